@@ -1,0 +1,151 @@
+/**
+ * The vocabulary of a position: pieces, colours, squares, and the
+ * {@linkcode Position} that {@linkcode parseFen} produces.
+ *
+ * @module
+ */
+
+/** The files a to h, left to right from White's side. */
+export const FILES = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
+
+/** The ranks 1 to 8, bottom to top from White's side. */
+export const RANKS = ["1", "2", "3", "4", "5", "6", "7", "8"] as const;
+
+/** The twelve FEN piece letters: White upper case, Black lower case. */
+export const PIECES = [
+  "K",
+  "Q",
+  "R",
+  "B",
+  "N",
+  "P",
+  "k",
+  "q",
+  "r",
+  "b",
+  "n",
+  "p",
+] as const;
+
+/** A file letter, `"a"` to `"h"`. */
+export type File = typeof FILES[number];
+
+/** A rank digit, `"1"` to `"8"`. */
+export type Rank = typeof RANKS[number];
+
+/** A square by its algebraic name, such as `"e4"`. */
+export type Square = `${File}${Rank}`;
+
+/** A piece by its FEN letter: `"K"` is the white king, `"n"` a black knight. */
+export type Piece = typeof PIECES[number];
+
+/** A side: `"w"` for White, `"b"` for Black, as in the FEN's second field. */
+export type Color = "w" | "b";
+
+/**
+ * A position as the six fields of a FEN record describe it: plain data that
+ * prints and serializes to JSON as it is.
+ *
+ * `board` holds the 64 squares in FEN reading order: index 0 is a8, 7 is h8,
+ * 8 is a7, and 63 is h1 (see {@linkcode squareIndex}). An empty square is
+ * `null`.
+ *
+ * `castling` lists the squares of the rooks that may still castle, White's
+ * first and then from the h-file towards the a-file: standard `KQkq` is
+ * `["h1", "a1", "h8", "a8"]`. Tying a right to its rook's square is what
+ * lets Chess960 (X-FEN and Shredder-FEN) share one representation with
+ * standard chess.
+ *
+ * @example Reading a position
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39");
+ * assert.equal(position.board[60], "K"); // e1
+ * assert.equal(position.turn, "w");
+ * assert.deepEqual(position.castling, []);
+ * assert.equal(position.fullmoveNumber, 39);
+ * ```
+ */
+export interface Position {
+  /** The 64 squares, a8 to h1 in reading order; `null` is an empty square. */
+  board: (Piece | null)[];
+  /** The side to move. */
+  turn: Color;
+  /** Squares of the rooks that keep castling rights, White's first. */
+  castling: Square[];
+  /** The square behind a pawn that has just advanced two squares. */
+  enPassant: Square | null;
+  /** Halfmoves since the last capture or pawn advance (fifty-move rule). */
+  halfmoveClock: number;
+  /** The number of the full move, starting at 1 and counting after Black. */
+  fullmoveNumber: number;
+}
+
+/**
+ * The board index (0 = a8, 63 = h1) of a square name.
+ *
+ * @example Indexing the board
+ * ```ts
+ * import { squareIndex } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(squareIndex("a8"), 0);
+ * assert.equal(squareIndex("e1"), 60);
+ * ```
+ *
+ * @param square The square's algebraic name.
+ * @returns Its index into {@linkcode Position.board}.
+ */
+export function squareIndex(square: Square): number {
+  const file = square.charCodeAt(0) - 97;
+  const rank = square.charCodeAt(1) - 49;
+  if (square.length !== 2 || file < 0 || file > 7 || rank < 0 || rank > 7) {
+    throw new RangeError(`Cannot index square: "${square}" is not a square`);
+  }
+  return (7 - rank) * 8 + file;
+}
+
+/**
+ * The algebraic name of a board index (0 = a8, 63 = h1).
+ *
+ * @example Naming a square
+ * ```ts
+ * import { squareName } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(squareName(0), "a8");
+ * assert.equal(squareName(60), "e1");
+ * ```
+ *
+ * @param index An integer from 0 to 63.
+ * @returns The square's name.
+ */
+export function squareName(index: number): Square {
+  if (!Number.isInteger(index) || index < 0 || index > 63) {
+    throw new RangeError(
+      `Cannot name square: ${index} is not an integer from 0 to 63`,
+    );
+  }
+  return `${FILES[index & 7]}${RANKS[7 - (index >> 3)]}`;
+}
+
+/**
+ * The colour of a piece: `"w"` for upper-case letters, `"b"` for lower case.
+ *
+ * @example
+ * ```ts
+ * import { pieceColor } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(pieceColor("Q"), "w");
+ * assert.equal(pieceColor("n"), "b");
+ * ```
+ *
+ * @param piece A FEN piece letter.
+ * @returns The side it belongs to.
+ */
+export function pieceColor(piece: Piece): Color {
+  return piece.charCodeAt(0) < 97 ? "w" : "b";
+}

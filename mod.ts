@@ -1,0 +1,22 @@
+/**
+ * Chess FEN (Forsyth-Edwards Notation) for Deno: parse, validate and write
+ * the six fields of a record, convert placements to and from text grids,
+ * and draw boards as SVG. No dependencies.
+ *
+ * ```ts
+ * import { fen2grid, parseFen, stringifyFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39");
+ * assert.equal(position.fullmoveNumber, 39);
+ * assert.equal(stringifyFen(position), "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39");
+ * assert.equal(fen2grid("8/8/8/8/8/8/8/8", ".").split("\n").length, 8);
+ * ```
+ *
+ * @module
+ */
+
+export * from "./lib/error.ts";
+export * from "./lib/fen.ts";
+export * from "./lib/grid.ts";
+export * from "./lib/position.ts";
