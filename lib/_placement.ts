@@ -11,28 +11,52 @@ export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
   return table;
 })();
 
-const SLASH = 47;
 const DIGIT_0 = 48;
-const DIGIT_8 = 56;
+const OTHER = 0;
+const PIECE = 1;
+const DIGIT = 2;
+const SLASH = 3;
+const BLANK = 4;
+
+/** Char code to its kind in a placement: one table look-up a character. */
+const KIND: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const c of "KQRBNPkqrbnp") table[c.charCodeAt(0)] = PIECE;
+  for (const c of "12345678") table[c.charCodeAt(0)] = DIGIT;
+  table[47] = SLASH;
+  for (const c of " \t\n\r") table[c.charCodeAt(0)] = BLANK;
+  return table;
+})();
 
 /** Whether `code` is a space, tab, or line break: what ends the placement. */
 export function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
+/** Where {@linkcode scanPlacement} writes the squares. */
+export interface PlacementTarget {
+  /** Char codes in reading order; a plain array keeps fromCharCode fast. */
+  out: number[];
+  /** The code written for an empty square. */
+  mark: number;
+  /** Slots skipped after each rank (1 leaves room for a newline). */
+  gap: number;
+}
+
 /**
- * Reads the placement field of `text` from `start` into `cells` (64 char
- * codes in reading order, 0 for empty) and returns where the field ends (the
- * first blank, or `end`). A `/` after the eighth rank is accepted unless
- * `strict`.
+ * Reads the placement field of `text` from `start` into `target` and
+ * returns where the field ends (the first blank, or `end`). A `/` after the
+ * eighth rank is accepted unless `strict`. Writing straight into the
+ * caller's layout (cells, or grid rows) saves a copy on the hot path.
  */
 export function scanPlacement(
   text: string,
   start: number,
   end: number,
-  cells: Uint8Array,
+  target: PlacementTarget,
   strict: boolean,
 ): number {
+  const { out: cells, mark, gap } = target;
   const length = end;
   let i = start;
   let cell = 0;
@@ -42,25 +66,20 @@ export function scanPlacement(
   let lastWasDigit = false;
   for (; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 128 && IS_PIECE[c] === 1) {
+    const kind = c < 128 ? KIND[c] : OTHER;
+    if (kind === PIECE) {
       if (++filled > 8) checkRank(text, rank, rankStart, filled);
       cells[cell++] = c;
       lastWasDigit = false;
-    } else if (c > DIGIT_0 && c <= DIGIT_8) {
-      if (lastWasDigit) {
-        throw new FenSyntaxError(
-          `consecutive digits "${text.slice(i - 1, i + 1)}" at column ${
-            i - 1
-          } (two digits never follow each other in FEN)`,
-          { field: "placement", column: i - 1 },
-        );
-      }
+    } else if (kind === DIGIT) {
+      if (lastWasDigit) throw consecutiveDigits(text, i - 1);
       filled += c - DIGIT_0;
       if (filled > 8) checkRank(text, rank, rankStart, filled);
-      for (let n = c - DIGIT_0; n > 0; n--) cells[cell++] = 0;
+      for (let n = c - DIGIT_0; n > 0; n--) cells[cell++] = mark;
       lastWasDigit = true;
-    } else if (c === SLASH) {
-      checkRank(text, rank, rankStart, filled);
+    } else if (kind === SLASH) {
+      if (filled !== 8) checkRank(text, rank, rankStart, filled);
+      cell += gap;
       rank++;
       filled = 0;
       lastWasDigit = false;
@@ -69,20 +88,12 @@ export function scanPlacement(
         if (!strict && (i + 1 === length || isBlank(text.charCodeAt(i + 1)))) {
           return i + 1;
         }
-        throw new FenSyntaxError(
-          `placement has more than 8 ranks (column ${i})`,
-          { field: "placement", column: i },
-        );
+        throw tooManyRanks(i);
       }
-    } else if (isBlank(c)) {
+    } else if (kind === BLANK) {
       break;
     } else {
-      throw new FenSyntaxError(
-        `${
-          quoteChar(c)
-        } at column ${i} is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8`,
-        { field: "placement", column: i },
-      );
+      throw notAPiece(c, i);
     }
   }
   if (rank === 0 && filled === 0 && i === start) {
@@ -103,6 +114,33 @@ export function scanPlacement(
   return i;
 }
 
+// The errors are built out of line so the scanning loop stays small.
+
+function consecutiveDigits(text: string, at: number): FenSyntaxError {
+  return new FenSyntaxError(
+    `consecutive digits "${
+      text.slice(at, at + 2)
+    }" at column ${at} (two digits never follow each other in FEN)`,
+    { field: "placement", column: at },
+  );
+}
+
+function tooManyRanks(at: number): FenSyntaxError {
+  return new FenSyntaxError(`placement has more than 8 ranks (column ${at})`, {
+    field: "placement",
+    column: at,
+  });
+}
+
+function notAPiece(code: number, at: number): FenSyntaxError {
+  return new FenSyntaxError(
+    `${
+      quoteChar(code)
+    } at column ${at} is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8`,
+    { field: "placement", column: at },
+  );
+}
+
 function checkRank(
   text: string,
   rank: number,
@@ -114,8 +152,9 @@ function checkRank(
   let squares = 0;
   for (let i = rankStart; i < text.length && i - rankStart < 64; i++) {
     const c = text.charCodeAt(i);
-    if (c > DIGIT_0 && c <= DIGIT_8) squares += c - DIGIT_0;
-    else if (c < 128 && IS_PIECE[c] === 1) squares++;
+    const kind = c < 128 ? KIND[c] : OTHER;
+    if (kind === DIGIT) squares += c - DIGIT_0;
+    else if (kind === PIECE) squares++;
     else break;
   }
   throw new FenSyntaxError(

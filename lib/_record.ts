@@ -3,28 +3,68 @@
 // verdict, build no Position.
 
 import { FenSyntaxError } from "./error.ts";
-import { isBlank, quoteChar, scanPlacement } from "./_placement.ts";
+import {
+  isBlank,
+  type PlacementTarget,
+  quoteChar,
+  scanPlacement,
+} from "./_placement.ts";
 import type { ParseFenOptions } from "./fen.ts";
-import { FILES, type Piece, type Position, type Square } from "./position.ts";
+import {
+  type Color,
+  FILES,
+  type Piece,
+  RANKS,
+  type Square,
+} from "./position.ts";
 
 /** The placement of the last record read: 64 char codes, 0 for empty. */
-export const CELLS: Uint8Array = new Uint8Array(64);
+export const CELLS: number[] = Array.from({ length: 64 }, () => 0);
 const cells = CELLS;
+const TO_CELLS: PlacementTarget = { out: CELLS, mark: 0, gap: 0 };
 
-/** A position without its board, which {@linkcode readRecord} leaves in CELLS. */
-export type RecordFields = Omit<Position, "board">;
+/** The fields of the last record read, other than the board (in CELLS). */
+export interface RecordFields {
+  /** The side to move. */
+  turn: Color;
+  /** The castling squares, in canonical order; reused between records. */
+  castling: Square[];
+  /** The en-passant square. */
+  enPassant: Square | null;
+  /** The halfmove clock. */
+  halfmoveClock: number;
+  /** The fullmove number. */
+  fullmoveNumber: number;
+}
 
-/** Reads a FEN record; see parseFen for what is accepted. */
+/** The fields of the last record read: one object, overwritten each time. */
+export const FIELDS: RecordFields = {
+  turn: "w",
+  castling: [],
+  enPassant: null,
+  halfmoveClock: 0,
+  fullmoveNumber: 1,
+};
+
+const bounds = new Int32Array(10);
+
+/**
+ * Reads the FEN record in `text` from `start` to `end` into CELLS and
+ * FIELDS, allocating nothing on success; see parseFen for what is accepted.
+ * Error columns count from the start of `text`.
+ */
 export function readRecord(
   text: string,
-  options: ParseFenOptions = {},
-): RecordFields {
+  start: number,
+  end: number,
+  options: ParseFenOptions,
+  target: PlacementTarget = TO_CELLS,
+): void {
   const strict = options.strict === true;
-  let start = 0;
-  let limit = text.length;
+  let limit = end;
   if (strict) {
-    if (limit > 0 && isBlank(text.charCodeAt(0))) {
-      throw recordError("leading whitespace", 0);
+    if (limit > start && isBlank(text.charCodeAt(start))) {
+      throw recordError("leading whitespace", start);
     }
   } else {
     while (start < limit && isBlank(text.charCodeAt(start))) start++;
@@ -34,10 +74,10 @@ export function readRecord(
       while (limit > start && isBlank(text.charCodeAt(limit - 1))) limit--;
     }
   }
-  const placementEnd = scanPlacement(text, start, limit, cells, strict);
+  const placementEnd = scanPlacement(text, start, limit, target, strict);
 
   // The other fields, as [start, end) pairs.
-  const bounds: number[] = [];
+  let count = 0;
   let i = placementEnd;
   while (i < limit) {
     const separator = i;
@@ -56,7 +96,7 @@ export function readRecord(
     if (i === limit) break;
     const fieldStart = i;
     while (i < limit && !isBlank(text.charCodeAt(i))) i++;
-    if (bounds.length === 10) {
+    if (count === 10) {
       throw recordError(
         `unexpected seventh field "${
           text.slice(fieldStart, i)
@@ -64,32 +104,35 @@ export function readRecord(
         fieldStart,
       );
     }
-    bounds.push(fieldStart, i);
+    bounds[count++] = fieldStart;
+    bounds[count++] = i;
   }
-  if (strict && bounds.length < 10) {
-    throw recordError(
-      `expected 6 fields, found ${bounds.length / 2 + 1}`,
-      limit,
-    );
+  if (strict && count < 10) {
+    throw recordError(`expected 6 fields, found ${count / 2 + 1}`, limit);
   }
 
-  const turn = bounds.length > 0 ? readTurn(text, bounds[0], bounds[1]) : "w";
-  return {
-    turn,
-    castling: bounds.length > 2
-      ? readCastling(text, bounds[2], bounds[3], strict, options)
-      : [],
-    enPassant: bounds.length > 4
-      ? readEnPassant(text, bounds[4], bounds[5], turn, strict)
-      : null,
-    halfmoveClock: bounds.length > 6
-      ? readCounter(text, bounds[6], bounds[7], "halfmoveClock", strict)
-      : 0,
-    fullmoveNumber: bounds.length > 8
-      ? readCounter(text, bounds[8], bounds[9], "fullmoveNumber", strict)
-      : 1,
-  };
+  const fields = FIELDS;
+  fields.turn = count > 0 ? readTurn(text, bounds[0], bounds[1]) : "w";
+  fields.castling.length = 0;
+  if (count > 2) {
+    readCastling(text, bounds[2], bounds[3], strict, options, fields.castling);
+  }
+  fields.enPassant = count > 4
+    ? readEnPassant(text, bounds[4], bounds[5], fields.turn, strict)
+    : null;
+  fields.halfmoveClock = count > 6
+    ? readCounter(text, bounds[6], bounds[7], "halfmoveClock", strict)
+    : 0;
+  fields.fullmoveNumber = count > 8
+    ? readCounter(text, bounds[8], bounds[9], "fullmoveNumber", strict)
+    : 1;
 }
+
+/** The 64 square names by board index, so reading one allocates nothing. */
+const SQUARES: Square[] = Array.from(
+  { length: 64 },
+  (_, i) => `${FILES[i & 7]}${RANKS[7 - (i >> 3)]}` as Square,
+);
 
 /** Char code to piece letter, `null` for anything else. */
 export const PIECE_OF_CODE: (Piece | null)[] = /* @__PURE__ */ (() => {
@@ -126,9 +169,9 @@ function readCastling(
   end: number,
   strict: boolean,
   options: ParseFenOptions,
-): Square[] {
-  if (end - start === 1 && text.charCodeAt(start) === 45 /* - */) return [];
-  const rights: Square[] = [];
+  rights: Square[],
+): void {
+  if (end - start === 1 && text.charCodeAt(start) === 45 /* - */) return;
   let previousOrder = -1;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
@@ -155,7 +198,7 @@ function readCastling(
         { field: "castling", column: i },
       );
     }
-    const square = `${FILES[file]}${white ? 1 : 8}` as Square;
+    const square = SQUARES[(white ? 56 : 0) + file];
     if (rights.includes(square)) {
       throw new FenSyntaxError(
         `castling right for the rook on ${square} given twice (column ${i})`,
@@ -175,8 +218,17 @@ function readCastling(
     previousOrder = order;
     rights.push(square);
   }
-  if (!strict) rights.sort(compareCastling);
-  return rights;
+  if (!strict) {
+    // insertion sort: at most 16 squares, and Array#sort allocates
+    for (let k = 1; k < rights.length; k++) {
+      const square = rights[k];
+      let j = k;
+      for (; j > 0 && compareCastling(rights[j - 1], square) > 0; j--) {
+        rights[j] = rights[j - 1];
+      }
+      rights[j] = square;
+    }
+  }
 }
 
 /** Sorts castling squares: White first, then from the h-file to the a-file. */
@@ -208,21 +260,23 @@ function readEnPassant(
   strict: boolean,
 ): Square | null {
   if (end - start === 1 && text.charCodeAt(start) === 45) return null;
-  const field = text.slice(start, end);
-  if (!isSquare(field)) {
+  const file = text.charCodeAt(start) - 97;
+  const rank = text.charCodeAt(start + 1) - 49;
+  if (end - start !== 2 || !(file >= 0 && file < 8 && rank >= 0 && rank < 8)) {
+    const field = text.slice(start, end);
     throw new FenSyntaxError(
       `en-passant target must be "-" or a square such as e3, found "${field}" at column ${start}`,
       { field: "enPassant", column: start },
     );
   }
-  const rank = field.charCodeAt(1);
-  if (rank !== 51 && rank !== 54) {
+  const field = SQUARES[(7 - rank) * 8 + file];
+  if (rank !== 2 && rank !== 5) {
     throw new FenSyntaxError(
       `en-passant square ${field} cannot follow a double pawn push (rank 3 or 6 only) at column ${start}`,
       { field: "enPassant", column: start },
     );
   }
-  if (strict && (rank === 54) !== (turn === "w")) {
+  if (strict && (rank === 5) !== (turn === "w")) {
     throw new FenSyntaxError(
       `en-passant square ${field} does not fit ${
         turn === "w" ? "White" : "Black"

@@ -8,6 +8,7 @@ import { FenSyntaxError } from "./error.ts";
 import {
   CELLS,
   compareCastling,
+  FIELDS,
   isSquare,
   PIECE_OF_CODE,
   readRecord,
@@ -39,9 +40,11 @@ export type ParseFenResult =
 /** Options for {@linkcode stringifyFen}. */
 export interface StringifyFenOptions {
   /**
-   * How castling rights are written: `"x-fen"` (the default) uses `KQkq`
-   * for the outermost rooks, which is standard FEN for standard chess;
-   * `"shredder"` always uses rook files, as in `HAha`.
+   * How castling rights are written. `"x-fen"` (the default) writes `KQkq`
+   * for rooks on the a- and h-files when they are the outermost, which is
+   * standard FEN for standard chess, and the rook's file (`G`) otherwise,
+   * so the record reads back the same with and without `chess960`.
+   * `"shredder"` always writes rook files, as in `HAha`.
    */
   castling?: "x-fen" | "shredder";
 }
@@ -107,13 +110,14 @@ export function parseFen(
   text: string,
   options: ParseFenOptions = {},
 ): Position {
-  const fields = readRecord(text, options);
+  readRecord(text, 0, text.length, options);
   const board: (Piece | null)[] = new Array(64);
   for (let k = 0; k < 64; k++) board[k] = PIECE_OF_CODE[CELLS[k]];
+  const fields = FIELDS;
   return {
     board,
     turn: fields.turn,
-    castling: fields.castling,
+    castling: fields.castling.slice(),
     enPassant: fields.enPassant,
     halfmoveClock: fields.halfmoveClock,
     fullmoveNumber: fields.fullmoveNumber,
@@ -274,23 +278,34 @@ function writeCastling(position: Position, shredder: boolean): string {
     const white = square[1] === "1";
     const file = square.charCodeAt(0) - 97;
     let letter = square[0];
-    if (!shredder) {
-      const row = white ? 56 : 0;
-      const king = board.indexOf(white ? "K" : "k", row);
-      const kingFile = king >= row && king < row + 8 ? king - row : -1;
-      const kingside = kingFile >= 0 ? file > kingFile : file === 7;
-      const queenside = kingFile >= 0 ? file < kingFile : file === 0;
-      if (kingside || queenside) {
-        const rook = white ? "R" : "r";
-        let outermost = true;
-        const [from, to] = kingside ? [file + 1, 8] : [0, file];
-        for (let f = from; f < to; f++) {
-          if (board[row + f] === rook) outermost = false;
-        }
-        if (outermost) letter = kingside ? "k" : "q";
+    // K and Q only where standard and X-FEN readers both find this rook;
+    // a file letter (Shredder) otherwise, which both read the same way.
+    if (!shredder && (file === 0 || file === 7)) {
+      if (xFenFile(board, white, file === 7) === file) {
+        letter = file === 7 ? "k" : "q";
       }
     }
     out += white ? letter.toUpperCase() : letter;
   }
   return out;
+}
+
+/** The rook file an X-FEN reader gives `K` (kingside) or `Q`. */
+function xFenFile(
+  board: (Piece | null)[],
+  white: boolean,
+  kingside: boolean,
+): number {
+  const row = white ? 56 : 0;
+  const king = board.indexOf(white ? "K" : "k", row);
+  const rook = white ? "R" : "r";
+  if (king >= row && king < row + 8) {
+    const kingFile = king - row;
+    if (kingside) {
+      for (let f = 7; f > kingFile; f--) if (board[row + f] === rook) return f;
+    } else {
+      for (let f = 0; f < kingFile; f++) if (board[row + f] === rook) return f;
+    }
+  }
+  return kingside ? 7 : 0;
 }

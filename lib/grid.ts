@@ -8,11 +8,14 @@
 
 import { GridSyntaxError } from "./error.ts";
 import { CELLS, readRecord } from "./_record.ts";
-import { IS_PIECE, quoteChar } from "./_placement.ts";
+import { IS_PIECE, type PlacementTarget, quoteChar } from "./_placement.ts";
 
-// Rows of the grid are built as char codes and turned into a string once:
-// the fastest way measured here to make a 71-character string (bench/).
-const codes: number[] = new Array(71).fill(10);
+// The placement is scanned straight into the grid's char codes (newlines
+// already in place) and turned into a string once: the fastest way measured
+// here to make a 71-character string (bench/).
+const codes: number[] = Array.from({ length: 71 }, () => 10);
+const TO_GRID: PlacementTarget = { out: codes, mark: 42, gap: 1 };
+const LENIENT = {};
 
 /**
  * Draws the placement of a FEN record as a text grid: 8 rows of 8
@@ -48,15 +51,13 @@ const codes: number[] = new Array(71).fill(10);
  * confused with FEN.
  */
 export function fen2grid(fen: string, empty: string = "*"): string {
-  const mark = checkEmpty(empty);
-  readRecord(fen);
-  if (mark < 0) return gridOf(empty);
-  for (let row = 0, k = 0, o = 0; row < 8; row++, o++) {
-    for (let file = 0; file < 8; file++, k++, o++) {
-      const cell = CELLS[k];
-      codes[o] = cell === 0 ? mark : cell;
-    }
+  const mark = empty === "*" ? 42 : checkEmpty(empty);
+  if (mark < 0) {
+    readRecord(fen, 0, fen.length, LENIENT);
+    return gridOf(empty);
   }
+  TO_GRID.mark = mark;
+  readRecord(fen, 0, fen.length, LENIENT, TO_GRID);
   return String.fromCharCode.apply(null, codes);
 }
 

@@ -1,0 +1,317 @@
+/**
+ * Throughput of @fen/fen against chessops and chess.js over the corpus of
+ * bench/corpus.ts (generated on the first run).
+ *
+ * ```sh
+ * deno bench --allow-read --allow-write bench/fen_bench.ts
+ * ```
+ *
+ * Every iteration of every entry processes one slice of SLICE (1,000)
+ * records, and each entry walks the same slices in the same order from the
+ * start of the corpus, so the work per iteration is the same across the
+ * entries of a group: records/s = SLICE × iter/s, and the "x faster/slower
+ * than" summary lines are ratios of records/s.
+ *
+ * @module
+ */
+
+import { validateFen } from "chess.js";
+import type { Board } from "chessops/board";
+import {
+  makeFen as chessopsMakeFen,
+  parseFen as chessopsParseFen,
+} from "chessops/fen";
+import { fen2grid, grid2fen, parseFen, stringifyFen } from "../mod.ts";
+import { loadCorpus } from "./corpus.ts";
+
+const SLICE = 1000;
+
+const corpus = await loadCorpus();
+if (corpus.length < SLICE) {
+  throw new Error(`the corpus has ${corpus.length} records, need ${SLICE}`);
+}
+const fenSlices = slices(corpus);
+const gridSlices = fenSlices.map((slice) => slice.map((fen) => fen2grid(fen)));
+
+/** The corpus cut into whole slices (a partial last slice is dropped). */
+function slices<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i + SLICE <= items.length; i += SLICE) {
+    out.push(items.slice(i, i + SLICE));
+  }
+  return out;
+}
+
+/** A cursor of its own for one bench entry: the next slice on each call. */
+function rotating<T>(all: T[][]): () => T[] {
+  let next = 0;
+  return () => {
+    const slice = all[next];
+    next = next + 1 === all.length ? 0 : next + 1;
+    return slice;
+  };
+}
+
+// Results are folded into this so that no work can be optimized away.
+let sink = 0;
+
+// ---------------------------------------------------------------------------
+// Reference implementations
+
+// chessops Board to the 71-character grid of fen2grid, "*" for empty, two
+// ways. The idiomatic one asks the Board for each square; the fast one walks
+// the bits of its role and colour SquareSets (about 1 us less per board), and
+// is the baseline so that the ratio is not flattered by a slow peer.
+const ROLES = ["pawn", "knight", "bishop", "rook", "queen", "king"] as const;
+const ROLE_CODE: Record<string, number> = {
+  pawn: 112,
+  knight: 110,
+  bishop: 98,
+  rook: 114,
+  queen: 113,
+  king: 107,
+};
+const EMPTY_GRID: number[] = Array.from(
+  { length: 71 },
+  (_, o) => o % 9 === 8 ? 10 : 42,
+);
+const chessopsCodes: number[] = EMPTY_GRID.slice();
+
+function chessopsGridBySquare(board: Board): string {
+  const codes = chessopsCodes;
+  for (let row = 0, o = 0; row < 8; row++, o++) {
+    for (let file = 0, square = (7 - row) * 8; file < 8; file++, o++) {
+      const piece = board.get(square + file);
+      codes[o] = piece === undefined
+        ? 42
+        : ROLE_CODE[piece.role] - (piece.color === "white" ? 32 : 0);
+    }
+  }
+  return String.fromCharCode.apply(null, codes);
+}
+
+function chessopsGridByBits(board: Board): string {
+  const codes = chessopsCodes;
+  for (let o = 0; o < 71; o++) codes[o] = EMPTY_GRID[o];
+  const whiteLo = board.white.lo;
+  const whiteHi = board.white.hi;
+  for (const role of ROLES) {
+    const code = ROLE_CODE[role];
+    // square 0 is a1, 63 is h8; the grid starts at a8
+    for (let half = 0; half < 2; half++) {
+      let bits = half === 0 ? board[role].lo : board[role].hi;
+      const white = half === 0 ? whiteLo : whiteHi;
+      while (bits !== 0) {
+        const bit = 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
+        const square = half * 32 + bit;
+        codes[(7 - (square >> 3)) * 9 + (square & 7)] = (white >>> bit) & 1
+          ? code - 32
+          : code;
+      }
+    }
+  }
+  return String.fromCharCode.apply(null, codes);
+}
+
+// The least a placement-to-grid conversion can do: no validation at all.
+const minimalCodes: number[] = new Array(71).fill(10);
+
+function minimalFen2grid(fen: string): string {
+  const codes = minimalCodes;
+  let o = 0;
+  for (let i = 0; i < fen.length; i++) {
+    const c = fen.charCodeAt(i);
+    if (c === 32) break;
+    if (c === 47) codes[o++] = 10;
+    else if (c <= 57) { for (let n = c - 48; n > 0; n--) codes[o++] = 42; }
+    else codes[o++] = c;
+  }
+  return String.fromCharCode.apply(null, codes);
+}
+
+// The least a grid-to-placement conversion can do: no validation at all.
+function minimalGrid2fen(grid: string): string {
+  let fen = "";
+  let run = 0;
+  for (let i = 0; i < grid.length; i++) {
+    const c = grid.charCodeAt(i);
+    if (c === 42) {
+      run++;
+      continue;
+    }
+    if (run > 0) fen += run;
+    run = 0;
+    fen += c === 10 ? "/" : grid[i];
+  }
+  if (run > 0) fen += run;
+  return fen;
+}
+
+// ---------------------------------------------------------------------------
+// parse
+
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "chessops parseFen",
+    group: "parse",
+    baseline: true,
+    fn() {
+      for (const fen of next()) {
+        sink += chessopsParseFen(fen).unwrap().fullmoves;
+      }
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "@fen/fen parseFen",
+    group: "parse",
+    fn() {
+      for (const fen of next()) sink += parseFen(fen).fullmoveNumber;
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  const strict = { strict: true };
+  Deno.bench({
+    name: "@fen/fen parseFen strict",
+    group: "parse",
+    fn() {
+      for (const fen of next()) sink += parseFen(fen, strict).fullmoveNumber;
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "chess.js validateFen",
+    group: "parse",
+    fn() {
+      for (const fen of next()) sink += validateFen(fen).ok ? 1 : 0;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// parse+stringify
+
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "chessops parseFen+makeFen",
+    group: "parse+stringify",
+    baseline: true,
+    fn() {
+      for (const fen of next()) {
+        sink += chessopsMakeFen(chessopsParseFen(fen).unwrap()).length;
+      }
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "@fen/fen parseFen+stringifyFen",
+    group: "parse+stringify",
+    fn() {
+      for (const fen of next()) sink += stringifyFen(parseFen(fen)).length;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// fen2grid
+
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "chessops parseFen+grid (bitboards)",
+    group: "fen2grid",
+    baseline: true,
+    fn() {
+      for (const fen of next()) {
+        sink += chessopsGridByBits(chessopsParseFen(fen).unwrap().board).length;
+      }
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "chessops parseFen+grid (board.get)",
+    group: "fen2grid",
+    fn() {
+      for (const fen of next()) {
+        sink += chessopsGridBySquare(chessopsParseFen(fen).unwrap().board)
+          .length;
+      }
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "@fen/fen fen2grid",
+    group: "fen2grid",
+    fn() {
+      for (const fen of next()) sink += fen2grid(fen).length;
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "hand-written placement loop, no validation",
+    group: "fen2grid",
+    fn() {
+      for (const fen of next()) sink += minimalFen2grid(fen).length;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// grid2fen
+
+{
+  const next = rotating(gridSlices);
+  Deno.bench({
+    name: "@fen/fen grid2fen",
+    group: "grid2fen",
+    baseline: true,
+    fn() {
+      for (const grid of next()) sink += grid2fen(grid).length;
+    },
+  });
+}
+{
+  const next = rotating(gridSlices);
+  Deno.bench({
+    name: "hand-written grid loop, no validation",
+    group: "grid2fen",
+    fn() {
+      for (const grid of next()) sink += minimalGrid2fen(grid).length;
+    },
+  });
+}
+
+// The reference loops must agree with the library, or they measure nothing.
+for (const fen of fenSlices[0]) {
+  const grid = fen2grid(fen);
+  const placement = fen.slice(0, fen.indexOf(" "));
+  if (
+    minimalFen2grid(fen) !== grid ||
+    chessopsGridByBits(chessopsParseFen(fen).unwrap().board) !== grid ||
+    chessopsGridBySquare(chessopsParseFen(fen).unwrap().board) !== grid ||
+    minimalGrid2fen(grid) !== placement || grid2fen(grid) !== placement
+  ) {
+    throw new Error(`reference loops disagree on ${fen}`);
+  }
+}
+
+globalThis.addEventListener("unload", () => {
+  if (sink === -1) console.log(sink); // keep sink observable
+});
