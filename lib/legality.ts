@@ -766,6 +766,7 @@ function checkChecks(
     return;
   }
   let reason = "";
+  let whole = false; // reason is the whole message
   if (ep >= 0) {
     // Before the double push the pawn stood on pushedFrom, and our king
     // cannot have been in check with the other side to move.
@@ -777,11 +778,12 @@ function checkChecks(
         NAMES[ep]
       }) cannot give two checks`;
     } else if (attackersOf(SCRATCH, king, attacker, OTHERS) > 0) {
-      reason = `before the double push to ${
-        NAMES[pushedTo]
-      } (en-passant square ${NAMES[ep]}) the ${us} king on ${
+      whole = true;
+      reason = `the ${us} king on ${
         NAMES[king]
-      } was already in check, with ${them} to move`;
+      } was already in check before the double push to ${
+        NAMES[pushedTo]
+      } (en-passant square ${NAMES[ep]}), with ${them} to move`;
     }
     if (reason !== "") involved.push(NAMES[ep]);
   } else if (n === 2) {
@@ -826,7 +828,9 @@ function checkChecks(
       ignore,
       "impossible-check",
       involved,
-      `the ${us} king on ${NAMES[king]} is in check, but ${reason}`,
+      whole
+        ? reason
+        : `the ${us} king on ${NAMES[king]} is in check, but ${reason}`,
     );
   }
 }

@@ -1,0 +1,650 @@
+import assert from "node:assert/strict";
+import { SaxesParser } from "saxes";
+import { EXIT, main, VERSION } from "../cli.ts";
+import type { CliIo } from "../cli.ts";
+import { fen2grid, renderSvg } from "../mod.ts";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const SEED_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
+const INVALID = "fen: invalid FEN-string\n";
+const GOLDEN = await Deno.readTextFile(
+  new URL("./testdata/chess.01.svg", import.meta.url),
+);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real program, as a user would. */
+async function spawn(
+  args: string[],
+  options: { stdin?: string; permissions?: string[] } = {},
+): Promise<Run> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", ...(options.permissions ?? []), CLI, ...args],
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(encoder.encode(options.stdin));
+    await writer.close();
+  }
+  const { code, stdout, stderr } = await child.output();
+  return {
+    code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+  };
+}
+
+/** Runs `main` in-process with fake streams and file system. */
+function run(
+  args: string[],
+  stdin = "",
+  granted = true,
+): Run & { files: Map<string, string> } {
+  const out: number[] = [];
+  const err: number[] = [];
+  const files = new Map<string, string>();
+  const input = encoder.encode(stdin);
+  let offset = 0;
+  const sink = (into: number[]) => ({
+    writeSync(data: Uint8Array): number {
+      // Write at most 1000 bytes a call, as a pipe may.
+      const n = Math.min(data.length, 1000);
+      for (let i = 0; i < n; i++) into.push(data[i]);
+      return n;
+    },
+  });
+  const io: CliIo = {
+    stdin: {
+      readSync(buffer: Uint8Array): number | null {
+        if (offset >= input.length) return null;
+        const n = Math.min(buffer.length, input.length - offset, 7000);
+        buffer.set(input.subarray(offset, offset + n));
+        offset += n;
+        return n;
+      },
+    },
+    stdout: sink(out),
+    stderr: sink(err),
+    writeTextFileSync(path: string, data: string) {
+      files.set(path, data);
+    },
+    mkdirSync() {},
+    permissions: {
+      requestSync: () => ({ state: granted ? "granted" : "denied" }),
+    },
+  };
+  const code = main(args, io);
+  return {
+    code,
+    stdout: decoder.decode(new Uint8Array(out)),
+    stderr: decoder.decode(new Uint8Array(err)),
+    files,
+  };
+}
+
+function assertRun(actual: Run, expected: Run, why = ""): void {
+  assert.deepEqual(
+    { code: actual.code, stdout: actual.stdout, stderr: actual.stderr },
+    expected,
+    why,
+  );
+}
+
+// Seed 004's session, line by line, against the real program.
+
+Deno.test("seed session: fen -n FEN > chess.01.svg gives the golden file", async () => {
+  assertRun(await spawn(["-n", SEED_FEN]), {
+    code: 0,
+    stdout: GOLDEN,
+    stderr: "",
+  });
+});
+
+Deno.test("seed session: fen -n -l '#c9b458' -d '#6aaa64' starts the board in those colours", async () => {
+  const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+  const result = await spawn(["-n", "-l", "#c9b458", "-d", "#6aaa64", fen]);
+  assertRun(result, {
+    code: 0,
+    stdout: renderSvg(fen, { labels: true, light: "#c9b458", dark: "#6aaa64" }),
+    stderr: "",
+  });
+  assert.ok(
+    result.stdout.includes(
+      '<rect x="-0.5" y="-0.5" width="8" height="8" fill="#6aaa64"/>',
+    ),
+  );
+  assert.equal(result.stdout.split('stroke="#c9b458"').length, 3);
+});
+
+Deno.test("seed session: the usage and invalid-FEN errors", async () => {
+  const cases: [string[], Run][] = [
+    [["-x", SEED_FEN], { code: 1, stdout: "", stderr: USAGE }],
+    [["-n"], { code: 1, stdout: "", stderr: USAGE }],
+    [["-n", "4r3/2P3R1"], { code: 2, stdout: "", stderr: INVALID }],
+    [["-n", "2r1/8/8/8/8/8/8/8"], { code: 2, stdout: "", stderr: INVALID }],
+    [["-n", "4X3/8/8/8/8/8/8/8"], { code: 2, stdout: "", stderr: INVALID }],
+  ];
+  for (const [args, expected] of cases) {
+    assertRun(await spawn(args), expected, args.join(" "));
+    assertRun(run(args), expected, `in-process ${args.join(" ")}`);
+  }
+});
+
+// The flexibility of Unix options.
+
+Deno.test("options go in any order, combined, with attached or separate arguments", () => {
+  const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+  const expected = renderSvg(fen, {
+    labels: true,
+    light: "red",
+    dark: "#6aaa64",
+  });
+  for (
+    const args of [
+      ["-n", "-l", "red", "-d", "#6aaa64", fen],
+      ["-d", "#6aaa64", fen, "-l", "red", "-n"],
+      ["-nl", "red", "-d#6aaa64", fen],
+      ["-nlred", "-d", "#6aaa64", fen],
+      ["-lred", "-nd#6aaa64", fen],
+      ["--labels", "--light=red", "--dark", "#6aaa64", fen],
+      ["-n", "-l", "blue", "-l", "red", "-d#6aaa64", fen], // the last one wins
+    ]
+  ) {
+    assertRun(
+      run(args),
+      { code: 0, stdout: expected, stderr: "" },
+      args.join(" "),
+    );
+  }
+});
+
+Deno.test("usage errors: unknown options, missing arguments, no operand", () => {
+  for (
+    const args of [
+      [],
+      ["-n"],
+      ["-l"],
+      ["-n", "-l"],
+      ["-d"],
+      ["-x"],
+      ["--nope", SEED_FEN],
+      ["-nx", SEED_FEN],
+      ["-l", SEED_FEN],
+      ["--flip=yes", SEED_FEN],
+    ]
+  ) {
+    assertRun(
+      run(args),
+      { code: 1, stdout: "", stderr: USAGE },
+      args.join(" "),
+    );
+  }
+  const verbose = run(["--verbose", "-x", SEED_FEN]);
+  assert.equal(verbose.code, 1);
+  assert.match(verbose.stderr, /^fen: Unknown option '-x'/);
+  assert.ok(verbose.stderr.endsWith(USAGE));
+});
+
+Deno.test("colours are checked, and nothing can break out of the attribute", () => {
+  for (
+    const color of [
+      'red"/><script>alert(1)</script>',
+      "#12",
+      "<b>",
+      "a&b",
+      "url(#x)",
+      "",
+    ]
+  ) {
+    for (const flag of ["-l", "-d"]) {
+      const result = run([flag, color, SEED_FEN]);
+      assert.equal(result.code, EXIT.usage, color);
+      assert.equal(result.stdout, "");
+      assert.match(
+        result.stderr,
+        /^fen: (light|dark) colour .* is not a colour/,
+      );
+    }
+  }
+  for (
+    const color of [
+      "#fff",
+      "#FFFA",
+      "#c9b458cc",
+      "teal",
+      "rgb(1 2 3 / 50%)",
+      "hsl(120, 50%, 50%)",
+    ]
+  ) {
+    const result = run(["-l", color, SEED_FEN]);
+    assert.equal(result.code, 0, color);
+    assert.ok(result.stdout.includes(`stroke="${color}"`));
+  }
+});
+
+Deno.test("--verbose says why a FEN-string is invalid and points at it", () => {
+  assertRun(run(["--verbose", "-n", "2r1/8/8/8/8/8/8/8"]), {
+    code: 2,
+    stdout: "",
+    stderr:
+      "fen: invalid FEN-string: rank 8 has 4 squares, expected 8 (column 0)\n" +
+      "  2r1/8/8/8/8/8/8/8\n  ^\n",
+  });
+  const result = run([
+    "--verbose",
+    "8/8/8/8/8/8/8/8",
+    "w",
+    "KQkq",
+    "e4",
+    "0",
+    "1",
+  ]);
+  assert.equal(result.code, 2);
+  assert.match(
+    result.stderr,
+    /en-passant square e4 cannot follow a double pawn push/,
+  );
+  assert.ok(result.stderr.endsWith(`\n  ${" ".repeat(23)}^\n`));
+});
+
+Deno.test("a full record is accepted quoted or unquoted, and all six fields are checked", () => {
+  const record = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+  const expected = renderSvg(record);
+  assertRun(run([record]), { code: 0, stdout: expected, stderr: "" });
+  assertRun(run(record.split(" ")), { code: 0, stdout: expected, stderr: "" });
+  assertRun(run(["-n", ...record.replace("e3", "e4").split(" ")]), {
+    code: 2,
+    stdout: "",
+    stderr: INVALID,
+  });
+  assertRun(run([record + " 7"]), { code: 2, stdout: "", stderr: INVALID });
+  assertRun(run(["--strict", SEED_FEN]), {
+    code: 2,
+    stdout: "",
+    stderr: INVALID,
+  });
+});
+
+Deno.test("--help and --version print to stdout and exit 0", () => {
+  for (const flag of ["-h", "--help"]) {
+    const result = run([flag]);
+    assert.equal(result.code, 0);
+    assert.equal(result.stderr, "");
+    assert.ok(result.stdout.startsWith(USAGE));
+    for (
+      const option of [
+        "-n, --labels",
+        "-l, --light",
+        "-d, --dark",
+        "--flip",
+        "--format",
+        "--empty",
+        "--out-dir",
+        "--check",
+        "--strict",
+        "--chess960",
+        "--verbose",
+        "--version",
+      ]
+    ) assert.ok(result.stdout.includes(option), option);
+    for (const code of ["0 ", "1 ", "2 ", "3 ", "4 ", "141"]) {
+      assert.match(
+        result.stdout,
+        new RegExp(`^  ${code}`, "m"),
+        `exit code ${code}`,
+      );
+    }
+  }
+  assertRun(run(["--version"]), {
+    code: 0,
+    stdout: `fen ${VERSION}\n`,
+    stderr: "",
+  });
+});
+
+Deno.test("the version matches deno.json", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../deno.json", import.meta.url)),
+  );
+  assert.equal(VERSION, config.version);
+});
+
+// Other formats.
+
+Deno.test("--format board, grid, fen, json and unicode", () => {
+  const record =
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+  assertRun(run(["--format", "board", record]), {
+    code: 0,
+    stdout: fen2grid(record, ".") + "\n",
+    stderr: "",
+  });
+  assertRun(run(["--format", "grid", record]), {
+    code: 0,
+    stdout: fen2grid(record) + "\n",
+    stderr: "",
+  });
+  assertRun(run(["--format", "grid", "--empty", "·", record]), {
+    code: 0,
+    stdout: fen2grid(record, "·") + "\n",
+    stderr: "",
+  });
+  assertRun(
+    run([
+      "--format",
+      "fen",
+      "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R",
+    ]),
+    {
+      code: 0,
+      stdout: "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 0 1\n",
+      stderr: "",
+    },
+  );
+  const json = JSON.parse(run(["--format", "json", record]).stdout);
+  assert.equal(json.turn, "b");
+  assert.equal(json.halfmoveClock, 1);
+  assert.equal(json.board[45], "N");
+  const unicode = run(["--format", "unicode", record]).stdout.split("\n");
+  assert.equal(unicode[0], "8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜");
+  assert.equal(unicode[8], "  a b c d e f g h");
+});
+
+Deno.test("--flip turns every board format around", () => {
+  const fen = "k7/8/8/8/8/8/8/6QK";
+  assert.equal(
+    run(["--flip", "--format", "board", fen]).stdout,
+    "KQ......\n" + "........\n".repeat(6) + ".......k\n",
+  );
+  assert.equal(
+    run(["--flip", "--format", "grid", fen]).stdout,
+    "KQ******\n" + "********\n".repeat(6) + "*******k\n",
+  );
+  assert.ok(
+    run(["--flip", "--format", "unicode", fen]).stdout.startsWith("1 ♔ ♕"),
+  );
+  assert.equal(
+    run(["--flip", "-n", fen]).stdout,
+    renderSvg(fen, { flip: true, labels: true }),
+  );
+});
+
+Deno.test("options that do not fit together are refused with a reason", () => {
+  const cases: [string[], RegExp][] = [
+    [["--format", "png", SEED_FEN], /unknown format "png"/],
+    [["--empty", "+", SEED_FEN], /--empty goes with --format grid/],
+    [
+      ["--format", "grid", "--empty", "K", SEED_FEN],
+      /--empty "K" must be one character/,
+    ],
+    [
+      ["--format", "grid", "--empty", "ab", SEED_FEN],
+      /--empty "ab" must be one character/,
+    ],
+    [["--flip", "--format", "fen", SEED_FEN], /--flip draws boards/],
+    [["--check", "--format", "board", SEED_FEN], /--check prints problems/],
+    [
+      ["--out-dir", "x", "--format", "board", SEED_FEN],
+      /--out-dir writes SVG files/,
+    ],
+    [["-"], /reading records from stdin \(-\) makes one SVG per record/],
+  ];
+  for (const [args, message] of cases) {
+    const result = run(args);
+    assert.equal(result.code, EXIT.usage, args.join(" "));
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, message);
+    assert.ok(result.stderr.startsWith("fen: "));
+  }
+});
+
+// Batch mode.
+
+const SEED_000_INPUT = [
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+  "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+  "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+];
+const SEED_000_OUTPUT = [
+  "rnbqkbnr pppppppp ........ ........ ........ ........ PPPPPPPP RNBQKBNR",
+  "rnbqkbnr pppppppp ........ ........ ....P... ........ PPPP.PPP RNBQKBNR",
+  "rnbqkbnr pp.ppppp ........ ..p..... ....P... ........ PPPP.PPP RNBQKBNR",
+  "rnbqkbnr pp.ppppp ........ ..p..... ....P... .....N.. PPPP.PPP RNBQKB.R",
+].map((board) => board.replaceAll(" ", "\n") + "\n").join("\n");
+
+Deno.test("batch: seed 000's sample gives seed 000's boards exactly", async () => {
+  const stdin = SEED_000_INPUT.join("\n") + "\n";
+  assertRun(run(["--format", "board", "-"], stdin), {
+    code: 0,
+    stdout: SEED_000_OUTPUT,
+    stderr: "",
+  });
+  assertRun(await spawn(["--format", "board", "-"], { stdin }), {
+    code: 0,
+    stdout: SEED_000_OUTPUT,
+    stderr: "",
+  });
+});
+
+Deno.test("batch: blank lines, CRLF and a last line without newline", () => {
+  const stdin = "\n  \n" + SEED_000_INPUT.join("\r\n\r\n\t\r\n");
+  assertRun(run(["--format", "board", "-"], stdin), {
+    code: 0,
+    stdout: SEED_000_OUTPUT,
+    stderr: "",
+  });
+  assertRun(run(["--format", "board", "-"], ""), {
+    code: 0,
+    stdout: "",
+    stderr: "",
+  });
+});
+
+Deno.test("batch: an invalid line is reported, the others still converted, exit 2 at the end", () => {
+  const stdin = [
+    SEED_000_INPUT[0],
+    "2r1/8/8/8/8/8/8/8",
+    SEED_000_INPUT[1],
+    "x",
+    SEED_000_INPUT[2],
+    SEED_000_INPUT[3],
+  ].join("\n");
+  const result = run(["--format", "board", "-"], stdin);
+  assert.equal(result.code, EXIT.invalidFen);
+  assert.equal(result.stdout, SEED_000_OUTPUT);
+  assert.equal(
+    result.stderr,
+    "fen: line 2: invalid FEN-string: rank 8 has 4 squares, expected 8 (column 0)\n" +
+      'fen: line 4: invalid FEN-string: "x" at column 0 is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n',
+  );
+});
+
+Deno.test("batch: every format streams, one record per line", () => {
+  const stdin = SEED_000_INPUT.join("\n");
+  const fen = run(["--format", "fen", "-"], stdin);
+  assert.equal(fen.stdout, SEED_000_INPUT.map((line) => line + "\n").join(""));
+  const json = run(["--format", "json", "-"], stdin).stdout.trimEnd().split(
+    "\n",
+  ).map((l) => JSON.parse(l));
+  assert.deepEqual(json.map((p) => p.enPassant), [null, "e3", "c6", null]);
+  const grid = run(["--format", "grid", "--empty", "□", "-"], stdin).stdout;
+  assert.equal(grid, SEED_000_OUTPUT.replaceAll(".", "□"));
+  const flipped = run(["--format", "board", "--flip", "-"], stdin).stdout;
+  assert.equal(flipped.split("\n")[0], "RNBKQBNR");
+  const unicode = run(["--format", "unicode", "-"], stdin).stdout;
+  assert.equal(unicode.split("\n\n").length, 4);
+});
+
+Deno.test("batch: a long input keeps every record, across read and write chunks", () => {
+  const records = Array.from({ length: 3000 }, (_, i) => SEED_000_INPUT[i % 4]);
+  const result = run(["--format", "board", "-"], records.join("\n") + "\n");
+  assert.equal(result.code, 0);
+  assert.equal(result.stdout.length, 3000 * 72 + 2999);
+  assert.equal(result.stdout.split("\n\n").length, 3000);
+});
+
+Deno.test("--out-dir writes one SVG per record, named by line number", () => {
+  const stdin = [SEED_FEN, "", "bad", SEED_000_INPUT[0]].join("\n");
+  const result = run(["-n", "--out-dir", "diagrams", "-"], stdin);
+  assert.equal(result.code, EXIT.invalidFen);
+  assert.deepEqual([...result.files.keys()], [
+    "diagrams/1.svg",
+    "diagrams/4.svg",
+  ]);
+  assert.equal(result.files.get("diagrams/1.svg"), GOLDEN);
+  assert.match(result.stderr, /^fen: line 3: invalid FEN-string/);
+  const single = run(["--out-dir", "d", SEED_FEN]);
+  assert.equal(single.code, 0);
+  assert.equal(single.files.get("d/1.svg"), renderSvg(SEED_FEN));
+  const denied = run(["--out-dir", "d", "-"], SEED_FEN, false);
+  assert.equal(denied.code, EXIT.fileError);
+  assert.equal(
+    denied.stderr,
+    "fen: --out-dir needs permission to write to d (run deno with --allow-write=d)\n",
+  );
+});
+
+Deno.test("--out-dir for real: files on disk, and a clear message without permission", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const ok = await spawn(["--out-dir", dir, "-"], {
+      stdin: SEED_000_INPUT.join("\n"),
+      permissions: [`--allow-write=${dir}`],
+    });
+    assertRun(ok, { code: 0, stdout: "", stderr: "" });
+    for (const [i, fen] of SEED_000_INPUT.entries()) {
+      assert.equal(
+        await Deno.readTextFile(`${dir}/${i + 1}.svg`),
+        renderSvg(fen),
+      );
+    }
+    const denied = await spawn(["--out-dir", `${dir}/more`, "-"], {
+      stdin: SEED_FEN,
+    });
+    assertRun(denied, {
+      code: EXIT.fileError,
+      stdout: "",
+      stderr:
+        `fen: --out-dir needs permission to write to ${dir}/more (run deno with --allow-write=${dir}/more)\n`,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("stdin and stdout work need no permission at all", async () => {
+  const result = await spawn(["--format", "board", "-"], {
+    stdin: SEED_000_INPUT.join("\n"),
+  });
+  assertRun(result, { code: 0, stdout: SEED_000_OUTPUT, stderr: "" });
+});
+
+Deno.test("a reader that goes away ends the program quietly", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", CLI, "--format", "board", "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // Enough input to fill any pipe buffer, then read a little and hang up.
+  const writer = child.stdin.getWriter();
+  const writing = (async () => {
+    try {
+      for (let i = 0; i < 200; i++) {
+        await writer.write(
+          encoder.encode((SEED_000_INPUT.join("\n") + "\n").repeat(50)),
+        );
+      }
+      await writer.close();
+    } catch {
+      // the program may stop reading before we stop writing
+    }
+  })();
+  const reader = child.stdout.getReader();
+  const first = await reader.read();
+  assert.ok(first.value && first.value.length > 0);
+  await reader.cancel();
+  const [status, stderr] = await Promise.all([
+    child.status,
+    new Response(child.stderr).text(),
+    writing,
+  ]);
+  assert.equal(stderr, "");
+  assert.equal(status.code, EXIT.brokenPipe);
+});
+
+// Legality from the command line.
+
+Deno.test("--check: legal, warnings only, illegal, invalid", () => {
+  assertRun(run(["--check", SEED_000_INPUT[0]]), {
+    code: 0,
+    stdout: "legal\n",
+    stderr: "",
+  });
+  const warning = run([
+    "--check",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+  ]);
+  assert.equal(warning.code, 0);
+  assert.match(warning.stdout, /^warning [a-z-]+: /m);
+  assert.doesNotMatch(warning.stdout, /^error/m);
+  const illegal = run(["--check", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+  assert.equal(illegal.code, EXIT.illegalPosition);
+  assert.match(illegal.stdout, /^error empty-board: /m);
+  assert.match(illegal.stdout, /^error no-king: /m);
+  assertRun(run(["--check", "8/8"]), { code: 2, stdout: "", stderr: INVALID });
+});
+
+Deno.test("--check --format json, and batch checking one result per line", () => {
+  const json = JSON.parse(
+    run(["--check", "--format", "json", "8/8/8/8/8/8/8/8"]).stdout,
+  );
+  assert.equal(json.legal, false);
+  assert.ok(
+    json.problems.some((p: { code: string }) => p.code === "empty-board"),
+  );
+  const stdin = [SEED_000_INPUT[0], "", "8/8/8/8/8/8/8/8 w - - 0 1", "bad"]
+    .join("\n");
+  const text = run(["--check", "-"], stdin);
+  assert.equal(text.code, EXIT.invalidFen);
+  assert.match(text.stdout, /^line 1: legal$/m);
+  assert.match(text.stdout, /^line 3: error empty-board: /m);
+  assert.match(text.stderr, /^fen: line 4: invalid FEN-string/);
+  const lines = run(["--check", "--format", "json", "-"], stdin).stdout
+    .trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((l) => [l.line, l.legal]), [[1, true], [
+    3,
+    false,
+  ]]);
+  const illegalOnly = run(
+    ["--check", "-"],
+    "8/8/8/8/8/8/8/8\n" + SEED_000_INPUT[0],
+  );
+  assert.equal(illegalOnly.code, EXIT.illegalPosition);
+});
+
+// Every output is well-formed XML, however the options combine.
+Deno.test("every SVG the command writes is well-formed XML", () => {
+  for (
+    const args of [["-n"], [], ["--flip"], ["-nl", "teal", "-d", "rgb(1,2,3)"]]
+  ) {
+    const { stdout } = run([...args, SEED_FEN]);
+    const parser = new SaxesParser();
+    parser.on("error", (error) => {
+      throw error;
+    });
+    parser.write(stdout).close();
+  }
+});

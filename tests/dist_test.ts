@@ -1,0 +1,182 @@
+// The ways users meet the tool: `deno run cli.ts`, the bundle, the compiled
+// binary, and `mod.ts` imported by URL. Each gives the same bytes.
+
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const SEED_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const decoder = new TextDecoder();
+
+/** Seed 004's session: every command it shows. */
+const SEED_SESSION: string[][] = [
+  ["-n", SEED_FEN],
+  [
+    "-n",
+    "-l",
+    "#c9b458",
+    "-d",
+    "#6aaa64",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+  ],
+  ["-x", SEED_FEN],
+  ["-n"],
+  ["-n", "4r3/2P3R1"],
+  ["-n", "2r1/8/8/8/8/8/8/8"],
+  ["-n", "4X3/8/8/8/8/8/8/8"],
+];
+
+interface Output {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function execute(command: string, args: string[]): Promise<Output> {
+  const { code, stdout, stderr } = await new Deno.Command(command, {
+    args,
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+  }).output();
+  return {
+    code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+  };
+}
+
+async function seedSession(
+  command: string,
+  prefix: string[],
+): Promise<Output[]> {
+  const results: Output[] = [];
+  for (const args of SEED_SESSION) {
+    results.push(await execute(command, [...prefix, ...args]));
+  }
+  return results;
+}
+
+const deno = Deno.execPath();
+const reference = await seedSession(deno, ["run", "cli.ts"]);
+
+Deno.test("the reference run of the seed session is the seed's", async () => {
+  assert.deepEqual(reference.map((r) => r.code), [0, 0, 1, 1, 2, 2, 2]);
+  assert.equal(
+    reference[0].stdout,
+    await Deno.readTextFile(
+      new URL("./testdata/chess.01.svg", import.meta.url),
+    ),
+  );
+});
+
+Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const bundled = await execute(deno, [
+      "bundle",
+      "--quiet",
+      "-o",
+      `${dir}/fen.js`,
+      "cli.ts",
+    ]);
+    assert.equal(bundled.code, 0, bundled.stderr);
+    assert.deepEqual(
+      await seedSession(deno, ["run", "--no-config", `${dir}/fen.js`]),
+      reference,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// deno compile downloads its runtime (denort); where that host cannot be
+// reached the binary cannot be built, and the test says so instead of passing.
+const binaryDir = await Deno.makeTempDir();
+const compiled = await execute(deno, [
+  "compile",
+  "--quiet",
+  "--allow-write",
+  "-o",
+  `${binaryDir}/fen`,
+  "cli.ts",
+]);
+const compileProblem = compiled.code === 0 ? "" : compiled.stderr
+  .split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line && !/^(Stack backtrace:|\d+: <unknown>)/.test(line))
+  .slice(-2)
+  .join(" / ");
+if (compileProblem) {
+  console.log(
+    `skipped: the compiled-binary test, because deno compile failed here: ${compileProblem}`,
+  );
+}
+
+Deno.test({
+  name: "deno task compile: the binary gives byte-identical output" +
+    (compileProblem
+      ? ` (skipped: deno compile cannot fetch its runtime here)`
+      : ""),
+  ignore: compileProblem !== "",
+  async fn() {
+    try {
+      assert.deepEqual(await seedSession(`${binaryDir}/fen`, []), reference);
+    } finally {
+      await Deno.remove(binaryDir, { recursive: true });
+    }
+  },
+});
+
+Deno.test("mod.ts imports by URL with no import map or config", async () => {
+  const script = `
+    import { fen2grid, parseFen, renderSvg, stringifyFen } from ${
+    JSON.stringify(new URL("../mod.ts", import.meta.url).href)
+  };
+    const p = parseFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    console.log(stringifyFen(p));
+    console.log(fen2grid("8/8/8/8/8/8/8/K7", ".").split("\\n")[7]);
+    console.log(renderSvg(p).length);
+  `;
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/user.ts`, script);
+    const result = await execute(deno, [
+      "run",
+      "--no-config",
+      "--no-lock",
+      "--no-npm",
+      `${dir}/user.ts`,
+    ]);
+    assert.equal(result.stderr, "");
+    assert.equal(result.code, 0);
+    const lines = result.stdout.split("\n");
+    assert.equal(
+      lines[0],
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    );
+    assert.equal(lines[1], "K.......");
+    assert.ok(Number(lines[2]) > 1000);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("mod.ts and cli.ts import only relative files and node: built-ins", async () => {
+  const { code, stdout } = await new Deno.Command(deno, {
+    args: ["info", "--json", "cli.ts"],
+    cwd: ROOT,
+  }).output();
+  assert.equal(code, 0);
+  const graph = JSON.parse(decoder.decode(stdout));
+  const specifiers: string[] = graph.modules.map((m: { specifier: string }) =>
+    m.specifier
+  );
+  assert.ok(specifiers.length >= 10);
+  for (const specifier of specifiers) {
+    assert.ok(
+      specifier.startsWith(new URL("../", import.meta.url).href) ||
+        specifier.startsWith("node:"),
+      specifier,
+    );
+  }
+});
