@@ -16,11 +16,11 @@
  * @module
  */
 
+export * from "./lib/color.ts";
 export * from "./lib/error.ts";
 export * from "./lib/fen.ts";
 export * from "./lib/grid.ts";
 export * from "./lib/legality.ts";
 export * from "./lib/position.ts";
-export * from "./lib/color.ts";
 export * from "./lib/svg.ts";
 export * from "./lib/unicode.ts";

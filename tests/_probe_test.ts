@@ -1,0 +1,486 @@
+/**
+ * What people see: the `fen` command's SVG drawn by headless Chromium and
+ * checked from the pixels of a screenshot (square colours, pieces, labels,
+ * --flip). Without a Chromium the tests are reported as ignored, with the
+ * reason printed once.
+ */
+
+import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
+import { decode } from "fast-png";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const SEED_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const LONE_KING = "8/8/8/8/8/8/8/K7"; // a white king on a1, nothing else
+
+/** The screenshot is 400x400 px of the viewBox -1 -1 9 9. */
+const SIZE = 400;
+const UNIT = SIZE / 9; // one square, ≈ 44.4 px
+/** Pixels skipped at each edge of a square: anti-aliased boundaries. */
+const INSET = 3;
+/** A channel may be off by this much and still count as the same colour. */
+const TOLERANCE = 3;
+
+type Rgb = readonly [number, number, number];
+
+const DEFAULT_LIGHT: Rgb = [0xff, 0xce, 0x9e]; // #ffce9e
+const DEFAULT_DARK: Rgb = [0xd2, 0x8c, 0x45]; // #d28c45
+
+// ---------------------------------------------------------------------------
+// Finding a browser
+
+function findChromium(): { path?: string; reason: string } {
+  try {
+    const dirs = ["/usr/bin", ...(Deno.env.get("PATH") ?? "").split(":")];
+    for (const dir of dirs) {
+      if (dir === "") continue;
+      const path = `${dir}/chromium`;
+      try {
+        if (Deno.statSync(path).isFile) return { path, reason: "" };
+      } catch {
+        // not there: look further
+      }
+    }
+    return {
+      reason: "no Chromium: neither /usr/bin/chromium nor `chromium` on " +
+        "PATH (install the Debian package: apt-get install chromium)",
+    };
+  } catch (error) {
+    return { reason: `cannot look for Chromium: ${error}` };
+  }
+}
+
+const chromium = findChromium();
+const browser = chromium.path;
+if (browser === undefined) {
+  console.log(`browser_test.ts: SKIPPED, ${chromium.reason}`);
+}
+
+// ---------------------------------------------------------------------------
+// Drawing and screenshots
+
+interface Shot {
+  args: string[];
+  width: number;
+  height: number;
+  data: Uint8Array;
+  channels: number;
+}
+
+/** Runs the real `fen` command and returns its SVG. */
+async function fen(args: string[]): Promise<string> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", CLI, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const decoder = new TextDecoder();
+  assert.equal(code, 0, `fen ${args.join(" ")}: ${decoder.decode(stderr)}`);
+  return decoder.decode(stdout);
+}
+
+/** Draws `fen ...args` in Chromium and decodes the screenshot. */
+async function screenshot(args: string[]): Promise<Shot> {
+  const svg = await fen(args);
+  const dir = await Deno.makeTempDir({ prefix: "fen_browser_test_" });
+  try {
+    const svgPath = `${dir}/board.svg`;
+    const pngPath = `${dir}/board.png`;
+    await Deno.writeTextFile(svgPath, svg);
+    const child = new Deno.Command(browser!, {
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${dir}/profile`,
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+        `--window-size=${SIZE},${SIZE}`,
+        `--screenshot=${pngPath}`,
+        pathToFileURL(svgPath).href,
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    let output;
+    try {
+      output = await child.output();
+    } finally {
+      clearTimeout(timer);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await Deno.readFile(pngPath);
+    } catch {
+      const log = new TextDecoder().decode(output.stderr).slice(-2000);
+      throw new Error(
+        `${browser} made no screenshot (exit ${output.code}):\n${log}`,
+      );
+    }
+    const png = decode(bytes);
+    assert.equal(png.depth, 8, "an 8-bit PNG");
+    assert.ok(png.channels === 3 || png.channels === 4, "an RGB(A) PNG");
+    assert.deepEqual([png.width, png.height], [SIZE, SIZE], "screenshot size");
+    return {
+      args,
+      width: png.width,
+      height: png.height,
+      data: png.data as Uint8Array,
+      channels: png.channels,
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** Each command line is drawn once, by the first test that needs it. */
+const shots = new Map<string, Promise<Shot>>();
+function shot(...args: string[]): Promise<Shot> {
+  const key = JSON.stringify(args);
+  let promise = shots.get(key);
+  if (promise === undefined) {
+    promise = screenshot(args);
+    shots.set(key, promise);
+  }
+  return promise;
+}
+
+// ---------------------------------------------------------------------------
+// Reading pixels
+
+function pixel(image: Shot, x: number, y: number): Rgb {
+  const i = (y * image.width + x) * image.channels;
+  return [image.data[i], image.data[i + 1], image.data[i + 2]];
+}
+
+function near(a: Rgb, b: Rgb, tolerance = TOLERANCE): boolean {
+  return Math.abs(a[0] - b[0]) <= tolerance &&
+    Math.abs(a[1] - b[1]) <= tolerance &&
+    Math.abs(a[2] - b[2]) <= tolerance;
+}
+
+const hex = (c: Rgb) =>
+  "#" + c.map((v) => v.toString(16).padStart(2, "0")).join("");
+
+/** The pixels of a square, at screen column `col` and row `row` (0-7). */
+function squarePixels(image: Shot, col: number, row: number): Rgb[] {
+  const x0 = Math.ceil((col + 0.5) * UNIT) + INSET;
+  const x1 = Math.floor((col + 1.5) * UNIT) - INSET;
+  const y0 = Math.ceil((row + 0.5) * UNIT) + INSET;
+  const y1 = Math.floor((row + 1.5) * UNIT) - INSET;
+  const pixels: Rgb[] = [];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) pixels.push(pixel(image, x, y));
+  }
+  return pixels;
+}
+
+interface Square {
+  /** The most common colour: the square's own, with or without a piece. */
+  colour: Rgb;
+  /** The share of pixels far from that colour: the ink of a piece. */
+  ink: number;
+}
+
+function square(image: Shot, col: number, row: number): Square {
+  const pixels = squarePixels(image, col, row);
+  const counts = new Map<string, [Rgb, number]>();
+  for (const p of pixels) {
+    const key = p.join();
+    const entry = counts.get(key);
+    if (entry) entry[1]++;
+    else counts.set(key, [p, 1]);
+  }
+  let [colour, most] = [pixels[0], 0];
+  for (const [p, n] of counts.values()) if (n > most) [colour, most] = [p, n];
+  const inked = pixels.filter((p) => !near(p, colour, 32)).length;
+  return { colour, ink: inked / pixels.length };
+}
+
+/** Screen position of a square named like "a1", as drawn with or without --flip. */
+function at(name: string, flip = false): [number, number] {
+  const col = name.charCodeAt(0) - 97;
+  const row = 56 - name.charCodeAt(1); // "8" is the top row
+  return flip ? [7 - col, 7 - row] : [col, row];
+}
+
+/** Which screen squares hold a piece, read from a placement by hand. */
+function occupied(placement: string, flip = false): boolean[][] {
+  const rows = placement.split(" ")[0].split("/").map((rank) =>
+    [...rank].flatMap((c) => /\d/.test(c) ? Array(+c).fill(false) : [true])
+  );
+  assert.equal(rows.length, 8);
+  for (const row of rows) assert.equal(row.length, 8);
+  return flip ? rows.reverse().map((row) => row.reverse()) : rows;
+}
+
+/** All 64 squares: colours alternate, light where column + row is even. */
+function assertSquareColours(image: Shot, light: Rgb, dark: Rgb): void {
+  assert.ok(!near(light, dark, 40), "the test needs distinct colours");
+  const wrong: string[] = [];
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const expected = (col + row) % 2 === 0 ? light : dark;
+      const { colour } = square(image, col, row);
+      if (!near(colour, expected)) {
+        wrong.push(
+          `screen col ${col} row ${row}: ${hex(colour)}, not ${hex(expected)}`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(wrong, [], `fen ${image.args.join(" ")}`);
+}
+
+/** Pieces exactly where the placement has them, nothing elsewhere. */
+function assertPieces(image: Shot, expected: boolean[][]): void {
+  const wrong: string[] = [];
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const { ink } = square(image, col, row);
+      const piece = expected[row][col];
+      // A glyph darkens or lightens a good part of its square; an empty
+      // square has no pixel off its colour.
+      if (piece ? ink < 0.05 : ink > 0.005) {
+        wrong.push(
+          `screen col ${col} row ${row}: ${(ink * 100).toFixed(1)}% ink, ` +
+            (piece ? "a piece expected" : "empty expected"),
+        );
+      }
+    }
+  }
+  assert.deepEqual(wrong, [], `fen ${image.args.join(" ")}`);
+}
+
+// The frame: 0.5 units of black around the board, with rounded corners
+// (the corners are left out). Labels are grey (#808080) text in it.
+const FRAME = Math.floor(UNIT / 2) - 2; // 20 px, clear of the board's edge
+const CORNER = Math.ceil(UNIT / 2); // rx = 0.2 units and more
+const STRIPS = {
+  top: [CORNER, 2, SIZE - CORNER, FRAME],
+  bottom: [CORNER, SIZE - FRAME, SIZE - CORNER, SIZE - 2],
+  left: [2, CORNER, FRAME, SIZE - CORNER],
+  right: [SIZE - FRAME, CORNER, SIZE - 2, SIZE - CORNER],
+} as const;
+
+/** A label pixel: grey, lighter than the black frame (faint at its edges). */
+function isLabelInk([r, g, b]: Rgb): boolean {
+  return r > 8 && r <= 160 && Math.abs(r - g) <= 12 && Math.abs(g - b) <= 12;
+}
+
+interface FrameInk {
+  /** How many label pixels. */
+  label: number;
+  /** Their brightness added up: how much is written. */
+  ink: number;
+  /** The brightest of them. */
+  brightest: number;
+  /** Pixels neither frame-black nor label-grey. */
+  other: number;
+}
+
+function frameInk(image: Shot, [x0, y0, x1, y1]: readonly number[]): FrameInk {
+  const result = { label: 0, ink: 0, brightest: 0, other: 0 };
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const p = pixel(image, x, y);
+      if (isLabelInk(p)) {
+        result.label++;
+        result.ink += p[0];
+        result.brightest = Math.max(result.brightest, p[0]);
+      } else if (!near(p, [0, 0, 0], 8)) result.other++;
+    }
+  }
+  return result;
+}
+
+/** The label ink beside each row, in the left margin: the rank digits. */
+function rankInk(image: Shot): number[] {
+  const ink: number[] = [];
+  for (let row = 0; row < 8; row++) {
+    const y0 = Math.ceil((row + 0.5) * UNIT);
+    const y1 = Math.floor((row + 1.5) * UNIT);
+    ink.push(frameInk(image, [2, y0, FRAME, y1]).ink);
+  }
+  return ink;
+}
+
+function assertNoLabels(image: Shot): void {
+  for (const [side, strip] of Object.entries(STRIPS)) {
+    const ink = frameInk(image, strip);
+    assert.deepEqual(
+      ink,
+      { label: 0, ink: 0, brightest: 0, other: 0 },
+      `fen ${image.args.join(" ")}: the ${side} of the frame is plain black`,
+    );
+  }
+}
+
+function assertLabels(image: Shot): void {
+  for (const [side, strip] of Object.entries(STRIPS)) {
+    const ink = frameInk(image, strip);
+    const where = `fen ${image.args.join(" ")}, ${side} of the frame`;
+    assert.ok(ink.label >= 40, `${where}: ${ink.label} label pixels`);
+    assert.equal(ink.other, 0, `${where}: only grey on black`);
+    // Anti-aliased 9 px text: thin strokes of grey (128), none brighter.
+    assert.ok(
+      ink.brightest >= 64 && ink.brightest <= 140,
+      `${where}: the brightest label pixel is ${ink.brightest}, not grey`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The tests
+
+function browserTest(name: string, fn: () => Promise<void>): void {
+  Deno.test({ name: `browser: ${name}`, ignore: browser === undefined, fn });
+}
+
+browserTest(
+  "default colours alternate; a8 and h1 are light, a1 dark",
+  async () => {
+    const image = await shot(SEED_FEN);
+    assertSquareColours(image, DEFAULT_LIGHT, DEFAULT_DARK);
+    for (
+      const [name, colour] of [["a8", DEFAULT_LIGHT], ["h1", DEFAULT_LIGHT], [
+        "a1",
+        DEFAULT_DARK,
+      ]] as const
+    ) {
+      const measured = square(image, ...at(name)).colour;
+      assert.ok(near(measured, colour), `${name} is ${hex(measured)}`);
+    }
+    const [x, y] = [Math.round(UNIT), Math.round(UNIT)]; // inside a8
+    assert.ok(near(pixel(image, x, y), DEFAULT_LIGHT), "a8 near its corner");
+  },
+);
+
+browserTest(
+  "occupied squares differ from empty squares of their colour",
+  async () => {
+    const image = await shot(SEED_FEN);
+    assertPieces(image, occupied(SEED_FEN));
+    // Side by side: a piece on each colour against an empty square of it.
+    for (const [full, empty] of [["e8", "g8"], ["a1", "c1"]]) {
+      const a = square(image, ...at(full));
+      const b = square(image, ...at(empty));
+      assert.ok(near(a.colour, b.colour), `${full} and ${empty}: one colour`);
+      assert.ok(
+        a.ink > 0.05 && b.ink === 0,
+        `${full} ${a.ink}, ${empty} ${b.ink}`,
+      );
+      const [cx, cy] = at(full).map((v) => Math.round((v + 1) * UNIT));
+      // Around the glyph's centre, some pixel is far from the square colour.
+      let off = 0;
+      for (let dy = -8; dy <= 8; dy++) {
+        for (let dx = -8; dx <= 8; dx++) {
+          if (!near(pixel(image, cx + dx, cy + dy), a.colour, 32)) off++;
+        }
+      }
+      assert.ok(off > 10, `${full}: ${off} pixels off colour near the centre`);
+    }
+  },
+);
+
+browserTest("-l and -d set the square colours (hex)", async () => {
+  const image = await shot("-l", "#c9b458", "-d", "#6aaa64", SEED_FEN);
+  assertSquareColours(image, [0xc9, 0xb4, 0x58], [0x6a, 0xaa, 0x64]);
+  assertPieces(image, occupied(SEED_FEN));
+});
+
+browserTest("-l and -d set the square colours (CSS name, rgb())", async () => {
+  const image = await shot("-l", "wheat", "-d", "rgb(70, 130, 180)", LONE_KING);
+  assertSquareColours(image, [0xf5, 0xde, 0xb3], [70, 130, 180]);
+  assertPieces(image, occupied(LONE_KING));
+  assert.ok(square(image, 0, 7).ink > 0.05, "the king is at the bottom left");
+});
+
+browserTest("PROBE", async () => {
+  for (
+    const args of [[SEED_FEN], ["-l", "#c9b458", "-d", "#6aaa64", SEED_FEN], [
+      "-l",
+      "wheat",
+      "-d",
+      "rgb(70, 130, 180)",
+      LONE_KING,
+    ], ["--flip", LONE_KING]]
+  ) {
+    const img = await shot(...args);
+    const cols = new Set<string>();
+    const inks: string[] = [];
+    for (let r = 0; r < 8; r++) {
+      for (let c = 0; c < 8; c++) {
+        const q = square(img, c, r);
+        cols.add(((c + r) % 2 ? "dark " : "light ") + q.colour.join(","));
+        if (q.ink > 0) inks.push(`${c}${r}:${(q.ink * 100).toFixed(1)}`);
+      }
+    }
+    console.log(args.join(" "), [...cols], inks.join(" "));
+  }
+});
+browserTest("labels appear in the frame only with -n", async () => {
+  const plain = await shot(SEED_FEN);
+  const labelled = await shot("-n", SEED_FEN);
+  assertNoLabels(plain);
+  assertLabels(labelled);
+  // The board itself is the same picture.
+  let differ = 0;
+  for (let y = Math.ceil(UNIT / 2); y < SIZE - UNIT / 2; y++) {
+    for (let x = Math.ceil(UNIT / 2); x < SIZE - UNIT / 2; x++) {
+      if (!near(pixel(plain, x, y), pixel(labelled, x, y))) differ++;
+    }
+  }
+  assert.equal(differ, 0, "pixels of the board changed by -n");
+  // Ranks read 8 at the top down to 1: an "8" has more ink than a "1".
+  const ranks = rankInk(labelled);
+  assert.ok(ranks.every((n) => n > 0), `a digit by every row: ${ranks}`);
+  assert.ok(ranks[0] > ranks[7], `"8" at the top, "1" at the bottom: ${ranks}`);
+});
+
+browserTest(
+  "--flip puts a1 at the top right, h1 light at the top left",
+  async () => {
+    const image = await shot("--flip", LONE_KING);
+    assertSquareColours(image, DEFAULT_LIGHT, DEFAULT_DARK);
+    assertPieces(image, occupied(LONE_KING, true));
+    assert.deepEqual(at("a1", true), [7, 0]);
+    assert.ok(square(image, 7, 0).ink > 0.05, "the king is at the top right");
+    assert.ok(near(square(image, ...at("h1", true)).colour, DEFAULT_LIGHT));
+    assert.ok(near(square(image, ...at("a8", true)).colour, DEFAULT_LIGHT));
+    assert.ok(near(square(image, ...at("a1", true)).colour, DEFAULT_DARK));
+    assertNoLabels(image);
+  },
+);
+
+browserTest(
+  "--flip -n mirrors the pieces and reverses the rank labels",
+  async () => {
+    const plain = await shot("-n", SEED_FEN);
+    const image = await shot("--flip", "-n", SEED_FEN);
+    assertSquareColours(image, DEFAULT_LIGHT, DEFAULT_DARK);
+    assertPieces(image, occupied(SEED_FEN, true));
+    assertLabels(image);
+    // The same digits, bottom to top: "1" at the top, "8" at the bottom.
+    // (The file letters are reversed too, but "a" and "h" have about the
+    // same ink, so they are not checked from pixels.)
+    const ranks = rankInk(plain);
+    const flipped = rankInk(image);
+    for (let row = 0; row < 8; row++) {
+      assert.ok(
+        Math.abs(flipped[row] - ranks[7 - row]) <= 0.1 * ranks[7 - row],
+        `row ${row}: ${flipped} is not ${ranks} reversed`,
+      );
+    }
+    assert.ok(flipped[0] < flipped[7], `"1" at the top: ${flipped}`);
+  },
+);
