@@ -15,4 +15,4 @@ import { main } from "./lib/cli.ts";
 
 export { type CliIo, EXIT, main, VERSION } from "./lib/cli.ts";
 
-if (import.meta.main) Deno.exit(main(Deno.args, Deno));
+if (import.meta.main) Deno.exit(await main(Deno.args, Deno));

@@ -19,10 +19,12 @@ $deno cache cli.ts >/dev/null 2>&1 || true
 measure() {
   local label=$1 input=$2
   shift 2
-  local records stats
+  local records stats seconds kb
   records=$(wc -l < "$input")
-  stats=$( { /usr/bin/time -f "%e %M" "$@" < "$input" > /dev/null 2>/dev/null; } 2>&1 | tail -n 1)
-  read -r seconds kb <<<"$stats"
+  stats=$(mktemp)
+  /usr/bin/time -f "%e %M" -o "$stats" "$@" < "$input" > /dev/null 2>/dev/null || true
+  read -r seconds kb < "$stats"
+  rm -f "$stats"
   awk -v l="$label" -v r="$records" -v s="$seconds" -v k="$kb" \
     'BEGIN { printf "%-34s %9d records %6.2f s %10.0f records/s %6.1f MB peak\n", l, r, s, r / (s > 0 ? s : 0.01), k / 1024 }'
 }

@@ -22,7 +22,7 @@ export const DIAGRAMS: [string, string[]][] = [
 ];
 
 /** What `fen ...args` prints, or an error if it does not succeed. */
-export function render(args: string[]): string {
+export async function render(args: string[]): Promise<string> {
   const chunks: Uint8Array[] = [];
   const sink = {
     writeSync(data: Uint8Array): number {
@@ -30,7 +30,7 @@ export function render(args: string[]): string {
       return data.length;
     },
   };
-  const code = main(args, { ...Deno, stdout: sink, stderr: sink });
+  const code = await main(args, { ...Deno, stdout: sink, stderr: sink });
   const text = new TextDecoder().decode(
     new Uint8Array(chunks.flatMap((chunk) => [...chunk])),
   );
@@ -41,7 +41,7 @@ export function render(args: string[]): string {
 if (import.meta.main) {
   for (const [name, args] of DIAGRAMS) {
     const path = new URL(name, import.meta.url);
-    await Deno.writeTextFile(path, render(args));
+    await Deno.writeTextFile(path, await render(args));
     console.log(`wrote docs/${name}`);
   }
 }

@@ -18,7 +18,7 @@ import { isColor } from "./color.ts";
 import type { Position } from "./position.ts";
 import { renderSvg } from "./svg.ts";
 import { renderUnicode } from "./unicode.ts";
-import { checkPosition, type Problem } from "./legality.ts";
+import type { checkPosition, Problem } from "./legality.ts";
 import { CELLS, readRecord } from "./_record.ts";
 import { type CliIo, forEachLine, Output, writeText } from "./_io.ts";
 
@@ -108,6 +108,9 @@ interface Settings {
   parse: ParseFenOptions;
 }
 
+/** The legality check, loaded only when `--check` asks for it. */
+type Checker = typeof checkPosition;
+
 /** A usage problem with a message of its own, beyond the usage line. */
 class UsageError extends Error {}
 
@@ -115,6 +118,9 @@ class UsageError extends Error {}
  * Runs the command with `args` (without the program name) and returns the
  * exit code. Results go to `io.stdout`, diagnostics to `io.stderr` prefixed
  * `fen: `.
+ *
+ * The command is synchronous but for one thing: the legality checks are
+ * loaded only when `--check` asks for them, which keeps start-up small.
  *
  * @example
  * ```ts
@@ -129,7 +135,7 @@ class UsageError extends Error {}
  *   },
  * };
  * const io = { ...Deno, stdout: sink, stderr: sink };
- * assert.equal(main(["--format", "fen", "8/8/8/8/8/8/8/8"], io), 0);
+ * assert.equal(await main(["--format", "fen", "8/8/8/8/8/8/8/8"], io), 0);
  * assert.equal(
  *   new TextDecoder().decode(out[0]),
  *   "8/8/8/8/8/8/8/8 w - - 0 1\n",
@@ -140,15 +146,18 @@ class UsageError extends Error {}
  * @param io Standard streams, and the file system for `--out-dir`.
  * @returns The exit code (see {@linkcode EXIT}).
  */
-export function main(args: string[], io: CliIo): number {
+export async function main(args: string[], io: CliIo): Promise<number> {
   const stdout = new Output(io.stdout);
   try {
     const parsed = settle(args, io);
     if (typeof parsed === "number") return parsed;
     const [settings, operands] = parsed;
+    const checker = settings.check
+      ? (await import("./legality.ts")).checkPosition
+      : undefined;
     const code = operands.length === 1 && operands[0] === "-"
-      ? runBatch(settings, io, stdout)
-      : runOne(operands.join(" "), settings, io, stdout);
+      ? runBatch(settings, io, stdout, checker)
+      : runOne(operands.join(" "), settings, io, stdout, checker);
     stdout.flush();
     return code;
   } catch (error) {
@@ -302,6 +311,7 @@ function runOne(
   settings: Settings,
   io: CliIo,
   stdout: Output,
+  checkPosition: Checker | undefined,
 ): number {
   let position: Position;
   try {
@@ -318,7 +328,7 @@ function runOne(
     );
     return EXIT.invalidFen;
   }
-  if (settings.check) {
+  if (checkPosition !== undefined) {
     const problems = checkPosition(position, settings.parse);
     writeProblems(stdout, problems, settings.format === "json", 0, fen);
     return problems.some((p) => p.severity === "error")
@@ -336,11 +346,16 @@ function runOne(
 }
 
 /** Converts every line of stdin; returns the exit code. */
-function runBatch(settings: Settings, io: CliIo, stdout: Output): number {
+function runBatch(
+  settings: Settings,
+  io: CliIo,
+  stdout: Output,
+  checkPosition: Checker | undefined,
+): number {
   if (settings.outDir !== undefined && !prepareOutDir(settings.outDir, io)) {
     return EXIT.fileError;
   }
-  const { format, flip, check } = settings;
+  const { format, flip } = settings;
   // Boards and ASCII grids go from the scanned cells straight to bytes.
   const mark = format === "board"
     ? 46
@@ -374,7 +389,7 @@ function runBatch(settings: Settings, io: CliIo, stdout: Output): number {
       code = EXIT.invalidFen;
       return;
     }
-    if (check) {
+    if (checkPosition !== undefined) {
       const problems = checkPosition(position!, settings.parse);
       writeProblems(
         stdout,

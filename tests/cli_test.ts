@@ -46,11 +46,11 @@ async function spawn(
 }
 
 /** Runs `main` in-process with fake streams and file system. */
-function run(
+async function run(
   args: string[],
   stdin = "",
   granted = true,
-): Run & { files: Map<string, string> } {
+): Promise<Run & { files: Map<string, string> }> {
   const out: number[] = [];
   const err: number[] = [];
   const files = new Map<string, string>();
@@ -84,7 +84,7 @@ function run(
       requestSync: () => ({ state: granted ? "granted" : "denied" }),
     },
   };
-  const code = main(args, io);
+  const code = await main(args, io);
   return {
     code,
     stdout: decoder.decode(new Uint8Array(out)),
@@ -137,13 +137,13 @@ Deno.test("seed session: the usage and invalid-FEN errors", async () => {
   ];
   for (const [args, expected] of cases) {
     assertRun(await spawn(args), expected, args.join(" "));
-    assertRun(run(args), expected, `in-process ${args.join(" ")}`);
+    assertRun(await run(args), expected, `in-process ${args.join(" ")}`);
   }
 });
 
 // The flexibility of Unix options.
 
-Deno.test("options go in any order, combined, with attached or separate arguments", () => {
+Deno.test("options go in any order, combined, with attached or separate arguments", async () => {
   const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
   const expected = renderSvg(fen, {
     labels: true,
@@ -162,14 +162,14 @@ Deno.test("options go in any order, combined, with attached or separate argument
     ]
   ) {
     assertRun(
-      run(args),
+      await run(args),
       { code: 0, stdout: expected, stderr: "" },
       args.join(" "),
     );
   }
 });
 
-Deno.test("usage errors: unknown options, missing arguments, no operand", () => {
+Deno.test("usage errors: unknown options, missing arguments, no operand", async () => {
   for (
     const args of [
       [],
@@ -185,18 +185,18 @@ Deno.test("usage errors: unknown options, missing arguments, no operand", () => 
     ]
   ) {
     assertRun(
-      run(args),
+      await run(args),
       { code: 1, stdout: "", stderr: USAGE },
       args.join(" "),
     );
   }
-  const verbose = run(["--verbose", "-x", SEED_FEN]);
+  const verbose = await run(["--verbose", "-x", SEED_FEN]);
   assert.equal(verbose.code, 1);
   assert.match(verbose.stderr, /^fen: Unknown option '-x'/);
   assert.ok(verbose.stderr.endsWith(USAGE));
 });
 
-Deno.test("colours are checked, and nothing can break out of the attribute", () => {
+Deno.test("colours are checked, and nothing can break out of the attribute", async () => {
   for (
     const color of [
       'red"/><script>alert(1)</script>',
@@ -208,7 +208,7 @@ Deno.test("colours are checked, and nothing can break out of the attribute", () 
     ]
   ) {
     for (const flag of ["-l", "-d"]) {
-      const result = run([flag, color, SEED_FEN]);
+      const result = await run([flag, color, SEED_FEN]);
       assert.equal(result.code, EXIT.usage, color);
       assert.equal(result.stdout, "");
       assert.match(
@@ -227,21 +227,21 @@ Deno.test("colours are checked, and nothing can break out of the attribute", () 
       "hsl(120, 50%, 50%)",
     ]
   ) {
-    const result = run(["-l", color, SEED_FEN]);
+    const result = await run(["-l", color, SEED_FEN]);
     assert.equal(result.code, 0, color);
     assert.ok(result.stdout.includes(`stroke="${color}"`));
   }
 });
 
-Deno.test("--verbose says why a FEN-string is invalid and points at it", () => {
-  assertRun(run(["--verbose", "-n", "2r1/8/8/8/8/8/8/8"]), {
+Deno.test("--verbose says why a FEN-string is invalid and points at it", async () => {
+  assertRun(await run(["--verbose", "-n", "2r1/8/8/8/8/8/8/8"]), {
     code: 2,
     stdout: "",
     stderr:
       "fen: invalid FEN-string: rank 8 has 4 squares, expected 8 (column 0)\n" +
       "  2r1/8/8/8/8/8/8/8\n  ^\n",
   });
-  const result = run([
+  const result = await run([
     "--verbose",
     "8/8/8/8/8/8/8/8",
     "w",
@@ -258,27 +258,35 @@ Deno.test("--verbose says why a FEN-string is invalid and points at it", () => {
   assert.ok(result.stderr.endsWith(`\n  ${" ".repeat(23)}^\n`));
 });
 
-Deno.test("a full record is accepted quoted or unquoted, and all six fields are checked", () => {
+Deno.test("a full record is accepted quoted or unquoted, and all six fields are checked", async () => {
   const record = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
   const expected = renderSvg(record);
-  assertRun(run([record]), { code: 0, stdout: expected, stderr: "" });
-  assertRun(run(record.split(" ")), { code: 0, stdout: expected, stderr: "" });
-  assertRun(run(["-n", ...record.replace("e3", "e4").split(" ")]), {
+  assertRun(await run([record]), { code: 0, stdout: expected, stderr: "" });
+  assertRun(await run(record.split(" ")), {
+    code: 0,
+    stdout: expected,
+    stderr: "",
+  });
+  assertRun(await run(["-n", ...record.replace("e3", "e4").split(" ")]), {
     code: 2,
     stdout: "",
     stderr: INVALID,
   });
-  assertRun(run([record + " 7"]), { code: 2, stdout: "", stderr: INVALID });
-  assertRun(run(["--strict", SEED_FEN]), {
+  assertRun(await run([record + " 7"]), {
+    code: 2,
+    stdout: "",
+    stderr: INVALID,
+  });
+  assertRun(await run(["--strict", SEED_FEN]), {
     code: 2,
     stdout: "",
     stderr: INVALID,
   });
 });
 
-Deno.test("--help and --version print to stdout and exit 0", () => {
+Deno.test("--help and --version print to stdout and exit 0", async () => {
   for (const flag of ["-h", "--help"]) {
-    const result = run([flag]);
+    const result = await run([flag]);
     assert.equal(result.code, 0);
     assert.equal(result.stderr, "");
     assert.ok(result.stdout.startsWith(USAGE));
@@ -306,7 +314,7 @@ Deno.test("--help and --version print to stdout and exit 0", () => {
       );
     }
   }
-  assertRun(run(["--version"]), {
+  assertRun(await run(["--version"]), {
     code: 0,
     stdout: `fen ${VERSION}\n`,
     stderr: "",
@@ -322,26 +330,26 @@ Deno.test("the version matches deno.json", async () => {
 
 // Other formats.
 
-Deno.test("--format board, grid, fen, json and unicode", () => {
+Deno.test("--format board, grid, fen, json and unicode", async () => {
   const record =
     "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
-  assertRun(run(["--format", "board", record]), {
+  assertRun(await run(["--format", "board", record]), {
     code: 0,
     stdout: fen2grid(record, ".") + "\n",
     stderr: "",
   });
-  assertRun(run(["--format", "grid", record]), {
+  assertRun(await run(["--format", "grid", record]), {
     code: 0,
     stdout: fen2grid(record) + "\n",
     stderr: "",
   });
-  assertRun(run(["--format", "grid", "--empty", "·", record]), {
+  assertRun(await run(["--format", "grid", "--empty", "·", record]), {
     code: 0,
     stdout: fen2grid(record, "·") + "\n",
     stderr: "",
   });
   assertRun(
-    run([
+    await run([
       "--format",
       "fen",
       "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R",
@@ -352,35 +360,39 @@ Deno.test("--format board, grid, fen, json and unicode", () => {
       stderr: "",
     },
   );
-  const json = JSON.parse(run(["--format", "json", record]).stdout);
+  const json = JSON.parse((await run(["--format", "json", record])).stdout);
   assert.equal(json.turn, "b");
   assert.equal(json.halfmoveClock, 1);
   assert.equal(json.board[45], "N");
-  const unicode = run(["--format", "unicode", record]).stdout.split("\n");
+  const unicode = (await run(["--format", "unicode", record])).stdout.split(
+    "\n",
+  );
   assert.equal(unicode[0], "8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜");
   assert.equal(unicode[8], "  a b c d e f g h");
 });
 
-Deno.test("--flip turns every board format around", () => {
+Deno.test("--flip turns every board format around", async () => {
   const fen = "k7/8/8/8/8/8/8/6QK";
   assert.equal(
-    run(["--flip", "--format", "board", fen]).stdout,
+    (await run(["--flip", "--format", "board", fen])).stdout,
     "KQ......\n" + "........\n".repeat(6) + ".......k\n",
   );
   assert.equal(
-    run(["--flip", "--format", "grid", fen]).stdout,
+    (await run(["--flip", "--format", "grid", fen])).stdout,
     "KQ******\n" + "********\n".repeat(6) + "*******k\n",
   );
   assert.ok(
-    run(["--flip", "--format", "unicode", fen]).stdout.startsWith("1 ♔ ♕"),
+    (await run(["--flip", "--format", "unicode", fen])).stdout.startsWith(
+      "1 ♔ ♕",
+    ),
   );
   assert.equal(
-    run(["--flip", "-n", fen]).stdout,
+    (await run(["--flip", "-n", fen])).stdout,
     renderSvg(fen, { flip: true, labels: true }),
   );
 });
 
-Deno.test("options that do not fit together are refused with a reason", () => {
+Deno.test("options that do not fit together are refused with a reason", async () => {
   const cases: [string[], RegExp][] = [
     [["--format", "png", SEED_FEN], /unknown format "png"/],
     [["--empty", "+", SEED_FEN], /--empty goes with --format grid/],
@@ -401,7 +413,7 @@ Deno.test("options that do not fit together are refused with a reason", () => {
     [["-"], /reading records from stdin \(-\) makes one SVG per record/],
   ];
   for (const [args, message] of cases) {
-    const result = run(args);
+    const result = await run(args);
     assert.equal(result.code, EXIT.usage, args.join(" "));
     assert.equal(result.stdout, "");
     assert.match(result.stderr, message);
@@ -426,7 +438,7 @@ const SEED_000_OUTPUT = [
 
 Deno.test("batch: seed 000's sample gives seed 000's boards exactly", async () => {
   const stdin = SEED_000_INPUT.join("\n") + "\n";
-  assertRun(run(["--format", "board", "-"], stdin), {
+  assertRun(await run(["--format", "board", "-"], stdin), {
     code: 0,
     stdout: SEED_000_OUTPUT,
     stderr: "",
@@ -438,21 +450,21 @@ Deno.test("batch: seed 000's sample gives seed 000's boards exactly", async () =
   });
 });
 
-Deno.test("batch: blank lines, CRLF and a last line without newline", () => {
+Deno.test("batch: blank lines, CRLF and a last line without newline", async () => {
   const stdin = "\n  \n" + SEED_000_INPUT.join("\r\n\r\n\t\r\n");
-  assertRun(run(["--format", "board", "-"], stdin), {
+  assertRun(await run(["--format", "board", "-"], stdin), {
     code: 0,
     stdout: SEED_000_OUTPUT,
     stderr: "",
   });
-  assertRun(run(["--format", "board", "-"], ""), {
+  assertRun(await run(["--format", "board", "-"], ""), {
     code: 0,
     stdout: "",
     stderr: "",
   });
 });
 
-Deno.test("batch: an invalid line is reported, the others still converted, exit 2 at the end", () => {
+Deno.test("batch: an invalid line is reported, the others still converted, exit 2 at the end", async () => {
   const stdin = [
     SEED_000_INPUT[0],
     "2r1/8/8/8/8/8/8/8",
@@ -461,7 +473,7 @@ Deno.test("batch: an invalid line is reported, the others still converted, exit 
     SEED_000_INPUT[2],
     SEED_000_INPUT[3],
   ].join("\n");
-  const result = run(["--format", "board", "-"], stdin);
+  const result = await run(["--format", "board", "-"], stdin);
   assert.equal(result.code, EXIT.invalidFen);
   assert.equal(result.stdout, SEED_000_OUTPUT);
   assert.equal(
@@ -471,33 +483,39 @@ Deno.test("batch: an invalid line is reported, the others still converted, exit 
   );
 });
 
-Deno.test("batch: every format streams, one record per line", () => {
+Deno.test("batch: every format streams, one record per line", async () => {
   const stdin = SEED_000_INPUT.join("\n");
-  const fen = run(["--format", "fen", "-"], stdin);
+  const fen = await run(["--format", "fen", "-"], stdin);
   assert.equal(fen.stdout, SEED_000_INPUT.map((line) => line + "\n").join(""));
-  const json = run(["--format", "json", "-"], stdin).stdout.trimEnd().split(
-    "\n",
-  ).map((l) => JSON.parse(l));
+  const json = (await run(["--format", "json", "-"], stdin)).stdout.trimEnd()
+    .split(
+      "\n",
+    ).map((l) => JSON.parse(l));
   assert.deepEqual(json.map((p) => p.enPassant), [null, "e3", "c6", null]);
-  const grid = run(["--format", "grid", "--empty", "□", "-"], stdin).stdout;
+  const grid = (await run(["--format", "grid", "--empty", "□", "-"], stdin))
+    .stdout;
   assert.equal(grid, SEED_000_OUTPUT.replaceAll(".", "□"));
-  const flipped = run(["--format", "board", "--flip", "-"], stdin).stdout;
+  const flipped =
+    (await run(["--format", "board", "--flip", "-"], stdin)).stdout;
   assert.equal(flipped.split("\n")[0], "RNBKQBNR");
-  const unicode = run(["--format", "unicode", "-"], stdin).stdout;
+  const unicode = (await run(["--format", "unicode", "-"], stdin)).stdout;
   assert.equal(unicode.split("\n\n").length, 4);
 });
 
-Deno.test("batch: a long input keeps every record, across read and write chunks", () => {
+Deno.test("batch: a long input keeps every record, across read and write chunks", async () => {
   const records = Array.from({ length: 3000 }, (_, i) => SEED_000_INPUT[i % 4]);
-  const result = run(["--format", "board", "-"], records.join("\n") + "\n");
+  const result = await run(
+    ["--format", "board", "-"],
+    records.join("\n") + "\n",
+  );
   assert.equal(result.code, 0);
   assert.equal(result.stdout.length, 3000 * 72 + 2999);
   assert.equal(result.stdout.split("\n\n").length, 3000);
 });
 
-Deno.test("--out-dir writes one SVG per record, named by line number", () => {
+Deno.test("--out-dir writes one SVG per record, named by line number", async () => {
   const stdin = [SEED_FEN, "", "bad", SEED_000_INPUT[0]].join("\n");
-  const result = run(["-n", "--out-dir", "diagrams", "-"], stdin);
+  const result = await run(["-n", "--out-dir", "diagrams", "-"], stdin);
   assert.equal(result.code, EXIT.invalidFen);
   assert.deepEqual([...result.files.keys()], [
     "diagrams/1.svg",
@@ -505,10 +523,10 @@ Deno.test("--out-dir writes one SVG per record, named by line number", () => {
   ]);
   assert.equal(result.files.get("diagrams/1.svg"), GOLDEN);
   assert.match(result.stderr, /^fen: line 3: invalid FEN-string/);
-  const single = run(["--out-dir", "d", SEED_FEN]);
+  const single = await run(["--out-dir", "d", SEED_FEN]);
   assert.equal(single.code, 0);
   assert.equal(single.files.get("d/1.svg"), renderSvg(SEED_FEN));
-  const denied = run(["--out-dir", "d", "-"], SEED_FEN, false);
+  const denied = await run(["--out-dir", "d", "-"], SEED_FEN, false);
   assert.equal(denied.code, EXIT.fileError);
   assert.equal(
     denied.stderr,
@@ -587,29 +605,33 @@ Deno.test("a reader that goes away ends the program quietly", async () => {
 
 // Legality from the command line.
 
-Deno.test("--check: legal, warnings only, illegal, invalid", () => {
-  assertRun(run(["--check", SEED_000_INPUT[0]]), {
+Deno.test("--check: legal, warnings only, illegal, invalid", async () => {
+  assertRun(await run(["--check", SEED_000_INPUT[0]]), {
     code: 0,
     stdout: "legal\n",
     stderr: "",
   });
-  const warning = run([
+  const warning = await run([
     "--check",
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
   ]);
   assert.equal(warning.code, 0);
   assert.match(warning.stdout, /^warning [a-z-]+: /m);
   assert.doesNotMatch(warning.stdout, /^error/m);
-  const illegal = run(["--check", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+  const illegal = await run(["--check", "8/8/8/8/8/8/8/8 w - - 0 1"]);
   assert.equal(illegal.code, EXIT.illegalPosition);
   assert.match(illegal.stdout, /^error empty-board: /m);
   assert.match(illegal.stdout, /^error no-king: /m);
-  assertRun(run(["--check", "8/8"]), { code: 2, stdout: "", stderr: INVALID });
+  assertRun(await run(["--check", "8/8"]), {
+    code: 2,
+    stdout: "",
+    stderr: INVALID,
+  });
 });
 
-Deno.test("--check --format json, and batch checking one result per line", () => {
+Deno.test("--check --format json, and batch checking one result per line", async () => {
   const json = JSON.parse(
-    run(["--check", "--format", "json", "8/8/8/8/8/8/8/8"]).stdout,
+    (await run(["--check", "--format", "json", "8/8/8/8/8/8/8/8"])).stdout,
   );
   assert.equal(json.legal, false);
   assert.ok(
@@ -617,18 +639,18 @@ Deno.test("--check --format json, and batch checking one result per line", () =>
   );
   const stdin = [SEED_000_INPUT[0], "", "8/8/8/8/8/8/8/8 w - - 0 1", "bad"]
     .join("\n");
-  const text = run(["--check", "-"], stdin);
+  const text = await run(["--check", "-"], stdin);
   assert.equal(text.code, EXIT.invalidFen);
   assert.match(text.stdout, /^line 1: legal$/m);
   assert.match(text.stdout, /^line 3: error empty-board: /m);
   assert.match(text.stderr, /^fen: line 4: invalid FEN-string/);
-  const lines = run(["--check", "--format", "json", "-"], stdin).stdout
+  const lines = (await run(["--check", "--format", "json", "-"], stdin)).stdout
     .trimEnd().split("\n").map((l) => JSON.parse(l));
   assert.deepEqual(lines.map((l) => [l.line, l.legal]), [[1, true], [
     3,
     false,
   ]]);
-  const illegalOnly = run(
+  const illegalOnly = await run(
     ["--check", "-"],
     "8/8/8/8/8/8/8/8\n" + SEED_000_INPUT[0],
   );
@@ -636,11 +658,11 @@ Deno.test("--check --format json, and batch checking one result per line", () =>
 });
 
 // Every output is well-formed XML, however the options combine.
-Deno.test("every SVG the command writes is well-formed XML", () => {
+Deno.test("every SVG the command writes is well-formed XML", async () => {
   for (
     const args of [["-n"], [], ["--flip"], ["-nl", "teal", "-d", "rgb(1,2,3)"]]
   ) {
-    const { stdout } = run([...args, SEED_FEN]);
+    const { stdout } = await run([...args, SEED_FEN]);
     const parser = new SaxesParser();
     parser.on("error", (error) => {
       throw error;

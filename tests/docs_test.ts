@@ -9,7 +9,7 @@ Deno.test("the diagrams in docs/ are what the current code renders", async () =>
     );
     assert.equal(
       committed,
-      render(args),
+      await render(args),
       `docs/${name} is stale: run deno task docs`,
     );
   }
