@@ -30,7 +30,9 @@ const KIND: Uint8Array = /* @__PURE__ */ (() => {
 
 /** Whether `code` is a space, tab, or line break: what ends the placement. */
 export function isBlank(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
+  // one comparison for the usual printable character
+  return code <= 32 &&
+    (code === 32 || code === 9 || code === 10 || code === 13);
 }
 
 /** Where {@linkcode scanPlacement} writes the squares. */

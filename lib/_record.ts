@@ -46,8 +46,6 @@ export const FIELDS: RecordFields = {
   fullmoveNumber: 1,
 };
 
-const bounds = new Int32Array(10);
-
 /**
  * Reads the FEN record in `text` from `start` to `end` into CELLS and
  * FIELDS, allocating nothing on success; see parseFen for what is accepted.
@@ -74,58 +72,72 @@ export function readRecord(
       while (limit > start && isBlank(text.charCodeAt(limit - 1))) limit--;
     }
   }
-  const placementEnd = scanPlacement(text, start, limit, target, strict);
-
-  // The other fields, as [start, end) pairs.
-  let count = 0;
-  let i = placementEnd;
-  while (i < limit) {
-    const separator = i;
-    while (i < limit && isBlank(text.charCodeAt(i))) i++;
-    if (
-      strict &&
-      (i === limit || i - separator !== 1 || text.charCodeAt(separator) !== 32)
-    ) {
-      throw recordError(
-        i === limit
-          ? "trailing whitespace"
-          : "fields must be separated by a single space",
-        separator,
-      );
-    }
-    if (i === limit) break;
-    const fieldStart = i;
-    while (i < limit && !isBlank(text.charCodeAt(i))) i++;
-    if (count === 10) {
-      throw recordError(
-        `unexpected seventh field "${
-          text.slice(fieldStart, i)
-        }" (a FEN record has six fields)`,
-        fieldStart,
-      );
-    }
-    bounds[count++] = fieldStart;
-    bounds[count++] = i;
-  }
-  if (strict && count < 10) {
-    throw recordError(`expected 6 fields, found ${count / 2 + 1}`, limit);
-  }
+  let i = scanPlacement(text, start, limit, target, strict);
 
   const fields = FIELDS;
-  fields.turn = count > 0 ? readTurn(text, bounds[0], bounds[1]) : "w";
+  fields.turn = "w";
   fields.castling.length = 0;
-  if (count > 2) {
-    readCastling(text, bounds[2], bounds[3], strict, options, fields.castling);
+  fields.enPassant = null;
+  fields.halfmoveClock = 0;
+  fields.fullmoveNumber = 1;
+  // Each reader starts on its field's first character and returns where
+  // the field ends, so every character is read once.
+  let field = 0;
+  while (i < limit) {
+    const separator = i++;
+    if (strict) {
+      if (i === limit) throw recordError("trailing whitespace", separator);
+      if (
+        text.charCodeAt(separator) !== 32 || isBlank(text.charCodeAt(i))
+      ) {
+        throw recordError(
+          "fields must be separated by a single space",
+          separator,
+        );
+      }
+    } else {
+      while (i < limit && isBlank(text.charCodeAt(i))) i++;
+    }
+    switch (field++) {
+      case 0:
+        i = readTurn(text, i, limit);
+        break;
+      case 1:
+        i = readCastling(text, i, limit, strict, options, fields.castling);
+        break;
+      case 2:
+        i = readEnPassant(text, i, limit, fields.turn, strict);
+        break;
+      case 3:
+        i = readCounter(text, i, limit, "halfmoveClock", strict);
+        break;
+      case 4:
+        i = readCounter(text, i, limit, "fullmoveNumber", strict);
+        break;
+      default:
+        throw recordError(
+          `unexpected seventh field "${
+            text.slice(i, fieldEnd(text, i, limit))
+          }" (a FEN record has six fields)`,
+          i,
+        );
+    }
   }
-  fields.enPassant = count > 4
-    ? readEnPassant(text, bounds[4], bounds[5], fields.turn, strict)
-    : null;
-  fields.halfmoveClock = count > 6
-    ? readCounter(text, bounds[6], bounds[7], "halfmoveClock", strict)
-    : 0;
-  fields.fullmoveNumber = count > 8
-    ? readCounter(text, bounds[8], bounds[9], "fullmoveNumber", strict)
-    : 1;
+  if (strict && field < 5) {
+    throw recordError(`expected 6 fields, found ${field + 1}`, limit);
+  }
+}
+
+/** Where the field starting at `start` ends: the next blank, or `limit`. */
+function fieldEnd(text: string, start: number, limit: number): number {
+  let i = start;
+  while (i < limit && !isBlank(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Whether the field ends at `i`. */
+function endsAt(text: string, i: number, limit: number): boolean {
+  return i === limit || isBlank(text.charCodeAt(i));
 }
 
 /** The 64 square names by board index, so reading one allocates nothing. */
@@ -150,14 +162,15 @@ function recordError(detail: string, column: number): FenSyntaxError {
   });
 }
 
-function readTurn(text: string, start: number, end: number): "w" | "b" {
+function readTurn(text: string, start: number, limit: number): number {
   const c = text.charCodeAt(start);
-  if (end - start === 1 && (c === 119 || c === 98)) {
-    return c === 119 ? "w" : "b";
+  if ((c === 119 || c === 98) && endsAt(text, start + 1, limit)) {
+    FIELDS.turn = c === 119 ? "w" : "b";
+    return start + 1;
   }
   throw new FenSyntaxError(
     `side to move must be "w" or "b", found "${
-      text.slice(start, end)
+      text.slice(start, fieldEnd(text, start, limit))
     }" at column ${start}`,
     { field: "turn", column: start },
   );
@@ -166,15 +179,19 @@ function readTurn(text: string, start: number, end: number): "w" | "b" {
 function readCastling(
   text: string,
   start: number,
-  end: number,
+  limit: number,
   strict: boolean,
   options: ParseFenOptions,
   rights: Square[],
-): void {
-  if (end - start === 1 && text.charCodeAt(start) === 45 /* - */) return;
+): number {
+  if (text.charCodeAt(start) === 45 /* - */ && endsAt(text, start + 1, limit)) {
+    return start + 1;
+  }
   let previousOrder = -1;
-  for (let i = start; i < end; i++) {
+  let i = start;
+  for (; i < limit; i++) {
     const c = text.charCodeAt(i);
+    if (isBlank(c)) break;
     const white = c < 97;
     const lower = c | 32;
     let file: number;
@@ -210,7 +227,7 @@ function readCastling(
     if (strict && order < previousOrder) {
       throw new FenSyntaxError(
         `castling "${
-          text.slice(start, end)
+          text.slice(start, fieldEnd(text, start, limit))
         }" is not in KQkq order (column ${start})`,
         { field: "castling", column: start },
       );
@@ -229,6 +246,7 @@ function readCastling(
       rights[j] = square;
     }
   }
+  return i;
 }
 
 /** Sorts castling squares: White first, then from the h-file to the a-file. */
@@ -255,74 +273,93 @@ function outermostRook(white: boolean, kingside: boolean): number {
 function readEnPassant(
   text: string,
   start: number,
-  end: number,
+  limit: number,
   turn: "w" | "b",
   strict: boolean,
-): Square | null {
-  if (end - start === 1 && text.charCodeAt(start) === 45) return null;
+): number {
+  if (text.charCodeAt(start) === 45 && endsAt(text, start + 1, limit)) {
+    return start + 1;
+  }
   const file = text.charCodeAt(start) - 97;
   const rank = text.charCodeAt(start + 1) - 49;
-  if (end - start !== 2 || !(file >= 0 && file < 8 && rank >= 0 && rank < 8)) {
-    const field = text.slice(start, end);
+  if (
+    !(file >= 0 && file < 8 && rank >= 0 && rank < 8) ||
+    start + 2 > limit || !endsAt(text, start + 2, limit)
+  ) {
     throw new FenSyntaxError(
-      `en-passant target must be "-" or a square such as e3, found "${field}" at column ${start}`,
+      `en-passant target must be "-" or a square such as e3, found "${
+        text.slice(start, fieldEnd(text, start, limit))
+      }" at column ${start}`,
       { field: "enPassant", column: start },
     );
   }
-  const field = SQUARES[(7 - rank) * 8 + file];
+  const square = SQUARES[(7 - rank) * 8 + file];
   if (rank !== 2 && rank !== 5) {
     throw new FenSyntaxError(
-      `en-passant square ${field} cannot follow a double pawn push (rank 3 or 6 only) at column ${start}`,
+      `en-passant square ${square} cannot follow a double pawn push (rank 3 or 6 only) at column ${start}`,
       { field: "enPassant", column: start },
     );
   }
   if (strict && (rank === 5) !== (turn === "w")) {
     throw new FenSyntaxError(
-      `en-passant square ${field} does not fit ${
+      `en-passant square ${square} does not fit ${
         turn === "w" ? "White" : "Black"
       } to move (rank ${turn === "w" ? 6 : 3} expected) at column ${start}`,
       { field: "enPassant", column: start },
     );
   }
-  return field;
+  FIELDS.enPassant = square;
+  return start + 2;
 }
 
 function readCounter(
   text: string,
   start: number,
-  end: number,
+  limit: number,
   field: "halfmoveClock" | "fullmoveNumber",
   strict: boolean,
 ): number {
-  const name = field === "halfmoveClock" ? "halfmove clock" : "fullmove number";
   let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9 || end - start > MAX_COUNTER_DIGITS) {
-      throw new FenSyntaxError(
-        `${name} must be a ${
-          field === "halfmoveClock" ? "nonnegative" : "positive"
-        } integer, found "${text.slice(start, end)}" at column ${start}`,
-        { field, column: start },
-      );
+  let i = start;
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    const digit = c - 48;
+    if (digit < 0 || digit > 9 || i - start === MAX_COUNTER_DIGITS) {
+      if (isBlank(c)) break;
+      throw counterError(text, start, limit, field, "");
     }
     value = value * 10 + digit;
   }
-  if (strict && end - start > 1 && text.charCodeAt(start) === 48) {
-    throw new FenSyntaxError(
-      `${name} "${
-        text.slice(start, end)
-      }" has a leading zero at column ${start}`,
-      { field, column: start },
-    );
+  if (strict && i - start > 1 && text.charCodeAt(start) === 48) {
+    throw counterError(text, start, limit, field, "leading zero");
   }
   if (strict && value === 0 && field === "fullmoveNumber") {
-    throw new FenSyntaxError(
-      `fullmove number must be positive, found "0" at column ${start}`,
-      { field, column: start },
-    );
+    throw counterError(text, start, limit, field, "zero");
   }
-  return value;
+  FIELDS[field] = value;
+  return i;
+}
+
+function counterError(
+  text: string,
+  start: number,
+  limit: number,
+  field: "halfmoveClock" | "fullmoveNumber",
+  why: "" | "leading zero" | "zero",
+): FenSyntaxError {
+  const name = field === "halfmoveClock" ? "halfmove clock" : "fullmove number";
+  const found = text.slice(start, fieldEnd(text, start, limit));
+  const detail = why === "leading zero"
+    ? `${name} "${found}" has a leading zero`
+    : why === "zero"
+    ? `fullmove number must be positive, found "0"`
+    : `${name} must be a ${
+      field === "halfmoveClock" ? "nonnegative" : "positive"
+    } integer, found "${found}"`;
+  return new FenSyntaxError(`${detail} at column ${start}`, {
+    field,
+    column: start,
+  });
 }
 
 /** Whether `value` is a square name. */
