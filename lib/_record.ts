@@ -14,6 +14,7 @@ import {
   type Color,
   FILES,
   type Piece,
+  type Position,
   RANKS,
   type Square,
 } from "./position.ts";
@@ -126,6 +127,24 @@ export function readRecord(
   if (strict && field < 5) {
     throw recordError(`expected 6 fields, found ${field + 1}`, limit);
   }
+}
+
+/**
+ * The position of the last record read: a new one, or `into` overwritten
+ * (the batch mode reuses one, so a record costs no board allocation).
+ */
+export function toPosition(into?: Position): Position {
+  const board = into?.board ?? new Array(64);
+  for (let k = 0; k < 64; k++) board[k] = PIECE_OF_CODE[CELLS[k]];
+  const fields = FIELDS;
+  const position = into ?? {} as Position;
+  position.board = board;
+  position.turn = fields.turn;
+  position.castling = fields.castling.slice();
+  position.enPassant = fields.enPassant;
+  position.halfmoveClock = fields.halfmoveClock;
+  position.fullmoveNumber = fields.fullmoveNumber;
+  return position;
 }
 
 /** Where the field starting at `start` ends: the next blank, or `limit`. */

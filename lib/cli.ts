@@ -19,7 +19,7 @@ import type { Position } from "./position.ts";
 import { renderSvg } from "./svg.ts";
 import { renderUnicode } from "./unicode.ts";
 import type { checkPosition, Problem } from "./legality.ts";
-import { CELLS, readRecord } from "./_record.ts";
+import { CELLS, readRecord, toPosition } from "./_record.ts";
 import { type CliIo, forEachLine, Output, writeText } from "./_io.ts";
 
 export type { CliIo } from "./_io.ts";
@@ -366,15 +366,11 @@ function runBatch(
     format === "unicode";
   let code: number = EXIT.ok;
   let written = 0;
+  const reused = toPosition(); // one Position, refilled for every record
   forEachLine(io.stdin, (text, start, end, number) => {
     if (code === EXIT.fileError || isBlankLine(text, start, end)) return;
-    let position: Position | undefined;
     try {
-      if (mark >= 0) {
-        readRecord(text, start, end, settings.parse);
-      } else {
-        position = parseFen(text.slice(start, end), settings.parse);
-      }
+      readRecord(text, start, end, settings.parse);
     } catch (error) {
       if (!(error instanceof FenSyntaxError)) throw error;
       // Read the line alone for columns that count from its start.
@@ -389,6 +385,7 @@ function runBatch(
       code = EXIT.invalidFen;
       return;
     }
+    const position = mark >= 0 ? undefined : toPosition(reused);
     if (checkPosition !== undefined) {
       const problems = checkPosition(position!, settings.parse);
       writeProblems(

@@ -6,12 +6,11 @@
 
 import { FenSyntaxError } from "./error.ts";
 import {
-  CELLS,
   compareCastling,
-  FIELDS,
   isSquare,
   PIECE_OF_CODE,
   readRecord,
+  toPosition,
 } from "./_record.ts";
 import type { Piece, Position } from "./position.ts";
 
@@ -111,17 +110,7 @@ export function parseFen(
   options: ParseFenOptions = {},
 ): Position {
   readRecord(text, 0, text.length, options);
-  const board: (Piece | null)[] = new Array(64);
-  for (let k = 0; k < 64; k++) board[k] = PIECE_OF_CODE[CELLS[k]];
-  const fields = FIELDS;
-  return {
-    board,
-    turn: fields.turn,
-    castling: fields.castling.slice(),
-    enPassant: fields.enPassant,
-    halfmoveClock: fields.halfmoveClock,
-    fullmoveNumber: fields.fullmoveNumber,
-  };
+  return toPosition();
 }
 
 /**
