@@ -207,6 +207,8 @@ function readCastling(
     return start + 1;
   }
   let previousOrder = -1;
+  let sorted = true; // records are nearly always in canonical order already
+  let seen = 0; // a bit a rook square, for repeated rights
   let i = start;
   for (; i < limit; i++) {
     const c = text.charCodeAt(i);
@@ -235,7 +237,8 @@ function readCastling(
       );
     }
     const square = SQUARES[(white ? 56 : 0) + file];
-    if (rights.includes(square)) {
+    const bit = 1 << ((white ? 0 : 8) + file);
+    if ((seen & bit) !== 0) {
       throw new FenSyntaxError(
         `castling right for the rook on ${square} given twice (column ${i})`,
         { field: "castling", column: i },
@@ -251,10 +254,12 @@ function readCastling(
         { field: "castling", column: start },
       );
     }
+    if (order < previousOrder) sorted = false;
     previousOrder = order;
+    seen |= bit;
     rights.push(square);
   }
-  if (!strict) {
+  if (!sorted) {
     // insertion sort: at most 16 squares, and Array#sort allocates
     for (let k = 1; k < rights.length; k++) {
       const square = rights[k];
