@@ -218,7 +218,13 @@ function readCastling(
     let file: number;
     if (lower === 107 /* k */ || lower === 113 /* q */) {
       file = options.chess960
-        ? outermostRook(white, lower === 107)
+        ? outermostRookFile(
+          cells,
+          white ? 75 /* K */ : 107, /* k */
+          white ? 82 /* R */ : 114, /* r */
+          white,
+          lower === 107,
+        )
         : lower === 107
         ? 7
         : 0;
@@ -278,17 +284,30 @@ export function compareCastling(a: Square, b: Square): number {
   return a.charCodeAt(1) - b.charCodeAt(1) || b.charCodeAt(0) - a.charCodeAt(0);
 }
 
-/** The X-FEN file of `K`/`Q`: the outermost rook on that side of the king. */
-function outermostRook(white: boolean, kingside: boolean): number {
+/**
+ * The file an X-FEN `K` (kingside) or `Q` names: the outermost rook on that
+ * side of the king, or the h- or a-file when there is none. Shared by the
+ * reader (on CELLS, char codes) and the writer (on boards, letters).
+ */
+export function outermostRookFile<T>(
+  squares: readonly T[],
+  king: T,
+  rook: T,
+  white: boolean,
+  kingside: boolean,
+): number {
   const row = white ? 56 : 0;
-  const king = cells.indexOf(white ? 75 /* K */ : 107, /* k */ row);
-  const rook = white ? 82 /* R */ : 114 /* r */;
-  if (king >= row && king < row + 8) {
-    const kingFile = king - row;
+  const at = squares.indexOf(king, row);
+  if (at >= row && at < row + 8) {
+    const kingFile = at - row;
     if (kingside) {
-      for (let f = 7; f > kingFile; f--) if (cells[row + f] === rook) return f;
+      for (let f = 7; f > kingFile; f--) {
+        if (squares[row + f] === rook) return f;
+      }
     } else {
-      for (let f = 0; f < kingFile; f++) if (cells[row + f] === rook) return f;
+      for (let f = 0; f < kingFile; f++) {
+        if (squares[row + f] === rook) return f;
+      }
     }
   }
   return kingside ? 7 : 0;

@@ -8,11 +8,12 @@ import { FenSyntaxError } from "./error.ts";
 import {
   compareCastling,
   isSquare,
+  outermostRookFile,
   PIECE_OF_CODE,
   readRecord,
   toPosition,
 } from "./_record.ts";
-import type { Piece, Position } from "./position.ts";
+import type { Position } from "./position.ts";
 
 /** Options for {@linkcode parseFen}. */
 export interface ParseFenOptions {
@@ -270,31 +271,12 @@ function writeCastling(position: Position, shredder: boolean): string {
     // K and Q only where standard and X-FEN readers both find this rook;
     // a file letter (Shredder) otherwise, which both read the same way.
     if (!shredder && (file === 0 || file === 7)) {
-      if (xFenFile(board, white, file === 7) === file) {
+      const [king, rook] = white ? ["K", "R"] : ["k", "r"];
+      if (outermostRookFile(board, king, rook, white, file === 7) === file) {
         letter = file === 7 ? "k" : "q";
       }
     }
     out += white ? letter.toUpperCase() : letter;
   }
   return out;
-}
-
-/** The rook file an X-FEN reader gives `K` (kingside) or `Q`. */
-function xFenFile(
-  board: (Piece | null)[],
-  white: boolean,
-  kingside: boolean,
-): number {
-  const row = white ? 56 : 0;
-  const king = board.indexOf(white ? "K" : "k", row);
-  const rook = white ? "R" : "r";
-  if (king >= row && king < row + 8) {
-    const kingFile = king - row;
-    if (kingside) {
-      for (let f = 7; f > kingFile; f--) if (board[row + f] === rook) return f;
-    } else {
-      for (let f = 0; f < kingFile; f++) if (board[row + f] === rook) return f;
-    }
-  }
-  return kingside ? 7 : 0;
 }
