@@ -21,7 +21,13 @@ import {
   makeFen as chessopsMakeFen,
   parseFen as chessopsParseFen,
 } from "chessops/fen";
-import { fen2grid, grid2fen, parseFen, stringifyFen } from "../mod.ts";
+import {
+  fen2grid,
+  grid2fen,
+  parseFen,
+  renderSvg,
+  stringifyFen,
+} from "../mod.ts";
 import { loadCorpus } from "./corpus.ts";
 
 const SLICE = 1000;
@@ -294,6 +300,47 @@ function minimalGrid2fen(grid: string): string {
     group: "grid2fen",
     fn() {
       for (const grid of next()) sink += minimalGrid2fen(grid).length;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// renderSvg: one board a call, as the command draws it
+
+{
+  const next = rotating(
+    fenSlices.map((slice) => slice.map((fen) => parseFen(fen))),
+  );
+  Deno.bench({
+    name: "@fen/fen renderSvg(position)",
+    group: "renderSvg",
+    baseline: true,
+    fn() {
+      for (const position of next()) sink += renderSvg(position).length;
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "@fen/fen renderSvg(fen), labels",
+    group: "renderSvg",
+    fn() {
+      for (const fen of next()) {
+        sink += renderSvg(fen, { labels: true }).length;
+      }
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  Deno.bench({
+    name: "@fen/fen renderSvg(fen), labels, flipped",
+    group: "renderSvg",
+    fn() {
+      for (const fen of next()) {
+        sink += renderSvg(fen, { labels: true, flip: true }).length;
+      }
     },
   });
 }
