@@ -15,6 +15,7 @@ import {
   tryParseFen,
 } from "./fen.ts";
 import { isColor } from "./color.ts";
+import { fen2grid } from "./grid.ts";
 import type { Position } from "./position.ts";
 import { renderSvg } from "./svg.ts";
 import { renderUnicode } from "./unicode.ts";
@@ -270,11 +271,10 @@ function checkCombinations(
     throw new UsageError("--empty goes with --format grid");
   }
   if (emptyGiven) {
-    const code = settings.empty.codePointAt(0) ?? 0;
-    if (
-      settings.empty.length !== (code > 0xffff ? 2 : 1) ||
-      /[KQRBNPkqrbnp0-9/\r\n]/.test(settings.empty)
-    ) {
+    try {
+      fen2grid("8/8/8/8/8/8/8/8", settings.empty); // the library's own rule
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
       throw new UsageError(
         `--empty ${
           JSON.stringify(settings.empty)
