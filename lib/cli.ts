@@ -341,7 +341,10 @@ function runOne(
       ? EXIT.ok
       : EXIT.fileError;
   }
-  stdout.write(formatRecord(position, settings));
+  const mark = gridMark(settings);
+  // parseFen has just left this record's squares in CELLS
+  if (mark !== undefined) writeCells(stdout, mark, settings.flip);
+  else stdout.write(formatRecord(position, settings));
   return EXIT.ok;
 }
 
@@ -357,11 +360,7 @@ function runBatch(
   }
   const { format, flip } = settings;
   // Boards and ASCII grids go from the scanned cells straight to bytes.
-  const mark = format === "board"
-    ? 46
-    : format === "grid" && settings.empty.charCodeAt(0) < 128
-    ? settings.empty.charCodeAt(0)
-    : -1;
+  const mark = gridMark(settings);
   const separated = format === "board" || format === "grid" ||
     format === "unicode";
   let code: number = EXIT.ok;
@@ -385,7 +384,7 @@ function runBatch(
       code = EXIT.invalidFen;
       return;
     }
-    const position = mark >= 0 ? undefined : toPosition(reused);
+    const position = mark === undefined ? toPosition(reused) : undefined;
     if (checkPosition !== undefined) {
       const problems = checkPosition(position!, settings.parse);
       writeProblems(
@@ -410,10 +409,10 @@ function runBatch(
       stdout.reserve(1);
       stdout.buffer[stdout.length++] = 10;
     }
-    if (position === undefined) {
+    if (mark !== undefined) {
       writeCells(stdout, mark, flip);
     } else {
-      stdout.write(formatRecord(position, settings));
+      stdout.write(formatRecord(position!, settings));
     }
   });
   return code;
@@ -427,14 +426,28 @@ function isBlankLine(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Writes the last scanned placement as 8 lines of 8 bytes. */
-function writeCells(stdout: Output, mark: number, flip: boolean): void {
-  stdout.reserve(72);
+const encoder = new TextEncoder();
+
+/** The empty-square mark as UTF-8 for the board and grid formats. */
+function gridMark(settings: Settings): Uint8Array | undefined {
+  if (settings.format === "board") return encoder.encode(".");
+  if (settings.format === "grid") return encoder.encode(settings.empty);
+  return undefined;
+}
+
+/**
+ * Writes the last scanned placement (CELLS) as 8 lines of 8 squares,
+ * straight into the output buffer: the one grid writer of the command.
+ */
+function writeCells(stdout: Output, mark: Uint8Array, flip: boolean): void {
+  stdout.reserve(64 * mark.length + 8);
   const buffer = stdout.buffer;
   let o = stdout.length;
   for (let k = 0; k < 64; k++) {
     const cell = CELLS[flip ? 63 - k : k];
-    buffer[o++] = cell === 0 ? mark : cell;
+    if (cell !== 0) buffer[o++] = cell;
+    else if (mark.length === 1) buffer[o++] = mark[0];
+    else for (let b = 0; b < mark.length; b++) buffer[o++] = mark[b];
     if ((k & 7) === 7) buffer[o++] = 10;
   }
   stdout.length = o;
@@ -446,16 +459,8 @@ function formatRecord(position: Position, settings: Settings): string {
     case "svg":
       return renderSvg(position, settings);
     case "board":
-    case "grid": {
-      const empty = settings.format === "board" ? "." : settings.empty;
-      let text = "";
-      for (let k = 0; k < 64; k++) {
-        const piece = position.board[settings.flip ? 63 - k : k];
-        text += piece ?? empty;
-        if ((k & 7) === 7) text += "\n";
-      }
-      return text;
-    }
+    case "grid": // written by writeCells
+      throw new TypeError(`${settings.format} is written from the cells`);
     case "fen":
       return stringifyFen(position) + "\n";
     case "json":
