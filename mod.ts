@@ -21,6 +21,6 @@ export * from "./lib/error.ts";
 export * from "./lib/fen.ts";
 export * from "./lib/grid.ts";
 export * from "./lib/legality.ts";
-export * from "./lib/position.ts";
+export * from "./lib/types.ts";
 export * from "./lib/svg.ts";
 export * from "./lib/unicode.ts";

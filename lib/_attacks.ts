@@ -2,7 +2,7 @@
 // at load so that checkPosition, which runs over millions of records in a
 // batch, allocates nothing per square.
 
-import type { Piece, Square } from "./position.ts";
+import type { Piece, Square } from "./types.ts";
 
 /** Square names by board index, so reports need no validation per call. */
 export const NAMES: readonly Square[] = /* @__PURE__ */ (() => {

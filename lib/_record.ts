@@ -11,13 +11,13 @@ import {
 } from "./_placement.ts";
 import type { ParseFenOptions } from "./fen.ts";
 import {
-  type Color,
+  type Side,
   FILES,
   type Piece,
   type Position,
   RANKS,
   type Square,
-} from "./position.ts";
+} from "./types.ts";
 
 /** The placement of the last record read: 64 char codes, 0 for empty. */
 export const CELLS: number[] = Array.from({ length: 64 }, () => 0);
@@ -27,7 +27,7 @@ const TO_CELLS: PlacementTarget = { out: CELLS, mark: 0, gap: 0 };
 /** The fields of the last record read, other than the board (in CELLS). */
 export interface RecordFields {
   /** The side to move. */
-  turn: Color;
+  turn: Side;
   /** The castling squares, in canonical order; reused between records. */
   castling: Square[];
   /** The en-passant square. */

@@ -16,7 +16,7 @@ import {
 } from "./fen.ts";
 import { isColor } from "./color.ts";
 import { fen2grid } from "./grid.ts";
-import type { Position } from "./position.ts";
+import type { Position } from "./types.ts";
 import { renderSvg } from "./svg.ts";
 import { renderUnicode } from "./unicode.ts";
 import type { checkPosition, Problem } from "./legality.ts";

@@ -13,7 +13,7 @@ import {
   readRecord,
   toPosition,
 } from "./_record.ts";
-import type { Position } from "./position.ts";
+import type { Position } from "./types.ts";
 
 /** Options for {@linkcode parseFen}. */
 export interface ParseFenOptions {

@@ -19,7 +19,7 @@ import {
   WHITE,
 } from "./_attacks.ts";
 import { isSquare } from "./_record.ts";
-import type { Piece, Position, Square } from "./position.ts";
+import type { Piece, Position, Square } from "./types.ts";
 
 /**
  * Every code {@linkcode checkPosition} reports, in the order it reports

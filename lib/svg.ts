@@ -8,7 +8,7 @@
  */
 
 import { parseFen } from "./fen.ts";
-import type { Position } from "./position.ts";
+import type { Position } from "./types.ts";
 import { isColor } from "./color.ts";
 
 /** Options for {@linkcode renderSvg}. */

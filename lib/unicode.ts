@@ -5,7 +5,7 @@
  */
 
 import { parseFen } from "./fen.ts";
-import type { Piece, Position } from "./position.ts";
+import type { Piece, Position } from "./types.ts";
 
 /** Options for {@linkcode renderUnicode}. */
 export interface RenderUnicodeOptions {

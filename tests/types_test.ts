@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import {
   FILES,
-  pieceColor,
+  pieceSide,
   PIECES,
   RANKS,
   type Square,
@@ -28,6 +28,6 @@ Deno.test("squareIndex() and squareName() refuse what is not a square", () => {
   }
 });
 
-Deno.test("pieceColor() tells White's upper case from Black's lower case", () => {
-  assert.deepEqual(PIECES.map(pieceColor), [..."wwwwwwbbbbbb"]);
+Deno.test("pieceSide() tells White's upper case from Black's lower case", () => {
+  assert.deepEqual(PIECES.map(pieceSide), [..."wwwwwwbbbbbb"]);
 });

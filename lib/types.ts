@@ -1,5 +1,5 @@
 /**
- * The vocabulary of a position: pieces, colours, squares, and the
+ * The vocabulary of a position: pieces, sides, squares, and the
  * {@linkcode Position} that {@linkcode parseFen} produces.
  *
  * @module
@@ -40,7 +40,7 @@ export type Square = `${File}${Rank}`;
 export type Piece = typeof PIECES[number];
 
 /** A side: `"w"` for White, `"b"` for Black, as in the FEN's second field. */
-export type Color = "w" | "b";
+export type Side = "w" | "b";
 
 /**
  * A position as the six fields of a FEN record describe it: plain data that
@@ -72,7 +72,7 @@ export interface Position {
   /** The 64 squares, a8 to h1 in reading order; `null` is an empty square. */
   board: (Piece | null)[];
   /** The side to move. */
-  turn: Color;
+  turn: Side;
   /** Squares of the rooks that keep castling rights, White's first. */
   castling: Square[];
   /** The square behind a pawn that has just advanced two squares. */
@@ -132,20 +132,20 @@ export function squareName(index: number): Square {
 }
 
 /**
- * The colour of a piece: `"w"` for upper-case letters, `"b"` for lower case.
+ * The side a piece belongs to: `"w"` for upper-case letters, `"b"` for lower case.
  *
  * @example
  * ```ts
- * import { pieceColor } from "@fen/fen";
+ * import { pieceSide } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * assert.equal(pieceColor("Q"), "w");
- * assert.equal(pieceColor("n"), "b");
+ * assert.equal(pieceSide("Q"), "w");
+ * assert.equal(pieceSide("n"), "b");
  * ```
  *
  * @param piece A FEN piece letter.
  * @returns The side it belongs to.
  */
-export function pieceColor(piece: Piece): Color {
+export function pieceSide(piece: Piece): Side {
   return piece.charCodeAt(0) < 97 ? "w" : "b";
 }
