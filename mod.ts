@@ -16,7 +16,7 @@
  * @module
  */
 
-export * from "./lib/color.ts";
+export * from "./lib/css_color.ts";
 export * from "./lib/error.ts";
 export * from "./lib/fen.ts";
 export * from "./lib/grid.ts";

@@ -14,7 +14,7 @@ import {
   stringifyFen,
   tryParseFen,
 } from "./fen.ts";
-import { isColor } from "./color.ts";
+import { isCssColor } from "./css_color.ts";
 import { fen2grid } from "./grid.ts";
 import type { Position } from "./types.ts";
 import { renderSvg } from "./svg.ts";
@@ -253,7 +253,7 @@ function checkColor(
   fallback: string,
 ): string {
   if (color === undefined) return fallback;
-  if (isColor(color)) return color;
+  if (isCssColor(color)) return color;
   throw new UsageError(
     `${which} colour ${
       JSON.stringify(color)

@@ -9,7 +9,7 @@
 
 import { parseFen } from "./fen.ts";
 import type { Position } from "./types.ts";
-import { isColor } from "./color.ts";
+import { isCssColor } from "./css_color.ts";
 
 /** Options for {@linkcode renderSvg}. */
 export interface RenderSvgOptions {
@@ -84,7 +84,7 @@ const GLYPHS = {
  * @returns The SVG document.
  * @throws {FenSyntaxError} If `board` is a malformed FEN string.
  * @throws {RangeError} If a colour is not a CSS colour (see
- * {@linkcode isColor}): nothing unchecked reaches the document.
+ * {@linkcode isCssColor}): nothing unchecked reaches the document.
  */
 export function renderSvg(
   board: Position | string,
@@ -113,7 +113,7 @@ export function renderSvg(
 }
 
 function checkColor(color: string, which: string): string {
-  if (isColor(color)) return color;
+  if (isCssColor(color)) return color;
   throw new RangeError(
     `Cannot render SVG: ${which} colour ${
       JSON.stringify(color)

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isColor, NAMED_COLORS } from "../mod.ts";
+import { isCssColor, NAMED_COLORS } from "../mod.ts";
 
-Deno.test("isColor() accepts hex, names and the functional forms", () => {
+Deno.test("isCssColor() accepts hex, names and the functional forms", () => {
   for (
     const color of [
       "#fff",
@@ -23,11 +23,11 @@ Deno.test("isColor() accepts hex, names and the functional forms", () => {
       "hsl(120deg 50% 50%)",
       "hsla(0.5turn, 10%, 10%, .3)",
     ]
-  ) assert.ok(isColor(color), color);
+  ) assert.ok(isCssColor(color), color);
   assert.equal(NAMED_COLORS.length, 149);
 });
 
-Deno.test("isColor() refuses everything else", () => {
+Deno.test("isCssColor() refuses everything else", () => {
   for (
     const color of [
       "",
@@ -51,10 +51,10 @@ Deno.test("isColor() refuses everything else", () => {
       "currentColor;",
       "rgb(1,2,3))",
     ]
-  ) assert.ok(!isColor(color), color);
+  ) assert.ok(!isCssColor(color), color);
 });
 
-Deno.test("property: nothing isColor() accepts can break out of an attribute", () => {
+Deno.test("property: nothing isCssColor() accepts can break out of an attribute", () => {
   fc.assert(
     fc.property(
       fc.oneof(
@@ -65,7 +65,7 @@ Deno.test("property: nothing isColor() accepts can break out of an attribute", (
         }),
       ),
       (value) => {
-        if (isColor(value)) assert.ok(!/["<>&']/.test(value), value);
+        if (isCssColor(value)) assert.ok(!/["<>&']/.test(value), value);
       },
     ),
     { numRuns: 20_000 },

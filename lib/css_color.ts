@@ -179,19 +179,19 @@ const FUNCTIONAL = new RegExp(
  *
  * @example
  * ```ts
- * import { isColor } from "@fen/fen";
+ * import { isCssColor } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * assert.ok(isColor("#c9b458"));
- * assert.ok(isColor("Teal"));
- * assert.ok(isColor("rgb(10 20 30 / 50%)"));
- * assert.ok(!isColor('red" onload="alert(1)'));
+ * assert.ok(isCssColor("#c9b458"));
+ * assert.ok(isCssColor("Teal"));
+ * assert.ok(isCssColor("rgb(10 20 30 / 50%)"));
+ * assert.ok(!isCssColor('red" onload="alert(1)'));
  * ```
  *
  * @param value The candidate colour.
  * @returns `true` if it is one.
  */
-export function isColor(value: string): boolean {
+export function isCssColor(value: string): boolean {
   return HEX.test(value) || NAMES.has(value.toLowerCase()) ||
     FUNCTIONAL.test(value);
 }

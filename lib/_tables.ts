@@ -1,0 +1,42 @@
+// The character and square tables every reader, writer and rule shares:
+// built once at load, never written afterwards, so a look-up on a hot path
+// costs one indexed read and no validation.
+
+import { FILES, type Piece, PIECES, RANKS, type Square } from "./types.ts";
+
+/** Square names by board index (0 = a8, 63 = h1). */
+export const SQUARE_NAMES: readonly Square[] = /* @__PURE__ */ (() => {
+  const names: Square[] = [];
+  for (let k = 0; k < 64; k++) {
+    names.push(`${FILES[k & 7]}${RANKS[7 - (k >> 3)]}`);
+  }
+  return names;
+})();
+
+/** Char code (below 128) to its piece letter, `null` for anything else. */
+export const PIECE_OF_CODE: readonly (Piece | null)[] = /* @__PURE__ */ (() => {
+  const table: (Piece | null)[] = new Array(128).fill(null);
+  for (const piece of PIECES) table[piece.charCodeAt(0)] = piece;
+  return table;
+})();
+
+/** Char code (below 128) to 1 for the twelve piece letters, 0 otherwise. */
+export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const piece of PIECES) table[piece.charCodeAt(0)] = 1;
+  return table;
+})();
+
+/** Whether `value` is a square name such as `"e4"`. */
+export function isSquare(value: unknown): value is Square {
+  if (typeof value !== "string" || value.length !== 2) return false;
+  const file = value.charCodeAt(0);
+  const rank = value.charCodeAt(1);
+  return file >= 97 && file <= 104 && rank >= 49 && rank <= 56;
+}
+
+/** Whether `value` is one of the twelve FEN piece letters. */
+export function isPiece(value: unknown): value is Piece {
+  return typeof value === "string" && value.length === 1 &&
+    PIECE_OF_CODE[value.charCodeAt(0)] === value;
+}
