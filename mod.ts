@@ -1,8 +1,14 @@
 /**
  * Chess FEN (Forsyth-Edwards Notation) for Deno: parse, validate and write
- * the six fields of a record, convert placements to and from text grids,
- * and draw boards as SVG. No dependencies.
+ * the six fields of a record (and EPD), read records in place from large
+ * texts, tell a legal position from an impossible one, convert placements
+ * to and from text grids, and draw boards as SVG. No dependencies.
  *
+ * Each part is also its own entry point (`@fen/fen/fen`, `@fen/fen/grid`,
+ * `@fen/fen/svg`, `@fen/fen/legality`, ...), so a program that only parses
+ * does not load the legality rules.
+ *
+ * @example Parse, write back, draw as a grid
  * ```ts
  * import { fen2grid, parseFen, stringifyFen } from "@fen/fen";
  * import assert from "node:assert/strict";
@@ -16,11 +22,13 @@
  * @module
  */
 
-export * from "./lib/css_color.ts";
-export * from "./lib/error.ts";
-export * from "./lib/fen.ts";
-export * from "./lib/grid.ts";
-export * from "./lib/legality.ts";
 export * from "./lib/types.ts";
+export * from "./lib/errors.ts";
+export * from "./lib/fen.ts";
+export * from "./lib/fen_reader.ts";
+export * from "./lib/epd.ts";
+export * from "./lib/grid.ts";
+export * from "./lib/css_color.ts";
+export * from "./lib/legality.ts";
 export * from "./lib/svg.ts";
 export * from "./lib/unicode.ts";

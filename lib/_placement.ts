@@ -1,15 +1,11 @@
-// The piece-placement scanner shared by parseFen, fen2grid and the batch
-// stream. It works on char codes into a reused buffer because it is the hot
-// path of every format.
+// The piece placement, read and written. The scanner is the hot path of
+// every format: it works on char codes, writes straight into the caller's
+// layout (cells, or grid rows with their newlines) and allocates nothing.
 
-import { FenSyntaxError } from "./error.ts";
-
-/** Char code to 1 for the twelve piece letters, 0 otherwise. */
-export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (const c of "KQRBNPkqrbnp") table[c.charCodeAt(0)] = 1;
-  return table;
-})();
+import { fail } from "./_fail.ts";
+import { quoteCharAt } from "./_quote.ts";
+import { PIECE_OF_CODE } from "./_tables.ts";
+import type { Piece } from "./types.ts";
 
 const DIGIT_0 = 48;
 const OTHER = 0;
@@ -28,7 +24,10 @@ const KIND: Uint8Array = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** Whether `code` is a space, tab, or line break: what ends the placement. */
+/** No-break space: lenient input takes it for a space (pasted records). */
+export const NBSP = 0xa0;
+
+/** Whether `code` is a space, tab, or line break: what ends a field. */
 export function isBlank(code: number): boolean {
   // one comparison for the usual printable character
   return code <= 32 &&
@@ -48,8 +47,9 @@ export interface PlacementTarget {
 /**
  * Reads the placement field of `text` from `start` into `target` and
  * returns where the field ends (the first blank, or `end`). A `/` after the
- * eighth rank is accepted unless `strict`. Writing straight into the
- * caller's layout (cells, or grid rows) saves a copy on the hot path.
+ * eighth rank and a no-break space after the field are accepted unless
+ * `strict`. One loop with a table look-up per character, errors built out
+ * of line: this is why it is longer than the other readers.
  */
 export function scanPlacement(
   text: string,
@@ -59,116 +59,146 @@ export function scanPlacement(
   strict: boolean,
 ): number {
   const { out: cells, mark, gap } = target;
-  const length = end;
   let i = start;
   let cell = 0;
   let rank = 0; // ranks finished
   let rankStart = start;
   let filled = 0; // squares in the current rank
   let lastWasDigit = false;
-  for (; i < length; i++) {
+  for (; i < end; i++) {
     const c = text.charCodeAt(i);
     const kind = c < 128 ? KIND[c] : OTHER;
     if (kind === PIECE) {
-      if (++filled > 8) checkRank(text, rank, rankStart, filled);
+      if (++filled > 8) overfullRank(text, rank, rankStart, i);
       cells[cell++] = c;
       lastWasDigit = false;
     } else if (kind === DIGIT) {
-      if (lastWasDigit) throw consecutiveDigits(text, i - 1);
+      if (lastWasDigit) consecutiveDigits(text, i - 1);
       filled += c - DIGIT_0;
-      if (filled > 8) checkRank(text, rank, rankStart, filled);
+      if (filled > 8) overfullRank(text, rank, rankStart, i);
       for (let n = c - DIGIT_0; n > 0; n--) cells[cell++] = mark;
       lastWasDigit = true;
     } else if (kind === SLASH) {
-      if (filled !== 8) checkRank(text, rank, rankStart, filled);
+      if (filled !== 8) shortRank(rank, rankStart, filled);
       cell += gap;
       rank++;
       filled = 0;
       lastWasDigit = false;
       rankStart = i + 1;
       if (rank === 8) {
-        if (!strict && (i + 1 === length || isBlank(text.charCodeAt(i + 1)))) {
+        const next = text.charCodeAt(i + 1);
+        if (!strict && (i + 1 === end || isBlank(next) || next === NBSP)) {
           return i + 1;
         }
-        throw tooManyRanks(i);
+        fail("placement", "placement has more than 8 ranks", i);
       }
-    } else if (kind === BLANK) {
+    } else if (kind === BLANK || (c === NBSP && !strict)) {
       break;
     } else {
-      throw notAPiece(c, i);
+      notAPiece(text, i);
     }
   }
   if (rank === 0 && filled === 0 && i === start) {
-    throw new FenSyntaxError(`piece placement is empty (column ${start})`, {
-      field: "placement",
-      column: start,
-    });
+    fail("placement", "piece placement is empty", start);
   }
-  checkRank(text, rank, rankStart, filled);
+  if (filled !== 8) shortRank(rank, rankStart, filled);
   if (rank !== 7) {
-    throw new FenSyntaxError(
-      `placement has ${rank + 1} rank${
-        rank ? "s" : ""
-      }, expected 8 (column ${i})`,
-      { field: "placement", column: i },
+    fail(
+      "placement",
+      `placement has ${rank + 1} rank${rank ? "s" : ""}, expected 8`,
+      i,
     );
   }
   return i;
 }
 
-// The errors are built out of line so the scanning loop stays small.
-
-function consecutiveDigits(text: string, at: number): FenSyntaxError {
-  return new FenSyntaxError(
+function consecutiveDigits(text: string, at: number): never {
+  fail(
+    "placement",
     `consecutive digits "${
       text.slice(at, at + 2)
-    }" at column ${at} (two digits never follow each other in FEN)`,
-    { field: "placement", column: at },
+    }" (two digits never follow each other in FEN)`,
+    at,
   );
 }
 
-function tooManyRanks(at: number): FenSyntaxError {
-  return new FenSyntaxError(`placement has more than 8 ranks (column ${at})`, {
-    field: "placement",
-    column: at,
-  });
-}
-
-function notAPiece(code: number, at: number): FenSyntaxError {
-  return new FenSyntaxError(
+function notAPiece(text: string, at: number): never {
+  fail(
+    "placement",
     `${
-      quoteChar(code)
-    } at column ${at} is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8`,
-    { field: "placement", column: at },
+      quoteCharAt(text, at)
+    } is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8`,
+    at,
   );
 }
 
-function checkRank(
-  text: string,
+function shortRank(
   rank: number,
   rankStart: number,
   filled: number,
-): void {
-  if (filled === 8) return;
-  // Recount so an overflow reports the squares the rank really describes.
+): never {
+  fail(
+    "placement",
+    `rank ${8 - rank} has ${filled} square${
+      filled === 1 ? "" : "s"
+    }, expected 8`,
+    rankStart,
+  );
+}
+
+/** An overfull rank: counted to its end, reported at the ninth square. */
+function overfullRank(
+  text: string,
+  rank: number,
+  rankStart: number,
+  at: number,
+): never {
   let squares = 0;
-  for (let i = rankStart; i < text.length && i - rankStart < 64; i++) {
+  for (let i = rankStart; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const kind = c < 128 ? KIND[c] : OTHER;
     if (kind === DIGIT) squares += c - DIGIT_0;
     else if (kind === PIECE) squares++;
     else break;
   }
-  throw new FenSyntaxError(
-    `rank ${8 - rank} has ${squares} square${
-      squares === 1 ? "" : "s"
-    }, expected 8 (column ${rankStart})`,
-    { field: "placement", column: rankStart },
+  fail(
+    "placement",
+    `rank ${8 - rank} has ${squares} squares, expected 8`,
+    at,
   );
 }
 
-/** A character quoted for a message, with invisible ones spelled out. */
-export function quoteChar(code: number): string {
-  if (code >= 33 && code < 127) return `"${String.fromCharCode(code)}"`;
-  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+/**
+ * Writes a board as a placement field; `TypeError` for anything on it that
+ * is not a piece letter or an empty square (`null`).
+ */
+export function writePlacement(
+  board: readonly (Piece | null)[],
+  action: string,
+): string {
+  let fen = "";
+  for (let row = 0; row < 8; row++) {
+    if (row > 0) fen += "/";
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const piece = board[row * 8 + file];
+      if (piece === null || piece === undefined) {
+        empty++;
+        continue;
+      }
+      if (
+        typeof piece !== "string" ||
+        PIECE_OF_CODE[piece.charCodeAt(0)] !== piece
+      ) {
+        throw new TypeError(
+          `Cannot ${action}: board[${row * 8 + file}] is not a piece`,
+        );
+      }
+      if (empty > 0) fen += empty;
+      fen += piece;
+      empty = 0;
+    }
+    if (empty > 0) fen += empty;
+  }
+  return fen;
 }

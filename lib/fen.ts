@@ -4,33 +4,13 @@
  * @module
  */
 
-import { FenSyntaxError } from "./error.ts";
-import {
-  compareCastling,
-  isSquare,
-  outermostRookFile,
-  PIECE_OF_CODE,
-  readRecord,
-  toPosition,
-} from "./_record.ts";
-import type { Position } from "./types.ts";
+import { FenSyntaxError } from "./errors.ts";
+import { FenReader } from "./fen_reader.ts";
+import { writeCastling, writeCounter, writeEnPassant } from "./_fields.ts";
+import { writePlacement } from "./_placement.ts";
+import type { ParseFenOptions, Position } from "./types.ts";
 
-/** Options for {@linkcode parseFen}. */
-export interface ParseFenOptions {
-  /**
-   * Accept exactly the PGN standard and nothing else: six fields, single
-   * spaces, castling in `KQkq` order, canonical numbers, an en-passant rank
-   * that fits the side to move. Defaults to `false` (lenient; see the table
-   * in {@linkcode parseFen}).
-   */
-  strict?: boolean;
-  /**
-   * Read `K`/`Q`/`k`/`q` as X-FEN does for Chess960: the outermost rook on
-   * that side of the king, instead of the h- and a-file rooks. File letters
-   * (Shredder-FEN, `HAha`) are read in either mode. Defaults to `false`.
-   */
-  chess960?: boolean;
-}
+export type { ParseFenOptions } from "./types.ts";
 
 /** What {@linkcode tryParseFen} returns: a position, or the reason not. */
 export type ParseFenResult =
@@ -52,26 +32,32 @@ export interface StringifyFenOptions {
 /**
  * Parses a FEN record into a {@linkcode Position}.
  *
- * Errors are {@linkcode FenSyntaxError}s naming the field and the 0-based
- * column. Nothing is guessed for a field that is present but wrong. What the
- * default (lenient) mode accepts beyond the standard, and `strict` refuses:
+ * Errors are {@linkcode FenSyntaxError}s naming the field, the 0-based
+ * offset and (in the message) the 1-based column. Nothing is guessed for a
+ * field that is present but wrong. What the default (lenient) mode accepts
+ * beyond the PGN standard, and `strict` refuses:
  *
- * | input                                   | default                        | `strict: true` |
- * | --------------------------------------- | ------------------------------ | -------------- |
- * | placement only, or 2 to 5 fields        | missing fields are `w - - 0 1` | error          |
- * | leading or trailing whitespace          | ignored                        | error          |
- * | runs of spaces and tabs between fields  | one separator                  | error          |
- * | a trailing `;` (EPD style)              | ignored                        | error          |
- * | a `/` after the eighth rank             | ignored                        | error          |
- * | castling out of order (`kqKQ`)          | accepted, written `KQkq`       | error          |
- * | counters with leading zeros (`007`)     | read as 7                      | error          |
- * | fullmove number `0`                     | kept as 0                      | error          |
- * | en passant on rank 3 with White to move | kept (a legality question)     | error          |
- * | consecutive digits (`44`), `0` or `9`   | error                          | error          |
- * | castling `KKq` (repeated) or `-K`       | error                          | error          |
- * | counters `+3`, `1x`, `-1`               | error                          | error          |
- * | en passant on a rank other than 3 or 6  | error                          | error          |
- * | a seventh field                         | error                          | error          |
+ * | input                                      | default                          | `strict: true` |
+ * | ------------------------------------------ | -------------------------------- | -------------- |
+ * | placement only, or 2 to 5 fields           | missing fields are `w - - 0 1`   | error          |
+ * | leading or trailing whitespace             | ignored                          | error          |
+ * | runs of spaces, tabs, no-break spaces      | one separator                    | error          |
+ * | a byte order mark (U+FEFF) before it       | ignored                          | error          |
+ * | a PGN tag `[FEN "..."]` or `"..."` quotes  | the record inside is read        | error          |
+ * | a trailing `;` (EPD style)                 | ignored                          | error          |
+ * | a trailing comment `# ...` after a field   | ignored                          | error          |
+ * | EPD operations after 4 or more fields      | read (`operations`; `hmvc`/`fmvn` set the counters) | error |
+ * | a `/` after the eighth rank                | ignored                          | error          |
+ * | castling out of order (`kqKQ`)             | accepted, written `KQkq`         | error          |
+ * | castling by file letters (`HAha`)          | Shredder-FEN, read as rook files | only with `chess960` |
+ * | counters with leading zeros (`007`)        | read as 7                        | error          |
+ * | fullmove number `0`                        | read as 0, written as 1          | error          |
+ * | en passant on rank 3 with White to move    | kept, written `-`                | error          |
+ * | consecutive digits (`44`), `0` or `9`      | error                            | error          |
+ * | castling `KKq` (repeated) or `-K`          | error                            | error          |
+ * | counters `+3`, `1x`, `-1`, over 2^53 - 1   | error                            | error          |
+ * | en passant on a rank other than 3 or 6     | error                            | error          |
+ * | a seventh field that is not an operation   | error                            | error          |
  *
  * @example The starting position
  * ```ts
@@ -94,7 +80,9 @@ export interface StringifyFenOptions {
  * assert.throws(() => parseFen("8/8/8/8/8/8/8/44 w - - 0 1"), {
  *   name: "FenSyntaxError",
  *   field: "placement",
- *   column: 14,
+ *   offset: 14,
+ *   message: 'Cannot parse FEN: consecutive digits "44" (two digits never ' +
+ *     "follow each other in FEN) at column 15",
  * });
  * assert.throws(() => parseFen("8/8/8/8/8/8/8/8", { strict: true }), {
  *   field: "record",
@@ -110,8 +98,21 @@ export function parseFen(
   text: string,
   options: ParseFenOptions = {},
 ): Position {
-  readRecord(text, 0, text.length, options);
-  return toPosition();
+  const reader = scratchReader(options);
+  reader.read(text);
+  return reader.toPosition();
+}
+
+// parseFen's scratch: one reader per combination of options, filled and
+// copied out within one call, never exported (a reader per call costs 15%).
+const scratchReaders: (FenReader | undefined)[] = [];
+
+function scratchReader(options: ParseFenOptions): FenReader {
+  const key = (options.strict ? 2 : 0) + (options.chess960 ? 1 : 0);
+  return scratchReaders[key] ??= new FenReader({
+    strict: options.strict === true,
+    chess960: options.chess960 === true,
+  });
 }
 
 /**
@@ -161,15 +162,27 @@ export function tryParseFen(
  * @param options As for {@linkcode parseFen}.
  * @returns `true` if the record parses.
  */
-export function isValidFen(text: string, options?: ParseFenOptions): boolean {
-  return tryParseFen(text, options).ok;
+export function isValidFen(
+  text: string,
+  options: ParseFenOptions = {},
+): boolean {
+  try {
+    scratchReader(options).read(text);
+    return true;
+  } catch (error) {
+    if (error instanceof FenSyntaxError) return false;
+    throw error;
+  }
 }
 
 /**
  * Writes a position as a canonical six-field FEN record: castling in
  * `KQkq` order (or `-`), then en passant, halfmove clock and fullmove
  * number. For every canonical record `x`,
- * `stringifyFen(parseFen(x)) === x`.
+ * `stringifyFen(parseFen(x)) === x`, and whatever it writes parses with
+ * `{ strict: true }`: so a fullmove number 0 is written 1, and an en-passant
+ * square the side to move could not capture on (rank 3 with White to move)
+ * is written `-`.
  *
  * @example Round trip
  * ```ts
@@ -206,77 +219,16 @@ export function stringifyFen(
   position: Position,
   options: StringifyFenOptions = {},
 ): string {
-  const { board, turn, enPassant, halfmoveClock, fullmoveNumber } = position;
+  const { board, turn, castling, enPassant } = position;
   if (!Array.isArray(board) || board.length !== 64) {
     throw new TypeError("Cannot stringify FEN: board must have 64 squares");
-  }
-  let fen = "";
-  for (let row = 0; row < 8; row++) {
-    if (row > 0) fen += "/";
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const piece = board[row * 8 + file];
-      if (piece === null || piece === undefined) {
-        empty++;
-        continue;
-      }
-      if (
-        typeof piece !== "string" ||
-        PIECE_OF_CODE[piece.charCodeAt(0)] !== piece
-      ) {
-        throw new TypeError(
-          `Cannot stringify FEN: board[${row * 8 + file}] is not a piece`,
-        );
-      }
-      if (empty > 0) fen += empty;
-      fen += piece;
-      empty = 0;
-    }
-    if (empty > 0) fen += empty;
   }
   if (turn !== "w" && turn !== "b") {
     throw new TypeError(`Cannot stringify FEN: turn must be "w" or "b"`);
   }
-  if (enPassant !== null && !isSquare(enPassant)) {
-    throw new TypeError("Cannot stringify FEN: en passant is not a square");
-  }
-  checkCounter(halfmoveClock, "halfmoveClock");
-  checkCounter(fullmoveNumber, "fullmoveNumber");
-  return `${fen} ${turn} ${
-    writeCastling(position, options.castling === "shredder")
-  } ${enPassant ?? "-"} ${halfmoveClock} ${fullmoveNumber}`;
-}
-
-function checkCounter(value: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(
-      `Cannot stringify FEN: ${name} must be a nonnegative integer`,
-    );
-  }
-}
-
-function writeCastling(position: Position, shredder: boolean): string {
-  const { castling, board } = position;
-  if (castling.length === 0) return "-";
-  let out = "";
-  for (const square of [...castling].sort(compareCastling)) {
-    if (!isSquare(square) || (square[1] !== "1" && square[1] !== "8")) {
-      throw new TypeError(
-        `Cannot stringify FEN: castling square ${square} is not on a back rank`,
-      );
-    }
-    const white = square[1] === "1";
-    const file = square.charCodeAt(0) - 97;
-    let letter = square[0];
-    // K and Q only where standard and X-FEN readers both find this rook;
-    // a file letter (Shredder) otherwise, which both read the same way.
-    if (!shredder && (file === 0 || file === 7)) {
-      const [king, rook] = white ? ["K", "R"] : ["k", "r"];
-      if (outermostRookFile(board, king, rook, white, file === 7) === file) {
-        letter = file === 7 ? "k" : "q";
-      }
-    }
-    out += white ? letter.toUpperCase() : letter;
-  }
-  return out;
+  return `${writePlacement(board, "stringify FEN")} ${turn} ${
+    writeCastling(castling, board, options.castling === "shredder")
+  } ${writeEnPassant(enPassant, turn)} ${
+    writeCounter(position.halfmoveClock, "halfmoveClock")
+  } ${writeCounter(position.fullmoveNumber, "fullmoveNumber")}`;
 }

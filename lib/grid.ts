@@ -6,16 +6,37 @@
  * @module
  */
 
-import { GridSyntaxError } from "./error.ts";
-import { CELLS, readRecord } from "./_record.ts";
-import { IS_PIECE, type PlacementTarget, quoteChar } from "./_placement.ts";
+import { GridSyntaxError } from "./errors.ts";
+import { emptyFields, type RecordContext } from "./_fields.ts";
+import type { PlacementTarget } from "./_placement.ts";
+import { quoteCharAt } from "./_quote.ts";
+import { readOrThrow, recordContext } from "./_record.ts";
+import { IS_PIECE } from "./_tables.ts";
+import type { ParseFenOptions } from "./types.ts";
 
-// The placement is scanned straight into the grid's char codes (newlines
-// already in place) and turned into a string once: the fastest way measured
-// here to make a 71-character string (bench/).
-const codes: number[] = Array.from({ length: 71 }, () => 10);
-const TO_GRID: PlacementTarget = { out: codes, mark: 42, gap: 1 };
-const LENIENT = {};
+/** Options for {@linkcode fen2grid}. */
+export interface Fen2GridOptions extends ParseFenOptions {
+  /** The character for an empty square, `*` unless given. */
+  empty?: string;
+}
+
+// fen2grid's scratch: the placement is scanned straight into the grid's
+// char codes (newlines already in place) and turned into a string once, the
+// fastest way measured here to make the 71-character grid. Filled and read
+// within one call; never exported. One record context per combination of
+// options, all writing into this one target.
+const gridCodes: number[] = new Array(71).fill(10);
+const gridTarget: PlacementTarget = { out: gridCodes, mark: 42, gap: 1 };
+const gridContexts: (RecordContext | undefined)[] = [];
+
+function gridContext(options: ParseFenOptions): RecordContext {
+  const key = (options.strict ? 2 : 0) + (options.chess960 ? 1 : 0);
+  return gridContexts[key] ??= recordContext(
+    options,
+    emptyFields(),
+    gridTarget,
+  );
+}
 
 /**
  * Draws the placement of a FEN record as a text grid: 8 rows of 8
@@ -44,30 +65,26 @@ const LENIENT = {};
  * ```
  *
  * @param fen A piece placement or a FEN record.
- * @param empty The character for an empty square, `*` unless given.
+ * @param options The character for an empty square (`*` unless given), or
+ * an options object with `empty` and the reader's `strict` and `chess960`.
  * @returns The grid.
  * @throws {FenSyntaxError} If `fen` is malformed.
  * @throws {RangeError} If `empty` is not a single character that cannot be
  * confused with FEN.
  */
-export function fen2grid(fen: string, empty: string = "*"): string {
+export function fen2grid(
+  fen: string,
+  options: string | Fen2GridOptions = "*",
+): string {
+  const settings = typeof options === "string" ? { empty: options } : options;
+  const empty = settings.empty ?? "*";
   const mark = empty === "*" ? 42 : checkEmpty(empty);
-  if (mark < 0) {
-    readRecord(fen, 0, fen.length, LENIENT);
-    return gridOf(empty);
-  }
-  TO_GRID.mark = mark;
-  readRecord(fen, 0, fen.length, LENIENT, TO_GRID);
-  return String.fromCharCode.apply(null, codes);
-}
-
-function gridOf(empty: string): string {
-  let grid = "";
-  for (let k = 0; k < 64; k++) {
-    if (k > 0 && (k & 7) === 0) grid += "\n";
-    grid += CELLS[k] === 0 ? empty : String.fromCharCode(CELLS[k]);
-  }
-  return grid;
+  const context = gridContext(settings);
+  // An astral mark is two code units: scan with a placeholder, then swap.
+  gridTarget.mark = mark < 0 ? 0 : mark;
+  readOrThrow(fen, 0, fen.length, context);
+  const grid = String.fromCharCode.apply(null, gridCodes);
+  return mark < 0 ? grid.replaceAll("\0", empty) : grid;
 }
 
 /**
@@ -99,73 +116,94 @@ function gridOf(empty: string): string {
  */
 export function grid2fen(grid: string, empty: string = "*"): string {
   checkEmpty(empty);
-  const mark = empty.charCodeAt(0);
-  const wide = empty.length; // 2 for a character outside the BMP
   let end = grid.length;
   if (grid.charCodeAt(end - 1) === 10) {
     end--;
     if (grid.charCodeAt(end - 1) === 13) end--;
   }
-  let fen = "";
-  let i = 0;
+  const row = { fen: "", i: 0 };
   for (let line = 1; line <= 8; line++) {
     if (line > 1) {
-      if (i >= end) {
-        throw new GridSyntaxError(
-          `the grid has ${line - 1} lines, expected 8`,
-          {
-            line,
-            column: 1,
-          },
-        );
+      if (row.i >= end) {
+        throw gridError(`the grid has ${line - 1} lines, expected 8`, {
+          line,
+          lineStart: row.i,
+          at: row.i,
+        });
       }
-      fen += "/";
+      row.fen += "/";
     }
-    const lineStart = i;
-    let cells = 0;
-    let run = 0;
-    while (i < end) {
-      const c = grid.charCodeAt(i);
-      if (c === 10 || (c === 13 && grid.charCodeAt(i + 1) === 10)) break;
-      if (c === mark && (wide === 1 || grid.startsWith(empty, i))) {
-        run++;
-        i += wide;
-      } else if (c < 128 && IS_PIECE[c] === 1) {
-        if (run > 0) fen += run;
-        run = 0;
-        fen += grid[i];
-        i++;
-      } else {
-        throw new GridSyntaxError(
-          `${quoteChar(grid.codePointAt(i)!)} at line ${line}, column ${
-            i - lineStart + 1
-          } is neither a piece letter nor the empty mark "${empty}"`,
-          { line, column: i - lineStart + 1 },
-        );
-      }
-      if (++cells > 8) {
-        throw new GridSyntaxError(
-          `line ${line} has more than 8 squares`,
-          { line, column: i - lineStart },
-        );
-      }
-    }
-    if (cells < 8) {
-      throw new GridSyntaxError(
-        `line ${line} has ${cells} square${cells === 1 ? "" : "s"}, expected 8`,
-        { line, column: i - lineStart + 1 },
-      );
-    }
-    if (run > 0) fen += run;
-    if (i < end) i += grid.charCodeAt(i) === 13 ? 2 : 1;
+    readGridLine(grid, end, { line, empty }, row);
   }
-  if (i < end || (end < grid.length && grid.charCodeAt(end - 1) === 10)) {
-    throw new GridSyntaxError("the grid has more than 8 lines", {
+  if (row.i < end || (end < grid.length && grid.charCodeAt(end - 1) === 10)) {
+    throw gridError("the grid has more than 8 lines", {
       line: 9,
-      column: 1,
+      lineStart: row.i,
+      at: row.i,
     });
   }
-  return fen;
+  return row.fen;
+}
+
+/** Reads one line of 8 cells at `row.i`, appending its rank to `row.fen`. */
+function readGridLine(
+  grid: string,
+  end: number,
+  { line, empty }: { line: number; empty: string },
+  row: { fen: string; i: number },
+): void {
+  const mark = empty.charCodeAt(0);
+  const wide = empty.length; // 2 for a character outside the BMP
+  const lineStart = row.i;
+  let i = row.i;
+  let cells = 0;
+  let run = 0;
+  while (i < end) {
+    const c = grid.charCodeAt(i);
+    if (c === 10 || (c === 13 && grid.charCodeAt(i + 1) === 10)) break;
+    const at = i;
+    if (c === mark && (wide === 1 || grid.startsWith(empty, i))) {
+      run++;
+      i += wide;
+    } else if (c < 128 && IS_PIECE[c] === 1) {
+      if (run > 0) row.fen += run;
+      run = 0;
+      row.fen += grid[i++];
+    } else {
+      throw gridError(
+        `${
+          quoteCharAt(grid, i)
+        } is neither a piece letter nor the empty mark "${empty}"`,
+        { line, lineStart, at },
+      );
+    }
+    if (++cells > 8) {
+      throw gridError(`line ${line} has more than 8 squares`, {
+        line,
+        lineStart,
+        at,
+      });
+    }
+  }
+  if (cells < 8) {
+    throw gridError(
+      `line ${line} has ${cells} square${cells === 1 ? "" : "s"}, expected 8`,
+      { line, lineStart, at: i },
+    );
+  }
+  if (run > 0) row.fen += run;
+  row.i = i < end ? i + (grid.charCodeAt(i) === 13 ? 2 : 1) : i;
+}
+
+function gridError(
+  detail: string,
+  { line, lineStart, at }: { line: number; lineStart: number; at: number },
+): GridSyntaxError {
+  return new GridSyntaxError(detail, {
+    line,
+    column: at - lineStart + 1,
+    offset: at,
+  });
 }
 
 /** Returns the empty mark's char code, or -1 for one outside the BMP. */

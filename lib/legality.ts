@@ -18,7 +18,7 @@ import {
   RAYS,
   WHITE,
 } from "./_attacks.ts";
-import { isSquare } from "./_record.ts";
+import { isSquare } from "./_tables.ts";
 import type { Piece, Position, Square } from "./types.ts";
 
 /**

@@ -149,3 +149,31 @@ export function squareName(index: number): Square {
 export function pieceSide(piece: Piece): Side {
   return piece.charCodeAt(0) < 97 ? "w" : "b";
 }
+
+/** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */
+export interface ParseFenOptions {
+  /**
+   * Accept exactly the PGN standard and nothing else: six fields, single
+   * spaces, castling in `KQkq` order, canonical numbers, an en-passant rank
+   * that fits the side to move. Defaults to `false` (lenient; see the table
+   * in {@linkcode parseFen}).
+   */
+  strict?: boolean;
+  /**
+   * Read `K`/`Q`/`k`/`q` as X-FEN does for Chess960: the outermost rook on
+   * that side of the king, instead of the h- and a-file rooks. File letters
+   * (Shredder-FEN, `HAha`) are read in either mode. Defaults to `false`.
+   */
+  chess960?: boolean;
+}
+
+/**
+ * One EPD operation, such as `bm Qg6;` (`{ opcode: "bm", operands:
+ * ["Qg6"] }`) or `id "WAC.001";` (the quotes are not part of the operand).
+ */
+export interface EpdOperation {
+  /** The operation's name: a letter, then letters, digits or `_`. */
+  opcode: string;
+  /** Its operands, unquoted. */
+  operands: string[];
+}

@@ -1,0 +1,413 @@
+// The fields after the placement, each reader beside its writer: the side to
+// move, castling, en passant and the two counters. Readers start on the
+// field's first character and return where it ends, so every character of
+// a record is read once; they fill a RecordFields and allocate nothing on
+// success (castling squares come from a table, into a reused array).
+
+import { fail } from "./_fail.ts";
+import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
+import { quoteCharAt, quoteToken } from "./_quote.ts";
+import { isSquare, SQUARE_NAMES } from "./_tables.ts";
+import type { EpdOperation, Piece, Side, Square } from "./types.ts";
+
+/** The fields of a record other than the placement; reused between records. */
+export interface RecordFields {
+  /** The side to move. */
+  turn: Side;
+  /** The castling squares, in canonical order; the array is reused. */
+  castling: Square[];
+  /** The en-passant square. */
+  enPassant: Square | null;
+  /** The halfmove clock. */
+  halfmoveClock: number;
+  /** The fullmove number. */
+  fullmoveNumber: number;
+  /** How many of the six FEN fields the record gave (1 to 6). */
+  given: number;
+  /** EPD operations after the fields, or `null` when there were none. */
+  operations: EpdOperation[] | null;
+}
+
+/** Fields as a placement-only record has them: `w - - 0 1`. */
+export function emptyFields(): RecordFields {
+  return {
+    turn: "w",
+    castling: [],
+    enPassant: null,
+    halfmoveClock: 0,
+    fullmoveNumber: 1,
+    given: 1,
+    operations: null,
+  };
+}
+
+/** Whether `code` ends a field (lenient input also takes a no-break space). */
+export function endsField(code: number, strict: boolean): boolean {
+  return isBlank(code) || (code === NBSP && !strict);
+}
+
+/** Where the field starting at `start` ends: the next blank, or `limit`. */
+export function fieldEnd(text: string, start: number, limit: number): number {
+  let i = start;
+  while (i < limit && !endsField(text.charCodeAt(i), false)) i++;
+  return i;
+}
+
+function endsAt(text: string, i: number, limit: number): boolean {
+  return i === limit || endsField(text.charCodeAt(i), false);
+}
+
+// --- side to move ---------------------------------------------------------
+
+export function readTurn(
+  text: string,
+  start: number,
+  limit: number,
+  fields: RecordFields,
+): number {
+  const c = text.charCodeAt(start);
+  if ((c === 119 || c === 98) && endsAt(text, start + 1, limit)) {
+    fields.turn = c === 119 ? "w" : "b";
+    return start + 1;
+  }
+  fail(
+    "turn",
+    `side to move must be "w" or "b", found ${
+      quoteToken(text, start, fieldEnd(text, start, limit))
+    }`,
+    start,
+  );
+}
+
+// --- castling -------------------------------------------------------------
+
+/**
+ * What a field reader needs besides the text: made once per reader (never
+ * per record, since the batch path allocates nothing per record).
+ */
+export interface RecordContext {
+  readonly strict: boolean;
+  readonly chess960: boolean;
+  /** Where the fields go. */
+  readonly fields: RecordFields;
+  /** Where the placement was scanned: X-FEN letters look for rooks there. */
+  readonly board: PlacementTarget;
+}
+
+export function readCastling(
+  text: string,
+  start: number,
+  limit: number,
+  context: RecordContext,
+): number {
+  if (text.charCodeAt(start) === 45 /* - */ && endsAt(text, start + 1, limit)) {
+    return start + 1;
+  }
+  const rights = context.fields.castling;
+  const { strict, chess960 } = context;
+  let previousOrder = -1;
+  let sorted = true; // records are nearly always in canonical order already
+  let seen = 0; // a bit a rook square, for repeated rights
+  let i = start;
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (endsField(c, strict)) break;
+    const white = c < 97;
+    const lower = c | 32;
+    let file: number;
+    if (lower === 107 /* k */ || lower === 113 /* q */) {
+      file = chess960
+        ? outermostRookInTarget(context.board, white, lower === 107)
+        : lower === 107
+        ? 7
+        : 0;
+    } else if (lower >= 97 && lower <= 104 && (!strict || chess960)) {
+      file = lower - 97;
+    } else {
+      badCastlingLetter(text, i, c, strict || chess960, chess960);
+    }
+    const square = SQUARE_NAMES[(white ? 56 : 0) + file];
+    const bit = 1 << ((white ? 0 : 8) + file);
+    if ((seen & bit) !== 0) {
+      fail(
+        "castling",
+        `castling right for the rook on ${square} given twice`,
+        i,
+      );
+    }
+    // canonical order: White first, then from the h-file to the a-file
+    const order = (white ? 0 : 8) + 7 - file;
+    if (order < previousOrder) {
+      if (strict) {
+        fail(
+          "castling",
+          `castling ${
+            quoteToken(text, start, fieldEnd(text, start, limit))
+          } is not in KQkq order`,
+          start,
+        );
+      }
+      sorted = false;
+    }
+    previousOrder = order;
+    seen |= bit;
+    rights.push(square);
+  }
+  if (!sorted) sortCastling(rights);
+  return i;
+}
+
+function badCastlingLetter(
+  text: string,
+  at: number,
+  code: number,
+  strictOr960: boolean,
+  chess960: boolean,
+): never {
+  fail(
+    "castling",
+    code === 45
+      ? `"-" must stand alone in the castling field`
+      : `${quoteCharAt(text, at)} is not castling availability (${
+        chess960 || !strictOr960 ? "KQkq or a file A-H, a-h" : "KQkq"
+      })`,
+    at,
+  );
+}
+
+/** Insertion sort: at most 16 squares, and Array#sort allocates. */
+function sortCastling(rights: Square[]): void {
+  for (let k = 1; k < rights.length; k++) {
+    const square = rights[k];
+    let j = k;
+    for (; j > 0 && compareCastling(rights[j - 1], square) > 0; j--) {
+      rights[j] = rights[j - 1];
+    }
+    rights[j] = square;
+  }
+}
+
+/** Sorts castling squares: White first, then from the h-file to the a-file. */
+export function compareCastling(a: Square, b: Square): number {
+  return a.charCodeAt(1) - b.charCodeAt(1) || b.charCodeAt(0) - a.charCodeAt(0);
+}
+
+/** The X-FEN rook file on a scanned placement (char codes, any layout). */
+function outermostRookInTarget(
+  board: PlacementTarget,
+  white: boolean,
+  kingside: boolean,
+): number {
+  const stride = 8 + board.gap;
+  return outermostRookFile(board.out, {
+    row: (white ? 7 : 0) * stride,
+    king: white ? 75 /* K */ : 107, /* k */
+    rook: white ? 82 /* R */ : 114, /* r */
+    kingside,
+  });
+}
+
+/** Which rank and pieces {@linkcode outermostRookFile} looks at. */
+export interface BackRank<T> {
+  /** Index of the rank's a-file square in `squares`. */
+  row: number;
+  king: T;
+  rook: T;
+  kingside: boolean;
+}
+
+/**
+ * The file an X-FEN `K` (kingside) or `Q` names: the outermost rook on that
+ * side of the king, or the h- or a-file when there is none. One rule for
+ * the reader (char codes) and the writer (piece letters).
+ */
+export function outermostRookFile<T>(
+  squares: readonly T[],
+  { row, king, rook, kingside }: BackRank<T>,
+): number {
+  let kingFile = -1;
+  for (let f = 0; f < 8; f++) if (squares[row + f] === king) kingFile = f;
+  if (kingFile >= 0) {
+    if (kingside) {
+      for (let f = 7; f > kingFile; f--) {
+        if (squares[row + f] === rook) return f;
+      }
+    } else {
+      for (let f = 0; f < kingFile; f++) {
+        if (squares[row + f] === rook) return f;
+      }
+    }
+  }
+  return kingside ? 7 : 0;
+}
+
+/**
+ * Writes castling rights: `KQkq` where standard and X-FEN readers both find
+ * that rook, the rook's file (Shredder-FEN) otherwise or when `shredder`.
+ */
+export function writeCastling(
+  castling: readonly Square[],
+  board: readonly (Piece | null)[],
+  shredder: boolean,
+): string {
+  if (castling.length === 0) return "-";
+  let out = "";
+  for (const square of [...castling].sort(compareCastling)) {
+    if (!isSquare(square) || (square[1] !== "1" && square[1] !== "8")) {
+      throw new TypeError(
+        `Cannot stringify FEN: castling square ${square} is not on a back rank`,
+      );
+    }
+    const white = square[1] === "1";
+    const file = square.charCodeAt(0) - 97;
+    let letter: string = square[0];
+    if (!shredder && (file === 0 || file === 7)) {
+      const rank: BackRank<Piece> = white
+        ? { row: 56, king: "K", rook: "R", kingside: file === 7 }
+        : { row: 0, king: "k", rook: "r", kingside: file === 7 };
+      if (outermostRookFile(board, rank) === file) {
+        letter = file === 7 ? "k" : "q";
+      }
+    }
+    out += white ? letter.toUpperCase() : letter;
+  }
+  return out;
+}
+
+// --- en passant -----------------------------------------------------------
+
+export function readEnPassant(
+  text: string,
+  start: number,
+  limit: number,
+  context: RecordContext,
+): number {
+  const { fields, strict } = context;
+  if (text.charCodeAt(start) === 45 && endsAt(text, start + 1, limit)) {
+    return start + 1;
+  }
+  const file = text.charCodeAt(start) - 97;
+  const rank = text.charCodeAt(start + 1) - 49;
+  if (
+    !(file >= 0 && file < 8 && rank >= 0 && rank < 8) ||
+    start + 2 > limit || !endsAt(text, start + 2, limit)
+  ) {
+    fail(
+      "enPassant",
+      `en-passant target must be "-" or a square such as e3, found ${
+        quoteToken(text, start, fieldEnd(text, start, limit))
+      }`,
+      start,
+    );
+  }
+  const square = SQUARE_NAMES[(7 - rank) * 8 + file];
+  if (rank !== 2 && rank !== 5) {
+    fail(
+      "enPassant",
+      `en-passant square ${square} cannot follow a double pawn push (rank 3 or 6 only)`,
+      start,
+    );
+  }
+  if (strict && !fitsTurn(square, fields.turn)) {
+    const white = fields.turn === "w";
+    fail(
+      "enPassant",
+      `en-passant square ${square} does not fit ${
+        white ? "White" : "Black"
+      } to move (rank ${white ? 6 : 3} expected)`,
+      start,
+    );
+  }
+  fields.enPassant = square;
+  return start + 2;
+}
+
+/** Whether an en-passant square is on the rank the side to move can take on. */
+export function fitsTurn(square: Square, turn: Side): boolean {
+  return square[1] === (turn === "w" ? "6" : "3");
+}
+
+/**
+ * Writes the en-passant field; a square the side to move could never take
+ * on (rank 3 with White to move) is written `-`, as the standard requires.
+ */
+export function writeEnPassant(enPassant: Square | null, turn: Side): string {
+  if (enPassant === null) return "-";
+  if (!isSquare(enPassant)) {
+    throw new TypeError("Cannot stringify FEN: en passant is not a square");
+  }
+  return fitsTurn(enPassant, turn) ? enPassant : "-";
+}
+
+// --- counters -------------------------------------------------------------
+
+export type Counter = "halfmoveClock" | "fullmoveNumber";
+
+const COUNTER_NAMES: Readonly<Record<Counter, string>> = {
+  halfmoveClock: "halfmove clock",
+  fullmoveNumber: "fullmove number",
+};
+
+export function readCounter(
+  text: string,
+  start: number,
+  limit: number,
+  context: RecordContext,
+  counter: Counter,
+): number {
+  const strict = context.strict;
+  let value = 0;
+  let i = start;
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    const digit = c - 48;
+    if (digit < 0 || digit > 9) {
+      if (endsField(c, strict)) break;
+      counterError(text, start, limit, counter, "");
+    }
+    value = value * 10 + digit;
+  }
+  if (i === start) counterError(text, start, limit, counter, "");
+  if (value > Number.MAX_SAFE_INTEGER) {
+    counterError(text, start, limit, counter, "too large");
+  }
+  if (strict && i - start > 1 && text.charCodeAt(start) === 48) {
+    counterError(text, start, limit, counter, "leading zero");
+  }
+  if (strict && value === 0 && counter === "fullmoveNumber") {
+    counterError(text, start, limit, counter, "zero");
+  }
+  context.fields[counter] = value;
+  return i;
+}
+
+function counterError(
+  text: string,
+  start: number,
+  limit: number,
+  counter: Counter,
+  why: "" | "leading zero" | "zero" | "too large",
+): never {
+  const name = COUNTER_NAMES[counter];
+  const found = quoteToken(text, start, fieldEnd(text, start, limit));
+  const detail = why === "leading zero"
+    ? `${name} ${found} has a leading zero`
+    : why === "zero"
+    ? `fullmove number must be positive, found "0"`
+    : why === "too large"
+    ? `${name} ${found} is too large (at most ${Number.MAX_SAFE_INTEGER})`
+    : `${name} must be a ${
+      counter === "halfmoveClock" ? "nonnegative" : "positive"
+    } integer, found ${found}`;
+  fail(counter, detail, start);
+}
+
+/** Writes a counter; the fullmove number is at least 1, as the standard says. */
+export function writeCounter(value: number, counter: Counter): string {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(
+      `Cannot stringify FEN: ${counter} must be a nonnegative integer`,
+    );
+  }
+  return counter === "fullmoveNumber" && value === 0 ? "1" : String(value);
+}

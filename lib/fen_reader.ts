@@ -1,0 +1,130 @@
+/**
+ * A reader of FEN records that owns its buffers: make one per stream of
+ * records and read each record in place, without slicing the line out of
+ * its chunk and without allocating (the fast path behind the `fen`
+ * command's batch mode, open to library users).
+ *
+ * @module
+ */
+
+import {
+  emptyFields,
+  type RecordContext,
+  type RecordFields,
+} from "./_fields.ts";
+import { readOrThrow, recordContext } from "./_record.ts";
+import { PIECE_OF_CODE } from "./_tables.ts";
+import type {
+  EpdOperation,
+  ParseFenOptions,
+  Position,
+  Side,
+  Square,
+} from "./types.ts";
+
+/**
+ * Reads FEN (and EPD) records into buffers it owns. After a successful
+ * {@linkcode FenReader.read}, {@linkcode FenReader.cells} and the field
+ * getters describe that record until the next `read`.
+ *
+ * @example Reading lines of a text in place
+ * ```ts
+ * import { FenReader, FenSyntaxError } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "8/8/8/8/8/8/8/K6k b - - 0 40\nnot a record\n";
+ * const reader = new FenReader();
+ * reader.read(text, 0, 28);
+ * assert.equal(reader.turn, "b");
+ * assert.equal(reader.cells[56], "K".charCodeAt(0)); // a1
+ * assert.throws(() => reader.read(text, 29, 41), (error: unknown) =>
+ *   error instanceof FenSyntaxError && error.offset === 0 && // from the line start
+ *   error.field === "placement");
+ * ```
+ */
+export class FenReader {
+  /**
+   * The last placement read: 64 char codes from a8 to h1 (`"K"` is 75), 0
+   * for an empty square. Reused by every read.
+   */
+  readonly cells: number[] = new Array(64).fill(0);
+  readonly #fields: RecordFields = emptyFields();
+  readonly #context: RecordContext;
+
+  /**
+   * Makes a reader.
+   *
+   * @param options Strictness and Chess960 castling, for every record.
+   */
+  constructor(options: ParseFenOptions = {}) {
+    this.#context = recordContext(options, this.#fields, {
+      out: this.cells,
+      mark: 0,
+      gap: 0,
+    });
+  }
+
+  /**
+   * Reads the record in `text` from `start` to `end` (a line inside a larger
+   * chunk is read where it is).
+   *
+   * @param text The text holding the record.
+   * @param start Where the record starts; error offsets count from here.
+   * @param end Where it ends (exclusive).
+   * @throws {FenSyntaxError} If the record is malformed.
+   */
+  read(text: string, start = 0, end: number = text.length): void {
+    readOrThrow(text, start, end, this.#context);
+  }
+
+  /** The side to move of the last record. */
+  get turn(): Side {
+    return this.#fields.turn;
+  }
+  /** Its castling rook squares, in canonical order (a reused array). */
+  get castling(): readonly Square[] {
+    return this.#fields.castling;
+  }
+  /** Its en-passant square. */
+  get enPassant(): Square | null {
+    return this.#fields.enPassant;
+  }
+  /** Its halfmove clock. */
+  get halfmoveClock(): number {
+    return this.#fields.halfmoveClock;
+  }
+  /** Its fullmove number. */
+  get fullmoveNumber(): number {
+    return this.#fields.fullmoveNumber;
+  }
+  /** How many of the six FEN fields it gave: 1 for a placement alone. */
+  get fieldsGiven(): number {
+    return this.#fields.given;
+  }
+  /** Its EPD operations, or `null` when it had none. */
+  get operations(): readonly EpdOperation[] | null {
+    return this.#fields.operations;
+  }
+
+  /**
+   * The last record as a {@linkcode Position}: a new one, or `into`
+   * overwritten (a batch reuses one, so a record costs no board).
+   *
+   * @param into A position to fill instead of making one.
+   * @returns The position.
+   */
+  toPosition(into?: Position): Position {
+    const board = into?.board ?? new Array(64);
+    const cells = this.cells;
+    for (let k = 0; k < 64; k++) board[k] = PIECE_OF_CODE[cells[k]];
+    const fields = this.#fields;
+    const position = into ?? {} as Position;
+    position.board = board;
+    position.turn = fields.turn;
+    position.castling = fields.castling.slice();
+    position.enPassant = fields.enPassant;
+    position.halfmoveClock = fields.halfmoveClock;
+    position.fullmoveNumber = fields.fullmoveNumber;
+    return position;
+  }
+}
