@@ -1,0 +1,368 @@
+// The mutable board behind the move functions: 64 piece codes, piece lists,
+// king squares, castling rooks and an undo stack, so that perft and move
+// matching make and unmake moves without allocating. A Board belongs to one
+// call of the public API; Position is only read on entry and written on exit.
+
+import { SQUARE_NAMES } from "../_tables.ts";
+import type { Piece, Position, Square } from "../types.ts";
+import { UnplayablePositionError } from "./errors.ts";
+import {
+  BACK_RANK,
+  BISHOP,
+  CASTLE,
+  CODE_OF_LETTER,
+  DOUBLE_PUSH,
+  EN_PASSANT,
+  KING,
+  KNIGHT,
+  KNIGHT_SQUARES,
+  KNIGHT_START,
+  LETTER_OF_CODE,
+  PAWN,
+  PAWN_SQUARES,
+  PAWN_START,
+  QUEEN,
+  RAY_SQUARES,
+  RAY_START,
+  ROOK,
+} from "./_geometry.ts";
+
+/** Plies the undo stack holds; perft and SAN need far fewer. */
+const MAX_PLY = 128;
+/** Words per undo record: move, captured code, castling, en passant, clock. */
+const UNDO = 5;
+
+/**
+ * The castling rook of slot `color * 2 + side` (side 0 towards the a-file,
+ * 1 towards the h-file) is `((castle >>> 7 * slot) & 127) - 1`, or -1.
+ */
+export function castleRook(castle: number, slot: number): number {
+  return ((castle >>> (7 * slot)) & 127) - 1;
+}
+
+/** A position being played: see the comment at the top of the file. */
+export class Board {
+  /** Piece codes by square (`color << 3 | role`), 0 for empty. */
+  readonly sq: Int8Array = new Int8Array(64);
+  /** Squares of each color's pieces: White's from 0, Black's from 64. */
+  readonly list: Int8Array = new Int8Array(128);
+  /** Where each occupied square sits in `list`. */
+  readonly index: Int8Array = new Int8Array(64);
+  /** Pieces per color. */
+  readonly count: Int32Array = new Int32Array(2);
+  /** Each color's king square. */
+  readonly king: Int8Array = new Int8Array(2);
+  /** 0 White to move, 1 Black. */
+  turn = 0;
+  /** Castling rooks, packed as {@linkcode castleRook} reads them. */
+  castle = 0;
+  /** The en-passant target square, or -1. */
+  ep = -1;
+  halfmove = 0;
+  fullmove = 1;
+  /** Moves made since the last {@linkcode Board.commit}. */
+  ply = 0;
+  private readonly undo: Int32Array = new Int32Array(MAX_PLY * UNDO);
+  /** Generation scratch: a square is pinned if `pinStamp[s] === stamp`. */
+  readonly pinStamp: Int32Array = new Int32Array(64);
+  /** The direction from the king to each pinned piece. */
+  readonly pinDir: Int8Array = new Int8Array(64);
+  /** Squares that stop a single check (blocks and the checker). */
+  readonly blockStamp: Int32Array = new Int32Array(64);
+  stamp = 0;
+
+  /**
+   * Loads `position`, or throws what keeps it from being played: not one
+   * king per side, a pawn on a back rank, or the side not to move in check.
+   * Castling rights are kept as the generator uses them (see
+   * {@linkcode castlingRooks}) and an en-passant square only if a pawn can
+   * have just passed it.
+   */
+  static from(position: Position): Board {
+    const board = new Board();
+    const { board: cells, turn } = position;
+    if (!Array.isArray(cells) || cells.length !== 64) {
+      throw new TypeError("Cannot play: board must have 64 squares");
+    }
+    if (turn !== "w" && turn !== "b") {
+      throw new TypeError(`Cannot play: turn must be "w" or "b"`);
+    }
+    const kings = [0, 0];
+    for (let s = 0; s < 64; s++) {
+      const cell = cells[s];
+      if (cell === null || cell === undefined) continue;
+      const code = typeof cell === "string" && cell.length === 1
+        ? CODE_OF_LETTER[cell.charCodeAt(0) & 127]
+        : 0;
+      if (code === 0 || LETTER_OF_CODE[code] !== cell) {
+        throw new TypeError(`Cannot play: board[${s}] is not a piece`);
+      }
+      if ((code & 7) === PAWN && (s < 8 || s >= 56)) {
+        throw new UnplayablePositionError("pawn-on-back-rank", SQUARE_NAMES[s]);
+      }
+      if ((code & 7) === KING) kings[code >> 3]++;
+      board.put(s, code);
+    }
+    for (let color = 0; color < 2; color++) {
+      if (kings[color] !== 1) {
+        throw new UnplayablePositionError(
+          kings[color] === 0 ? "no-king" : "too-many-kings",
+          color === 0 ? "w" : "b",
+        );
+      }
+    }
+    board.turn = turn === "w" ? 0 : 1;
+    if (board.attacked(board.king[board.turn ^ 1], board.turn)) {
+      throw new UnplayablePositionError("opposite-check", turn);
+    }
+    board.castle = castlingRooks(board, position.castling);
+    board.ep = enPassantIndex(board, position.enPassant);
+    board.halfmove = position.halfmoveClock;
+    board.fullmove = position.fullmoveNumber;
+    return board;
+  }
+
+  private put(s: number, code: number): void {
+    const color = code >> 3;
+    this.sq[s] = code;
+    this.index[s] = this.count[color];
+    this.list[color * 64 + this.count[color]++] = s;
+    if ((code & 7) === KING) this.king[color] = s;
+  }
+
+  /** The position as plain data, with `enPassant` as given. */
+  toPosition(enPassant: Square | null): Position {
+    const board: (Piece | null)[] = [];
+    for (let s = 0; s < 64; s++) board.push(LETTER_OF_CODE[this.sq[s]] ?? null);
+    const castling: Square[] = [];
+    for (const slot of [1, 0, 3, 2]) {
+      const rook = castleRook(this.castle, slot);
+      if (rook >= 0) castling.push(SQUARE_NAMES[rook]);
+    }
+    return {
+      board,
+      turn: this.turn === 0 ? "w" : "b",
+      castling,
+      enPassant,
+      halfmoveClock: this.halfmove,
+      fullmoveNumber: this.fullmove,
+    };
+  }
+
+  /** Forgets the undo records, so that a game of any length can be played. */
+  commit(): void {
+    this.ply = 0;
+  }
+
+  /** Whether any piece of `by` attacks square `t`, given the board as it is. */
+  attacked(t: number, by: number): boolean {
+    const sq = this.sq;
+    const bishop = by << 3 | BISHOP, rook = by << 3 | ROOK;
+    const queen = by << 3 | QUEEN;
+    for (let d = 0; d < 8; d++) {
+      const end = RAY_START[t * 8 + d + 1];
+      const first = RAY_START[t * 8 + d];
+      for (let j = first; j < end; j++) {
+        const p = sq[RAY_SQUARES[j]];
+        if (p === 0) continue;
+        if (p === queen || p === (d < 4 ? rook : bishop)) return true;
+        if (j === first && p === (by << 3 | KING)) return true;
+        break;
+      }
+    }
+    const knight = by << 3 | KNIGHT;
+    for (let j = KNIGHT_START[t]; j < KNIGHT_START[t + 1]; j++) {
+      if (sq[KNIGHT_SQUARES[j]] === knight) return true;
+    }
+    const pawn = by << 3 | PAWN;
+    const from = (by ^ 1) * 64 + t;
+    for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
+      if (sq[PAWN_SQUARES[j]] === pawn) return true;
+    }
+    return false;
+  }
+
+  /** Whether the side to move is in check. */
+  inCheck(): boolean {
+    return this.attacked(this.king[this.turn], this.turn ^ 1);
+  }
+
+  private remove(s: number): void {
+    const color = this.sq[s] >> 3;
+    const last = this.list[color * 64 + --this.count[color]];
+    this.list[color * 64 + this.index[s]] = last;
+    this.index[last] = this.index[s];
+    this.sq[s] = 0;
+  }
+
+  private shift(from: number, to: number, code: number): void {
+    const i = this.index[from];
+    this.list[(code >> 3) * 64 + i] = to;
+    this.index[to] = i;
+    this.sq[from] = 0;
+    this.sq[to] = code;
+  }
+
+  // Make and unmake run once per node in perft, so they stay one function
+  // each, longer than the house limit, instead of calling per-case helpers.
+  /** Plays a move from the generator; {@linkcode Board.unmake} reverts it. */
+  make(m: number): void {
+    const sq = this.sq, us = this.turn;
+    const from = m & 63, to = (m >> 6) & 63;
+    const u = this.ply++ * UNDO;
+    if (u >= this.undo.length) throw new RangeError("Cannot play: too deep");
+    const piece = sq[from];
+    this.undo[u] = m;
+    this.undo[u + 1] = 0;
+    this.undo[u + 2] = this.castle;
+    this.undo[u + 3] = this.ep;
+    this.undo[u + 4] = this.halfmove;
+    this.ep = -1;
+    this.halfmove++;
+    if (m & CASTLE) {
+      const [kingTo, rookTo] = castleTargets(from, to, us);
+      const i = this.index[to];
+      this.sq[to] = 0;
+      this.shift(from, kingTo, piece);
+      this.list[us * 64 + i] = rookTo;
+      this.index[rookTo] = i;
+      sq[rookTo] = us << 3 | ROOK;
+      this.king[us] = kingTo;
+    } else {
+      const at = m & EN_PASSANT ? to + (us === 0 ? 8 : -8) : to;
+      const captured = sq[at];
+      if (captured !== 0) {
+        this.undo[u + 1] = captured;
+        this.remove(at);
+        this.halfmove = 0;
+      }
+      const promotion = (m >> 12) & 7;
+      this.shift(from, to, promotion === 0 ? piece : us << 3 | promotion);
+      const role = piece & 7;
+      if (role === PAWN) {
+        this.halfmove = 0;
+        if (m & DOUBLE_PUSH) this.ep = (from + to) >> 1;
+      } else if (role === KING) this.king[us] = to;
+    }
+    if (this.castle !== 0) this.loseCastling(from, to, (piece & 7) === KING);
+    if (us === 1) this.fullmove++;
+    this.turn = us ^ 1;
+  }
+
+  private loseCastling(from: number, to: number, king: boolean): void {
+    let castle = this.castle;
+    for (let slot = 0; slot < 4; slot++) {
+      const rook = castleRook(castle, slot);
+      if (
+        rook === from || rook === to ||
+        (king && slot >> 1 === this.turn && rook >= 0)
+      ) {
+        castle &= ~(127 << (7 * slot));
+      }
+    }
+    this.castle = castle;
+  }
+
+  /** Takes back the last move made. */
+  unmake(): void {
+    const u = --this.ply * UNDO;
+    const m = this.undo[u];
+    const us = this.turn ^ 1;
+    const from = m & 63, to = (m >> 6) & 63;
+    const sq = this.sq;
+    if (m & CASTLE) {
+      const [kingTo, rookTo] = castleTargets(from, to, us);
+      const i = this.index[rookTo];
+      sq[rookTo] = 0;
+      this.shift(kingTo, from, us << 3 | KING);
+      this.list[us * 64 + i] = to;
+      this.index[to] = i;
+      sq[to] = us << 3 | ROOK;
+      this.king[us] = from;
+    } else {
+      const moved = (m >> 12) & 7 ? us << 3 | PAWN : sq[to];
+      this.shift(to, from, moved);
+      if ((moved & 7) === KING) this.king[us] = from;
+      const captured = this.undo[u + 1];
+      if (captured !== 0) {
+        this.put(m & EN_PASSANT ? to + (us === 0 ? 8 : -8) : to, captured);
+      }
+    }
+    this.castle = this.undo[u + 2];
+    this.ep = this.undo[u + 3];
+    this.halfmove = this.undo[u + 4];
+    if (us === 1) this.fullmove--;
+    this.turn = us;
+  }
+}
+
+// Where king and rook land when castling: the c- or g-file and the d- or
+// f-file of the back rank, in Chess960 as in standard chess. A module-level
+// pair filled and read within one synchronous call of make or unmake.
+const targets = [0, 0];
+
+/** The king's and the rook's destinations for castling with `rook`. */
+export function castleTargets(
+  king: number,
+  rook: number,
+  color: number,
+): readonly [number, number] {
+  const base = BACK_RANK[color];
+  targets[0] = base + (rook < king ? 2 : 6);
+  targets[1] = base + (rook < king ? 3 : 5);
+  return targets as unknown as readonly [number, number];
+}
+
+/**
+ * The castling rights the generator can use, packed: for each color whose
+ * king is on its back rank, the outermost right-holding rook of that color
+ * on each side of the king. Rights without such a rook are dropped, as
+ * chessops and python-chess drop them.
+ */
+export function castlingRooks(
+  board: Board,
+  castling: readonly Square[],
+): number {
+  let castle = 0;
+  if (!Array.isArray(castling)) return 0;
+  for (let color = 0; color < 2; color++) {
+    const king = board.king[color];
+    const base = BACK_RANK[color];
+    if (king < base || king >= base + 8) continue;
+    for (const name of castling) {
+      const s = SQUARE_NAMES.indexOf(name);
+      if (s < base || s >= base + 8 || board.sq[s] !== (color << 3 | ROOK)) {
+        continue;
+      }
+      const slot = color * 2 + (s < king ? 0 : 1);
+      const held = castleRook(castle, slot);
+      const outer = held < 0 || (s < king ? s < held : s > held);
+      if (outer) {
+        castle = (castle & ~(127 << (7 * slot))) | (s + 1) << (7 * slot);
+      }
+    }
+  }
+  return castle;
+}
+
+/**
+ * The en-passant square for the generator: `square` if a pawn of the side
+ * not to move stands in front of it and both it and the square behind are
+ * empty, -1 otherwise.
+ */
+function enPassantIndex(board: Board, square: Square | null): number {
+  if (square === null) return -1;
+  const s = SQUARE_NAMES.indexOf(square);
+  const them = board.turn ^ 1;
+  // White to move: the target is on rank 6 (row 2), the pawn on row 3.
+  const row = board.turn === 0 ? 2 : 5;
+  const ahead = board.turn === 0 ? 8 : -8;
+  if (s < 0 || s >> 3 !== row) return -1;
+  if (board.sq[s] !== 0 || board.sq[s - ahead] !== 0) return -1;
+  return board.sq[s + ahead] === (them << 3 | PAWN) ? s : -1;
+}
+
+/** The square name of a board index. */
+export function nameOf(s: number): Square {
+  return SQUARE_NAMES[s];
+}

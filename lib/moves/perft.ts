@@ -1,0 +1,66 @@
+/**
+ * Counting move paths: {@linkcode perft}, the standard test of a move
+ * generator.
+ *
+ * @module
+ */
+
+import type { Position } from "../types.ts";
+import { Board } from "./_board.ts";
+import { generateMoves, MAX_MOVES } from "./_generate.ts";
+
+/**
+ * The number of legal move sequences of `depth` plies from `position`
+ * (leaf nodes of the game tree), the figure published for well-known test
+ * positions. At the last ply the moves are counted, not played, as in
+ * chessops' and most engines' perft.
+ *
+ * @example The initial position
+ * ```ts
+ * import { perft } from "./perft.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * assert.equal(perft(start, 0), 1);
+ * assert.equal(perft(start, 1), 20);
+ * assert.equal(perft(start, 3), 8902);
+ * ```
+ *
+ * @param position The position to count from.
+ * @param depth Plies, a nonnegative integer.
+ * @returns The number of leaf nodes.
+ * @throws {RangeError} If `depth` is not a nonnegative integer, or is
+ * above 100.
+ * @throws {UnplayablePositionError} As `legalMoves` does.
+ */
+export function perft(position: Position, depth: number): number {
+  if (!Number.isInteger(depth) || depth < 0 || depth > 100) {
+    throw new RangeError(
+      `Cannot count: depth must be an integer from 0 to 100, not ${depth}`,
+    );
+  }
+  const board = Board.from(position);
+  if (depth === 0) return 1;
+  return count(board, new Int32Array(MAX_MOVES * depth), 0, depth);
+}
+
+/** Perft below the root: each ply generates into its own slice of `moves`. */
+function count(
+  b: Board,
+  moves: Int32Array,
+  start: number,
+  depth: number,
+): number {
+  const end = generateMoves(b, moves, start);
+  if (depth === 1) return end - start;
+  let nodes = 0;
+  for (let i = start; i < end; i++) {
+    b.make(moves[i]);
+    nodes += count(b, moves, end, depth - 1);
+    b.unmake();
+  }
+  return nodes;
+}

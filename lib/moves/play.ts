@@ -1,0 +1,233 @@
+/**
+ * Legal moves and playing them: {@linkcode legalMoves}, {@linkcode playMoves}
+ * and {@linkcode toSan}.
+ *
+ * @module
+ */
+
+import type { Position, Square } from "../types.ts";
+import { Board, nameOf } from "./_board.ts";
+import {
+  fillMoves,
+  kingDestination,
+  type MoveList,
+  newMoveList,
+  parseMove,
+  sanOf,
+  toUci,
+} from "./_notation.ts";
+import { enPassantOf } from "./_generate.ts";
+import type { EnPassantMode } from "./status.ts";
+
+/** Options for {@linkcode legalMoves}. */
+export interface LegalMovesOptions {
+  /**
+   * Write castling as UCI_Chess960 does, the king taking its own rook
+   * (`e1h1`), instead of the king's two-square step (`e1g1`). Castling that
+   * standard chess cannot have (king off the e-file, rook off the corners)
+   * is always written king-takes-rook. Defaults to `false`.
+   */
+  chess960?: boolean;
+  /** `"uci"` (the default), or `"san"` for SAN with `+` and `#`. */
+  notation?: "uci" | "san";
+}
+
+/**
+ * Every legal move of the side to move, in UCI (`e2e4`, `e7e8q`) or SAN.
+ * Castling follows the position's castling rights, which name the rooks, so
+ * Chess960 positions need no option to be played correctly; `chess960`
+ * only changes how castling is written. Promotions come queen, rook,
+ * bishop, knight.
+ *
+ * @example The first moves
+ * ```ts
+ * import { legalMoves } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * const moves = legalMoves(start);
+ * assert.equal(moves.length, 20);
+ * assert.ok(moves.includes("e2e4") && moves.includes("g1f3"));
+ * assert.ok(legalMoves(start, { notation: "san" }).includes("Nf3"));
+ * ```
+ *
+ * @example Castling, standard and Chess960 notation
+ * ```ts
+ * import { legalMoves } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+ * assert.ok(legalMoves(position).includes("e1g1"));
+ * assert.ok(legalMoves(position, { chess960: true }).includes("e1h1"));
+ * ```
+ *
+ * @param position The position.
+ * @param options The notation, and how castling is written.
+ * @returns The moves, in no particular order.
+ * @throws {UnplayablePositionError} If a side has no king or several, a
+ * pawn is on a back rank, or the side not to move is in check.
+ */
+export function legalMoves(
+  position: Position,
+  options: LegalMovesOptions = {},
+): string[] {
+  const board = Board.from(position);
+  const list = fillMoves(board, newMoveList());
+  const out: string[] = [];
+  const san = options.notation === "san";
+  const chess960 = options.chess960 === true;
+  for (let i = 0; i < list.length; i++) {
+    const m = list.moves[i];
+    out.push(san ? sanOf(board, m, list) : toUci(board, m, chess960));
+  }
+  return out;
+}
+
+/** Options for {@linkcode playMoves}. */
+export interface PlayMovesOptions {
+  /** As in {@linkcode LegalMovesOptions.chess960}, for the `uci` results. */
+  chess960?: boolean;
+  /**
+   * When the resulting position names an en-passant square (see
+   * {@linkcode EnPassantMode}). Defaults to `"always"`.
+   */
+  enPassant?: EnPassantMode;
+}
+
+/** One move played, in both notations and as squares for a diagram. */
+export interface PlayedMove {
+  /** The move in UCI (castling as {@linkcode PlayMovesOptions.chess960} says). */
+  uci: string;
+  /** The move in SAN, with `+` or `#`. */
+  san: string;
+  /** The square the moving piece left (the king's, for castling). */
+  from: Square;
+  /** The square it reached (where the king lands, for castling). */
+  to: Square;
+}
+
+/** What {@linkcode playMoves} returns. */
+export interface PlayResult {
+  /** The position after the last move. */
+  position: Position;
+  /** The moves played, in order: the last one is the one to highlight. */
+  moves: PlayedMove[];
+}
+
+/** A move number such as `12.` or `12...`, skipped when moves are a string. */
+const MOVE_NUMBER = /^\d+\.+/;
+
+/**
+ * Plays moves from a position and returns the position after them, with
+ * the moves in UCI and SAN. Each move may be UCI (`e2e4`, `e7e8q`, castling
+ * as `e1g1` or `e1h1`) or SAN (`e4`, `Nbd7`, `exd6`, `O-O`, `e8=Q+`),
+ * with or without check marks and annotations (`!`, `?!`). Counters,
+ * castling rights and the en-passant square change as the rules say.
+ *
+ * Moves given as one string are split on whitespace, and move numbers
+ * (`1.`, `1...`, or attached as in `1.e4`) are skipped. A move that cannot
+ * be played throws a {@linkcode MoveError} whose `index` counts the moves
+ * from 1, move numbers not included.
+ *
+ * @example A short game, and the square to highlight
+ * ```ts
+ * import { playMoves } from "./play.ts";
+ * import { parseFen, stringifyFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * const { position, moves } = playMoves(start, "1. e4 e5 2. Nf3 Nc6 3. Bb5");
+ * assert.equal(
+ *   stringifyFen(position),
+ *   "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+ * );
+ * assert.deepEqual(moves.at(-1), { uci: "f1b5", san: "Bb5", from: "f1", to: "b5" });
+ * ```
+ *
+ * @example Errors name the move
+ * ```ts
+ * import { playMoves } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1");
+ * assert.throws(() => playMoves(position, ["Kg2", "Ke7", "Nd2"]), {
+ *   message: 'Cannot play move 3 "Nd2": ambiguous, Nbd2 or Nfd2',
+ * });
+ * ```
+ *
+ * @param position The position before the moves.
+ * @param moves The moves, as one string or one move per element.
+ * @param options How castling is written, and when to keep en passant.
+ * @returns The new position and the moves played.
+ * @throws {MoveError} If a move is malformed, illegal or ambiguous.
+ * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
+ */
+export function playMoves(
+  position: Position,
+  moves: string | readonly string[],
+  options: PlayMovesOptions = {},
+): PlayResult {
+  const board = Board.from(position);
+  const chess960 = options.chess960 === true;
+  const texts = typeof moves === "string" ? splitMoves(moves) : moves;
+  const played: PlayedMove[] = [];
+  let list = fillMoves(board, newMoveList());
+  let next = newMoveList();
+  for (let i = 0; i < texts.length; i++) {
+    const m = parseMove(board, { text: texts[i], index: i + 1 }, list);
+    const uci = toUci(board, m, chess960);
+    const from = nameOf(m & 63);
+    const to = nameOf(kingDestination(board, m));
+    const san = sanOf(board, m, list);
+    board.make(m);
+    board.commit();
+    [list, next] = [fillMoves(board, next), list];
+    played.push({ uci, san, from, to });
+  }
+  const given = texts.length === 0 ? position.enPassant : undefined;
+  const enPassant = enPassantOf(board, options.enPassant ?? "always", given);
+  return { position: board.toPosition(enPassant), moves: played };
+}
+
+function splitMoves(text: string): string[] {
+  const out: string[] = [];
+  for (const token of text.split(/\s+/)) {
+    const move = token.replace(MOVE_NUMBER, "");
+    if (move !== "") out.push(move);
+  }
+  return out;
+}
+
+/**
+ * One move in SAN, with `+` or `#`: the way to print back a move read as
+ * UCI or as SAN in another style (`Ng1f3`, `e8Q`).
+ *
+ * @example
+ * ```ts
+ * import { toSan } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+ * assert.equal(toSan(position, "a1a8"), "Ra8#");
+ * assert.equal(toSan(position, "Ra1a7"), "Ra7");
+ * ```
+ *
+ * @param position The position the move is played in.
+ * @param move The move, in UCI or SAN.
+ * @returns The move in SAN.
+ * @throws {MoveError} If the move cannot be played (its index is 1).
+ * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
+ */
+export function toSan(position: Position, move: string): string {
+  const board = Board.from(position);
+  const list: MoveList = fillMoves(board, newMoveList());
+  return sanOf(board, parseMove(board, { text: move, index: 1 }, list), list);
+}

@@ -1,0 +1,241 @@
+/**
+ * What a position means for the game: {@linkcode positionStatus} (check,
+ * checkmate, stalemate, draws) and {@linkcode enPassantSquare}.
+ *
+ * @module
+ */
+
+import type { Position, Square } from "../types.ts";
+import { Board, nameOf } from "./_board.ts";
+import { enPassantOf, generateMoves, MAX_MOVES } from "./_generate.ts";
+import {
+  BISHOP,
+  DIRECTION,
+  KING,
+  KNIGHT,
+  KNIGHT_SQUARES,
+  KNIGHT_START,
+  PAWN,
+  PAWN_SQUARES,
+  PAWN_START,
+  QUEEN,
+  RAY_SQUARES,
+  RAY_START,
+  ROOK,
+} from "./_geometry.ts";
+
+/**
+ * When a position written after moves names an en-passant square, the
+ * choice python-chess (`"fen"`, `"xfen"`, `"legal"`) and shakmaty
+ * (`EnPassantMode`) offer:
+ *
+ * | mode             | the square is written                                        |
+ * | ---------------- | ------------------------------------------------------------ |
+ * | `"always"`       | after every two-square pawn advance (the FEN standard), and as given when no move is played |
+ * | `"pseudo-legal"` | only if a pawn of the side to move stands beside the pawn to capture (X-FEN) |
+ * | `"legal"`        | only if such a capture is legal (it may expose the king)     |
+ *
+ * @example
+ * ```ts
+ * import type { EnPassantMode } from "./status.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const mode: EnPassantMode = "legal";
+ * assert.equal(mode, "legal");
+ * ```
+ */
+export type EnPassantMode = "always" | "pseudo-legal" | "legal";
+
+/**
+ * The en-passant square `position` has in `mode`: the record's own for
+ * `"always"`; for the other modes, the record's square if a capture there
+ * is pseudo-legal or legal, and `null` otherwise (also for a square no pawn
+ * can have just passed).
+ *
+ * @example A square no pawn can use
+ * ```ts
+ * import { enPassantSquare } from "./status.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+ * );
+ * assert.equal(enPassantSquare(position, "always"), "e3");
+ * assert.equal(enPassantSquare(position, "pseudo-legal"), null);
+ * assert.equal(enPassantSquare(position, "legal"), null);
+ * ```
+ *
+ * @example Pseudo-legal but not legal: the capture would expose the king
+ * ```ts
+ * import { enPassantSquare } from "./status.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
+ * assert.equal(enPassantSquare(position, "pseudo-legal"), "c6");
+ * assert.equal(enPassantSquare(position, "legal"), null);
+ * ```
+ *
+ * @param position The position.
+ * @param mode When to keep the square.
+ * @returns The square to write, or `null`.
+ * @throws {UnplayablePositionError} For the modes other than `"always"`,
+ * as `legalMoves` does.
+ */
+export function enPassantSquare(
+  position: Position,
+  mode: EnPassantMode,
+): Square | null {
+  if (mode === "always") return position.enPassant;
+  return enPassantOf(Board.from(position), mode);
+}
+
+/**
+ * The state of the game in a position, as plain data. The fifty- and
+ * seventy-five-move flags follow the FIDE Laws: after 100 halfmoves without
+ * a capture or pawn move either player may claim a draw, after 150 the game
+ * is drawn unless the last move mated.
+ */
+export interface PositionStatus {
+  /** The square of the side to move's king (for a check marker). */
+  king: Square;
+  /** Whether the side to move is in check. */
+  check: boolean;
+  /** The squares of the pieces giving check. */
+  checkers: Square[];
+  /** How many legal moves the side to move has. */
+  legalMoveCount: number;
+  /** In check with no legal move. */
+  checkmate: boolean;
+  /** Not in check, with no legal move. */
+  stalemate: boolean;
+  /**
+   * Neither side can mate, by the rule chessops and lichess use: a side
+   * has mating material if it has a pawn, rook or queen; a knight when the
+   * opponent has more than a king and queens or the side more than one
+   * knight; a bishop when bishops stand on both square colors or there is a
+   * knight or a pawn on the board.
+   */
+  insufficientMaterial: boolean;
+  /** The halfmove clock is at least 100: a draw may be claimed. */
+  fiftyMoves: boolean;
+  /** The halfmove clock is at least 150 and it is not mate: a draw. */
+  seventyFiveMoves: boolean;
+}
+
+/**
+ * Check, checkmate, stalemate, insufficient material and the move-count
+ * draws of a position, with the king's square and the checkers for
+ * diagrams.
+ *
+ * @example Fool's mate
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const status = positionStatus(parseFen(
+ *   "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+ * ));
+ * assert.equal(status.checkmate, true);
+ * assert.equal(status.king, "e1");
+ * assert.deepEqual(status.checkers, ["h4"]);
+ * assert.equal(status.legalMoveCount, 0);
+ * ```
+ *
+ * @example Kings only
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const status = positionStatus(parseFen("8/8/4k3/8/8/4K3/8/8 b - - 151 120"));
+ * assert.equal(status.insufficientMaterial, true);
+ * assert.equal(status.fiftyMoves && status.seventyFiveMoves, true);
+ * assert.equal(status.check || status.checkmate || status.stalemate, false);
+ * ```
+ *
+ * @param position The position.
+ * @returns Its status.
+ * @throws {UnplayablePositionError} As `legalMoves` does.
+ */
+export function positionStatus(position: Position): PositionStatus {
+  const board = Board.from(position);
+  const count = generateMoves(board, new Int32Array(MAX_MOVES), 0);
+  const king = board.king[board.turn];
+  const checkers: Square[] = [];
+  const them = board.turn ^ 1;
+  for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
+    const s = board.list[i];
+    if (attacks(board, s, king)) checkers.push(nameOf(s));
+  }
+  checkers.sort();
+  const check = checkers.length > 0;
+  const checkmate = check && count === 0;
+  return {
+    king: nameOf(king),
+    check,
+    checkers,
+    legalMoveCount: count,
+    checkmate,
+    stalemate: !check && count === 0,
+    insufficientMaterial: insufficient(board, 0) && insufficient(board, 1),
+    fiftyMoves: board.halfmove >= 100,
+    seventyFiveMoves: board.halfmove >= 150 && !checkmate,
+  };
+}
+
+/** Whether the piece on `s` attacks `t` on the board as it is. */
+function attacks(b: Board, s: number, t: number): boolean {
+  const code = b.sq[s], role = code & 7;
+  if (role === KING) {
+    return Math.max(
+      Math.abs((s & 7) - (t & 7)),
+      Math.abs((s >> 3) - (t >> 3)),
+    ) === 1;
+  }
+  if (role === KNIGHT || role === PAWN) {
+    const squares = role === PAWN ? PAWN_SQUARES : KNIGHT_SQUARES;
+    const start = role === PAWN ? PAWN_START : KNIGHT_START;
+    const index = role === PAWN ? (code >> 3) * 64 + s : s;
+    for (let j = start[index]; j < start[index + 1]; j++) {
+      if (squares[j] === t) return true;
+    }
+    return false;
+  }
+  const d = DIRECTION[s * 64 + t];
+  if (d < 0 || (role !== QUEEN && role !== (d < 4 ? ROOK : BISHOP))) {
+    return false;
+  }
+  for (let j = RAY_START[s * 8 + d];; j++) {
+    const x = RAY_SQUARES[j];
+    if (x === t) return true;
+    if (b.sq[x] !== 0) return false;
+  }
+}
+
+/** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */
+function insufficient(b: Board, color: number): boolean {
+  const roles = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let bishopColors = 0;
+  for (let s = 0; s < 64; s++) {
+    const code = b.sq[s];
+    roles[code]++;
+    if ((code & 7) === BISHOP) bishopColors |= 1 << (((s >> 3) + s) & 1);
+  }
+  const own = color << 3, other = (color ^ 1) << 3;
+  if (roles[own | PAWN] + roles[own | ROOK] + roles[own | QUEEN] > 0) {
+    return false;
+  }
+  if (roles[own | KNIGHT] > 0) {
+    return roles[own | KNIGHT] + roles[own | BISHOP] === 1 &&
+      roles[other | PAWN] + roles[other | KNIGHT] + roles[other | BISHOP] +
+            roles[other | ROOK] === 0;
+  }
+  if (roles[own | BISHOP] > 0) {
+    return bishopColors !== 3 && roles[PAWN] + roles[8 | PAWN] === 0 &&
+      roles[KNIGHT] + roles[8 | KNIGHT] === 0;
+  }
+  return true;
+}
