@@ -4,8 +4,8 @@
  * @module
  */
 
-import { parseFen } from "./fen.ts";
-import type { Piece, Position } from "./types.ts";
+import { type BoardInput, toBoard } from "./_board.ts";
+import type { Piece } from "./types.ts";
 
 /** Options for {@linkcode renderUnicode}. */
 export interface RenderUnicodeOptions {
@@ -44,18 +44,19 @@ const FIGURINES: Record<Piece, string> = {
  * assert.equal(lines[8], "  a b c d e f g h");
  * ```
  *
- * @param board A position, or a FEN record or placement to parse.
+ * @param board A position, a board of 64 squares, or FEN text to parse (a
+ * placement alone is enough).
  * @param options The orientation.
  * @returns The board as text.
- * @throws {FenSyntaxError} If `board` is a malformed FEN string.
+ * @throws {FenSyntaxError} If `board` is malformed FEN text.
+ * @throws {TypeError} If the board is not 64 squares of piece letters and
+ * `null`; the message names the square.
  */
 export function renderUnicode(
-  board: Position | string,
+  board: BoardInput,
   options: RenderUnicodeOptions = {},
 ): string {
-  const squares = typeof board === "string"
-    ? parseFen(board).board
-    : board.board;
+  const squares = toBoard(board, "render Unicode").board;
   const flip = options.flip === true;
   let text = "";
   for (let row = 0; row < 8; row++) {

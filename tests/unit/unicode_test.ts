@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { renderUnicode } from "../mod.ts";
+import { parseFen } from "../../lib/fen.ts";
+import { renderUnicode } from "../../lib/unicode.ts";
 
 Deno.test("renderUnicode() draws ranks, symbols and files", () => {
   assert.equal(
@@ -26,4 +27,12 @@ Deno.test("renderUnicode() flips to Black's side", () => {
   assert.equal(lines[0], "1 ♔ ♕ · · · · · ·");
   assert.equal(lines[7], "8 · · · · · · · ♚");
   assert.equal(lines[8], "  h g f e d c b a");
+});
+
+Deno.test("renderUnicode() takes a position or a bare board as well as FEN text", () => {
+  const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  const text = renderUnicode(fen);
+  assert.equal(renderUnicode(parseFen(fen)), text);
+  assert.equal(renderUnicode(parseFen(fen).board), text);
+  assert.equal(text.split("\n")[6], "2 · · · · ♙ · · ·");
 });

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 import { decode } from "fast-png";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const SEED_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
 const LONE_KING = "8/8/8/8/8/8/8/K7"; // a white king on a1, nothing else
 

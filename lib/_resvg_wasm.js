@@ -1,0 +1,40 @@
+// @ts-self-types="./_resvg_wasm.d.ts"
+// Loads resvg (npm @resvg/resvg-wasm, MPL-2.0) on first use. This file is
+// JavaScript because TypeScript cannot parse a source-phase import yet; its
+// types are in _resvg_wasm.d.ts. The specifiers are held in a variable so
+// that no module graph reaches npm: a command that makes no PNG never
+// downloads, resolves or compiles the Wasm. `import.source` compiles it from
+// the module cache without any permission.
+
+const RESVG = "npm:@resvg/resvg-wasm@2.6.2";
+
+// The one Wasm instance of the process: wasm-bindgen's glue can be
+// initialized only once, so the first call's promise is kept (and dropped
+// again if it fails, so that a later call can retry).
+let loading = null;
+
+export function loadResvg() {
+  loading ??= load().catch((error) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+async function load() {
+  const { initWasm, Resvg } = await import(RESVG);
+  await initWasm(await import.source(`${RESVG}/index_bg.wasm`));
+  return (svg) => {
+    const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
+    try {
+      const image = resvg.render();
+      try {
+        return image.asPng();
+      } finally {
+        image.free();
+      }
+    } finally {
+      resvg.free();
+    }
+  };
+}

@@ -1,0 +1,114 @@
+// The annotations both styles share: tinted squares, the disc under a king
+// in check, arrows, and the side-to-move marker. Everything is drawn in the
+// viewBox's units (a square is 1, centered on whole numbers), with plain
+// presentation attributes: no IDs, no CSS, no text.
+
+import { attackersOf } from "../_attacks.ts";
+import type { Board } from "../_board.ts";
+import type { Side } from "../types.ts";
+import type { Drawing } from "./_options.ts";
+
+/** Arrow shape, in squares. */
+const SHAFT = 0.16;
+const HEAD_WIDTH = 0.48;
+const HEAD_LENGTH = 0.42;
+/** How far a tip stops short of the target square's center. */
+const TIP_GAP = 0.12;
+
+/** A number to 3 decimals, without a leading zero: 0.5 is ".5". */
+export function num(value: number): string {
+  const rounded = Math.round(value * 1000) / 1000;
+  return String(rounded === 0 ? 0 : rounded).replace(/^(-?)0\./, "$1.");
+}
+
+/** The screen column and row (0-7, top left) of a board index. */
+export function screen(index: number, flip: boolean): [number, number] {
+  const k = flip ? 63 - index : index;
+  return [k & 7, k >> 3];
+}
+
+/** Tints for the last move and the highlighted squares, under the pieces. */
+export function tints(drawing: Drawing): string {
+  return tint(drawing.lastMove, drawing.lastMoveColor, drawing.flip) +
+    tint(drawing.highlight, drawing.highlightColor, drawing.flip);
+}
+
+function tint(squares: number[], color: string, flip: boolean): string {
+  if (squares.length === 0) return "";
+  let d = "";
+  for (const k of new Set(squares)) {
+    const [col, row] = screen(k, flip);
+    d += `M${num(col - 0.5)} ${num(row - 0.5)}h1v1h-1z`;
+  }
+  return `<path d="${d}" fill="${color}"/>\n`;
+}
+
+/** The kings attacked by the other side, as board indices. */
+export function kingsInCheck(board: Board): number[] {
+  // Scratch for attackersOf: filled and read within this call only.
+  const attackers: number[] = [];
+  const kings: number[] = [];
+  for (let k = 0; k < 64; k++) {
+    const piece = board[k];
+    if (piece !== "K" && piece !== "k") continue;
+    if (attackersOf(board, k, piece === "k", attackers) > 0) kings.push(k);
+  }
+  return kings;
+}
+
+/** A disc under each king in `kings`. */
+export function checkMarks(kings: number[], drawing: Drawing): string {
+  let svg = "";
+  for (const k of kings) {
+    const [col, row] = screen(k, drawing.flip);
+    svg +=
+      `<circle cx="${col}" cy="${row}" r=".45" fill="${drawing.checkColor}"/>\n`;
+  }
+  return svg;
+}
+
+/** The arrows, over the pieces. */
+export function arrows(drawing: Drawing): string {
+  let svg = "";
+  for (const { from, to, color } of drawing.arrows) {
+    const [x0, y0] = screen(from, drawing.flip);
+    const [x1, y1] = screen(to, drawing.flip);
+    if (from === to) {
+      svg += `<circle cx="${x0}" cy="${y0}" r=".42" fill="none" ` +
+        `stroke="${color}" stroke-width=".08"/>\n`;
+    } else {
+      svg += `<path d="${arrowPath(x0, y0, x1, y1)}" fill="${color}"/>\n`;
+    }
+  }
+  return svg;
+}
+
+/** A straight arrow from one square's center to just short of another's. */
+function arrowPath(x0: number, y0: number, x1: number, y1: number): string {
+  const length = Math.hypot(x1 - x0, y1 - y0);
+  const [ux, uy] = [(x1 - x0) / length, (y1 - y0) / length];
+  const [nx, ny] = [-uy, ux]; // the normal, to the arrow's left
+  const tip = length - TIP_GAP;
+  const neck = tip - HEAD_LENGTH;
+  const at = (along: number, across: number): string =>
+    `${num(x0 + ux * along + nx * across)} ${
+      num(y0 + uy * along + ny * across)
+    }`;
+  return `M${at(0, SHAFT / 2)}L${at(neck, SHAFT / 2)} ${
+    at(neck, HEAD_WIDTH / 2)
+  } ${at(tip, 0)} ${at(neck, -HEAD_WIDTH / 2)} ${at(neck, -SHAFT / 2)} ${
+    at(0, -SHAFT / 2)
+  }z`;
+}
+
+/**
+ * A disc in the frame's corner on the side to move: white for White, black
+ * with a grey ring for Black, at the bottom right when that side plays up
+ * the board.
+ */
+export function sideMark(turn: Side, flip: boolean): string {
+  const bottom = (turn === "w") !== flip;
+  const fill = turn === "w" ? "#fff" : "#000";
+  return `<circle cx="7.75" cy="${bottom ? "7.75" : "-.75"}" r=".16" ` +
+    `fill="${fill}" stroke="grey" stroke-width=".04"/>\n`;
+}

@@ -1,0 +1,101 @@
+// The text alternative of a diagram: an accessible name (the FEN, and the
+// side to move when it is known) and a description listing every piece and
+// annotation in words, for screen readers and for search.
+
+import { stringifyFen } from "../fen.ts";
+import type { ReadBoard } from "../_board.ts";
+import { SQUARE_NAMES } from "../_tables.ts";
+import type { Piece, Position } from "../types.ts";
+import type { Drawing } from "./_options.ts";
+
+/** Names by piece letter, singular and plural; upper case is White. */
+const ROLES: readonly [string, string, string][] = [
+  ["k", "king", "kings"],
+  ["q", "queen", "queens"],
+  ["r", "rook", "rooks"],
+  ["b", "bishop", "bishops"],
+  ["n", "knight", "knights"],
+  ["p", "pawn", "pawns"],
+];
+
+/** The accessible name and description, ready for the document. */
+export interface TextAlternative {
+  label: string;
+  description: string;
+}
+
+/** Builds the name and the description. */
+export function textAlternative(
+  input: ReadBoard,
+  drawing: Drawing,
+  checked: number[],
+): TextAlternative {
+  const turn = drawing.sideToMove && input.position !== null
+    ? input.position.turn
+    : null;
+  const fen = turn === null
+    ? placement(input.board)
+    : stringifyFen(input.position as Position);
+  const label = `Chess diagram: ${fen}` +
+    (turn === null
+      ? ""
+      : turn === "w"
+      ? ", White to move"
+      : ", Black to move") +
+    (drawing.flip ? ", seen from Black's side" : "");
+  const parts = [side(input.board, "White"), side(input.board, "Black")];
+  const move = (from: number, to: number) =>
+    `${SQUARE_NAMES[from]} to ${SQUARE_NAMES[to]}`;
+  if (drawing.lastMove.length > 0) {
+    parts.push(`Last move ${move(drawing.lastMove[0], drawing.lastMove[1])}.`);
+  }
+  if (drawing.highlight.length > 0) {
+    parts.push(
+      `Highlighted: ${
+        drawing.highlight.map((k) => SQUARE_NAMES[k]).join(", ")
+      }.`,
+    );
+  }
+  if (drawing.arrows.length > 0) {
+    const list = drawing.arrows.map((a) => move(a.from, a.to)).join(", ");
+    parts.push(`${drawing.arrows.length > 1 ? "Arrows" : "Arrow"} ${list}.`);
+  }
+  for (const k of checked) {
+    const color = input.board[k] === "K" ? "White" : "Black";
+    parts.push(
+      `The ${color.toLowerCase()} king on ${SQUARE_NAMES[k]} is in check.`,
+    );
+  }
+  return { label: escapeXml(label), description: escapeXml(parts.join(" ")) };
+}
+
+/** The placement field of a bare board, through the one FEN writer. */
+function placement(board: readonly (Piece | null)[]): string {
+  const fen = stringifyFen({
+    board: [...board],
+    turn: "w",
+    castling: [],
+    enPassant: null,
+    halfmoveClock: 0,
+    fullmoveNumber: 1,
+  });
+  return fen.slice(0, fen.indexOf(" "));
+}
+
+/** "White: king e1, rooks a1, h1." with the squares in a1-to-h8 order. */
+function side(board: readonly (Piece | null)[], name: string): string {
+  const white = name === "White";
+  const groups: string[] = [];
+  for (const [letter, one, many] of ROLES) {
+    const piece = white ? letter.toUpperCase() : letter;
+    const squares = SQUARE_NAMES.filter((_, k) => board[k] === piece).sort();
+    if (squares.length === 0) continue;
+    groups.push(`${squares.length > 1 ? many : one} ${squares.join(", ")}`);
+  }
+  return `${name}: ${groups.length > 0 ? groups.join("; ") : "no pieces"}.`;
+}
+
+/** Escapes the five XML special characters (a FEN has none, but be sure). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
