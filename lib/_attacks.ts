@@ -2,16 +2,7 @@
 // at load so that checkPosition, which runs over millions of records in a
 // batch, allocates nothing per square.
 
-import type { Piece, Square } from "./types.ts";
-
-/** Square names by board index, so reports need no validation per call. */
-export const NAMES: readonly Square[] = /* @__PURE__ */ (() => {
-  const names: Square[] = [];
-  for (let k = 0; k < 64; k++) {
-    names.push(`${"abcdefgh"[k & 7]}${8 - (k >> 3)}` as Square);
-  }
-  return names;
-})();
+import type { Piece } from "./types.ts";
 
 // Directions as [file step, row step]; the first four are rook lines, the
 // last four bishop lines. Rows grow towards rank 1.
@@ -95,7 +86,7 @@ const PAWN_FROM_BLACK: readonly (readonly number[])[] = /* @__PURE__ */ steps([
 ]);
 
 /** The pieces of one side by role, so scans compare letters, not cases. */
-interface Side {
+export interface SideLetters {
   king: Piece;
   queen: Piece;
   rook: Piece;
@@ -105,7 +96,7 @@ interface Side {
 }
 
 /** White's letters and Black's. */
-export const WHITE: Side = {
+export const WHITE: SideLetters = {
   king: "K",
   queen: "Q",
   rook: "R",
@@ -114,7 +105,7 @@ export const WHITE: Side = {
   pawn: "P",
 };
 /** Black's letters. */
-export const BLACK: Side = {
+export const BLACK: SideLetters = {
   king: "k",
   queen: "q",
   rook: "r",
@@ -184,4 +175,97 @@ export function collinear(a: number, b: number, c: number): boolean {
   const bx = (b & 7) - (c & 7);
   const by = (b >> 3) - (c >> 3);
   return ax * by === ay * bx;
+}
+
+// ---------------------------------------------------------------------------
+// Square sets as two 32-bit words: word 0 holds squares 0-31 (ranks 8 to 5),
+// word 1 squares 32-63, bit `square & 31`. A cheap superset test before the
+// exact ray scan of attackersOf: most kings have no enemy piece on any line,
+// knight jump or pawn diagonal that reaches them.
+
+/**
+ * Where each piece stands, as square sets by FEN letter:
+ * `masks[code * 2 + (square >> 5)]` has bit `square & 31` set when the
+ * piece whose letter has char code `code` stands on `square`.
+ */
+export type PieceMasks = Int32Array;
+
+/** A {@linkcode PieceMasks} table, all squares empty. */
+export function pieceMasks(): PieceMasks {
+  return new Int32Array(256);
+}
+
+function reach(targets: (square: number) => Iterable<number>): Int32Array {
+  const table = new Int32Array(128);
+  for (let k = 0; k < 64; k++) {
+    for (const t of targets(k)) table[k * 2 + (t >> 5)] |= 1 << (t & 31);
+  }
+  return table;
+}
+
+// The squares from which each kind of piece could attack a square if
+// nothing stood between: `*_REACH[square * 2 + word]`.
+const ROOK_REACH = /* @__PURE__ */ reach((k) =>
+  RAYS.slice(k * 8, k * 8 + 4).flat()
+);
+const BISHOP_REACH = /* @__PURE__ */ reach((k) =>
+  RAYS.slice(k * 8 + 4, k * 8 + 8).flat()
+);
+const KNIGHT_REACH = /* @__PURE__ */ reach((k) => KNIGHT[k]);
+const KING_REACH = /* @__PURE__ */ reach((k) => KING[k]);
+const WHITE_PAWN_REACH = /* @__PURE__ */ reach((k) => PAWN_FROM_WHITE[k]);
+const BLACK_PAWN_REACH = /* @__PURE__ */ reach((k) => PAWN_FROM_BLACK[k]);
+
+/** Where a side's pieces sit in a {@linkcode PieceMasks} table. */
+interface MaskSlots {
+  queen: number;
+  rook: number;
+  bishop: number;
+  knight: number;
+  king: number;
+  pawn: number;
+  /** The squares from which this side's pawns attack each square. */
+  pawnReach: Int32Array;
+}
+
+function maskSlots(side: SideLetters, pawnReach: Int32Array): MaskSlots {
+  return {
+    queen: side.queen.charCodeAt(0) * 2,
+    rook: side.rook.charCodeAt(0) * 2,
+    bishop: side.bishop.charCodeAt(0) * 2,
+    knight: side.knight.charCodeAt(0) * 2,
+    king: side.king.charCodeAt(0) * 2,
+    pawn: side.pawn.charCodeAt(0) * 2,
+    pawnReach,
+  };
+}
+
+const WHITE_SLOTS = /* @__PURE__ */ maskSlots(WHITE, WHITE_PAWN_REACH);
+const BLACK_SLOTS = /* @__PURE__ */ maskSlots(BLACK, BLACK_PAWN_REACH);
+
+/**
+ * Whether a piece of `white`'s side stands where it could attack `target`
+ * on an otherwise empty board: `false` means {@linkcode attackersOf} would
+ * find none, `true` that it may find some.
+ */
+export function mayAttack(
+  masks: PieceMasks,
+  target: number,
+  white: boolean,
+): boolean {
+  const s = white ? WHITE_SLOTS : BLACK_SLOTS;
+  for (let word = 0; word < 2; word++) {
+    const i = target * 2 + word;
+    const queens = masks[s.queen + word];
+    if (
+      (ROOK_REACH[i] & (queens | masks[s.rook + word])) !== 0 ||
+      (BISHOP_REACH[i] & (queens | masks[s.bishop + word])) !== 0 ||
+      (KNIGHT_REACH[i] & masks[s.knight + word]) !== 0 ||
+      (KING_REACH[i] & masks[s.king + word]) !== 0 ||
+      (s.pawnReach[i] & masks[s.pawn + word]) !== 0
+    ) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
+import { parseFen, stringifyFen } from "../../lib/fen.ts";
 import {
   checkPosition,
   isLegalPosition,
-  parseFen,
+  PositionChecker,
   PROBLEM_CODES,
   PROBLEM_SEVERITY,
   type ProblemCode,
-  stringifyFen,
-} from "@fen/fen";
+} from "../../lib/legality/mod.ts";
 
 interface Case {
   fen: string;
@@ -18,7 +18,7 @@ interface Case {
 
 const TABLE: Case[] = JSON.parse(
   await Deno.readTextFile(
-    new URL("./testdata/illegal_positions.json", import.meta.url),
+    new URL("../testdata/illegal_positions.json", import.meta.url),
   ),
 );
 
@@ -315,4 +315,72 @@ Deno.test("standard KQkq is unchanged", () => {
   );
   assert.deepEqual(checkPosition(position), []);
   assert.deepEqual(checkPosition(position, { chess960: true }), []);
+});
+
+Deno.test("each side's too-many-pawns comes before either too-many-pieces", () => {
+  // Nine pawns and seventeen pieces a side: codes in PROBLEM_CODES order,
+  // White before Black within a code.
+  const fen = "rnbqqbnr/pppppppp/p7/8/8/P7/PPPPPPPP/RNBQQBNR w - - 0 1";
+  const problems = checkPosition(parseFen(fen)).filter((p) =>
+    p.code === "too-many-pawns" || p.code === "too-many-pieces"
+  );
+  assert.deepEqual(problems.map((p) => `${p.code} ${p.message.slice(0, 5)}`), [
+    "too-many-pawns White",
+    "too-many-pawns Black",
+    "too-many-pieces White",
+    "too-many-pieces Black",
+  ]);
+});
+
+Deno.test("PositionChecker finds what checkPosition finds", () => {
+  const plain = new PositionChecker();
+  const standard = new PositionChecker({ chess960: false });
+  const chess960 = new PositionChecker({ chess960: true });
+  for (const { fen, chess960: mode } of TABLE) {
+    const position = parseFen(fen, options(mode));
+    const checker = mode === undefined ? plain : mode ? chess960 : standard;
+    assert.deepEqual(
+      [...checker.check(position)],
+      checkPosition(position, options(mode)),
+      fen,
+    );
+    assert.equal(
+      checker.isLegal(position),
+      isLegalPosition(position, options(mode)),
+      fen,
+    );
+  }
+});
+
+Deno.test("PositionChecker reuses its result array", () => {
+  const checker = new PositionChecker();
+  const legal = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  const first = checker.check(legal);
+  assert.deepEqual(first, []);
+  assert.equal(checker.check(legal), first);
+  // The next call overwrites a result: copy it to keep it.
+  const noKing = checker.check(parseFen("8/8/8/8/8/8/8/4K3 w - - 0 1"));
+  const kept = [...noKing];
+  assert.deepEqual(kept.map((p) => p.code), ["no-king"]);
+  checker.check(legal);
+  assert.equal(noKing.length, 0);
+  assert.equal(kept[0].code, "no-king");
+  // checkPosition's result is the caller's own.
+  const mine = checkPosition(legal);
+  assert.notEqual(mine, checkPosition(legal));
+});
+
+Deno.test("PositionChecker keeps the options it was made with", () => {
+  const ignore: ProblemCode[] = ["no-king"];
+  const checker = new PositionChecker({ ignore });
+  ignore.push("halfmove-clock-too-large");
+  const position = parseFen("8/8/8/8/8/8/8/4K3 w - - 9 1");
+  assert.deepEqual(checker.check(position).map((p) => p.code), [
+    "halfmove-clock-too-large",
+  ]);
+  assert.equal(checker.isLegal(position), true);
+  assert.throws(
+    () => checker.check({ ...position, board: position.board.slice(1) }),
+    TypeError,
+  );
 });

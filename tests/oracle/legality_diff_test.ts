@@ -9,17 +9,15 @@ import { Chess as ChessJs, validateFen } from "chess.js";
 import { Chess, isImpossibleCheck, isStandardMaterial } from "chessops/chess";
 import { makeFen, parseFen as chessopsParseFen } from "chessops/fen";
 import { makeSquare } from "chessops/util";
+import { parseFen, stringifyFen } from "../../lib/fen.ts";
+import { checkPosition, type ProblemCode } from "../../lib/legality/mod.ts";
 import {
-  checkPosition,
-  parseFen,
   type Piece,
   PIECES,
   type Position,
-  type ProblemCode,
   type Square,
   squareIndex,
-  stringifyFen,
-} from "@fen/fen";
+} from "../../lib/types.ts";
 
 const SEED = 20240611;
 
@@ -339,6 +337,9 @@ function compareWithChessJs(position: Position): void {
   const fields = stringifyFen(position).split(" ");
   fields[2] = position.castling.map((s) => CORNER_LETTERS[s] ?? "").join("") ||
     "-";
+  // stringifyFen drops an en-passant square on the wrong rank; chess.js
+  // must see the square the position has.
+  fields[3] = position.enPassant ?? "-";
   const fen = fields.join(" ");
   const result = validateFen(fen);
   const ours = codes(position);

@@ -1,0 +1,176 @@
+// Checks judged from the last move: the side not to move made it, so it
+// cannot be in check, and every check on the side to move is one that move
+// gave, directly, by uncovering a line, or both.
+
+import {
+  attackersOf,
+  between,
+  collinear,
+  isSlider,
+  mayAttack,
+} from "../_attacks.ts";
+import { SQUARE_NAMES } from "../_tables.ts";
+import type { Square } from "../types.ts";
+import type { Context } from "./_context.ts";
+import { enPassantUncovers, originsOf, uncovers } from "./_origins.ts";
+import { colorName, sideName } from "./_report.ts";
+
+/** Reports the king of the side not to move in check. */
+export function checkOppositeCheck(ctx: Context): void {
+  const { board, white, census } = ctx;
+  const theirs = census.king(!white);
+  if (theirs < 0 || !mayAttack(census.masks, theirs, white)) return;
+  const attackers = ctx.buffers.attackers;
+  const n = attackersOf(board, theirs, white, attackers);
+  if (n === 0) return;
+  const squares = [SQUARE_NAMES[theirs]];
+  for (let i = 0; i < n; i++) squares.push(SQUARE_NAMES[attackers[i]]);
+  ctx.report.add(
+    "opposite-check",
+    squares,
+    `${sideName(!white)} is in check (king on ${SQUARE_NAMES[theirs]}) with ${
+      sideName(white)
+    } to move: ${sideName(!white)} cannot have made the last move`,
+  );
+}
+
+/**
+ * Reports checks on the king of the side to move that the last move cannot
+ * have given. `ep` is the en-passant square's index if a pawn has just
+ * advanced two squares over it, else -1. One move gives at most two checks
+ * and uncovers one line (two for an en-passant capture).
+ */
+export function checkChecks(ctx: Context, ep: number): void {
+  const { board, white, census } = ctx;
+  const king = census.king(white);
+  if (king < 0) return;
+  // Without a double push to judge, only a check needs a look.
+  if (ep < 0 && !mayAttack(census.masks, king, !white)) return;
+  const checkers = ctx.buffers.checkers;
+  const n = attackersOf(board, king, !white, checkers);
+  const theirKing = white ? "k" : "K";
+  for (let i = 0; i < n; i++) {
+    // Kings side by side are already an opposite check, whoever is to move.
+    if (board[checkers[i]] === theirKing) return;
+  }
+  const involved: Square[] = [SQUARE_NAMES[king]];
+  if (n > 2) {
+    for (let i = 0; i < n; i++) involved.push(SQUARE_NAMES[checkers[i]]);
+    ctx.report.add(
+      "too-many-checkers",
+      involved,
+      `the ${colorName(white)} king on ${
+        SQUARE_NAMES[king]
+      } is in check from ${n} pieces (${
+        involved.slice(1).join(", ")
+      }); one move can give at most two checks`,
+    );
+    return;
+  }
+  const message = ep >= 0
+    ? doublePushFault(ctx, ep, n)
+    : n === 2
+    ? doubleCheckFault(ctx)
+    : n === 1
+    ? singleCheckFault(ctx)
+    : "";
+  if (message === "") return;
+  for (let i = 0; i < n; i++) involved.push(SQUARE_NAMES[checkers[i]]);
+  if (ep >= 0) involved.push(SQUARE_NAMES[ep]);
+  ctx.report.add("impossible-check", involved, message);
+}
+
+/** "The white king on e1 is in check, but " and `reason`. */
+function inCheckBut(ctx: Context, reason: string): string {
+  const king = SQUARE_NAMES[ctx.census.king(ctx.white)];
+  return `the ${
+    colorName(ctx.white)
+  } king on ${king} is in check, but ${reason}`;
+}
+
+/**
+ * What is wrong with `n` checks after a double push over `ep`, or "". The
+ * push gives at most one, and the king cannot have been in check before it.
+ */
+function doublePushFault(ctx: Context, ep: number, n: number): string {
+  if (n === 2) {
+    return inCheckBut(
+      ctx,
+      `a double pawn push (en-passant square ${
+        SQUARE_NAMES[ep]
+      }) cannot give two checks`,
+    );
+  }
+  const { board, white } = ctx;
+  const king = ctx.census.king(white);
+  const pushedTo = white ? ep + 8 : ep - 8;
+  const pushedFrom = white ? ep - 8 : ep + 8;
+  const before = ctx.buffers.board;
+  for (let k = 0; k < 64; k++) before[k] = board[k];
+  before[pushedFrom] = before[pushedTo];
+  before[pushedTo] = null;
+  if (attackersOf(before, king, !white, ctx.buffers.attackers) === 0) {
+    return "";
+  }
+  return `the ${colorName(white)} king on ${
+    SQUARE_NAMES[king]
+  } was already in check before the double push to ${
+    SQUARE_NAMES[pushedTo]
+  } (en-passant square ${SQUARE_NAMES[ep]}), with ${sideName(!white)} to move`;
+}
+
+/** What is wrong with the two checks of the checkers buffer, or "". */
+function doubleCheckFault(ctx: Context): string {
+  const board = ctx.board;
+  const king = ctx.census.king(ctx.white);
+  const a = ctx.buffers.checkers[0], b = ctx.buffers.checkers[1];
+  if (collinear(a, b, king)) {
+    return inCheckBut(
+      ctx,
+      `the checkers on ${SQUARE_NAMES[a]} and ${
+        SQUARE_NAMES[b]
+      } stand on one line through the king, and no move opens two opposite lines`,
+    );
+  }
+  if (!isSlider(board[a]) && !isSlider(board[b])) {
+    return inCheckBut(
+      ctx,
+      `neither checker (${SQUARE_NAMES[a]}, ${
+        SQUARE_NAMES[b]
+      }) moves along lines, so only one of them can have given check by the last move`,
+    );
+  }
+  if (
+    uncovers(ctx, a, b) || uncovers(ctx, b, a) || enPassantUncovers(ctx, a, b)
+  ) {
+    return "";
+  }
+  return inCheckBut(
+    ctx,
+    `no single move can have given check from both ${SQUARE_NAMES[a]} and ${
+      SQUARE_NAMES[b]
+    }`,
+  );
+}
+
+/** What is wrong with the one check of the checkers buffer, or "". */
+function singleCheckFault(ctx: Context): string {
+  const board = ctx.board;
+  const king = ctx.census.king(ctx.white);
+  const c = ctx.buffers.checkers[0];
+  const piece = board[c];
+  // A line with a gap may have been uncovered; else the checker just moved.
+  if (isSlider(piece) && between(c, king, ctx.buffers.line) > 0) return "";
+  if (originsOf(ctx, c) !== 0) return "";
+  const kind = isSlider(piece)
+    ? "piece"
+    : piece === "P" || piece === "p"
+    ? "pawn"
+    : "knight";
+  return inCheckBut(
+    ctx,
+    `the ${kind} on ${
+      SQUARE_NAMES[c]
+    } cannot have just moved there, and no other move can have uncovered its check`,
+  );
+}

@@ -1,0 +1,76 @@
+// What every rule reads and writes for one position. A checker owns one
+// context and reloads it per position, so that its census, report and
+// buffers are allocated once per checker, not per position.
+
+import { Census } from "./_census.ts";
+import { Report } from "./_report.ts";
+import type { Piece, Position } from "../types.ts";
+
+/**
+ * Work space for the rules that scan attacks. Each buffer is filled and
+ * read within one call of the function named beside it, never kept.
+ */
+export class Buffers {
+  /** Checkers of the side to move's king (checkChecks). */
+  readonly checkers: number[] = new Array(16).fill(0);
+  /** Attackers found by a yes-or-no scan (opposite check, what-if boards). */
+  readonly attackers: number[] = new Array(16).fill(0);
+  /** Squares between a checker and the king (uncovers, explainsByEnPassant). */
+  readonly line: number[] = new Array(8).fill(0);
+  /** Squares a piece can have come from (originsOf's callers). */
+  readonly origins: number[] = new Array(32).fill(0);
+  /** The board before or after one move (wasInCheckBeforePush, canCapture). */
+  readonly board: (Piece | null)[] = new Array(64).fill(null);
+}
+
+const NO_POSITION: Position = {
+  board: [],
+  turn: "w",
+  castling: [],
+  enPassant: null,
+  halfmoveClock: 0,
+  fullmoveNumber: 1,
+};
+
+/** The position under check, what is known of it, and where problems go. */
+export class Context {
+  /** The position under check. */
+  position: Position = NO_POSITION;
+  /** Its board. */
+  board: readonly (Piece | null)[] = [];
+  /** Whether White is to move. */
+  white = true;
+  /** The codes not to report, as a mask by code index. */
+  ignored = 0;
+  /** Whether castling follows Chess960 rules; unset, the rights tell. */
+  chess960: boolean | undefined = undefined;
+  /** The counts of its board. */
+  readonly census: Census = new Census();
+  /** Where the rules report. */
+  readonly report: Report = new Report();
+  /** Scratch for the attack rules. */
+  readonly buffers: Buffers = new Buffers();
+
+  /** Sets what the checks of the next positions ignore, and the castling rules. */
+  configure(ignored: number, chess960: boolean | undefined): void {
+    this.ignored = ignored;
+    this.chess960 = chess960;
+  }
+
+  /**
+   * Takes `position` for checking, with an empty report.
+   *
+   * @throws {TypeError} If `position.board` is not an array of 64 squares.
+   */
+  load(position: Position): void {
+    const board = position.board;
+    if (!Array.isArray(board) || board.length !== 64) {
+      throw new TypeError("Cannot check position: board must have 64 squares");
+    }
+    this.position = position;
+    this.board = board;
+    this.white = position.turn !== "b";
+    this.census.take(board);
+    this.report.clear(this.ignored);
+  }
+}

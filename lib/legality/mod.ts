@@ -1,0 +1,269 @@
+/**
+ * Whether a well-formed position could occur in a game: every problem at
+ * once, each with a stable code, a severity and the squares involved.
+ * {@linkcode parseFen} answers the syntax question; this module answers the
+ * chess one.
+ *
+ * @module
+ */
+
+import type { Position } from "../types.ts";
+import { checkCastling } from "./_castling.ts";
+import { checkChecks, checkOppositeCheck } from "./_checks.ts";
+import { checkClocks } from "./_clocks.ts";
+import { Context } from "./_context.ts";
+import { checkEnPassant, checkEnPassantCapture } from "./_en_passant.ts";
+import { checkMaterial } from "./_material.ts";
+import type { Problem, ProblemCode } from "./_problems.ts";
+import { ignoreMask } from "./_report.ts";
+
+export * from "../types.ts";
+export {
+  type Problem,
+  PROBLEM_CODES,
+  PROBLEM_SEVERITY,
+  type ProblemCode,
+  type Severity,
+} from "./_problems.ts";
+
+/**
+ * Options for {@linkcode checkPosition} and {@linkcode isLegalPosition}.
+ *
+ * @example
+ * ```ts
+ * import { type CheckPositionOptions, isLegalPosition, parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const options: CheckPositionOptions = { ignore: ["no-king"] };
+ * assert.equal(isLegalPosition(parseFen("8/8/8/8/8/8/8/4K3"), options), true);
+ * ```
+ */
+export interface CheckPositionOptions {
+  /** Codes not to report (and, for isLegalPosition, not to count). */
+  ignore?: readonly ProblemCode[];
+  /**
+   * Judge castling rights by Chess960 rules: the king on any file b to g of
+   * its back rank, each right's rook on the back rank, at most one right on
+   * each side of the king. `false` forces standard rules: king on e1/e8,
+   * rooks on the a- and h-files. Unset, a right on a file b to g (which only
+   * Chess960 notation can give) selects Chess960, and standard rules apply
+   * otherwise.
+   */
+  chess960?: boolean;
+}
+
+// Scratch buffers for the rare paths: the analysis runs once per record in
+// batch work, so it reuses them instead of allocating.
+
+/**
+ * Runs every rule on the position loaded into `ctx`, leaving what they find
+ * in `ctx.report`. The report orders the problems, so the rules may run in
+ * any order that feeds each its inputs (the en-passant square's index).
+ */
+function runRules(ctx: Context): void {
+  checkMaterial(ctx);
+  checkCastling(ctx);
+  const ep = checkEnPassant(ctx);
+  checkOppositeCheck(ctx);
+  checkChecks(ctx, ep);
+  checkEnPassantCapture(ctx, ep);
+  checkClocks(ctx);
+}
+
+/**
+ * The legality check for many positions, one after the other, with the same
+ * options: it keeps its work space between calls, so checking a position
+ * without problems allocates nothing.
+ *
+ * @example Checking a stream of positions
+ * ```ts
+ * import { parseFen, PositionChecker } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const checker = new PositionChecker({ ignore: ["halfmove-clock-too-large"] });
+ * const records = [
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ *   "4k3/8/8/8/8/8/8/4R1K1 w - - 9 1",
+ * ];
+ * const codes = records.map((fen) =>
+ *   checker.check(parseFen(fen)).map((problem) => problem.code)
+ * );
+ * assert.deepEqual(codes, [[], ["opposite-check"]]);
+ * assert.equal(checker.isLegal(parseFen(records[1])), false);
+ * ```
+ */
+export class PositionChecker {
+  readonly #context: Context = new Context();
+
+  /**
+   * A checker that applies `options` to every position; later changes to
+   * the options object do not reach it.
+   *
+   * @param options Codes to ignore, and the castling rules.
+   */
+  constructor(options: CheckPositionOptions = {}) {
+    this.#context.configure(ignoreMask(options.ignore), options.chess960);
+  }
+
+  /**
+   * The problems of `position`, as {@linkcode checkPosition} finds them.
+   * The array belongs to the checker and is reused: it is valid until the
+   * next call, so copy it to keep it. A position without problems gets the
+   * same empty array every time.
+   *
+   * @example Keeping a result
+   * ```ts
+   * import { parseFen, PositionChecker } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const checker = new PositionChecker();
+   * const kept = [...checker.check(parseFen("8/8/8/8/8/8/8/4K3 w - - 0 1"))];
+   * const legal = checker.check(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+   * assert.equal(legal.length, 0);
+   * assert.equal(kept[0].message, "Black has no king");
+   * ```
+   *
+   * @param position The position to check.
+   * @returns The problems found, errors first; valid until the next call.
+   * @throws {TypeError} If `position.board` is not an array of 64 squares.
+   */
+  check(position: Position): readonly Problem[] {
+    const ctx = this.#context;
+    ctx.load(position);
+    runRules(ctx);
+    return ctx.report.problems;
+  }
+
+  /**
+   * Whether `position` has no problem of severity `"error"` outside the
+   * ignored codes, as {@linkcode isLegalPosition} says.
+   *
+   * @example
+   * ```ts
+   * import { parseFen, PositionChecker } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const checker = new PositionChecker({ ignore: ["no-king"] });
+   * assert.equal(checker.isLegal(parseFen("8/8/8/8/8/8/8/4K3 w - - 0 1")), true);
+   * ```
+   *
+   * @param position The position to check.
+   * @returns `true` if no error remains.
+   * @throws {TypeError} If `position.board` is not an array of 64 squares.
+   */
+  isLegal(position: Position): boolean {
+    this.check(position);
+    return this.#context.report.errors === 0;
+  }
+}
+
+// Work space of checkPosition and isLegalPosition: configured, filled and
+// read within one synchronous call, never kept across calls.
+const shared = new Context();
+
+/**
+ * Finds every problem that makes `position` impossible in a game of chess
+ * (`"error"`) or merely odd (`"warning"`): all of them, never only the
+ * first, in the order of {@linkcode PROBLEM_CODES}. An empty array means
+ * the position is fine.
+ *
+ * Checks are judged from the last move: the side not to move made it, so
+ * every check must be one that move could give (directly, by uncovering a
+ * line, or both); an en-passant square says that move was a double pawn
+ * push. Castling rights follow standard or Chess960 rules as
+ * {@linkcode CheckPositionOptions.chess960} says.
+ *
+ * @example Finding every problem
+ * ```ts
+ * import { checkPosition, parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const problems = checkPosition(parseFen("4k3/8/8/8/8/8/8/4K2P b K - 0 1"));
+ * assert.deepEqual(problems.map((p) => p.code), [
+ *   "pawn-on-back-rank",
+ *   "bad-castling-rights",
+ * ]);
+ * assert.deepEqual(problems[1].squares, ["h1", "e1"]);
+ * ```
+ *
+ * @example Warnings, and ignoring codes
+ * ```ts
+ * import { checkPosition, parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/4P3/8/8/4K3 b - e3 1 1");
+ * assert.deepEqual(checkPosition(position).map((p) => p.code), [
+ *   "en-passant-clock",
+ *   "pointless-en-passant",
+ * ]);
+ * assert.deepEqual(
+ *   checkPosition(position, {
+ *     ignore: ["en-passant-clock", "pointless-en-passant"],
+ *   }),
+ *   [],
+ * );
+ * ```
+ *
+ * @example Chess960 castling
+ * ```ts
+ * import { checkPosition, parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const fen = "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w KQkq - 0 1";
+ * const position = parseFen(fen, { chess960: true });
+ * assert.deepEqual(checkPosition(position, { chess960: true }), []);
+ * // Under standard rules the king has left e1 and the rooks a1 and h1.
+ * assert.equal(checkPosition(position, { chess960: false }).length, 4);
+ * ```
+ *
+ * @param position The position to check.
+ * @param options Codes to ignore, and the castling rules.
+ * @returns The problems found, errors first.
+ * @throws {TypeError} If `position.board` is not an array of 64 squares.
+ */
+export function checkPosition(
+  position: Position,
+  options?: CheckPositionOptions,
+): Problem[] {
+  shared.configure(ignoreMask(options?.ignore), options?.chess960);
+  shared.load(position);
+  runRules(shared);
+  const problems = shared.report.problems;
+  return problems.length === 0 ? [] : problems.slice();
+}
+
+/**
+ * Whether `position` could occur in a game: no problem of severity
+ * `"error"` outside `options.ignore`. Warnings do not count.
+ *
+ * @example
+ * ```ts
+ * import { isLegalPosition, parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+ * assert.equal(isLegalPosition(parseFen(start)), true);
+ * // Black is in check with White to move.
+ * assert.equal(isLegalPosition(parseFen("4k3/8/8/8/8/8/8/4KR1R w - - 0 1")), true);
+ * assert.equal(isLegalPosition(parseFen("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")), false);
+ * // An en-passant square with nothing to capture is only a warning.
+ * assert.equal(
+ *   isLegalPosition(parseFen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1")),
+ *   true,
+ * );
+ * ```
+ *
+ * @param position The position to check.
+ * @param options As for {@linkcode checkPosition}.
+ * @returns `true` if no error remains.
+ * @throws {TypeError} If `position.board` is not an array of 64 squares.
+ */
+export function isLegalPosition(
+  position: Position,
+  options?: CheckPositionOptions,
+): boolean {
+  shared.configure(ignoreMask(options?.ignore), options?.chess960);
+  shared.load(position);
+  runRules(shared);
+  return shared.report.errors === 0;
+}
