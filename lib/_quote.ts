@@ -11,7 +11,7 @@ const MAX_QUOTED = 24;
  * other than the ASCII one, zero-width and bidirectional format characters,
  * line and paragraph separators, the BOM, lone surrogates and noncharacters.
  */
-function isHidden(cp: number): boolean {
+export function isHidden(cp: number): boolean {
   return cp < 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad ||
     cp === 0x34f || cp === 0x61c || cp === 0x115f || cp === 0x1160 ||
     (cp >= 0x17b4 && cp <= 0x17b5) || (cp >= 0x180b && cp <= 0x180f) ||

@@ -1,0 +1,264 @@
+// The command's I/O: one output buffer that records are encoded into
+// (TextEncoder.encodeInto; building and joining strings per record cost
+// twice the time and three times the memory here), and a line reader that
+// streams stdin in 16 KiB chunks with a cap on the line length, so time is
+// linear and memory flat for any input.
+
+/** A sink the command writes to; `Deno.stdout` is one. */
+export interface Sink {
+  writeSync(data: Uint8Array): number;
+  /** Whether it is a terminal (people are reading). */
+  isTerminal?(): boolean;
+}
+
+/** A source of bytes; `Deno.stdin` and an opened file are ones. */
+export interface Source {
+  read(buffer: Uint8Array): Promise<number | null>;
+  isTerminal?(): boolean;
+}
+
+/** What the command needs from its surroundings; `Deno` itself is one. */
+export interface CliIo {
+  /** Standard input, read in chunks. */
+  stdin: Source;
+  /** Standard output. */
+  stdout: Sink;
+  /** Standard error, for diagnostics. */
+  stderr: Sink;
+  /** Writes a file (`--out-dir`). */
+  writeFileSync(path: string, data: Uint8Array): void;
+  /** Renames a file (`--out-dir` writes to a temporary name first). */
+  renameSync(from: string, to: string): void;
+  /** Makes a folder and its parents (`--out-dir`). */
+  mkdirSync(path: string, options: { recursive: boolean }): void;
+  /** Opens a file for reading (`--input`). */
+  open(
+    path: string,
+    options: { read: true },
+  ): Promise<Source & { close(): void }>;
+  /** Asks for a permission (`--out-dir`, `--input`). */
+  permissions: {
+    requestSync(
+      descriptor: { name: "read" | "write"; path: string },
+    ): { state: string };
+  };
+  /** Signals: SIGINT and SIGTERM stop a stream cleanly when available. */
+  addSignalListener?(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
+  removeSignalListener?(
+    signal: "SIGINT" | "SIGTERM",
+    handler: () => void,
+  ): void;
+}
+
+const encoder = new TextEncoder();
+
+/** Writes all of `data`, however many calls it takes. */
+export function writeAll(sink: Sink, data: Uint8Array): void {
+  let offset = 0;
+  while (offset < data.length) {
+    offset += sink.writeSync(data.subarray(offset));
+  }
+}
+
+/** Writes `text` to `sink` at once, unbuffered (diagnostics). */
+export function writeText(sink: Sink, text: string): void {
+  writeAll(sink, encoder.encode(text));
+}
+
+/** A byte buffer in front of a sink, flushed when full and when asked. */
+export class Output {
+  readonly buffer: Uint8Array;
+  length = 0;
+  readonly #sink: Sink;
+
+  constructor(sink: Sink, size = 1 << 16) {
+    this.#sink = sink;
+    this.buffer = new Uint8Array(size);
+  }
+
+  /** Makes room for `bytes` more bytes, flushing if needed. */
+  reserve(bytes: number): void {
+    if (this.length + bytes > this.buffer.length) this.flush();
+  }
+
+  /** Appends one byte. */
+  writeByte(byte: number): void {
+    if (this.length === this.buffer.length) this.flush();
+    this.buffer[this.length++] = byte;
+  }
+
+  /** Appends a string. */
+  write(text: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 code unit.
+    if (text.length * 3 > this.buffer.length - this.length) {
+      this.flush();
+      if (text.length * 3 > this.buffer.length) {
+        writeAll(this.#sink, encoder.encode(text));
+        return;
+      }
+    }
+    this.length += encoder.encodeInto(text, this.buffer.subarray(this.length))
+      .written;
+  }
+
+  /** Appends bytes (a PNG). */
+  writeBytes(bytes: Uint8Array): void {
+    this.flush();
+    writeAll(this.#sink, bytes);
+  }
+
+  /**
+   * Writes the 64 cells (char codes, 0 for empty) as 8 lines of 8, `mark`
+   * (UTF-8 bytes) for an empty square: the one grid writer of the command.
+   */
+  writeGrid(cells: readonly number[], mark: Uint8Array, flip: boolean): void {
+    this.reserve(64 * mark.length + 8);
+    const buffer = this.buffer;
+    let o = this.length;
+    for (let k = 0; k < 64; k++) {
+      const cell = cells[flip ? 63 - k : k];
+      if (cell !== 0) buffer[o++] = cell;
+      else if (mark.length === 1) buffer[o++] = mark[0];
+      else for (let b = 0; b < mark.length; b++) buffer[o++] = mark[b];
+      if ((k & 7) === 7) buffer[o++] = 10;
+    }
+    this.length = o;
+  }
+
+  /** Sends what is buffered. */
+  flush(): void {
+    if (this.length > 0) {
+      const length = this.length;
+      this.length = 0;
+      writeAll(this.#sink, this.buffer.subarray(0, length));
+    }
+  }
+}
+
+/** A failure to read input, told apart from a failure to write output. */
+export class InputError extends Error {
+  /**
+   * Wraps what the read threw.
+   *
+   * @param cause The error of the read.
+   */
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "InputError";
+  }
+}
+
+/** The longest line read as a record: FEN is under 100 bytes, EPD longer. */
+export const MAX_LINE = 4096;
+
+/** What a line reader hands to its caller. */
+export interface LineHandler {
+  /** A line: `text.slice(start, end)`, without its `\r\n` or `\n`. */
+  line(text: string, start: number, end: number, number: number): void;
+  /** A line over {@linkcode MAX_LINE}, skipped: its number and size. */
+  tooLong(number: number, bytes: number): void;
+}
+
+/** UTF-8 length of `text` from `start` to `end`. */
+function utf8Length(text: string, start: number, end: number): number {
+  let bytes = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : 3;
+  }
+  return bytes;
+}
+
+/**
+ * Splits a stream into lines, 16 KiB at a time (a chunk read while records
+ * allocate should die young, not be promoted). A line longer than
+ * {@linkcode MAX_LINE} is skipped to its newline and reported, so a file
+ * with no newline at all costs flat memory and linear time.
+ */
+export class LineReader {
+  readonly #chunk = new Uint8Array(1 << 14);
+  readonly #decoder = new TextDecoder();
+  #rest = "";
+  #number = 0;
+  #skipped = -1; // bytes of an over-long line so far, or -1
+
+  /** Whether the first chunk looked like UTF-16 (its BOM, or NUL bytes). */
+  utf16 = false;
+
+  /**
+   * Reads one chunk and hands over its complete lines; `false` at the end
+   * of input (after the last line, with or without a newline).
+   */
+  async next(source: Source, handler: LineHandler): Promise<boolean> {
+    let n: number | null;
+    try {
+      n = await source.read(this.#chunk);
+    } catch (error) {
+      throw new InputError(error);
+    }
+    const done = n === null || n === 0;
+    if (this.#number === 0 && this.#rest === "" && !done) {
+      this.utf16 = looksUtf16(this.#chunk.subarray(0, n!));
+      if (this.utf16) return false;
+    }
+    const text = this.#rest +
+      (done
+        ? this.#decoder.decode()
+        : this.#decoder.decode(this.#chunk.subarray(0, n!), { stream: true }));
+    let start = 0;
+    for (;;) {
+      const newline = text.indexOf("\n", start);
+      if (newline < 0) break;
+      this.#emit(text, start, newline, handler);
+      start = newline + 1;
+    }
+    if (done) {
+      if (start < text.length || this.#skipped >= 0) {
+        this.#emit(text, start, text.length, handler);
+      }
+      this.#rest = "";
+      return false;
+    }
+    const rest = start === 0 ? text : text.slice(start);
+    if (rest.length > MAX_LINE || this.#skipped >= 0) {
+      this.#skipped = Math.max(this.#skipped, 0) +
+        utf8Length(rest, 0, rest.length);
+      this.#rest = "";
+    } else {
+      this.#rest = rest;
+    }
+    return true;
+  }
+
+  #emit(
+    text: string,
+    start: number,
+    newline: number,
+    handler: LineHandler,
+  ): void {
+    const number = ++this.#number;
+    const end = newline > start && text.charCodeAt(newline - 1) === 13
+      ? newline - 1
+      : newline;
+    if (this.#skipped >= 0) {
+      handler.tooLong(number, this.#skipped + utf8Length(text, start, end));
+      this.#skipped = -1;
+    } else if (end - start > MAX_LINE) {
+      handler.tooLong(number, utf8Length(text, start, end));
+    } else {
+      handler.line(text, start, end, number);
+    }
+  }
+}
+
+/** UTF-16 text: a byte order mark, or NUL in every other of the first bytes. */
+function looksUtf16(bytes: Uint8Array): boolean {
+  if (bytes.length >= 2) {
+    const [a, b] = bytes;
+    if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return true;
+  }
+  let nul = 0;
+  const n = Math.min(bytes.length, 64);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) nul++;
+  return n >= 8 && nul * 2 >= n - 1;
+}

@@ -1,0 +1,310 @@
+// One run of the command over its records: operands, stdin and files, one
+// record at a time through one reader, one reused Position and one output
+// buffer. The line loop flushes whenever it is about to wait for input, so
+// nothing converted is held back from a slow pipe, a terminal or a signal.
+
+import { FenSyntaxError } from "../errors.ts";
+import type { FenReader } from "../fen_reader.ts";
+import type { PositionChecker } from "../legality/mod.ts";
+import { escapeText } from "../_quote.ts";
+import {
+  type CliIo,
+  LineReader,
+  Output,
+  type Sink,
+  type Source,
+  writeText,
+} from "./_io.ts";
+import { EXIT, type ExitCode, worse } from "./exit.ts";
+import { type Current, FORMATS, type RunOptions } from "./formats.ts";
+import { fileName, MemorySink, writeOutFile } from "./out_dir.ts";
+import { invalidFen, invalidJson, reasonOf, writeProblems } from "./report.ts";
+import type { Settings } from "./settings.ts";
+
+/** Plays `--moves` on a record; loaded only when asked for. */
+export type Mover = (current: Current) => string | null;
+
+/** Explains `--format fen`'s changes; loaded only when asked for. */
+export type Explainer = (text: string, start: number, end: number) => string[];
+
+/** Where a record came from, for messages and file names. */
+interface Where {
+  /** The line (streams) or record (operands) number. */
+  number: number;
+  /** `line 7: `, `games.fen:7: `, `record 2: ` or "" for a lone operand. */
+  prefix: string;
+  /** Whether the record came from a stream. */
+  stream: boolean;
+}
+
+/** What a job is given. */
+export interface JobParts {
+  settings: Settings;
+  io: CliIo;
+  out: Output;
+  current: Current;
+  run: RunOptions;
+  checker: PositionChecker | null;
+  mover: Mover | null;
+  explainer: Explainer | null;
+  verbose: boolean;
+}
+
+/** One run over all records; `status` is its exit code so far. */
+export class Job {
+  status: ExitCode = EXIT.ok;
+  readonly #parts: JobParts;
+  readonly #reader: FenReader;
+  #written = 0; // boards written, for the blank line between them
+  #files = 0; // --out-dir files written
+  #held: Uint8Array | null = null; // a stream's lone diagram, until the end
+  #diagrams = 0;
+  #stop = false; // a file could not be written: stop converting
+  readonly #interactive: boolean;
+
+  constructor(parts: JobParts) {
+    this.#parts = parts;
+    this.#reader = parts.current.reader;
+    const { io } = parts;
+    this.#interactive = io.stdout.isTerminal?.() === true ||
+      io.stdin.isTerminal?.() === true;
+  }
+
+  /** Converts one record of `text`; messages say where it came from. */
+  record(text: string, start: number, end: number, where: Where): void {
+    if (this.#stop) return;
+    const { settings, current, out } = this.#parts;
+    try {
+      this.#reader.read(text, start, end);
+    } catch (error) {
+      if (!(error instanceof FenSyntaxError)) throw error;
+      this.#invalid(error, text.slice(start, end), where);
+      return;
+    }
+    current.next();
+    if (this.#parts.mover !== null && !this.#move(where)) return;
+    if (this.#parts.checker !== null) {
+      const problems = this.#parts.checker.check(current.position());
+      writeProblems(out, problems, {
+        json: settings.format === "json",
+        line: where.stream ? where.number : 0,
+        fen: text.slice(start, end),
+      });
+      if (problems.some((p) => p.severity === "error")) {
+        this.status = worse(this.status, EXIT.illegalPosition);
+      }
+    } else {
+      this.#write(where);
+      if (this.#parts.explainer !== null) {
+        for (const note of this.#parts.explainer(text, start, end)) {
+          this.#say(`fen: ${where.prefix}${note}\n`);
+        }
+      }
+    }
+    if (this.#interactive) out.flush();
+  }
+
+  #move(where: Where): boolean {
+    try {
+      const last = this.#parts.mover!(this.#parts.current);
+      this.#parts.current.lastMove = last;
+      return true;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      this.#say(`fen: ${where.prefix}${escapeText(error.message)}\n`);
+      this.status = worse(this.status, EXIT.illegalMove);
+      return false;
+    }
+  }
+
+  #write(where: Where): void {
+    const { settings, out, current, run } = this.#parts;
+    const format = FORMATS[settings.format];
+    if (settings.outDir !== null) {
+      const sink = new MemorySink();
+      const file = new Output(sink);
+      format.write(file, current, run);
+      file.flush();
+      this.#writeFile(sink.take(), where);
+      return;
+    }
+    if ("file" in format && where.stream) {
+      // A diagram of a stream's only record goes to stdout at the end.
+      if (++this.#diagrams > 1) return this.#tooManyDiagrams();
+      const sink = new MemorySink();
+      const held = new Output(sink);
+      format.write(held, current, run);
+      held.flush();
+      this.#held = sink.take();
+      return;
+    }
+    if (format.draws && this.#written++ > 0) out.writeByte(10);
+    format.write(out, current, run);
+  }
+
+  #writeFile(bytes: Uint8Array, where: Where): void {
+    const { settings, io } = this.#parts;
+    const ext = (FORMATS[settings.format] as { file: string }).file;
+    const id = this.#reader.operations?.find((op) => op.opcode === "id")
+      ?.operands[0] ?? null;
+    const name = fileName(settings.name, {
+      line: where.number,
+      n: ++this.#files,
+      id,
+    });
+    if (!writeOutFile(io, `${settings.outDir}/${name}.${ext}`, bytes)) {
+      this.status = worse(this.status, EXIT.ioError);
+      this.#stop = true;
+    }
+  }
+
+  #tooManyDiagrams(): void {
+    if (this.#diagrams === 2) {
+      this.#say(
+        "fen: the input holds more than one record: diagrams need --out-dir <dir> (or choose --format board, fen, json, ...)\n",
+      );
+    }
+    this.#held = null;
+    this.status = worse(this.status, EXIT.usage as ExitCode);
+    this.#stop = true;
+  }
+
+  #invalid(error: FenSyntaxError, input: string, where: Where): void {
+    const { settings, out } = this.#parts;
+    if (where.stream) {
+      out.flush(); // keep stdout and stderr in step on a terminal
+      this.#say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
+      if (settings.format === "json") {
+        out.write(invalidJson(where.number, error));
+        out.writeByte(10);
+      }
+    } else {
+      this.#say(invalidFen(error, input, {
+        where: where.prefix,
+        verbose: this.#parts.verbose,
+      }));
+    }
+    this.status = worse(this.status, EXIT.invalidFen);
+  }
+
+  #say(text: string): void {
+    writeText(this.#parts.io.stderr, text);
+  }
+
+  /** Reads every line of `source` (stdin or a file) as a record. */
+  async stream(source: Source, label: string): Promise<void> {
+    const lines = new LineReader();
+    const prefixOf = (n: number): string =>
+      label === "" ? `line ${n}: ` : `${label}:${n}: `;
+    const handler = {
+      line: (text: string, start: number, end: number, n: number) => {
+        if (!isSkipped(text, start, end, this.#parts.settings.parse.strict)) {
+          this.record(text, start, end, {
+            number: n,
+            prefix: prefixOf(n),
+            stream: true,
+          });
+        }
+      },
+      tooLong: (n: number, bytes: number) => {
+        this.#parts.out.flush();
+        this.#say(
+          `fen: ${
+            prefixOf(n)
+          }too long (${bytes} bytes; a record has at most 4096)\n`,
+        );
+        this.status = worse(this.status, EXIT.invalidFen);
+      },
+    };
+    const signals = new Signals(this.#parts.io);
+    try {
+      for (;;) {
+        this.#parts.out.flush(); // nothing held back while input waits
+        const more = await signals.race(lines.next(source, handler));
+        if (signals.code !== null) {
+          this.status = signals.code;
+          this.#stop = true;
+          return;
+        }
+        if (!more || this.#stop) break;
+      }
+    } finally {
+      signals.close();
+    }
+    if (lines.utf16) {
+      this.#say(
+        `fen: ${
+          label || "stdin"
+        } is UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)\n`,
+      );
+      this.status = worse(this.status, EXIT.invalidFen);
+    }
+  }
+
+  /** Writes what was held for the end (a stream's lone diagram). */
+  finish(): void {
+    if (this.#held !== null) this.#parts.out.writeBytes(this.#held);
+    this.#held = null;
+  }
+}
+
+/** Blank lines, and (lenient) `#` comment lines, are not records. */
+function isSkipped(
+  text: string,
+  start: number,
+  end: number,
+  strict: boolean | undefined,
+): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    return c === 35 /* # */ && strict !== true;
+  }
+  return true;
+}
+
+/** SIGINT and SIGTERM as a promise a read can race against. */
+class Signals {
+  code: ExitCode | null = null;
+  readonly #io: CliIo;
+  readonly #fired: Promise<false>;
+  #handlers: [("SIGINT" | "SIGTERM"), () => void][] = [];
+
+  constructor(io: CliIo) {
+    this.#io = io;
+    let fire: (value: false) => void = () => {};
+    this.#fired = new Promise((resolve) => fire = resolve);
+    for (
+      const [signal, code] of [["SIGINT", EXIT.interrupted], [
+        "SIGTERM",
+        EXIT.terminated,
+      ]] as const
+    ) {
+      const handler = () => {
+        this.code = code;
+        fire(false);
+      };
+      try {
+        io.addSignalListener?.(signal, handler);
+        this.#handlers.push([signal, handler]);
+      } catch {
+        // not every platform has every signal; it then ends the process as usual
+      }
+    }
+  }
+
+  race(read: Promise<boolean>): Promise<boolean> {
+    return this.#handlers.length === 0
+      ? read
+      : Promise.race([read, this.#fired]);
+  }
+
+  close(): void {
+    for (const [signal, handler] of this.#handlers) {
+      this.#io.removeSignalListener?.(signal, handler);
+    }
+    this.#handlers = [];
+  }
+}
+
+export type { Sink, Where };

@@ -1,0 +1,190 @@
+// The output formats as a registry: a format is one entry (its name, its
+// help line, whether it draws a board, whether it can be a file, and how it
+// writes the current record). Everything else (help, option checks, the
+// stream loop) reads this table, so adding a format is one entry here.
+
+import { stringifyEpd } from "../epd.ts";
+import { stringifyFen } from "../fen.ts";
+import type { FenReader } from "../fen_reader.ts";
+import type { PngRenderer } from "../png.ts";
+import { renderSvg, type RenderSvgOptions } from "../svg.ts";
+import type { Position } from "../types.ts";
+import { renderUnicode } from "../unicode.ts";
+import type { Output } from "./_io.ts";
+
+/**
+ * The record being written, refilled for every record of a run: the cells
+ * come straight from the reader (board and grid never build a Position),
+ * the position is filled only when a format or `--moves` asks for it.
+ */
+export class Current {
+  /** The placement to write: 64 char codes, 0 for empty. */
+  cells: readonly number[];
+  /** The position after `--moves`, or `null` to read it from the reader. */
+  moved: Position | null = null;
+  readonly #movedCells: number[] = new Array(64).fill(0);
+  /** The last move played (`e2e4`), for the diagram. */
+  lastMove: string | null = null;
+  readonly #reader: FenReader;
+  readonly #position: Position;
+  #filled = false;
+
+  constructor(reader: FenReader) {
+    this.#reader = reader;
+    this.cells = reader.cells;
+    this.#position = reader.toPosition();
+  }
+
+  /** The reader, for the fields a format needs (given, operations). */
+  get reader(): FenReader {
+    return this.#reader;
+  }
+
+  /** Starts on the record the reader has just read. */
+  next(): void {
+    this.cells = this.#reader.cells;
+    this.moved = null;
+    this.lastMove = null;
+    this.#filled = false;
+  }
+
+  /** Replaces the record by the position after `--moves`. */
+  setMoved(position: Position): void {
+    this.moved = position;
+    const cells = this.#movedCells;
+    for (let k = 0; k < 64; k++) {
+      cells[k] = position.board[k]?.charCodeAt(0) ?? 0;
+    }
+    this.cells = cells;
+  }
+
+  /** The record's position (one reused object, refilled once per record). */
+  position(): Position {
+    if (this.moved !== null) return this.moved;
+    if (!this.#filled) {
+      this.#reader.toPosition(this.#position);
+      this.#filled = true;
+    }
+    return this.#position;
+  }
+}
+
+/** What a run settles once for every record. */
+export interface RunOptions {
+  /** Boards from Black's side. */
+  flip: boolean;
+  /** The empty-square mark of `grid`, as UTF-8. */
+  mark: Uint8Array;
+  /** The diagram options (checked before the first record). */
+  svg: RenderSvgOptions;
+  /** Mark the side to move on diagrams of records that give it. */
+  sideToMove: boolean;
+  /** The PNG renderer, loaded before the first record when PNG is asked for. */
+  png: PngRenderer | null;
+}
+
+/** One output format. */
+export interface Format {
+  /** Its one help line. */
+  readonly help: string;
+  /** Whether it draws a board: `--flip` applies; a stream separates boards. */
+  readonly draws: boolean;
+  /** The file extension when it goes to `--out-dir` files (one per record). */
+  readonly file?: "svg" | "png";
+  /** Writes the current record. */
+  write(out: Output, current: Current, run: RunOptions): void;
+}
+
+const DOT = new Uint8Array([46]);
+
+function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
+  const sideToMove = run.sideToMove && current.reader.fieldsGiven > 1;
+  if (current.lastMove === null && !sideToMove) return run.svg;
+  return {
+    ...run.svg,
+    ...(current.lastMove !== null ? { lastMove: current.lastMove } : {}),
+    ...(sideToMove ? { sideToMove } : {}),
+  };
+}
+
+/** Every format, in the order `--help` lists them; `svg` is the default. */
+export const FORMATS = {
+  svg: {
+    help: "the diagram (the default)",
+    draws: true,
+    file: "svg",
+    write(out, current, run) {
+      out.write(renderSvg(current.position(), diagramOptions(current, run)));
+    },
+  },
+  png: {
+    help: "the diagram as a PNG image (always the vector style)",
+    draws: true,
+    file: "png",
+    write(out, current, run) {
+      const { style: _, accessible: __, ...options } = diagramOptions(
+        current,
+        run,
+      );
+      out.writeBytes(run.png!.render(current.position(), options));
+    },
+  },
+  board: {
+    help: "8 lines of 8 characters, '.' for an empty square",
+    draws: true,
+    write(out, current, run) {
+      out.writeGrid(current.cells, DOT, run.flip);
+    },
+  },
+  grid: {
+    help: "like board, with the --empty mark",
+    draws: true,
+    write(out, current, run) {
+      out.writeGrid(current.cells, run.mark, run.flip);
+    },
+  },
+  unicode: {
+    help: "the board in chess symbols, for a terminal",
+    draws: true,
+    write(out, current, run) {
+      out.write(renderUnicode(current.position(), { flip: run.flip }));
+    },
+  },
+  fen: {
+    help: "the record in canonical form (missing fields filled in)",
+    draws: false,
+    write(out, current) {
+      out.write(stringifyFen(current.position()));
+      out.writeByte(10);
+    },
+  },
+  epd: {
+    help: "the record as EPD: four fields and its operations",
+    draws: false,
+    write(out, current) {
+      out.write(
+        stringifyEpd(current.position(), current.reader.operations ?? []),
+      );
+      out.writeByte(10);
+    },
+  },
+  json: {
+    help: "the parsed position as one line of JSON",
+    draws: false,
+    write(out, current) {
+      out.write(JSON.stringify(current.position()));
+      out.writeByte(10);
+    },
+  },
+} as const satisfies Record<string, Format>;
+
+/** The name of a format. */
+export type FormatName = keyof typeof FORMATS;
+
+/** The format names, in help order. */
+export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+
+/** Whether `name` names a format. */
+export function isFormatName(name: string): name is FormatName {
+  return Object.hasOwn(FORMATS, name);
+}

@@ -1,0 +1,285 @@
+/**
+ * The `fen` command: a drop-in replacement for the classic `fen` shell
+ * script that draws a FEN placement as SVG, plus other formats, streams,
+ * moves and legality checks.
+ *
+ * @module
+ */
+
+import config from "../../deno.json" with { type: "json" };
+import { FenReader } from "../fen_reader.ts";
+import { renderSvg } from "../svg.ts";
+import { escapeText } from "../_quote.ts";
+import { type CliIo, InputError, Output, writeText } from "./_io.ts";
+import { Job, type JobParts, type Mover } from "./batch.ts";
+import { EXIT, type ExitCode } from "./exit.ts";
+import { Current, type RunOptions } from "./formats.ts";
+import { renderHelp, USAGE } from "./help.ts";
+import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
+import { checkPattern, prepareOutDir, reason } from "./out_dir.ts";
+import { markBytes, type Settings, settle, shown } from "./settings.ts";
+
+export type { CliIo } from "./_io.ts";
+export { EXIT } from "./exit.ts";
+
+/** The version `fen --version` prints: the package's, from `deno.json`. */
+export const VERSION: string = config.version;
+
+/** The position `--moves` starts from when no record is given. */
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/**
+ * Runs the command with `args` (without the program name) and returns the
+ * exit code. Results go to `io.stdout`, diagnostics to `io.stderr` as
+ * `fen: ...`; nothing is thrown.
+ *
+ * @example Converting one record in-process
+ * ```ts
+ * import { main } from "@fen/fen/cli";
+ * import assert from "node:assert/strict";
+ *
+ * const out: Uint8Array[] = [];
+ * const sink = {
+ *   writeSync(data: Uint8Array) {
+ *     out.push(data.slice());
+ *     return data.length;
+ *   },
+ * };
+ * const io = { ...Deno, stdout: sink, stderr: sink };
+ * assert.equal(await main(["--format", "fen", "8/8/8/8/8/8/8/8"], io), 0);
+ * assert.equal(
+ *   new TextDecoder().decode(out[0]),
+ *   "8/8/8/8/8/8/8/8 w - - 0 1\n",
+ * );
+ * ```
+ *
+ * @param args The command-line arguments.
+ * @param io Standard streams, and the file system for `--out-dir` and
+ * `--input` (`Deno` itself is one).
+ * @returns The exit code (see {@linkcode EXIT}).
+ */
+export async function main(args: string[], io: CliIo): Promise<number> {
+  const out = new Output(io.stdout);
+  try {
+    const settings = readCommandLine(args, io);
+    if (typeof settings === "number") return settings;
+    const code = await run(settings, io, out);
+    out.flush();
+    return code;
+  } catch (error) {
+    return failure(error, io);
+  }
+}
+
+/** The settings, or the exit code when the command line says to stop. */
+function readCommandLine(args: string[], io: CliIo): Settings | ExitCode {
+  const terminal = io.stderr.isTerminal?.() === true;
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgv(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    // The classic script prints the usage line alone; people get the reason.
+    const explain = terminal || args.includes("--verbose");
+    writeText(
+      io.stderr,
+      (explain ? `fen: ${escapeText(error.message)} (see fen --help)\n` : "") +
+        USAGE,
+    );
+    return EXIT.usage;
+  }
+  if (parsed.values.has("help")) {
+    writeText(io.stdout, renderHelp());
+    return EXIT.ok;
+  }
+  if (parsed.values.has("version")) {
+    writeText(io.stdout, `fen ${VERSION}\n`);
+    return EXIT.ok;
+  }
+  try {
+    const settings = settle(parsed);
+    checkOutput(settings, io);
+    return settings;
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof RangeError)) {
+      throw error;
+    }
+    writeText(
+      io.stderr,
+      error.message === "" ? USAGE : `fen: ${lower(error.message)}\n`,
+    );
+    return EXIT.usage;
+  }
+}
+
+/** Checks what can only be checked with the settings and the streams. */
+function checkOutput(settings: Settings, io: CliIo): void {
+  renderSvg("8/8/8/8/8/8/8/8", settings.svg); // RangeError for a bad option
+  const problem = checkPattern(settings.name);
+  if (problem !== null) {
+    throw new UsageError(`--name ${shown(settings.name)} ${problem}`);
+  }
+  if (
+    settings.format === "png" && settings.outDir === null &&
+    io.stdout.isTerminal?.() === true
+  ) {
+    throw new UsageError(
+      "not writing a PNG image to a terminal: redirect stdout (> board.png) or use --out-dir",
+    );
+  }
+}
+
+/** Converts every record of every source. */
+async function run(
+  settings: Settings,
+  io: CliIo,
+  out: Output,
+): Promise<ExitCode> {
+  if (settings.outDir !== null && !prepareOutDir(settings.outDir, io)) {
+    return EXIT.ioError;
+  }
+  const job = new Job(await jobParts(settings, io, out));
+  const operands = settings.sources.filter((s) => s.kind === "operand").length;
+  if (settings.sources.length === 0) {
+    job.record(START, 0, START.length, {
+      number: 1,
+      prefix: "",
+      stream: false,
+    });
+  }
+  for (const source of settings.sources) {
+    if (source.kind === "operand") {
+      const prefix = operands > 1 ? `record ${source.number}: ` : "";
+      job.record(source.text, 0, source.text.length, {
+        number: source.number,
+        prefix,
+        stream: false,
+      });
+    } else if (source.kind === "stdin") {
+      await job.stream(io.stdin, "");
+    } else {
+      const code = await streamFile(job, source.path, io);
+      if (code !== EXIT.ok) return code;
+    }
+    if (job.status === EXIT.interrupted || job.status === EXIT.terminated) {
+      break;
+    }
+  }
+  job.finish();
+  return job.status;
+}
+
+async function streamFile(
+  job: Job,
+  path: string,
+  io: CliIo,
+): Promise<ExitCode> {
+  const label = escapeText(path, 0, path.length, 80);
+  let state: string;
+  try {
+    state = io.permissions.requestSync({ name: "read", path }).state;
+  } catch (error) {
+    state = String(error);
+  }
+  if (state !== "granted") {
+    writeText(
+      io.stderr,
+      `fen: --input needs permission to read ${label} (run deno with --allow-read=${label})\n`,
+    );
+    return EXIT.ioError;
+  }
+  let file;
+  try {
+    file = await io.open(path, { read: true });
+  } catch (error) {
+    writeText(io.stderr, `fen: cannot read ${label}: ${reason(error)}\n`);
+    return EXIT.ioError;
+  }
+  try {
+    await job.stream(file, label);
+  } finally {
+    file.close();
+  }
+  return EXIT.ok;
+}
+
+/** What the job needs; the optional parts load only when asked for. */
+async function jobParts(
+  settings: Settings,
+  io: CliIo,
+  out: Output,
+): Promise<JobParts> {
+  const reader = new FenReader(settings.parse);
+  const current = new Current(reader);
+  const run: RunOptions = {
+    flip: settings.flip,
+    mark: markBytes(settings),
+    svg: settings.svg,
+    sideToMove: settings.sideToMove,
+    png: settings.format === "png"
+      ? await (await import("../png.ts")).createPngRenderer()
+      : null,
+  };
+  const checker = settings.check
+    ? new (await import("../legality/mod.ts")).PositionChecker(
+      settings.parse.chess960 ? { chess960: true } : {},
+    )
+    : null;
+  const explainer = settings.explain
+    ? (await import("./explain.ts")).explainer(settings.parse)
+    : null;
+  return {
+    settings,
+    io,
+    out,
+    current,
+    run,
+    checker,
+    mover: settings.moves === null ? null : await mover(settings),
+    explainer,
+    verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
+  };
+}
+
+/** Plays `--moves` on each record: the position after them, the last move. */
+async function mover(settings: Settings): Promise<Mover> {
+  const { playMoves } = await import("../moves/mod.ts");
+  const moves = settings.moves!;
+  const chess960 = settings.parse.chess960 === true;
+  return (current) => {
+    const result = playMoves(current.position(), moves, { chess960 });
+    current.setMoved(result.position);
+    const last = result.moves.at(-1);
+    return last === undefined ? null : `${last.from}${last.to}`;
+  };
+}
+
+/** The exit code and message for what stopped a run. */
+function failure(error: unknown, io: CliIo): ExitCode {
+  if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    if (error instanceof InputError) {
+      writeText(io.stderr, `fen: cannot read input: ${escapeText(message)}\n`);
+      return EXIT.ioError;
+    }
+    if (error instanceof Error && /\(os error \d+\)$/.test(message)) {
+      writeText(
+        io.stderr,
+        `fen: cannot write output: ${escapeText(message)}\n`,
+      );
+      return EXIT.ioError;
+    }
+    writeText(
+      io.stderr,
+      `fen: internal error: ${escapeText(message)} (please report it)\n`,
+    );
+  } catch {
+    // stderr is gone too: the exit code is all that is left to say it
+  }
+  return EXIT.internal;
+}
+
+function lower(message: string): string {
+  return message.replace(/^Cannot /, "cannot ");
+}

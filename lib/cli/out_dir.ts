@@ -1,0 +1,114 @@
+// `--out-dir`: one diagram file per record. A file is written under a
+// temporary name and renamed, so an interrupted run never leaves a partial
+// diagram; names come from a pattern ({line}, {n}, {id}) so they sort.
+
+import { escapeText } from "../_quote.ts";
+import { type CliIo, type Sink, writeText } from "./_io.ts";
+
+/** Collects what a format writes, for a file. */
+export class MemorySink implements Sink {
+  #chunks: Uint8Array[] = [];
+  #length = 0;
+
+  writeSync(data: Uint8Array): number {
+    this.#chunks.push(data.slice());
+    this.#length += data.length;
+    return data.length;
+  }
+
+  /** Everything written since the last call, as one array. */
+  take(): Uint8Array {
+    const bytes = new Uint8Array(this.#length);
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    this.#chunks = [];
+    this.#length = 0;
+    return bytes;
+  }
+}
+
+/** The placeholders a `--name` pattern may use. */
+const PLACEHOLDER = /\{(line|n|id)\}/g;
+
+/** A file name: `{line}` and `{n}` zero-padded to 6 digits, `{id}` made safe. */
+export function fileName(
+  pattern: string,
+  values: { line: number; n: number; id: string | null },
+): string {
+  return pattern.replace(
+    PLACEHOLDER,
+    (_, key: "line" | "n" | "id") =>
+      key === "id"
+        ? (values.id ?? String(values.line)).replace(/[^A-Za-z0-9._+-]+/g, "_")
+          .replace(/^\.+/, "_")
+        : String(values[key]).padStart(6, "0"),
+  );
+}
+
+/** Whether a `--name` pattern can make a file name. */
+export function checkPattern(pattern: string): string | null {
+  if (!PLACEHOLDER.test(pattern)) return "must contain {line}, {n} or {id}";
+  PLACEHOLDER.lastIndex = 0;
+  if (pattern.includes("/") || pattern.includes("\\")) {
+    return "must not contain a path separator";
+  }
+  return null;
+}
+
+/** Asks for permission to write into `dir` and makes it; false on failure. */
+export function prepareOutDir(dir: string, io: CliIo): boolean {
+  let state: string;
+  try {
+    state = io.permissions.requestSync({ name: "write", path: dir }).state;
+  } catch (error) {
+    state = String(error);
+  }
+  const shown = escapeText(dir, 0, dir.length, 80);
+  if (state !== "granted") {
+    writeText(
+      io.stderr,
+      `fen: --out-dir needs permission to write to ${shown} (run deno with --allow-write=${shown})\n`,
+    );
+    return false;
+  }
+  try {
+    io.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    writeText(
+      io.stderr,
+      `fen: cannot make folder ${shown}: ${reason(error)}\n`,
+    );
+    return false;
+  }
+  return true;
+}
+
+/** Writes `bytes` to `dir/name` through a temporary file; false on failure. */
+export function writeOutFile(
+  io: CliIo,
+  path: string,
+  bytes: Uint8Array,
+): boolean {
+  const temporary = `${path}.part`;
+  try {
+    io.writeFileSync(temporary, bytes);
+    io.renameSync(temporary, path);
+    return true;
+  } catch (error) {
+    writeText(
+      io.stderr,
+      `fen: cannot write ${escapeText(path, 0, path.length, 80)}: ${
+        reason(error)
+      }\n`,
+    );
+    return false;
+  }
+}
+
+/** An error's message for `fen: cannot ...: <reason>`. */
+export function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,111 @@
+// What the command says about records: why one is invalid (a line, or with
+// --verbose the input and a caret under the problem) and what makes a
+// position illegal (text lines, or one JSON object a record). Every echoed
+// input is escaped and shortened (lib/_quote.ts).
+
+import type { FenSyntaxError } from "../errors.ts";
+import type { Problem } from "../legality/mod.ts";
+import { codePointName, isHidden } from "../_quote.ts";
+import type { Output } from "./_io.ts";
+
+/** Columns of the echoed input around the problem, at most. */
+const ECHO_WIDTH = 72;
+
+/** How wide a code point is on a terminal: 2 for East Asian and emoji. */
+function width(cp: number): number {
+  return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+      (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+      (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+      (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) ||
+      (cp >= 0x20000 && cp <= 0x3fffd)
+    ? 2
+    : 1;
+}
+
+/**
+ * The input as a terminal should show it, and the column under `offset`:
+ * tabs as spaces, hidden characters as `<U+XXXX>`, wide ones counted
+ * twice, and a window of the text around `offset` when it is long.
+ */
+export function echo(
+  text: string,
+  offset: number,
+): { line: string; caret: number } {
+  let start = 0;
+  if (text.length > ECHO_WIDTH && offset > ECHO_WIDTH / 2) {
+    start = Math.min(offset - ECHO_WIDTH / 2, text.length - ECHO_WIDTH);
+  }
+  let line = start > 0 ? "..." : "";
+  let column = line.length;
+  let caret = -1;
+  let i = start;
+  for (; i < text.length && column < ECHO_WIDTH + 3; i++) {
+    if (i === offset) caret = column;
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    const shown = cp === 9
+      ? " "
+      : isHidden(cp)
+      ? `<${codePointName(cp)}>`
+      : String.fromCodePoint(cp);
+    line += shown;
+    column += isHidden(cp) && cp !== 9 ? shown.length : width(cp);
+  }
+  if (i < text.length) line += "...";
+  if (caret < 0) caret = column;
+  return { line, caret };
+}
+
+/** What `fen:` says about an invalid record. */
+export function invalidFen(
+  error: FenSyntaxError,
+  input: string,
+  { where, verbose }: { where: string; verbose: boolean },
+): string {
+  if (!verbose) return `fen: ${where}invalid FEN-string\n`;
+  const reason = `${error.detail} at column ${error.column}`;
+  const { line, caret } = echo(input, error.offset);
+  return `fen: ${where}invalid FEN-string: ${reason}\n  ${line}\n  ${
+    " ".repeat(caret)
+  }^\n`;
+}
+
+/** The reason alone, for a stream's `line N:` message. */
+export function reasonOf(error: FenSyntaxError): string {
+  return `${error.detail} at column ${error.column}`;
+}
+
+/** The JSON object a stream writes on stdout for an invalid line. */
+export function invalidJson(line: number, error: FenSyntaxError): string {
+  return JSON.stringify({
+    line,
+    error: {
+      field: error.field,
+      offset: error.offset,
+      message: reasonOf(error),
+    },
+  });
+}
+
+/** Writes a position's problems: text lines, or one JSON object. */
+export function writeProblems(
+  out: Output,
+  problems: readonly Problem[],
+  { json, line, fen }: { json: boolean; line: number; fen: string },
+): void {
+  if (json) {
+    const legal = !problems.some((p) => p.severity === "error");
+    out.write(
+      JSON.stringify(
+        line > 0 ? { line, fen, legal, problems } : { fen, legal, problems },
+      ),
+    );
+    out.writeByte(10);
+    return;
+  }
+  const prefix = line > 0 ? `line ${line}: ` : "";
+  if (problems.length === 0) out.write(`${prefix}legal\n`);
+  for (const { severity, code, message } of problems) {
+    out.write(`${prefix}${severity} ${code}: ${message}\n`);
+  }
+}
