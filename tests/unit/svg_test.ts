@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { NAMED_COLORS } from "../../lib/css_color.ts";
 import { parseFen } from "../../lib/fen.ts";
 import { DEFAULT_SIZE, renderSvg } from "../../lib/svg/mod.ts";
-import { arbitraryBoard, PROPERTY_RUNS } from "../_arbitraries.ts";
+import { arbitraryBoard, PROPERTY_RUNS } from "./_arbitraries.ts";
 import { parseXml } from "./_xml.ts";
 
 const REFERENCE_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";

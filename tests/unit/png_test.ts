@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { createPngRenderer, renderPng } from "../../lib/png.ts";
+import { loadResvg } from "../../lib/_resvg_wasm.js";
+import { DEFAULT_DARK, DEFAULT_LIGHT, renderSvg } from "../../lib/svg/mod.ts";
+import {
+  blend,
+  hex,
+  ink,
+  near,
+  pixel,
+  readPng,
+  rgbOf,
+  toPixels,
+} from "../_pixels.ts";
+
+const REFERENCE_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const LIGHT = rgbOf(DEFAULT_LIGHT);
+const DARK = rgbOf(DEFAULT_DARK);
+
+/** Screen squares holding a piece, from a placement read by hand. */
+function occupied(placement: string): boolean[] {
+  return [...placement.replace(/\d/g, (n) => "1".repeat(+n))]
+    .filter((c) => c !== "/")
+    .map((c) => c !== "1");
+}
+
+Deno.test("renderPng() draws the vector board: 400 px, square colors, a piece where there is one", async () => {
+  const picture = readPng(await renderPng(REFERENCE_FEN, { labels: true }));
+  assert.deepEqual([picture.width, picture.height], [400, 400]);
+  const pieces = occupied(REFERENCE_FEN);
+  for (let k = 0; k < 64; k++) {
+    const [col, row] = [k & 7, k >> 3];
+    const color = (col + row) % 2 === 0 ? LIGHT : DARK;
+    const share = ink(picture, col, row, color);
+    if (pieces[k]) assert.ok(share > 0.1, `square ${k}: ${share} ink`);
+    else {
+      assert.equal(share, 0, `square ${k} is empty`);
+      const center = pixel(picture, ...toPixels(400, col, row));
+      assert.ok(near(center, color), `square ${k}: ${hex(center)}`);
+    }
+  }
+  // White pieces are opaque white inside: the a4 king's body, not the square.
+  const [x, y] = toPixels(400, 0, 4);
+  assert.ok(near(pixel(picture, x, y + 12), [255, 255, 255], 8));
+});
+
+Deno.test("renderPng(): size, flip, highlight and arrow pixels", async () => {
+  const picture = readPng(
+    await renderPng("8/8/8/8/8/8/8/K7", {
+      size: 180,
+      flip: true,
+      highlight: ["h8"],
+      highlightColor: "#0000ff",
+      arrows: ["c3e3"],
+      arrowColor: "#ff00ff",
+    }),
+  );
+  assert.deepEqual([picture.width, picture.height], [180, 180]);
+  // Flipped: the a1 king is at the top right, h8 (blue) at the bottom left.
+  assert.ok(ink(picture, 7, 0, LIGHT) > 0.1, "the king at the top right");
+  assert.ok(near(pixel(picture, ...toPixels(180, 0, 7)), [0, 0, 255]));
+  // c3 is screen column 5, row 2 when flipped; e3 column 3: a magenta shaft.
+  const between = pixel(picture, ...toPixels(180, 4, 2));
+  assert.ok(near(between, [255, 0, 255], 8), hex(between));
+});
+
+Deno.test("translucent default tints blend with the square", async () => {
+  const picture = readPng(
+    await renderPng("8/8/8/8/8/8/8/8", { highlight: ["a8"] }),
+  );
+  // #ffff0080: yellow at 128/255 over the light square.
+  const expected = blend([255, 255, 0], LIGHT, 128 / 255);
+  const center = pixel(picture, ...toPixels(400, 0, 0));
+  assert.ok(near(center, expected, 2), `${hex(center)} vs ${hex(expected)}`);
+});
+
+Deno.test("one renderer draws many boards, sharing one loaded rasterizer", async () => {
+  const renderer = await createPngRenderer();
+  const again = await createPngRenderer();
+  assert.equal(await loadResvg(), await loadResvg(), "loaded once");
+  const boards = ["8/8/8/8/8/8/8/8", REFERENCE_FEN, "k7/8/8/8/8/8/8/7K"];
+  for (const board of boards) {
+    const png = renderer.render(board, { size: 100 });
+    assert.deepEqual(png, again.render(board, { size: 100 }));
+    assert.deepEqual(png, await renderPng(board, { size: 100 }));
+  }
+  // The style is always the vector one, whatever is passed.
+  const svgToPng = await loadResvg();
+  const options = { style: "classic" } as Record<string, unknown>;
+  assert.deepEqual(
+    renderer.render(REFERENCE_FEN, options),
+    svgToPng(renderSvg(REFERENCE_FEN, { style: "vector", accessible: false })),
+  );
+});
+
+Deno.test("renderPng() refuses bad input as renderSvg() does", async () => {
+  await assert.rejects(() => renderPng("8/8"), SyntaxError);
+  await assert.rejects(
+    () => renderPng("8/8/8/8/8/8/8/8", { size: 0 }),
+    RangeError,
+  );
+  const board = new Array(64).fill(null);
+  board[5] = "X";
+  await assert.rejects(
+    () => renderPng(board),
+    new TypeError(
+      'Cannot render SVG: f8 (board[5]) holds "X", not a piece letter (KQRBNP, kqrbnp) or null',
+    ),
+  );
+  const renderer = await createPngRenderer();
+  assert.throws(() => renderer.render(board), TypeError);
+});
