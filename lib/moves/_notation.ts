@@ -246,6 +246,7 @@ function single(
   for (let i = 0; i < legal.length; i++) {
     if (fits(legal.moves[i])) names.push(sanOf(b, legal.moves[i], legal));
   }
+  names.sort();
   const list = names.slice(0, -1).join(", ") + " or " + names[names.length - 1];
   throw moveError(source, "ambiguous", `ambiguous, ${list}`);
 }

@@ -23,7 +23,7 @@
  * @module
  */
 
-export type { Position } from "../types.ts";
+export * from "../types.ts";
 export {
   MoveError,
   type MoveErrorCode,

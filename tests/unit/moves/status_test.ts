@@ -1,0 +1,109 @@
+// positionStatus and enPassantSquare: check, mate, stalemate, the draw
+// rules, and the en-passant modes.
+
+import assert from "node:assert/strict";
+import { parseFen } from "../../../lib/fen.ts";
+import { UnplayablePositionError } from "../../../lib/moves/errors.ts";
+import { enPassantSquare, positionStatus } from "../../../lib/moves/status.ts";
+
+function status(fen: string) {
+  return positionStatus(parseFen(fen));
+}
+
+Deno.test("positionStatus: the initial position", () => {
+  assert.deepEqual(
+    status("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    {
+      king: "e1",
+      check: false,
+      checkers: [],
+      legalMoveCount: 20,
+      checkmate: false,
+      stalemate: false,
+      insufficientMaterial: false,
+      fiftyMoves: false,
+      seventyFiveMoves: false,
+    },
+  );
+});
+
+Deno.test("positionStatus: check, double check, checkmate, stalemate", () => {
+  const check = status("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+  assert.deepEqual([check.check, check.checkers, check.king], [
+    true,
+    ["a1"],
+    "e1",
+  ]);
+  assert.equal(check.checkmate, false);
+  const double = status("4k3/8/8/8/1b5R/8/8/r3K3 w - - 0 1");
+  assert.deepEqual(double.checkers, ["a1", "b4"]);
+  const knightAndPawn = status("4k3/8/8/8/8/3n4/5p2/4K3 w - - 0 1");
+  assert.deepEqual(knightAndPawn.checkers, ["d3", "f2"]);
+  const mate = status("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+  assert.deepEqual([mate.checkmate, mate.stalemate, mate.king], [
+    true,
+    false,
+    "g8",
+  ]);
+  const stalemate = status("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1");
+  assert.deepEqual(
+    [stalemate.check, stalemate.checkmate, stalemate.stalemate],
+    [false, false, true],
+  );
+});
+
+Deno.test("positionStatus: insufficient material as chessops rules it", () => {
+  const cases: [string, boolean][] = [
+    ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", true],
+    ["4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true],
+    ["4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true],
+    ["4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true], // bishops on one color
+    ["4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", false], // on both colors
+    ["4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false], // two knights
+    ["4k3/8/8/8/8/8/8/3BKN2 w - - 0 1", false],
+    ["3qk3/8/8/8/8/8/8/4KN2 w - - 0 1", false], // the queen can mate
+    ["4kn2/8/8/8/8/8/8/4KN2 w - - 0 1", false], // knight against knight
+    ["4k3/8/8/8/8/8/P7/4K3 w - - 0 1", false],
+    ["4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false],
+  ];
+  for (const [fen, expected] of cases) {
+    assert.equal(status(fen).insufficientMaterial, expected, fen);
+  }
+});
+
+Deno.test("positionStatus: fifty and seventy-five moves", () => {
+  const flags = (clock: number, fen = "4k3/8/8/8/8/8/8/R3K3 b - -") => {
+    const s = status(`${fen} ${clock} 100`);
+    return [s.fiftyMoves, s.seventyFiveMoves];
+  };
+  assert.deepEqual(flags(99), [false, false]);
+  assert.deepEqual(flags(100), [true, false]);
+  assert.deepEqual(flags(149), [true, false]);
+  assert.deepEqual(flags(150), [true, true]);
+  // Mate on the move that reaches 150 halfmoves stands.
+  assert.deepEqual(flags(150, "R5k1/5ppp/8/8/8/8/8/6K1 b - -"), [true, false]);
+});
+
+Deno.test("positionStatus: throws for positions without rules", () => {
+  assert.throws(
+    () => status("8/8/8/8/8/8/8/8 w - - 0 1"),
+    UnplayablePositionError,
+  );
+});
+
+Deno.test("enPassantSquare: the three modes", () => {
+  const playable = parseFen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+  for (const mode of ["always", "pseudo-legal", "legal"] as const) {
+    assert.equal(enPassantSquare(playable, mode), "d6", mode);
+  }
+  const pinned = parseFen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
+  assert.equal(enPassantSquare(pinned, "always"), "c6");
+  assert.equal(enPassantSquare(pinned, "pseudo-legal"), "c6");
+  assert.equal(enPassantSquare(pinned, "legal"), null);
+  // No pawn that can have just passed d6: dropped except as given.
+  const stray = parseFen("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 2");
+  assert.equal(enPassantSquare(stray, "always"), "d6");
+  assert.equal(enPassantSquare(stray, "pseudo-legal"), null);
+  const none = parseFen("4k3/8/8/4P3/8/8/8/4K3 w - - 0 2");
+  assert.equal(enPassantSquare(none, "legal"), null);
+});
