@@ -55,7 +55,7 @@ export function readOperations(
     };
     i = readOperands(text, i, limit, operation);
     operations.push(operation);
-    setCounter(operation, fields, text, opStart);
+    setCounter(operation, fields, opStart);
   }
   return i;
 }
@@ -102,7 +102,6 @@ function readOperands(
 function setCounter(
   operation: EpdOperation,
   fields: RecordFields,
-  text: string,
   at: number,
 ): void {
   const { opcode, operands } = operation;
@@ -116,7 +115,9 @@ function setCounter(
       `${opcode} takes one ${
         opcode === "hmvc" ? "nonnegative" : "positive"
       } integer, found ${
-        quoteToken(text, at + opcode.length, at + opcode.length + 40)
+        operands.length === 0
+          ? "nothing"
+          : quoteToken(operands.join(" "), 0, operands.join(" ").length)
       }`,
       at,
     );

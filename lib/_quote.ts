@@ -50,6 +50,7 @@ export function escapeText(
 ): string {
   let out = "";
   let shown = 0;
+  end = Math.min(end, text.length);
   for (let i = start; i < end; i++) {
     if (shown++ === max) return out + "...";
     const cp = text.codePointAt(i)!;

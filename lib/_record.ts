@@ -97,7 +97,10 @@ export function readRecord(
     if (i === limit) break;
     const c = text.charCodeAt(i);
     if (!strict && c === HASH) break; // a trailing comment
-    if (!strict && field >= 4 && startsOperation(c)) {
+    if (
+      !strict && field >= 4 && startsOperation(c) &&
+      (field < 6 || semicolonAfter(text, i, end))
+    ) {
       i = readOperations(text, i, limit, fields);
       break;
     }
@@ -125,6 +128,12 @@ export function readRecord(
   if (strict && field < 6) {
     fail("record", `expected 6 fields, found ${field}`, limit);
   }
+}
+
+/** After six fields, a word is an operation only if a `;` follows it. */
+function semicolonAfter(text: string, i: number, end: number): boolean {
+  const at = text.indexOf(";", i);
+  return at >= 0 && at < end;
 }
 
 function resetFields(fields: RecordFields): void {

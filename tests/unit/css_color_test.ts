@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isCssColor, NAMED_COLORS } from "../mod.ts";
+import { isCssColor, NAMED_COLORS } from "../../mod.ts";
 
 Deno.test("isCssColor() accepts hex, names and the functional forms", () => {
   for (

@@ -9,7 +9,7 @@ import {
   squareIndex,
   stringifyFen,
   tryParseFen,
-} from "../mod.ts";
+} from "../../mod.ts";
 import { arbitraryPosition, PROPERTY_RUNS } from "./_arbitraries.ts";
 
 // Seed 002 (the PGN standard, 16.1.4): the five example records.
@@ -96,7 +96,7 @@ interface TrickyFen {
 
 const TRICKY: TrickyFen[] = JSON.parse(
   await Deno.readTextFile(
-    new URL("./testdata/tricky_fens.json", import.meta.url),
+    new URL("../testdata/tricky_fens.json", import.meta.url),
   ),
 );
 
@@ -104,7 +104,7 @@ function verdict(fen: string, strict: boolean): string {
   const result = tryParseFen(fen, { strict });
   return result.ok
     ? `=${stringifyFen(result.position)}`
-    : `${result.error.field}@${result.error.column}`;
+    : `${result.error.field}@${result.error.offset}`;
 }
 
 Deno.test("parseFen() follows the lenient/strict table for every tricky input", async (t) => {
@@ -122,13 +122,16 @@ Deno.test("parseFen() errors say what is wrong and where", () => {
   const cases: [string, RegExp][] = [
     [
       "8/8/ppppppppp/8/8/8/8/8",
-      /^Cannot parse FEN: rank 6 has 9 squares, expected 8 \(column 4\)$/,
+      /^Cannot parse FEN: rank 6 has 9 squares, expected 8 at column 13$/,
     ],
-    ["8/8/8/8/8/8/8/44", /consecutive digits "44" at column 14/],
-    ["8/8/8/8/x7/8/8/8", /"x" at column 8 is not a piece letter/],
+    ["8/8/8/8/8/8/8/44", /consecutive digits "44" .* at column 15$/],
+    [
+      "8/8/8/8/x7/8/8/8",
+      /^Cannot parse FEN: "x" is not a piece letter .* at column 9$/,
+    ],
     [
       "8/8/8/8/8/8/8/8 x",
-      /side to move must be "w" or "b", found "x" at column 16/,
+      /side to move must be "w" or "b", found "x" at column 17$/,
     ],
     [
       "8/8/8/8/8/8/8/8 w - e4",
@@ -140,6 +143,16 @@ Deno.test("parseFen() errors say what is wrong and where", () => {
     ],
     ["8/8/8/8/8/8/8/8 w KKq", /castling right for the rook on h1 given twice/],
     ["8/8", /placement has 2 ranks, expected 8/],
+    ["8/8/8/8/8/8/8/8 w - \x1b[2J", /found "<U\+001B>\[2J" at column 21$/],
+    ["8/8/8/8/8/8/8/8 w - \u200b", /found "<U\+200B>" at column 21$/],
+    [
+      "8/8/8/8/\u{1F600}/8/8/8",
+      /^Cannot parse FEN: "\u{1F600}" is not a piece letter/u,
+    ],
+    [
+      "8/8/8/8/8/8/8/8 w - - 0 " + "1".repeat(10_000_000),
+      /fullmove number "1{24}\.\.\." \(10000000 characters\) is too large/,
+    ],
   ];
   for (const [fen, message] of cases) {
     assert.throws(() => parseFen(fen), (error: unknown) => {
@@ -211,7 +224,8 @@ Deno.test("tryParseFen() returns errors and passes other exceptions through", ()
   assert.equal(result.ok, false);
   if (!result.ok) {
     assert.equal(result.error.field, "record");
-    assert.equal(result.error.column, 26);
+    assert.equal(result.error.offset, 26);
+    assert.equal(result.error.column, 27);
   }
   assert.throws(() => tryParseFen(null as unknown as string), TypeError);
 });
@@ -252,6 +266,16 @@ Deno.test("property: Shredder-FEN keeps any back-rank castling rights", () => {
   );
 });
 
+/** What stringifyFen normalizes in a parsed position. */
+function canonical(position: Position): Position {
+  const rank = position.turn === "w" ? "6" : "3";
+  return {
+    ...position,
+    enPassant: position.enPassant?.[1] === rank ? position.enPassant : null,
+    fullmoveNumber: Math.max(1, position.fullmoveNumber),
+  };
+}
+
 // Strings made of FEN's own alphabet reach deep into the parser; any
 // string at all checks that nothing but FenSyntaxError escapes.
 const FEN_ALPHABET = [..."KQRBNPkqrbnp0123456789/ -wbeKQkqHAha36;\t\n+x"];
@@ -273,17 +297,20 @@ Deno.test("property: parseFen() throws only FenSyntaxError, in both modes", () =
       try {
         const position = parseFen(text, { strict });
         valid++;
-        // Whatever parses is written back as something that parses the
-        // same, in standard and in Chess960 (X-FEN) reading.
+        // Whatever parses is written back in canonical form (fullmove 0 as
+        // 1, an en-passant square the side to move cannot use as -), which
+        // parses the same in standard and in Chess960 (X-FEN) reading.
         const fen = stringifyFen(position);
-        assert.deepEqual(parseFen(fen), position);
+        assert.deepEqual(parseFen(fen), canonical(position));
+        assert.equal(stringifyFen(parseFen(fen)), fen);
         assert.deepEqual(
           parseFen(fen, { chess960: true }).castling,
           position.castling,
         );
       } catch (error) {
         if (!(error instanceof FenSyntaxError)) throw error;
-        assert.ok(error.column >= 0 && error.column <= text.length);
+        assert.ok(error.offset >= 0 && error.offset <= text.length);
+        assert.equal(error.column, error.offset + 1);
       }
     }),
     { numRuns: 4 * PROPERTY_RUNS },

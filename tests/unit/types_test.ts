@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import {
   FILES,
-  pieceSide,
   PIECES,
+  pieceSide,
   RANKS,
   type Square,
   squareIndex,
   squareName,
-} from "../mod.ts";
+} from "../../mod.ts";
 
 Deno.test("squareIndex() and squareName() are inverse over the 64 squares", () => {
   for (let index = 0; index < 64; index++) {

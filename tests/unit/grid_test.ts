@@ -6,7 +6,7 @@ import {
   grid2fen,
   GridSyntaxError,
   stringifyFen,
-} from "../mod.ts";
+} from "../../mod.ts";
 import { arbitraryBoard, PROPERTY_RUNS } from "./_arbitraries.ts";
 
 // Seed 001's examples with the squares its extraction lost put back: every
@@ -81,7 +81,18 @@ Deno.test("grid2fen() reads seed 001's examples back", () => {
 Deno.test("fen2grid() takes a whole record and checks all of it", () => {
   assert.equal(fen2grid(`${NF3} b KQkq - 1 2`, "."), fen2grid(NF3, "."));
   assert.throws(() => fen2grid(`${NF3} b KQkq - 1 2 x`), FenSyntaxError);
-  assert.throws(() => fen2grid("4r3/2P3R1"), { field: "placement", column: 9 });
+  assert.throws(() => fen2grid("4r3/2P3R1"), {
+    field: "placement",
+    offset: 9,
+    message: "Cannot parse FEN: placement has 2 ranks, expected 8 at column 10",
+  });
+  assert.throws(() => fen2grid(`${NF3} b KQkq - 1 0`, { strict: true }), {
+    field: "fullmoveNumber",
+  });
+  assert.equal(
+    fen2grid(`${NF3} b KQkq - 1 0`, { empty: "." }),
+    fen2grid(NF3, "."),
+  );
 });
 
 Deno.test("fen2grid() output is 8 rows of 8 with no final newline", () => {
@@ -123,7 +134,7 @@ Deno.test("grid2fen() names the line and column of a problem", () => {
       [...good.slice(0, 5), "**x*****", ...good.slice(6)].join("\n"),
       6,
       3,
-      /"x" at line 6, column 3 is neither a piece letter nor the empty mark "\*"/,
+      /^Cannot parse grid: "x" is neither a piece letter nor the empty mark "\*" at line 6, column 3$/,
     ],
     [
       [...good.slice(0, 6), "P P P P ", ...good.slice(7)].join("\n"),

@@ -1,7 +1,7 @@
 // fast-check generators shared by the property tests.
 
 import fc from "fast-check";
-import { type Piece, PIECES, type Position, type Square } from "../mod.ts";
+import { type Piece, PIECES, type Position, type Square } from "../../mod.ts";
 
 /** Runs per property: tens of thousands over the suite, a few seconds. */
 export const PROPERTY_RUNS = 10_000;
