@@ -206,6 +206,64 @@ Deno.test("boardTextToFen() reads python-chess's unicode() with borders and its 
   assert.equal(boardTextToFen(text, { empty: "⭘" }), SICILIAN);
 });
 
+/** The 64 squares of a placement, a8 first, `null` for empty. */
+function squaresOf(fen: string): (string | null)[] {
+  return [...fen.replaceAll("/", "")].flatMap((c) =>
+    c >= "1" && c <= "8" ? Array(Number(c)).fill(null) : [c]
+  );
+}
+
+const FIGURINES: Record<string, string> = Object.fromEntries(
+  [..."KQRBNPkqrbnp"].map((
+    piece,
+    k,
+  ) => [piece, String.fromCodePoint(0x2654 + k)]),
+);
+
+/** python-chess's `Board.unicode(borders, orientation)`, line for line. */
+function pythonChessUnicode(
+  fen: string,
+  { borders, white }: { borders: boolean; white: boolean },
+): string {
+  const squares = squaresOf(fen);
+  const order = white ? [7, 6, 5, 4, 3, 2, 1, 0] : [0, 1, 2, 3, 4, 5, 6, 7];
+  const lines: string[] = [];
+  for (const rank of order) {
+    if (borders) lines.push("  " + "-".repeat(17));
+    let line = borders ? `${rank + 1} ` : "";
+    order.map((r) => 7 - r).forEach((file, i) => {
+      if (borders) line += "|";
+      else if (i > 0) line += " ";
+      const piece = squares[(7 - rank) * 8 + file];
+      line += piece === null ? "⭘" : FIGURINES[piece];
+    });
+    lines.push(borders ? line + "|" : line);
+  }
+  if (borders) {
+    lines.push(
+      "  " + "-".repeat(17),
+      white ? "   a b c d e f g h" : "   h g f e d c b a",
+    );
+  }
+  return lines.join("\n");
+}
+
+Deno.test("boardTextToFen() reads python-chess's unicode() in both orientations", () => {
+  fc.assert(
+    fc.property(arbitraryPlacement(), fc.boolean(), (fen, white) => {
+      const text = pythonChessUnicode(fen, { borders: true, white });
+      assert.equal(boardTextToFen(text), fen);
+      assert.equal(
+        boardTextToFen(
+          pythonChessUnicode(fen, { borders: false, white: true }),
+        ),
+        fen,
+      );
+    }),
+    { numRuns: RUNS / 2, seed: SEED },
+  );
+});
+
 Deno.test("boardTextToFen() takes figurines with variation selectors and a byte order mark", () => {
   const text = "\ufeff" + renderUnicode(START).replaceAll("♟", "♟\ufe0f");
   assert.equal(boardTextToFen(text), START);
