@@ -16,7 +16,7 @@ import { EXIT, type ExitCode } from "./exit.ts";
 import { Current, type RunOptions } from "./formats.ts";
 import { renderHelp, USAGE } from "./help.ts";
 import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
-import { checkPattern, prepareOutDir, reason } from "./out_dir.ts";
+import { checkPattern, granted, prepareOutDir, reason } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 
 export type { CliIo } from "./_io.ts";
@@ -175,13 +175,7 @@ async function streamFile(
   io: CliIo,
 ): Promise<ExitCode> {
   const label = escapeText(path, 0, path.length, 80);
-  let state: string;
-  try {
-    state = io.permissions.requestSync({ name: "read", path }).state;
-  } catch (error) {
-    state = String(error);
-  }
-  if (state !== "granted") {
+  if (!granted(io, "read", path)) {
     writeText(
       io.stderr,
       `fen: --input needs permission to read ${label} (run deno with --allow-read=${label})\n`,

@@ -58,19 +58,29 @@ export function checkPattern(pattern: string): string | null {
   return null;
 }
 
-/** Asks for permission to write into `dir` and makes it; false on failure. */
-export function prepareOutDir(dir: string, io: CliIo): boolean {
-  let state: string;
+/** Whether `name` access to `path` is granted (asking if Deno may ask). */
+export function granted(
+  io: CliIo,
+  name: "read" | "write",
+  path: string,
+): boolean {
   try {
-    state = io.permissions.requestSync({ name: "write", path: dir }).state;
-  } catch (error) {
-    state = String(error);
+    return io.permissions.requestSync({ name, path }).state === "granted";
+  } catch {
+    return false;
   }
+}
+
+/**
+ * Asks for permission to read and write `dir` (a file is renamed into
+ * place, which needs both) and makes it; false on failure.
+ */
+export function prepareOutDir(dir: string, io: CliIo): boolean {
   const shown = escapeText(dir, 0, dir.length, 80);
-  if (state !== "granted") {
+  if (!granted(io, "write", dir) || !granted(io, "read", dir)) {
     writeText(
       io.stderr,
-      `fen: --out-dir needs permission to write to ${shown} (run deno with --allow-write=${shown})\n`,
+      `fen: --out-dir needs permission to read and write ${shown} (run deno with --allow-read=${shown} --allow-write=${shown})\n`,
     );
     return false;
   }

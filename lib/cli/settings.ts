@@ -79,6 +79,13 @@ function color(args: ParsedArgs, name: string): string | undefined {
 
 /** Checks the parsed command line and settles every default. */
 export function settle(args: ParsedArgs): Settings {
+  // The classic script's order: no operand is a usage error before any value.
+  if (
+    args.operands.length === 0 && !args.values.has("input") &&
+    !args.values.has("moves")
+  ) {
+    throw new UsageError("");
+  }
   const check = flag(args, "check");
   const format = checkFormat(text(args, "format"), check);
   const settings: Settings = {
@@ -250,7 +257,7 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
-  if (check && format !== "fen" && format !== "json") {
+  if (check && args.values.has("format") && format !== "json") {
     throw new UsageError(
       "--check writes a report: use it alone or with --format json",
     );
@@ -270,9 +277,6 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
   }
   if (settings.explain && (format !== "fen" || check)) {
     throw new UsageError("--explain goes with --format fen");
-  }
-  if (settings.sources.length === 0 && settings.moves === null) {
-    throw new UsageError("");
   }
 }
 
