@@ -53,9 +53,8 @@ export function checkChecks(ctx: Context, ep: number): void {
     // Kings side by side are already an opposite check, whoever is to move.
     if (board[checkers[i]] === theirKing) return;
   }
-  const involved: Square[] = [SQUARE_NAMES[king]];
   if (n > 2) {
-    for (let i = 0; i < n; i++) involved.push(SQUARE_NAMES[checkers[i]]);
+    const involved = involvedSquares(ctx, n, -1);
     ctx.report.add(
       "too-many-checkers",
       involved,
@@ -74,10 +73,18 @@ export function checkChecks(ctx: Context, ep: number): void {
     : n === 1
     ? singleCheckFault(ctx)
     : "";
-  if (message === "") return;
-  for (let i = 0; i < n; i++) involved.push(SQUARE_NAMES[checkers[i]]);
-  if (ep >= 0) involved.push(SQUARE_NAMES[ep]);
-  ctx.report.add("impossible-check", involved, message);
+  if (message !== "") {
+    ctx.report.add("impossible-check", involvedSquares(ctx, n, ep), message);
+  }
+}
+
+/** The king's square, the `n` checkers' and the en-passant square if any. */
+function involvedSquares(ctx: Context, n: number, ep: number): Square[] {
+  const squares: Square[] = [SQUARE_NAMES[ctx.census.king(ctx.white)]];
+  const checkers = ctx.buffers.checkers;
+  for (let i = 0; i < n; i++) squares.push(SQUARE_NAMES[checkers[i]]);
+  if (ep >= 0) squares.push(SQUARE_NAMES[ep]);
+  return squares;
 }
 
 /** "The white king on e1 is in check, but " and `reason`. */

@@ -11,15 +11,15 @@ import type { Piece, Position } from "../types.ts";
  * read within one call of the function named beside it, never kept.
  */
 export class Buffers {
-  /** Checkers of the side to move's king (checkChecks). */
+  /** Checkers of the side to move's king (checkChecks and its helpers). */
   readonly checkers: number[] = new Array(16).fill(0);
   /** Attackers found by a yes-or-no scan (opposite check, what-if boards). */
   readonly attackers: number[] = new Array(16).fill(0);
   /** Squares between a checker and the king (uncovers, explainsByEnPassant). */
   readonly line: number[] = new Array(8).fill(0);
-  /** Squares a piece can have come from (originsOf's callers). */
+  /** Squares a piece can have come from (filled by originsOf for its caller). */
   readonly origins: number[] = new Array(32).fill(0);
-  /** The board before or after one move (wasInCheckBeforePush, canCapture). */
+  /** The board before or after one move (doublePushFault, canCaptureEnPassant). */
   readonly board: (Piece | null)[] = new Array(64).fill(null);
 }
 
@@ -36,8 +36,6 @@ const NO_POSITION: Position = {
 export class Context {
   /** The position under check. */
   position: Position = NO_POSITION;
-  /** Its board. */
-  board: readonly (Piece | null)[] = [];
   /** Whether White is to move. */
   white = true;
   /** The codes not to report, as a mask by code index. */
@@ -50,6 +48,11 @@ export class Context {
   readonly report: Report = new Report();
   /** Scratch for the attack rules. */
   readonly buffers: Buffers = new Buffers();
+
+  /** The board of the position under check. */
+  get board(): readonly (Piece | null)[] {
+    return this.census.board;
+  }
 
   /** Sets what the checks of the next positions ignore, and the castling rules. */
   configure(ignored: number, chess960: boolean | undefined): void {
@@ -68,7 +71,6 @@ export class Context {
       throw new TypeError("Cannot check position: board must have 64 squares");
     }
     this.position = position;
-    this.board = board;
     this.white = position.turn !== "b";
     this.census.take(board);
     this.report.clear(this.ignored);
