@@ -52,9 +52,9 @@ export class Census {
   readonly masks: PieceMasks = pieceMasks();
 
   /**
-   * Counts the pieces of `board` (64 squares; anything but a string is an
-   * empty square). The hot loop of a batch check: one read per square and,
-   * per piece, a count and a bit.
+   * Counts the pieces of `board` (64 squares, `null` or a hole for an empty
+   * one). The hot loop of a batch check: one read per square and, per
+   * piece, a count and a bit.
    */
   take(board: readonly (Piece | null)[]): void {
     const counts = this.#counts, masks = this.masks;
@@ -70,7 +70,7 @@ export class Census {
       if (piece === null || piece === undefined) continue;
       const code = piece.charCodeAt(0);
       pieces++;
-      if (code < 97) white++;
+      white += (code - 97) >>> 31; // upper case is below 97 (no branch)
       // Slot 0 takes any non-ASCII letter, which no rule reads.
       const slot = code < 128 ? code : 0;
       counts[slot]++;

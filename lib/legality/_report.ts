@@ -13,7 +13,8 @@ import type { Square } from "../types.ts";
 /** Each code's position in PROBLEM_CODES: its rank in a report. */
 const CODE_INDEX: Readonly<Record<ProblemCode, number>> =
   /* @__PURE__ */ (() => {
-    const index = {} as Record<ProblemCode, number>;
+    // No prototype: an unknown code such as "toString" finds nothing.
+    const index = Object.create(null) as Record<ProblemCode, number>;
     PROBLEM_CODES.forEach((code, i) => index[code] = i);
     return index;
   })();

@@ -384,3 +384,14 @@ Deno.test("PositionChecker keeps the options it was made with", () => {
     TypeError,
   );
 });
+
+Deno.test("ignore skips codes it does not know", () => {
+  const position = parseFen("8/8/8/8/8/8/8/8 w - - 0 1");
+  const unknown = ["toString", "constructor", "no-such-code"];
+  assert.deepEqual(
+    checkPosition(position, { ignore: unknown as ProblemCode[] }).map((p) =>
+      p.code
+    ),
+    ["empty-board", "no-king", "no-king"],
+  );
+});
