@@ -48,14 +48,16 @@ export const EXIT_MEANINGS: readonly (readonly [ExitCode, string])[] = [
 ];
 
 // Which code wins when a stream meets several outcomes: a failure to read or
-// write beats everything, then a bad move, a bad record, an illegal position.
+// write beats everything, then a usage error found late (a second diagram
+// on stdout), a bad move, a bad record, an illegal position.
 const RANK: Readonly<Record<number, number>> = {
   [EXIT.ok]: 0,
   [EXIT.illegalPosition]: 1,
   [EXIT.invalidFen]: 2,
   [EXIT.illegalMove]: 3,
-  [EXIT.ioError]: 4,
-  [EXIT.internal]: 5,
+  [EXIT.usage]: 4,
+  [EXIT.ioError]: 5,
+  [EXIT.internal]: 6,
 };
 
 /** The code that wins of two outcomes of one run. */

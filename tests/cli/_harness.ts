@@ -1,0 +1,129 @@
+// Runs the command in-process with fake streams and a fake file system, or
+// as a real process, for the command's tests.
+
+import { main } from "../../cli.ts";
+import type { CliIo } from "../../cli.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What a run left behind. */
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** How an in-process run is set up. */
+export interface FakeOptions {
+  /** Bytes or text on stdin. */
+  stdin?: string | Uint8Array;
+  /** Whether permissions are granted. */
+  granted?: boolean;
+  /** Files `--input` can open. */
+  files?: Record<string, string>;
+  /** Which streams claim to be terminals. */
+  terminal?: { stdin?: boolean; stdout?: boolean; stderr?: boolean };
+  /** Called before every read of stdin with what stdout holds so far. */
+  onRead?: (stdoutSoFar: string) => void;
+}
+
+/** Runs `main` in-process with fake streams and file system. */
+export async function runMain(
+  args: string[],
+  options: FakeOptions = {},
+): Promise<Run & { files: Map<string, string> }> {
+  const out: number[] = [];
+  const err: number[] = [];
+  const written = new Map<string, string>();
+  const files = new Map(Object.entries(options.files ?? {}));
+  const terminal = options.terminal ?? {};
+  const sink = (into: number[], isTerminal: boolean) => ({
+    writeSync(data: Uint8Array): number {
+      const n = Math.min(data.length, 1000); // as a pipe may
+      for (let i = 0; i < n; i++) into.push(data[i]);
+      return n;
+    },
+    isTerminal: () => isTerminal,
+  });
+  const source = (bytes: Uint8Array, onRead?: () => void) => {
+    let offset = 0;
+    return {
+      read(buffer: Uint8Array): Promise<number | null> {
+        onRead?.();
+        if (offset >= bytes.length) return Promise.resolve(null);
+        const n = Math.min(buffer.length, bytes.length - offset, 7000);
+        buffer.set(bytes.subarray(offset, offset + n));
+        offset += n;
+        return Promise.resolve(n);
+      },
+      isTerminal: () => terminal.stdin === true,
+      close() {},
+    };
+  };
+  const stdin = typeof options.stdin === "string"
+    ? encoder.encode(options.stdin)
+    : options.stdin ?? new Uint8Array();
+  const io: CliIo = {
+    stdin: source(
+      stdin,
+      () => options.onRead?.(decoder.decode(new Uint8Array(out))),
+    ),
+    stdout: sink(out, terminal.stdout === true),
+    stderr: sink(err, terminal.stderr === true),
+    writeFileSync(path: string, data: Uint8Array) {
+      written.set(path, decoder.decode(data));
+    },
+    renameSync(from: string, to: string) {
+      written.set(to, written.get(from)!);
+      written.delete(from);
+    },
+    mkdirSync() {},
+    open(path: string) {
+      const text = files.get(path);
+      return text === undefined
+        ? Promise.reject(new Deno.errors.NotFound(`No such file: ${path}`))
+        : Promise.resolve(source(encoder.encode(text)));
+    },
+    permissions: {
+      requestSync: () => ({
+        state: options.granted === false ? "denied" : "granted",
+      }),
+    },
+  };
+  const code = await main(args, io);
+  return {
+    code,
+    stdout: decoder.decode(new Uint8Array(out)),
+    stderr: decoder.decode(new Uint8Array(err)),
+    files: written,
+  };
+}
+
+/** The command as a real process. */
+export const CLI: string = new URL("../../cli.ts", import.meta.url).pathname;
+
+/** Runs the real program, as a user would. */
+export async function spawnFen(
+  args: string[],
+  options: { stdin?: string; permissions?: string[] } = {},
+): Promise<Run> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", ...(options.permissions ?? []), CLI, ...args],
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(encoder.encode(options.stdin));
+    await writer.close();
+  }
+  const { code, stdout, stderr } = await child.output();
+  return {
+    code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+  };
+}

@@ -1,0 +1,310 @@
+// The command as a Unix filter: the input people really have, messages that
+// are safe to print, output that is never held back or lost.
+
+import assert from "node:assert/strict";
+import { EXIT } from "../../cli.ts";
+import { parseFen, renderSvg } from "../../mod.ts";
+import { runMain } from "./_harness.ts";
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+Deno.test("--check detects Chess960 castling as the library does", async () => {
+  const fen =
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  const result = await runMain(["--check", fen]);
+  assert.deepEqual(result, {
+    code: 0,
+    stdout: "legal\n",
+    stderr: "",
+    files: new Map(),
+  });
+});
+
+Deno.test("several placements make several records; an unquoted record stays one", async () => {
+  const two = await runMain([
+    "--format",
+    "fen",
+    "8/8/8/8/8/8/8/K6k",
+    "4k3/8/8/8/8/8/8/4K3",
+  ]);
+  assert.equal(
+    two.stdout,
+    "8/8/8/8/8/8/8/K6k w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+  );
+  const one = await runMain(["--format", "fen", ...START.split(" ")]);
+  assert.equal(one.stdout, `${START}\n`);
+  const mixed = await runMain([
+    "--format",
+    "fen",
+    "8/8/8/8/8/8/8/K6k",
+    "b",
+    "4k3/8/8/8/8/8/8/4K3",
+  ]);
+  assert.equal(
+    mixed.stdout,
+    "8/8/8/8/8/8/8/K6k b - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+  );
+  const bad = await runMain(["--format", "fen", "8/8/8/8/8/8/8/K6k", "8/8"]);
+  assert.equal(bad.code, EXIT.invalidFen);
+  assert.equal(bad.stderr, "fen: record 2: invalid FEN-string\n");
+});
+
+Deno.test("a stdin holding one record draws its diagram on stdout; two need --out-dir", async () => {
+  const one = await runMain(["-n", "-"], { stdin: `${START}\n` });
+  assert.equal(one.code, 0);
+  assert.equal(one.stdout, renderSvg(START, { labels: true }));
+  const two = await runMain(["-n", "-"], { stdin: `${START}\n${START}\n` });
+  assert.equal(two.code, EXIT.usage);
+  assert.equal(two.stdout, "");
+  assert.match(
+    two.stderr,
+    /^fen: the input holds more than one record: diagrams need --out-dir/,
+  );
+});
+
+Deno.test("records as people paste them: tags, quotes, comments, no-break spaces, BOM", async () => {
+  const stdin = [
+    "# positions from a file",
+    '[FEN "8/8/8/8/8/8/8/K6k b - - 0 1"]',
+    '"8/8/8/8/8/8/8/K6k b - - 0 2"',
+    "8/8/8/8/8/8/8/K6k\u00a0b - - 0 3   # after the blunder",
+    "\uFEFF8/8/8/8/8/8/8/K6k b - - 0 4",
+    '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";',
+  ].join("\r\n");
+  const result = await runMain(["--format", "fen", "-"], { stdin });
+  assert.equal(result.stderr, "");
+  assert.deepEqual(result.stdout.trimEnd().split("\n"), [
+    "8/8/8/8/8/8/8/K6k b - - 0 1",
+    "8/8/8/8/8/8/8/K6k b - - 0 2",
+    "8/8/8/8/8/8/8/K6k b - - 0 3",
+    "8/8/8/8/8/8/8/K6k b - - 0 4",
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+  ]);
+  const bom = await runMain(["--format", "fen", "\uFEFF8/8/8/8/8/8/8/K6k"]);
+  assert.equal(bom.stdout, "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  const strict = await runMain(["--strict", "--format", "fen", "-"], {
+    stdin: "# a comment\n",
+  });
+  assert.equal(strict.code, EXIT.invalidFen);
+});
+
+Deno.test("EPD in every stream: --format epd keeps the operations", async () => {
+  const line =
+    '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";';
+  assert.equal(
+    (await runMain(["--format", "epd", "-"], { stdin: line })).stdout,
+    `${line}\n`,
+  );
+  const board = await runMain(["--format", "board", "-"], { stdin: line });
+  assert.equal(board.stdout.split("\n")[0], "..rr...k");
+});
+
+Deno.test("a UTF-16 file is named as such", async () => {
+  const text = "8/8/8/8/8/8/8/K6k\n";
+  const utf16 = new Uint8Array(2 + text.length * 2);
+  utf16.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) utf16[2 + 2 * i] = text.charCodeAt(i);
+  const result = await runMain(["--format", "fen", "-"], { stdin: utf16 });
+  assert.equal(result.code, EXIT.invalidFen);
+  assert.equal(result.stdout, "");
+  assert.match(
+    result.stderr,
+    /^fen: stdin is UTF-16 text: convert it to UTF-8 first/,
+  );
+});
+
+Deno.test("an over-long line is reported and skipped, in linear time", async () => {
+  const long = "1".repeat(5_000_000);
+  const stdin = `${START}\n${long}\n${START}\n`;
+  const result = await runMain(["--format", "fen", "-"], { stdin });
+  assert.equal(result.code, EXIT.invalidFen);
+  assert.equal(result.stdout, `${START}\n${START}\n`);
+  assert.equal(
+    result.stderr,
+    "fen: line 2: too long (5000000 bytes; a record has at most 4096)\n",
+  );
+  // Linear: four times the line takes about four times as long, not sixteen.
+  const time = async (bytes: number): Promise<number> => {
+    const start = performance.now();
+    await runMain(["--format", "fen", "-"], { stdin: "1".repeat(bytes) });
+    return performance.now() - start;
+  };
+  await time(1_000_000); // warm up
+  const small = await time(2_000_000);
+  const large = await time(8_000_000);
+  assert.ok(
+    large / small < 8,
+    `8 MB took ${large.toFixed(0)} ms, 2 MB ${small.toFixed(0)} ms`,
+  );
+});
+
+Deno.test("messages escape control characters and shorten long tokens", async () => {
+  const esc = await runMain(["--format", "fen", "-"], {
+    stdin: "8/8/8/8/8/8/8/8 w - \x1b]0;pwned\x07 0 1\n",
+  });
+  assert.equal(
+    esc.stderr,
+    'fen: line 1: invalid FEN-string: en-passant target must be "-" or a square such as e3, found "<U+001B>]0;pwned<U+0007>" at column 21\n',
+  );
+  const zeroWidth = await runMain(["--verbose", "8/8/8/8/8/8/8/8 w\u200b"]);
+  assert.match(zeroWidth.stderr, /found "w<U\+200B>"/);
+  assert.match(zeroWidth.stderr, /\n {2}8\/8\/8\/8\/8\/8\/8\/8 w<U\+200B>\n/);
+  const huge = await runMain([
+    "--verbose",
+    `8/8/8/8/8/8/8/8 w - - 0 ${"1".repeat(100_000)}`,
+  ]);
+  assert.ok(huge.stderr.length < 400, `${huge.stderr.length} characters`);
+  assert.match(huge.stderr, /"1{24}\.\.\." \(100000 characters\) is too large/);
+});
+
+Deno.test("messages name what is really there", async () => {
+  const say = async (fen: string) => (await runMain(["--verbose", fen])).stderr;
+  assert.match(
+    await say(`8/8/8/${"1p".repeat(50)}/8/8/8/8`),
+    /rank 5 has 100 squares, expected 8 at column 15\n/,
+  );
+  assert.match(
+    await say("8/8/8/8/8/8/8/8 w - - 0 9007199254740992"),
+    /is too large/,
+  );
+  assert.equal(
+    (await runMain([
+      "--format",
+      "fen",
+      "8/8/8/8/8/8/8/8 w - - 0 9007199254740991",
+    ])).code,
+    0,
+  );
+  assert.match(
+    await say("8/8/8/8/\u{1F600}/8/8/8"),
+    /"\u{1F600}" is not a piece letter/u,
+  );
+  // The caret stands under the ninth square of an overfull rank, and after
+  // a tab it still points at the right character.
+  assert.equal(
+    await say("8/ppppppppp/8/8/8/8/8/8"),
+    "fen: invalid FEN-string: rank 7 has 9 squares, expected 8 at column 11\n" +
+      "  8/ppppppppp/8/8/8/8/8/8\n" +
+      "            ^\n",
+  );
+  assert.equal(
+    await say("8/8/8/8/8/8/8/8\tw\tx"),
+    'fen: invalid FEN-string: "x" is not castling availability (KQkq or a file A-H, a-h) at column 19\n' +
+      "  8/8/8/8/8/8/8/8 w x\n" +
+      "                    ^\n",
+  );
+});
+
+Deno.test("people at a terminal are told why; scripts get the classic bytes", async () => {
+  const terminal = { stderr: true };
+  const invalid = await runMain(["-n", "4r3/2P3R1"], { terminal });
+  assert.equal(invalid.code, EXIT.invalidFen);
+  assert.match(
+    invalid.stderr,
+    /^fen: invalid FEN-string: placement has 2 ranks, expected 8 at column 10\n {2}4r3\/2P3R1\n {11}\^\n$/,
+  );
+  const piped = await runMain(["-n", "4r3/2P3R1"]);
+  assert.equal(piped.stderr, "fen: invalid FEN-string\n");
+  const unknown = await runMain(["-x", "8/8/8/8/8/8/8/8"], { terminal });
+  assert.equal(
+    unknown.stderr,
+    "fen: unknown option -x (see fen --help)\nUsage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n",
+  );
+});
+
+Deno.test("canonical output always reads back under --strict", async () => {
+  const records = [
+    "8/8/8/8/8/8/8/K6k w - - 0 0",
+    "8/8/8/8/8/8/8/K6k w - e3 007 1",
+    "8/8/8/8/8/8/8/K6k b kqKQ e6",
+    "r3k2r/8/8/8/8/8/8/R3K2R/ w qkQK - 00 01;",
+    '[FEN "8/8/8/8/8/8/8/K6k b - - 3 9"]',
+    "8/8/8/8/8/8/8/K6k b - - hmvc 3; fmvn 40;",
+  ];
+  const first = await runMain(["--format", "fen", "-"], {
+    stdin: records.join("\n"),
+  });
+  assert.equal(first.code, 0, first.stderr);
+  const again = await runMain(["--strict", "--format", "fen", "-"], {
+    stdin: first.stdout,
+  });
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(again.stdout, first.stdout);
+});
+
+Deno.test("--explain says what --format fen changed", async () => {
+  const result = await runMain([
+    "--format",
+    "fen",
+    "--explain",
+    "8/8/8/8/8/8/8/K6k w kqKQ e3 007 0",
+  ]);
+  assert.equal(result.stdout, "8/8/8/8/8/8/8/K6k w KQkq - 7 1\n");
+  assert.equal(
+    result.stderr,
+    "fen: castling kqKQ reordered as KQkq\n" +
+      "fen: en passant e3 written as -: White to move cannot capture on rank 3\n" +
+      "fen: halfmove clock 007 written as 7\n" +
+      "fen: fullmove number 0 written as 1\n",
+  );
+  const quiet = await runMain(["--format", "fen", "--explain", START]);
+  assert.equal(quiet.stderr, "");
+});
+
+Deno.test("--input reads files in order, and names them in messages", async () => {
+  const files = { "a.fen": `${START}\nbad\n`, "b.fen": "8/8/8/8/8/8/8/K6k\n" };
+  const result = await runMain([
+    "--format",
+    "fen",
+    "--input",
+    "a.fen",
+    "--input",
+    "b.fen",
+  ], { files });
+  assert.equal(result.code, EXIT.invalidFen);
+  assert.equal(result.stdout, `${START}\n8/8/8/8/8/8/8/K6k w - - 0 1\n`);
+  assert.match(result.stderr, /^fen: a\.fen:2: invalid FEN-string: /);
+  const missing = await runMain(["--format", "fen", "--input", "c.fen"], {
+    files,
+  });
+  assert.equal(missing.code, EXIT.ioError);
+  assert.match(missing.stderr, /^fen: cannot read c\.fen: No such file/);
+  const denied = await runMain(["--input", "a.fen"], { files, granted: false });
+  assert.equal(denied.code, EXIT.ioError);
+  assert.match(
+    denied.stderr,
+    /--input needs permission to read a\.fen \(run deno with --allow-read=a\.fen\)/,
+  );
+});
+
+Deno.test("output is written before each wait for input, and per record on a terminal", async () => {
+  const lines = Array.from({ length: 400 }, () => START).join("\n") + "\n";
+  const seen: number[] = [];
+  await runMain(["--format", "fen", "-"], {
+    stdin: lines,
+    onRead: (out) => seen.push(out.split("\n").length - 1),
+  });
+  // Every read after the first finds the records of the chunks before it.
+  assert.ok(seen.length >= 3);
+  for (let i = 1; i < seen.length; i++) {
+    const complete = Math.min(400, Math.floor((7000 * i) / (START.length + 1)));
+    assert.ok(seen[i] >= complete, `read ${i}: ${seen[i]} of ${complete}`);
+  }
+});
+
+Deno.test("--format json writes one object per non-blank line, invalid ones included", async () => {
+  const stdin = `${START}\n\nbad\n${START}\n`;
+  const result = await runMain(["--format", "json", "-"], { stdin });
+  const lines = result.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(lines[0], parseFen(START));
+  assert.deepEqual(lines[1], {
+    line: 3,
+    error: {
+      field: "placement",
+      offset: 1,
+      message:
+        '"a" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 at column 2',
+    },
+  });
+  assert.deepEqual(lines[2], parseFen(START));
+});
