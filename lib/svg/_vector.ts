@@ -7,10 +7,16 @@
 // inlined in one page still draw right.
 
 import type { Board } from "../_board.ts";
-import { PIECES } from "../types.ts";
+import { pieceSide, PIECES } from "../types.ts";
 import { LABEL_PATHS, PIECE_PATHS } from "./_pieces.ts";
 
 const FILES = "abcdefgh";
+
+/**
+ * A thin white rim around black pieces (their silhouette, stroked), so
+ * that they stay visible on dark squares of any color.
+ */
+const HALO = 'stroke="#fff" stroke-width=".04" stroke-linejoin="round" ';
 
 /** The outlines this board needs: its pieces, and the labels if drawn. */
 export function vectorDefs(board: Board, labels: boolean): string {
@@ -18,8 +24,9 @@ export function vectorDefs(board: Board, labels: boolean): string {
   for (const piece of PIECES) {
     if (!board.includes(piece)) continue;
     const [silhouette, glyph] = PIECE_PATHS[piece];
-    defs += `<g id="fen-${piece}"><path fill="#fff" d="${silhouette}"/>` +
-      `<path fill="#000" d="${glyph}"/></g>\n`;
+    defs += `<g id="fen-${piece}"><path fill="#fff" ${
+      pieceSide(piece) === "b" ? HALO : ""
+    }d="${silhouette}"/><path fill="#000" d="${glyph}"/></g>\n`;
   }
   if (labels) {
     for (const [char, d] of Object.entries(LABEL_PATHS)) {

@@ -1,16 +1,18 @@
 /**
- * What people see: the `fen` command's SVG drawn by headless Chromium and
- * checked from the pixels of a screenshot (square colours, pieces, labels,
- * --flip). Without a Chromium the tests are reported as ignored, with the
+ * What people see: the `fen` command's SVG, and the library's vector style
+ * and annotations, drawn by headless Chromium and checked from the pixels
+ * of a screenshot (square colors, pieces, labels, --flip, highlights,
+ * arrows). Without a Chromium the tests are reported as ignored, with the
  * reason printed once.
  */
 
 import assert from "node:assert/strict";
-import { pathToFileURL } from "node:url";
-import { decode } from "fast-png";
+import { renderSvg, type RenderSvgOptions } from "../../lib/svg/mod.ts";
+import { readPng } from "../_pixels.ts";
+import { chromiumPng, findTool, noFonts } from "./_renderers.ts";
 
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
-const SEED_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const REFERENCE_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
 const LONE_KING = "8/8/8/8/8/8/8/K7"; // a white king on a1, nothing else
 
 /** The screenshot is 400x400 px of the viewBox -1 -1 9 9. */
@@ -18,7 +20,7 @@ const SIZE = 400;
 const UNIT = SIZE / 9; // one square, ≈ 44.4 px
 /** Pixels skipped at each edge of a square: anti-aliased boundaries. */
 const INSET = 3;
-/** A channel may be off by this much and still count as the same colour. */
+/** A channel may be off by this much and still count as the same color. */
 const TOLERANCE = 3;
 
 type Rgb = readonly [number, number, number];
@@ -26,43 +28,28 @@ type Rgb = readonly [number, number, number];
 const DEFAULT_LIGHT: Rgb = [0xff, 0xce, 0x9e]; // #ffce9e
 const DEFAULT_DARK: Rgb = [0xd2, 0x8c, 0x45]; // #d28c45
 
-// ---------------------------------------------------------------------------
-// Finding a browser
-
-function findChromium(): { path?: string; reason: string } {
-  try {
-    const dirs = ["/usr/bin", ...(Deno.env.get("PATH") ?? "").split(":")];
-    for (const dir of dirs) {
-      if (dir === "") continue;
-      const path = `${dir}/chromium`;
-      try {
-        if (Deno.statSync(path).isFile) return { path, reason: "" };
-      } catch {
-        // not there: look further
-      }
-    }
-    return {
-      reason: "no Chromium: neither /usr/bin/chromium nor `chromium` on " +
-        "PATH (install the Debian package: apt-get install chromium)",
-    };
-  } catch (error) {
-    return { reason: `cannot look for Chromium: ${error}` };
-  }
-}
-
-const chromium = findChromium();
+const chromium = findTool("chromium", "chromium");
 const browser = chromium.path;
 if (browser === undefined) {
   console.log(`browser_test.ts: SKIPPED, ${chromium.reason}`);
 }
 
+// The vector style is drawn with no font at all: it needs none.
+const fontDir = await Deno.makeTempDir({ prefix: "fen_nofonts_" });
+const NO_FONTS = await noFonts(fontDir);
+globalThis.addEventListener("unload", () => {
+  Deno.removeSync(fontDir, { recursive: true });
+});
+
 // ---------------------------------------------------------------------------
 // Drawing and screenshots
 
 interface Shot {
+  /** What was drawn, for messages. */
   args: string[];
   width: number;
   height: number;
+  /** RGB over white, 3 bytes a pixel. */
   data: Uint8Array;
   channels: number;
 }
@@ -81,77 +68,51 @@ async function fen(args: string[]): Promise<string> {
   return decoder.decode(stdout);
 }
 
-/** Draws `fen ...args` in Chromium and decodes the screenshot. */
-async function screenshot(args: string[]): Promise<Shot> {
-  const svg = await fen(args);
-  const dir = await Deno.makeTempDir({ prefix: "fen_browser_test_" });
-  try {
-    const svgPath = `${dir}/board.svg`;
-    const pngPath = `${dir}/board.png`;
-    await Deno.writeTextFile(svgPath, svg);
-    const child = new Deno.Command(browser!, {
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        `--user-data-dir=${dir}/profile`,
-        "--hide-scrollbars",
-        "--force-device-scale-factor=1",
-        `--window-size=${SIZE},${SIZE}`,
-        `--screenshot=${pngPath}`,
-        pathToFileURL(svgPath).href,
-      ],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    let output;
-    try {
-      output = await child.output();
-    } finally {
-      clearTimeout(timer);
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = await Deno.readFile(pngPath);
-    } catch {
-      const log = new TextDecoder().decode(output.stderr).slice(-2000);
-      throw new Error(
-        `${browser} made no screenshot (exit ${output.code}):\n${log}`,
-      );
-    }
-    const png = decode(bytes);
-    assert.equal(png.depth, 8, "an 8-bit PNG");
-    assert.ok(png.channels === 3 || png.channels === 4, "an RGB(A) PNG");
-    assert.deepEqual([png.width, png.height], [SIZE, SIZE], "screenshot size");
-    return {
-      args,
-      width: png.width,
-      height: png.height,
-      data: png.data as Uint8Array,
-      channels: png.channels,
-    };
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
+/** Draws an SVG document in Chromium and decodes the screenshot. */
+async function screenshot(
+  label: string[],
+  svg: string,
+  env: Record<string, string> = {},
+): Promise<Shot> {
+  const picture = readPng(await chromiumPng(browser!, svg, SIZE, env));
+  assert.deepEqual([picture.width, picture.height], [SIZE, SIZE]);
+  return { ...picture, args: label, data: picture.rgb, channels: 3 };
 }
 
-/** Each command line is drawn once, by the first test that needs it. */
+/** Each drawing is made once, by the first test that needs it. */
 const shots = new Map<string, Promise<Shot>>();
-function shot(...args: string[]): Promise<Shot> {
-  const key = JSON.stringify(args);
+function once(key: string, make: () => Promise<Shot>): Promise<Shot> {
   let promise = shots.get(key);
   if (promise === undefined) {
-    promise = screenshot(args);
+    promise = make();
     shots.set(key, promise);
   }
   return promise;
+}
+
+/** `fen ...args` in Chromium (with the system's fonts). */
+function shot(...args: string[]): Promise<Shot> {
+  return once(
+    JSON.stringify(args),
+    async () => screenshot(args, await fen(args)),
+  );
+}
+
+/** The library's vector style in Chromium, with no font installed. */
+function vectorShot(
+  board: string,
+  options: RenderSvgOptions = {},
+): Promise<Shot> {
+  const label = ["vector", board, JSON.stringify(options)];
+  return once(
+    JSON.stringify(label),
+    () =>
+      screenshot(
+        label,
+        renderSvg(board, { ...options, style: "vector" }),
+        NO_FONTS,
+      ),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -185,9 +146,9 @@ function squarePixels(image: Shot, col: number, row: number): Rgb[] {
 }
 
 interface Square {
-  /** The most common colour: the square's own, with or without a piece. */
-  colour: Rgb;
-  /** The share of pixels far from that colour: the ink of a piece. */
+  /** The most common color: the square's own, with or without a piece. */
+  color: Rgb;
+  /** The share of pixels far from that color: the ink of a piece. */
   ink: number;
 }
 
@@ -200,10 +161,10 @@ function square(image: Shot, col: number, row: number): Square {
     if (entry) entry[1]++;
     else counts.set(key, [p, 1]);
   }
-  let [colour, most] = [pixels[0], 0];
-  for (const [p, n] of counts.values()) if (n > most) [colour, most] = [p, n];
-  const inked = pixels.filter((p) => !near(p, colour, 32)).length;
-  return { colour, ink: inked / pixels.length };
+  let [color, most] = [pixels[0], 0];
+  for (const [p, n] of counts.values()) if (n > most) [color, most] = [p, n];
+  const inked = pixels.filter((p) => !near(p, color, 32)).length;
+  return { color, ink: inked / pixels.length };
 }
 
 /** Screen position of a square named like "a1", as drawn with or without --flip. */
@@ -223,17 +184,28 @@ function occupied(placement: string, flip = false): boolean[][] {
   return flip ? rows.reverse().map((row) => row.reverse()) : rows;
 }
 
-/** All 64 squares: colours alternate, light where column + row is even. */
-function assertSquareColours(image: Shot, light: Rgb, dark: Rgb): void {
-  assert.ok(!near(light, dark, 40), "the test needs distinct colours");
+/**
+ * All 64 squares: colors alternate, light where column + row is even. A
+ * square in `occupied` is judged by its top left corner, which no piece
+ * reaches (a big outline can cover most of the rest).
+ */
+function assertSquareColors(
+  image: Shot,
+  light: Rgb,
+  dark: Rgb,
+  occupied?: boolean[][],
+): void {
+  assert.ok(!near(light, dark, 40), "the test needs distinct colors");
   const wrong: string[] = [];
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
       const expected = (col + row) % 2 === 0 ? light : dark;
-      const { colour } = square(image, col, row);
-      if (!near(colour, expected)) {
+      const color = occupied?.[row][col]
+        ? squarePixels(image, col, row)[0]
+        : square(image, col, row).color;
+      if (!near(color, expected)) {
         wrong.push(
-          `screen col ${col} row ${row}: ${hex(colour)}, not ${hex(expected)}`,
+          `screen col ${col} row ${row}: ${hex(color)}, not ${hex(expected)}`,
         );
       }
     }
@@ -249,7 +221,7 @@ function assertPieces(image: Shot, expected: boolean[][]): void {
       const { ink } = square(image, col, row);
       const piece = expected[row][col];
       // A glyph darkens or lightens a good part of its square; an empty
-      // square has no pixel off its colour.
+      // square has no pixel off its color.
       if (piece ? ink < 0.05 : ink > 0.005) {
         wrong.push(
           `screen col ${col} row ${row}: ${(ink * 100).toFixed(1)}% ink, ` +
@@ -347,18 +319,18 @@ function browserTest(name: string, fn: () => Promise<void>): void {
 }
 
 browserTest(
-  "default colours alternate; a8 and h1 are light, a1 dark",
+  "default colors alternate; a8 and h1 are light, a1 dark",
   async () => {
-    const image = await shot(SEED_FEN);
-    assertSquareColours(image, DEFAULT_LIGHT, DEFAULT_DARK);
+    const image = await shot(REFERENCE_FEN);
+    assertSquareColors(image, DEFAULT_LIGHT, DEFAULT_DARK);
     for (
-      const [name, colour] of [["a8", DEFAULT_LIGHT], ["h1", DEFAULT_LIGHT], [
+      const [name, color] of [["a8", DEFAULT_LIGHT], ["h1", DEFAULT_LIGHT], [
         "a1",
         DEFAULT_DARK,
       ]] as const
     ) {
-      const measured = square(image, ...at(name)).colour;
-      assert.ok(near(measured, colour), `${name} is ${hex(measured)}`);
+      const measured = square(image, ...at(name)).color;
+      assert.ok(near(measured, color), `${name} is ${hex(measured)}`);
     }
     const [x, y] = [Math.round(UNIT), Math.round(UNIT)]; // inside a8
     assert.ok(near(pixel(image, x, y), DEFAULT_LIGHT), "a8 near its corner");
@@ -366,48 +338,48 @@ browserTest(
 );
 
 browserTest(
-  "occupied squares differ from empty squares of their colour",
+  "occupied squares differ from empty squares of their color",
   async () => {
-    const image = await shot(SEED_FEN);
-    assertPieces(image, occupied(SEED_FEN));
-    // Side by side: a piece on each colour against an empty square of it.
+    const image = await shot(REFERENCE_FEN);
+    assertPieces(image, occupied(REFERENCE_FEN));
+    // Side by side: a piece on each color against an empty square of it.
     for (const [full, empty] of [["e8", "g8"], ["a1", "c1"]]) {
       const a = square(image, ...at(full));
       const b = square(image, ...at(empty));
-      assert.ok(near(a.colour, b.colour), `${full} and ${empty}: one colour`);
+      assert.ok(near(a.color, b.color), `${full} and ${empty}: one color`);
       assert.ok(
         a.ink > 0.05 && b.ink === 0,
         `${full} ${a.ink}, ${empty} ${b.ink}`,
       );
       const [cx, cy] = at(full).map((v) => Math.round((v + 1) * UNIT));
-      // Around the glyph's centre, some pixel is far from the square colour.
+      // Around the glyph's centre, some pixel is far from the square color.
       let off = 0;
       for (let dy = -8; dy <= 8; dy++) {
         for (let dx = -8; dx <= 8; dx++) {
-          if (!near(pixel(image, cx + dx, cy + dy), a.colour, 32)) off++;
+          if (!near(pixel(image, cx + dx, cy + dy), a.color, 32)) off++;
         }
       }
-      assert.ok(off > 10, `${full}: ${off} pixels off colour near the centre`);
+      assert.ok(off > 10, `${full}: ${off} pixels off color near the centre`);
     }
   },
 );
 
-browserTest("-l and -d set the square colours (hex)", async () => {
-  const image = await shot("-l", "#c9b458", "-d", "#6aaa64", SEED_FEN);
-  assertSquareColours(image, [0xc9, 0xb4, 0x58], [0x6a, 0xaa, 0x64]);
-  assertPieces(image, occupied(SEED_FEN));
+browserTest("-l and -d set the square colors (hex)", async () => {
+  const image = await shot("-l", "#c9b458", "-d", "#6aaa64", REFERENCE_FEN);
+  assertSquareColors(image, [0xc9, 0xb4, 0x58], [0x6a, 0xaa, 0x64]);
+  assertPieces(image, occupied(REFERENCE_FEN));
 });
 
-browserTest("-l and -d set the square colours (CSS name, rgb())", async () => {
+browserTest("-l and -d set the square colors (CSS name, rgb())", async () => {
   const image = await shot("-l", "wheat", "-d", "rgb(70, 130, 180)", LONE_KING);
-  assertSquareColours(image, [0xf5, 0xde, 0xb3], [70, 130, 180]);
+  assertSquareColors(image, [0xf5, 0xde, 0xb3], [70, 130, 180]);
   assertPieces(image, occupied(LONE_KING));
   assert.ok(square(image, 0, 7).ink > 0.05, "the king is at the bottom left");
 });
 
 browserTest("labels appear in the frame only with -n", async () => {
-  const plain = await shot(SEED_FEN);
-  const labelled = await shot("-n", SEED_FEN);
+  const plain = await shot(REFERENCE_FEN);
+  const labelled = await shot("-n", REFERENCE_FEN);
   assertNoLabels(plain);
   assertLabels(labelled);
   // The board itself is the same picture.
@@ -428,13 +400,13 @@ browserTest(
   "--flip puts a1 at the top right, h1 light at the top left",
   async () => {
     const image = await shot("--flip", LONE_KING);
-    assertSquareColours(image, DEFAULT_LIGHT, DEFAULT_DARK);
+    assertSquareColors(image, DEFAULT_LIGHT, DEFAULT_DARK);
     assertPieces(image, occupied(LONE_KING, true));
     assert.deepEqual(at("a1", true), [7, 0]);
     assert.ok(square(image, 7, 0).ink > 0.05, "the king is at the top right");
-    assert.ok(near(square(image, ...at("h1", true)).colour, DEFAULT_LIGHT));
-    assert.ok(near(square(image, ...at("a8", true)).colour, DEFAULT_LIGHT));
-    assert.ok(near(square(image, ...at("a1", true)).colour, DEFAULT_DARK));
+    assert.ok(near(square(image, ...at("h1", true)).color, DEFAULT_LIGHT));
+    assert.ok(near(square(image, ...at("a8", true)).color, DEFAULT_LIGHT));
+    assert.ok(near(square(image, ...at("a1", true)).color, DEFAULT_DARK));
     assertNoLabels(image);
   },
 );
@@ -442,10 +414,10 @@ browserTest(
 browserTest(
   "--flip -n mirrors the pieces and reverses the rank labels",
   async () => {
-    const plain = await shot("-n", SEED_FEN);
-    const image = await shot("--flip", "-n", SEED_FEN);
-    assertSquareColours(image, DEFAULT_LIGHT, DEFAULT_DARK);
-    assertPieces(image, occupied(SEED_FEN, true));
+    const plain = await shot("-n", REFERENCE_FEN);
+    const image = await shot("--flip", "-n", REFERENCE_FEN);
+    assertSquareColors(image, DEFAULT_LIGHT, DEFAULT_DARK);
+    assertPieces(image, occupied(REFERENCE_FEN, true));
     assertLabels(image);
     // The same digits, bottom to top: "1" at the top, "8" at the bottom.
     // (The file letters are reversed too, but "a" and "h" have about the
@@ -459,5 +431,98 @@ browserTest(
       );
     }
     assert.ok(flipped[0] < flipped[7], `"1" at the top: ${flipped}`);
+  },
+);
+
+// ---------------------------------------------------------------------------
+// The vector style and the annotations (drawn by the library)
+
+browserTest(
+  "vector style with no font installed: square colors, pieces and labels",
+  async () => {
+    const image = await vectorShot(REFERENCE_FEN, { labels: true });
+    const pieces = occupied(REFERENCE_FEN);
+    assertSquareColors(image, DEFAULT_LIGHT, DEFAULT_DARK, pieces);
+    assertPieces(image, pieces);
+    assertLabels(image);
+    const ranks = rankInk(image);
+    assert.ok(ranks.every((n) => n > 0), `a digit by every row: ${ranks}`);
+    assert.ok(
+      ranks[0] > ranks[7],
+      `"8" at the top, "1" at the bottom: ${ranks}`,
+    );
+    // White pieces are opaque: the inside of the a4 king is white.
+    const [cx, cy] = at("a4").map((v) => Math.round((v + 1) * UNIT));
+    assert.ok(near(pixel(image, cx, cy + 12), [255, 255, 255], 8));
+  },
+);
+
+browserTest(
+  "vector style: black pieces stay visible on dark squares of a dark board",
+  async () => {
+    const fen = "rnbqkbnr/pppppppp/8/8/8/8/8/8";
+    const image = await vectorShot(fen, { light: "#888", dark: "#333" });
+    const pieces = occupied(fen);
+    assertSquareColors(image, [0x88, 0x88, 0x88], [0x33, 0x33, 0x33], pieces);
+    assertPieces(image, pieces);
+    // b7 is dark: its pawn has a white rim that a dark square never has.
+    const pixels = squarePixels(image, ...at("b7"));
+    const white = pixels.filter((p) => near(p, [255, 255, 255], 40)).length;
+    assert.ok(white > 20, `${white} white pixels around the b7 pawn`);
+  },
+);
+
+browserTest(
+  "highlights: the color at each square's center, in both styles, flipped too",
+  async () => {
+    const board = "8/8/8/8/8/8/8/8";
+    const blue: Rgb = [0, 0, 255];
+    for (const style of ["classic", "vector"] as const) {
+      for (const flip of [false, true]) {
+        const image = await vectorShot(board, {
+          style,
+          flip,
+          highlight: ["e4", "a8"],
+          highlightColor: "#0000ff",
+        });
+        for (const name of ["e4", "a8"]) {
+          const measured = square(image, ...at(name, flip)).color;
+          assert.ok(near(measured, blue), `${style} ${name}: ${hex(measured)}`);
+        }
+        const other = square(image, ...at("d5", flip)).color;
+        assert.ok(near(other, DEFAULT_LIGHT), `d5 untouched: ${hex(other)}`);
+      }
+    }
+  },
+);
+
+browserTest(
+  "arrows: colored pixels between the squares, none beside, flipped too",
+  async () => {
+    for (const flip of [false, true]) {
+      const image = await vectorShot("8/8/8/8/8/8/4P3/8", {
+        flip,
+        arrows: ["e2e4", "b1b1"],
+        arrowColor: "#ff00ff",
+        check: false,
+      });
+      const center = (name: string) =>
+        at(name, flip).map((v) => Math.round((v + 1) * UNIT)) as [
+          number,
+          number,
+        ];
+      const magenta: Rgb = [255, 0, 255];
+      const shaft = pixel(image, ...center("e3"));
+      assert.ok(near(shaft, magenta), `e3: ${hex(shaft)}`);
+      for (const name of ["d3", "f3", "e5"]) {
+        const beside = pixel(image, ...center(name));
+        assert.ok(!near(beside, magenta, 100), `${name}: ${hex(beside)}`);
+      }
+      // An arrow to its own square is a ring: color on the rim, not inside.
+      const [bx, by] = center("b1");
+      assert.ok(!near(pixel(image, bx, by), magenta, 100), "b1 center");
+      const rim = pixel(image, bx + Math.round(0.42 * UNIT), by);
+      assert.ok(rim[1] < 100 && rim[0] > 150, `b1 rim: ${hex(rim)}`);
+    }
   },
 );
