@@ -251,14 +251,23 @@ export class LineReader {
   }
 }
 
-/** UTF-16 text: a byte order mark, or NUL in every other of the first bytes. */
+/**
+ * UTF-16 text: a byte order mark, or ASCII with a NUL in every other byte
+ * (NULs at one parity and none at the other; all-NUL input is not text).
+ */
 function looksUtf16(bytes: Uint8Array): boolean {
   if (bytes.length >= 2) {
     const [a, b] = bytes;
     if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return true;
   }
-  let nul = 0;
-  const n = Math.min(bytes.length, 64);
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) nul++;
-  return n >= 8 && nul * 2 >= n - 1;
+  const n = Math.min(bytes.length, 64) & ~1;
+  if (n < 8) return false;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const half = n / 2;
+  return (even === 0 && odd >= half - 1) || (odd === 0 && even >= half - 1);
 }
