@@ -42,7 +42,8 @@ export class Report {
 
   /** Empties the report for the next position, ignoring the codes of the mask. */
   clear(ignored: number): void {
-    this.problems.length = 0;
+    // Setting the length is a runtime call even when it changes nothing.
+    if (this.problems.length !== 0) this.problems.length = 0;
     this.#ignored = ignored;
     this.#errors = 0;
   }
