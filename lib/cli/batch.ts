@@ -3,7 +3,8 @@
 // buffer. The line loop flushes whenever it is about to wait for input, so
 // nothing converted is held back from a slow pipe, a terminal or a signal.
 
-import { FenSyntaxError } from "../errors.ts";
+import type { BoardTextReader } from "../board_text.ts";
+import { FenSyntaxError, GridSyntaxError } from "../errors.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PositionChecker } from "../legality/mod.ts";
 import { escapeText } from "../_quote.ts";
@@ -47,6 +48,8 @@ export interface JobParts {
   checker: PositionChecker | null;
   mover: Mover | null;
   explainer: Explainer | null;
+  /** Makes a reader of text boards, for `--from grid`. */
+  boards: (() => BoardTextReader) | null;
   verbose: boolean;
 }
 
@@ -196,9 +199,14 @@ export class Job {
     const lines = new LineReader();
     const prefixOf = (n: number): string =>
       label === "" ? `line ${n}: ` : `${label}:${n}: `;
+    const boards = this.#parts.boards?.() ?? null;
     const handler = {
       line: (text: string, start: number, end: number, n: number) => {
-        if (!isSkipped(text, start, end, this.#parts.settings.parse.strict)) {
+        if (boards !== null) {
+          this.#boardLine(boards, { text, start, end, n }, prefixOf);
+        } else if (
+          !isSkipped(text, start, end, this.#parts.settings.parse.strict)
+        ) {
           this.record(text, start, end, {
             number: n,
             prefix: prefixOf(n),
@@ -231,6 +239,7 @@ export class Job {
     } finally {
       signals.close();
     }
+    if (boards !== null) this.#endBoards(boards, prefixOf);
     if (lines.utf16) {
       this.#say(
         `fen: ${
@@ -239,6 +248,82 @@ export class Job {
       );
       this.status = worse(this.status, EXIT.invalidFen);
     }
+  }
+
+  /** One line of `--from grid` input: a record when it completes a board. */
+  #boardLine(
+    boards: BoardTextReader,
+    line: { text: string; start: number; end: number; n: number },
+    prefixOf: (n: number) => string,
+  ): void {
+    let placement: string | null;
+    try {
+      placement = boards.push(line.text, {
+        start: line.start,
+        end: line.end,
+        line: line.n,
+      });
+    } catch (error) {
+      if (!(error instanceof GridSyntaxError)) throw error;
+      return this.#invalidBoard(error, prefixOf(error.line));
+    }
+    if (placement !== null) {
+      const n = boards.boardLine;
+      this.record(placement, 0, placement.length, {
+        number: n,
+        prefix: prefixOf(n),
+        stream: true,
+      });
+    }
+  }
+
+  #endBoards(boards: BoardTextReader, prefixOf: (n: number) => string): void {
+    try {
+      boards.finish();
+    } catch (error) {
+      if (!(error instanceof GridSyntaxError)) throw error;
+      this.#invalidBoard(error, prefixOf(error.line));
+    }
+  }
+
+  #invalidBoard(error: GridSyntaxError, prefix: string): void {
+    this.#parts.out.flush();
+    this.#say(
+      `fen: ${prefix}invalid board: ${
+        escapeText(error.message.replace(/^Cannot parse grid: /, ""))
+      }\n`,
+    );
+    this.status = worse(this.status, EXIT.invalidFen);
+  }
+
+  /** Converts one operand that holds a whole board (`--from grid`). */
+  board(text: string, where: Where): Promise<void> {
+    const boards = this.#parts.boards!();
+    const span = { start: 0, end: 0, line: 0 };
+    let placement: string | null = null;
+    try {
+      while (span.start <= text.length) {
+        const newline = text.indexOf("\n", span.start);
+        span.end = newline < 0 ? text.length : newline;
+        span.line++;
+        placement = boards.push(text, span) ?? placement;
+        span.start = span.end + 1;
+      }
+      boards.finish();
+    } catch (error) {
+      if (!(error instanceof GridSyntaxError)) throw error;
+      this.#invalidBoard(error, where.prefix);
+      return Promise.resolve();
+    }
+    if (placement === null) {
+      this.#say(
+        `fen: ${where.prefix}invalid board: no board of 8 ranks found\n`,
+      );
+      this.status = worse(this.status, EXIT.invalidFen);
+    } else {
+      this.record(placement, 0, placement.length, where);
+    }
+    return Promise.resolve();
   }
 
   /** Writes what was held for the end (a stream's lone diagram). */

@@ -7,6 +7,7 @@
  */
 
 import config from "../../deno.json" with { type: "json" };
+import type { BoardTextReader } from "../board_text.ts";
 import { FenReader } from "../fen_reader.ts";
 import { renderSvg } from "../svg.ts";
 import { escapeText } from "../_quote.ts";
@@ -150,11 +151,9 @@ async function run(
   for (const source of settings.sources) {
     if (source.kind === "operand") {
       const prefix = operands > 1 ? `record ${source.number}: ` : "";
-      job.record(source.text, 0, source.text.length, {
-        number: source.number,
-        prefix,
-        stream: false,
-      });
+      const where = { number: source.number, prefix, stream: false };
+      if (settings.from === "grid") await job.board(source.text, where);
+      else job.record(source.text, 0, source.text.length, where);
     } else if (source.kind === "stdin") {
       await job.stream(io.stdin, "");
     } else {
@@ -219,6 +218,7 @@ async function jobParts(
       settings.parse.chess960 ? { chess960: true } : {},
     )
     : null;
+  const boards = settings.from === "grid" ? await boardReaders(settings) : null;
   const explainer = settings.explain
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
@@ -231,8 +231,18 @@ async function jobParts(
     checker,
     mover: settings.moves === null ? null : await mover(settings),
     explainer,
+    boards,
     verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
   };
+}
+
+/** Readers of text boards for `--from grid`, with the `--empty` mark. */
+async function boardReaders(
+  settings: Settings,
+): Promise<() => BoardTextReader> {
+  const { BoardTextReader } = await import("../board_text.ts");
+  const options = settings.emptyGiven ? { empty: settings.empty } : {};
+  return () => new BoardTextReader(options);
 }
 
 /** Plays `--moves` on each record: the position after them, the last move. */

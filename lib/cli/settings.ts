@@ -28,6 +28,8 @@ export interface Settings {
   flip: boolean;
   /** The `--empty` mark. */
   empty: string;
+  /** Whether `--empty` was given (`--from grid` then uses it). */
+  emptyGiven: boolean;
   outDir: string | null;
   /** The `--out-dir` file-name pattern. */
   name: string;
@@ -93,6 +95,7 @@ export function settle(args: ParsedArgs): Settings {
     check,
     flip: flag(args, "flip"),
     empty: text(args, "empty") ?? "*",
+    emptyGiven: args.values.has("empty"),
     outDir: text(args, "out-dir") ?? null,
     name: text(args, "name") ?? "{line}",
     explain: flag(args, "explain"),
@@ -243,8 +246,8 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
   const { format, check, outDir } = settings;
   const entry = FORMATS[format];
   if (args.values.has("empty")) {
-    if (format !== "grid") {
-      throw new UsageError("--empty goes with --format grid");
+    if (format !== "grid" && settings.from !== "grid") {
+      throw new UsageError("--empty goes with --format grid or --from grid");
     }
     try {
       fen2grid("8/8/8/8/8/8/8/8", settings.empty); // the library's own rule

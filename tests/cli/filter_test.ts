@@ -308,3 +308,64 @@ Deno.test("--format json writes one object per non-blank line, invalid ones incl
   });
   assert.deepEqual(lines[2], parseFen(START));
 });
+
+Deno.test("--from grid reads boards back: the command's own, spaced and framed ones", async () => {
+  const fens = [
+    START.split(" ")[0],
+    "8/8/8/8/8/8/8/K6k",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R",
+  ];
+  // Boards without coordinates are read with White at the bottom; the
+  // unicode format's coordinates tell a flipped board, which is turned back.
+  for (
+    const args of [["--format", "board"], ["--format", "unicode"], [
+      "--format",
+      "unicode",
+      "--flip",
+    ]]
+  ) {
+    const drawn = await runMain([...args, ...fens]);
+    const back = await runMain(["--from", "grid", "--format", "fen", "-"], {
+      stdin: drawn.stdout,
+    });
+    assert.equal(back.stderr, "", args.join(" "));
+    assert.deepEqual(
+      back.stdout.trimEnd().split("\n").map((l) => l.split(" ")[0]),
+      fens,
+      args.join(" "),
+    );
+  }
+  const grid = await runMain(["--format", "grid", "--empty", "□", ...fens]);
+  const back = await runMain([
+    "--from",
+    "grid",
+    "--empty",
+    "□",
+    "--format",
+    "fen",
+    "-",
+  ], { stdin: grid.stdout });
+  assert.deepEqual(
+    back.stdout.trimEnd().split("\n").map((l) => l.split(" ")[0]),
+    fens,
+  );
+  const spaced = "r n b q k b n r\np p p p p p p p\n" +
+    ". . . . . . . .\n".repeat(4) +
+    "P P P P P P P P\nR N B Q K B N R\n";
+  const fromSpaced = await runMain([
+    "--from",
+    "grid",
+    "--format",
+    "fen",
+    spaced,
+  ]);
+  assert.equal(fromSpaced.stdout, `${START.split(" ")[0]} w - - 0 1\n`);
+  const broken = await runMain(["--from", "grid", "--format", "fen", "-"], {
+    stdin: "rnbqkbnr\nppp\n",
+  });
+  assert.equal(broken.code, EXIT.invalidFen);
+  assert.equal(
+    broken.stderr,
+    "fen: line 2: invalid board: rank 7 has 3 squares, expected 8 at line 2, column 4\n",
+  );
+});

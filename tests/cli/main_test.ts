@@ -400,7 +400,10 @@ Deno.test("--flip turns every board format around", async () => {
 Deno.test("options that do not fit together are refused with a reason", async () => {
   const cases: [string[], RegExp][] = [
     [["--format", "gif", CLASSIC_FEN], /unknown format "gif"/],
-    [["--empty", "+", CLASSIC_FEN], /--empty goes with --format grid/],
+    [
+      ["--empty", "+", CLASSIC_FEN],
+      /--empty goes with --format grid or --from grid/,
+    ],
     [
       ["--format", "grid", "--empty", "K", CLASSIC_FEN],
       /--empty "K" must be one character/,
