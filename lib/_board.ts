@@ -81,5 +81,6 @@ function describe(value: unknown): string {
   if (typeof value === "object") {
     return Array.isArray(value) ? "an array" : "an object";
   }
+  if (typeof value === "function") return "a function";
   return `${typeof value} ${String(value)}`;
 }

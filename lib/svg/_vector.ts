@@ -7,7 +7,7 @@
 // inlined in one page still draw right.
 
 import type { Board } from "../_board.ts";
-import { pieceSide, PIECES } from "../types.ts";
+import { PIECES, pieceSide } from "../types.ts";
 import { LABEL_PATHS, PIECE_PATHS } from "./_pieces.ts";
 
 const FILES = "abcdefgh";

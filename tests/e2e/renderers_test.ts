@@ -197,7 +197,7 @@ Deno.test("the main module's graph holds no PNG module and no npm package", asyn
       s.endsWith("/lib/png.ts") || s.includes("_resvg_wasm") ||
       !s.startsWith("file:")
     ),
-    "only local modules",
     [],
+    "only local modules",
   );
 });
