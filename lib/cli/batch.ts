@@ -5,8 +5,11 @@
 
 import type { BoardTextReader } from "../board_text.ts";
 import { FenSyntaxError, GridSyntaxError } from "../errors.ts";
+import { stringifyFen } from "../fen.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PositionChecker } from "../legality/mod.ts";
+import type { PositionStatus } from "../moves/mod.ts";
+import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import {
   type CliIo,
@@ -48,6 +51,8 @@ export interface JobParts {
   checker: PositionChecker | null;
   mover: Mover | null;
   explainer: Explainer | null;
+  /** The game's status of a legal position, for `--check`. */
+  status: ((position: Position) => PositionStatus) | null;
   /** Makes a reader of text boards, for `--from grid`. */
   boards: (() => BoardTextReader) | null;
   verbose: boolean;
@@ -88,12 +93,20 @@ export class Job {
     if (this.#parts.mover !== null && !this.#move(where)) return;
     if (this.#parts.checker !== null) {
       const problems = this.#parts.checker.check(current.position());
+      const illegal = problems.some((p) => p.severity === "error");
+      const position = current.position();
       writeProblems(out, problems, {
         json: settings.format === "json",
         line: where.stream ? where.number : 0,
-        fen: text.slice(start, end),
+        fen: current.moved === null
+          ? text.slice(start, end)
+          : stringifyFen(current.moved),
+        status: illegal || this.#parts.status === null ? null : {
+          status: this.#parts.status(position),
+          turn: position.turn,
+        },
       });
-      if (problems.some((p) => p.severity === "error")) {
+      if (illegal) {
         this.status = worse(this.status, EXIT.illegalPosition);
       }
     } else {
@@ -114,7 +127,9 @@ export class Job {
       return true;
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      this.#say(`fen: ${where.prefix}${escapeText(error.message)}\n`);
+      this.#say(
+        `fen: ${where.prefix}${escapeText(lowerFirst(error.message))}\n`,
+      );
       this.status = worse(this.status, EXIT.illegalMove);
       return false;
     }
@@ -393,3 +408,8 @@ class Signals {
 }
 
 export type { Sink, Where };
+
+/** "Cannot play ..." as a `fen:` message says it: "cannot play ...". */
+function lowerFirst(message: string): string {
+  return message.replace(/^Cannot /, "cannot ");
+}

@@ -218,6 +218,9 @@ async function jobParts(
       settings.parse.chess960 ? { chess960: true } : {},
     )
     : null;
+  const status = settings.check
+    ? (await import("../moves/mod.ts")).positionStatus
+    : null;
   const boards = settings.from === "grid" ? await boardReaders(settings) : null;
   const explainer = settings.explain
     ? (await import("./explain.ts")).explainer(settings.parse)
@@ -231,6 +234,7 @@ async function jobParts(
     checker,
     mover: settings.moves === null ? null : await mover(settings),
     explainer,
+    status,
     boards,
     verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
   };

@@ -5,6 +5,8 @@
 
 import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
+import type { PositionStatus } from "../moves/mod.ts";
+import type { Side } from "../types.ts";
 import { codePointName, isHidden } from "../_quote.ts";
 import type { Output } from "./_io.ts";
 
@@ -87,17 +89,62 @@ export function invalidJson(line: number, error: FenSyntaxError): string {
   });
 }
 
-/** Writes a position's problems: text lines, or one JSON object. */
+/** What `--check` adds about a legal position: the game's state. */
+export interface StatusNote {
+  /** The position's status. */
+  status: PositionStatus;
+  /** The side to move. */
+  turn: Side;
+}
+
+/** The status as `info` lines: code and words, in a fixed order. */
+function statusLines({ status, turn }: StatusNote): [string, string][] {
+  const side = turn === "w" ? "White" : "Black";
+  const lines: [string, string][] = [];
+  if (status.checkmate) lines.push(["checkmate", `${side} is checkmated`]);
+  else if (status.check) {
+    lines.push([
+      "check",
+      `${side} is in check from ${status.checkers.join(", ")}`,
+    ]);
+  }
+  if (status.stalemate) lines.push(["stalemate", `${side} has no legal move`]);
+  if (status.insufficientMaterial) {
+    lines.push(["insufficient-material", "neither side has mating material"]);
+  }
+  if (status.seventyFiveMoves) {
+    lines.push([
+      "seventy-five-moves",
+      "75 moves without a capture or pawn move: the game is drawn",
+    ]);
+  } else if (status.fiftyMoves) {
+    lines.push([
+      "fifty-moves",
+      "50 moves without a capture or pawn move: a draw may be claimed",
+    ]);
+  }
+  return lines;
+}
+
+/** Writes a position's problems (and, if legal, its status): text or JSON. */
 export function writeProblems(
   out: Output,
   problems: readonly Problem[],
-  { json, line, fen }: { json: boolean; line: number; fen: string },
+  { json, line, fen, status }: {
+    json: boolean;
+    line: number;
+    fen: string;
+    status: StatusNote | null;
+  },
 ): void {
   if (json) {
     const legal = !problems.some((p) => p.severity === "error");
+    const report = line > 0
+      ? { line, fen, legal, problems }
+      : { fen, legal, problems };
     out.write(
       JSON.stringify(
-        line > 0 ? { line, fen, legal, problems } : { fen, legal, problems },
+        status === null ? report : { ...report, status: status.status },
       ),
     );
     out.writeByte(10);
@@ -107,5 +154,9 @@ export function writeProblems(
   if (problems.length === 0) out.write(`${prefix}legal\n`);
   for (const { severity, code, message } of problems) {
     out.write(`${prefix}${severity} ${code}: ${message}\n`);
+  }
+  if (status === null) return;
+  for (const [code, message] of statusLines(status)) {
+    out.write(`${prefix}info ${code}: ${message}\n`);
   }
 }

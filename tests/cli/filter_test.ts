@@ -369,3 +369,73 @@ Deno.test("--from grid reads boards back: the command's own, spaced and framed o
     "fen: line 2: invalid board: rank 7 has 3 squares, expected 8 at line 2, column 4\n",
   );
 });
+
+Deno.test("--moves: the position after them in every format, errors named, exit 5", async () => {
+  const fen = await runMain([
+    "--moves",
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+    "--format",
+    "fen",
+  ]);
+  assert.equal(
+    fen.stdout,
+    "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n",
+  );
+  const board = await runMain(["--moves", "e4", "--format", "board"]);
+  assert.equal(board.stdout.split("\n")[4], "....P...");
+  const stream = await runMain(["--moves", "Kb2", "--format", "fen", "-"], {
+    stdin: "8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/k6K w - - 0 1\n",
+  });
+  assert.equal(stream.code, EXIT.illegalMove);
+  assert.equal(stream.stdout, "8/8/8/8/8/8/1K6/7k b - - 1 1\n");
+  assert.equal(
+    stream.stderr,
+    'fen: line 2: cannot play move 1 "Kb2": illegal: no king can move to b2\n',
+  );
+  const bad = await runMain(["--moves", "e4 e9"]);
+  assert.equal(bad.code, EXIT.illegalMove);
+  assert.equal(bad.stderr, 'fen: cannot play move 2 "e9": no such square\n');
+  const svg = await runMain([
+    "--moves",
+    "f3 e5 g4 Qh4#",
+    "--style",
+    "vector",
+    "--side-to-move",
+  ]);
+  assert.match(
+    svg.stdout,
+    /<title>Chess diagram: rnb1kbnr\/pppp1ppp\/8\/4p3\/6Pq\/5P2\/PPPPP2P\/RNBQKBNR w KQkq - 1 3, White to move<\/title>/,
+  );
+  assert.match(
+    svg.stdout,
+    /Last move d8 to h4\. The white king on e1 is in check\./,
+  );
+});
+
+Deno.test("--check adds the game's status as information", async () => {
+  const mate = await runMain(["--check", "--moves", "f3 e5 g4 Qh4#"]);
+  assert.deepEqual([mate.code, mate.stdout], [
+    0,
+    "legal\ninfo checkmate: White is checkmated\n",
+  ]);
+  const draw = await runMain(["--check", "8/8/4k3/8/8/4K3/8/8 b - - 151 120"]);
+  assert.equal(
+    draw.stdout,
+    "legal\ninfo insufficient-material: neither side has mating material\n" +
+      "info seventy-five-moves: 75 moves without a capture or pawn move: the game is drawn\n",
+  );
+  const json = JSON.parse(
+    (await runMain(["--check", "--format", "json", "--moves", "f3 e5 g4 Qh4#"]))
+      .stdout,
+  );
+  assert.equal(
+    json.fen,
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+  );
+  assert.equal(json.status.checkmate, true);
+  assert.deepEqual(json.status.checkers, ["h4"]);
+  const illegal = JSON.parse(
+    (await runMain(["--check", "--format", "json", "8/8/8/8/8/8/8/8"])).stdout,
+  );
+  assert.equal(illegal.status, undefined);
+});
