@@ -2,7 +2,8 @@
  * Whether a well-formed position could occur in a game: every problem at
  * once, each with a stable code, a severity and the squares involved.
  * {@linkcode parseFen} answers the syntax question; this module answers the
- * chess one.
+ * chess one. {@linkcode PositionChecker} checks a stream of positions with
+ * no allocation for those without problems.
  *
  * @module
  */
@@ -51,9 +52,6 @@ export interface CheckPositionOptions {
    */
   chess960?: boolean;
 }
-
-// Scratch buffers for the rare paths: the analysis runs once per record in
-// batch work, so it reuses them instead of allocating.
 
 /**
  * Runs every rule on the position loaded into `ctx`, leaving what they find
