@@ -13,7 +13,9 @@ const CHUNK = 1 << 20;
  * Calls `onLine(line, number)` for every non-blank line of stdin and writes
  * what it returns (plus a newline, unless it is empty) to stdout.
  */
-export function mapLines(onLine: (line: string, number: number) => string) {
+export function mapLines(
+  onLine: (line: string, number: number) => string,
+): void {
   const input = new Uint8Array(CHUNK);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();

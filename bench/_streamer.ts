@@ -90,7 +90,12 @@ function writeBoard(out: Out, separate: boolean): void {
   out.length = o;
 }
 
-function writeLine(out: Out, input: Uint8Array, start: number, end: number) {
+function writeLine(
+  out: Out,
+  input: Uint8Array,
+  start: number,
+  end: number,
+): void {
   const n = end - start + 1;
   if (n > out.bytes.length) throw new RangeError("line longer than 1 MiB");
   out.reserve(n);

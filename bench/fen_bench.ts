@@ -1,6 +1,7 @@
 /**
  * Throughput of @fen/fen against chessops and chess.js over the corpus of
- * bench/corpus.ts (generated on the first run).
+ * bench/corpus.ts (generated on the first run), every implementation in one
+ * process and one run.
  *
  * ```sh
  * deno bench --allow-read --allow-write bench/fen_bench.ts
@@ -9,8 +10,19 @@
  * Every iteration of every entry processes one slice of SLICE (1,000)
  * records, and each entry walks the same slices in the same order from the
  * start of the corpus, so the work per iteration is the same across the
- * entries of a group: records/s = SLICE × iter/s, and the "x faster/slower
- * than" summary lines are ratios of records/s.
+ * entries of a group: records/s = SLICE × iter/s. The @fen/fen entry is the
+ * baseline of each group, so the summary under the group gives its ratio
+ * against every peer (ratios of records/s, taken in the same run). Goals:
+ *
+ * | group           | @fen/fen                | against                         | goal       |
+ * | --------------- | ----------------------- | ------------------------------- | ---------- |
+ * | parse           | parseFen                | chessops parseFen               | 6x faster  |
+ * | parse           | parseFen                | chess.js validateFen            | 5x faster  |
+ * | parse+stringify | parseFen+stringifyFen   | chessops parseFen+makeFen       | 6x faster  |
+ * | fen2grid        | fen2grid                | chessops parseFen+grid (bits)   | 15x faster |
+ *
+ * The hand-written loops without validation are the practical limit, as
+ * bench/_streamer.ts is for whole processes (bench/process.sh).
  *
  * @module
  */
@@ -21,13 +33,9 @@ import {
   makeFen as chessopsMakeFen,
   parseFen as chessopsParseFen,
 } from "chessops/fen";
-import {
-  fen2grid,
-  grid2fen,
-  parseFen,
-  renderSvg,
-  stringifyFen,
-} from "../mod.ts";
+import { parseFen, stringifyFen } from "../lib/fen.ts";
+import { fen2grid, grid2fen } from "../lib/grid.ts";
+import { renderSvg } from "../lib/svg.ts";
 import { loadCorpus } from "./corpus.ts";
 
 const SLICE = 1000;
@@ -66,8 +74,9 @@ let sink = 0;
 
 // chessops Board to the 71-character grid of fen2grid, "*" for empty, two
 // ways. The idiomatic one asks the Board for each square; the fast one walks
-// the bits of its role and colour SquareSets (about 1 us less per board), and
-// is the baseline so that the ratio is not flattered by a slow peer.
+// the bits of its role and color SquareSets (about 1 us less per board): the
+// ratio to quote is against that one, so that it is not flattered by a slow
+// peer.
 const ROLES = ["pawn", "knight", "bishop", "rook", "queen", "king"] as const;
 const ROLE_CODE: Record<string, number> = {
   pawn: 112,
@@ -162,7 +171,6 @@ function minimalGrid2fen(grid: string): string {
   Deno.bench({
     name: "chessops parseFen",
     group: "parse",
-    baseline: true,
     fn() {
       for (const fen of next()) {
         sink += chessopsParseFen(fen).unwrap().fullmoves;
@@ -175,6 +183,7 @@ function minimalGrid2fen(grid: string): string {
   Deno.bench({
     name: "@fen/fen parseFen",
     group: "parse",
+    baseline: true,
     fn() {
       for (const fen of next()) sink += parseFen(fen).fullmoveNumber;
     },
@@ -210,7 +219,6 @@ function minimalGrid2fen(grid: string): string {
   Deno.bench({
     name: "chessops parseFen+makeFen",
     group: "parse+stringify",
-    baseline: true,
     fn() {
       for (const fen of next()) {
         sink += chessopsMakeFen(chessopsParseFen(fen).unwrap()).length;
@@ -223,6 +231,7 @@ function minimalGrid2fen(grid: string): string {
   Deno.bench({
     name: "@fen/fen parseFen+stringifyFen",
     group: "parse+stringify",
+    baseline: true,
     fn() {
       for (const fen of next()) sink += stringifyFen(parseFen(fen)).length;
     },
@@ -237,7 +246,6 @@ function minimalGrid2fen(grid: string): string {
   Deno.bench({
     name: "chessops parseFen+grid (bitboards)",
     group: "fen2grid",
-    baseline: true,
     fn() {
       for (const fen of next()) {
         sink += chessopsGridByBits(chessopsParseFen(fen).unwrap().board).length;
@@ -263,6 +271,7 @@ function minimalGrid2fen(grid: string): string {
   Deno.bench({
     name: "@fen/fen fen2grid",
     group: "fen2grid",
+    baseline: true,
     fn() {
       for (const fen of next()) sink += fen2grid(fen).length;
     },

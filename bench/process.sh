@@ -118,14 +118,16 @@ trivial=$tmp/trivial.ts
 echo 'console.log("1")' > "$trivial"
 fen="4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2"
 if command -v hyperfine > /dev/null 2>&1; then
+  startup_noisy=""
   for round in $(seq "$rounds"); do
     hyperfine -N --warmup 3 --runs 15 --export-json "$tmp/startup.json" \
-      "$DENO run $trivial" "$DENO run cli.ts -n $fen" > /dev/null
+      "$DENO run $trivial" "$DENO run cli.ts -n $fen" > /dev/null 2> "$tmp/hyperfine"
+    if grep -q outliers "$tmp/hyperfine"; then startup_noisy=", outliers in some rounds"; fi
     awk -v r="$round" 'BEGIN { RS = "\"median\": " } NR > 1 { split($0, a, ","); m[NR - 1] = a[1] }
       END { printf "%s trivial startup %.5f 0\n%s fen-n startup %.5f 0\n", r, m[1], r, m[2] }' \
       "$tmp/startup.json" >> "$results"
   done
-  startup_how="hyperfine, $rounds rounds of 15 runs"
+  startup_how="hyperfine, $rounds rounds of 15 runs${startup_noisy:-}"
 else
   for round in $(seq "$rounds"); do
     for label in trivial fen-n; do
