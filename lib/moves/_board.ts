@@ -25,10 +25,9 @@ import {
   RAY_SQUARES,
   RAY_START,
   ROOK,
+  zeros,
 } from "./_geometry.ts";
 
-/** Plies the undo stack holds; perft and SAN need far fewer. */
-const MAX_PLY = 128;
 /** Words per undo record: move, captured code, castling, en passant, clock. */
 const UNDO = 5;
 
@@ -40,18 +39,24 @@ export function castleRook(castle: number, slot: number): number {
   return ((castle >>> (7 * slot)) & 127) - 1;
 }
 
-/** A position being played: see the comment at the top of the file. */
+/**
+ * A position being played: see the comment at the top of the file. A Board
+ * is made per call of the public functions, so its arrays are plain arrays
+ * of small integers, which V8 reads about as fast as typed arrays but makes
+ * several times faster (typed arrays over 64 bytes live off the heap); the
+ * 64-byte `sq`, read most, stays typed.
+ */
 export class Board {
   /** Piece codes by square (`color << 3 | role`), 0 for empty. */
   readonly sq: Int8Array = new Int8Array(64);
   /** Squares of each color's pieces: White's from 0, Black's from 64. */
-  readonly list: Int8Array = new Int8Array(128);
+  readonly list: number[] = zeros(128);
   /** Where each occupied square sits in `list`. */
-  readonly index: Int8Array = new Int8Array(64);
+  readonly index: number[] = zeros(64);
   /** Pieces per color. */
-  readonly count: Int32Array = new Int32Array(2);
+  readonly count: number[] = [0, 0];
   /** Each color's king square. */
-  readonly king: Int8Array = new Int8Array(2);
+  readonly king: number[] = [0, 0];
   /** 0 White to move, 1 Black. */
   turn = 0;
   /** Castling rooks, packed as {@linkcode castleRook} reads them. */
@@ -62,14 +67,8 @@ export class Board {
   fullmove = 1;
   /** Moves made since the last {@linkcode Board.commit}. */
   ply = 0;
-  private readonly undo: Int32Array = new Int32Array(MAX_PLY * UNDO);
-  /** Generation scratch: a square is pinned if `pinStamp[s] === stamp`. */
-  readonly pinStamp: Int32Array = new Int32Array(64);
-  /** The direction from the king to each pinned piece. */
-  readonly pinDir: Int8Array = new Int8Array(64);
-  /** Squares that stop a single check (blocks and the checker). */
-  readonly blockStamp: Int32Array = new Int32Array(64);
-  stamp = 0;
+  /** UNDO words per move made; grows with the deepest line played. */
+  private readonly undo: number[] = [];
 
   /**
    * Loads `position`, or throws what keeps it from being played: not one
@@ -210,7 +209,6 @@ export class Board {
     const sq = this.sq, us = this.turn;
     const from = m & 63, to = (m >> 6) & 63;
     const u = this.ply++ * UNDO;
-    if (u >= this.undo.length) throw new RangeError("Cannot play: too deep");
     const piece = sq[from];
     this.undo[u] = m;
     this.undo[u + 1] = 0;
@@ -220,7 +218,8 @@ export class Board {
     this.ep = -1;
     this.halfmove++;
     if (m & CASTLE) {
-      const [kingTo, rookTo] = castleTargets(from, to, us);
+      const kingTo = kingTarget(from, to, us),
+        rookTo = rookTarget(from, to, us);
       const i = this.index[to];
       this.sq[to] = 0;
       this.shift(from, kingTo, piece);
@@ -271,7 +270,8 @@ export class Board {
     const from = m & 63, to = (m >> 6) & 63;
     const sq = this.sq;
     if (m & CASTLE) {
-      const [kingTo, rookTo] = castleTargets(from, to, us);
+      const kingTo = kingTarget(from, to, us),
+        rookTo = rookTarget(from, to, us);
       const i = this.index[rookTo];
       sq[rookTo] = 0;
       this.shift(kingTo, from, us << 3 | KING);
@@ -296,21 +296,17 @@ export class Board {
   }
 }
 
-// Where king and rook land when castling: the c- or g-file and the d- or
-// f-file of the back rank, in Chess960 as in standard chess. A module-level
-// pair filled and read within one synchronous call of make or unmake.
-const targets = [0, 0];
+/**
+ * Where the king lands when castling with `rook`: the c- or g-file of its
+ * back rank, in Chess960 as in standard chess.
+ */
+export function kingTarget(king: number, rook: number, color: number): number {
+  return BACK_RANK[color] + (rook < king ? 2 : 6);
+}
 
-/** The king's and the rook's destinations for castling with `rook`. */
-export function castleTargets(
-  king: number,
-  rook: number,
-  color: number,
-): readonly [number, number] {
-  const base = BACK_RANK[color];
-  targets[0] = base + (rook < king ? 2 : 6);
-  targets[1] = base + (rook < king ? 3 : 5);
-  return targets as unknown as readonly [number, number];
+/** Where the rook lands when castling: the d- or f-file. */
+export function rookTarget(king: number, rook: number, color: number): number {
+  return BACK_RANK[color] + (rook < king ? 3 : 5);
 }
 
 /**
@@ -330,7 +326,7 @@ export function castlingRooks(
     const base = BACK_RANK[color];
     if (king < base || king >= base + 8) continue;
     for (const name of castling) {
-      const s = SQUARE_NAMES.indexOf(name);
+      const s = indexOf(name);
       if (s < base || s >= base + 8 || board.sq[s] !== (color << 3 | ROOK)) {
         continue;
       }
@@ -352,7 +348,7 @@ export function castlingRooks(
  */
 function enPassantIndex(board: Board, square: Square | null): number {
   if (square === null) return -1;
-  const s = SQUARE_NAMES.indexOf(square);
+  const s = indexOf(square);
   const them = board.turn ^ 1;
   // White to move: the target is on rank 6 (row 2), the pawn on row 3.
   const row = board.turn === 0 ? 2 : 5;
@@ -365,4 +361,13 @@ function enPassantIndex(board: Board, square: Square | null): number {
 /** The square name of a board index. */
 export function nameOf(s: number): Square {
   return SQUARE_NAMES[s];
+}
+
+/** The board index of a square name, or -1 for anything else. */
+export function indexOf(name: unknown): number {
+  if (typeof name !== "string" || name.length !== 2) return -1;
+  const file = name.charCodeAt(0) - 97, rank = name.charCodeAt(1) - 49;
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8
+    ? (7 - rank) * 8 + file
+    : -1;
 }

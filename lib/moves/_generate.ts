@@ -5,7 +5,13 @@
 // << 12 | flags (see _geometry.ts).
 
 import type { Square } from "../types.ts";
-import { type Board, castleRook, castleTargets, nameOf } from "./_board.ts";
+import {
+  type Board,
+  castleRook,
+  kingTarget,
+  nameOf,
+  rookTarget,
+} from "./_board.ts";
 import {
   BISHOP,
   CASTLE,
@@ -31,6 +37,24 @@ import type { EnPassantMode } from "./status.ts";
 
 /** Most legal moves in any position is 218; room for a wide margin. */
 export const MAX_MOVES = 256;
+
+// Generation scratch, unexported: findChecksAndPins fills it and pieceMoves
+// reads it within one generateMoves call. A square is pinned (in direction
+// pinDir[s] from the king) or ends a single check only if its stamp equals
+// the call's, which spares clearing; stamps restart before they overflow.
+const pinStamp = new Int32Array(64);
+const pinDir = new Int8Array(64);
+const blockStamp = new Int32Array(64);
+let stamp = 0;
+
+function nextStamp(): number {
+  if (stamp === 0x3fffffff) {
+    pinStamp.fill(0);
+    blockStamp.fill(0);
+    stamp = 0;
+  }
+  return ++stamp;
+}
 
 /**
  * Writes the legal moves of the side to move into `out` from index `start`
@@ -59,7 +83,7 @@ export function generateMoves(
  */
 function findChecksAndPins(b: Board): number {
   const sq = b.sq, us = b.turn, them = us ^ 1, k = b.king[us];
-  const stamp = ++b.stamp;
+  const stamp = nextStamp();
   let checks = 0;
   for (let i = them * 64, end = i + b.count[them]; i < end; i++) {
     const s = b.list[i];
@@ -67,7 +91,7 @@ function findChecksAndPins(b: Board): number {
     if (role === KNIGHT || role === PAWN) {
       if (attacksFrom(role, them, s, k)) {
         checks++;
-        b.blockStamp[s] = stamp;
+        blockStamp[s] = stamp;
       }
       continue;
     }
@@ -92,12 +116,12 @@ function findChecksAndPins(b: Board): number {
       checks++;
       for (let j = RAY_START[k * 8 + d];; j++) {
         const t = RAY_SQUARES[j];
-        b.blockStamp[t] = stamp;
+        blockStamp[t] = stamp;
         if (t === s) break;
       }
     } else if (blocker >= 0 && sq[blocker] >> 3 === us) {
-      b.pinStamp[blocker] = stamp;
-      b.pinDir[blocker] = d;
+      pinStamp[blocker] = stamp;
+      pinDir[blocker] = d;
     }
   }
   return checks;
@@ -145,7 +169,7 @@ function pieceMoves(
   check: boolean,
 ): number {
   const sq = b.sq, us = b.turn, k = b.king[us];
-  const stamp = b.stamp, block = b.blockStamp;
+  const block = blockStamp;
   const forward = us === 0 ? -8 : 8;
   const startRow = us === 0 ? 6 : 1;
   const lastRow = us === 0 ? 0 : 7;
@@ -153,8 +177,8 @@ function pieceMoves(
     const s = b.list[i];
     const role = sq[s] & 7;
     if (role === KING) continue;
-    const pinned = b.pinStamp[s] === stamp;
-    const pin = b.pinDir[s];
+    const pinned = pinStamp[s] === stamp;
+    const pin = pinDir[s];
     if (role === PAWN) {
       const t = s + forward;
       if (sq[t] === 0 && (!pinned || pin < 2)) {
@@ -257,7 +281,8 @@ function castling(b: Board, out: Int32Array, n: number): number {
   for (let side = 0; side < 2; side++) {
     const rook = castleRook(b.castle, us * 2 + side);
     if (rook < 0) continue;
-    const [kingTo, rookTo] = castleTargets(k, rook, us);
+    const kingTo = kingTarget(k, rook, us);
+    const rookTo = rookTarget(k, rook, us);
     if (!pathClear(sq, k, rook, kingTo, rookTo)) continue;
     let safe = true;
     const step = kingTo > k ? 1 : -1;
@@ -306,6 +331,9 @@ export function enPassantOf(
   mode: EnPassantMode,
   given?: Square | null,
 ): Square | null {
+  if (mode !== "always" && mode !== "pseudo-legal" && mode !== "legal") {
+    throw new TypeError(`Cannot write en passant: no mode "${mode}"`);
+  }
   if (given !== undefined && mode === "always") return given;
   if (b.ep < 0) return null;
   if (mode === "always") return nameOf(b.ep);

@@ -128,3 +128,13 @@ export const DIRECTION: Int8Array = /* @__PURE__ */ (() => {
 
 /** The back-rank offset of each color: row 7 (a1 = 56) and row 0 (a8 = 0). */
 export const BACK_RANK: Int8Array = /* @__PURE__ */ Int8Array.of(56, 0);
+
+/**
+ * `n` zeros in a packed array of small integers. `new Array(n).fill(0)`
+ * would be "holey", and every read of it would check for holes.
+ */
+export function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}

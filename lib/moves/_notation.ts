@@ -4,7 +4,7 @@
 // accepted move legal and every ambiguity visible.
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import { type Board, castleTargets } from "./_board.ts";
+import { type Board, indexOf, kingTarget } from "./_board.ts";
 import { generateMoves, MAX_MOVES } from "./_generate.ts";
 import { CASTLE, EN_PASSANT, KING, PAWN } from "./_geometry.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
@@ -32,7 +32,7 @@ export function newMoveList(): MoveList {
 /** Where the king lands: the rook's square for castling is not it. */
 export function kingDestination(b: Board, m: number): number {
   const from = m & 63, to = (m >> 6) & 63;
-  return m & CASTLE ? castleTargets(from, to, b.turn)[0] : to;
+  return m & CASTLE ? kingTarget(from, to, b.turn) : to;
 }
 
 /**
@@ -139,7 +139,7 @@ export function parseMove(
   const piece = PIECE_MOVE.exec(text);
   if (piece) {
     const role = ROLE_LETTERS.indexOf(piece[1]);
-    const to = SQUARE_NAMES.indexOf(piece[4] as never);
+    const to = indexOf(piece[4]);
     return single(b, source, legal, (m) => {
       const from = m & 63;
       return ((m >> 6) & 63) === to && (m & CASTLE) === 0 &&
@@ -170,7 +170,7 @@ function matchPawn(
   legal: MoveList,
   [, file, square, promotion]: RegExpExecArray,
 ): number {
-  const to = SQUARE_NAMES.indexOf(square as never);
+  const to = indexOf(square);
   const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
   const last = b.turn === 0 ? 0 : 7;
   if (role === 0 && to >> 3 === last) {
@@ -196,8 +196,8 @@ function matchUci(
   legal: MoveList,
   [, fromName, toName, promotion]: RegExpExecArray,
 ): number {
-  const from = SQUARE_NAMES.indexOf(fromName as never);
-  const to = SQUARE_NAMES.indexOf(toName as never);
+  const from = indexOf(fromName);
+  const to = indexOf(toName);
   const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
   const piece = b.sq[from];
   if (piece === 0) {
