@@ -13,6 +13,13 @@
 
 import { main } from "./lib/cli/main.ts";
 
-export { type CliIo, EXIT, main, VERSION } from "./lib/cli/main.ts";
+export {
+  type CliIo,
+  EXIT,
+  main,
+  type Sink,
+  type Source,
+  VERSION,
+} from "./lib/cli/main.ts";
 
 if (import.meta.main) Deno.exit(await main(Deno.args, Deno));

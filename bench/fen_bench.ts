@@ -35,7 +35,7 @@ import {
 } from "chessops/fen";
 import { parseFen, stringifyFen } from "../lib/fen.ts";
 import { fen2grid, grid2fen } from "../lib/grid.ts";
-import { renderSvg } from "../lib/svg.ts";
+import { renderSvg } from "../lib/svg/mod.ts";
 import { loadCorpus } from "./corpus.ts";
 
 const SLICE = 1000;

@@ -6,6 +6,7 @@
 
 /** A sink the command writes to; `Deno.stdout` is one. */
 export interface Sink {
+  /** Writes some of `data` and says how many bytes it wrote. */
   writeSync(data: Uint8Array): number;
   /** Whether it is a terminal (people are reading). */
   isTerminal?(): boolean;
@@ -13,7 +14,9 @@ export interface Sink {
 
 /** A source of bytes; `Deno.stdin` and an opened file are ones. */
 export interface Source {
+  /** Reads into `buffer`; the number of bytes read, `null` at the end. */
   read(buffer: Uint8Array): Promise<number | null>;
+  /** Whether it is a terminal (someone is typing). */
   isTerminal?(): boolean;
 }
 
@@ -44,6 +47,7 @@ export interface CliIo {
   };
   /** Signals: SIGINT and SIGTERM stop a stream cleanly when available. */
   addSignalListener?(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
+  /** Stops listening for a signal. */
   removeSignalListener?(
     signal: "SIGINT" | "SIGTERM",
     handler: () => void,

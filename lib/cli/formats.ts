@@ -7,7 +7,7 @@ import { stringifyEpd } from "../epd.ts";
 import { stringifyFen } from "../fen.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PngRenderer } from "../png.ts";
-import { renderSvg, type RenderSvgOptions } from "../svg.ts";
+import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import type { Position } from "../types.ts";
 import { renderUnicode } from "../unicode.ts";
 import type { Output } from "./_io.ts";
@@ -98,7 +98,9 @@ export interface Format {
 const DOT = new Uint8Array([46]);
 
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
-  const sideToMove = run.sideToMove && current.reader.fieldsGiven > 1;
+  // A placement alone parses as White to move: mark only a real turn.
+  const sideToMove = run.sideToMove &&
+    (current.reader.fieldsGiven > 1 || current.moved !== null);
   if (current.lastMove === null && !sideToMove) return run.svg;
   return {
     ...run.svg,

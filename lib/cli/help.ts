@@ -1,7 +1,7 @@
 // The help text, built from the tables it describes: the options, the
 // formats and the exit codes are each defined once, elsewhere.
 
-import { DEFAULT_DARK, DEFAULT_LIGHT } from "../svg.ts";
+import { DEFAULT_DARK, DEFAULT_LIGHT } from "../svg/mod.ts";
 import { EXIT_MEANINGS } from "./exit.ts";
 import { FORMAT_NAMES, FORMATS } from "./formats.ts";
 import { renderOptions } from "./options.ts";

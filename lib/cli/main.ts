@@ -9,7 +9,8 @@
 import config from "../../deno.json" with { type: "json" };
 import type { BoardTextReader } from "../board_text.ts";
 import { FenReader } from "../fen_reader.ts";
-import { renderSvg } from "../svg.ts";
+import type { PngRenderer } from "../png.ts";
+import { renderSvg } from "../svg/mod.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, InputError, Output, writeText } from "./_io.ts";
 import { Job, type JobParts, type Mover } from "./batch.ts";
@@ -20,7 +21,7 @@ import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, granted, prepareOutDir, reason } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 
-export type { CliIo } from "./_io.ts";
+export type { CliIo, Sink, Source } from "./_io.ts";
 export { EXIT } from "./exit.ts";
 
 /** The version `fen --version` prints: the package's, from `deno.json`. */
@@ -209,9 +210,7 @@ async function jobParts(
     mark: markBytes(settings),
     svg: settings.svg,
     sideToMove: settings.sideToMove,
-    png: settings.format === "png"
-      ? await (await import("../png.ts")).createPngRenderer()
-      : null,
+    png: settings.format === "png" ? await loadPng() : null,
   };
   const checker = settings.check
     ? new (await import("../legality/mod.ts")).PositionChecker(
@@ -240,6 +239,42 @@ async function jobParts(
   };
 }
 
+/** A run that cannot go on: its message and exit code. */
+class Stop extends Error {
+  constructor(message: string, readonly code: ExitCode) {
+    super(message);
+    this.name = "Stop";
+  }
+}
+
+/**
+ * The PNG renderer. The one-file bundle leaves the rasterizer out (esbuild
+ * cannot bundle its WebAssembly import), so it says where PNG works.
+ */
+async function loadPng(): Promise<PngRenderer> {
+  let png: typeof import("../png.ts");
+  try {
+    png = await import("../png.ts");
+  } catch (error) {
+    throw new Stop(
+      `--format png needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
+        reason(error).split("\n")[0]
+      })`,
+      EXIT.usage,
+    );
+  }
+  try {
+    return await png.createPngRenderer();
+  } catch (error) {
+    throw new Stop(
+      `cannot load the PNG rasterizer (npm:@resvg/resvg-wasm): ${
+        reason(error)
+      }`,
+      EXIT.ioError,
+    );
+  }
+}
+
 /** Readers of text boards for `--from grid`, with the `--empty` mark. */
 async function boardReaders(
   settings: Settings,
@@ -265,6 +300,10 @@ async function mover(settings: Settings): Promise<Mover> {
 /** The exit code and message for what stopped a run. */
 function failure(error: unknown, io: CliIo): ExitCode {
   if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+  if (error instanceof Stop) {
+    writeText(io.stderr, `fen: ${escapeText(error.message)}\n`);
+    return error.code;
+  }
   const message = error instanceof Error ? error.message : String(error);
   try {
     if (error instanceof InputError) {

@@ -5,7 +5,7 @@
 import { isCssColor } from "../css_color.ts";
 import { fen2grid } from "../grid.ts";
 import { escapeText } from "../_quote.ts";
-import type { RenderSvgOptions } from "../svg.ts";
+import type { RenderSvgOptions } from "../svg/mod.ts";
 import type { ParseFenOptions } from "../types.ts";
 import {
   FORMAT_NAMES,
