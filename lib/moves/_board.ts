@@ -11,6 +11,7 @@ import {
   BISHOP,
   CASTLE,
   CODE_OF_LETTER,
+  DIRECTION,
   DOUBLE_PUSH,
   EN_PASSANT,
   KING,
@@ -181,6 +182,33 @@ export class Board {
     return false;
   }
 
+  /** Whether the piece on `s` attacks square `t`. */
+  attacks(s: number, t: number): boolean {
+    const code = this.sq[s], role = code & 7;
+    if (role === KING) {
+      const files = Math.abs((s & 7) - (t & 7));
+      return Math.max(files, Math.abs((s >> 3) - (t >> 3))) === 1;
+    }
+    if (role === KNIGHT || role === PAWN) {
+      const squares = role === PAWN ? PAWN_SQUARES : KNIGHT_SQUARES;
+      const start = role === PAWN ? PAWN_START : KNIGHT_START;
+      const index = role === PAWN ? (code >> 3) * 64 + s : s;
+      for (let j = start[index]; j < start[index + 1]; j++) {
+        if (squares[j] === t) return true;
+      }
+      return false;
+    }
+    const d = DIRECTION[s * 64 + t];
+    if (d < 0 || (role !== QUEEN && role !== (d < 4 ? ROOK : BISHOP))) {
+      return false;
+    }
+    for (let j = RAY_START[s * 8 + d];; j++) {
+      const x = RAY_SQUARES[j];
+      if (x === t) return true;
+      if (this.sq[x] !== 0) return false;
+    }
+  }
+
   /** Whether the side to move is in check. */
   inCheck(): boolean {
     return this.attacked(this.king[this.turn], this.turn ^ 1);
@@ -218,8 +246,7 @@ export class Board {
     this.ep = -1;
     this.halfmove++;
     if (m & CASTLE) {
-      const kingTo = kingTarget(from, to, us),
-        rookTo = rookTarget(from, to, us);
+      const kingTo = kingTarget(from, to), rookTo = rookTarget(from, to);
       const i = this.index[to];
       this.sq[to] = 0;
       this.shift(from, kingTo, piece);
@@ -270,8 +297,7 @@ export class Board {
     const from = m & 63, to = (m >> 6) & 63;
     const sq = this.sq;
     if (m & CASTLE) {
-      const kingTo = kingTarget(from, to, us),
-        rookTo = rookTarget(from, to, us);
+      const kingTo = kingTarget(from, to), rookTo = rookTarget(from, to);
       const i = this.index[rookTo];
       sq[rookTo] = 0;
       this.shift(kingTo, from, us << 3 | KING);
@@ -297,16 +323,16 @@ export class Board {
 }
 
 /**
- * Where the king lands when castling with `rook`: the c- or g-file of its
- * back rank, in Chess960 as in standard chess.
+ * Where the king lands when castling with the rook on `rook`: the c- or
+ * g-file of the rook's back rank, in Chess960 as in standard chess.
  */
-export function kingTarget(king: number, rook: number, color: number): number {
-  return BACK_RANK[color] + (rook < king ? 2 : 6);
+export function kingTarget(king: number, rook: number): number {
+  return (rook & 56) + (rook < king ? 2 : 6);
 }
 
 /** Where the rook lands when castling: the d- or f-file. */
-export function rookTarget(king: number, rook: number, color: number): number {
-  return BACK_RANK[color] + (rook < king ? 3 : 5);
+export function rookTarget(king: number, rook: number): number {
+  return (rook & 56) + (rook < king ? 3 : 5);
 }
 
 /**

@@ -2,7 +2,9 @@
 // the enemy pieces' lines to the king, so that every move written is legal
 // without making it (en passant and castling are the exceptions, tested by
 // placing the pieces). A move is an integer: from | to << 6 | promotion role
-// << 12 | flags (see _geometry.ts).
+// << 12 | flags (see _geometry.ts). The functions run for every node of a
+// perft, so they take positional arguments and write into a caller's
+// buffer rather than allocate options objects or arrays.
 
 import type { Square } from "../types.ts";
 import {
@@ -281,9 +283,8 @@ function castling(b: Board, out: Int32Array, n: number): number {
   for (let side = 0; side < 2; side++) {
     const rook = castleRook(b.castle, us * 2 + side);
     if (rook < 0) continue;
-    const kingTo = kingTarget(k, rook, us);
-    const rookTo = rookTarget(k, rook, us);
-    if (!pathClear(sq, k, rook, kingTo, rookTo)) continue;
+    if (!pathClear(sq, k | rook << 6)) continue;
+    const kingTo = kingTarget(k, rook), rookTo = rookTarget(k, rook);
     let safe = true;
     const step = kingTo > k ? 1 : -1;
     sq[k] = 0;
@@ -303,13 +304,10 @@ function castling(b: Board, out: Int32Array, n: number): number {
   return n;
 }
 
-function pathClear(
-  sq: Int8Array,
-  king: number,
-  rook: number,
-  kingTo: number,
-  rookTo: number,
-): boolean {
+/** Whether castling `m` has nothing in its way but its king and rook. */
+function pathClear(sq: Int8Array, m: number): boolean {
+  const king = m & 63, rook = (m >> 6) & 63;
+  const kingTo = kingTarget(king, rook), rookTo = rookTarget(king, rook);
   const low = Math.min(king, kingTo, rook, rookTo);
   const high = Math.max(king, kingTo, rook, rookTo);
   // Everything between the outermost of the four squares must be empty,
@@ -321,20 +319,14 @@ function pathClear(
 }
 
 /**
- * The en-passant square to write for `b` in `mode`: `given` (the input
- * record's, when no move was played) or the board's for `"always"`; for
- * the other modes, the board's only if a pawn of the side to move can
- * capture there, pseudo-legally or legally.
+ * The en-passant square to write for `b` in `mode`: the board's for
+ * `"always"`; for the other modes, the board's only if a pawn of the side
+ * to move can capture there, pseudo-legally or legally.
  */
-export function enPassantOf(
-  b: Board,
-  mode: EnPassantMode,
-  given?: Square | null,
-): Square | null {
+export function enPassantOf(b: Board, mode: EnPassantMode): Square | null {
   if (mode !== "always" && mode !== "pseudo-legal" && mode !== "legal") {
     throw new TypeError(`Cannot write en passant: no mode "${mode}"`);
   }
-  if (given !== undefined && mode === "always") return given;
   if (b.ep < 0) return null;
   if (mode === "always") return nameOf(b.ep);
   const pawn = b.turn << 3 | PAWN;

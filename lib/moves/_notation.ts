@@ -11,93 +11,7 @@ import { MoveError, type MoveErrorCode } from "./errors.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
 const ROLE_LETTERS = " PNBRQK";
-
-/** The legal moves of a Board's current position, in one reusable buffer. */
-export interface MoveList {
-  moves: Int32Array;
-  length: number;
-}
-
-/** Generates the legal moves of `b` into `list`. */
-export function fillMoves(b: Board, list: MoveList): MoveList {
-  list.length = generateMoves(b, list.moves, 0);
-  return list;
-}
-
-/** An empty list with room for any position's moves. */
-export function newMoveList(): MoveList {
-  return { moves: new Int32Array(MAX_MOVES), length: 0 };
-}
-
-/** Where the king lands: the rook's square for castling is not it. */
-export function kingDestination(b: Board, m: number): number {
-  const from = m & 63, to = (m >> 6) & 63;
-  return m & CASTLE ? kingTarget(from, to, b.turn) : to;
-}
-
-/**
- * Whether castling `m` is standard chess's: king on the e-file, rook in a
- * corner. Only then can UCI write it as the king's two-square step.
- */
-function isStandardCastle(m: number): boolean {
-  const from = m & 63, to = (m >> 6) & 63;
-  return (from & 7) === 4 && ((to & 7) === 0 || (to & 7) === 7);
-}
-
-/** UCI: king to its destination when standard, king takes rook otherwise. */
-export function toUci(b: Board, m: number, chess960: boolean): string {
-  const from = m & 63;
-  const to = m & CASTLE && !chess960 && isStandardCastle(m)
-    ? kingDestination(b, m)
-    : (m >> 6) & 63;
-  const promotion = (m >> 12) & 7;
-  return SQUARE_NAMES[from] + SQUARE_NAMES[to] +
-    (promotion ? ROLE_LETTERS[promotion].toLowerCase() : "");
-}
-
-/** SAN with `+` or `#`, given the legal moves of `b` (which include `m`). */
-export function sanOf(b: Board, m: number, legal: MoveList): string {
-  const san = sanWithoutCheck(b, m, legal);
-  b.make(m);
-  let suffix = "";
-  if (b.inCheck()) {
-    const replies = newMoveList();
-    suffix = fillMoves(b, replies).length === 0 ? "#" : "+";
-  }
-  b.unmake();
-  return san + suffix;
-}
-
-function sanWithoutCheck(b: Board, m: number, legal: MoveList): string {
-  const from = m & 63, to = (m >> 6) & 63;
-  if (m & CASTLE) return to < from ? "O-O-O" : "O-O";
-  const role = b.sq[from] & 7;
-  const capture = b.sq[to] !== 0 || (m & EN_PASSANT) !== 0;
-  const promotion = (m >> 12) & 7;
-  if (role === PAWN) {
-    return (capture ? "abcdefgh"[from & 7] + "x" : "") + SQUARE_NAMES[to] +
-      (promotion ? "=" + ROLE_LETTERS[promotion] : "");
-  }
-  let sameFile = false, sameRank = false, others = false;
-  for (let i = 0; i < legal.length; i++) {
-    const other = legal.moves[i];
-    const s = other & 63;
-    if (
-      s === from || ((other >> 6) & 63) !== to || other & CASTLE ||
-      (b.sq[s] & 7) !== role
-    ) continue;
-    others = true;
-    if ((s & 7) === (from & 7)) sameFile = true;
-    if (s >> 3 === from >> 3) sameRank = true;
-  }
-  let origin = "";
-  if (others) {
-    if (!sameFile) origin = SQUARE_NAMES[from][0];
-    else if (!sameRank) origin = SQUARE_NAMES[from][1];
-    else origin = SQUARE_NAMES[from];
-  }
-  return ROLE_LETTERS[role] + origin + (capture ? "x" : "") + SQUARE_NAMES[to];
-}
+const ROLE_NAMES = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/;
 const CASTLING = /^([O0])-\1(-\1)?$/;
@@ -110,156 +24,226 @@ const MOVE_SHAPED =
   /^(?:[KQRBN]?[a-z]?\d*x?[a-z]\d+(?:=?[A-Za-z])?|[a-z]\d+[a-z]\d+[a-z]?)$/;
 const SQUARE_LIKE = /[a-z]\d+/g;
 
-/** Where a move stands in the list, for the error it may cause. */
+/** A move as given, and its 1-based number, for the error it may cause. */
 export interface MoveSource {
   text: string;
   index: number;
 }
 
-/** The legal move that `text` (SAN or UCI) names, or throws a MoveError. */
-export function parseMove(
-  b: Board,
-  source: MoveSource,
-  legal: MoveList,
-): number {
-  const text = source.text.replace(SUFFIX, "");
-  const uci = UCI.exec(text);
-  if (uci) return matchUci(b, source, legal, uci);
-  const castle = CASTLING.exec(text);
-  if (castle) {
-    const long = castle[2] !== undefined;
-    return single(
-      b,
-      source,
-      legal,
-      (m) => (m & CASTLE) !== 0 && ((m >> 6) & 63) < (m & 63) === long,
-      "",
-    );
-  }
-  const piece = PIECE_MOVE.exec(text);
-  if (piece) {
-    const role = ROLE_LETTERS.indexOf(piece[1]);
-    const to = indexOf(piece[4]);
-    return single(b, source, legal, (m) => {
-      const from = m & 63;
-      return ((m >> 6) & 63) === to && (m & CASTLE) === 0 &&
-        (b.sq[from] & 7) === role &&
-        (piece[2] === "" || SQUARE_NAMES[from][0] === piece[2]) &&
-        (piece[3] === "" || SQUARE_NAMES[from][1] === piece[3]);
-    }, `no ${ROLE_NAMES[role]} can move to ${piece[4]}`);
-  }
-  const pawn = PAWN_MOVE.exec(text);
-  if (pawn) return matchPawn(b, source, legal, pawn);
-  const squares = MOVE_SHAPED.test(text) ? text.matchAll(SQUARE_LIKE) : [];
-  for (const [square] of squares) {
-    if (!/^[a-h][1-8]$/.test(square)) {
-      const reason = square === text
-        ? "no such square"
-        : `no such square ${square}`;
-      throw moveError(source, "no-such-square", reason);
-    }
-  }
-  throw moveError(source, "malformed", "not a move in SAN or UCI");
+/** Which legal moves a piece of text names, and why none if none does. */
+interface Candidates {
+  fits: (m: number) => boolean;
+  why: string;
 }
 
-const ROLE_NAMES = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
+/**
+ * A Board with its legal moves, kept current as moves are played, and the
+ * conversions between those moves and text.
+ */
+export class Notation {
+  readonly board: Board;
+  /** The legal moves of the current position: `moves[0]` to `moves[length - 1]`. */
+  readonly moves: Int32Array = new Int32Array(MAX_MOVES);
+  length = 0;
+  /** The move being read, for errors. */
+  private source: MoveSource = { text: "", index: 0 };
 
-function matchPawn(
-  b: Board,
-  source: MoveSource,
-  legal: MoveList,
-  [, file, square, promotion]: RegExpExecArray,
-): number {
-  const to = indexOf(square);
-  const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
-  const last = b.turn === 0 ? 0 : 7;
-  if (role === 0 && to >> 3 === last) {
-    throw moveError(
-      source,
-      "illegal",
-      "a pawn reaching the last rank must promote",
-    );
+  constructor(board: Board) {
+    this.board = board;
+    this.length = generateMoves(board, this.moves, 0);
   }
-  return single(b, source, legal, (m) => {
+
+  /** Plays legal move `m` for good, and lists the new position's moves. */
+  play(m: number): void {
+    this.board.make(m);
+    this.board.commit();
+    this.length = generateMoves(this.board, this.moves, 0);
+  }
+
+  /** Where the king lands: the rook's square for castling is not it. */
+  kingDestination(m: number): number {
+    const from = m & 63, to = (m >> 6) & 63;
+    return m & CASTLE ? kingTarget(from, to) : to;
+  }
+
+  /** UCI: king to its destination when standard, king takes rook otherwise. */
+  uci(m: number, chess960: boolean): string {
     const from = m & 63;
-    return ((m >> 6) & 63) === to && (b.sq[from] & 7) === PAWN &&
-      ((m >> 12) & 7) === role &&
-      (file === undefined
-        ? (from & 7) === (to & 7)
-        : SQUARE_NAMES[from][0] === file);
-  }, `no pawn can move to ${square}`);
-}
-
-function matchUci(
-  b: Board,
-  source: MoveSource,
-  legal: MoveList,
-  [, fromName, toName, promotion]: RegExpExecArray,
-): number {
-  const from = indexOf(fromName);
-  const to = indexOf(toName);
-  const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
-  const piece = b.sq[from];
-  if (piece === 0) {
-    throw moveError(source, "illegal", `no piece on ${fromName}`);
+    const to = m & CASTLE && !chess960 && isStandardCastle(m)
+      ? this.kingDestination(m)
+      : (m >> 6) & 63;
+    const promotion = (m >> 12) & 7;
+    return SQUARE_NAMES[from] + SQUARE_NAMES[to] +
+      (promotion ? ROLE_LETTERS[promotion].toLowerCase() : "");
   }
-  if (piece >> 3 !== b.turn) {
-    const side = b.turn === 0 ? "White" : "Black";
-    throw moveError(
-      source,
-      "illegal",
-      `the piece on ${fromName} is not ${side}'s`,
-    );
-  }
-  return single(b, source, legal, (m) => {
-    if ((m & 63) !== from || ((m >> 12) & 7) !== role) return false;
-    const target = (m >> 6) & 63;
-    if (target === to) return true;
-    // The standard form of castling, the king's two-square step.
-    return (m & CASTLE) !== 0 && isStandardCastle(m) &&
-      kingDestination(b, m) === to && (piece & 7) === KING;
-  }, "");
-}
 
-/** The one legal move `fits` accepts, or a MoveError naming the problem. */
-function single(
-  b: Board,
-  source: MoveSource,
-  legal: MoveList,
-  fits: (m: number) => boolean,
-  illegal: string,
-): number {
-  let found = -1, count = 0;
-  for (let i = 0; i < legal.length; i++) {
-    if (fits(legal.moves[i])) {
-      if (count++ === 0) found = legal.moves[i];
+  /** SAN with `+` or `#` of legal move `m`. */
+  san(m: number): string {
+    const b = this.board;
+    const san = this.sanWithoutCheck(m);
+    b.make(m);
+    let suffix = "";
+    if (b.inCheck()) {
+      const replies = generateMoves(b, new Int32Array(MAX_MOVES), 0);
+      suffix = replies === 0 ? "#" : "+";
     }
+    b.unmake();
+    return san + suffix;
   }
-  if (count === 1) return found;
-  if (count === 0) {
-    const reason = legal.length === 0
-      ? `the game is over (${b.inCheck() ? "checkmate" : "stalemate"})`
-      : "illegal" + (illegal ? `: ${illegal}` : "");
-    throw moveError(source, "illegal", reason);
+
+  private sanWithoutCheck(m: number): string {
+    const sq = this.board.sq;
+    const from = m & 63, to = (m >> 6) & 63;
+    if (m & CASTLE) return to < from ? "O-O-O" : "O-O";
+    const role = sq[from] & 7;
+    const capture = sq[to] !== 0 || (m & EN_PASSANT) !== 0;
+    const promotion = (m >> 12) & 7;
+    if (role === PAWN) {
+      return (capture ? "abcdefgh"[from & 7] + "x" : "") + SQUARE_NAMES[to] +
+        (promotion ? "=" + ROLE_LETTERS[promotion] : "");
+    }
+    let sameFile = false, sameRank = false, others = false;
+    for (let i = 0; i < this.length; i++) {
+      const other = this.moves[i], s = other & 63;
+      if (s === from || ((other >> 6) & 63) !== to || other & CASTLE) continue;
+      if ((sq[s] & 7) !== role) continue;
+      others = true;
+      if ((s & 7) === (from & 7)) sameFile = true;
+      if (s >> 3 === from >> 3) sameRank = true;
+    }
+    // The file if it tells the pieces apart, else the rank, else both.
+    const name = SQUARE_NAMES[from];
+    const origin = !others
+      ? ""
+      : !sameFile
+      ? name[0]
+      : !sameRank
+      ? name[1]
+      : name;
+    return ROLE_LETTERS[role] + origin + (capture ? "x" : "") +
+      SQUARE_NAMES[to];
   }
-  const names: string[] = [];
-  for (let i = 0; i < legal.length; i++) {
-    if (fits(legal.moves[i])) names.push(sanOf(b, legal.moves[i], legal));
+
+  /** The legal move that `source.text` (SAN or UCI) names, or a MoveError. */
+  parse(source: MoveSource): number {
+    this.source = source;
+    const text = source.text.replace(SUFFIX, "");
+    const uci = UCI.exec(text);
+    if (uci) return this.matchUci(uci);
+    const castle = CASTLING.exec(text);
+    if (castle) {
+      const long = castle[2] !== undefined;
+      return this.single({
+        fits: (m) => (m & CASTLE) !== 0 && ((m >> 6) & 63) < (m & 63) === long,
+        why: "",
+      });
+    }
+    const piece = PIECE_MOVE.exec(text);
+    if (piece) return this.matchPiece(piece);
+    const pawn = PAWN_MOVE.exec(text);
+    if (pawn) return this.matchPawn(pawn);
+    const squares = MOVE_SHAPED.test(text) ? text.matchAll(SQUARE_LIKE) : [];
+    for (const [square] of squares) {
+      if (indexOf(square) < 0) {
+        const reason = square === text
+          ? "no such square"
+          : `no such square ${square}`;
+        throw this.fail("no-such-square", reason);
+      }
+    }
+    throw this.fail("malformed", "not a move in SAN or UCI");
   }
-  names.sort();
-  const list = names.slice(0, -1).join(", ") + " or " + names[names.length - 1];
-  throw moveError(source, "ambiguous", `ambiguous, ${list}`);
+
+  private matchPiece([, letter, file, rank, square]: RegExpExecArray): number {
+    const sq = this.board.sq;
+    const role = ROLE_LETTERS.indexOf(letter);
+    const to = indexOf(square);
+    return this.single({
+      fits: (m) => {
+        const name = SQUARE_NAMES[m & 63];
+        return ((m >> 6) & 63) === to && (m & CASTLE) === 0 &&
+          (sq[m & 63] & 7) === role &&
+          (file === "" || name[0] === file) &&
+          (rank === "" || name[1] === rank);
+      },
+      why: `no ${ROLE_NAMES[role]} can move to ${square}`,
+    });
+  }
+
+  private matchPawn([, file, square, promotion]: RegExpExecArray): number {
+    const sq = this.board.sq;
+    const to = indexOf(square);
+    const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
+    const last = this.board.turn === 0 ? 0 : 7;
+    if (role === 0 && to >> 3 === last) {
+      throw this.fail("illegal", "a pawn reaching the last rank must promote");
+    }
+    return this.single({
+      fits: (m) => {
+        const from = m & 63;
+        return ((m >> 6) & 63) === to && (sq[from] & 7) === PAWN &&
+          ((m >> 12) & 7) === role &&
+          (file === undefined
+            ? (from & 7) === (to & 7)
+            : SQUARE_NAMES[from][0] === file);
+      },
+      why: `no pawn can move to ${square}`,
+    });
+  }
+
+  private matchUci([, fromName, toName, promotion]: RegExpExecArray): number {
+    const from = indexOf(fromName), to = indexOf(toName);
+    const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
+    const piece = this.board.sq[from];
+    if (piece === 0) throw this.fail("illegal", `no piece on ${fromName}`);
+    if (piece >> 3 !== this.board.turn) {
+      const side = this.board.turn === 0 ? "White" : "Black";
+      throw this.fail("illegal", `the piece on ${fromName} is not ${side}'s`);
+    }
+    return this.single({
+      fits: (m) => {
+        if ((m & 63) !== from || ((m >> 12) & 7) !== role) return false;
+        if (((m >> 6) & 63) === to) return true;
+        // The standard form of castling, the king's two-square step.
+        return (m & CASTLE) !== 0 && (piece & 7) === KING &&
+          isStandardCastle(m) && this.kingDestination(m) === to;
+      },
+      why: "",
+    });
+  }
+
+  /** The one legal move that fits, or a MoveError naming the problem. */
+  private single({ fits, why }: Candidates): number {
+    const found: number[] = [];
+    for (let i = 0; i < this.length; i++) {
+      if (fits(this.moves[i])) found.push(this.moves[i]);
+    }
+    if (found.length === 1) return found[0];
+    if (found.length === 0) {
+      const over = this.board.inCheck() ? "checkmate" : "stalemate";
+      throw this.fail(
+        "illegal",
+        this.length === 0
+          ? `the game is over (${over})`
+          : "illegal" + (why ? `: ${why}` : ""),
+      );
+    }
+    const names = found.map((m) => this.san(m)).sort();
+    const list = names.slice(0, -1).join(", ") + " or " + names.at(-1);
+    throw this.fail("ambiguous", `ambiguous, ${list}`);
+  }
+
+  private fail(code: MoveErrorCode, reason: string): MoveError {
+    const { text: move, index } = this.source;
+    return new MoveError({ move, index, code, reason });
+  }
 }
 
-function moveError(
-  source: MoveSource,
-  code: MoveErrorCode,
-  reason: string,
-): MoveError {
-  return new MoveError({
-    move: source.text,
-    index: source.index,
-    code,
-    reason,
-  });
+/**
+ * Whether castling `m` is standard chess's: king on the e-file, rook in a
+ * corner. Only then can UCI write it as the king's two-square step.
+ */
+function isStandardCastle(m: number): boolean {
+  const from = m & 63, to = (m >> 6) & 63;
+  return (from & 7) === 4 && ((to & 7) === 0 || (to & 7) === 7);
 }

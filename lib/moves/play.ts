@@ -7,16 +7,8 @@
 
 import type { Position, Square } from "../types.ts";
 import { Board, nameOf } from "./_board.ts";
-import {
-  fillMoves,
-  kingDestination,
-  type MoveList,
-  newMoveList,
-  parseMove,
-  sanOf,
-  toUci,
-} from "./_notation.ts";
 import { enPassantOf } from "./_generate.ts";
+import { Notation } from "./_notation.ts";
 import type { EnPassantMode } from "./status.ts";
 
 /** Options for {@linkcode legalMoves}. */
@@ -75,14 +67,13 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const board = Board.from(position);
-  const list = fillMoves(board, newMoveList());
-  const out: string[] = [];
+  const notation = new Notation(Board.from(position));
   const san = options.notation === "san";
   const chess960 = options.chess960 === true;
-  for (let i = 0; i < list.length; i++) {
-    const m = list.moves[i];
-    out.push(san ? sanOf(board, m, list) : toUci(board, m, chess960));
+  const out: string[] = [];
+  for (let i = 0; i < notation.length; i++) {
+    const m = notation.moves[i];
+    out.push(san ? notation.san(m) : notation.uci(m, chess960));
   }
   return out;
 }
@@ -174,26 +165,30 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const board = Board.from(position);
+  const notation = new Notation(Board.from(position));
   const chess960 = options.chess960 === true;
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
-  let list = fillMoves(board, newMoveList());
-  let next = newMoveList();
   for (let i = 0; i < texts.length; i++) {
-    const m = parseMove(board, { text: texts[i], index: i + 1 }, list);
-    const uci = toUci(board, m, chess960);
-    const from = nameOf(m & 63);
-    const to = nameOf(kingDestination(board, m));
-    const san = sanOf(board, m, list);
-    board.make(m);
-    board.commit();
-    [list, next] = [fillMoves(board, next), list];
-    played.push({ uci, san, from, to });
+    const m = notation.parse({ text: texts[i], index: i + 1 });
+    played.push({
+      uci: notation.uci(m, chess960),
+      san: notation.san(m),
+      from: nameOf(m & 63),
+      to: nameOf(notation.kingDestination(m)),
+    });
+    notation.play(m);
   }
-  const given = texts.length === 0 ? position.enPassant : undefined;
-  const enPassant = enPassantOf(board, options.enPassant ?? "always", given);
-  return { position: board.toPosition(enPassant), moves: played };
+  const mode = options.enPassant ?? "always";
+  const computed = enPassantOf(notation.board, mode);
+  // With no move played, "always" keeps the record's square as it was.
+  const enPassant = texts.length === 0 && mode === "always"
+    ? position.enPassant
+    : computed;
+  return {
+    position: notation.board.toPosition(enPassant),
+    moves: played,
+  };
 }
 
 function splitMoves(text: string): string[] {
@@ -227,7 +222,6 @@ function splitMoves(text: string): string[] {
  * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
  */
 export function toSan(position: Position, move: string): string {
-  const board = Board.from(position);
-  const list: MoveList = fillMoves(board, newMoveList());
-  return sanOf(board, parseMove(board, { text: move, index: 1 }, list), list);
+  const notation = new Notation(Board.from(position));
+  return notation.san(notation.parse({ text: move, index: 1 }));
 }

@@ -8,21 +8,7 @@
 import type { Position, Square } from "../types.ts";
 import { Board, nameOf } from "./_board.ts";
 import { enPassantOf, generateMoves, MAX_MOVES } from "./_generate.ts";
-import {
-  BISHOP,
-  DIRECTION,
-  KING,
-  KNIGHT,
-  KNIGHT_SQUARES,
-  KNIGHT_START,
-  PAWN,
-  PAWN_SQUARES,
-  PAWN_START,
-  QUEEN,
-  RAY_SQUARES,
-  RAY_START,
-  ROOK,
-} from "./_geometry.ts";
+import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from "./_geometry.ts";
 
 /**
  * When a position written after moves names an en-passant square, the
@@ -168,7 +154,7 @@ export function positionStatus(position: Position): PositionStatus {
   const them = board.turn ^ 1;
   for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
     const s = board.list[i];
-    if (attacks(board, s, king)) checkers.push(nameOf(s));
+    if (board.attacks(s, king)) checkers.push(nameOf(s));
   }
   checkers.sort();
   const check = checkers.length > 0;
@@ -184,35 +170,6 @@ export function positionStatus(position: Position): PositionStatus {
     fiftyMoves: board.halfmove >= 100,
     seventyFiveMoves: board.halfmove >= 150 && !checkmate,
   };
-}
-
-/** Whether the piece on `s` attacks `t` on the board as it is. */
-function attacks(b: Board, s: number, t: number): boolean {
-  const code = b.sq[s], role = code & 7;
-  if (role === KING) {
-    return Math.max(
-      Math.abs((s & 7) - (t & 7)),
-      Math.abs((s >> 3) - (t >> 3)),
-    ) === 1;
-  }
-  if (role === KNIGHT || role === PAWN) {
-    const squares = role === PAWN ? PAWN_SQUARES : KNIGHT_SQUARES;
-    const start = role === PAWN ? PAWN_START : KNIGHT_START;
-    const index = role === PAWN ? (code >> 3) * 64 + s : s;
-    for (let j = start[index]; j < start[index + 1]; j++) {
-      if (squares[j] === t) return true;
-    }
-    return false;
-  }
-  const d = DIRECTION[s * 64 + t];
-  if (d < 0 || (role !== QUEEN && role !== (d < 4 ? ROOK : BISHOP))) {
-    return false;
-  }
-  for (let j = RAY_START[s * 8 + d];; j++) {
-    const x = RAY_SQUARES[j];
-    if (x === t) return true;
-    if (b.sq[x] !== 0) return false;
-  }
 }
 
 /** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */

@@ -106,4 +106,8 @@ Deno.test("enPassantSquare: the three modes", () => {
   assert.equal(enPassantSquare(stray, "pseudo-legal"), null);
   const none = parseFen("4k3/8/8/4P3/8/8/8/4K3 w - - 0 2");
   assert.equal(enPassantSquare(none, "legal"), null);
+  assert.throws(
+    () => enPassantSquare(playable, "sometimes" as "legal"),
+    TypeError,
+  );
 });
