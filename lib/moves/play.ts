@@ -62,6 +62,7 @@ export interface LegalMovesOptions {
  * @returns The moves, in no particular order.
  * @throws {UnplayablePositionError} If a side has no king or several, a
  * pawn is on a back rank, or the side not to move is in check.
+ * @throws {TypeError} If `notation` is neither `"uci"` nor `"san"`.
  */
 export function legalMoves(
   position: Position,
@@ -69,6 +70,9 @@ export function legalMoves(
 ): string[] {
   const notation = new Notation(Board.from(position));
   const san = options.notation === "san";
+  if (!san && options.notation !== undefined && options.notation !== "uci") {
+    throw new TypeError(`Cannot list moves: no notation "${options.notation}"`);
+  }
   const chess960 = options.chess960 === true;
   const out: string[] = [];
   for (let i = 0; i < notation.length; i++) {

@@ -165,6 +165,10 @@ Deno.test("legalMoves: SAN notation lists the same moves", () => {
   assert.equal(san.length, legalMoves(position).length);
   assert.ok(san.includes("O-O") && san.includes("O-O-O"));
   assert.ok(san.includes("Rxa8+") && san.includes("Kd2"));
+  assert.throws(
+    () => legalMoves(position, { notation: "lan" as "uci" }),
+    TypeError,
+  );
 });
 
 Deno.test("legalMoves: no moves in checkmate and stalemate", () => {
