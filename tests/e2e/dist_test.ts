@@ -3,13 +3,13 @@
 
 import assert from "node:assert/strict";
 
-const ROOT = new URL("../", import.meta.url).pathname;
-const SEED_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const ROOT = new URL("../../", import.meta.url).pathname;
+const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
 const decoder = new TextDecoder();
 
-/** Seed 004's session: every command it shows. */
-const SEED_SESSION: string[][] = [
-  ["-n", SEED_FEN],
+/** The classic `fen` shell script's documented session: every command it shows. */
+const CLASSIC_SESSION: string[][] = [
+  ["-n", CLASSIC_FEN],
   [
     "-n",
     "-l",
@@ -18,7 +18,7 @@ const SEED_SESSION: string[][] = [
     "#6aaa64",
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
   ],
-  ["-x", SEED_FEN],
+  ["-x", CLASSIC_FEN],
   ["-n"],
   ["-n", "4r3/2P3R1"],
   ["-n", "2r1/8/8/8/8/8/8/8"],
@@ -45,43 +45,45 @@ async function execute(command: string, args: string[]): Promise<Output> {
   };
 }
 
-async function seedSession(
+async function classicSession(
   command: string,
   prefix: string[],
 ): Promise<Output[]> {
   const results: Output[] = [];
-  for (const args of SEED_SESSION) {
+  for (const args of CLASSIC_SESSION) {
     results.push(await execute(command, [...prefix, ...args]));
   }
   return results;
 }
 
 const deno = Deno.execPath();
-const reference = await seedSession(deno, ["run", "cli.ts"]);
+const reference = await classicSession(deno, ["run", "cli.ts"]);
 
-Deno.test("the reference run of the seed session is the seed's", async () => {
+Deno.test("the reference run of the classic session gives the documented output", async () => {
   assert.deepEqual(reference.map((r) => r.code), [0, 0, 1, 1, 2, 2, 2]);
   assert.equal(
     reference[0].stdout,
     await Deno.readTextFile(
-      new URL("./testdata/chess.01.svg", import.meta.url),
+      new URL("../testdata/chess.01.svg", import.meta.url),
     ),
   );
 });
 
+/** A task's command line from deno.json, with `dist/...` moved to `dir`. */
+async function taskArgs(task: string, dir: string): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+  const words: string[] = config.tasks[task].split(" ");
+  assert.equal(words[0], "deno");
+  return words.slice(1).map((w) => w.replace(/^dist\//, `${dir}/`));
+}
+
 Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const bundled = await execute(deno, [
-      "bundle",
-      "--quiet",
-      "-o",
-      `${dir}/fen.js`,
-      "cli.ts",
-    ]);
+    const bundled = await execute(deno, await taskArgs("bundle", dir));
     assert.equal(bundled.code, 0, bundled.stderr);
     assert.deepEqual(
-      await seedSession(deno, ["run", "--no-config", `${dir}/fen.js`]),
+      await classicSession(deno, ["run", "--no-config", `${dir}/fen.js`]),
       reference,
     );
   } finally {
@@ -89,16 +91,78 @@ Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () 
   }
 });
 
+Deno.test("the bundle says where PNG works instead of failing with a trace", async () => {
+  // The bundle leaves lib/png.ts outside; built from a copy that is then
+  // removed, it has no rasterizer, as on any other machine.
+  const copy = await Deno.makeTempDir();
+  const dir = await Deno.makeTempDir();
+  try {
+    await execute("cp", [
+      "-r",
+      "cli.ts",
+      "mod.ts",
+      "deno.json",
+      "deno.lock",
+      "lib",
+      copy,
+    ]);
+    const { code, stderr } = await new Deno.Command(deno, {
+      args: await taskArgs("bundle", dir),
+      cwd: copy,
+    }).output();
+    assert.equal(code, 0, decoder.decode(stderr));
+    await Deno.remove(copy, { recursive: true });
+    const png = await execute(deno, [
+      "run",
+      "--no-config",
+      `${dir}/fen.js`,
+      "--format",
+      "png",
+      CLASSIC_FEN,
+    ]);
+    assert.equal(png.code, 1);
+    assert.equal(png.stdout, "");
+    assert.match(
+      png.stderr,
+      /^fen: --format png needs the rasterizer, which this build of fen leaves out: run cli\.ts or the compiled binary/,
+    );
+  } finally {
+    await Deno.remove(copy, { recursive: true }).catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task install puts a working fen on the PATH with read and write permission only", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const args = await taskArgs("install", root);
+    const installed = await execute(deno, [
+      ...args.slice(0, 1),
+      "--root",
+      root,
+      ...args.slice(1),
+    ]);
+    assert.equal(installed.code, 0, installed.stderr);
+    const script = await Deno.readTextFile(`${root}/bin/fen`);
+    assert.match(script, /--allow-read/);
+    assert.match(script, /--allow-write/);
+    assert.doesNotMatch(
+      script,
+      /--allow-all|--allow-net|--allow-run|--allow-env|--allow-ffi|-A /,
+    );
+    assert.deepEqual(await classicSession(`${root}/bin/fen`, []), reference);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 // deno compile downloads its runtime (denort); where that host cannot be
 // reached the binary cannot be built, and the test says so instead of passing.
 const binaryDir = await Deno.makeTempDir();
 const compiled = await execute(deno, [
-  "compile",
+  ...(await taskArgs("compile", binaryDir)).slice(0, 1),
   "--quiet",
-  "--allow-write",
-  "-o",
-  `${binaryDir}/fen`,
-  "cli.ts",
+  ...(await taskArgs("compile", binaryDir)).slice(1),
 ]);
 const compileProblem = compiled.code === 0 ? "" : compiled.stderr
   .split("\n")
@@ -120,7 +184,7 @@ Deno.test({
   ignore: compileProblem !== "",
   async fn() {
     try {
-      assert.deepEqual(await seedSession(`${binaryDir}/fen`, []), reference);
+      assert.deepEqual(await classicSession(`${binaryDir}/fen`, []), reference);
     } finally {
       await Deno.remove(binaryDir, { recursive: true });
     }
@@ -130,7 +194,7 @@ Deno.test({
 Deno.test("mod.ts imports by URL with no import map or config", async () => {
   const script = `
     import { fen2grid, parseFen, renderSvg, stringifyFen } from ${
-    JSON.stringify(new URL("../mod.ts", import.meta.url).href)
+    JSON.stringify(new URL("../../mod.ts", import.meta.url).href)
   };
     const p = parseFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     console.log(stringifyFen(p));
@@ -174,7 +238,7 @@ Deno.test("mod.ts and cli.ts import only relative files and node: built-ins", as
   assert.ok(specifiers.length >= 10);
   for (const specifier of specifiers) {
     assert.ok(
-      specifier.startsWith(new URL("../", import.meta.url).href) ||
+      specifier.startsWith(new URL("../../", import.meta.url).href) ||
         specifier.startsWith("node:"),
       specifier,
     );

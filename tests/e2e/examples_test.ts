@@ -1,8 +1,8 @@
 // Every example runs as a user would run it, and says what it should.
 import assert from "node:assert/strict";
-import { fen2grid, renderSvg } from "../mod.ts";
+import { fen2grid, renderSvg } from "../../mod.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
 
 async function example(
   name: string,
@@ -17,7 +17,7 @@ async function example(
   return [code, decoder.decode(stdout), decoder.decode(stderr)];
 }
 
-Deno.test("examples/render_diagram.ts draws the seed's board in its colours", async () => {
+Deno.test("examples/render_diagram.ts draws the classic example board in its colors", async () => {
   const [code, stdout] = await example("render_diagram.ts");
   assert.equal(code, 0);
   assert.equal(
@@ -30,7 +30,7 @@ Deno.test("examples/render_diagram.ts draws the seed's board in its colours", as
   );
 });
 
-Deno.test("examples/fen_file_to_boards.ts prints seed 000's boards and names bad lines", async () => {
+Deno.test("examples/fen_file_to_boards.ts prints the FEN-to-board exercise's boards and names bad lines", async () => {
   const [code, stdout, stderr] = await example("fen_file_to_boards.ts");
   assert.equal(code, 0);
   assert.equal(stdout.split("\n\n").length, 4);
@@ -53,7 +53,7 @@ Deno.test("examples/validate_positions.ts gives one verdict per record", async (
     "2: legal",
     "4: legal",
     "5: illegal: empty-board, no-king, no-king",
-    '6: invalid: Cannot parse FEN: unexpected seventh field "extra" (a FEN record has six fields) at column 57',
+    '6: invalid: Cannot parse FEN: unexpected seventh field "extra" (a FEN record has six fields) at column 58',
     "3 legal, 1 illegal, 1 invalid",
   ]);
 });
