@@ -1,7 +1,6 @@
 // The help text, built from the tables it describes: the options, the
 // formats and the exit codes are each defined once, elsewhere.
 
-import { DEFAULT_DARK, DEFAULT_LIGHT } from "../svg/mod.ts";
 import { EXIT_MEANINGS } from "./exit.ts";
 import { FORMAT_NAMES, FORMATS } from "./formats.ts";
 import { renderOptions } from "./options.ts";
@@ -24,7 +23,7 @@ writes it in another format. A FEN-string is a piece placement such as
 quoted or not; several placements make several records. The operand - (or
 --input FILE) reads records from stdin (a file), one per line.
 
-Diagram options (light squares default to ${DEFAULT_LIGHT}, dark ${DEFAULT_DARK}):
+Diagram options:
 ${renderOptions("diagram")}
 Output options:
 ${renderOptions("output")}

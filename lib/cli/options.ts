@@ -4,6 +4,8 @@
 // options anywhere, -- ends them) plus --long and --long=value; written
 // here rather than loading node:util, which cost the one-shot path ~5 ms.
 
+import { DEFAULT_DARK, DEFAULT_LIGHT, DEFAULT_SIZE } from "../svg/mod.ts";
+
 /** One option of the command. */
 export interface OptionSpec {
   /** The long name, without `--`. */
@@ -33,31 +35,31 @@ export const OPTIONS: readonly OptionSpec[] = [
     short: "l",
     value: "<color>",
     group: "diagram",
-    help: "color of the light squares (default #ffce9e)",
+    help: `color of the light squares (default ${DEFAULT_LIGHT})`,
   },
   {
     name: "dark",
     short: "d",
     value: "<color>",
     group: "diagram",
-    help: "color of the dark squares (default #d28c45)",
+    help: `color of the dark squares (default ${DEFAULT_DARK})`,
   },
   {
     name: "flip",
     group: "diagram",
-    help: "draw the board from Black's side (every board format)",
+    help: "draw boards from Black's side (every board format)",
   },
   {
     name: "style",
     value: "<name>",
     group: "diagram",
-    help: "classic (the default, text pieces) or vector (no fonts needed)",
+    help: "classic (the default) or vector (needs no fonts)",
   },
   {
     name: "size",
     value: "<px>",
     group: "diagram",
-    help: "width and height of the diagram in pixels (default 400)",
+    help: `width and height in pixels (default ${DEFAULT_SIZE})`,
   },
   {
     name: "highlight",
@@ -94,7 +96,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "mark-check",
     group: "diagram",
-    help: "mark a king in check (the vector style always does)",
+    help: "mark a king in check (vector: always)",
   },
   {
     name: "side-to-move",
@@ -104,7 +106,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "accessible",
     group: "diagram",
-    help: "add a text alternative (the vector style always does)",
+    help: "add a text alternative (vector: always)",
   },
   {
     name: "format",
@@ -128,30 +130,30 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: "name",
     value: "<pattern>",
     group: "output",
-    help: "file names for --out-dir: {line}, {n}, {id} (default {line})",
+    help: "--out-dir names: {line}, {n}, {id} (default {line})",
   },
   {
     name: "explain",
     group: "output",
-    help: "say on stderr what --format fen changed beyond spacing",
+    help: "tell on stderr what --format fen changed",
   },
   {
     name: "input",
     value: "<file>",
     multiple: true,
     group: "input",
-    help: "read records from <file>, one per line (- for stdin; repeatable)",
+    help: "read records from <file> (- is stdin; repeatable)",
   },
   {
     name: "from",
     value: "<kind>",
     group: "input",
-    help: "what the input holds: fen (default) or grid (8-line boards)",
+    help: "what records are: fen (default) or grid (boards)",
   },
   {
     name: "strict",
     group: "input",
-    help: "accept only the PGN standard (six fields, single spaces)",
+    help: "accept only the PGN standard's FEN",
   },
   {
     name: "chess960",
@@ -162,19 +164,17 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: "moves",
     value: "<moves>",
     group: "input",
-    help:
-      'play moves (SAN or UCI, such as "e4 e5 Nf3") from each record or the start',
+    help: 'play moves first (SAN or UCI: "e4 e5 Nf3")',
   },
   {
     name: "check",
     group: "check",
-    help: "report what makes a position illegal (text, or --format json)",
+    help: "report what makes a position illegal, and its status",
   },
   {
     name: "verbose",
     group: "other",
-    help:
-      "say why a FEN-string is invalid, with a caret (default on a terminal)",
+    help: "say why a FEN-string is invalid (a terminal: always)",
   },
   { name: "help", short: "h", group: "other", help: "show this help and exit" },
   { name: "version", group: "other", help: "show the version and exit" },
@@ -295,6 +295,10 @@ export function renderOptions(group: OptionSpec["group"]): string {
     const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
       o.value ? ` ${o.value}` : ""
     }`;
-    return `  ${flags.padEnd(24)}${o.help}\n`;
+    // A flag too long for its column gets its help on the next line.
+    const column = 28;
+    return flags.length < column - 3
+      ? `  ${flags.padEnd(column - 2)}${o.help}\n`
+      : `  ${flags}\n${" ".repeat(column)}${o.help}\n`;
   }).join("");
 }
