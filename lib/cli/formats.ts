@@ -139,7 +139,7 @@ export const FORMATS = {
     },
   },
   grid: {
-    help: "like board, with the --empty mark",
+    help: "like board, with the --empty mark (default *)",
     draws: true,
     write(out, current, run) {
       out.writeGrid(current.cells, run.mark, run.flip);
