@@ -19,6 +19,7 @@ const PIECE_MOVE = /^([NBRQK])([a-h]?)([1-8]?)x?([a-h][1-8])$/;
 const PAWN_MOVE = /^(?:([a-h])x)?([a-h][1-8])(?:=?([NBRQnbrq]))?$/;
 /** Check marks, and annotations such as `!?`, `??` or `!!`, at the end. */
 const SUFFIX = /[+#]?[!?]*$/;
+const SUFFIX_END = /[+#!?]$/;
 /** Move-shaped text with letters and numbers where squares go: `e9`, `Ni3`. */
 const MOVE_SHAPED =
   /^(?:[KQRBN]?[a-z]?\d*x?[a-z]\d+(?:=?[A-Za-z])?|[a-z]\d+[a-z]\d+[a-z]?)$/;
@@ -33,7 +34,7 @@ export interface MoveSource {
 /** Which legal moves a piece of text names, and why none if none does. */
 interface Candidates {
   fits: (m: number) => boolean;
-  why: string;
+  why?: () => string;
 }
 
 /**
@@ -127,7 +128,9 @@ export class Notation {
   /** The legal move that `source.text` (SAN or UCI) names, or a MoveError. */
   parse(source: MoveSource): number {
     this.source = source;
-    const text = source.text.replace(SUFFIX, "");
+    const text = SUFFIX_END.test(source.text)
+      ? source.text.replace(SUFFIX, "")
+      : source.text;
     const uci = UCI.exec(text);
     if (uci) return this.matchUci(uci);
     const castle = CASTLING.exec(text);
@@ -135,7 +138,6 @@ export class Notation {
       const long = castle[2] !== undefined;
       return this.single({
         fits: (m) => (m & CASTLE) !== 0 && ((m >> 6) & 63) < (m & 63) === long,
-        why: "",
       });
     }
     const piece = PIECE_MOVE.exec(text);
@@ -158,15 +160,18 @@ export class Notation {
     const sq = this.board.sq;
     const role = ROLE_LETTERS.indexOf(letter);
     const to = indexOf(square);
+    // -1 when not given; board rows count down from rank 8.
+    const fileIndex = file === "" ? -1 : file.charCodeAt(0) - 97;
+    const row = rank === "" ? -1 : 56 - rank.charCodeAt(0);
     return this.single({
       fits: (m) => {
-        const name = SQUARE_NAMES[m & 63];
+        const from = m & 63;
         return ((m >> 6) & 63) === to && (m & CASTLE) === 0 &&
-          (sq[m & 63] & 7) === role &&
-          (file === "" || name[0] === file) &&
-          (rank === "" || name[1] === rank);
+          (sq[from] & 7) === role &&
+          (fileIndex < 0 || (from & 7) === fileIndex) &&
+          (row < 0 || from >> 3 === row);
       },
-      why: `no ${ROLE_NAMES[role]} can move to ${square}`,
+      why: () => `no ${ROLE_NAMES[role]} can move to ${square}`,
     });
   }
 
@@ -178,16 +183,15 @@ export class Notation {
     if (role === 0 && to >> 3 === last) {
       throw this.fail("illegal", "a pawn reaching the last rank must promote");
     }
+    // A capture names the file it comes from; a push stays on its file.
+    const fromFile = file === undefined ? to & 7 : file.charCodeAt(0) - 97;
     return this.single({
       fits: (m) => {
         const from = m & 63;
         return ((m >> 6) & 63) === to && (sq[from] & 7) === PAWN &&
-          ((m >> 12) & 7) === role &&
-          (file === undefined
-            ? (from & 7) === (to & 7)
-            : SQUARE_NAMES[from][0] === file);
+          ((m >> 12) & 7) === role && (from & 7) === fromFile;
       },
-      why: `no pawn can move to ${square}`,
+      why: () => `no pawn can move to ${square}`,
     });
   }
 
@@ -208,7 +212,6 @@ export class Notation {
         return (m & CASTLE) !== 0 && (piece & 7) === KING &&
           isStandardCastle(m) && this.kingDestination(m) === to;
       },
-      why: "",
     });
   }
 
@@ -225,7 +228,7 @@ export class Notation {
         "illegal",
         this.length === 0
           ? `the game is over (${over})`
-          : "illegal" + (why ? `: ${why}` : ""),
+          : "illegal" + (why ? `: ${why()}` : ""),
       );
     }
     const names = found.map((m) => this.san(m)).sort();
