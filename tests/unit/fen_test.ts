@@ -12,7 +12,7 @@ import {
 } from "../../mod.ts";
 import { arbitraryPosition, PROPERTY_RUNS } from "./_arbitraries.ts";
 
-// Seed 002 (the PGN standard, 16.1.4): the five example records.
+// The PGN standard, section 16.1.4: its five example records.
 const STANDARD_EXAMPLES = [
   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",

@@ -9,9 +9,8 @@ import {
 } from "../../mod.ts";
 import { arbitraryBoard, PROPERTY_RUNS } from "./_arbitraries.ts";
 
-// Seed 001's examples with the squares its extraction lost put back: every
-// row has 8. (The seed's English text also lost a rank from its FENs:
-// "8/8/8/PPPPPPPP" has 7 ranks; the Dutch text keeps all 8, used here.)
+// The fen2grid/grid2fen exercise's examples: the opening moves 1. e4 c5
+// 2. Nf3, every row with its 8 squares.
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
 const C5 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR";
@@ -19,7 +18,7 @@ const NF3 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R";
 
 const rows = (...lines: string[]): string => lines.join("\n");
 
-Deno.test("fen2grid() draws seed 001's examples", () => {
+Deno.test("fen2grid() draws the fen2grid exercise's examples", () => {
   assert.equal(
     fen2grid(START),
     rows(
@@ -61,7 +60,7 @@ Deno.test("fen2grid() draws seed 001's examples", () => {
   );
 });
 
-Deno.test("grid2fen() reads seed 001's examples back", () => {
+Deno.test("grid2fen() reads the fen2grid exercise's examples back", () => {
   const grid = rows(
     "rnbqkbnr",
     "pppppppp",
