@@ -17,7 +17,7 @@ import type { Side } from "../types.ts";
  * | `illegal`        | well-formed, but not a legal move in the position          |
  * | `ambiguous`      | SAN that more than one legal move fits (`Nd7` for two)     |
  *
- * @example
+ * @example Naming a code
  * ```ts
  * import type { MoveErrorCode } from "./errors.ts";
  * import assert from "node:assert/strict";
@@ -32,7 +32,26 @@ export type MoveErrorCode =
   | "illegal"
   | "ambiguous";
 
-/** The fields of a {@linkcode MoveError}. */
+/**
+ * The fields of a {@linkcode MoveError}.
+ *
+ * @example Making the error by hand
+ * ```ts
+ * import { MoveError, type MoveErrorOptions } from "./errors.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const options: MoveErrorOptions = {
+ *   move: "Nd7",
+ *   index: 5,
+ *   code: "ambiguous",
+ *   reason: "ambiguous, Nbd7 or Nfd7",
+ * };
+ * assert.equal(
+ *   new MoveError(options).message,
+ *   'Cannot play move 5 "Nd7": ambiguous, Nbd7 or Nfd7',
+ * );
+ * ```
+ */
 export interface MoveErrorOptions extends ErrorOptions {
   /** The move as given. */
   move: string;
@@ -104,7 +123,7 @@ export class MoveError extends RangeError {
  * Why no move can be played from a position (the codes are those of
  * `checkPosition` for the same facts).
  *
- * @example
+ * @example Naming a code
  * ```ts
  * import type { UnplayableCode } from "./errors.ts";
  * import assert from "node:assert/strict";
@@ -140,7 +159,7 @@ function sideName(side: string): string {
  * one king, a pawn on a back rank, or a king that could be captured. The
  * message is `Cannot play from this position: ${reason}`.
  *
- * @example
+ * @example A position without a black king
  * ```ts
  * import { UnplayablePositionError } from "./errors.ts";
  * import { legalMoves } from "./play.ts";

@@ -2,7 +2,7 @@
  * Chess moves on {@linkcode Position}s: the legal moves, playing moves
  * given in SAN or UCI, the status of the game, and perft.
  *
- * @example
+ * @example Fool's mate
  * ```ts
  * import { legalMoves, playMoves, positionStatus } from "./mod.ts";
  * import { parseFen, stringifyFen } from "../fen.ts";

@@ -11,7 +11,20 @@ import { enPassantOf } from "./_generate.ts";
 import { Notation } from "./_notation.ts";
 import type { EnPassantMode } from "./status.ts";
 
-/** Options for {@linkcode legalMoves}. */
+/**
+ * Options for {@linkcode legalMoves}.
+ *
+ * @example SAN instead of UCI
+ * ```ts
+ * import { legalMoves, type LegalMovesOptions } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const options: LegalMovesOptions = { notation: "san" };
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+ * assert.ok(legalMoves(position, options).includes("O-O"));
+ * ```
+ */
 export interface LegalMovesOptions {
   /**
    * Write castling as UCI_Chess960 does, the king taking its own rook
@@ -82,7 +95,22 @@ export function legalMoves(
   return out;
 }
 
-/** Options for {@linkcode playMoves}. */
+/**
+ * Options for {@linkcode playMoves}.
+ *
+ * @example Castling in UCI_Chess960, en passant only when legal
+ * ```ts
+ * import { playMoves, type PlayMovesOptions } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const options: PlayMovesOptions = { chess960: true, enPassant: "legal" };
+ * const position = parseFen("4k3/8/8/8/8/8/P7/4K2R w K - 0 1");
+ * const { moves, position: after } = playMoves(position, "O-O Kd7 a4", options);
+ * assert.equal(moves[0].uci, "e1h1");
+ * assert.equal(after.enPassant, null);
+ * ```
+ */
 export interface PlayMovesOptions {
   /** As in {@linkcode LegalMovesOptions.chess960}, for the `uci` results. */
   chess960?: boolean;
@@ -93,7 +121,20 @@ export interface PlayMovesOptions {
   enPassant?: EnPassantMode;
 }
 
-/** One move played, in both notations and as squares for a diagram. */
+/**
+ * One move played, in both notations and as squares for a diagram.
+ *
+ * @example Castling: the king's squares
+ * ```ts
+ * import { type PlayedMove, playMoves } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+ * const [castle]: PlayedMove[] = playMoves(position, "O-O").moves;
+ * assert.deepEqual(castle, { uci: "e1g1", san: "O-O", from: "e1", to: "g1" });
+ * ```
+ */
 export interface PlayedMove {
   /** The move in UCI (castling as {@linkcode PlayMovesOptions.chess960} says). */
   uci: string;
@@ -105,7 +146,23 @@ export interface PlayedMove {
   to: Square;
 }
 
-/** What {@linkcode playMoves} returns. */
+/**
+ * What {@linkcode playMoves} returns.
+ *
+ * @example The position and the line played
+ * ```ts
+ * import { playMoves, type PlayResult } from "./play.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * const result: PlayResult = playMoves(start, "d2d4 d7d5 c2c4");
+ * assert.equal(result.moves.map((m) => m.san).join(" "), "d4 d5 c4");
+ * assert.equal(result.position.turn, "b");
+ * ```
+ */
 export interface PlayResult {
   /** The position after the last move. */
   position: Position;
@@ -208,7 +265,7 @@ function splitMoves(text: string): string[] {
  * One move in SAN, with `+` or `#`: the way to print back a move read as
  * UCI or as SAN in another style (`Ng1f3`, `e8Q`).
  *
- * @example
+ * @example From UCI and from long SAN
  * ```ts
  * import { toSan } from "./play.ts";
  * import { parseFen } from "../fen.ts";

@@ -21,7 +21,7 @@ import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from "./_geometry.ts";
  * | `"pseudo-legal"` | only if a pawn of the side to move stands beside the pawn to capture (X-FEN) |
  * | `"legal"`        | only if such a capture is legal (it may expose the king)     |
  *
- * @example
+ * @example Naming a mode
  * ```ts
  * import type { EnPassantMode } from "./status.ts";
  * import assert from "node:assert/strict";
@@ -82,6 +82,18 @@ export function enPassantSquare(
  * seventy-five-move flags follow the FIDE Laws: after 100 halfmoves without
  * a capture or pawn move either player may claim a draw, after 150 the game
  * is drawn unless the last move mated.
+ *
+ * @example Where to draw the check marker
+ * ```ts
+ * import { positionStatus, type PositionStatus } from "./status.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const status: PositionStatus = positionStatus(
+ *   parseFen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"),
+ * );
+ * assert.deepEqual([status.check, status.king], [true, "e1"]);
+ * ```
  */
 export interface PositionStatus {
   /** The square of the side to move's king (for a check marker). */
