@@ -5,7 +5,7 @@
 import { isCssColor } from "../css_color.ts";
 import { fen2grid } from "../grid.ts";
 import { escapeText } from "../_quote.ts";
-import type { RenderSvgOptions } from "../svg/mod.ts";
+import { MAX_SIZE, type RenderSvgOptions } from "../svg/mod.ts";
 import type { ParseFenOptions } from "../types.ts";
 import {
   FORMAT_NAMES,
@@ -184,11 +184,9 @@ function svgOptions(args: ParsedArgs): RenderSvgOptions {
   if (dark !== undefined) options.dark = dark;
   const size = text(args, "size");
   if (size !== undefined) {
-    if (!/^[1-9][0-9]{0,4}$/.test(size) || Number(size) > 10000) {
+    if (!/^[1-9][0-9]{0,5}$/.test(size) || Number(size) > MAX_SIZE) {
       throw new UsageError(
-        `--size ${
-          shown(size)
-        } must be a whole number of pixels from 1 to 10000`,
+        `--size ${shown(size)} must be a whole number of pixels from 1 to ${MAX_SIZE}`,
       );
     }
     options.size = Number(size);

@@ -5,7 +5,7 @@
 import { isCssColor } from "../css_color.ts";
 import { isSquare } from "../_tables.ts";
 import { squareIndex } from "../types.ts";
-import type { Arrow, Move, RenderSvgOptions, SvgStyle } from "./mod.ts";
+import type { Arrow, Move, RenderSvgOptions, SvgStyle } from "./_types.ts";
 import {
   DEFAULT_ARROW_COLOR,
   DEFAULT_CHECK_COLOR,
