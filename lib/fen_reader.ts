@@ -32,12 +32,12 @@ import type {
  * import { FenReader, FenSyntaxError } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * const text = "8/8/8/8/8/8/8/K6k b - - 0 40\nnot a record\n";
+ * const text = "8/8/8/8/8/8/8/K6k b - - 0 40\nx 8/8/8/8/8/8/8/8\n";
  * const reader = new FenReader();
  * reader.read(text, 0, 28);
  * assert.equal(reader.turn, "b");
  * assert.equal(reader.cells[56], "K".charCodeAt(0)); // a1
- * assert.throws(() => reader.read(text, 29, 41), (error: unknown) =>
+ * assert.throws(() => reader.read(text, 29, 46), (error: unknown) =>
  *   error instanceof FenSyntaxError && error.offset === 0 && // from the line start
  *   error.field === "placement");
  * ```

@@ -35,7 +35,28 @@ import {
   RAY_START,
   ROOK,
 } from "./_geometry.ts";
-import type { EnPassantMode } from "./status.ts";
+
+/**
+ * When a position written after moves names an en-passant square, the
+ * choice python-chess (`"fen"`, `"xfen"`, `"legal"`) and shakmaty
+ * (`EnPassantMode`) offer:
+ *
+ * | mode             | the square is written                                        |
+ * | ---------------- | ------------------------------------------------------------ |
+ * | `"always"`       | after every two-square pawn advance (the FEN standard), and as given when no move is played |
+ * | `"pseudo-legal"` | only if a pawn of the side to move stands beside the pawn to capture (X-FEN) |
+ * | `"legal"`        | only if such a capture is legal (it may expose the king)     |
+ *
+ * @example Naming a mode
+ * ```ts
+ * import type { EnPassantMode } from "@fen/fen/moves";
+ * import assert from "node:assert/strict";
+ *
+ * const mode: EnPassantMode = "legal";
+ * assert.equal(mode, "legal");
+ * ```
+ */
+export type EnPassantMode = "always" | "pseudo-legal" | "legal";
 
 /** Most legal moves in any position is 218; room for a wide margin. */
 export const MAX_MOVES = 256;

@@ -9,7 +9,7 @@ import type { Position, Square } from "../types.ts";
 import { Board, nameOf } from "./_board.ts";
 import { enPassantOf } from "./_generate.ts";
 import { Notation } from "./_notation.ts";
-import type { EnPassantMode } from "./status.ts";
+import type { EnPassantMode } from "./_generate.ts";
 
 /**
  * Options for {@linkcode legalMoves}.

@@ -10,27 +10,8 @@ import { Board, nameOf } from "./_board.ts";
 import { enPassantOf, generateMoves, MAX_MOVES } from "./_generate.ts";
 import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from "./_geometry.ts";
 
-/**
- * When a position written after moves names an en-passant square, the
- * choice python-chess (`"fen"`, `"xfen"`, `"legal"`) and shakmaty
- * (`EnPassantMode`) offer:
- *
- * | mode             | the square is written                                        |
- * | ---------------- | ------------------------------------------------------------ |
- * | `"always"`       | after every two-square pawn advance (the FEN standard), and as given when no move is played |
- * | `"pseudo-legal"` | only if a pawn of the side to move stands beside the pawn to capture (X-FEN) |
- * | `"legal"`        | only if such a capture is legal (it may expose the king)     |
- *
- * @example Naming a mode
- * ```ts
- * import type { EnPassantMode } from "./status.ts";
- * import assert from "node:assert/strict";
- *
- * const mode: EnPassantMode = "legal";
- * assert.equal(mode, "legal");
- * ```
- */
-export type EnPassantMode = "always" | "pseudo-legal" | "legal";
+export type { EnPassantMode } from "./_generate.ts";
+import type { EnPassantMode } from "./_generate.ts";
 
 /**
  * The en-passant square `position` has in `mode`: the record's own for
