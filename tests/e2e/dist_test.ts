@@ -244,3 +244,48 @@ Deno.test("mod.ts and cli.ts import only relative files and node: built-ins", as
     );
   }
 });
+
+/** The module graph of `entry`: each local module and what it imports. */
+async function moduleGraph(entry: string): Promise<Map<string, string[]>> {
+  const { code, stdout } = await new Deno.Command(deno, {
+    args: ["info", "--json", entry],
+    cwd: ROOT,
+  }).output();
+  assert.equal(code, 0);
+  const graph = JSON.parse(decoder.decode(stdout));
+  const edges = new Map<string, string[]>();
+  for (const m of graph.modules) {
+    const deps = (m.dependencies ?? []).flatMap((
+      d: { code?: { specifier: string }; type?: { specifier: string } },
+    ) => [d.code?.specifier, d.type?.specifier]).filter(Boolean);
+    edges.set(m.specifier, deps);
+  }
+  return edges;
+}
+
+Deno.test("no module imports itself through others, from any entry point", async () => {
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+  for (const entry of Object.values(config.exports) as string[]) {
+    const edges = await moduleGraph(entry);
+    const state = new Map<string, "open" | "done">();
+    const visit = (module: string, path: string[]): void => {
+      state.set(module, "open");
+      for (const next of edges.get(module) ?? []) {
+        assert.notEqual(
+          state.get(next),
+          "open",
+          `cycle: ${
+            [...path, next].map((s) => s.replace(/.*\/lib\//, "lib/")).join(
+              " -> ",
+            )
+          }`,
+        );
+        if (!state.has(next)) visit(next, [...path, next]);
+      }
+      state.set(module, "done");
+    };
+    for (const module of edges.keys()) {
+      if (!state.has(module)) visit(module, [module]);
+    }
+  }
+});
