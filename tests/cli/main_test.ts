@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { SaxesParser } from "saxes";
-import { EXIT, main, VERSION } from "../../cli.ts";
-import type { CliIo } from "../../cli.ts";
+import { EXIT, VERSION } from "../../cli.ts";
+import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
 import { fen2grid, renderSvg } from "../../mod.ts";
 
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
 const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
 const INVALID = "fen: invalid FEN-string\n";
@@ -12,93 +11,17 @@ const GOLDEN = await Deno.readTextFile(
   new URL("../testdata/chess.01.svg", import.meta.url),
 );
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 /** Runs the real program, as a user would. */
-async function spawn(
-  args: string[],
-  options: { stdin?: string; permissions?: string[] } = {},
-): Promise<Run> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-config", ...(options.permissions ?? []), CLI, ...args],
-    stdin: options.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  if (options.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(encoder.encode(options.stdin));
-    await writer.close();
-  }
-  const { code, stdout, stderr } = await child.output();
-  return {
-    code,
-    stdout: decoder.decode(stdout),
-    stderr: decoder.decode(stderr),
-  };
-}
+const spawn = spawnFen;
 
 /** Runs `main` in-process with fake streams and file system. */
-async function run(
+function run(
   args: string[],
   stdin = "",
   granted = true,
 ): Promise<Run & { files: Map<string, string> }> {
-  const out: number[] = [];
-  const err: number[] = [];
-  const files = new Map<string, string>();
-  const input = encoder.encode(stdin);
-  let offset = 0;
-  const sink = (into: number[]) => ({
-    writeSync(data: Uint8Array): number {
-      // Write at most 1000 bytes a call, as a pipe may.
-      const n = Math.min(data.length, 1000);
-      for (let i = 0; i < n; i++) into.push(data[i]);
-      return n;
-    },
-  });
-  const io: CliIo = {
-    stdin: {
-      read(buffer: Uint8Array): Promise<number | null> {
-        if (offset >= input.length) return Promise.resolve(null);
-        // Fewer bytes than asked for, as a pipe gives them.
-        const n = Math.min(buffer.length, input.length - offset, 7000);
-        buffer.set(input.subarray(offset, offset + n));
-        offset += n;
-        return Promise.resolve(n);
-      },
-    },
-    stdout: sink(out),
-    stderr: sink(err),
-    writeFileSync(path: string, data: Uint8Array) {
-      files.set(path, decoder.decode(data));
-    },
-    renameSync(from: string, to: string) {
-      files.set(to, files.get(from)!);
-      files.delete(from);
-    },
-    mkdirSync() {},
-    open() {
-      return Promise.reject(new Deno.errors.NotFound("no files here"));
-    },
-    permissions: {
-      requestSync: () => ({ state: granted ? "granted" : "denied" }),
-    },
-  };
-  const code = await main(args, io);
-  return {
-    code,
-    stdout: decoder.decode(new Uint8Array(out)),
-    stderr: decoder.decode(new Uint8Array(err)),
-    files,
-  };
+  return runMain(args, { stdin, granted });
 }
 
 function assertRun(actual: Run, expected: Run, why = ""): void {
