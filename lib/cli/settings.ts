@@ -186,7 +186,9 @@ function svgOptions(args: ParsedArgs): RenderSvgOptions {
   if (size !== undefined) {
     if (!/^[1-9][0-9]{0,5}$/.test(size) || Number(size) > MAX_SIZE) {
       throw new UsageError(
-        `--size ${shown(size)} must be a whole number of pixels from 1 to ${MAX_SIZE}`,
+        `--size ${
+          shown(size)
+        } must be a whole number of pixels from 1 to ${MAX_SIZE}`,
       );
     }
     options.size = Number(size);
