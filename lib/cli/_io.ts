@@ -181,7 +181,10 @@ function utf8Length(text: string, start: number, end: number): number {
  */
 export class LineReader {
   readonly #chunk = new Uint8Array(1 << 14);
-  readonly #decoder = new TextDecoder();
+  // ignoreBOM: Deno's streaming decoder would drop a U+FEFF at the start of
+  // every chunk; only the stream's first one is skipped, by hand, below.
+  readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  #started = false;
   #rest = "";
   #number = 0;
   #skipped = -1; // bytes of an over-long line so far, or -1
@@ -201,14 +204,19 @@ export class LineReader {
       throw new InputError(error);
     }
     const done = n === null || n === 0;
-    if (this.#number === 0 && this.#rest === "" && !done) {
-      this.utf16 = looksUtf16(this.#chunk.subarray(0, n!));
+    let from = 0;
+    if (!this.#started && !done) {
+      this.#started = true;
+      const bytes = this.#chunk.subarray(0, n!);
+      this.utf16 = looksUtf16(bytes);
       if (this.utf16) return false;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from = 3;
     }
     const text = this.#rest +
-      (done
-        ? this.#decoder.decode()
-        : this.#decoder.decode(this.#chunk.subarray(0, n!), { stream: true }));
+      (done ? this.#decoder.decode() : this.#decoder.decode(
+        this.#chunk.subarray(from, n!),
+        { stream: true },
+      ));
     let start = 0;
     for (;;) {
       const newline = text.indexOf("\n", start);
@@ -223,15 +231,24 @@ export class LineReader {
       this.#rest = "";
       return false;
     }
-    const rest = start === 0 ? text : text.slice(start);
-    if (rest.length > MAX_LINE || this.#skipped >= 0) {
-      this.#skipped = Math.max(this.#skipped, 0) +
-        utf8Length(rest, 0, rest.length);
-      this.#rest = "";
-    } else {
-      this.#rest = rest;
-    }
+    this.#keep(start === 0 ? text : text.slice(start));
     return true;
+  }
+
+  /**
+   * Keeps the unfinished line for the next chunk, or only counts its bytes
+   * once it is too long. A final `\r` is kept aside either way: it may be
+   * the first half of the line's `\r\n`, which is not part of the line.
+   */
+  #keep(rest: string): void {
+    const cr = rest.charCodeAt(rest.length - 1) === 13 ? 1 : 0;
+    if (this.#skipped < 0 && rest.length - cr <= MAX_LINE) {
+      this.#rest = rest;
+      return;
+    }
+    this.#skipped = Math.max(this.#skipped, 0) +
+      utf8Length(rest, 0, rest.length - cr);
+    this.#rest = cr === 1 ? "\r" : "";
   }
 
   #emit(

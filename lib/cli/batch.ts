@@ -230,6 +230,7 @@ export class Job {
         }
       },
       tooLong: (n: number, bytes: number) => {
+        if (this.#stop) return;
         this.#parts.out.flush();
         this.#say(
           `fen: ${

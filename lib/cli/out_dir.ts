@@ -120,5 +120,6 @@ export function writeOutFile(
 
 /** An error's message for `fen: cannot ...: <reason>`. */
 export function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  // Deno's messages quote the path as given: escape it like any echo.
+  return escapeText(error instanceof Error ? error.message : String(error));
 }
