@@ -109,7 +109,7 @@ if [ "$big" = 1 ]; then
 fi
 out=$(mktemp -d)
 start=$EPOCHREALTIME
-$DENO run --allow-write="$out" cli.ts --out-dir "$out" - < "$data/10k.fen" > /dev/null
+$DENO run --allow-read="$out" --allow-write="$out" cli.ts --out-dir "$out" - < "$data/10k.fen" > /dev/null
 echo "m outdir 10k $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }') 0" >> "$results"
 rm -rf "$out"
 
