@@ -3,13 +3,17 @@
 // code point comparisons, no regular expression per line.
 
 import { quoteCharAt } from "./_quote.ts";
-import { IS_PIECE } from "./_tables.ts";
+import { FIGURINES, IS_PIECE } from "./_tables.ts";
+import { PIECES } from "./types.ts";
 
 /** ASCII codes of the pieces the figurines U+2654 (♔) to U+265F (♟) draw. */
-const FIGURINE_CODES: readonly number[] = Array.from(
-  "KQRBNPkqrbnp",
-  (letter) => letter.charCodeAt(0),
-);
+const FIGURINE_CODES: readonly number[] = /* @__PURE__ */ (() => {
+  const codes: number[] = new Array(12).fill(0);
+  for (const piece of PIECES) {
+    codes[FIGURINES[piece].codePointAt(0)! - 0x2654] = piece.charCodeAt(0);
+  }
+  return codes;
+})();
 
 /** A line with nothing but spaces: between boards, or the end of one. */
 export const BLANK = 0;

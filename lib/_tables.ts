@@ -40,3 +40,19 @@ export function isPiece(value: unknown): value is Piece {
   return typeof value === "string" && value.length === 1 &&
     PIECE_OF_CODE[value.charCodeAt(0)] === value;
 }
+
+/** The Unicode chess symbols by piece letter: U+2654 (♔) to U+265F (♟). */
+export const FIGURINES: Readonly<Record<Piece, string>> = {
+  K: "♔",
+  Q: "♕",
+  R: "♖",
+  B: "♗",
+  N: "♘",
+  P: "♙",
+  k: "♚",
+  q: "♛",
+  r: "♜",
+  b: "♝",
+  n: "♞",
+  p: "♟",
+};

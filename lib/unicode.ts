@@ -5,28 +5,13 @@
  */
 
 import { type BoardInput, toBoard } from "./_board.ts";
-import type { Piece } from "./types.ts";
+import { FIGURINES } from "./_tables.ts";
 
 /** Options for {@linkcode renderUnicode}. */
 export interface RenderUnicodeOptions {
   /** Draw the board from Black's side: h1 top left, labels reversed. */
   flip?: boolean;
 }
-
-const FIGURINES: Record<Piece, string> = {
-  K: "♔",
-  Q: "♕",
-  R: "♖",
-  B: "♗",
-  N: "♘",
-  P: "♙",
-  k: "♚",
-  q: "♛",
-  r: "♜",
-  b: "♝",
-  n: "♞",
-  p: "♟",
-};
 
 /**
  * Draws a board as 9 lines of text: each rank with its digit, the pieces as
