@@ -127,9 +127,9 @@ export class Job {
       return true;
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      this.#say(
-        `fen: ${where.prefix}${escapeText(lowerFirst(error.message))}\n`,
-      );
+      const message = lowerFirst(error.message);
+      this.#say(`fen: ${where.prefix}${escapeText(message)}\n`);
+      this.#jsonError(where, { field: "moves", message });
       this.status = worse(this.status, EXIT.illegalMove);
       return false;
     }
@@ -192,10 +192,7 @@ export class Job {
     if (where.stream) {
       out.flush(); // keep stdout and stderr in step on a terminal
       this.#say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
-      if (settings.format === "json") {
-        out.write(invalidJson(where.number, error));
-        out.writeByte(10);
-      }
+      this.#jsonError(where, invalidJson(error));
     } else {
       this.#say(invalidFen(error, input, {
         where: where.prefix,
@@ -203,6 +200,16 @@ export class Job {
       }));
     }
     this.status = worse(this.status, EXIT.invalidFen);
+  }
+
+  /**
+   * In a stream with `--format json`, the object that stands for a line that
+   * gave no result, so a reader of stdout keeps its place.
+   */
+  #jsonError(where: Where, error: Record<string, unknown>): void {
+    if (!where.stream || this.#parts.settings.format !== "json") return;
+    this.#parts.out.write(JSON.stringify({ line: where.number, error }));
+    this.#parts.out.writeByte(10);
   }
 
   #say(text: string): void {
@@ -237,6 +244,10 @@ export class Job {
             prefixOf(n)
           }too long (${bytes} bytes; a record has at most 4096)\n`,
         );
+        this.#jsonError({ number: n, prefix: "", stream: true }, {
+          field: "record",
+          message: `too long (${bytes} bytes)`,
+        });
         this.status = worse(this.status, EXIT.invalidFen);
       },
     };
@@ -281,7 +292,11 @@ export class Job {
       });
     } catch (error) {
       if (!(error instanceof GridSyntaxError)) throw error;
-      return this.#invalidBoard(error, prefixOf(error.line));
+      return this.#invalidBoard(error, {
+        number: error.line,
+        prefix: prefixOf(error.line),
+        stream: true,
+      });
     }
     if (placement !== null) {
       const n = boards.boardLine;
@@ -298,17 +313,19 @@ export class Job {
       boards.finish();
     } catch (error) {
       if (!(error instanceof GridSyntaxError)) throw error;
-      this.#invalidBoard(error, prefixOf(error.line));
+      this.#invalidBoard(error, {
+        number: error.line,
+        prefix: prefixOf(error.line),
+        stream: true,
+      });
     }
   }
 
-  #invalidBoard(error: GridSyntaxError, prefix: string): void {
+  #invalidBoard(error: GridSyntaxError, where: Where): void {
+    const message = error.message.replace(/^Cannot parse grid: /, "");
     this.#parts.out.flush();
-    this.#say(
-      `fen: ${prefix}invalid board: ${
-        escapeText(error.message.replace(/^Cannot parse grid: /, ""))
-      }\n`,
-    );
+    this.#say(`fen: ${where.prefix}invalid board: ${escapeText(message)}\n`);
+    this.#jsonError(where, { field: "board", offset: error.offset, message });
     this.status = worse(this.status, EXIT.invalidFen);
   }
 
@@ -328,7 +345,7 @@ export class Job {
       boards.finish();
     } catch (error) {
       if (!(error instanceof GridSyntaxError)) throw error;
-      this.#invalidBoard(error, where.prefix);
+      this.#invalidBoard(error, where);
       return Promise.resolve();
     }
     if (placement === null) {

@@ -5,6 +5,14 @@
 
 import { stringifyEpd } from "../epd.ts";
 import { stringifyFen } from "../fen.ts";
+import {
+  FEN_BYTES_MAX,
+  JSON_BYTES_MAX,
+  writeFenBytes,
+  writeFourFieldBytes,
+  writeJsonBytes,
+} from "../_fen_bytes.ts";
+import { writeOperations } from "../_operations.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
@@ -97,6 +105,12 @@ export interface Format {
 
 const DOT = new Uint8Array([46]);
 
+/** A record written from a Position (after `--moves`), and its newline. */
+function writeLine(out: Output, text: string): void {
+  out.write(text);
+  out.writeByte(10);
+}
+
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
   // A placement alone parses as White to move: mark only a real turn.
   const sideToMove = run.sideToMove &&
@@ -156,17 +170,33 @@ export const FORMATS = {
     help: "the record in canonical form (missing fields filled in)",
     draws: false,
     write(out, current) {
-      out.write(stringifyFen(current.position()));
-      out.writeByte(10);
+      if (current.moved !== null) {
+        return writeLine(out, stringifyFen(current.moved));
+      }
+      out.reserve(FEN_BYTES_MAX + 1);
+      const end = writeFenBytes(current.reader, out.buffer, out.length);
+      out.buffer[end] = 10;
+      out.length = end + 1;
     },
   },
   epd: {
     help: "the record as EPD: four fields and its operations",
     draws: false,
     write(out, current) {
-      out.write(
-        stringifyEpd(current.position(), current.reader.operations ?? []),
-      );
+      const reader = current.reader;
+      if (current.moved !== null) {
+        return writeLine(
+          out,
+          stringifyEpd(current.moved, reader.operations ?? []),
+        );
+      }
+      out.reserve(FEN_BYTES_MAX);
+      out.length = writeFourFieldBytes(reader, out.buffer, out.length);
+      const operations = reader.operations;
+      if (operations !== null && operations.length > 0) {
+        out.writeByte(32);
+        out.write(writeOperations(operations));
+      }
       out.writeByte(10);
     },
   },
@@ -174,8 +204,13 @@ export const FORMATS = {
     help: "the parsed position as one line of JSON",
     draws: false,
     write(out, current) {
-      out.write(JSON.stringify(current.position()));
-      out.writeByte(10);
+      if (current.moved !== null) {
+        return writeLine(out, JSON.stringify(current.moved));
+      }
+      out.reserve(JSON_BYTES_MAX + 1);
+      const end = writeJsonBytes(current.reader, out.buffer, out.length);
+      out.buffer[end] = 10;
+      out.length = end + 1;
     },
   },
 } as const satisfies Record<string, Format>;

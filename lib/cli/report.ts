@@ -77,16 +77,9 @@ export function reasonOf(error: FenSyntaxError): string {
   return `${error.detail} at column ${error.column}`;
 }
 
-/** The JSON object a stream writes on stdout for an invalid line. */
-export function invalidJson(line: number, error: FenSyntaxError): string {
-  return JSON.stringify({
-    line,
-    error: {
-      field: error.field,
-      offset: error.offset,
-      message: reasonOf(error),
-    },
-  });
+/** The `error` member of a stream's JSON object for an invalid line. */
+export function invalidJson(error: FenSyntaxError): Record<string, unknown> {
+  return { field: error.field, offset: error.offset, message: reasonOf(error) };
 }
 
 /** What `--check` adds about a legal position: the game's state. */

@@ -439,3 +439,29 @@ Deno.test("--check adds the game's status as information", async () => {
   );
   assert.equal(illegal.status, undefined);
 });
+
+Deno.test("--format json keeps its place past bad moves, long lines and bad boards", async () => {
+  const moves = await runMain(["--moves", "Kb2", "--format", "json", "-"], {
+    stdin: "8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/k6K w - - 0 1\n",
+  });
+  const lines = moves.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.equal(lines.length, 2);
+  assert.deepEqual(lines[1], {
+    line: 2,
+    error: {
+      field: "moves",
+      message: 'cannot play move 1 "Kb2": illegal: no king can move to b2',
+    },
+  });
+  const long = await runMain(["--format", "json", "-"], {
+    stdin: `${"1".repeat(5000)}\n${START}\n`,
+  });
+  assert.deepEqual(JSON.parse(long.stdout.split("\n")[0]), {
+    line: 1,
+    error: { field: "record", message: "too long (5000 bytes)" },
+  });
+  const board = await runMain(["--from", "grid", "--format", "json", "-"], {
+    stdin: "rnbqkbnr\nppp\n",
+  });
+  assert.equal(JSON.parse(board.stdout).error.field, "board");
+});
