@@ -188,7 +188,7 @@ export class Job {
   }
 
   #invalid(error: FenSyntaxError, input: string, where: Where): void {
-    const { settings, out } = this.#parts;
+    const { out } = this.#parts;
     if (where.stream) {
       out.flush(); // keep stdout and stderr in step on a terminal
       this.#say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
