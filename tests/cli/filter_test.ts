@@ -465,3 +465,51 @@ Deno.test("--format json keeps its place past bad moves, long lines and bad boar
   });
   assert.equal(JSON.parse(board.stdout).error.field, "board");
 });
+
+Deno.test("diagram options reach the drawing: style, size, highlights, arrows, PNG", async () => {
+  const svg = await runMain([
+    "--style",
+    "vector",
+    "--size",
+    "240",
+    "--highlight",
+    "e4,d5",
+    "--highlight-color",
+    "#ff000080",
+    "--arrow",
+    "g1f3",
+    "--lastmove",
+    "e2e4",
+    START,
+  ]);
+  assert.equal(svg.code, 0, svg.stderr);
+  assert.equal(
+    svg.stdout,
+    renderSvg(START, {
+      style: "vector",
+      size: 240,
+      highlight: ["e4", "d5"],
+      highlightColor: "#ff000080",
+      arrows: ["g1f3"],
+      lastMove: "e2e4",
+    }),
+  );
+  const bytes = new TextEncoder();
+  const png = await runMain(["--format", "png", "--size", "64", START]);
+  assert.equal(png.code, 0, png.stderr);
+  // The harness decodes stdout as UTF-8: the signature's ASCII survives.
+  assert.ok(png.stdout.startsWith("\uFFFDPNG\r\n"));
+  const files = await runMain(["--format", "png", "--out-dir", "boards", "-"], {
+    stdin: `${START}\n8/8/8/8/8/8/8/K6k\n`,
+  });
+  assert.deepEqual([...files.files.keys()], [
+    "boards/000001.png",
+    "boards/000002.png",
+  ]);
+  assert.ok(bytes.encode(files.files.get("boards/000001.png")!).length > 1000);
+  const terminal = await runMain(["--format", "png", START], {
+    terminal: { stdout: true },
+  });
+  assert.equal(terminal.code, EXIT.usage);
+  assert.match(terminal.stderr, /^fen: not writing a PNG image to a terminal/);
+});
