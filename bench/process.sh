@@ -23,6 +23,8 @@
 #   FEN_BENCH_10M=1    also measure peak memory at 10M records (adds about
 #                      4 minutes and a 600 MB file in bench/data/)
 #   FEN_BENCH_RAW=FILE keep the raw measurements (one run a line)
+#   FEN_DENO_FLAGS     extra `deno run` flags for the command only, e.g.
+#                      --v8-flags=--optimize-for-size
 # Needs /usr/bin/time (Debian package time); uses hyperfine if installed.
 set -euo pipefail
 export LC_ALL=C
@@ -31,6 +33,7 @@ root=$(cd "${1:-${FEN_ROOT:-$here}}" && pwd)
 DENO=${DENO:-deno}
 rounds=${FEN_BENCH_ROUNDS:-5}
 big=${FEN_BENCH_10M:-0}
+flags=${FEN_DENO_FLAGS:-}
 data=$here/bench/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -55,12 +58,12 @@ fi
 cd "$root"
 declare -A job=(
   [streamer]="$DENO run $here/bench/_streamer.ts"
-  [board]="$DENO run cli.ts --format board -"
-  [grid]="$DENO run cli.ts --format grid -"
-  [fen]="$DENO run cli.ts --format fen -"
-  [json]="$DENO run cli.ts --format json -"
-  [unicode]="$DENO run cli.ts --format unicode -"
-  [check]="$DENO run cli.ts --check -"
+  [board]="$DENO run $flags cli.ts --format board -"
+  [grid]="$DENO run $flags cli.ts --format grid -"
+  [fen]="$DENO run $flags cli.ts --format fen -"
+  [json]="$DENO run $flags cli.ts --format json -"
+  [unicode]="$DENO run $flags cli.ts --format unicode -"
+  [check]="$DENO run $flags cli.ts --check -"
   [chessops-fen]="$DENO run --config $here/deno.json $here/bench/chessops_fen.ts"
   [chessops-check]="$DENO run --config $here/deno.json $here/bench/chessops_check.ts"
 )
@@ -88,7 +91,7 @@ same() {
 }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $($DENO --version | head -n 1), load $(cut -d ' ' -f 1-3 /proc/loadavg)"
-echo "command: $root/cli.ts ($(git -C "$root" log -1 --format='%h %s' 2>/dev/null || echo 'not a git checkout'))"
+echo "command: $DENO run ${flags:+$flags }cli.ts in $root ($(git -C "$root" log -1 --format='%h %s' 2>/dev/null || echo 'not a git checkout'))"
 echo "rounds: $rounds interleaved on 1M records; 10M records: $([ "$big" = 1 ] && echo yes || echo 'no (FEN_BENCH_10M=1)')"
 
 # Warm-up (module caches) and agreement, then peak memory at 10k.
@@ -109,7 +112,7 @@ if [ "$big" = 1 ]; then
 fi
 out=$(mktemp -d)
 start=$EPOCHREALTIME
-$DENO run --allow-read="$out" --allow-write="$out" cli.ts --out-dir "$out" - < "$data/10k.fen" > /dev/null
+$DENO run $flags --allow-read="$out" --allow-write="$out" cli.ts --out-dir "$out" - < "$data/10k.fen" > /dev/null
 echo "m outdir 10k $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }') 0" >> "$results"
 rm -rf "$out"
 
@@ -121,7 +124,7 @@ if command -v hyperfine > /dev/null 2>&1; then
   startup_noisy=""
   for round in $(seq "$rounds"); do
     hyperfine -N --warmup 3 --runs 15 --export-json "$tmp/startup.json" \
-      "$DENO run $trivial" "$DENO run cli.ts -n $fen" > /dev/null 2> "$tmp/hyperfine"
+      "$DENO run $trivial" "$DENO run $flags cli.ts -n $fen" > /dev/null 2> "$tmp/hyperfine"
     if grep -q outliers "$tmp/hyperfine"; then startup_noisy=", outliers in some rounds"; fi
     awk -v r="$round" 'BEGIN { RS = "\"median\": " } NR > 1 { split($0, a, ","); m[NR - 1] = a[1] }
       END { printf "%s trivial startup %.5f 0\n%s fen-n startup %.5f 0\n", r, m[1], r, m[2] }' \
@@ -132,7 +135,7 @@ else
   for round in $(seq "$rounds"); do
     for label in trivial fen-n; do
       cmd="$DENO run $trivial"
-      [ "$label" = fen-n ] && cmd="$DENO run cli.ts -n $fen"
+      [ "$label" = fen-n ] && cmd="$DENO run $flags cli.ts -n $fen"
       t0=$EPOCHREALTIME
       for _ in 1 2 3 4 5 6 7 8 9 10; do $cmd > /dev/null; done
       echo "$round $label startup $(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.5f", (b - a) / 10 }') 0" >> "$results"
@@ -140,6 +143,8 @@ else
   done
   startup_how="shell loop, $rounds rounds of 10 runs"
 fi
+
+awk -v cores="$(nproc)" '{ printf "load at the end: %s %s %s%s\n", $1, $2, $3, ($2 > cores ? " (over the core count: other processes shared the machine; ratios still hold better than times)" : "") }' /proc/loadavg
 
 # The report. Ratios are medians of per-round ratios; times and peaks are
 # medians of the rounds.
