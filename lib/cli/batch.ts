@@ -8,7 +8,7 @@ import { FenSyntaxError, GridSyntaxError } from "../errors.ts";
 import { stringifyFen } from "../fen.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PositionChecker } from "../legality/mod.ts";
-import type { PositionStatus } from "../moves/mod.ts";
+import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
 import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import {
@@ -52,7 +52,9 @@ export interface JobParts {
   mover: Mover | null;
   explainer: Explainer | null;
   /** The game's status of a legal position, for `--check`. */
-  status: ((position: Position) => PositionStatus) | null;
+  status:
+    | ((position: Position, options?: PositionStatusOptions) => PositionStatus)
+    | null;
   /** Makes a reader of text boards, for `--from grid`. */
   boards: (() => BoardTextReader) | null;
   verbose: boolean;
@@ -93,16 +95,18 @@ export class Job {
     if (this.#parts.mover !== null && !this.#move(where)) return;
     if (this.#parts.checker !== null) {
       const problems = this.#parts.checker.check(current.position());
+      const json = settings.format === "json";
       const illegal = problems.some((p) => p.severity === "error");
       const position = current.position();
       writeProblems(out, problems, {
-        json: settings.format === "json",
+        json,
         line: where.stream ? where.number : 0,
         fen: current.moved === null
           ? text.slice(start, end)
           : stringifyFen(current.moved),
         status: illegal || this.#parts.status === null ? null : {
-          status: this.#parts.status(position),
+          // Text names no move count: whether there is a move will do.
+          status: this.#parts.status(position, { countMoves: json }),
           turn: position.turn,
         },
       });

@@ -76,10 +76,12 @@ export class Board {
    * king per side, a pawn on a back rank, or the side not to move in check.
    * Castling rights are kept as the generator uses them (see
    * {@linkcode castlingRooks}) and an en-passant square only if a pawn can
-   * have just passed it.
+   * have just passed it. `into` is a board to reload instead of making one
+   * (a caller that checks a position per record keeps one).
    */
-  static from(position: Position): Board {
-    const board = new Board();
+  static from(position: Position, into?: Board): Board {
+    const board = into ?? new Board();
+    if (into !== undefined) board.clear();
     const { board: cells, turn } = position;
     if (!Array.isArray(cells) || cells.length !== 64) {
       throw new TypeError("Cannot play: board must have 64 squares");
@@ -120,6 +122,15 @@ export class Board {
     board.halfmove = position.halfmoveClock;
     board.fullmove = position.fullmoveNumber;
     return board;
+  }
+
+  /** Empties the board for {@linkcode Board.from} to load it again. */
+  private clear(): void {
+    this.sq.fill(0);
+    this.count[0] = this.count[1] = 0;
+    this.castle = 0;
+    this.ep = -1;
+    this.ply = 0;
   }
 
   private put(s: number, code: number): void {

@@ -100,6 +100,18 @@ export function generateMoves(
 }
 
 /**
+ * Whether the side to move has a legal move. The other pieces' moves come
+ * first: they need no attack scan, and in nearly every position one of them
+ * settles it, so the king's targets are tested only when none can move.
+ * `out` is scratch, as for {@linkcode generateMoves}.
+ */
+export function hasLegalMove(b: Board, out: Int32Array): boolean {
+  const checks = findChecksAndPins(b);
+  if (checks < 2 && pieceMoves(b, out, 0, checks === 1) > 0) return true;
+  return generateMoves(b, out, 0) > 0;
+}
+
+/**
  * Counts the checkers of the side to move's king, marks pinned pieces with
  * their direction from the king, and marks the squares that end a single
  * check (between king and checker, and the checker).

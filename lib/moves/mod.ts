@@ -46,4 +46,5 @@ export {
   enPassantSquare,
   type PositionStatus,
   positionStatus,
+  type PositionStatusOptions,
 } from "./status.ts";

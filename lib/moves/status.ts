@@ -7,7 +7,12 @@
 
 import type { Position, Square } from "../types.ts";
 import { Board, nameOf } from "./_board.ts";
-import { enPassantOf, generateMoves, MAX_MOVES } from "./_generate.ts";
+import {
+  enPassantOf,
+  generateMoves,
+  hasLegalMove,
+  MAX_MOVES,
+} from "./_generate.ts";
 import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from "./_geometry.ts";
 
 export type { EnPassantMode } from "./_generate.ts";
@@ -103,6 +108,17 @@ export interface PositionStatus {
   seventyFiveMoves: boolean;
 }
 
+/** Options for {@linkcode positionStatus}. */
+export interface PositionStatusOptions {
+  /**
+   * Whether to count every legal move (the default). With `false`,
+   * `legalMoveCount` is 1 when there is a legal move and 0 otherwise, found
+   * without generating the king's moves when another piece can move: what
+   * a caller needs that only asks about checkmate and stalemate.
+   */
+  countMoves?: boolean;
+}
+
 /**
  * Check, checkmate, stalemate, insufficient material and the move-count
  * draws of a position, with the king's square and the checkers for
@@ -135,13 +151,32 @@ export interface PositionStatus {
  * assert.equal(status.check || status.checkmate || status.stalemate, false);
  * ```
  *
+ * @example Whether there is a move, without counting them
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * assert.equal(positionStatus(start).legalMoveCount, 20);
+ * assert.equal(positionStatus(start, { countMoves: false }).legalMoveCount, 1);
+ * ```
+ *
  * @param position The position.
+ * @param options Whether to count the legal moves.
  * @returns Its status.
  * @throws {UnplayablePositionError} As `legalMoves` does.
  */
-export function positionStatus(position: Position): PositionStatus {
-  const board = Board.from(position);
-  const count = generateMoves(board, new Int32Array(MAX_MOVES), 0);
+export function positionStatus(
+  position: Position,
+  options: PositionStatusOptions = {},
+): PositionStatus {
+  const board = Board.from(position, scratchBoard);
+  const count = options.countMoves === false
+    ? (hasLegalMove(board, scratchMoves) ? 1 : 0)
+    : generateMoves(board, scratchMoves, 0);
   const king = board.king[board.turn];
   const checkers: Square[] = [];
   const them = board.turn ^ 1;
@@ -149,7 +184,7 @@ export function positionStatus(position: Position): PositionStatus {
     const s = board.list[i];
     if (board.attacks(s, king)) checkers.push(nameOf(s));
   }
-  checkers.sort();
+  if (checkers.length > 1) checkers.sort();
   const check = checkers.length > 0;
   const checkmate = check && count === 0;
   return {
@@ -159,21 +194,41 @@ export function positionStatus(position: Position): PositionStatus {
     legalMoveCount: count,
     checkmate,
     stalemate: !check && count === 0,
-    insufficientMaterial: insufficient(board, 0) && insufficient(board, 1),
+    insufficientMaterial: insufficientMaterial(board),
     fiftyMoves: board.halfmove >= 100,
     seventyFiveMoves: board.halfmove >= 150 && !checkmate,
   };
 }
 
-/** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */
-function insufficient(b: Board, color: number): boolean {
-  const roles = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+// positionStatus's scratch, unexported: loaded, read and done with within
+// one call (a board and a move list per call cost a third of `fen --check`).
+const scratchBoard = new Board();
+const scratchMoves = new Int32Array(MAX_MOVES);
+const scratchRoles = new Int32Array(16);
+
+/** Neither side can mate (see {@linkcode PositionStatus}). */
+function insufficientMaterial(b: Board): boolean {
+  const roles = scratchRoles;
+  roles.fill(0);
   let bishopColors = 0;
-  for (let s = 0; s < 64; s++) {
-    const code = b.sq[s];
-    roles[code]++;
-    if ((code & 7) === BISHOP) bishopColors |= 1 << (((s >> 3) + s) & 1);
+  for (let i = 0; i < 128; i += 64) {
+    for (let j = i; j < i + b.count[i >> 6]; j++) {
+      const s = b.list[j];
+      const code = b.sq[s];
+      roles[code]++;
+      if ((code & 7) === BISHOP) bishopColors |= 1 << (((s >> 3) + s) & 1);
+    }
   }
+  return insufficient(roles, bishopColors, 0) &&
+    insufficient(roles, bishopColors, 1);
+}
+
+/** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */
+function insufficient(
+  roles: Int32Array,
+  bishopColors: number,
+  color: number,
+): boolean {
   const own = color << 3, other = (color ^ 1) << 3;
   if (roles[own | PAWN] + roles[own | ROOK] + roles[own | QUEEN] > 0) {
     return false;

@@ -111,3 +111,34 @@ Deno.test("enPassantSquare: the three modes", () => {
     TypeError,
   );
 });
+
+Deno.test("positionStatus: countMoves false only says whether there is a move", async () => {
+  const lines = (await Deno.readTextFile(
+    new URL("../../testdata/sample.fen", import.meta.url),
+  )).split("\n").filter((line) => line !== "");
+  const perft: { fen: string }[] = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../../testdata/perft.json", import.meta.url),
+    ),
+  );
+  const fens = [
+    ...lines,
+    ...perft.map((p) => p.fen),
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // mate
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", // stalemate
+    "7k/8/8/8/8/8/5r2/6K1 w - - 0 1", // only the king moves
+    "4k3/8/8/8/8/8/3PPP2/rr2K3 w - - 0 1", // mated with pieces that could move
+  ];
+  let noMove = 0;
+  for (const fen of fens) {
+    const position = parseFen(fen);
+    const full = positionStatus(position);
+    const quick = positionStatus(position, { countMoves: false });
+    assert.deepEqual(quick, {
+      ...full,
+      legalMoveCount: Math.min(full.legalMoveCount, 1),
+    }, fen);
+    if (full.legalMoveCount === 0) noMove++;
+  }
+  assert.ok(noMove >= 3, "positions without a move are covered");
+});
