@@ -4,7 +4,7 @@
 // options anywhere, -- ends them) plus --long and --long=value; written
 // here rather than loading node:util, which cost the one-shot path ~5 ms.
 
-import { DEFAULT_DARK, DEFAULT_LIGHT, DEFAULT_SIZE } from "../svg/mod.ts";
+import { DEFAULT_DARK, DEFAULT_LIGHT, DEFAULT_SIZE } from "../svg/_defaults.ts";
 
 /** One option of the command. */
 export interface OptionSpec {

@@ -5,6 +5,7 @@
 
 import type { Board } from "../_board.ts";
 import type { Piece } from "../types.ts";
+import type { Drawing } from "./_options.ts";
 
 const STYLE = "<style>\n" +
   "text{font-family:consolas;font-size:0.2px;}\n" +
@@ -77,4 +78,39 @@ export function classicPieces(board: Board, flip: boolean): string {
     }
   }
   return svg;
+}
+
+/** The opening tag up to its last attribute, the same in both styles. */
+export function svgOpen(size: number, vector: boolean): string {
+  return '<svg xmlns="http://www.w3.org/2000/svg" ' +
+    (vector ? 'xmlns:xlink="http://www.w3.org/1999/xlink" ' : "") +
+    `version="1.1" width="${size}" height="${size}" viewBox="-1 -1 9 9"`;
+}
+
+/** What a diagram adds to the classic drawing, each part "" when not asked. */
+export interface ClassicParts {
+  /** The end of the opening tag: `>` and a newline, or the text alternative. */
+  open: string;
+  /** Between the squares and the pieces: tints and check marks. */
+  under: string;
+  /** After the pieces: arrows and the side-to-move marker. */
+  over: string;
+}
+
+const PLAIN: ClassicParts = { open: ">\n", under: "", over: "" };
+
+/**
+ * The classic document. The command's plain diagrams (no annotations) call
+ * it without the rest of the renderer, which is why the layout lives here.
+ */
+export function classicDocument(
+  board: Board,
+  drawing: Drawing,
+  parts: ClassicParts = PLAIN,
+): string {
+  let svg = svgOpen(drawing.size, false) + parts.open +
+    classicHead(drawing.labels) + squares(drawing.light, drawing.dark);
+  if (drawing.labels) svg += classicLabels(drawing.flip);
+  return svg + parts.under + classicPieces(board, drawing.flip) + parts.over +
+    "</svg>\n";
 }

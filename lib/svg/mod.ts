@@ -21,13 +21,7 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import {
-  classicHead,
-  classicLabels,
-  classicPieces,
-  squares,
-} from "./_classic.ts";
-import { FRAME } from "./_classic.ts";
+import { classicDocument, FRAME, squares, svgOpen } from "./_classic.ts";
 import { arrows, checkMarks, kingsInCheck, sideMark, tints } from "./_marks.ts";
 import { readOptions } from "./_options.ts";
 import { textAlternative } from "./_text.ts";
@@ -103,32 +97,25 @@ export function renderSvg(
 ): string {
   const input = toBoard(board, "render SVG");
   const drawing = readOptions(options);
-  const vector = drawing.style === "vector";
   const checked = drawing.check ? kingsInCheck(input.board) : [];
-  let svg = '<svg xmlns="http://www.w3.org/2000/svg" ' +
-    (vector ? 'xmlns:xlink="http://www.w3.org/1999/xlink" ' : "") +
-    `version="1.1" width="${drawing.size}" height="${drawing.size}" ` +
-    'viewBox="-1 -1 9 9"';
+  let open = ">\n";
   if (drawing.accessible) {
     const { label, description } = textAlternative(input, drawing, checked);
-    svg += ` role="img" aria-label="${label}">\n<title>${label}</title>\n` +
+    open = ` role="img" aria-label="${label}">\n<title>${label}</title>\n` +
       `<desc>${description}</desc>\n`;
-  } else svg += ">\n";
-  if (vector) {
-    svg += vectorDefs(input.board, drawing.labels) + FRAME +
-      squares(drawing.light, drawing.dark);
-    if (drawing.labels) svg += vectorLabels(drawing.flip);
-  } else {
-    svg += classicHead(drawing.labels) + squares(drawing.light, drawing.dark);
-    if (drawing.labels) svg += classicLabels(drawing.flip);
   }
-  svg += tints(drawing) + checkMarks(checked, drawing) +
-    (vector
-      ? vectorPieces(input.board, drawing.flip)
-      : classicPieces(input.board, drawing.flip)) +
-    arrows(drawing);
+  const under = tints(drawing) + checkMarks(checked, drawing);
+  let over = arrows(drawing);
   if (drawing.sideToMove && input.position !== null) {
-    svg += sideMark(input.position.turn, drawing.flip);
+    over += sideMark(input.position.turn, drawing.flip);
   }
-  return svg + "</svg>\n";
+  if (drawing.style !== "vector") {
+    return classicDocument(input.board, drawing, { open, under, over });
+  }
+  let svg = svgOpen(drawing.size, true) + open +
+    vectorDefs(input.board, drawing.labels) + FRAME +
+    squares(drawing.light, drawing.dark);
+  if (drawing.labels) svg += vectorLabels(drawing.flip);
+  return svg + under + vectorPieces(input.board, drawing.flip) + over +
+    "</svg>\n";
 }

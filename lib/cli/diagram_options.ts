@@ -1,0 +1,121 @@
+// The diagram options of a command line, checked: colors, size, squares and
+// moves. Apart from the rest of the settings because the classic one-shot
+// diagram reads them without loading the format registry.
+
+import { isCssColor } from "../css_color.ts";
+import { escapeText } from "../_quote.ts";
+import { MAX_SIZE } from "../svg/_defaults.ts";
+import type { RenderSvgOptions } from "../svg/_types.ts";
+import { type ParsedArgs, UsageError } from "./options.ts";
+
+/** A value quoted for a usage message: escaped and shortened. */
+export function shown(value: string): string {
+  return `"${escapeText(value, 0, value.length, 40)}"`;
+}
+
+/** The value of an option that takes one. */
+export function text(args: ParsedArgs, name: string): string | undefined {
+  const value = args.values.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Whether a flag was given. */
+export function flag(args: ParsedArgs, name: string): boolean {
+  return args.values.get(name) === true;
+}
+
+/** Every value of a repeatable option. */
+export function list(args: ParsedArgs, name: string): string[] {
+  const value = args.values.get(name);
+  return Array.isArray(value)
+    ? value
+    : typeof value === "string"
+    ? [value]
+    : [];
+}
+
+function color(args: ParsedArgs, name: string): string | undefined {
+  const value = text(args, name);
+  if (value === undefined || isCssColor(value)) return value;
+  throw new UsageError(
+    `--${name} ${
+      shown(value)
+    } is not a color (use #rgb, #rrggbb, a CSS name such as teal, rgb() or hsl())`,
+  );
+}
+
+/** The diagram options; throws a UsageError naming a bad value. */
+export function svgOptions(args: ParsedArgs): RenderSvgOptions {
+  const options: RenderSvgOptions = {};
+  const style = text(args, "style");
+  if (style !== undefined) {
+    if (style !== "classic" && style !== "vector") {
+      throw new UsageError(`--style ${shown(style)} must be classic or vector`);
+    }
+    options.style = style;
+  }
+  if (flag(args, "labels")) options.labels = true;
+  if (flag(args, "flip")) options.flip = true;
+  const light = color(args, "light");
+  if (light !== undefined) options.light = light;
+  const dark = color(args, "dark");
+  if (dark !== undefined) options.dark = dark;
+  const size = text(args, "size");
+  if (size !== undefined) {
+    if (!/^[1-9][0-9]{0,5}$/.test(size) || Number(size) > MAX_SIZE) {
+      throw new UsageError(
+        `--size ${
+          shown(size)
+        } must be a whole number of pixels from 1 to ${MAX_SIZE}`,
+      );
+    }
+    options.size = Number(size);
+  }
+  const highlight = list(args, "highlight").flatMap((v) => v.split(","));
+  if (highlight.length > 0) {
+    options.highlight = squares(highlight, "--highlight");
+  }
+  const arrows = list(args, "arrow");
+  if (arrows.length > 0) options.arrows = moves(arrows, "--arrow");
+  const lastMove = text(args, "lastmove");
+  if (lastMove !== undefined) {
+    options.lastMove = moves([lastMove], "--lastmove")[0];
+  }
+  for (const [name, key] of COLOR_OPTIONS) {
+    const value = color(args, name);
+    if (value !== undefined) options[key] = value;
+  }
+  if (flag(args, "mark-check")) options.check = true;
+  if (flag(args, "accessible")) options.accessible = true;
+  return options;
+}
+
+const COLOR_OPTIONS = [
+  ["highlight-color", "highlightColor"],
+  ["arrow-color", "arrowColor"],
+] as const;
+
+const SQUARE = /^[a-h][1-8]$/;
+const MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+
+function squares(values: string[], option: string): string[] {
+  for (const value of values) {
+    if (!SQUARE.test(value)) {
+      throw new UsageError(
+        `${option} ${shown(value)} is not a square such as e4`,
+      );
+    }
+  }
+  return values;
+}
+
+function moves(values: string[], option: string): string[] {
+  for (const value of values) {
+    if (!MOVE.test(value)) {
+      throw new UsageError(
+        `${option} ${shown(value)} is not a move such as e2e4`,
+      );
+    }
+  }
+  return values;
+}
