@@ -133,7 +133,7 @@ export function writeFenBytes(
 }
 
 /** Writes a safe nonnegative integer in decimal; returns where it ends. */
-function writeNaturalBytes(
+export function writeNaturalBytes(
   value: number,
   buffer: Uint8Array,
   at: number,

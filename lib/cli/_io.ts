@@ -54,6 +54,8 @@ export interface CliIo {
   ): void;
 }
 
+import { writeNaturalBytes } from "../_fen_bytes.ts";
+
 const encoder = new TextEncoder();
 
 /** Writes all of `data`, however many calls it takes. */
@@ -93,6 +95,22 @@ export class Output {
 
   /** Appends a string. */
   write(text: string): void {
+    // Short ASCII text (report lines) byte by byte: encodeInto needs a new
+    // view of the buffer per call, garbage for every line of a batch.
+    const n = text.length;
+    if (n <= 128 && this.length + n <= this.buffer.length) {
+      const buffer = this.buffer, at = this.length;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 128) break;
+        buffer[at + i] = c;
+      }
+      if (i === n) {
+        this.length = at + n;
+        return;
+      }
+    }
     // UTF-8 needs at most 3 bytes per UTF-16 code unit.
     if (text.length * 3 > this.buffer.length - this.length) {
       this.flush();
@@ -103,6 +121,12 @@ export class Output {
     }
     this.length += encoder.encodeInto(text, this.buffer.subarray(this.length))
       .written;
+  }
+
+  /** Appends a safe nonnegative integer in decimal (a line number). */
+  writeNatural(value: number): void {
+    this.reserve(16);
+    this.length = writeNaturalBytes(value, this.buffer, this.length);
   }
 
   /** Appends bytes (a PNG). */

@@ -106,7 +106,7 @@ export class Job {
           : stringifyFen(current.moved),
         status: illegal || this.#parts.status === null ? null : {
           // Text names no move count: whether there is a move will do.
-          status: this.#parts.status(position, { countMoves: json }),
+          status: this.#parts.status(position, json ? COUNT : NO_COUNT),
           turn: position.turn,
         },
       });
@@ -223,8 +223,8 @@ export class Job {
   /** Reads every line of `source` (stdin or a file) as a record. */
   async stream(source: Source, label: string): Promise<void> {
     const lines = new LineReader();
-    const prefixOf = (n: number): string =>
-      label === "" ? `line ${n}: ` : `${label}:${n}: `;
+    const prefixOf = (n: number): string => linePrefix(label, n);
+    const where = new StreamPlace(label);
     const boards = this.#parts.boards?.() ?? null;
     const handler = {
       line: (text: string, start: number, end: number, n: number) => {
@@ -233,11 +233,8 @@ export class Job {
         } else if (
           !isSkipped(text, start, end, this.#parts.settings.parse.strict)
         ) {
-          this.record(text, start, end, {
-            number: n,
-            prefix: prefixOf(n),
-            stream: true,
-          });
+          where.number = n;
+          this.record(text, start, end, where);
         }
       },
       tooLong: (n: number, bytes: number) => {
@@ -367,6 +364,34 @@ export class Job {
   finish(): void {
     if (this.#held !== null) this.#parts.out.writeBytes(this.#held);
     this.#held = null;
+  }
+}
+
+// positionStatus's options for JSON (which shows the count) and text.
+const COUNT: PositionStatusOptions = Object.freeze({ countMoves: true });
+const NO_COUNT: PositionStatusOptions = Object.freeze({ countMoves: false });
+
+/** `line 7: ` or `games.fen:7: `: where a stream's line is, in messages. */
+function linePrefix(label: string, n: number): string {
+  return label === "" ? `line ${n}: ` : `${label}:${n}: `;
+}
+
+/**
+ * The place of a stream's current line, one object for every line: its
+ * prefix is built only for a message (a string and an object per record
+ * were most of what a batch allocated).
+ */
+class StreamPlace implements Where {
+  number = 0;
+  readonly stream = true;
+  readonly #label: string;
+
+  constructor(label: string) {
+    this.#label = label;
+  }
+
+  get prefix(): string {
+    return linePrefix(this.#label, this.number);
   }
 }
 

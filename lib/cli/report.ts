@@ -90,8 +90,17 @@ export interface StatusNote {
   turn: Side;
 }
 
+const NO_LINES: readonly [string, string][] = Object.freeze([]);
+
 /** The status as `info` lines: code and words, in a fixed order. */
-function statusLines({ status, turn }: StatusNote): [string, string][] {
+function statusLines(
+  { status, turn }: StatusNote,
+): readonly [string, string][] {
+  // Nearly every position has nothing to note: then no array, no string.
+  if (
+    !status.check && !status.stalemate && !status.insufficientMaterial &&
+    !status.fiftyMoves
+  ) return NO_LINES;
   const side = turn === "w" ? "White" : "Black";
   const lines: [string, string][] = [];
   if (status.checkmate) lines.push(["checkmate", `${side} is checkmated`]);
@@ -143,13 +152,26 @@ export function writeProblems(
     out.writeByte(10);
     return;
   }
-  const prefix = line > 0 ? `line ${line}: ` : "";
-  if (problems.length === 0) out.write(`${prefix}legal\n`);
+  // The usual record, legal with nothing to note, builds no string.
+  if (problems.length === 0) {
+    writeLinePrefix(out, line);
+    out.write("legal\n");
+  }
   for (const { severity, code, message } of problems) {
-    out.write(`${prefix}${severity} ${code}: ${message}\n`);
+    writeLinePrefix(out, line);
+    out.write(`${severity} ${code}: ${message}\n`);
   }
   if (status === null) return;
   for (const [code, message] of statusLines(status)) {
-    out.write(`${prefix}info ${code}: ${message}\n`);
+    writeLinePrefix(out, line);
+    out.write(`info ${code}: ${message}\n`);
   }
+}
+
+/** `line 7: ` before a report line of a stream; nothing for an operand. */
+function writeLinePrefix(out: Output, line: number): void {
+  if (line === 0) return;
+  out.write("line ");
+  out.writeNatural(line);
+  out.write(": ");
 }

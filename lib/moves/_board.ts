@@ -89,7 +89,7 @@ export class Board {
     if (turn !== "w" && turn !== "b") {
       throw new TypeError(`Cannot play: turn must be "w" or "b"`);
     }
-    const kings = [0, 0];
+    let whiteKings = 0, blackKings = 0; // locals: no array per position
     for (let s = 0; s < 64; s++) {
       const cell = cells[s];
       if (cell === null || cell === undefined) continue;
@@ -102,13 +102,15 @@ export class Board {
       if ((code & 7) === PAWN && (s < 8 || s >= 56)) {
         throw new UnplayablePositionError("pawn-on-back-rank", SQUARE_NAMES[s]);
       }
-      if ((code & 7) === KING) kings[code >> 3]++;
+      if (code === KING) whiteKings++;
+      else if (code === (8 | KING)) blackKings++;
       board.put(s, code);
     }
     for (let color = 0; color < 2; color++) {
-      if (kings[color] !== 1) {
+      const kings = color === 0 ? whiteKings : blackKings;
+      if (kings !== 1) {
         throw new UnplayablePositionError(
-          kings[color] === 0 ? "no-king" : "too-many-kings",
+          kings === 0 ? "no-king" : "too-many-kings",
           color === 0 ? "w" : "b",
         );
       }

@@ -171,10 +171,10 @@ export interface PositionStatusOptions {
  */
 export function positionStatus(
   position: Position,
-  options: PositionStatusOptions = {},
+  options?: PositionStatusOptions,
 ): PositionStatus {
   const board = Board.from(position, scratchBoard);
-  const count = options.countMoves === false
+  const count = options?.countMoves === false
     ? (hasLegalMove(board, scratchMoves) ? 1 : 0)
     : generateMoves(board, scratchMoves, 0);
   const king = board.king[board.turn];
