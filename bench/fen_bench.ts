@@ -21,6 +21,10 @@
  * | parse+stringify | parseFen+stringifyFen   | chessops parseFen+makeFen       | 6x faster  |
  * | fen2grid        | fen2grid                | chessops parseFen+grid (bits)   | 15x faster |
  *
+ * Without goals: `read+write bytes` (the batch command's `--format fen` per
+ * record against the string path and chessops) and `status` (what
+ * `--check` asks of a legal record, with and without counting the moves).
+ *
  * The hand-written loops without validation are the practical limit, as
  * bench/_streamer.ts is for whole processes (bench/process.sh).
  *
@@ -34,6 +38,10 @@ import {
   parseFen as chessopsParseFen,
 } from "chessops/fen";
 import { parseFen, stringifyFen } from "../lib/fen.ts";
+import { FenReader } from "../lib/fen_reader.ts";
+import { writeFenBytes } from "../lib/_fen_bytes.ts";
+import { isLegalPosition } from "../lib/legality/mod.ts";
+import { positionStatus } from "../lib/moves/status.ts";
 import { fen2grid, grid2fen } from "../lib/grid.ts";
 import { renderSvg } from "../lib/svg/mod.ts";
 import { loadCorpus } from "./corpus.ts";
@@ -46,6 +54,12 @@ if (corpus.length < SLICE) {
 }
 const fenSlices = slices(corpus);
 const gridSlices = fenSlices.map((slice) => slice.map((fen) => fen2grid(fen)));
+// The legal positions of the corpus, for the status group.
+const positionSlices = slices(
+  corpus.map((fen) => parseFen(fen)).filter((p) => isLegalPosition(p)),
+);
+const encoder = new TextEncoder();
+const NO_COUNT = { countMoves: false } as const;
 
 /** The corpus cut into whole slices (a partial last slice is dropped). */
 function slices<T>(items: T[]): T[][] {
@@ -234,6 +248,99 @@ function minimalGrid2fen(grid: string): string {
     baseline: true,
     fn() {
       for (const fen of next()) sink += stringifyFen(parseFen(fen)).length;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// read+write bytes: what `fen --format fen -` does per record (a reader's
+// cells and fields straight into an output buffer), beside the string path
+// it replaced and chessops.
+
+{
+  const next = rotating(fenSlices);
+  const reader = new FenReader();
+  const buffer = new Uint8Array(1 << 16);
+  Deno.bench({
+    name: "@fen/fen FenReader.read+writeFenBytes",
+    group: "read+write bytes",
+    baseline: true,
+    fn() {
+      let at = 0;
+      for (const fen of next()) {
+        reader.read(fen);
+        at = writeFenBytes(reader, buffer, at);
+        buffer[at++] = 10;
+      }
+      sink += at;
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  const buffer = new Uint8Array(1 << 16);
+  Deno.bench({
+    name: "@fen/fen parseFen+stringifyFen+encodeInto",
+    group: "read+write bytes",
+    fn() {
+      let at = 0;
+      for (const fen of next()) {
+        at += encoder.encodeInto(
+          stringifyFen(parseFen(fen)),
+          buffer.subarray(at),
+        ).written;
+        buffer[at++] = 10;
+      }
+      sink += at;
+    },
+  });
+}
+{
+  const next = rotating(fenSlices);
+  const buffer = new Uint8Array(1 << 16);
+  Deno.bench({
+    name: "chessops parseFen+makeFen+encodeInto",
+    group: "read+write bytes",
+    fn() {
+      let at = 0;
+      for (const fen of next()) {
+        at += encoder.encodeInto(
+          chessopsMakeFen(chessopsParseFen(fen).unwrap()),
+          buffer.subarray(at),
+        ).written;
+        buffer[at++] = 10;
+      }
+      sink += at;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// status: what `fen --check` asks of a legal record (text output only needs
+// whether there is a move; JSON shows the count).
+
+{
+  const next = rotating(positionSlices);
+  Deno.bench({
+    name: "@fen/fen positionStatus, countMoves false",
+    group: "status",
+    baseline: true,
+    fn() {
+      for (const position of next()) {
+        sink += positionStatus(position, NO_COUNT).legalMoveCount;
+      }
+    },
+  });
+}
+{
+  const next = rotating(positionSlices);
+  Deno.bench({
+    name: "@fen/fen positionStatus",
+    group: "status",
+    fn() {
+      for (const position of next()) {
+        sink += positionStatus(position).legalMoveCount;
+      }
     },
   });
 }

@@ -179,12 +179,15 @@ export function positionStatus(
     : generateMoves(board, scratchMoves, 0);
   const king = board.king[board.turn];
   const checkers: Square[] = [];
-  const them = board.turn ^ 1;
-  for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
-    const s = board.list[i];
-    if (board.attacks(s, king)) checkers.push(nameOf(s));
+  // One scan from the king; each enemy piece is asked only when it is check.
+  if (board.inCheck()) {
+    const them = board.turn ^ 1;
+    for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
+      const s = board.list[i];
+      if (board.attacks(s, king)) checkers.push(nameOf(s));
+    }
+    if (checkers.length > 1) checkers.sort();
   }
-  if (checkers.length > 1) checkers.sort();
   const check = checkers.length > 0;
   const checkmate = check && count === 0;
   return {
