@@ -19,9 +19,10 @@
 #                      one; also FEN_ROOT); the references and the data come
 #                      from this checkout
 #   DENO               the deno command (default: deno)
-#   FEN_BENCH_ROUNDS   interleaved rounds (default 5; about 35 s each here)
-#   FEN_BENCH_10M=1    also measure peak memory at 10M records (adds about
-#                      4 minutes and a 600 MB file in bench/data/)
+#   FEN_BENCH_ROUNDS   interleaved rounds (default 5; 30-40 s each here, about
+#                      4 minutes in all on 2 cores)
+#   FEN_BENCH_10M=1    also measure peak memory at 10M records (adds 4 to 6
+#                      minutes here, and a 600 MB file in bench/data/)
 #   FEN_BENCH_RAW=FILE keep the raw measurements (one run a line)
 #   FEN_DENO_FLAGS     extra `deno run` flags for the command only, e.g.
 #                      --v8-flags=--optimize-for-size
