@@ -2,7 +2,7 @@
 // move, castling, en passant and the two counters. Readers start on the
 // field's first character and return where it ends, so every character of
 // a record is read once; they fill a RecordFields and allocate nothing on
-// success (castling squares come from a table, into a reused array).
+// success (castling rights are bits until someone asks for the squares).
 
 import { fail } from "./_fail.ts";
 import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
@@ -14,8 +14,12 @@ import type { EpdOperation, Piece, Side, Square } from "./types.ts";
 export interface RecordFields {
   /** The side to move. */
   turn: Side;
-  /** The castling squares, in canonical order; the array is reused. */
-  castling: Square[];
+  /**
+   * The castling rights as bits: bit `n` for `CASTLING_SQUARES[n]`, so the
+   * bits in ascending order are the canonical order and a number costs no
+   * array per record (see {@linkcode castlingSquares}).
+   */
+  castling: number;
   /** The en-passant square. */
   enPassant: Square | null;
   /** The halfmove clock. */
@@ -32,7 +36,7 @@ export interface RecordFields {
 export function emptyFields(): RecordFields {
   return {
     turn: "w",
-    castling: [],
+    castling: 0,
     enPassant: null,
     halfmoveClock: 0,
     fullmoveNumber: 1,
@@ -103,11 +107,9 @@ export function readCastling(
   if (text.charCodeAt(start) === 45 /* - */ && endsAt(text, start + 1, limit)) {
     return start + 1;
   }
-  const rights = context.fields.castling;
   const { strict, chess960 } = context;
   let previousOrder = -1;
-  let sorted = true; // records are nearly always in canonical order already
-  let seen = 0; // a bit a rook square, for repeated rights
+  let rights = 0;
   let i = start;
   for (; i < limit; i++) {
     const c = text.charCodeAt(i);
@@ -126,35 +128,55 @@ export function readCastling(
     } else {
       badCastlingLetter(text, i, c, strict || chess960, chess960);
     }
-    const square = SQUARE_NAMES[(white ? 56 : 0) + file];
-    const bit = 1 << ((white ? 0 : 8) + file);
-    if ((seen & bit) !== 0) {
+    // canonical order: White first, then from the h-file to the a-file
+    const order = (white ? 0 : 8) + 7 - file;
+    const bit = 1 << order;
+    if ((rights & bit) !== 0) {
       fail(
         "castling",
-        `castling right for the rook on ${square} given twice`,
+        `castling right for the rook on ${CASTLING_SQUARES[order]} given twice`,
         i,
       );
     }
-    // canonical order: White first, then from the h-file to the a-file
-    const order = (white ? 0 : 8) + 7 - file;
-    if (order < previousOrder) {
-      if (strict) {
-        fail(
-          "castling",
-          `castling ${
-            quoteToken(text, start, fieldEnd(text, start, limit))
-          } is not in KQkq order`,
-          start,
-        );
-      }
-      sorted = false;
+    if (order < previousOrder && strict) {
+      fail(
+        "castling",
+        `castling ${
+          quoteToken(text, start, fieldEnd(text, start, limit))
+        } is not in KQkq order`,
+        start,
+      );
     }
     previousOrder = order;
-    seen |= bit;
-    rights.push(square);
+    rights |= bit;
   }
-  if (!sorted) sortCastling(rights);
+  context.fields.castling = rights;
   return i;
+}
+
+/**
+ * The rook squares by castling bit: h1 to a1, then h8 to a8 (the canonical
+ * order, White first, from the h-file to the a-file).
+ */
+export const CASTLING_SQUARES: readonly Square[] = /* @__PURE__ */ (() => {
+  const squares: Square[] = [];
+  for (let order = 0; order < 16; order++) {
+    squares.push(SQUARE_NAMES[(order < 8 ? 56 : 0) + 7 - (order & 7)]);
+  }
+  return squares;
+})();
+
+/**
+ * Writes the squares of castling bits into `out` in canonical order and
+ * returns it (a fresh `[]` for a position, a reused array for a reader).
+ */
+export function castlingSquares(rights: number, out: Square[]): Square[] {
+  let n = 0;
+  for (let bits = rights; bits !== 0; bits &= bits - 1) {
+    out[n++] = CASTLING_SQUARES[31 - Math.clz32(bits & -bits)];
+  }
+  if (out.length !== n) out.length = n;
+  return out;
 }
 
 function badCastlingLetter(
@@ -173,18 +195,6 @@ function badCastlingLetter(
       })`,
     at,
   );
-}
-
-/** Insertion sort: at most 16 squares, and Array#sort allocates. */
-function sortCastling(rights: Square[]): void {
-  for (let k = 1; k < rights.length; k++) {
-    const square = rights[k];
-    let j = k;
-    for (; j > 0 && compareCastling(rights[j - 1], square) > 0; j--) {
-      rights[j] = rights[j - 1];
-    }
-    rights[j] = square;
-  }
 }
 
 /** Sorts castling squares: White first, then from the h-file to the a-file. */
@@ -377,7 +387,9 @@ export function readCounter(
   if (strict && value === 0 && counter === "fullmoveNumber") {
     counterError(text, start, limit, counter, "zero");
   }
-  context.fields[counter] = value;
+  // two named stores: a keyed store with two names is megamorphic
+  if (counter === "halfmoveClock") context.fields.halfmoveClock = value;
+  else context.fields.fullmoveNumber = value;
   return i;
 }
 

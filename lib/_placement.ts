@@ -168,6 +168,11 @@ function overfullRank(
   );
 }
 
+// writePlacement's scratch: the field's char codes, filled and turned into
+// one string within one call (a string grown by += costs a string per
+// piece). Never exported; 71 codes is the longest placement.
+const placementCodes: number[] = new Array(71).fill(0);
+
 /**
  * Writes a board as a placement field; `TypeError` for anything on it that
  * is not a piece letter or an empty square (`null`).
@@ -176,9 +181,10 @@ export function writePlacement(
   board: readonly (Piece | null)[],
   action: string,
 ): string {
-  let fen = "";
+  const codes = placementCodes;
+  let o = 0;
   for (let row = 0; row < 8; row++) {
-    if (row > 0) fen += "/";
+    if (row > 0) codes[o++] = 47; // "/"
     let empty = 0;
     for (let file = 0; file < 8; file++) {
       const piece = board[row * 8 + file];
@@ -186,19 +192,20 @@ export function writePlacement(
         empty++;
         continue;
       }
-      if (
-        typeof piece !== "string" ||
-        PIECE_OF_CODE[piece.charCodeAt(0)] !== piece
-      ) {
+      const code = typeof piece === "string" ? piece.charCodeAt(0) : 0;
+      if (PIECE_OF_CODE[code] !== piece) {
         throw new TypeError(
           `Cannot ${action}: board[${row * 8 + file}] is not a piece`,
         );
       }
-      if (empty > 0) fen += empty;
-      fen += piece;
+      if (empty > 0) codes[o++] = DIGIT_0 + empty;
+      codes[o++] = code;
       empty = 0;
     }
-    if (empty > 0) fen += empty;
+    if (empty > 0) codes[o++] = DIGIT_0 + empty;
   }
-  return fen;
+  // the whole scratch, then the field's part of it: the array keeps its
+  // length, so the next call grows nothing
+  const field = String.fromCharCode.apply(null, codes);
+  return o === codes.length ? field : field.slice(0, o);
 }

@@ -138,7 +138,7 @@ function semicolonAfter(text: string, i: number, end: number): boolean {
 
 function resetFields(fields: RecordFields): void {
   fields.turn = "w";
-  fields.castling.length = 0;
+  fields.castling = 0;
   fields.enPassant = null;
   fields.halfmoveClock = 0;
   fields.fullmoveNumber = 1;

@@ -8,6 +8,7 @@
  */
 
 import {
+  castlingSquares,
   emptyFields,
   type RecordContext,
   type RecordFields,
@@ -17,6 +18,7 @@ import { PIECE_OF_CODE } from "./_tables.ts";
 import type {
   EpdOperation,
   ParseFenOptions,
+  Piece,
   Position,
   Side,
   Square,
@@ -50,6 +52,9 @@ export class FenReader {
   readonly cells: number[] = new Array(64).fill(0);
   readonly #fields: RecordFields = emptyFields();
   readonly #context: RecordContext;
+  // The castling squares last asked for, and the rights they were made of.
+  readonly #castling: Square[] = [];
+  #castlingRights = 0;
 
   /**
    * Makes a reader.
@@ -83,7 +88,12 @@ export class FenReader {
   }
   /** Its castling rook squares, in canonical order (a reused array). */
   get castling(): readonly Square[] {
-    return this.#fields.castling;
+    const rights = this.#fields.castling;
+    if (rights !== this.#castlingRights) {
+      this.#castlingRights = rights;
+      castlingSquares(rights, this.#castling);
+    }
+    return this.#castling;
   }
   /** Its en-passant square. */
   get enPassant(): Square | null {
@@ -114,17 +124,33 @@ export class FenReader {
    * @returns The position.
    */
   toPosition(into?: Position): Position {
-    const board = into?.board ?? new Array(64);
-    const cells = this.cells;
-    for (let k = 0; k < 64; k++) board[k] = PIECE_OF_CODE[cells[k]];
     const fields = this.#fields;
-    const position = into ?? {} as Position;
-    position.board = board;
-    position.turn = fields.turn;
-    position.castling = fields.castling.slice();
-    position.enPassant = fields.enPassant;
-    position.halfmoveClock = fields.halfmoveClock;
-    position.fullmoveNumber = fields.fullmoveNumber;
-    return position;
+    if (into !== undefined) {
+      readBoard(this.cells, into.board);
+      into.turn = fields.turn;
+      into.castling = castlingSquares(fields.castling, []);
+      into.enPassant = fields.enPassant;
+      into.halfmoveClock = fields.halfmoveClock;
+      into.fullmoveNumber = fields.fullmoveNumber;
+      return into;
+    }
+    // one literal: every position gets the same shape at once
+    return {
+      board: readBoard(this.cells, new Array(64)),
+      turn: fields.turn,
+      castling: castlingSquares(fields.castling, []),
+      enPassant: fields.enPassant,
+      halfmoveClock: fields.halfmoveClock,
+      fullmoveNumber: fields.fullmoveNumber,
+    };
   }
+}
+
+/** Char codes to pieces: `board` filled from `cells` and returned. */
+function readBoard(
+  cells: readonly number[],
+  board: (Piece | null)[],
+): (Piece | null)[] {
+  for (let k = 0; k < 64; k++) board[k] = PIECE_OF_CODE[cells[k]];
+  return board;
 }
