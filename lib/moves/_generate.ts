@@ -107,7 +107,7 @@ export function generateMoves(
  */
 export function hasLegalMove(b: Board, out: Int32Array): boolean {
   const checks = findChecksAndPins(b);
-  if (checks < 2 && pieceMoves(b, out, 0, checks === 1) > 0) return true;
+  if (checks < 2 && pieceMoves(b, out, 0, checks === 1, 1) > 0) return true;
   return generateMoves(b, out, 0) > 0;
 }
 
@@ -202,13 +202,14 @@ function pieceMoves(
   out: Int32Array,
   n: number,
   check: boolean,
+  enough = 0x7fffffff, // stop after the piece that brings n to this
 ): number {
   const sq = b.sq, us = b.turn, k = b.king[us];
   const block = blockStamp;
   const forward = us === 0 ? -8 : 8;
   const startRow = us === 0 ? 6 : 1;
   const lastRow = us === 0 ? 0 : 7;
-  for (let i = us * 64, end = i + b.count[us]; i < end; i++) {
+  for (let i = us * 64, end = i + b.count[us]; i < end && n < enough; i++) {
     const s = b.list[i];
     const role = sq[s] & 7;
     if (role === KING) continue;
