@@ -25,6 +25,11 @@
  * record against the string path and chessops) and `status` (what
  * `--check` asks of a legal record, with and without counting the moves).
  *
+ * `--filter` matches entry names, not groups, so the names carry a word
+ * that keeps a group whole: `--filter parse` runs the parse and
+ * parse+stringify groups with all their peers, `--filter grid` the fen2grid
+ * and grid2fen groups.
+ *
  * The hand-written loops without validation are the practical limit, as
  * bench/_streamer.ts is for whole processes (bench/process.sh).
  *
@@ -217,7 +222,7 @@ function minimalGrid2fen(grid: string): string {
 {
   const next = rotating(fenSlices);
   Deno.bench({
-    name: "chess.js validateFen",
+    name: "chess.js validateFen (parse)",
     group: "parse",
     fn() {
       for (const fen of next()) sink += validateFen(fen).ok ? 1 : 0;
@@ -387,7 +392,7 @@ function minimalGrid2fen(grid: string): string {
 {
   const next = rotating(fenSlices);
   Deno.bench({
-    name: "hand-written placement loop, no validation",
+    name: "hand-written fen2grid loop, no validation",
     group: "fen2grid",
     fn() {
       for (const fen of next()) sink += minimalFen2grid(fen).length;
@@ -412,7 +417,7 @@ function minimalGrid2fen(grid: string): string {
 {
   const next = rotating(gridSlices);
   Deno.bench({
-    name: "hand-written grid loop, no validation",
+    name: "hand-written grid2fen loop, no validation",
     group: "grid2fen",
     fn() {
       for (const grid of next()) sink += minimalGrid2fen(grid).length;

@@ -96,7 +96,7 @@ export interface StringifyFenOptions {
  */
 export function parseFen(
   text: string,
-  options: ParseFenOptions = {},
+  options?: ParseFenOptions,
 ): Position {
   const reader = scratchReader(options);
   reader.read(text);
@@ -107,12 +107,11 @@ export function parseFen(
 // copied out within one call, never exported (a reader per call costs 15%).
 const scratchReaders: (FenReader | undefined)[] = [];
 
-function scratchReader(options: ParseFenOptions): FenReader {
-  const key = (options.strict ? 2 : 0) + (options.chess960 ? 1 : 0);
-  return scratchReaders[key] ??= new FenReader({
-    strict: options.strict === true,
-    chess960: options.chess960 === true,
-  });
+function scratchReader(options: ParseFenOptions | undefined): FenReader {
+  const strict = options?.strict === true;
+  const chess960 = options?.chess960 === true;
+  return scratchReaders[(strict ? 2 : 0) + (chess960 ? 1 : 0)] ??=
+    new FenReader({ strict, chess960 });
 }
 
 /**
@@ -164,7 +163,7 @@ export function tryParseFen(
  */
 export function isValidFen(
   text: string,
-  options: ParseFenOptions = {},
+  options?: ParseFenOptions,
 ): boolean {
   try {
     scratchReader(options).read(text);

@@ -28,6 +28,7 @@ export interface Fen2GridOptions extends ParseFenOptions {
 const gridCodes: number[] = new Array(71).fill(10);
 const gridTarget: PlacementTarget = { out: gridCodes, mark: 42, gap: 1 };
 const gridContexts: (RecordContext | undefined)[] = [];
+const NO_OPTIONS: Readonly<ParseFenOptions> = Object.freeze({});
 
 function gridContext(options: ParseFenOptions): RecordContext {
   const key = (options.strict ? 2 : 0) + (options.chess960 ? 1 : 0);
@@ -76,10 +77,11 @@ export function fen2grid(
   fen: string,
   options: string | Fen2GridOptions = "*",
 ): string {
-  const settings = typeof options === "string" ? { empty: options } : options;
-  const empty = settings.empty ?? "*";
+  // no options object made per call for the usual string argument
+  const text = typeof options === "string";
+  const empty = text ? options : options.empty ?? "*";
   const mark = empty === "*" ? 42 : checkEmpty(empty);
-  const context = gridContext(settings);
+  const context = gridContext(text ? NO_OPTIONS : options);
   // An astral mark is two code units: scan with a placeholder, then swap.
   gridTarget.mark = mark < 0 ? 0 : mark;
   readOrThrow(fen, 0, fen.length, context);
