@@ -1,14 +1,15 @@
 // A record written as UTF-8 bytes straight from a reader's cells and fields:
-// the batch command's `--format fen`, `epd` and `json`, with no Position and
-// no string per record (building one cost more than reading the record).
-// `stringifyFen`, `stringifyEpd` and `JSON.stringify` write the same records
-// from a Position as strings; tests/unit/fen_bytes_test.ts holds the two
+// the batch command's `--format fen`, `epd`, `json` and `unicode`, with no
+// Position and no string per record (building one cost more than reading
+// the record). `stringifyFen`, `stringifyEpd`, `JSON.stringify` and
+// `renderUnicode` write the same records from a Position as strings; tests/unit/fen_bytes_test.ts holds the two
 // sides equal on every record of the corpus and on random positions. The
 // shared rules (which castling letter, which en-passant square, the
 // fullmove number 0 written 1) come from lib/_fields.ts, not from here.
 
 import { type BackRank, fitsTurn, outermostRookFile } from "./_fields.ts";
-import type { Side, Square } from "./types.ts";
+import { FIGURINES } from "./_tables.ts";
+import { type Piece, PIECES, type Side, type Square } from "./types.ts";
 
 /** What the byte writers read; a `FenReader` is one. */
 export interface RecordView {
@@ -226,4 +227,49 @@ function writeSquareBytes(
   buffer[at + 2] = square.charCodeAt(1);
   buffer[at + 3] = QUOTE;
   return at + 4;
+}
+
+/** Bytes a board takes at most in {@linkcode writeUnicodeBytes}. */
+export const UNICODE_BYTES_MAX = 8 * (1 + 8 * 4 + 1) + 18;
+
+/** Each piece's figurine as UTF-8, by the char code of its letter. */
+const FIGURINE_BYTES: readonly (Uint8Array | undefined)[] = /* @__PURE__ */ (
+  () => {
+    const table: (Uint8Array | undefined)[] = [];
+    for (const piece of PIECES) {
+      table[piece.charCodeAt(0)] = encoder.encode(FIGURINES[piece as Piece]);
+    }
+    return table;
+  }
+)();
+const EMPTY_SQUARE = encoder.encode(" ·");
+const FILE_LABELS = encoder.encode("  a b c d e f g h\n");
+const FLIPPED_FILE_LABELS = encoder.encode("  h g f e d c b a\n");
+
+/**
+ * Writes 64 cells as `renderUnicode` draws them (rank labels, figurines,
+ * `·` for empty, file labels) at `at`; returns where it ends. The caller
+ * has made room for {@linkcode UNICODE_BYTES_MAX} bytes.
+ */
+export function writeUnicodeBytes(
+  cells: readonly number[],
+  flip: boolean,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  let o = at;
+  for (let row = 0; row < 8; row++) {
+    buffer[o++] = 48 + (flip ? row + 1 : 8 - row);
+    for (let k = row * 8; k < row * 8 + 8; k++) {
+      const figurine = FIGURINE_BYTES[cells[flip ? 63 - k : k]];
+      if (figurine === undefined) {
+        o = put(EMPTY_SQUARE, buffer, o);
+      } else {
+        buffer[o++] = SPACE;
+        o = put(figurine, buffer, o);
+      }
+    }
+    buffer[o++] = 10;
+  }
+  return put(flip ? FLIPPED_FILE_LABELS : FILE_LABELS, buffer, o);
 }

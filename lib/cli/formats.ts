@@ -8,16 +8,17 @@ import { stringifyFen } from "../fen.ts";
 import {
   FEN_BYTES_MAX,
   JSON_BYTES_MAX,
+  UNICODE_BYTES_MAX,
   writeFenBytes,
   writeFourFieldBytes,
   writeJsonBytes,
+  writeUnicodeBytes,
 } from "../_fen_bytes.ts";
 import { writeOperations } from "../_operations.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import type { Position } from "../types.ts";
-import { renderUnicode } from "../unicode.ts";
 import type { Output } from "./_io.ts";
 
 /**
@@ -163,7 +164,13 @@ export const FORMATS = {
     help: "the board in chess symbols, for a terminal",
     draws: true,
     write(out, current, run) {
-      out.write(renderUnicode(current.position(), { flip: run.flip }));
+      out.reserve(UNICODE_BYTES_MAX);
+      out.length = writeUnicodeBytes(
+        current.cells,
+        run.flip,
+        out.buffer,
+        out.length,
+      );
     },
   },
   fen: {

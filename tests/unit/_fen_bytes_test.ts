@@ -10,13 +10,20 @@ import { FenReader } from "../../lib/fen_reader.ts";
 import {
   FEN_BYTES_MAX,
   JSON_BYTES_MAX,
+  UNICODE_BYTES_MAX,
   writeFenBytes,
   writeFourFieldBytes,
   writeJsonBytes,
+  writeUnicodeBytes,
 } from "../../lib/_fen_bytes.ts";
+import { renderUnicode } from "../../lib/unicode.ts";
 import { writeOperations } from "../../lib/_operations.ts";
 import type { Square } from "../../lib/types.ts";
-import { arbitraryPosition, PROPERTY_RUNS } from "./_arbitraries.ts";
+import {
+  arbitraryBoard,
+  arbitraryPosition,
+  PROPERTY_RUNS,
+} from "./_arbitraries.ts";
 
 const decoder = new TextDecoder();
 const buffer = new Uint8Array(4096);
@@ -117,6 +124,21 @@ Deno.test("property: byte writers agree with the string writers on random record
         assertSame(new FenReader({ chess960: true }), text);
       },
     ),
+    { numRuns: PROPERTY_RUNS / 2 },
+  );
+});
+
+Deno.test("property: the Unicode board bytes are renderUnicode's text", () => {
+  fc.assert(
+    fc.property(arbitraryBoard(), fc.boolean(), (board, flip) => {
+      const cells = board.map((piece) => piece?.charCodeAt(0) ?? 0);
+      const end = writeUnicodeBytes(cells, flip, buffer, 3);
+      assert.ok(end - 3 <= UNICODE_BYTES_MAX);
+      assert.equal(
+        decoder.decode(buffer.subarray(3, end)),
+        renderUnicode(board, { flip }),
+      );
+    }),
     { numRuns: PROPERTY_RUNS / 2 },
   );
 });
