@@ -7,7 +7,7 @@ import type { BoardTextReader } from "../board_text.ts";
 import { FenSyntaxError, GridSyntaxError } from "../errors.ts";
 import { stringifyFen } from "../fen.ts";
 import type { FenReader } from "../fen_reader.ts";
-import type { PositionChecker } from "../legality/mod.ts";
+import type { PositionChecker, Problem } from "../legality/mod.ts";
 import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
 import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
@@ -22,7 +22,14 @@ import {
 import { EXIT, type ExitCode, worse } from "./exit.ts";
 import { type Current, FORMATS, type RunOptions } from "./formats.ts";
 import { fileName, MemorySink, writeOutFile } from "./out_dir.ts";
-import { invalidFen, invalidJson, reasonOf, writeProblems } from "./report.ts";
+import {
+  invalidFen,
+  invalidJson,
+  type ProblemReport,
+  reasonOf,
+  type StatusNote,
+  writeProblems,
+} from "./report.ts";
 import type { Settings } from "./settings.ts";
 
 /** Plays `--moves` on a record; loaded only when asked for. */
@@ -70,6 +77,13 @@ export class Job {
   #held: Uint8Array | null = null; // a stream's lone diagram, until the end
   #diagrams = 0;
   #stop = false; // a file could not be written: stop converting
+  readonly #report: ProblemReport = {
+    json: false,
+    line: 0,
+    fen: "",
+    status: null,
+  };
+  #note: StatusNote | null = null; // made at the first legal record
   readonly #interactive: boolean;
 
   constructor(parts: JobParts) {
@@ -83,7 +97,7 @@ export class Job {
   /** Converts one record of `text`; messages say where it came from. */
   record(text: string, start: number, end: number, where: Where): void {
     if (this.#stop) return;
-    const { settings, current, out } = this.#parts;
+    const { current, out } = this.#parts;
     try {
       this.#reader.read(text, start, end);
     } catch (error) {
@@ -94,25 +108,7 @@ export class Job {
     current.next();
     if (this.#parts.mover !== null && !this.#move(where)) return;
     if (this.#parts.checker !== null) {
-      const problems = this.#parts.checker.check(current.position());
-      const json = settings.format === "json";
-      const illegal = problems.some((p) => p.severity === "error");
-      const position = current.position();
-      writeProblems(out, problems, {
-        json,
-        line: where.stream ? where.number : 0,
-        fen: current.moved === null
-          ? text.slice(start, end)
-          : stringifyFen(current.moved),
-        status: illegal || this.#parts.status === null ? null : {
-          // Text names no move count: whether there is a move will do.
-          status: this.#parts.status(position, json ? COUNT : NO_COUNT),
-          turn: position.turn,
-        },
-      });
-      if (illegal) {
-        this.status = worse(this.status, EXIT.illegalPosition);
-      }
+      this.#check(text, start, end, where);
     } else {
       this.#write(where);
       if (this.#parts.explainer !== null) {
@@ -122,6 +118,35 @@ export class Job {
       }
     }
     if (this.#interactive) out.flush();
+  }
+
+  /** `--check`: the record's problems, and its status when it is legal. */
+  #check(text: string, start: number, end: number, where: Where): void {
+    const { settings, current, checker, status } = this.#parts;
+    const position = current.position();
+    const problems = checker!.check(position);
+    const illegal = hasError(problems);
+    // One report and one note, refilled: nothing is made for a legal record
+    // but its status (and the record's text, which only JSON shows).
+    const report = this.#report;
+    report.json = settings.format === "json";
+    report.line = where.stream ? where.number : 0;
+    report.fen = !report.json
+      ? ""
+      : current.moved === null
+      ? text.slice(start, end)
+      : stringifyFen(current.moved);
+    report.status = null;
+    if (!illegal && status !== null) {
+      // Text names no move count: whether there is a move will do.
+      const found = status(position, report.json ? COUNT : NO_COUNT);
+      const note = this.#note ??= { status: found, turn: position.turn };
+      note.status = found;
+      note.turn = position.turn;
+      report.status = note;
+    }
+    writeProblems(this.#parts.out, problems, report);
+    if (illegal) this.status = worse(this.status, EXIT.illegalPosition);
   }
 
   #move(where: Where): boolean {
@@ -393,6 +418,14 @@ class StreamPlace implements Where {
   get prefix(): string {
     return linePrefix(this.#label, this.number);
   }
+}
+
+/** Whether a problem is an error (a loop: no closure per record). */
+function hasError(problems: readonly Problem[]): boolean {
+  for (let i = 0; i < problems.length; i++) {
+    if (problems[i].severity === "error") return true;
+  }
+  return false;
 }
 
 /** Blank lines, and (lenient) `#` comment lines, are not records. */

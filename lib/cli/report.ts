@@ -128,16 +128,23 @@ function statusLines(
   return lines;
 }
 
+/** How {@linkcode writeProblems} reports a record. */
+export interface ProblemReport {
+  /** One JSON object instead of text lines. */
+  json: boolean;
+  /** The stream's line number, or 0 for an operand. */
+  line: number;
+  /** The record as the input gave it (JSON only). */
+  fen: string;
+  /** The status of a legal position, or `null`. */
+  status: StatusNote | null;
+}
+
 /** Writes a position's problems (and, if legal, its status): text or JSON. */
 export function writeProblems(
   out: Output,
   problems: readonly Problem[],
-  { json, line, fen, status }: {
-    json: boolean;
-    line: number;
-    fen: string;
-    status: StatusNote | null;
-  },
+  { json, line, fen, status }: ProblemReport,
 ): void {
   if (json) {
     const legal = !problems.some((p) => p.severity === "error");
@@ -157,14 +164,17 @@ export function writeProblems(
     writeLinePrefix(out, line);
     out.write("legal\n");
   }
-  for (const { severity, code, message } of problems) {
+  // Indexed loops: for-of made an iterator per record, even over nothing.
+  for (let i = 0; i < problems.length; i++) {
+    const { severity, code, message } = problems[i];
     writeLinePrefix(out, line);
     out.write(`${severity} ${code}: ${message}\n`);
   }
   if (status === null) return;
-  for (const [code, message] of statusLines(status)) {
+  const lines = statusLines(status);
+  for (let i = 0; i < lines.length; i++) {
     writeLinePrefix(out, line);
-    out.write(`info ${code}: ${message}\n`);
+    out.write(`info ${lines[i][0]}: ${lines[i][1]}\n`);
   }
 }
 

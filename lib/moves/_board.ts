@@ -364,8 +364,8 @@ export function castlingRooks(
     const king = board.king[color];
     const base = BACK_RANK[color];
     if (king < base || king >= base + 8) continue;
-    for (const name of castling) {
-      const s = indexOf(name);
+    for (let i = 0; i < castling.length; i++) { // no iterator per position
+      const s = indexOf(castling[i]);
       if (s < base || s >= base + 8 || board.sq[s] !== (color << 3 | ROOK)) {
         continue;
       }
