@@ -92,10 +92,17 @@ export function readRecord(
   let field = 1;
   while (i < limit) {
     const separator = i++;
-    if (strict) checkSeparator(text, separator, limit);
-    else while (i < limit && endsField(text.charCodeAt(i), false)) i++;
-    if (i === limit) break;
-    const c = text.charCodeAt(i);
+    let c = 0; // the field's first character, read once here
+    if (strict) {
+      checkSeparator(text, separator, limit);
+      c = text.charCodeAt(i);
+    } else {
+      for (; i < limit; i++) {
+        c = text.charCodeAt(i);
+        if (!endsField(c, false)) break;
+      }
+      if (i === limit) break;
+    }
     if (!strict && c === HASH) break; // a trailing comment
     if (
       !strict && field >= 4 && startsOperation(c) &&
