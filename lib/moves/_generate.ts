@@ -100,6 +100,15 @@ export function generateMoves(
 }
 
 /**
+ * How many pieces give check to the side to move (a look along the lines
+ * the enemy pieces stand on, cheaper than scanning every line from the
+ * king). Uses the pin scratch, as {@linkcode generateMoves} does.
+ */
+export function checkCount(b: Board): number {
+  return findChecksAndPins(b);
+}
+
+/**
  * Whether the side to move has a legal move. The other pieces' moves come
  * first: they need no attack scan, and in nearly every position one of them
  * settles it, so the king's targets are tested only when none can move.

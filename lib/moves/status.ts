@@ -8,6 +8,7 @@
 import type { Position, Square } from "../types.ts";
 import { Board, nameOf } from "./_board.ts";
 import {
+  checkCount,
   enPassantOf,
   generateMoves,
   hasLegalMove,
@@ -179,8 +180,8 @@ export function positionStatus(
     : generateMoves(board, scratchMoves, 0);
   const king = board.king[board.turn];
   const checkers: Square[] = [];
-  // One scan from the king; each enemy piece is asked only when it is check.
-  if (board.inCheck()) {
+  // Each enemy piece is asked only when the king is in check.
+  if (checkCount(board) > 0) {
     const them = board.turn ^ 1;
     for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
       const s = board.list[i];
@@ -218,6 +219,9 @@ function insufficientMaterial(b: Board): boolean {
     for (let j = i; j < i + b.count[i >> 6]; j++) {
       const s = b.list[j];
       const code = b.sq[s];
+      const role = code & 7;
+      // A pawn, rook or queen anywhere settles it (the usual case, at once).
+      if (role === PAWN || role === ROOK || role === QUEEN) return false;
       roles[code]++;
       if ((code & 7) === BISHOP) bishopColors |= 1 << (((s >> 3) + s) & 1);
     }
