@@ -20,6 +20,7 @@ import {
   writeText,
 } from "./_io.ts";
 import { EXIT, type ExitCode, worse } from "./exit.ts";
+import { linePrefix, StreamPlace, type Where } from "./_where.ts";
 import { type Current, FORMATS, type RunOptions } from "./formats.ts";
 import { fileName, MemorySink, writeOutFile } from "./out_dir.ts";
 import {
@@ -37,16 +38,6 @@ export type Mover = (current: Current) => string | null;
 
 /** Explains `--format fen`'s changes; loaded only when asked for. */
 export type Explainer = (text: string, start: number, end: number) => string[];
-
-/** Where a record came from, for messages and file names. */
-interface Where {
-  /** The line (streams) or record (operands) number. */
-  number: number;
-  /** `line 7: `, `games.fen:7: `, `record 2: ` or "" for a lone operand. */
-  prefix: string;
-  /** Whether the record came from a stream. */
-  stream: boolean;
-}
 
 /** What a job is given. */
 export interface JobParts {
@@ -395,30 +386,6 @@ export class Job {
 // positionStatus's options for JSON (which shows the count) and text.
 const COUNT: PositionStatusOptions = Object.freeze({ countMoves: true });
 const NO_COUNT: PositionStatusOptions = Object.freeze({ countMoves: false });
-
-/** `line 7: ` or `games.fen:7: `: where a stream's line is, in messages. */
-function linePrefix(label: string, n: number): string {
-  return label === "" ? `line ${n}: ` : `${label}:${n}: `;
-}
-
-/**
- * The place of a stream's current line, one object for every line: its
- * prefix is built only for a message (a string and an object per record
- * were most of what a batch allocated).
- */
-class StreamPlace implements Where {
-  number = 0;
-  readonly stream = true;
-  readonly #label: string;
-
-  constructor(label: string) {
-    this.#label = label;
-  }
-
-  get prefix(): string {
-    return linePrefix(this.#label, this.number);
-  }
-}
 
 /** Whether a problem is an error (a loop: no closure per record). */
 function hasError(problems: readonly Problem[]): boolean {

@@ -1,0 +1,36 @@
+// Where a record came from, for messages and file names: an operand, or a
+// line of a stream (one object for all of a stream's lines).
+
+/** Where a record came from, for messages and file names. */
+export interface Where {
+  /** The line (streams) or record (operands) number. */
+  number: number;
+  /** `line 7: `, `games.fen:7: `, `record 2: ` or "" for a lone operand. */
+  prefix: string;
+  /** Whether the record came from a stream. */
+  stream: boolean;
+}
+
+/** `line 7: ` or `games.fen:7: `: where a stream's line is, in messages. */
+export function linePrefix(label: string, n: number): string {
+  return label === "" ? `line ${n}: ` : `${label}:${n}: `;
+}
+
+/**
+ * The place of a stream's current line, one object for every line: its
+ * prefix is built only for a message (a string and an object per record
+ * were most of what a batch allocated).
+ */
+export class StreamPlace implements Where {
+  number = 0;
+  readonly stream = true;
+  readonly #label: string;
+
+  constructor(label: string) {
+    this.#label = label;
+  }
+
+  get prefix(): string {
+    return linePrefix(this.#label, this.number);
+  }
+}
