@@ -251,6 +251,22 @@ export function outermostRookFile<T>(
   return kingside ? 7 : 0;
 }
 
+/** The four back ranks X-FEN letters name, by `(black ? 2 : 0) + kingside`. */
+const LETTER_RANKS: readonly BackRank<Piece>[] = [
+  { row: 56, king: "K", rook: "R", kingside: false },
+  { row: 56, king: "K", rook: "R", kingside: true },
+  { row: 0, king: "k", rook: "r", kingside: false },
+  { row: 0, king: "k", rook: "r", kingside: true },
+];
+
+/** Whether castling squares are in canonical order (they nearly always are). */
+function inOrder(castling: readonly Square[]): boolean {
+  for (let i = 1; i < castling.length; i++) {
+    if (compareCastling(castling[i - 1], castling[i]) > 0) return false;
+  }
+  return true;
+}
+
 /**
  * Writes castling rights: `KQkq` where standard and X-FEN readers both find
  * that rook, the rook's file (Shredder-FEN) otherwise or when `shredder`.
@@ -261,8 +277,12 @@ export function writeCastling(
   shredder: boolean,
 ): string {
   if (castling.length === 0) return "-";
+  const squares = inOrder(castling)
+    ? castling
+    : [...castling].sort(compareCastling);
   let out = "";
-  for (const square of [...castling].sort(compareCastling)) {
+  for (let i = 0; i < squares.length; i++) {
+    const square = squares[i];
     if (!isSquare(square) || (square[1] !== "1" && square[1] !== "8")) {
       throw new TypeError(
         `Cannot stringify FEN: castling square ${square} is not on a back rank`,
@@ -271,13 +291,15 @@ export function writeCastling(
     const white = square[1] === "1";
     const file = square.charCodeAt(0) - 97;
     let letter: string = square[0];
-    if (!shredder && (file === 0 || file === 7)) {
-      const rank: BackRank<Piece> = white
-        ? { row: 56, king: "K", rook: "R", kingside: file === 7 }
-        : { row: 0, king: "k", rook: "r", kingside: file === 7 };
-      if (outermostRookFile(board, rank) === file) {
-        letter = file === 7 ? "k" : "q";
-      }
+    if (
+      !shredder && (file === 0 || file === 7) &&
+      outermostRookFile(
+          board,
+          LETTER_RANKS[(white ? 0 : 2) + (file >> 2 & 1)],
+        ) ===
+        file
+    ) {
+      letter = file === 7 ? "k" : "q";
     }
     out += white ? letter.toUpperCase() : letter;
   }
