@@ -109,13 +109,18 @@ export function checkCount(b: Board): number {
 }
 
 /**
- * Whether the side to move has a legal move. The other pieces' moves come
- * first: they need no attack scan, and in nearly every position one of them
- * settles it, so the king's targets are tested only when none can move.
- * `out` is scratch, as for {@linkcode generateMoves}.
+ * Whether the side to move has a legal move; `checks` is what
+ * {@linkcode checkCount} has just returned for `b` (its pin scratch is read
+ * here). The other pieces' moves come first: they need no attack scan, and
+ * in nearly every position the first piece that can move settles it, so
+ * the king's targets are tested only when none can. `out` is scratch, as
+ * for {@linkcode generateMoves}.
  */
-export function hasLegalMove(b: Board, out: Int32Array): boolean {
-  const checks = findChecksAndPins(b);
+export function hasLegalMove(
+  b: Board,
+  out: Int32Array,
+  checks: number,
+): boolean {
   if (checks < 2 && pieceMoves(b, out, 0, checks === 1, 1) > 0) return true;
   return generateMoves(b, out, 0) > 0;
 }

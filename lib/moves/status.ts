@@ -175,13 +175,14 @@ export function positionStatus(
   options?: PositionStatusOptions,
 ): PositionStatus {
   const board = Board.from(position, scratchBoard);
+  const checks = checkCount(board);
   const count = options?.countMoves === false
-    ? (hasLegalMove(board, scratchMoves) ? 1 : 0)
+    ? (hasLegalMove(board, scratchMoves, checks) ? 1 : 0)
     : generateMoves(board, scratchMoves, 0);
   const king = board.king[board.turn];
   const checkers: Square[] = [];
   // Each enemy piece is asked only when the king is in check.
-  if (checkCount(board) > 0) {
+  if (checks > 0) {
     const them = board.turn ^ 1;
     for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
       const s = board.list[i];
