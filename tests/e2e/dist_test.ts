@@ -145,6 +145,8 @@ Deno.test("deno task install puts a working fen on the PATH with read and write 
     assert.equal(installed.code, 0, installed.stderr);
     const script = await Deno.readTextFile(`${root}/bin/fen`);
     assert.match(script, /--allow-read/);
+    // Streams keep a flat, small heap with V8's memory-saving mode.
+    assert.match(script, /--v8-flags=--optimize-for-size/);
     assert.match(script, /--allow-write/);
     assert.doesNotMatch(
       script,
