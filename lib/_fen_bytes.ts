@@ -7,7 +7,8 @@
 // shared rules (which castling letter, which en-passant square, the
 // fullmove number 0 written 1) come from lib/_fields.ts, not from here.
 
-import { type BackRank, fitsTurn, outermostRookFile } from "./_fields.ts";
+import { type BackRank, outermostRookFile } from "./_castling.ts";
+import { fitsTurn } from "./_fields.ts";
 import { FIGURINES } from "./_tables.ts";
 import { type Piece, PIECES, type Side, type Square } from "./types.ts";
 

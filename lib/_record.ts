@@ -9,13 +9,13 @@ import { fail, ReadFailure } from "./_fail.ts";
 import {
   endsField,
   fieldEnd,
-  readCastling,
   readCounter,
   readEnPassant,
   readTurn,
   type RecordContext,
   type RecordFields,
 } from "./_fields.ts";
+import { readCastling } from "./_castling.ts";
 import { readOperations, startsOperation } from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
 import { quoteToken } from "./_quote.ts";

@@ -7,7 +7,8 @@
  */
 
 import { FenReader } from "./fen_reader.ts";
-import { writeCastling, writeEnPassant } from "./_fields.ts";
+import { writeCastling } from "./_castling.ts";
+import { writeEnPassant } from "./_fields.ts";
 import { writeOperations } from "./_operations.ts";
 import { writePlacement } from "./_placement.ts";
 import type { EpdOperation, ParseFenOptions, Position } from "./types.ts";

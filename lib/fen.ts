@@ -6,7 +6,8 @@
 
 import { FenSyntaxError } from "./errors.ts";
 import { FenReader } from "./fen_reader.ts";
-import { writeCastling, writeCounter, writeEnPassant } from "./_fields.ts";
+import { writeCastling } from "./_castling.ts";
+import { writeCounter, writeEnPassant } from "./_fields.ts";
 import { writePlacement } from "./_placement.ts";
 import type { ParseFenOptions, Position } from "./types.ts";
 

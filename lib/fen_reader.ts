@@ -7,8 +7,8 @@
  * @module
  */
 
+import { castlingSquares } from "./_castling.ts";
 import {
-  castlingSquares,
   emptyFields,
   type RecordContext,
   type RecordFields,
