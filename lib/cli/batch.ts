@@ -77,6 +77,10 @@ export class Job {
   };
   #note: StatusNote | null = null; // made at the first legal record
   readonly #interactive: boolean;
+  // A diagram bound for a file (or held for the end) is written here: one
+  // buffer for the run, not one per record.
+  readonly #fileSink = new MemorySink();
+  readonly #file = new Output(this.#fileSink);
 
   constructor(parts: JobParts) {
     this.#parts = parts;
@@ -160,21 +164,17 @@ export class Job {
     const { settings, out, current, run } = this.#parts;
     const format = FORMATS[settings.format];
     if (settings.outDir !== null) {
-      const sink = new MemorySink();
-      const file = new Output(sink);
-      format.write(file, current, run);
-      file.flush();
-      this.#writeFile(sink.take(), where);
+      format.write(this.#file, current, run);
+      this.#file.flush();
+      this.#writeFile(this.#fileSink.take(), where);
       return;
     }
     if ("file" in format && where.stream) {
       // A diagram of a stream's only record goes to stdout at the end.
       if (++this.#diagrams > 1) return this.#tooManyDiagrams();
-      const sink = new MemorySink();
-      const held = new Output(sink);
-      format.write(held, current, run);
-      held.flush();
-      this.#held = sink.take();
+      format.write(this.#file, current, run);
+      this.#file.flush();
+      this.#held = this.#fileSink.take();
       return;
     }
     if (format.draws && this.#written++ > 0) out.writeByte(10);
