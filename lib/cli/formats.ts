@@ -3,11 +3,10 @@
 // writes the current record). Everything else (help, option checks, the
 // stream loop) reads this table, so adding a format is one entry here.
 
-import { stringifyEpd } from "../epd.ts";
-import { stringifyFen } from "../fen.ts";
 import {
   FEN_BYTES_MAX,
   JSON_BYTES_MAX,
+  type RecordView,
   UNICODE_BYTES_MAX,
   writeFenBytes,
   writeFourFieldBytes,
@@ -18,15 +17,16 @@ import { writeOperations } from "../_operations.ts";
 import type { FenReader } from "../fen_reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
-import type { Position } from "../types.ts";
+import type { Position, Side, Square } from "../types.ts";
 import type { Output } from "./_io.ts";
 
 /**
  * The record being written, refilled for every record of a run: the cells
- * come straight from the reader (board and grid never build a Position),
- * the position is filled only when a format or `--moves` asks for it.
+ * and fields come straight from the reader (no format builds a Position but
+ * the diagrams), or from the position after `--moves`, so every writer has
+ * one path either way.
  */
-export class Current {
+export class Current implements RecordView {
   /** The placement to write: 64 char codes, 0 for empty. */
   cells: readonly number[];
   /** The position after `--moves`, or `null` to read it from the reader. */
@@ -47,6 +47,31 @@ export class Current {
   /** The reader, for the fields a format needs (given, operations). */
   get reader(): FenReader {
     return this.#reader;
+  }
+
+  /** The side to move. */
+  get turn(): Side {
+    return this.moved === null ? this.#reader.turn : this.moved.turn;
+  }
+  /** The castling rook squares, in canonical order. */
+  get castling(): readonly Square[] {
+    return this.moved === null ? this.#reader.castling : this.moved.castling;
+  }
+  /** The en-passant square. */
+  get enPassant(): Square | null {
+    return this.moved === null ? this.#reader.enPassant : this.moved.enPassant;
+  }
+  /** The halfmove clock. */
+  get halfmoveClock(): number {
+    return this.moved === null
+      ? this.#reader.halfmoveClock
+      : this.moved.halfmoveClock;
+  }
+  /** The fullmove number. */
+  get fullmoveNumber(): number {
+    return this.moved === null
+      ? this.#reader.fullmoveNumber
+      : this.moved.fullmoveNumber;
   }
 
   /** Starts on the record the reader has just read. */
@@ -105,12 +130,6 @@ export interface Format {
 }
 
 const DOT = new Uint8Array([46]);
-
-/** A record written from a Position (after `--moves`), and its newline. */
-function writeLine(out: Output, text: string): void {
-  out.write(text);
-  out.writeByte(10);
-}
 
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
   // A placement alone parses as White to move: mark only a real turn.
@@ -177,11 +196,8 @@ export const FORMATS = {
     help: "the record in canonical form (missing fields filled in)",
     draws: false,
     write(out, current) {
-      if (current.moved !== null) {
-        return writeLine(out, stringifyFen(current.moved));
-      }
       out.reserve(FEN_BYTES_MAX + 1);
-      const end = writeFenBytes(current.reader, out.buffer, out.length);
+      const end = writeFenBytes(current, out.buffer, out.length);
       out.buffer[end] = 10;
       out.length = end + 1;
     },
@@ -190,16 +206,9 @@ export const FORMATS = {
     help: "the record as EPD: four fields and its operations",
     draws: false,
     write(out, current) {
-      const reader = current.reader;
-      if (current.moved !== null) {
-        return writeLine(
-          out,
-          stringifyEpd(current.moved, reader.operations ?? []),
-        );
-      }
       out.reserve(FEN_BYTES_MAX);
-      out.length = writeFourFieldBytes(reader, out.buffer, out.length);
-      const operations = reader.operations;
+      out.length = writeFourFieldBytes(current, out.buffer, out.length);
+      const operations = current.reader.operations;
       if (operations !== null && operations.length > 0) {
         out.writeByte(32);
         out.write(writeOperations(operations));
@@ -211,11 +220,8 @@ export const FORMATS = {
     help: "the parsed position as one line of JSON",
     draws: false,
     write(out, current) {
-      if (current.moved !== null) {
-        return writeLine(out, JSON.stringify(current.moved));
-      }
       out.reserve(JSON_BYTES_MAX + 1);
-      const end = writeJsonBytes(current.reader, out.buffer, out.length);
+      const end = writeJsonBytes(current, out.buffer, out.length);
       out.buffer[end] = 10;
       out.length = end + 1;
     },

@@ -513,3 +513,35 @@ Deno.test("diagram options reach the drawing: style, size, highlights, arrows, P
   assert.equal(terminal.code, EXIT.usage);
   assert.match(terminal.stderr, /^fen: not writing a PNG image to a terminal/);
 });
+
+Deno.test("--moves: fen, epd and json write what the library's writers make of the moved position", async () => {
+  const { Chess } = await import("chess.js");
+  const { playMoves } = await import("../../lib/moves/mod.ts");
+  const { stringifyEpd, stringifyFen } = await import("../../mod.ts");
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  for (let game = 0; game < 30; game++) {
+    const chess = new Chess();
+    const plies = 1 + random(60);
+    for (let i = 0; i < plies && !chess.isGameOver(); i++) {
+      const moves = chess.moves();
+      chess.move(moves[random(moves.length)]);
+    }
+    const sans = chess.history().join(" ");
+    const expected = playMoves(parseFen(START), sans).position;
+    const record = `${START.split(" ").slice(0, 4).join(" ")} id "g${game}";`;
+    const fen = await runMain(["--moves", sans, "--format", "fen", START]);
+    assert.equal(fen.stdout, `${stringifyFen(expected)}\n`, sans);
+    const json = await runMain(["--moves", sans, "--format", "json", START]);
+    assert.equal(json.stdout, `${JSON.stringify(expected)}\n`, sans);
+    const epd = await runMain(["--moves", sans, "--format", "epd", record]);
+    assert.equal(
+      epd.stdout,
+      `${stringifyEpd(expected, [{ opcode: "id", operands: [`g${game}`] }])}\n`,
+      sans,
+    );
+  }
+});
