@@ -50,8 +50,7 @@ import { positionStatus } from "../lib/moves/status.ts";
 import { fen2grid, grid2fen } from "../lib/grid.ts";
 import { renderSvg } from "../lib/svg/mod.ts";
 import { loadCorpus } from "./corpus.ts";
-
-const SLICE = 1000;
+import { rotating, SLICE, slices } from "./_slices.ts";
 
 const corpus = await loadCorpus();
 if (corpus.length < SLICE) {
@@ -65,25 +64,6 @@ const positionSlices = slices(
 );
 const encoder = new TextEncoder();
 const NO_COUNT = { countMoves: false } as const;
-
-/** The corpus cut into whole slices (a partial last slice is dropped). */
-function slices<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i + SLICE <= items.length; i += SLICE) {
-    out.push(items.slice(i, i + SLICE));
-  }
-  return out;
-}
-
-/** A cursor of its own for one bench entry: the next slice on each call. */
-function rotating<T>(all: T[][]): () => T[] {
-  let next = 0;
-  return () => {
-    const slice = all[next];
-    next = next + 1 === all.length ? 0 : next + 1;
-    return slice;
-  };
-}
 
 // Results are folded into this so that no work can be optimized away.
 let sink = 0;
