@@ -56,7 +56,10 @@ export function assertBoard(
 export function toBoard(input: BoardInput, action: string): ReadBoard {
   if (typeof input === "string") {
     const position = parseFen(input);
-    return { board: position.board, position };
+    // A placement alone says nothing of the side to move: no position, so
+    // nothing (a title, a side-to-move mark) claims a turn it did not give.
+    const placementOnly = !/\S\s+\S/.test(input.trim());
+    return { board: position.board, position: placementOnly ? null : position };
   }
   if (Array.isArray(input)) {
     assertBoard(input, action);

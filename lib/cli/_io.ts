@@ -165,14 +165,19 @@ export class Output {
 
 /** A failure to read input, told apart from a failure to write output. */
 export class InputError extends Error {
+  /** The input's name in messages (an `--input` file), or "" for stdin. */
+  readonly source: string;
+
   /**
    * Wraps what the read threw.
    *
    * @param cause The error of the read.
+   * @param source The input's name in messages, "" for stdin.
    */
-  constructor(cause: unknown) {
+  constructor(cause: unknown, source = "") {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = "InputError";
+    this.source = source;
   }
 }
 
@@ -215,8 +220,26 @@ export class LineReader {
   #number = 0;
   #skipped = -1; // bytes of an over-long line so far, or -1
 
+  /**
+   * Characters of an unfinished line kept for the next chunk: never more
+   * than {@linkcode MAX_LINE} + 1, so each chunk costs its own length and
+   * any input costs linear time.
+   */
+  get held(): number {
+    return this.#rest.length;
+  }
+
   /** Whether the first chunk looked like UTF-16 (its BOM, or NUL bytes). */
   utf16 = false;
+
+  /**
+   * What the first chunk turned out to be when it is not text: a
+   * compression format (by its magic bytes) or `binary` (a NUL byte); the
+   * reader then stops at once, keeping that chunk in `first`.
+   */
+  notText: Compression | "binary" | null = null;
+  /** The first chunk, kept when it was not text (to decompress it). */
+  first: Uint8Array | null = null;
 
   /**
    * Reads one chunk and hands over its complete lines; `false` at the end
@@ -236,6 +259,12 @@ export class LineReader {
       const bytes = this.#chunk.subarray(0, n!);
       this.utf16 = looksUtf16(bytes);
       if (this.utf16) return false;
+      this.notText = compressionOf(bytes) ??
+        (bytes.includes(0) ? "binary" : null);
+      if (this.notText !== null) {
+        this.first = bytes.slice();
+        return false;
+      }
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from = 3;
     }
     const text = this.#rest +
@@ -317,4 +346,90 @@ function looksUtf16(bytes: Uint8Array): boolean {
   }
   const half = n / 2;
   return (even === 0 && odd >= half - 1) || (odd === 0 && even >= half - 1);
+}
+
+/** The compression formats recognised by their magic bytes. */
+export type Compression = "gzip" | "zstd" | "xz" | "bzip2";
+
+/** Each format's magic bytes and the tool that decompresses it. */
+export const COMPRESSIONS: readonly {
+  readonly name: Compression;
+  readonly magic: readonly number[];
+  readonly tool: string;
+}[] = [
+  { name: "gzip", magic: [0x1f, 0x8b], tool: "gzip -dc" },
+  { name: "zstd", magic: [0x28, 0xb5, 0x2f, 0xfd], tool: "zstd -dc" },
+  { name: "xz", magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], tool: "xz -dc" },
+  { name: "bzip2", magic: [0x42, 0x5a, 0x68], tool: "bzip2 -dc" },
+];
+
+/** The compression `bytes` start with, or `null`. */
+function compressionOf(bytes: Uint8Array): Compression | null {
+  for (const { name, magic } of COMPRESSIONS) {
+    if (magic.every((b, i) => bytes[i] === b)) {
+      // "BZh" is also text: bzip2 has a block-size digit after it.
+      if (name !== "bzip2" || (bytes[3] >= 0x31 && bytes[3] <= 0x39)) {
+        return name;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A gzip stream read as its decompressed bytes, through the runtime's
+ * `DecompressionStream`: `first` (the chunk already read) then the rest of
+ * `source`.
+ */
+export class GunzipSource implements Source {
+  readonly #output: ReadableStreamDefaultReader<Uint8Array>;
+  #pending: Uint8Array | null = null;
+
+  /**
+   * @param first The bytes already read from the stream's start.
+   * @param source The rest of the stream.
+   */
+  constructor(first: Uint8Array, source: Source) {
+    const gunzip = new DecompressionStream("gzip");
+    this.#output = gunzip.readable.getReader();
+    pump(first.slice(), source, gunzip.writable.getWriter());
+  }
+
+  async read(buffer: Uint8Array): Promise<number | null> {
+    if (this.#pending === null) {
+      let result;
+      try {
+        result = await this.#output.read();
+      } catch (error) {
+        throw new InputError(error);
+      }
+      if (result.done) return null;
+      this.#pending = result.value;
+    }
+    const n = Math.min(buffer.length, this.#pending.length);
+    buffer.set(this.#pending.subarray(0, n));
+    this.#pending = n < this.#pending.length ? this.#pending.subarray(n) : null;
+    return n;
+  }
+}
+
+/** Feeds the compressed bytes to the decompressor, with backpressure. */
+async function pump(
+  first: Uint8Array<ArrayBuffer>,
+  source: Source,
+  into: WritableStreamDefaultWriter<BufferSource>,
+): Promise<void> {
+  try {
+    await into.write(first);
+    const chunk = new Uint8Array(1 << 16);
+    for (;;) {
+      const n = await source.read(chunk);
+      if (n === null || n === 0) break;
+      await into.write(chunk.slice(0, n));
+    }
+    await into.close();
+  } catch (error) {
+    // The reading side reports it (as an input error).
+    await into.abort(error).catch(() => {});
+  }
 }

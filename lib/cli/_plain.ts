@@ -8,17 +8,20 @@ import { classicDocument } from "../svg/_classic.ts";
 import { readOptions } from "../svg/_options.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
 import { svgOptions } from "./diagram_options.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
+import {
+  OPTIONS,
+  type OptionSpec,
+  type ParsedArgs,
+  UsageError,
+} from "./options.ts";
+import { groupOperands } from "./operands.ts";
 
 /** The options a plain diagram may have: the classic drawing's own. */
-const PLAIN_OPTIONS: ReadonlySet<string> = new Set([
-  "labels",
-  "light",
-  "dark",
-  "flip",
-  "size",
-  "style",
-]);
+const ONE_SHOT: ReadonlySet<string> = new Set(
+  (OPTIONS as readonly OptionSpec[]).filter((o) => o.oneShot).map((o) =>
+    o.name
+  ),
+);
 
 /**
  * The SVG document for a command line that asks for one classic diagram of
@@ -26,15 +29,17 @@ const PLAIN_OPTIONS: ReadonlySet<string> = new Set([
  */
 export function plainDiagram(args: ParsedArgs): string | null {
   for (const name of args.values.keys()) {
-    if (!PLAIN_OPTIONS.has(name)) return null;
+    if (!ONE_SHOT.has(name)) return null;
   }
-  const operands = args.operands;
-  // One record: a first operand with a "/", then its other fields (as the
-  // general path's sources() joins them); "-" would be stdin.
-  if (operands.length === 0 || !operands[0].includes("/")) return null;
-  for (let i = 1; i < operands.length; i++) {
-    if (operands[i] === "-" || operands[i].includes("/")) return null;
+  // One record, grouped as the general path groups operands.
+  let records;
+  try {
+    records = groupOperands(args.operands);
+  } catch (error) {
+    if (error instanceof UsageError) return null;
+    throw error;
   }
+  if (records.length !== 1 || records[0].kind !== "operand") return null;
   let options: RenderSvgOptions;
   try {
     options = svgOptions(args);
@@ -43,7 +48,7 @@ export function plainDiagram(args: ParsedArgs): string | null {
     throw error;
   }
   if (options.style === "vector") return null;
-  const parsed = tryParseFen(operands.join(" "));
+  const parsed = tryParseFen(records[0].text);
   if (!parsed.ok) return null;
   try {
     return classicDocument(parsed.position.board, readOptions(options));

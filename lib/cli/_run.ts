@@ -30,6 +30,13 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     out.flush();
     return code;
   } catch (error) {
+    // Whatever stopped the run, what was converted before it is written
+    // first (unless writing is what failed: then it fails again, quietly).
+    try {
+      out.flush();
+    } catch {
+      // the failure below says what went wrong with stdout
+    }
     return failure(error, io);
   }
 }
@@ -108,16 +115,22 @@ async function run(
       number: 1,
       prefix: "",
       stream: false,
+      file: "",
     });
   }
   for (const source of settings.sources) {
     if (source.kind === "operand") {
       const prefix = operands > 1 ? `record ${source.number}: ` : "";
-      const where = { number: source.number, prefix, stream: false };
+      const where = {
+        number: source.number,
+        prefix,
+        stream: false,
+        file: "",
+      };
       if (settings.from === "grid") await job.board(source.text, where);
       else job.record(source.text, 0, source.text.length, where);
     } else if (source.kind === "stdin") {
-      await job.stream(io.stdin, "");
+      await job.stream(io.stdin, { label: "", file: "" });
     } else {
       const code = await streamFile(job, source.path, io);
       if (code !== EXIT.ok) return code;
@@ -151,7 +164,13 @@ async function streamFile(
     return EXIT.ioError;
   }
   try {
-    await job.stream(file, label);
+    await job.stream(file, { label, file: path });
+  } catch (error) {
+    // A read that fails (a directory, a device) names the file it read.
+    if (error instanceof InputError && error.source === "") {
+      throw new InputError(error.cause, label);
+    }
+    throw error;
   } finally {
     file.close();
   }
@@ -253,6 +272,7 @@ async function mover(settings: Settings): Promise<Mover> {
   return (current) => {
     const result = playMoves(current.position(), moves, { chess960 });
     current.setMoved(result.position);
+    current.played = result.moves.map(({ uci, san }) => ({ uci, san }));
     const last = result.moves.at(-1);
     return last === undefined ? null : `${last.from}${last.to}`;
   };
@@ -268,7 +288,10 @@ export function failure(error: unknown, io: CliIo): ExitCode {
   const message = error instanceof Error ? error.message : String(error);
   try {
     if (error instanceof InputError) {
-      writeText(io.stderr, `fen: cannot read input: ${escapeText(message)}\n`);
+      writeText(
+        io.stderr,
+        `fen: cannot read ${error.source || "input"}: ${escapeText(message)}\n`,
+      );
       return EXIT.ioError;
     }
     if (error instanceof Error && /\(os error \d+\)$/.test(message)) {

@@ -9,6 +9,8 @@ export interface Where {
   prefix: string;
   /** Whether the record came from a stream. */
   stream: boolean;
+  /** The file it came from as given to `--input`, or "" (stdin, operands). */
+  file: string;
 }
 
 /** `line 7: ` or `games.fen:7: `: where a stream's line is, in messages. */
@@ -24,10 +26,26 @@ export function linePrefix(label: string, n: number): string {
 export class StreamPlace implements Where {
   number = 0;
   readonly stream = true;
+  readonly file: string;
   readonly #label: string;
 
-  constructor(label: string) {
+  /**
+   * @param label The stream's name in messages (escaped), "" for stdin.
+   * @param file The file as given to `--input`, "" for stdin.
+   */
+  constructor(label: string, file: string) {
     this.#label = label;
+    this.file = file;
+  }
+
+  /** Where line `n` of this stream is, as a separate object. */
+  at(n: number): Where {
+    return {
+      number: n,
+      prefix: linePrefix(this.#label, n),
+      stream: true,
+      file: this.file,
+    };
   }
 
   get prefix(): string {

@@ -13,6 +13,8 @@ import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import {
   type CliIo,
+  COMPRESSIONS,
+  GunzipSource,
   LineReader,
   Output,
   type Sink,
@@ -22,8 +24,15 @@ import {
 import { EXIT, type ExitCode, worse } from "./exit.ts";
 import { Signals } from "./_signals.ts";
 import { linePrefix, StreamPlace, type Where } from "./_where.ts";
-import { type Current, FORMATS, type RunOptions } from "./formats.ts";
-import { fileName, MemorySink, writeOutFile } from "./out_dir.ts";
+import {
+  type Current,
+  FORMATS,
+  type RecordSpan,
+  type RunOptions,
+  writeJsonPlace,
+  writeJsonString,
+} from "./formats.ts";
+import { fileName, MemorySink, NamesWritten, writeOutFile } from "./out_dir.ts";
 import {
   invalidFen,
   invalidJson,
@@ -66,17 +75,22 @@ export class Job {
   readonly #reader: FenReader;
   #written = 0; // boards written, for the blank line between them
   #files = 0; // --out-dir files written
+  readonly #names = new NamesWritten();
   #held: Uint8Array | null = null; // a stream's lone diagram, until the end
   #diagrams = 0;
   #stop = false; // a file could not be written: stop converting
   readonly #report: ProblemReport = {
     json: false,
-    line: 0,
+    where: { number: 0, prefix: "", stream: false, file: "" },
+    span: { input: "", start: 0, end: 0 },
     fen: "",
     status: null,
   };
   #note: StatusNote | null = null; // made at the first legal record
   readonly #interactive: boolean;
+  #anyValid = false; // a valid record was read
+  #invalidRun = 0; // invalid lines in a row
+  readonly #span: RecordSpan = { input: "", start: 0, end: 0 }; // refilled
   // A diagram bound for a file (or held for the end) is written here: one
   // buffer for the run, not one per record.
   readonly #fileSink = new MemorySink();
@@ -98,13 +112,15 @@ export class Job {
       this.#reader.read(text, start, end);
     } catch (error) {
       if (!(error instanceof FenSyntaxError)) throw error;
-      this.#invalid(error, text.slice(start, end), where);
+      this.#invalid(error, where, this.#spanOf(text, start, end));
       return;
     }
-    current.next();
+    current.next(where, this.#spanOf(text, start, end));
+    this.#anyValid = true;
+    this.#invalidRun = 0;
     if (this.#parts.mover !== null && !this.#move(where)) return;
     if (this.#parts.checker !== null) {
-      this.#check(text, start, end, where);
+      this.#check(where);
     } else {
       this.#write(where);
       if (this.#parts.explainer !== null) {
@@ -117,21 +133,18 @@ export class Job {
   }
 
   /** `--check`: the record's problems, and its status when it is legal. */
-  #check(text: string, start: number, end: number, where: Where): void {
+  #check(where: Where): void {
     const { settings, current, checker, status } = this.#parts;
     const position = current.position();
     const problems = checker!.check(position);
     const illegal = hasError(problems);
     // One report and one note, refilled: nothing is made for a legal record
-    // but its status (and the record's text, which only JSON shows).
+    // but its status (and the canonical FEN, which only JSON shows).
     const report = this.#report;
     report.json = settings.format === "json";
-    report.line = where.stream ? where.number : 0;
-    report.fen = !report.json
-      ? ""
-      : current.moved === null
-      ? text.slice(start, end)
-      : stringifyFen(current.moved);
+    report.where = where;
+    report.span = current.span;
+    report.fen = report.json ? stringifyFen(position) : "";
     report.status = null;
     if (!illegal && status !== null) {
       // Text names no move count: whether there is a move will do.
@@ -146,15 +159,16 @@ export class Job {
   }
 
   #move(where: Where): boolean {
+    const current = this.#parts.current;
     try {
-      const last = this.#parts.mover!(this.#parts.current);
-      this.#parts.current.lastMove = last;
+      const last = this.#parts.mover!(current);
+      current.lastMove = last;
       return true;
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const message = lowerFirst(error.message);
       this.#say(`fen: ${where.prefix}${escapeText(message)}\n`);
-      this.#jsonError(where, { field: "moves", message });
+      this.#jsonError(where, { field: "moves", message }, current.span);
       this.status = worse(this.status, EXIT.illegalMove);
       return false;
     }
@@ -186,11 +200,17 @@ export class Job {
     const ext = (FORMATS[settings.format] as { file: string }).file;
     const id = this.#reader.operations?.find((op) => op.opcode === "id")
       ?.operands[0] ?? null;
-    const name = fileName(settings.name, {
+    const wanted = fileName(settings.name, {
       line: where.number,
       n: ++this.#files,
       id,
     });
+    const name = this.#names.claim(wanted);
+    if (name !== wanted) {
+      this.#say(
+        `fen: ${where.prefix}${wanted}.${ext} was already written by this run: writing ${name}.${ext}\n`,
+      );
+    }
     if (!writeOutFile(io, `${settings.outDir}/${name}.${ext}`, bytes)) {
       this.status = worse(this.status, EXIT.ioError);
       this.#stop = true;
@@ -208,13 +228,32 @@ export class Job {
     this.#stop = true;
   }
 
-  #invalid(error: FenSyntaxError, input: string, where: Where): void {
+  /** The job's one span object, refilled with a record's place in `text`. */
+  #spanOf(text: string, start: number, end: number): RecordSpan {
+    const span = this.#span;
+    span.input = text;
+    span.start = start;
+    span.end = end;
+    return span;
+  }
+
+  #invalid(error: FenSyntaxError, where: Where, span: RecordSpan): void {
     const { out } = this.#parts;
+    if (where.stream && ++this.#invalidRun >= INVALID_RUN && !this.#anyValid) {
+      out.flush();
+      this.#say(
+        `fen: ${where.prefix}${INVALID_RUN} invalid lines and no record: this input does not hold FEN records; stopping\n`,
+      );
+      this.status = worse(this.status, EXIT.invalidFen);
+      this.#stop = true;
+      return;
+    }
+    this.#jsonError(where, invalidJson(error), span);
     if (where.stream) {
       out.flush(); // keep stdout and stderr in step on a terminal
       this.#say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
-      this.#jsonError(where, invalidJson(error));
     } else {
+      const input = span.input.slice(span.start, span.end);
       this.#say(invalidFen(error, input, {
         where: where.prefix,
         verbose: this.#parts.verbose,
@@ -224,13 +263,26 @@ export class Job {
   }
 
   /**
-   * In a stream with `--format json`, the object that stands for a line that
-   * gave no result, so a reader of stdout keeps its place.
+   * With `--format json`, the object that stands for a record that gave no
+   * result, so a reader of stdout keeps its place: where it came from, the
+   * input (when it is short enough to echo) and the error.
    */
-  #jsonError(where: Where, error: Record<string, unknown>): void {
-    if (!where.stream || this.#parts.settings.format !== "json") return;
-    this.#parts.out.write(JSON.stringify({ line: where.number, error }));
-    this.#parts.out.writeByte(10);
+  #jsonError(
+    where: Where,
+    error: Record<string, unknown>,
+    span: RecordSpan | null,
+  ): void {
+    const { settings, out } = this.#parts;
+    if (settings.format !== "json") return;
+    writeJsonPlace(out, where);
+    if (span !== null) {
+      out.write(',"input":');
+      writeJsonString(out, span);
+    }
+    out.write(',"error":');
+    out.write(JSON.stringify(error));
+    out.write("}\n");
+    if (this.#interactive) out.flush();
   }
 
   #say(text: string): void {
@@ -238,15 +290,18 @@ export class Job {
   }
 
   /** Reads every line of `source` (stdin or a file) as a record. */
-  async stream(source: Source, label: string): Promise<void> {
+  async stream(
+    source: Source,
+    { label, file }: { label: string; file: string },
+  ): Promise<void> {
     const lines = new LineReader();
     const prefixOf = (n: number): string => linePrefix(label, n);
-    const where = new StreamPlace(label);
+    const where = new StreamPlace(label, file);
     const boards = this.#parts.boards?.() ?? null;
     const handler = {
       line: (text: string, start: number, end: number, n: number) => {
         if (boards !== null) {
-          this.#boardLine(boards, { text, start, end, n }, prefixOf);
+          this.#boardLine(boards, { text, start, end, n }, where);
         } else if (
           !isSkipped(text, start, end, this.#parts.settings.parse.strict)
         ) {
@@ -262,10 +317,10 @@ export class Job {
             prefixOf(n)
           }too long (${bytes} bytes; a record has at most 4096)\n`,
         );
-        this.#jsonError({ number: n, prefix: "", stream: true }, {
+        this.#jsonError({ number: n, prefix: "", stream: true, file }, {
           field: "record",
           message: `too long (${bytes} bytes)`,
-        });
+        }, null);
         this.status = worse(this.status, EXIT.invalidFen);
       },
     };
@@ -284,7 +339,14 @@ export class Job {
     } finally {
       signals.close();
     }
-    if (boards !== null) this.#endBoards(boards, prefixOf);
+    if (boards !== null) this.#endBoards(boards, where);
+    if (lines.notText === "gzip" && lines.first !== null) {
+      return this.stream(new GunzipSource(lines.first, source), {
+        label,
+        file,
+      });
+    }
+    this.#notText(lines, label || "stdin");
     if (lines.utf16) {
       this.#say(
         `fen: ${
@@ -295,11 +357,27 @@ export class Job {
     }
   }
 
+  /** What to say when a stream turned out not to be text records. */
+  #notText(lines: LineReader, name: string): void {
+    const kind = lines.notText;
+    if (kind === null || kind === "gzip") return;
+    if (kind === "binary") {
+      this.#say(`fen: ${name} is binary data, not text records\n`);
+      this.status = worse(this.status, EXIT.invalidFen);
+      return;
+    }
+    const tool = COMPRESSIONS.find((c) => c.name === kind)!.tool;
+    this.#say(
+      `fen: ${name} is ${kind}-compressed: decompress it first (${tool} FILE | fen ...)\n`,
+    );
+    this.status = worse(this.status, EXIT.ioError);
+  }
+
   /** One line of `--from grid` input: a record when it completes a board. */
   #boardLine(
     boards: BoardTextReader,
     line: { text: string; start: number; end: number; n: number },
-    prefixOf: (n: number) => string,
+    place: StreamPlace,
   ): void {
     let placement: string | null;
     try {
@@ -310,32 +388,20 @@ export class Job {
       });
     } catch (error) {
       if (!(error instanceof GridSyntaxError)) throw error;
-      return this.#invalidBoard(error, {
-        number: error.line,
-        prefix: prefixOf(error.line),
-        stream: true,
-      });
+      return this.#invalidBoard(error, place.at(error.line));
     }
     if (placement !== null) {
       const n = boards.boardLine;
-      this.record(placement, 0, placement.length, {
-        number: n,
-        prefix: prefixOf(n),
-        stream: true,
-      });
+      this.record(placement, 0, placement.length, place.at(n));
     }
   }
 
-  #endBoards(boards: BoardTextReader, prefixOf: (n: number) => string): void {
+  #endBoards(boards: BoardTextReader, place: StreamPlace): void {
     try {
       boards.finish();
     } catch (error) {
       if (!(error instanceof GridSyntaxError)) throw error;
-      this.#invalidBoard(error, {
-        number: error.line,
-        prefix: prefixOf(error.line),
-        stream: true,
-      });
+      this.#invalidBoard(error, place.at(error.line));
     }
   }
 
@@ -343,7 +409,11 @@ export class Job {
     const message = error.message.replace(/^Cannot parse grid: /, "");
     this.#parts.out.flush();
     this.#say(`fen: ${where.prefix}invalid board: ${escapeText(message)}\n`);
-    this.#jsonError(where, { field: "board", offset: error.offset, message });
+    this.#jsonError(
+      where,
+      { field: "board", offset: error.offset, message },
+      null,
+    );
     this.status = worse(this.status, EXIT.invalidFen);
   }
 
@@ -381,8 +451,24 @@ export class Job {
   finish(): void {
     if (this.#held !== null) this.#parts.out.writeBytes(this.#held);
     this.#held = null;
+    const { settings } = this.#parts;
+    if (
+      this.status === EXIT.ok && !this.#anyValid && !settings.check &&
+      "file" in FORMATS[settings.format] && settings.outDir === null
+    ) {
+      // An empty diagram file with exit 0 would pass for a drawing.
+      this.#say("fen: the input holds no record: no diagram written\n");
+      this.status = EXIT.invalidFen;
+    }
   }
 }
+
+/**
+ * Invalid lines in a row, with no valid record before them, after which a
+ * stream is taken for something else (a PGN file, a log, garbage) and
+ * stopped instead of flooding stderr.
+ */
+const INVALID_RUN = 20;
 
 // positionStatus's options for JSON (which shows the count) and text.
 const COUNT: PositionStatusOptions = Object.freeze({ countMoves: true });

@@ -5,8 +5,13 @@
 import { isCssColor } from "../css_color.ts";
 import { escapeText } from "../_quote.ts";
 import { MAX_SIZE } from "../svg/_defaults.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
+import type { RenderSvgOptions, SvgStyle } from "../svg/_types.ts";
+import {
+  type OptionName,
+  optionSpec,
+  type ParsedArgs,
+  UsageError,
+} from "./options.ts";
 
 /** A value quoted for a usage message: escaped and shortened. */
 export function shown(value: string): string {
@@ -14,18 +19,18 @@ export function shown(value: string): string {
 }
 
 /** The value of an option that takes one. */
-export function text(args: ParsedArgs, name: string): string | undefined {
+export function text(args: ParsedArgs, name: OptionName): string | undefined {
   const value = args.values.get(name);
   return typeof value === "string" ? value : undefined;
 }
 
 /** Whether a flag was given. */
-export function flag(args: ParsedArgs, name: string): boolean {
+export function flag(args: ParsedArgs, name: OptionName): boolean {
   return args.values.get(name) === true;
 }
 
 /** Every value of a repeatable option. */
-export function list(args: ParsedArgs, name: string): string[] {
+export function list(args: ParsedArgs, name: OptionName): string[] {
   const value = args.values.get(name);
   return Array.isArray(value)
     ? value
@@ -34,7 +39,7 @@ export function list(args: ParsedArgs, name: string): string[] {
     : [];
 }
 
-function color(args: ParsedArgs, name: string): string | undefined {
+function color(args: ParsedArgs, name: OptionName): string | undefined {
   const value = text(args, name);
   if (value === undefined || isCssColor(value)) return value;
   throw new UsageError(
@@ -44,16 +49,31 @@ function color(args: ParsedArgs, name: string): string | undefined {
   );
 }
 
+/**
+ * The value of an option with choices (or `undefined`), refused with the
+ * one message every such option gives.
+ */
+export function choice<T extends string>(
+  args: ParsedArgs,
+  name: OptionName,
+): T | undefined {
+  const value = text(args, name);
+  const choices = optionSpec(name).choices!;
+  if (value === undefined || choices.includes(value)) {
+    return value as T | undefined;
+  }
+  throw new UsageError(
+    `--${name} ${shown(value)} must be ${choices.length > 2 ? "one of " : ""}${
+      choices.slice(0, -1).join(", ")
+    } or ${choices.at(-1)}`,
+  );
+}
+
 /** The diagram options; throws a UsageError naming a bad value. */
 export function svgOptions(args: ParsedArgs): RenderSvgOptions {
   const options: RenderSvgOptions = {};
-  const style = text(args, "style");
-  if (style !== undefined) {
-    if (style !== "classic" && style !== "vector") {
-      throw new UsageError(`--style ${shown(style)} must be classic or vector`);
-    }
-    options.style = style;
-  }
+  const style = choice<SvgStyle>(args, "style");
+  if (style !== undefined) options.style = style;
   if (flag(args, "labels")) options.labels = true;
   if (flag(args, "flip")) options.flip = true;
   const light = color(args, "light");
@@ -77,9 +97,9 @@ export function svgOptions(args: ParsedArgs): RenderSvgOptions {
   }
   const arrows = list(args, "arrow");
   if (arrows.length > 0) options.arrows = moves(arrows, "--arrow");
-  const lastMove = text(args, "lastmove");
+  const lastMove = text(args, "last-move");
   if (lastMove !== undefined) {
-    options.lastMove = moves([lastMove], "--lastmove")[0];
+    options.lastMove = moves([lastMove], "--last-move")[0];
   }
   for (const [name, key] of COLOR_OPTIONS) {
     const value = color(args, name);
@@ -99,22 +119,22 @@ const SQUARE = /^[a-h][1-8]$/;
 const MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
 function squares(values: string[], option: string): string[] {
-  for (const value of values) {
-    if (!SQUARE.test(value)) {
-      throw new UsageError(
-        `${option} ${shown(value)} is not a square such as e4`,
-      );
-    }
-  }
-  return values;
+  return matching(values, SQUARE, `${option} %s is not a square such as e4`);
 }
 
 function moves(values: string[], option: string): string[] {
+  return matching(values, MOVE, `${option} %s is not a move such as e2e4`);
+}
+
+/** The values, each matching `pattern`, or a UsageError naming the first. */
+function matching(
+  values: string[],
+  pattern: RegExp,
+  message: string,
+): string[] {
   for (const value of values) {
-    if (!MOVE.test(value)) {
-      throw new UsageError(
-        `${option} ${shown(value)} is not a move such as e2e4`,
-      );
+    if (!pattern.test(value)) {
+      throw new UsageError(message.replace("%s", shown(value)));
     }
   }
   return values;

@@ -19,6 +19,8 @@ import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import type { Position, Side, Square } from "../types.ts";
 import type { Output } from "./_io.ts";
+import type { Where } from "./_where.ts";
+import { FORMAT_NAMES } from "./options.ts";
 
 /**
  * The record being written, refilled for every record of a run: the cells
@@ -34,6 +36,12 @@ export class Current implements RecordView {
   readonly #movedCells: number[] = new Array(64).fill(0);
   /** The last move played (`e2e4`), for the diagram. */
   lastMove: string | null = null;
+  /** The moves `--moves` played, for JSON, or `null`. */
+  played: readonly { uci: string; san: string }[] | null = null;
+  /** Where the record came from (a stream's line, an operand). */
+  where: Where = NOWHERE;
+  /** The record as given (the caller's object, refilled per record). */
+  span: RecordSpan = { input: "", start: 0, end: 0 };
   readonly #reader: FenReader;
   readonly #position: Position;
   #filled = false;
@@ -74,11 +82,17 @@ export class Current implements RecordView {
       : this.moved.fullmoveNumber;
   }
 
-  /** Starts on the record the reader has just read. */
-  next(): void {
+  /**
+   * Starts on the record the reader has just read from `span`, which came
+   * from `where`.
+   */
+  next(where: Where, span: RecordSpan): void {
     this.cells = this.#reader.cells;
     this.moved = null;
     this.lastMove = null;
+    this.played = null;
+    this.where = where;
+    this.span = span;
     this.#filled = false;
   }
 
@@ -101,6 +115,78 @@ export class Current implements RecordView {
     }
     return this.#position;
   }
+}
+
+/** A record's text within a longer one. */
+export interface RecordSpan {
+  input: string;
+  start: number;
+  end: number;
+}
+
+const NOWHERE: Where = { number: 0, prefix: "", stream: false, file: "" };
+
+/**
+ * Where a record came from, as the members a JSON object starts with:
+ * `"line"` for a stream (and `"file"` for an `--input` file), `"record"`
+ * for an operand.
+ */
+export function writeJsonPlace(out: Output, where: Where): void {
+  out.write(where.stream ? '{"line":' : '{"record":');
+  out.writeNatural(where.number);
+  if (where.file !== "") {
+    out.write(',"file":');
+    out.write(JSON.stringify(where.file));
+  }
+}
+
+/** `text.slice(start, end)` as a JSON string, without a string if ASCII. */
+export function writeJsonString(out: Output, span: RecordSpan): void {
+  const { input, start, end } = span;
+  out.reserve(end - start + 2);
+  const buffer = out.buffer;
+  let o = out.length;
+  buffer[o++] = 34;
+  for (let i = start; i < end; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 34 || c === 92) {
+      // Escapes and UTF-8 are JSON.stringify's job: rare in a record.
+      out.write(JSON.stringify(input.slice(start, end)));
+      return;
+    }
+    buffer[o++] = c;
+  }
+  buffer[o++] = 34;
+  out.length = o;
+}
+
+/**
+ * The JSON object of a record: where it came from, the position's members,
+ * the canonical FEN, the input as given, its EPD operations and the moves
+ * played, so every object can be matched back to its line.
+ */
+function writeJsonRecord(out: Output, current: Current): void {
+  writeJsonPlace(out, current.where);
+  out.reserve(JSON_BYTES_MAX);
+  const start = out.length;
+  const end = writeJsonBytes(current, out.buffer, start);
+  out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
+  out.length = end - 1;
+  out.write(',"fen":"');
+  out.reserve(FEN_BYTES_MAX + 1);
+  out.length = writeFenBytes(current, out.buffer, out.length);
+  out.write('","input":');
+  writeJsonString(out, current.span);
+  const operations = current.reader.operations;
+  if (operations !== null && operations.length > 0 && current.moved === null) {
+    out.write(',"operations":');
+    out.write(JSON.stringify(operations));
+  }
+  if (current.played !== null) {
+    out.write(',"moves":');
+    out.write(JSON.stringify(current.played));
+  }
+  out.write("}\n");
 }
 
 /** What a run settles once for every record. */
@@ -131,14 +217,28 @@ export interface Format {
 
 const DOT = new Uint8Array([46]);
 
+/**
+ * What a diagram draws: the position when the record gave more than its
+ * placement, else the board alone, so that no text alternative or mark
+ * claims a side to move the record did not give.
+ */
+function drawn(current: Current): Position | Position["board"] {
+  const position = current.position();
+  return current.reader.fieldsGiven > 1 || current.moved !== null
+    ? position
+    : position.board;
+}
+
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
   // A placement alone parses as White to move: mark only a real turn.
   const sideToMove = run.sideToMove &&
     (current.reader.fieldsGiven > 1 || current.moved !== null);
-  if (current.lastMove === null && !sideToMove) return run.svg;
+  // An explicit --last-move wins over the last of --moves.
+  const lastMove = run.svg.lastMove === undefined ? current.lastMove : null;
+  if (lastMove === null && !sideToMove) return run.svg;
   return {
     ...run.svg,
-    ...(current.lastMove !== null ? { lastMove: current.lastMove } : {}),
+    ...(lastMove !== null ? { lastMove } : {}),
     ...(sideToMove ? { sideToMove } : {}),
   };
 }
@@ -150,7 +250,7 @@ export const FORMATS = {
     draws: true,
     file: "svg",
     write(out, current, run) {
-      out.write(renderSvg(current.position(), diagramOptions(current, run)));
+      out.write(renderSvg(drawn(current), diagramOptions(current, run)));
     },
   },
   png: {
@@ -162,7 +262,7 @@ export const FORMATS = {
         current,
         run,
       );
-      out.writeBytes(run.png!.render(current.position(), options));
+      out.writeBytes(run.png!.render(drawn(current), options));
     },
   },
   board: {
@@ -217,24 +317,15 @@ export const FORMATS = {
     },
   },
   json: {
-    help: "the parsed position as one line of JSON",
+    help: "the record as one line of JSON (see Records)",
     draws: false,
     write(out, current) {
-      out.reserve(JSON_BYTES_MAX + 1);
-      const end = writeJsonBytes(current, out.buffer, out.length);
-      out.buffer[end] = 10;
-      out.length = end + 1;
+      writeJsonRecord(out, current);
     },
   },
-} as const satisfies Record<string, Format>;
+} as const satisfies Record<FormatName, Format>;
 
-/** The name of a format. */
-export type FormatName = keyof typeof FORMATS;
+/** The name of a format (the option table lists them, in help order). */
+export type FormatName = typeof FORMAT_NAMES[number];
 
-/** The format names, in help order. */
-export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
-
-/** Whether `name` names a format. */
-export function isFormatName(name: string): name is FormatName {
-  return Object.hasOwn(FORMATS, name);
-}
+export { FORMAT_NAMES };

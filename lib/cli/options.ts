@@ -4,7 +4,22 @@
 // options anywhere, -- ends them) plus --long and --long=value; written
 // here rather than loading node:util, which cost the one-shot path ~5 ms.
 
-import { DEFAULT_DARK, DEFAULT_LIGHT, DEFAULT_SIZE } from "../svg/_defaults.ts";
+import {
+  DEFAULT_ARROW_COLOR,
+  DEFAULT_DARK,
+  DEFAULT_HIGHLIGHT_COLOR,
+  DEFAULT_LAST_MOVE_COLOR,
+  DEFAULT_LIGHT,
+  DEFAULT_SIZE,
+  SVG_STYLES,
+} from "../svg/_defaults.ts";
+
+/**
+ * What output an option goes with; any other is refused, never ignored:
+ * `diagram` the svg and png formats, `board` every format that draws a
+ * board, `out-dir` the `--out-dir` option.
+ */
+export type OptionScope = "diagram" | "board" | "out-dir";
 
 /** One option of the command. */
 export interface OptionSpec {
@@ -12,66 +27,114 @@ export interface OptionSpec {
   readonly name: string;
   /** The one-letter name, without `-`. */
   readonly short?: string;
+  /** Other long names it answers to (earlier spellings). */
+  readonly aliases?: readonly string[];
   /** The placeholder of its argument; none for a flag. */
   readonly value?: string;
   /** Whether it may be given more than once (each value is kept). */
   readonly multiple?: boolean;
+  /** The value used when it is not given, as `--help` shows it. */
+  readonly default?: string;
+  /** The only values it takes; any other is refused with one message. */
+  readonly choices?: readonly string[];
+  /** What output it goes with (see {@linkcode OptionScope}). */
+  readonly scope?: OptionScope;
+  /** Whether the classic one-shot diagram takes it (no general path). */
+  readonly oneShot?: boolean;
   /** One line for `--help` and the README. */
   readonly help: string;
   /** Where `--help` lists it. */
   readonly group: "diagram" | "input" | "output" | "check" | "other";
 }
 
+/** The input kinds of `--from`. */
+export const INPUT_KINDS = ["fen", "grid"] as const;
+
+/**
+ * The formats of `--format`, in `--help` order (their writers are in the
+ * formats registry, which must have exactly these).
+ */
+export const FORMAT_NAMES = [
+  "svg",
+  "png",
+  "board",
+  "grid",
+  "unicode",
+  "fen",
+  "epd",
+  "json",
+] as const;
+
 /** Every option of the `fen` command, in the order `--help` lists them. */
-export const OPTIONS: readonly OptionSpec[] = [
+export const OPTIONS = [
   {
     name: "labels",
     short: "n",
     group: "diagram",
+    scope: "diagram",
+    oneShot: true,
     help: "draw file letters and rank digits around the board",
   },
   {
     name: "light",
     short: "l",
     value: "<color>",
+    default: DEFAULT_LIGHT,
     group: "diagram",
-    help: `color of the light squares (default ${DEFAULT_LIGHT})`,
+    scope: "diagram",
+    oneShot: true,
+    help: "color of the light squares",
   },
   {
     name: "dark",
     short: "d",
     value: "<color>",
+    default: DEFAULT_DARK,
     group: "diagram",
-    help: `color of the dark squares (default ${DEFAULT_DARK})`,
+    scope: "diagram",
+    oneShot: true,
+    help: "color of the dark squares",
   },
   {
     name: "flip",
     group: "diagram",
+    scope: "board",
+    oneShot: true,
     help: "draw boards from Black's side (every board format)",
   },
   {
     name: "style",
     value: "<name>",
+    choices: SVG_STYLES,
+    default: "classic",
     group: "diagram",
-    help: "classic (the default) or vector (needs no fonts)",
+    scope: "diagram",
+    oneShot: true,
+    help: "vector needs no fonts (png: always vector)",
   },
   {
     name: "size",
     value: "<px>",
+    default: String(DEFAULT_SIZE),
     group: "diagram",
-    help: `width and height in pixels (default ${DEFAULT_SIZE})`,
+    scope: "diagram",
+    oneShot: true,
+    help: "width and height in pixels",
   },
   {
     name: "highlight",
     value: "<squares>",
     multiple: true,
     group: "diagram",
+    scope: "diagram",
     help: "tint squares, such as e4,d5 (repeatable)",
   },
   {
     name: "highlight-color",
     value: "<color>",
+    default: DEFAULT_HIGHLIGHT_COLOR,
     group: "diagram",
+    scope: "diagram",
     help: "the tint of --highlight",
   },
   {
@@ -79,46 +142,57 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: "<move>",
     multiple: true,
     group: "diagram",
+    scope: "diagram",
     help: "draw an arrow, such as e2e4 (repeatable)",
   },
   {
     name: "arrow-color",
     value: "<color>",
+    default: DEFAULT_ARROW_COLOR,
     group: "diagram",
+    scope: "diagram",
     help: "the color of --arrow",
   },
   {
-    name: "lastmove",
+    name: "last-move",
+    aliases: ["lastmove"],
     value: "<move>",
     group: "diagram",
-    help: "tint the squares of the last move, such as e2e4",
+    scope: "diagram",
+    help: `tint the last move's squares (${DEFAULT_LAST_MOVE_COLOR})`,
   },
   {
     name: "mark-check",
     group: "diagram",
+    scope: "diagram",
     help: "mark a king in check (vector: always)",
   },
   {
     name: "side-to-move",
     group: "diagram",
+    scope: "diagram",
     help: "mark the side to move when the record gives it",
   },
   {
     name: "accessible",
     group: "diagram",
+    scope: "diagram",
     help: "add a text alternative (vector: always)",
   },
   {
     name: "format",
     value: "<name>",
+    choices: FORMAT_NAMES,
+    default: "svg",
     group: "output",
-    help: "output format (see Formats; default svg)",
+    help: "output format (see Formats)",
   },
   {
     name: "empty",
     value: "<char>",
+    default: "*",
     group: "output",
-    help: "the empty-square mark of --format grid (default *)",
+    help: "the empty-square mark of --format grid",
   },
   {
     name: "out-dir",
@@ -129,8 +203,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "name",
     value: "<pattern>",
+    default: "{line}",
     group: "output",
-    help: "--out-dir names: {line}, {n}, {id} (default {line})",
+    scope: "out-dir",
+    help: "--out-dir names: {line}, {n}, {id}",
   },
   {
     name: "explain",
@@ -147,8 +223,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "from",
     value: "<kind>",
+    choices: INPUT_KINDS,
+    default: "fen",
     group: "input",
-    help: "what records are: fen (default) or grid (boards)",
+    help: "what records are: grid reads text boards",
   },
   {
     name: "strict",
@@ -178,12 +256,15 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   { name: "help", short: "h", group: "other", help: "show this help and exit" },
   { name: "version", group: "other", help: "show the version and exit" },
-];
+] as const satisfies readonly OptionSpec[];
+
+/** The long name of an option: a misspelt name does not compile. */
+export type OptionName = typeof OPTIONS[number]["name"];
 
 /** The values of a parsed command line: flags are `true`, values strings. */
 export interface ParsedArgs {
   /** Option name to its value (`true` for a flag, all values if repeatable). */
-  values: Map<string, string | true | string[]>;
+  values: Map<OptionName, string | true | string[]>;
   /** The operands, in order. */
   operands: string[];
 }
@@ -201,12 +282,22 @@ export class UsageError extends Error {
   }
 }
 
-const BY_SHORT: ReadonlyMap<string, OptionSpec> = new Map(
-  OPTIONS.filter((o) => o.short).map((o) => [o.short!, o]),
+/** An option as the parser sees it: its spec, under its own name's type. */
+type Spec = OptionSpec & { readonly name: OptionName };
+
+const BY_SHORT: ReadonlyMap<string, Spec> = new Map(
+  (OPTIONS as readonly Spec[]).filter((o) => o.short).map((o) => [o.short!, o]),
 );
-const BY_NAME: ReadonlyMap<string, OptionSpec> = new Map(
-  OPTIONS.map((o) => [o.name, o]),
+const BY_NAME: ReadonlyMap<string, Spec> = new Map(
+  (OPTIONS as readonly Spec[]).flatMap((o) =>
+    [o.name, ...(o.aliases ?? [])].map((name) => [name, o] as const)
+  ),
 );
+
+/** The spec of an option by its name. */
+export function optionSpec(name: OptionName): OptionSpec {
+  return BY_NAME.get(name)!;
+}
 
 /**
  * Splits `args` into options and operands by {@linkcode OPTIONS}. Throws
@@ -236,7 +327,9 @@ function parseLong(
   const equals = arg.indexOf("=");
   const name = arg.slice(2, equals < 0 ? undefined : equals);
   const spec = BY_NAME.get(name);
-  if (spec === undefined) throw new UsageError(`unknown option ${arg}`);
+  if (spec === undefined) {
+    throw new UsageError(`unknown option ${arg}${suggestion(name)}`);
+  }
   if (spec.value === undefined) {
     if (equals >= 0) throw new UsageError(`--${name} takes no value`);
     set(parsed, spec, true);
@@ -279,7 +372,35 @@ function parseShort(
   return i;
 }
 
-function set(parsed: ParsedArgs, spec: OptionSpec, value: string | true): void {
+/** ", did you mean --format?" for a near miss, or "". */
+function suggestion(name: string): string {
+  let best = "";
+  let bestDistance = 3; // more edits than 2 is another word
+  for (const known of BY_NAME.keys()) {
+    const distance = editDistance(name, known);
+    if (distance < bestDistance) [best, bestDistance] = [known, distance];
+  }
+  return best === "" ? "" : `; did you mean --${best}?`;
+}
+
+/** Levenshtein distance, for suggestions (short names: no need for speed). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        previous[j] + 1,
+        row[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+function set(parsed: ParsedArgs, spec: Spec, value: string | true): void {
   if (spec.multiple && typeof value === "string") {
     const list = parsed.values.get(spec.name);
     if (Array.isArray(list)) list.push(value);
@@ -289,16 +410,26 @@ function set(parsed: ParsedArgs, spec: OptionSpec, value: string | true): void {
   }
 }
 
+/** An option's help line with its choices and default, from the table. */
+export function helpLine(o: OptionSpec): string {
+  const choices = o.choices === undefined
+    ? ""
+    : `; ${o.choices.slice(0, -1).join(", ")} or ${o.choices.at(-1)}`;
+  const defaults = o.default === undefined ? "" : ` (default ${o.default})`;
+  return `${o.help}${choices}${defaults}`;
+}
+
 /** The option lines of `--help` for one group, from {@linkcode OPTIONS}. */
 export function renderOptions(group: OptionSpec["group"]): string {
-  return OPTIONS.filter((o) => o.group === group).map((o) => {
-    const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
-      o.value ? ` ${o.value}` : ""
-    }`;
-    // A flag too long for its column gets its help on the next line.
-    const column = 28;
-    return flags.length < column - 3
-      ? `  ${flags.padEnd(column - 2)}${o.help}\n`
-      : `  ${flags}\n${" ".repeat(column)}${o.help}\n`;
-  }).join("");
+  return (OPTIONS as readonly OptionSpec[]).filter((o) => o.group === group)
+    .map((o) => {
+      const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
+        "value" in o ? ` ${o.value}` : ""
+      }`;
+      // A flag too long for its column gets its help on the next line.
+      const column = 28;
+      return flags.length < column - 3
+        ? `  ${flags.padEnd(column - 2)}${helpLine(o)}\n`
+        : `  ${flags}\n${" ".repeat(column)}${helpLine(o)}\n`;
+    }).join("");
 }

@@ -42,10 +42,27 @@ export function fileName(
     PLACEHOLDER,
     (_, key: "line" | "n" | "id") =>
       key === "id"
-        ? (values.id ?? String(values.line)).replace(/[^A-Za-z0-9._+-]+/g, "_")
+        // An empty id is no id (an empty name would make a hidden ".svg").
+        ? (values.id || String(values.line)).replace(/[^A-Za-z0-9._+-]+/g, "_")
           .replace(/^\.+/, "_")
         : String(values[key]).padStart(6, "0"),
   );
+}
+
+/**
+ * The names a run has written, so that it never overwrites its own file:
+ * a name met again gets `-2`, `-3`, ... before its extension.
+ */
+export class NamesWritten {
+  readonly #names = new Set<string>();
+
+  /** `name` if this run has not written it yet, else the next free `name-N`. */
+  claim(name: string): string {
+    let claimed = name;
+    for (let n = 2; this.#names.has(claimed); n++) claimed = `${name}-${n}`;
+    this.#names.add(claimed);
+    return claimed;
+  }
 }
 
 /** Whether a `--name` pattern can make a file name. */

@@ -9,6 +9,8 @@ import type { PositionStatus } from "../moves/mod.ts";
 import type { Side } from "../types.ts";
 import { codePointName, isHidden } from "../_quote.ts";
 import type { Output } from "./_io.ts";
+import type { Where } from "./_where.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./formats.ts";
 
 /** Columns of the echoed input around the problem, at most. */
 const ECHO_WIDTH = 72;
@@ -132,56 +134,72 @@ function statusLines(
 export interface ProblemReport {
   /** One JSON object instead of text lines. */
   json: boolean;
-  /** The stream's line number, or 0 for an operand. */
-  line: number;
+  /** Where the record came from. */
+  where: Where;
   /** The record as the input gave it (JSON only). */
+  span: RecordSpan;
+  /** The canonical FEN of the position (JSON only). */
   fen: string;
   /** The status of a legal position, or `null`. */
   status: StatusNote | null;
 }
 
-/** Writes a position's problems (and, if legal, its status): text or JSON. */
+/**
+ * Writes a position's problems (and, if legal, its status): text lines, the
+ * verdict first (`legal`, then any warnings), or one JSON object.
+ */
 export function writeProblems(
   out: Output,
   problems: readonly Problem[],
-  { json, line, fen, status }: ProblemReport,
+  report: ProblemReport,
 ): void {
+  const { json, where, status } = report;
+  let legal = true;
+  for (let i = 0; i < problems.length; i++) {
+    if (problems[i].severity === "error") legal = false;
+  }
   if (json) {
-    const legal = !problems.some((p) => p.severity === "error");
-    const report = line > 0
-      ? { line, fen, legal, problems }
-      : { fen, legal, problems };
-    out.write(
-      JSON.stringify(
-        status === null ? report : { ...report, status: status.status },
-      ),
-    );
-    out.writeByte(10);
+    writeJsonPlace(out, where);
+    out.write(`,"fen":"${report.fen}","input":`);
+    writeJsonString(out, report.span);
+    out.write(`,"legal":${legal},"problems":`);
+    out.write(JSON.stringify(problems));
+    if (status !== null) {
+      out.write(',"status":');
+      out.write(JSON.stringify(status.status));
+    }
+    out.write("}\n");
     return;
   }
   // The usual record, legal with nothing to note, builds no string.
-  if (problems.length === 0) {
-    writeLinePrefix(out, line);
+  if (legal) {
+    writeLinePrefix(out, where);
     out.write("legal\n");
   }
   // Indexed loops: for-of made an iterator per record, even over nothing.
   for (let i = 0; i < problems.length; i++) {
     const { severity, code, message } = problems[i];
-    writeLinePrefix(out, line);
+    writeLinePrefix(out, where);
     out.write(`${severity} ${code}: ${message}\n`);
   }
   if (status === null) return;
   const lines = statusLines(status);
   for (let i = 0; i < lines.length; i++) {
-    writeLinePrefix(out, line);
+    writeLinePrefix(out, where);
     out.write(`info ${lines[i][0]}: ${lines[i][1]}\n`);
   }
 }
 
-/** `line 7: ` before a report line of a stream; nothing for an operand. */
-function writeLinePrefix(out: Output, line: number): void {
-  if (line === 0) return;
+/**
+ * `line 7: ` (stdin, built without a string) or `games.fen:7: ` before a
+ * report line of a stream, `record 2: ` for one of several operands.
+ */
+function writeLinePrefix(out: Output, where: Where): void {
+  if (!where.stream || where.file !== "") {
+    out.write(where.prefix);
+    return;
+  }
   out.write("line ");
-  out.writeNatural(line);
+  out.writeNatural(where.number);
   out.write(": ");
 }

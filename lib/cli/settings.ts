@@ -5,20 +5,29 @@
 import { fen2grid } from "../grid.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
 import type { ParseFenOptions } from "../types.ts";
-import { flag, list, shown, svgOptions, text } from "./diagram_options.ts";
 import {
-  FORMAT_NAMES,
-  type FormatName,
-  FORMATS,
-  isFormatName,
-} from "./formats.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
+  choice,
+  flag,
+  list,
+  shown,
+  svgOptions,
+  text,
+} from "./diagram_options.ts";
+import { type FormatName, FORMATS } from "./formats.ts";
+import { groupOperands, type OperandSource } from "./operands.ts";
+import {
+  INPUT_KINDS,
+  OPTIONS,
+  type OptionSpec,
+  type ParsedArgs,
+  UsageError,
+} from "./options.ts";
 
 export { shown };
 
 /** Where records come from, in order. */
 export type Source =
-  | { kind: "operand"; text: string; number: number }
+  | OperandSource
   | { kind: "stdin" }
   | { kind: "file"; path: string };
 
@@ -37,7 +46,7 @@ export interface Settings {
   explain: boolean;
   /** `--verbose`, or `null` to decide by whether stderr is a terminal. */
   verbose: boolean | null;
-  from: "fen" | "grid";
+  from: typeof INPUT_KINDS[number];
   sources: Source[];
   parse: ParseFenOptions;
   svg: RenderSvgOptions;
@@ -57,7 +66,7 @@ export function settle(args: ParsedArgs): Settings {
     throw new UsageError("");
   }
   const check = flag(args, "check");
-  const format = checkFormat(text(args, "format"), check);
+  const format = choice<FormatName>(args, "format") ?? (check ? "fen" : "svg");
   const settings: Settings = {
     format,
     check,
@@ -68,7 +77,7 @@ export function settle(args: ParsedArgs): Settings {
     name: text(args, "name") ?? "{line}",
     explain: flag(args, "explain"),
     verbose: flag(args, "verbose") ? true : null,
-    from: checkFrom(text(args, "from")),
+    from: choice<Settings["from"]>(args, "from") ?? "fen",
     sources: sources(args),
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),
@@ -82,51 +91,10 @@ export function settle(args: ParsedArgs): Settings {
   return settings;
 }
 
-function checkFormat(format: string | undefined, check: boolean): FormatName {
-  if (format === undefined) return check ? "fen" : "svg";
-  if (isFormatName(format)) return format;
-  throw new UsageError(
-    `unknown format ${shown(format)} (use one of ${FORMAT_NAMES.join(", ")})`,
-  );
-}
-
-function checkFrom(from: string | undefined): "fen" | "grid" {
-  if (from === undefined || from === "fen" || from === "grid") {
-    return from ?? "fen";
-  }
-  throw new UsageError(`--from ${shown(from)} must be fen or grid`);
-}
-
-/**
- * Operands make records: one containing `/` starts a record, the operands
- * after it without `/` are its other fields (an unquoted six-field record
- * arrives as six arguments); `-` is stdin.
- */
 function sources(args: ParsedArgs): Source[] {
-  const found: Source[] = [];
-  let current: { kind: "operand"; text: string; number: number } | null = null;
-  for (const operand of args.operands) {
-    if (operand === "-") {
-      found.push({ kind: "stdin" });
-      current = null;
-    } else if (current !== null && !operand.includes("/")) {
-      current.text += ` ${operand}`;
-    } else {
-      if (
-        current === null && !operand.includes("/") &&
-        /^[a-z][a-z-]+$/.test(operand)
-      ) {
-        throw new UsageError(
-          `${
-            shown(operand)
-          } is neither a FEN-string nor an option (options start with -; see fen --help)`,
-        );
-      }
-      current = { kind: "operand", text: operand, number: found.length + 1 };
-      found.push(current);
-    }
-  }
+  const found: Source[] = groupOperands(args.operands);
   for (const path of list(args, "input")) {
+    if (path === "") throw new UsageError("--input needs a file name");
     found.push(path === "-" ? { kind: "stdin" } : { kind: "file", path });
   }
   if (found.filter((s) => s.kind === "stdin").length > 1) {
@@ -166,13 +134,42 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
-  if (settings.flip && !entry.draws) {
+  checkScopes(settings, args);
+  if (format === "png" && settings.svg.style === "classic") {
     throw new UsageError(
-      `--flip draws boards: it does not go with --format ${format}`,
+      "--format png draws the vector style: --style classic does not go with it",
     );
   }
   if (settings.explain && (format !== "fen" || check)) {
     throw new UsageError("--explain goes with --format fen");
+  }
+}
+
+/**
+ * Refuses every option given where it would be ignored, as the option
+ * table's scopes say: a diagram option without a diagram, `--flip` without
+ * a board, `--name` without `--out-dir`.
+ */
+function checkScopes(settings: Settings, args: ParsedArgs): void {
+  const entry = FORMATS[settings.format];
+  const output = settings.check ? "--check" : `--format ${settings.format}`;
+  for (const spec of OPTIONS as readonly OptionSpec[]) {
+    if (spec.scope === undefined || !args.values.has(spec.name as never)) {
+      continue;
+    }
+    if (spec.scope === "out-dir" && settings.outDir === null) {
+      throw new UsageError(`--${spec.name} goes with --out-dir`);
+    }
+    if (spec.scope === "board" && (!entry.draws || settings.check)) {
+      throw new UsageError(
+        `--${spec.name} draws boards: it does not go with ${output}`,
+      );
+    }
+    if (spec.scope === "diagram" && (!("file" in entry) || settings.check)) {
+      throw new UsageError(
+        `--${spec.name} is a diagram option: it goes with --format svg or png, not ${output}`,
+      );
+    }
   }
 }
 

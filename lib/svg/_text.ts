@@ -30,9 +30,8 @@ export function textAlternative(
   drawing: Drawing,
   checked: number[],
 ): TextAlternative {
-  const turn = drawing.sideToMove && input.position !== null
-    ? input.position.turn
-    : null;
+  // The side to move is part of the position's name whenever it is known.
+  const turn = input.position !== null ? input.position.turn : null;
   const fen = turn === null
     ? placement(input.board)
     : stringifyFen(input.position as Position);

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
 import { parseFen, renderSvg } from "../../mod.ts";
 import { runMain } from "./_harness.ts";
+import { LineReader, MAX_LINE } from "../../lib/cli/_io.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -123,19 +124,35 @@ Deno.test("an over-long line is reported and skipped, in linear time", async () 
     result.stderr,
     "fen: line 2: too long (5000000 bytes; a record has at most 4096)\n",
   );
-  // Linear: four times the line takes about four times as long, not sixteen.
-  const time = async (bytes: number): Promise<number> => {
-    const start = performance.now();
-    await runMain(["--format", "fen", "-"], { stdin: "1".repeat(bytes) });
-    return performance.now() - start;
+});
+
+Deno.test("LineReader keeps at most one line's worth between chunks: linear time on any input", async () => {
+  // Counted, not timed: what a chunk costs is its own length plus what was
+  // kept from before, so a bound on what is kept makes the whole linear.
+  const reader = new LineReader();
+  const bytes = new TextEncoder().encode("1".repeat(8_000_000) + "\n");
+  let offset = 0;
+  const source = {
+    read(buffer: Uint8Array): Promise<number | null> {
+      if (offset >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(buffer.length, bytes.length - offset);
+      buffer.set(bytes.subarray(offset, offset + n));
+      offset += n;
+      return Promise.resolve(n);
+    },
   };
-  await time(1_000_000); // warm up
-  const small = await time(2_000_000);
-  const large = await time(8_000_000);
-  assert.ok(
-    large / small < 8,
-    `8 MB took ${large.toFixed(0)} ms, 2 MB ${small.toFixed(0)} ms`,
-  );
+  const tooLong: number[] = [];
+  const handler = {
+    line: () => assert.fail("the line is over the limit"),
+    tooLong: (_n: number, size: number) => tooLong.push(size),
+  };
+  let chunks = 0;
+  while (await reader.next(source, handler)) {
+    chunks++;
+    assert.ok(reader.held <= MAX_LINE + 1, `${reader.held} kept`);
+  }
+  assert.ok(chunks >= 100, `${chunks} chunks`);
+  assert.deepEqual(tooLong, [8_000_000]);
 });
 
 Deno.test("messages escape control characters and shorten long tokens", async () => {
@@ -292,13 +309,26 @@ Deno.test("output is written before each wait for input, and per record on a ter
   }
 });
 
-Deno.test("--format json writes one object per non-blank line, invalid ones included", async () => {
-  const stdin = `${START}\n\nbad\n${START}\n`;
+Deno.test("--format json writes one object per record line, invalid ones included, each matched back to its line", async () => {
+  const stdin = `${START}\n\n# a comment\nbad\n  ${START}  \n`;
   const result = await runMain(["--format", "json", "-"], { stdin });
   const lines = result.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
-  assert.deepEqual(lines[0], parseFen(START));
+  assert.equal(lines.length, 3);
+  assert.deepEqual(lines[0], {
+    line: 1,
+    ...parseFen(START),
+    fen: START,
+    input: START,
+  });
+  assert.deepEqual(lines[2], {
+    line: 5,
+    ...parseFen(START),
+    fen: START,
+    input: `  ${START}  `,
+  });
   assert.deepEqual(lines[1], {
-    line: 3,
+    line: 4,
+    input: "bad",
     error: {
       field: "placement",
       offset: 1,
@@ -306,7 +336,40 @@ Deno.test("--format json writes one object per non-blank line, invalid ones incl
         '"a" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 at column 2',
     },
   });
-  assert.deepEqual(lines[2], parseFen(START));
+  assert.equal(result.code, EXIT.invalidFen);
+  assert.match(result.stderr, /^fen: line 4: invalid FEN-string/);
+});
+
+Deno.test("--format json names the file, keeps EPD operations and lists the moves played", async () => {
+  const files = {
+    "a.epd": `${START.split(" ").slice(0, 4).join(" ")} bm e4; id "one";\n`,
+    "b.fen": `${START}\n`,
+  };
+  const result = await runMain(
+    ["--format", "json", "--input", "a.epd", "--input", "b.fen"],
+    { files },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  const [a, b] = result.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.equal(a.file, "a.epd");
+  assert.equal(a.line, 1);
+  assert.deepEqual(a.operations, [
+    { opcode: "bm", operands: ["e4"] },
+    { opcode: "id", operands: ["one"] },
+  ]);
+  assert.deepEqual([b.file, b.line, b.fen], ["b.fen", 1, START]);
+  const moved = await runMain(["--format", "json", "--moves", "e4 e5", START]);
+  const object = JSON.parse(moved.stdout);
+  assert.equal(object.record, 1);
+  assert.equal(object.input, START);
+  assert.deepEqual(object.moves, [
+    { uci: "e2e4", san: "e4" },
+    { uci: "e7e5", san: "e5" },
+  ]);
+  assert.equal(
+    object.fen,
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+  );
 });
 
 Deno.test("--from grid reads boards back: the command's own, spaced and framed ones", async () => {
@@ -448,6 +511,7 @@ Deno.test("--format json keeps its place past bad moves, long lines and bad boar
   assert.equal(lines.length, 2);
   assert.deepEqual(lines[1], {
     line: 2,
+    input: "8/8/8/8/8/8/8/k6K w - - 0 1",
     error: {
       field: "moves",
       message: 'cannot play move 1 "Kb2": illegal: no king can move to b2',
@@ -536,7 +600,13 @@ Deno.test("--moves: fen, epd and json write what the library's writers make of t
     const fen = await runMain(["--moves", sans, "--format", "fen", START]);
     assert.equal(fen.stdout, `${stringifyFen(expected)}\n`, sans);
     const json = await runMain(["--moves", sans, "--format", "json", START]);
-    assert.equal(json.stdout, `${JSON.stringify(expected)}\n`, sans);
+    const { record: _, moves, fen: canonical, input, ...position } = JSON.parse(
+      json.stdout,
+    );
+    assert.deepEqual(position, JSON.parse(JSON.stringify(expected)), sans);
+    assert.equal(canonical, stringifyFen(expected));
+    assert.equal(input, START);
+    assert.equal(moves.map((m: { san: string }) => m.san).join(" "), sans);
     const epd = await runMain(["--moves", sans, "--format", "epd", record]);
     assert.equal(
       epd.stdout,

@@ -322,7 +322,7 @@ Deno.test("--flip turns every board format around", async () => {
 
 Deno.test("options that do not fit together are refused with a reason", async () => {
   const cases: [string[], RegExp][] = [
-    [["--format", "gif", CLASSIC_FEN], /unknown format "gif"/],
+    [["--format", "gif2", CLASSIC_FEN], /--format "gif2" must be one of svg/],
     [
       ["--empty", "+", CLASSIC_FEN],
       /--empty goes with --format grid or --from grid/,

@@ -82,6 +82,13 @@ Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () 
   try {
     const bundled = await execute(deno, await taskArgs("bundle", dir));
     assert.equal(bundled.code, 0, bundled.stderr);
+    // Nothing of the machine that built it: no absolute path of the clone.
+    const text = await Deno.readTextFile(`${dir}/fen.js`);
+    assert.equal(
+      text.includes(ROOT),
+      false,
+      `${ROOT} is baked into the bundle`,
+    );
     assert.deepEqual(
       await classicSession(deno, ["run", "--no-config", `${dir}/fen.js`]),
       reference,
@@ -155,6 +162,60 @@ Deno.test("deno task install puts a working fen on the PATH with read and write 
     assert.deepEqual(await classicSession(`${root}/bin/fen`, []), reference);
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the README's install lines work from a fresh home with only Node and npm", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const section = readme.slice(readme.indexOf("## Install"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)![1];
+  assert.match(block, /^npm install -g deno@/m);
+  const home = await Deno.makeTempDir();
+  const clone = await Deno.makeTempDir();
+  try {
+    await execute("cp", [
+      "-r",
+      "cli.ts",
+      "mod.ts",
+      "deno.json",
+      "deno.lock",
+      "lib",
+      clone,
+    ]);
+    // npm's -g goes to a prefix inside the fresh home; its download cache
+    // (not its configuration) is shared so the test does not fetch deno twice.
+    const npmPrefix = `${home}/npm`;
+    // A PATH with Node, npm and a shell, and no deno: the machine the
+    // README's Quick start assumes.
+    const tools = `${home}/tools`;
+    await Deno.mkdir(tools);
+    for (const tool of ["node", "npm", "sh", "bash", "env"]) {
+      const found = await execute("bash", ["-c", `command -v ${tool}`]);
+      await Deno.symlink(found.stdout.trim(), `${tools}/${tool}`);
+    }
+    const { code, stdout, stderr } = await new Deno.Command("bash", {
+      args: ["-eo", "pipefail", "-c", block],
+      cwd: clone,
+      env: {
+        HOME: home,
+        PATH: `${npmPrefix}/bin:${tools}`,
+        NPM_CONFIG_PREFIX: npmPrefix,
+        npm_config_cache: `${Deno.env.get("HOME")}/.npm`,
+        DENO_DIR: Deno.env.get("DENO_DIR") ??
+          `${Deno.env.get("HOME")}/.cache/deno`,
+        NO_COLOR: "1",
+      },
+      stdin: "null",
+    }).output();
+    assert.equal(code, 0, decoder.decode(stderr) + decoder.decode(stdout));
+    assert.ok((await Deno.stat(`${npmPrefix}/bin/deno`)).isFile);
+    assert.equal(
+      await Deno.readTextFile(`${clone}/chess.svg`),
+      reference[0].stdout,
+    );
+  } finally {
+    await Deno.remove(home, { recursive: true });
+    await Deno.remove(clone, { recursive: true });
   }
 });
 
