@@ -615,3 +615,26 @@ Deno.test("--moves: fen, epd and json write what the library's writers make of t
     );
   }
 });
+
+Deno.test("an internal error still writes everything converted before it", async () => {
+  const { FORMATS } = await import("../../lib/cli/formats.ts");
+  const original = FORMATS.fen.write;
+  let written = 0;
+  // A stand-in for any bug in a writer: the 3001st record throws.
+  (FORMATS.fen as { write: typeof original }).write = (out, current) => {
+    if (++written > 3000) throw new Error("a bug");
+    original(out, current);
+  };
+  try {
+    const stdin = `${START}\n`.repeat(3001);
+    const result = await runMain(["--format", "fen", "-"], { stdin });
+    assert.equal(result.code, EXIT.internal);
+    assert.equal(result.stdout, `${START}\n`.repeat(3000));
+    assert.equal(
+      result.stderr,
+      "fen: internal error: a bug (please report it)\n",
+    );
+  } finally {
+    (FORMATS.fen as { write: typeof original }).write = original;
+  }
+});

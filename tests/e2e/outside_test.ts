@@ -1,0 +1,307 @@
+// What outside testing found, each through the real program as a user meets
+// it: stdout, stderr and the exit code asserted together, so that no test
+// passes by checking one stream while another says something else.
+
+import assert from "node:assert/strict";
+import { EXIT } from "../../cli.ts";
+import { type Run, spawnFen } from "../cli/_harness.ts";
+
+const K = "8/8/8/8/8/8/8/K6k";
+const ITALIAN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
+const RW = ["--allow-read", "--allow-write"];
+
+function expect(run: Run, expected: Run, what: string): void {
+  assert.deepEqual(run, expected, what);
+}
+
+Deno.test("an unquoted record keeps its '-' fields and its counters", async () => {
+  expect(
+    await spawnFen(["--format", "fen", K, "w", "-", "-", "0", "1"]),
+    { code: 0, stdout: `${K} w - - 0 1\n`, stderr: "" },
+    "six arguments",
+  );
+  expect(
+    await spawnFen(["--format", "fen", ITALIAN, "w", "KQkq", "-", "2", "3"]),
+    { code: 0, stdout: `${ITALIAN} w KQkq - 2 3\n`, stderr: "" },
+    "counters after a '-'",
+  );
+  // After a whole record, '-' is where a record starts: stdin.
+  expect(
+    await spawnFen(["--format", "fen", K, "w", "-", "-", "0", "1", "-"], {
+      stdin: `${K} b - - 3 9\n`,
+    }),
+    { code: 0, stdout: `${K} w - - 0 1\n${K} b - - 3 9\n`, stderr: "" },
+    "a record, then stdin",
+  );
+});
+
+Deno.test("--out-dir never overwrites a file it wrote: repeated, dotted and empty ids", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const lines = [
+      `${K} w - - id "x";`,
+      `${K} b - - id "x";`,
+      `${K} w - - id ".";`,
+      `${K} w - - id "..";`,
+      `${K} w - - id "";`,
+    ].join("\n");
+    const run = await spawnFen(
+      ["--out-dir", dir, "--name", "{id}", "-"],
+      { stdin: `${lines}\n`, permissions: RW },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, "");
+    assert.equal(
+      run.stderr,
+      "fen: line 2: x.svg was already written by this run: writing x-2.svg\n" +
+        "fen: line 4: _.svg was already written by this run: writing _-2.svg\n",
+    );
+    const names = [];
+    for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+    assert.deepEqual(names.sort(), [
+      "5.svg",
+      "_-2.svg",
+      "_.svg",
+      "x-2.svg",
+      "x.svg",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("options are never silently ignored: an explicit one wins or the combination is refused", async () => {
+  const vector = await spawnFen([
+    "--style",
+    "vector",
+    "--moves",
+    "e4",
+    "--last-move",
+    "d2d4",
+  ]);
+  assert.equal(vector.code, 0, vector.stderr);
+  assert.equal(vector.stderr, "");
+  assert.match(vector.stdout, /Last move d2 to d4\./);
+  assert.doesNotMatch(vector.stdout, /Last move e2 to e4/);
+  // The old spelling still works.
+  const old = await spawnFen(["--style", "vector", "--lastmove", "d2d4", K]);
+  assert.equal(old.code, 0, old.stderr);
+  assert.match(old.stdout, /Last move d2 to d4\./);
+  const refused: [string[], string][] = [
+    [
+      ["--style", "classic", "--format", "png", K],
+      "fen: --format png draws the vector style: --style classic does not go with it\n",
+    ],
+    [["--name", "x-{n}", K], "fen: --name goes with --out-dir\n"],
+    [
+      ["--size", "300", "--format", "fen", K],
+      "fen: --size is a diagram option: it goes with --format svg or png, not --format fen\n",
+    ],
+    [
+      ["--arrow", "e2e4", "--check", K],
+      "fen: --arrow is a diagram option: it goes with --format svg or png, not --check\n",
+    ],
+  ];
+  for (const [args, stderr] of refused) {
+    expect(
+      await spawnFen(args),
+      { code: EXIT.usage, stdout: "", stderr },
+      args.join(" "),
+    );
+  }
+});
+
+Deno.test("--format json: every record's object says where it came from, what was given and what it became", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.fen`, `${K} b - - 3 9\n# note\nnope\n`);
+    const run = await spawnFen(
+      ["--format", "json", "--input", `${dir}/a.fen`],
+      { permissions: RW },
+    );
+    assert.equal(run.code, EXIT.invalidFen);
+    assert.equal(
+      run.stderr,
+      `fen: ${dir}/a.fen:3: invalid FEN-string: "o" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 at column 2\n`,
+    );
+    const [first, second] = run.stdout.trimEnd().split("\n").map((line) =>
+      JSON.parse(line)
+    );
+    assert.deepEqual(
+      [first.line, first.file, first.fen, first.input],
+      [1, `${dir}/a.fen`, `${K} b - - 3 9`, `${K} b - - 3 9`],
+    );
+    assert.deepEqual(
+      [second.line, second.file, second.input, second.error.field],
+      [3, `${dir}/a.fen`, "nope", "placement"],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("--check names each file's lines, and says legal before its warnings", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.fen`, `${K} w - - 0 1\n`);
+    // A pointless en-passant square: legal, with a warning.
+    await Deno.writeTextFile(
+      `${dir}/b.fen`,
+      "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1\n",
+    );
+    const run = await spawnFen(
+      ["--check", "--input", `${dir}/a.fen`, "--input", `${dir}/b.fen`],
+      { permissions: RW },
+    );
+    expect(run, {
+      code: 0,
+      stdout: `${dir}/a.fen:1: legal\n` +
+        `${dir}/a.fen:1: info insufficient-material: neither side has mating material\n` +
+        `${dir}/b.fen:1: legal\n` +
+        `${dir}/b.fen:1: warning pointless-en-passant: no black pawn can capture en passant on e3 (allowed by the PGN standard, omitted by most programs)\n`,
+      stderr: "",
+    }, "two files");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a lone diagram of no record is an error, not an empty file", async () => {
+  expect(
+    await spawnFen(["-"], { stdin: "\n" }),
+    {
+      code: EXIT.invalidFen,
+      stdout: "",
+      stderr: "fen: the input holds no record: no diagram written\n",
+    },
+    "empty stdin",
+  );
+});
+
+Deno.test("compressed and binary input: gzip is read, others named, binary refused, junk stopped", async () => {
+  const gzip = new Blob([`${K} w - - 0 1\n${K} b - - 0 1\n`]).stream()
+    .pipeThrough(new CompressionStream("gzip"));
+  const gzipped = new Uint8Array(await new Response(gzip).arrayBuffer());
+  expect(
+    await spawnBytes(["--format", "fen", "-"], gzipped),
+    { code: 0, stdout: `${K} w - - 0 1\n${K} b - - 0 1\n`, stderr: "" },
+    "gzip",
+  );
+  expect(
+    await spawnBytes(
+      ["--format", "fen", "-"],
+      Uint8Array.of(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3),
+    ),
+    {
+      code: EXIT.ioError,
+      stdout: "",
+      stderr:
+        "fen: stdin is xz-compressed: decompress it first (xz -dc FILE | fen ...)\n",
+    },
+    "xz",
+  );
+  const binary = await Deno.readFile(Deno.execPath());
+  expect(
+    await spawnBytes(["--format", "fen", "-"], binary.subarray(0, 200_000)),
+    {
+      code: EXIT.invalidFen,
+      stdout: "",
+      stderr: "fen: stdin is binary data, not text records\n",
+    },
+    "an executable",
+  );
+  const junk = Array.from({ length: 500 }, (_, i) => `[Event "game ${i}"]`);
+  const stopped = await spawnFen(["--format", "fen", "-"], {
+    stdin: `${junk.join("\n")}\n`,
+  });
+  assert.equal(stopped.code, EXIT.invalidFen);
+  assert.equal(stopped.stdout, "");
+  const said = stopped.stderr.trimEnd().split("\n");
+  assert.equal(said.length, 20);
+  assert.equal(
+    said.at(-1),
+    "fen: line 20: 20 invalid lines and no record: this input does not hold FEN records; stopping",
+  );
+});
+
+Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the side to move in the title", async () => {
+  for (const placement of ["rnbqkbnr", "RNBQKBNR"]) {
+    expect(
+      await spawnFen(["-n", placement]),
+      {
+        code: EXIT.invalidFen,
+        stdout: "",
+        stderr: "fen: invalid FEN-string\n",
+      },
+      placement,
+    );
+  }
+  expect(
+    await spawnFen(["--input", ""], { permissions: ["--allow-all"] }),
+    {
+      code: EXIT.usage,
+      stdout: "",
+      stderr: "fen: --input needs a file name\n",
+    },
+    "--input ''",
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    expect(
+      await spawnFen(["--input", dir], { permissions: RW }),
+      {
+        code: EXIT.ioError,
+        stdout: "",
+        stderr: `fen: cannot read ${dir}: Is a directory (os error 21)\n`,
+      },
+      "a directory",
+    );
+  } finally {
+    await Deno.remove(dir);
+  }
+  const misspelt = await spawnFen(["--verbose", "--fromat", "fen", K]);
+  assert.equal(misspelt.code, EXIT.usage);
+  assert.equal(misspelt.stdout, "");
+  assert.match(
+    misspelt.stderr,
+    /^fen: unknown option --fromat; did you mean --format\? \(see fen --help\)\n/,
+  );
+  const titled = await spawnFen(["--style", "vector", `${K} b - - 0 1`]);
+  assert.equal(titled.code, 0, titled.stderr);
+  assert.match(
+    titled.stdout,
+    /<title>Chess diagram: [^<]*, Black to move<\/title>/,
+  );
+  // A placement alone gives no side to move: the title claims none.
+  const untitled = await spawnFen(["--style", "vector", K]);
+  assert.match(
+    untitled.stdout,
+    /<title>Chess diagram: 8\/8\/8\/8\/8\/8\/8\/K6k<\/title>/,
+  );
+});
+
+/** The real program with `bytes` on stdin. */
+async function spawnBytes(args: string[], bytes: Uint8Array): Promise<Run> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-config",
+      new URL("../../cli.ts", import.meta.url).pathname,
+      ...args,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(bytes).catch(() => {}); // it may stop reading early
+  await writer.close().catch(() => {});
+  const { code, stdout, stderr } = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+  };
+}
