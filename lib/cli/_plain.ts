@@ -8,19 +8,12 @@ import { classicDocument } from "../svg/_classic.ts";
 import { readOptions } from "../svg/_options.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
 import { svgOptions } from "./diagram_options.ts";
-import {
-  OPTIONS,
-  type OptionSpec,
-  type ParsedArgs,
-  UsageError,
-} from "./options.ts";
+import { OPTION_SPECS, type ParsedArgs, UsageError } from "./options.ts";
 import { groupOperands } from "./operands.ts";
 
 /** The options a plain diagram may have: the classic drawing's own. */
 const ONE_SHOT: ReadonlySet<string> = new Set(
-  (OPTIONS as readonly OptionSpec[]).filter((o) => o.oneShot).map((o) =>
-    o.name
-  ),
+  OPTION_SPECS.filter((o) => o.oneShot).map((o) => o.name),
 );
 
 /**

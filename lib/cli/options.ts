@@ -261,6 +261,10 @@ export const OPTIONS = [
 /** The long name of an option: a misspelt name does not compile. */
 export type OptionName = typeof OPTIONS[number]["name"];
 
+/** {@linkcode OPTIONS} seen as specs, for code that reads any field. */
+export const OPTION_SPECS: readonly (OptionSpec & { name: OptionName })[] =
+  OPTIONS;
+
 /** The values of a parsed command line: flags are `true`, values strings. */
 export interface ParsedArgs {
   /** Option name to its value (`true` for a flag, all values if repeatable). */
@@ -282,14 +286,13 @@ export class UsageError extends Error {
   }
 }
 
-/** An option as the parser sees it: its spec, under its own name's type. */
-type Spec = OptionSpec & { readonly name: OptionName };
+type Spec = typeof OPTION_SPECS[number];
 
 const BY_SHORT: ReadonlyMap<string, Spec> = new Map(
-  (OPTIONS as readonly Spec[]).filter((o) => o.short).map((o) => [o.short!, o]),
+  OPTION_SPECS.filter((o) => o.short).map((o) => [o.short!, o]),
 );
 const BY_NAME: ReadonlyMap<string, Spec> = new Map(
-  (OPTIONS as readonly Spec[]).flatMap((o) =>
+  OPTION_SPECS.flatMap((o) =>
     [o.name, ...(o.aliases ?? [])].map((name) => [name, o] as const)
   ),
 );
@@ -421,7 +424,7 @@ export function helpLine(o: OptionSpec): string {
 
 /** The option lines of `--help` for one group, from {@linkcode OPTIONS}. */
 export function renderOptions(group: OptionSpec["group"]): string {
-  return (OPTIONS as readonly OptionSpec[]).filter((o) => o.group === group)
+  return OPTION_SPECS.filter((o) => o.group === group)
     .map((o) => {
       const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
         "value" in o ? ` ${o.value}` : ""

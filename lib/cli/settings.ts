@@ -17,8 +17,7 @@ import { type FormatName, FORMATS } from "./formats.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
 import {
   INPUT_KINDS,
-  OPTIONS,
-  type OptionSpec,
+  OPTION_SPECS,
   type ParsedArgs,
   UsageError,
 } from "./options.ts";
@@ -153,8 +152,8 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
 function checkScopes(settings: Settings, args: ParsedArgs): void {
   const entry = FORMATS[settings.format];
   const output = settings.check ? "--check" : `--format ${settings.format}`;
-  for (const spec of OPTIONS as readonly OptionSpec[]) {
-    if (spec.scope === undefined || !args.values.has(spec.name as never)) {
+  for (const spec of OPTION_SPECS) {
+    if (spec.scope === undefined || !args.values.has(spec.name)) {
       continue;
     }
     if (spec.scope === "out-dir" && settings.outDir === null) {
