@@ -121,6 +121,8 @@ export class GridSyntaxError extends SyntaxError {
   readonly column: number;
   /** The 0-based offset in the whole grid text. */
   readonly offset: number;
+  /** What is wrong, in words (the message without its place). */
+  readonly detail: string;
 
   /**
    * Makes an error whose message is
@@ -135,6 +137,7 @@ export class GridSyntaxError extends SyntaxError {
       options,
     );
     this.name = "GridSyntaxError";
+    this.detail = detail;
     this.line = options.line;
     this.column = options.column;
     this.offset = options.offset;

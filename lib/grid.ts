@@ -208,20 +208,44 @@ function gridError(
   });
 }
 
-/** Returns the empty mark's char code, or -1 for one outside the BMP. */
-function checkEmpty(empty: string): number {
+/**
+ * Whether `empty` can mark an empty square in a grid: one character that is
+ * not a piece letter, a digit, `/` or a line break (what {@linkcode fen2grid}
+ * and {@linkcode grid2fen} accept).
+ *
+ * @example Marks
+ * ```ts
+ * import { isEmptyMark } from "@fen/fen/grid";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(isEmptyMark("."), true);
+ * assert.equal(isEmptyMark("·"), true);
+ * assert.equal(isEmptyMark("K"), false);
+ * assert.equal(isEmptyMark("ab"), false);
+ * ```
+ *
+ * @param empty The candidate mark.
+ * @returns Whether the grid functions accept it.
+ */
+export function isEmptyMark(empty: string): boolean {
   const code = typeof empty === "string" ? empty.codePointAt(0) : undefined;
-  if (
+  return !(
     code === undefined ||
     empty.length !== (code > 0xffff ? 2 : 1) ||
     (code < 128 && IS_PIECE[code] === 1) ||
     (code >= 48 && code <= 57) || code === 47 || code === 10 || code === 13
-  ) {
+  );
+}
+
+/** Returns the empty mark's char code, or -1 for one outside the BMP. */
+function checkEmpty(empty: string): number {
+  if (!isEmptyMark(empty)) {
     throw new RangeError(
       `Cannot use ${
         JSON.stringify(empty)
       } as the empty mark: it must be one character that is not a piece letter, a digit, "/" or a line break`,
     );
   }
+  const code = empty.codePointAt(0)!;
   return code > 0xffff ? -1 : code;
 }

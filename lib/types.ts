@@ -177,3 +177,17 @@ export interface EpdOperation {
   /** Its operands, unquoted. */
   operands: string[];
 }
+
+/**
+ * The initial position of standard chess, as a FEN record.
+ *
+ * @example The start
+ * ```ts
+ * import { INITIAL_FEN, parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(parseFen(INITIAL_FEN).board[60], "K");
+ * ```
+ */
+export const INITIAL_FEN =
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

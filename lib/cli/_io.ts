@@ -58,11 +58,33 @@ import { writeNaturalBytes } from "../_fen_bytes.ts";
 
 const encoder = new TextEncoder();
 
-/** Writes all of `data`, however many calls it takes. */
+/**
+ * Writes all of `data`, however many calls it takes. What the sink throws
+ * is an {@linkcode OutputError}, except a closed pipe (the reader went
+ * away), which stays `Deno.errors.BrokenPipe`.
+ */
 export function writeAll(sink: Sink, data: Uint8Array): void {
   let offset = 0;
-  while (offset < data.length) {
-    offset += sink.writeSync(data.subarray(offset));
+  try {
+    while (offset < data.length) {
+      offset += sink.writeSync(data.subarray(offset));
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) throw error;
+    throw new OutputError(error);
+  }
+}
+
+/** A failure to write output (stdout, stderr), told apart by where it arose. */
+export class OutputError extends Error {
+  /**
+   * Wraps what the write threw.
+   *
+   * @param cause The error of the write.
+   */
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "OutputError";
   }
 }
 
@@ -364,7 +386,7 @@ export const COMPRESSIONS: readonly {
 ];
 
 /** The compression `bytes` start with, or `null`. */
-function compressionOf(bytes: Uint8Array): Compression | null {
+export function compressionOf(bytes: Uint8Array): Compression | null {
   for (const { name, magic } of COMPRESSIONS) {
     if (magic.every((b, i) => bytes[i] === b)) {
       // "BZh" is also text: bzip2 has a block-size digit after it.
@@ -374,62 +396,4 @@ function compressionOf(bytes: Uint8Array): Compression | null {
     }
   }
   return null;
-}
-
-/**
- * A gzip stream read as its decompressed bytes, through the runtime's
- * `DecompressionStream`: `first` (the chunk already read) then the rest of
- * `source`.
- */
-export class GunzipSource implements Source {
-  readonly #output: ReadableStreamDefaultReader<Uint8Array>;
-  #pending: Uint8Array | null = null;
-
-  /**
-   * @param first The bytes already read from the stream's start.
-   * @param source The rest of the stream.
-   */
-  constructor(first: Uint8Array, source: Source) {
-    const gunzip = new DecompressionStream("gzip");
-    this.#output = gunzip.readable.getReader();
-    pump(first.slice(), source, gunzip.writable.getWriter());
-  }
-
-  async read(buffer: Uint8Array): Promise<number | null> {
-    if (this.#pending === null) {
-      let result;
-      try {
-        result = await this.#output.read();
-      } catch (error) {
-        throw new InputError(error);
-      }
-      if (result.done) return null;
-      this.#pending = result.value;
-    }
-    const n = Math.min(buffer.length, this.#pending.length);
-    buffer.set(this.#pending.subarray(0, n));
-    this.#pending = n < this.#pending.length ? this.#pending.subarray(n) : null;
-    return n;
-  }
-}
-
-/** Feeds the compressed bytes to the decompressor, with backpressure. */
-async function pump(
-  first: Uint8Array<ArrayBuffer>,
-  source: Source,
-  into: WritableStreamDefaultWriter<BufferSource>,
-): Promise<void> {
-  try {
-    await into.write(first);
-    const chunk = new Uint8Array(1 << 16);
-    for (;;) {
-      const n = await source.read(chunk);
-      if (n === null || n === 0) break;
-      await into.write(chunk.slice(0, n));
-    }
-    await into.close();
-  } catch (error) {
-    // The reading side reports it (as an input error).
-    await into.abort(error).catch(() => {});
-  }
 }

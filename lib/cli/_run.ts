@@ -1,30 +1,56 @@
 // The command's general path: every option, stream, format and check. The
 // front (main.ts) loads it only when the command line is more than a plain
 // classic diagram of one record, so a one-shot diagram does not pay for it.
+// Here the command line becomes a pipeline (sources, transforms, one sink),
+// assembled once; what stops a run becomes its message and exit code.
 
-import type { BoardTextReader } from "../board_text.ts";
 import { FenReader } from "../fen_reader.ts";
 import type { PngRenderer } from "../png.ts";
-import { renderSvg } from "../svg/mod.ts";
+import { checkSvgOptions } from "../svg/mod.ts";
+import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
-import { type CliIo, InputError, Output, writeText } from "./_io.ts";
-import { Job, type JobParts, type Mover } from "./batch.ts";
+import { Diagnostics } from "./_diagnostics.ts";
+import {
+  type CliIo,
+  InputError,
+  Output,
+  OutputError,
+  writeText,
+} from "./_io.ts";
+import { Pipeline } from "./_pipeline.ts";
+import { Current } from "./_record.ts";
+import {
+  CheckSink,
+  DiagramSink,
+  type Explainer,
+  OutDirSink,
+  type RecordSink,
+  StdoutSink,
+} from "./_sinks.ts";
+import {
+  FileSource,
+  OperandSource,
+  type Reading,
+  type RecordSource,
+  StreamSource,
+} from "./_sources.ts";
+import { MovesTransform, type Transform } from "./_transforms.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
-import { Current, type RunOptions } from "./formats.ts";
+import { FORMATS, type RunOptions } from "./formats.ts";
 import { renderHelp, USAGE } from "./help.ts";
-import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
-import { checkPattern, granted, prepareOutDir, reason } from "./out_dir.ts";
+import { type ParsedArgs, UsageError } from "./options.ts";
+import { checkPattern, prepareOutDir, reason } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 import { VERSION } from "./version.ts";
 
-/** The position `--moves` starts from when no record is given. */
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/** Runs the command: `main` without the plain-diagram shortcut. */
-export async function runCommand(args: string[], io: CliIo): Promise<number> {
+/** Runs a parsed command line: `main` without the plain-diagram shortcut. */
+export async function runCommand(
+  parsed: ParsedArgs,
+  io: CliIo,
+): Promise<number> {
   const out = new Output(io.stdout);
   try {
-    const settings = readCommandLine(args, io);
+    const settings = readSettings(parsed, io);
     if (typeof settings === "number") return settings;
     const code = await run(settings, io, out);
     out.flush();
@@ -41,23 +67,25 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** A command line the parser refused: the classic usage line, and why. */
+export function usageFailure(
+  error: UsageError,
+  args: readonly string[],
+  io: CliIo,
+): ExitCode {
+  // The classic script prints the usage line alone; people get the reason.
+  const explain = io.stderr.isTerminal?.() === true ||
+    args.includes("--verbose");
+  writeText(
+    io.stderr,
+    (explain ? `fen: ${escapeText(error.message)} (see fen --help)\n` : "") +
+      USAGE,
+  );
+  return EXIT.usage;
+}
+
 /** The settings, or the exit code when the command line says to stop. */
-function readCommandLine(args: string[], io: CliIo): Settings | ExitCode {
-  const terminal = io.stderr.isTerminal?.() === true;
-  let parsed: ParsedArgs;
-  try {
-    parsed = parseArgv(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    // The classic script prints the usage line alone; people get the reason.
-    const explain = terminal || args.includes("--verbose");
-    writeText(
-      io.stderr,
-      (explain ? `fen: ${escapeText(error.message)} (see fen --help)\n` : "") +
-        USAGE,
-    );
-    return EXIT.usage;
-  }
+function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
   if (parsed.values.has("help")) {
     writeText(io.stdout, renderHelp());
     return EXIT.ok;
@@ -71,12 +99,10 @@ function readCommandLine(args: string[], io: CliIo): Settings | ExitCode {
     checkOutput(settings, io);
     return settings;
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof RangeError)) {
-      throw error;
-    }
+    if (!(error instanceof UsageError)) throw error;
     writeText(
       io.stderr,
-      error.message === "" ? USAGE : `fen: ${lower(error.message)}\n`,
+      error.message === "" ? USAGE : `fen: ${error.message}\n`,
     );
     return EXIT.usage;
   }
@@ -84,10 +110,11 @@ function readCommandLine(args: string[], io: CliIo): Settings | ExitCode {
 
 /** Checks what can only be checked with the settings and the streams. */
 function checkOutput(settings: Settings, io: CliIo): void {
-  renderSvg("8/8/8/8/8/8/8/8", settings.svg); // RangeError for a bad option
-  const problem = checkPattern(settings.name);
-  if (problem !== null) {
-    throw new UsageError(`--name ${shown(settings.name)} ${problem}`);
+  const problem = checkSvgOptions(settings.svg);
+  if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
+  const pattern = checkPattern(settings.name);
+  if (pattern !== null) {
+    throw new UsageError(`--name ${shown(settings.name)} ${pattern}`);
   }
   if (
     settings.format === "png" && settings.outDir === null &&
@@ -99,7 +126,7 @@ function checkOutput(settings: Settings, io: CliIo): void {
   }
 }
 
-/** Converts every record of every source. */
+/** Assembles the pipeline and runs it over every source. */
 async function run(
   settings: Settings,
   io: CliIo,
@@ -108,83 +135,101 @@ async function run(
   if (settings.outDir !== null && !prepareOutDir(settings.outDir, io)) {
     return EXIT.ioError;
   }
-  const job = new Job(await jobParts(settings, io, out));
+  const interactive = io.stdout.isTerminal?.() === true ||
+    io.stdin.isTerminal?.() === true;
+  const diagnostics = new Diagnostics(io, out, {
+    json: settings.format === "json",
+    verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
+    interactive,
+  });
+  const reader = new FenReader(settings.parse);
+  const pipeline = new Pipeline({
+    reader,
+    record: new Current(reader),
+    transforms: await transforms(settings, diagnostics),
+    sink: await sink(settings, { io, out, diagnostics }),
+    diagnostics,
+    out,
+    interactive,
+  });
+  return await pipeline.run(await sources(settings, { io, out }));
+}
+
+/** The sources, in order; the initial position when none is given. */
+async function sources(
+  settings: Settings,
+  { io, out }: { io: CliIo; out: Output },
+): Promise<RecordSource[]> {
+  const reading: Reading = {
+    boards: settings.from === "grid" ? await boardReaders(settings) : null,
+    strict: settings.parse.strict === true,
+  };
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
-  if (settings.sources.length === 0) {
-    job.record(START, 0, START.length, {
-      number: 1,
-      prefix: "",
-      stream: false,
-      file: "",
+  const found: RecordSource[] = settings.sources.map((source) => {
+    if (source.kind === "stdin") {
+      return new StreamSource(io.stdin, {
+        label: "",
+        file: "",
+        reading,
+        io,
+        out,
+      });
+    }
+    if (source.kind === "file") {
+      return new FileSource(source.path, { reading, io, out });
+    }
+    const prefix = operands > 1 ? `record ${source.number}: ` : "";
+    const where = { number: source.number, prefix, stream: false, file: "" };
+    return new OperandSource(source.text, { where, reading });
+  });
+  if (found.length > 0) return found;
+  const where = { number: 1, prefix: "", stream: false, file: "" };
+  return [
+    new OperandSource(INITIAL_FEN, {
+      where,
+      reading: { ...reading, boards: null },
+    }),
+  ];
+}
+
+/** The transforms: `--moves`, loaded only when asked for. */
+async function transforms(
+  settings: Settings,
+  diagnostics: Diagnostics,
+): Promise<Transform[]> {
+  if (settings.moves === null) return [];
+  const module = await import("../moves/mod.ts");
+  return [
+    new MovesTransform(settings.moves, {
+      chess960: settings.parse.chess960 === true,
+      module,
+      diagnostics,
+    }),
+  ];
+}
+
+/** The one sink of the run, its optional parts loaded only as needed. */
+async function sink(
+  settings: Settings,
+  { io, out, diagnostics }: {
+    io: CliIo;
+    out: Output;
+    diagnostics: Diagnostics;
+  },
+): Promise<RecordSink> {
+  if (settings.check) {
+    const { PositionChecker } = await import("../legality/mod.ts");
+    const { positionStatus } = await import("../moves/mod.ts");
+    return new CheckSink(out, {
+      checker: new PositionChecker(
+        settings.parse.chess960 ? { chess960: true } : {},
+      ),
+      status: positionStatus,
+      json: settings.format === "json",
+      diagnostics,
     });
   }
-  for (const source of settings.sources) {
-    if (source.kind === "operand") {
-      const prefix = operands > 1 ? `record ${source.number}: ` : "";
-      const where = {
-        number: source.number,
-        prefix,
-        stream: false,
-        file: "",
-      };
-      if (settings.from === "grid") await job.board(source.text, where);
-      else job.record(source.text, 0, source.text.length, where);
-    } else if (source.kind === "stdin") {
-      await job.stream(io.stdin, { label: "", file: "" });
-    } else {
-      const code = await streamFile(job, source.path, io);
-      if (code !== EXIT.ok) return code;
-    }
-    if (job.status === EXIT.interrupted || job.status === EXIT.terminated) {
-      break;
-    }
-  }
-  job.finish();
-  return job.status;
-}
-
-async function streamFile(
-  job: Job,
-  path: string,
-  io: CliIo,
-): Promise<ExitCode> {
-  const label = escapeText(path, 0, path.length, 80);
-  if (!granted(io, "read", path)) {
-    writeText(
-      io.stderr,
-      `fen: --input needs permission to read ${label} (run deno with --allow-read=${label})\n`,
-    );
-    return EXIT.ioError;
-  }
-  let file;
-  try {
-    file = await io.open(path, { read: true });
-  } catch (error) {
-    writeText(io.stderr, `fen: cannot read ${label}: ${reason(error)}\n`);
-    return EXIT.ioError;
-  }
-  try {
-    await job.stream(file, { label, file: path });
-  } catch (error) {
-    // A read that fails (a directory, a device) names the file it read.
-    if (error instanceof InputError && error.source === "") {
-      throw new InputError(error.cause, label);
-    }
-    throw error;
-  } finally {
-    file.close();
-  }
-  return EXIT.ok;
-}
-
-/** What the job needs; the optional parts load only when asked for. */
-async function jobParts(
-  settings: Settings,
-  io: CliIo,
-  out: Output,
-): Promise<JobParts> {
-  const reader = new FenReader(settings.parse);
-  const current = new Current(reader);
+  const format = FORMATS[settings.format];
   const run: RunOptions = {
     flip: settings.flip,
     mark: markBytes(settings),
@@ -192,31 +237,22 @@ async function jobParts(
     sideToMove: settings.sideToMove,
     png: settings.format === "png" ? await loadPng() : null,
   };
-  const checker = settings.check
-    ? new (await import("../legality/mod.ts")).PositionChecker(
-      settings.parse.chess960 ? { chess960: true } : {},
-    )
-    : null;
-  const status = settings.check
-    ? (await import("../moves/mod.ts")).positionStatus
-    : null;
-  const boards = settings.from === "grid" ? await boardReaders(settings) : null;
-  const explainer = settings.explain
+  if ("file" in format) {
+    if (settings.outDir === null) {
+      return new DiagramSink(out, { format, run, diagnostics });
+    }
+    return new OutDirSink(io, {
+      dir: settings.outDir,
+      pattern: settings.name,
+      format,
+      run,
+      diagnostics,
+    });
+  }
+  const explain: Explainer | null = settings.explain
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
-  return {
-    settings,
-    io,
-    out,
-    current,
-    run,
-    checker,
-    mover: settings.moves === null ? null : await mover(settings),
-    explainer,
-    status,
-    boards,
-    verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
-  };
+  return new StdoutSink(out, { format, run, explain, diagnostics });
 }
 
 /** A run that cannot go on: its message and exit code. */
@@ -258,59 +294,31 @@ async function loadPng(): Promise<PngRenderer> {
 /** Readers of text boards for `--from grid`, with the `--empty` mark. */
 async function boardReaders(
   settings: Settings,
-): Promise<() => BoardTextReader> {
+): Promise<Reading["boards"]> {
   const { BoardTextReader } = await import("../board_text.ts");
   const options = settings.emptyGiven ? { empty: settings.empty } : {};
   return () => new BoardTextReader(options);
 }
 
-/** Plays `--moves` on each record: the position after them, the last move. */
-async function mover(settings: Settings): Promise<Mover> {
-  const { playMoves } = await import("../moves/mod.ts");
-  const moves = settings.moves!;
-  const chess960 = settings.parse.chess960 === true;
-  return (current) => {
-    const result = playMoves(current.position(), moves, { chess960 });
-    current.setMoved(result.position);
-    current.played = result.moves.map(({ uci, san }) => ({ uci, san }));
-    const last = result.moves.at(-1);
-    return last === undefined ? null : `${last.from}${last.to}`;
-  };
-}
-
-/** The exit code and message for what stopped a run. */
+/** The exit code and message for what stopped a run, by its class. */
 export function failure(error: unknown, io: CliIo): ExitCode {
   if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
-  if (error instanceof Stop) {
-    writeText(io.stderr, `fen: ${escapeText(error.message)}\n`);
-    return error.code;
-  }
-  const message = error instanceof Error ? error.message : String(error);
+  const [code, message] = error instanceof Stop
+    ? [error.code, error.message]
+    : error instanceof InputError
+    ? [EXIT.ioError, `cannot read ${error.source || "input"}: ${error.message}`]
+    : error instanceof OutputError
+    ? [EXIT.ioError, `cannot write output: ${error.message}`]
+    : [
+      EXIT.internal,
+      `internal error: ${
+        error instanceof Error ? error.message : String(error)
+      } (please report it)`,
+    ];
   try {
-    if (error instanceof InputError) {
-      writeText(
-        io.stderr,
-        `fen: cannot read ${error.source || "input"}: ${escapeText(message)}\n`,
-      );
-      return EXIT.ioError;
-    }
-    if (error instanceof Error && /\(os error \d+\)$/.test(message)) {
-      writeText(
-        io.stderr,
-        `fen: cannot write output: ${escapeText(message)}\n`,
-      );
-      return EXIT.ioError;
-    }
-    writeText(
-      io.stderr,
-      `fen: internal error: ${escapeText(message)} (please report it)\n`,
-    );
+    writeText(io.stderr, `fen: ${escapeText(message)}\n`);
   } catch {
     // stderr is gone too: the exit code is all that is left to say it
   }
-  return EXIT.internal;
-}
-
-function lower(message: string): string {
-  return message.replace(/^Cannot /, "cannot ");
+  return code;
 }

@@ -6,7 +6,6 @@
 import {
   FEN_BYTES_MAX,
   JSON_BYTES_MAX,
-  type RecordView,
   UNICODE_BYTES_MAX,
   writeFenBytes,
   writeFourFieldBytes,
@@ -14,180 +13,12 @@ import {
   writeUnicodeBytes,
 } from "../_fen_bytes.ts";
 import { writeOperations } from "../_operations.ts";
-import type { FenReader } from "../fen_reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
-import type { Position, Side, Square } from "../types.ts";
+import type { Position } from "../types.ts";
 import type { Output } from "./_io.ts";
-import type { Where } from "./_where.ts";
+import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { FORMAT_NAMES } from "./options.ts";
-
-/**
- * The record being written, refilled for every record of a run: the cells
- * and fields come straight from the reader (no format builds a Position but
- * the diagrams), or from the position after `--moves`, so every writer has
- * one path either way.
- */
-export class Current implements RecordView {
-  /** The placement to write: 64 char codes, 0 for empty. */
-  cells: readonly number[];
-  /** The position after `--moves`, or `null` to read it from the reader. */
-  moved: Position | null = null;
-  readonly #movedCells: number[] = new Array(64).fill(0);
-  /** The last move played (`e2e4`), for the diagram. */
-  lastMove: string | null = null;
-  /** The moves `--moves` played, for JSON, or `null`. */
-  played: readonly { uci: string; san: string }[] | null = null;
-  /** Where the record came from (a stream's line, an operand). */
-  where: Where = NOWHERE;
-  /** The record as given (the caller's object, refilled per record). */
-  span: RecordSpan = { input: "", start: 0, end: 0 };
-  readonly #reader: FenReader;
-  readonly #position: Position;
-  #filled = false;
-
-  constructor(reader: FenReader) {
-    this.#reader = reader;
-    this.cells = reader.cells;
-    this.#position = reader.toPosition();
-  }
-
-  /** The reader, for the fields a format needs (given, operations). */
-  get reader(): FenReader {
-    return this.#reader;
-  }
-
-  /** The side to move. */
-  get turn(): Side {
-    return this.moved === null ? this.#reader.turn : this.moved.turn;
-  }
-  /** The castling rook squares, in canonical order. */
-  get castling(): readonly Square[] {
-    return this.moved === null ? this.#reader.castling : this.moved.castling;
-  }
-  /** The en-passant square. */
-  get enPassant(): Square | null {
-    return this.moved === null ? this.#reader.enPassant : this.moved.enPassant;
-  }
-  /** The halfmove clock. */
-  get halfmoveClock(): number {
-    return this.moved === null
-      ? this.#reader.halfmoveClock
-      : this.moved.halfmoveClock;
-  }
-  /** The fullmove number. */
-  get fullmoveNumber(): number {
-    return this.moved === null
-      ? this.#reader.fullmoveNumber
-      : this.moved.fullmoveNumber;
-  }
-
-  /**
-   * Starts on the record the reader has just read from `span`, which came
-   * from `where`.
-   */
-  next(where: Where, span: RecordSpan): void {
-    this.cells = this.#reader.cells;
-    this.moved = null;
-    this.lastMove = null;
-    this.played = null;
-    this.where = where;
-    this.span = span;
-    this.#filled = false;
-  }
-
-  /** Replaces the record by the position after `--moves`. */
-  setMoved(position: Position): void {
-    this.moved = position;
-    const cells = this.#movedCells;
-    for (let k = 0; k < 64; k++) {
-      cells[k] = position.board[k]?.charCodeAt(0) ?? 0;
-    }
-    this.cells = cells;
-  }
-
-  /** The record's position (one reused object, refilled once per record). */
-  position(): Position {
-    if (this.moved !== null) return this.moved;
-    if (!this.#filled) {
-      this.#reader.toPosition(this.#position);
-      this.#filled = true;
-    }
-    return this.#position;
-  }
-}
-
-/** A record's text within a longer one. */
-export interface RecordSpan {
-  input: string;
-  start: number;
-  end: number;
-}
-
-const NOWHERE: Where = { number: 0, prefix: "", stream: false, file: "" };
-
-/**
- * Where a record came from, as the members a JSON object starts with:
- * `"line"` for a stream (and `"file"` for an `--input` file), `"record"`
- * for an operand.
- */
-export function writeJsonPlace(out: Output, where: Where): void {
-  out.write(where.stream ? '{"line":' : '{"record":');
-  out.writeNatural(where.number);
-  if (where.file !== "") {
-    out.write(',"file":');
-    out.write(JSON.stringify(where.file));
-  }
-}
-
-/** `text.slice(start, end)` as a JSON string, without a string if ASCII. */
-export function writeJsonString(out: Output, span: RecordSpan): void {
-  const { input, start, end } = span;
-  out.reserve(end - start + 2);
-  const buffer = out.buffer;
-  let o = out.length;
-  buffer[o++] = 34;
-  for (let i = start; i < end; i++) {
-    const c = input.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 34 || c === 92) {
-      // Escapes and UTF-8 are JSON.stringify's job: rare in a record.
-      out.write(JSON.stringify(input.slice(start, end)));
-      return;
-    }
-    buffer[o++] = c;
-  }
-  buffer[o++] = 34;
-  out.length = o;
-}
-
-/**
- * The JSON object of a record: where it came from, the position's members,
- * the canonical FEN, the input as given, its EPD operations and the moves
- * played, so every object can be matched back to its line.
- */
-function writeJsonRecord(out: Output, current: Current): void {
-  writeJsonPlace(out, current.where);
-  out.reserve(JSON_BYTES_MAX);
-  const start = out.length;
-  const end = writeJsonBytes(current, out.buffer, start);
-  out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
-  out.length = end - 1;
-  out.write(',"fen":"');
-  out.reserve(FEN_BYTES_MAX + 1);
-  out.length = writeFenBytes(current, out.buffer, out.length);
-  out.write('","input":');
-  writeJsonString(out, current.span);
-  const operations = current.reader.operations;
-  if (operations !== null && operations.length > 0 && current.moved === null) {
-    out.write(',"operations":');
-    out.write(JSON.stringify(operations));
-  }
-  if (current.played !== null) {
-    out.write(',"moves":');
-    out.write(JSON.stringify(current.played));
-  }
-  out.write("}\n");
-}
 
 /** What a run settles once for every record. */
 export interface RunOptions {
@@ -241,6 +72,35 @@ function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
     ...(lastMove !== null ? { lastMove } : {}),
     ...(sideToMove ? { sideToMove } : {}),
   };
+}
+
+/**
+ * The JSON object of a record: where it came from, the position's members,
+ * the canonical FEN, the input as given, its EPD operations and the moves
+ * played, so every object can be matched back to its line.
+ */
+function writeJsonRecord(out: Output, current: Current): void {
+  writeJsonPlace(out, current.where);
+  out.reserve(JSON_BYTES_MAX);
+  const start = out.length;
+  const end = writeJsonBytes(current, out.buffer, start);
+  out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
+  out.length = end - 1;
+  out.write(',"fen":"');
+  out.reserve(FEN_BYTES_MAX + 1);
+  out.length = writeFenBytes(current, out.buffer, out.length);
+  out.write('","input":');
+  writeJsonString(out, current.span);
+  const operations = current.reader.operations;
+  if (operations !== null && operations.length > 0 && current.moved === null) {
+    out.write(',"operations":');
+    out.write(JSON.stringify(operations));
+  }
+  if (current.played !== null) {
+    out.write(',"moves":');
+    out.write(JSON.stringify(current.played));
+  }
+  out.write("}\n");
 }
 
 /** Every format, in the order `--help` lists them; `svg` is the default. */

@@ -3,7 +3,7 @@
 
 import { EXIT_MEANINGS } from "./exit.ts";
 import { FORMAT_NAMES, FORMATS } from "./formats.ts";
-import { renderOptions } from "./options.ts";
+import { OPTION_SPECS, type OptionSpec } from "./options.ts";
 
 /** The classic script's usage line, byte for byte. */
 export const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
@@ -54,4 +54,28 @@ Examples:
   fen --out-dir diagrams --name 'wac-{id}' - < wac.epd
   fen --check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 `;
+}
+
+/** An option's help line with its choices and default, from the table. */
+export function helpLine(o: OptionSpec): string {
+  const choices = o.choices === undefined
+    ? ""
+    : `; ${o.choices.slice(0, -1).join(", ")} or ${o.choices.at(-1)}`;
+  const defaults = o.default === undefined ? "" : ` (default ${o.default})`;
+  return `${o.help}${choices}${defaults}`;
+}
+
+/** The option lines of `--help` for one group, from {@linkcode OPTIONS}. */
+export function renderOptions(group: OptionSpec["group"]): string {
+  return OPTION_SPECS.filter((o) => o.group === group)
+    .map((o) => {
+      const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
+        "value" in o ? ` ${o.value}` : ""
+      }`;
+      // A flag too long for its column gets its help on the next line.
+      const column = 28;
+      return flags.length < column - 3
+        ? `  ${flags.padEnd(column - 2)}${helpLine(o)}\n`
+        : `  ${flags}\n${" ".repeat(column)}${helpLine(o)}\n`;
+    }).join("");
 }

@@ -9,7 +9,7 @@
 import type { CliIo } from "./_io.ts";
 import { writeText } from "./_io.ts";
 import { EXIT } from "./exit.ts";
-import { parseArgv, type ParsedArgs } from "./options.ts";
+import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
 import { plainDiagram } from "./_plain.ts";
 
 export type { CliIo, Sink, Source } from "./_io.ts";
@@ -50,15 +50,16 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
   // drawing alone. Anything else, and every error (so that one path words
-  // it), goes to the general path, loaded only then.
-  let parsed: ParsedArgs | null = null;
+  // it), goes to the general path, loaded only then. argv is parsed once.
+  let parsed: ParsedArgs;
   try {
     parsed = parseArgv(args);
-  } catch {
-    // the general path reports the usage error
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return (await import("./_run.ts")).usageFailure(error, args, io);
   }
-  const svg = parsed === null ? null : plainDiagram(parsed);
-  if (svg === null) return (await import("./_run.ts")).runCommand(args, io);
+  const svg = plainDiagram(parsed);
+  if (svg === null) return (await import("./_run.ts")).runCommand(parsed, io);
   try {
     writeText(io.stdout, svg);
     return EXIT.ok;

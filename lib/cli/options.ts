@@ -412,27 +412,3 @@ function set(parsed: ParsedArgs, spec: Spec, value: string | true): void {
     parsed.values.set(spec.name, value);
   }
 }
-
-/** An option's help line with its choices and default, from the table. */
-export function helpLine(o: OptionSpec): string {
-  const choices = o.choices === undefined
-    ? ""
-    : `; ${o.choices.slice(0, -1).join(", ")} or ${o.choices.at(-1)}`;
-  const defaults = o.default === undefined ? "" : ` (default ${o.default})`;
-  return `${o.help}${choices}${defaults}`;
-}
-
-/** The option lines of `--help` for one group, from {@linkcode OPTIONS}. */
-export function renderOptions(group: OptionSpec["group"]): string {
-  return OPTION_SPECS.filter((o) => o.group === group)
-    .map((o) => {
-      const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
-        "value" in o ? ` ${o.value}` : ""
-      }`;
-      // A flag too long for its column gets its help on the next line.
-      const column = 28;
-      return flags.length < column - 3
-        ? `  ${flags.padEnd(column - 2)}${helpLine(o)}\n`
-        : `  ${flags}\n${" ".repeat(column)}${helpLine(o)}\n`;
-    }).join("");
-}

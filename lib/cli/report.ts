@@ -10,7 +10,7 @@ import type { Side } from "../types.ts";
 import { codePointName, isHidden } from "../_quote.ts";
 import type { Output } from "./_io.ts";
 import type { Where } from "./_where.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./formats.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
 
 /** Columns of the echoed input around the problem, at most. */
 const ECHO_WIDTH = 72;

@@ -44,9 +44,22 @@ export interface Drawing {
   accessible: boolean;
 }
 
+/** A diagram option the renderer cannot use. */
+export class SvgOptionError extends RangeError {
+  /** What is wrong, in words (the message without "Cannot render SVG"). */
+  readonly detail: string;
+
+  /** @param detail What is wrong, in words. */
+  constructor(detail: string) {
+    super(`Cannot render SVG: ${detail}`);
+    this.name = "SvgOptionError";
+    this.detail = detail;
+  }
+}
+
 /** The one shape of the renderer's option errors. */
-export function optionError(detail: string): RangeError {
-  return new RangeError(`Cannot render SVG: ${detail}`);
+export function optionError(detail: string): SvgOptionError {
+  return new SvgOptionError(detail);
 }
 
 /** Checks and completes the options. */

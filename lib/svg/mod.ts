@@ -23,7 +23,7 @@
 import { type BoardInput, toBoard } from "../_board.ts";
 import { classicDocument, FRAME, squares, svgOpen } from "./_classic.ts";
 import { arrows, checkMarks, kingsInCheck, sideMark, tints } from "./_marks.ts";
-import { readOptions } from "./_options.ts";
+import { readOptions, SvgOptionError } from "./_options.ts";
 import { textAlternative } from "./_text.ts";
 import { vectorDefs, vectorLabels, vectorPieces } from "./_vector.ts";
 
@@ -118,4 +118,31 @@ export function renderSvg(
   if (drawing.labels) svg += vectorLabels(drawing.flip);
   return svg + under + vectorPieces(input.board, drawing.flip) + over +
     "</svg>\n";
+}
+
+/**
+ * Checks diagram options without drawing: what {@linkcode renderSvg} would
+ * refuse, in words, or `null` when it would draw with them.
+ *
+ * @example Checking options before a batch
+ * ```ts
+ * import { checkSvgOptions } from "@fen/fen/svg";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(checkSvgOptions({ size: 240, light: "teal" }), null);
+ * assert.match(checkSvgOptions({ size: 0 }) ?? "", /size/);
+ * ```
+ *
+ * @param options The options, as `renderSvg` takes them.
+ * @returns What is wrong (the message of `renderSvg`'s error, without its
+ * "Cannot render SVG: "), or `null`.
+ */
+export function checkSvgOptions(options: RenderSvgOptions): string | null {
+  try {
+    readOptions(options);
+    return null;
+  } catch (error) {
+    if (error instanceof SvgOptionError) return error.detail;
+    throw error;
+  }
 }

@@ -8,13 +8,24 @@ import type { CliIo } from "../../cli.ts";
 import { main } from "../../lib/cli/main.ts";
 import { parseArgv } from "../../lib/cli/options.ts";
 import { plainDiagram } from "../../lib/cli/_plain.ts";
-import { runCommand } from "../../lib/cli/_run.ts";
+import { runCommand, usageFailure } from "../../lib/cli/_run.ts";
+import { UsageError } from "../../lib/cli/options.ts";
 import { stringifyFen } from "../../lib/fen.ts";
 import { arbitraryPosition } from "../unit/_arbitraries.ts";
 
 const decoder = new TextDecoder();
 
 /** Runs `command` with in-memory streams: its code, stdout and stderr. */
+/** The general path alone: what main does without the shortcut. */
+async function general(args: string[], io: CliIo): Promise<number> {
+  try {
+    return await runCommand(parseArgv(args), io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return usageFailure(error, args, io);
+  }
+}
+
 async function capture(
   command: (args: string[], io: CliIo) => Promise<number>,
   args: string[],
@@ -96,7 +107,7 @@ Deno.test("main writes what the general path writes, shortcut or not", async () 
         if (tookShortcut(args)) plain++;
         assert.deepEqual(
           await capture(main, args),
-          await capture(runCommand, args),
+          await capture(general, args),
         );
       },
     ),

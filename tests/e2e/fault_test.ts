@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { type CliIo, EXIT, main } from "../../cli.ts";
 import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
 import { FORMAT_NAMES } from "../../lib/cli/formats.ts";
-import { OPTIONS, type OptionSpec } from "../../lib/cli/options.ts";
+import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/options.ts";
 import { stringifyFen, tryParseFen } from "../../lib/fen.ts";
 import { BoardTextReader } from "../../lib/board_text.ts";
 import { GridSyntaxError } from "../../lib/errors.ts";
@@ -435,11 +435,11 @@ function operand(): fc.Arbitrary<string> {
 /** A command line: options and operands in any order, a few of each. */
 function argv(): fc.Arbitrary<string[]> {
   const token = fc.oneof(
-    { weight: 5, arbitrary: fc.constantFrom(...OPTIONS).chain(optionTokens) },
+    { weight: 5, arbitrary: fc.constantFrom(...OPTION_SPECS).chain(optionTokens) },
     { weight: 3, arbitrary: operand().map((o) => [o]) },
     {
       weight: 1, // clustered short options: -nl red
-      arbitrary: fc.subarray(OPTIONS.filter((o) => o.short !== undefined))
+      arbitrary: fc.subarray(OPTION_SPECS.filter((o) => o.short !== undefined))
         .map((specs) => [`-${specs.map((o) => o.short).join("")}`, "red"]),
     },
   );

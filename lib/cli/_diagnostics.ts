@@ -1,0 +1,152 @@
+// What a run says about its records, and the exit code it has come to: one
+// object per run, which every stage of the pipeline reports to, so that a
+// problem is worded, counted and (with --format json) given its place on
+// stdout in one way wherever it happens.
+
+import type { FenSyntaxError, GridSyntaxError } from "../errors.ts";
+import { escapeText } from "../_quote.ts";
+import { type CliIo, type Output, writeText } from "./_io.ts";
+import type { Where } from "./_where.ts";
+import { EXIT, type ExitCode, worse } from "./exit.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
+import { invalidFen, invalidJson, reasonOf } from "./report.ts";
+
+/**
+ * Invalid lines in a row, with no valid record before them, after which a
+ * stream is taken for something else (a PGN file, a log, garbage) and
+ * stopped instead of flooding stderr.
+ */
+export const INVALID_RUN = 20;
+
+/** How a run's diagnostics are given. */
+export interface DiagnosticsOptions {
+  /** Invalid records also get a JSON object on stdout. */
+  json: boolean;
+  /** An invalid operand is shown with its reason and a caret. */
+  verbose: boolean;
+  /** Someone is watching: each message is flushed at once. */
+  interactive: boolean;
+}
+
+/** A run's diagnostics and its exit code so far. */
+export class Diagnostics {
+  /** The exit code so far (the worst of what happened). */
+  status: ExitCode = EXIT.ok;
+  /** Whether the run must convert no further record. */
+  stopped = false;
+  readonly #io: CliIo;
+  readonly #out: Output;
+  readonly #options: DiagnosticsOptions;
+  #anyValid = false; // a valid record was read
+  #invalidRun = 0; // invalid lines in a row
+
+  constructor(io: CliIo, out: Output, options: DiagnosticsOptions) {
+    this.#io = io;
+    this.#out = out;
+    this.#options = options;
+  }
+
+  /** Whether any record was read without a problem. */
+  get anyValid(): boolean {
+    return this.#anyValid;
+  }
+
+  /** Writes a message to stderr, after what stdout holds. */
+  say(text: string): void {
+    this.#out.flush(); // keep stdout and stderr in step on a terminal
+    writeText(this.#io.stderr, text);
+  }
+
+  /** Raises the exit code to `code` if that is worse. */
+  fail(code: ExitCode): void {
+    this.status = worse(this.status, code);
+  }
+
+  /** Ends the run with `code` after what was converted so far. */
+  stop(code: ExitCode): void {
+    this.fail(code);
+    this.stopped = true;
+  }
+
+  /** A record was read: the run of invalid lines is over. */
+  valid(): void {
+    this.#anyValid = true;
+    this.#invalidRun = 0;
+  }
+
+  /** A record that is not a FEN-string. */
+  invalid(error: FenSyntaxError, where: Where, span: RecordSpan): void {
+    if (where.stream && ++this.#invalidRun >= INVALID_RUN && !this.#anyValid) {
+      this.say(
+        `fen: ${where.prefix}${INVALID_RUN} invalid lines and no record: this input does not hold FEN records; stopping\n`,
+      );
+      return this.stop(EXIT.invalidFen);
+    }
+    this.jsonError(where, invalidJson(error), span);
+    if (where.stream) {
+      this.say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
+    } else {
+      const input = span.input.slice(span.start, span.end);
+      this.say(invalidFen(error, input, {
+        where: where.prefix,
+        verbose: this.#options.verbose,
+      }));
+    }
+    this.fail(EXIT.invalidFen);
+  }
+
+  /** A move of `--moves` that cannot be played (its error's own words). */
+  refusedMove(message: string, where: Where, span: RecordSpan): void {
+    this.say(`fen: ${where.prefix}${escapeText(message)}\n`);
+    this.jsonError(where, { field: "moves", message }, span);
+    this.fail(EXIT.illegalMove);
+  }
+
+  /** A line over the length limit, skipped. */
+  tooLong(where: Where, bytes: number): void {
+    this.say(
+      `fen: ${where.prefix}too long (${bytes} bytes; a record has at most 4096)\n`,
+    );
+    this.jsonError(where, {
+      field: "record",
+      message: `too long (${bytes} bytes)`,
+    }, null);
+    this.fail(EXIT.invalidFen);
+  }
+
+  /** A text board that cannot be read (`--from grid`). */
+  invalidBoard(error: GridSyntaxError, where: Where): void {
+    const message =
+      `${error.detail} at line ${error.line}, column ${error.column}`;
+    this.say(`fen: ${where.prefix}invalid board: ${escapeText(message)}\n`);
+    this.jsonError(
+      where,
+      { field: "board", offset: error.offset, message },
+      null,
+    );
+    this.fail(EXIT.invalidFen);
+  }
+
+  /**
+   * With `--format json`, the object that stands for a record that gave no
+   * result, so a reader of stdout keeps its place: where it came from, the
+   * input (when it is short enough to echo) and the error.
+   */
+  jsonError(
+    where: Where,
+    error: Record<string, unknown>,
+    span: RecordSpan | null,
+  ): void {
+    if (!this.#options.json) return;
+    const out = this.#out;
+    writeJsonPlace(out, where);
+    if (span !== null) {
+      out.write(',"input":');
+      writeJsonString(out, span);
+    }
+    out.write(',"error":');
+    out.write(JSON.stringify(error));
+    out.write("}\n");
+    if (this.#options.interactive) out.flush();
+  }
+}

@@ -1,0 +1,72 @@
+// A run of the command as a pipeline: sources hand records to one reader,
+// the transforms change them, one sink writes them. Every part is chosen
+// before the first record, so the per-record path decides nothing.
+
+import { FenSyntaxError } from "../errors.ts";
+import type { FenReader } from "../fen_reader.ts";
+import type { Diagnostics } from "./_diagnostics.ts";
+import type { Output } from "./_io.ts";
+import type { Current, RecordSpan } from "./_record.ts";
+import type { RecordSink } from "./_sinks.ts";
+import type { RecordSource, RecordTarget } from "./_sources.ts";
+import type { Transform } from "./_transforms.ts";
+import type { Where } from "./_where.ts";
+import type { ExitCode } from "./exit.ts";
+
+/** The parts of a pipeline, all made before the first record. */
+export interface PipelineParts {
+  reader: FenReader;
+  record: Current;
+  transforms: readonly Transform[];
+  sink: RecordSink;
+  diagnostics: Diagnostics;
+  out: Output;
+  /** Someone is watching: flush after every record. */
+  interactive: boolean;
+}
+
+/** Sources → reader → transforms → sink, for one run. */
+export class Pipeline implements RecordTarget {
+  readonly diagnostics: Diagnostics;
+  readonly #parts: PipelineParts;
+  readonly #span: RecordSpan = { input: "", start: 0, end: 0 }; // refilled
+
+  constructor(parts: PipelineParts) {
+    this.#parts = parts;
+    this.diagnostics = parts.diagnostics;
+  }
+
+  /** Converts one record of `text`; messages say where it came from. */
+  record(text: string, start: number, end: number, where: Where): void {
+    const { reader, record, transforms, sink, diagnostics } = this.#parts;
+    if (diagnostics.stopped) return;
+    const span = this.#span;
+    span.input = text;
+    span.start = start;
+    span.end = end;
+    try {
+      reader.read(text, start, end);
+    } catch (error) {
+      if (!(error instanceof FenSyntaxError)) throw error;
+      return diagnostics.invalid(error, where, span);
+    }
+    diagnostics.valid();
+    record.next(where, span);
+    // Indexed: for-of made an iterator per record, even over nothing.
+    for (let i = 0; i < transforms.length; i++) {
+      if (!transforms[i].apply(record)) return;
+    }
+    sink.write(record);
+    if (this.#parts.interactive) this.#parts.out.flush();
+  }
+
+  /** Feeds every source in order, then finishes the sink: the exit code. */
+  async run(sources: readonly RecordSource[]): Promise<ExitCode> {
+    for (const source of sources) {
+      await source.feed(this);
+      if (this.diagnostics.stopped) break;
+    }
+    this.#parts.sink.finish();
+    return this.diagnostics.status;
+  }
+}

@@ -1,0 +1,153 @@
+// The record being written: one object per run, refilled for every record,
+// with where it came from and its text as given, so every format and report
+// reads the same view whether the record was read or moved.
+
+import type { RecordView } from "../_fen_bytes.ts";
+import { stringifyFen } from "../fen.ts";
+import type { FenReader } from "../fen_reader.ts";
+import type { Position, Side, Square } from "../types.ts";
+import type { Output } from "./_io.ts";
+import type { Where } from "./_where.ts";
+
+/**
+ * The record being written, refilled for every record of a run: the cells
+ * and fields come straight from the reader (no format builds a Position but
+ * the diagrams), or from the position after `--moves`, so every writer has
+ * one path either way.
+ */
+export class Current implements RecordView {
+  /** The placement to write: 64 char codes, 0 for empty. */
+  cells: readonly number[];
+  /** The position after `--moves`, or `null` to read it from the reader. */
+  moved: Position | null = null;
+  readonly #movedCells: number[] = new Array(64).fill(0);
+  /** The last move played (`e2e4`), for the diagram. */
+  lastMove: string | null = null;
+  /** The moves `--moves` played, for JSON, or `null`. */
+  played: readonly { uci: string; san: string }[] | null = null;
+  /** Where the record came from (a stream's line, an operand). */
+  where: Where = NOWHERE;
+  /** The record as given (the caller's object, refilled per record). */
+  span: RecordSpan = { input: "", start: 0, end: 0 };
+  readonly #reader: FenReader;
+  readonly #position: Position;
+  #filled = false;
+
+  constructor(reader: FenReader) {
+    this.#reader = reader;
+    this.cells = reader.cells;
+    this.#position = reader.toPosition();
+  }
+
+  /** The reader, for the fields a format needs (given, operations). */
+  get reader(): FenReader {
+    return this.#reader;
+  }
+
+  /** The side to move. */
+  get turn(): Side {
+    return this.moved === null ? this.#reader.turn : this.moved.turn;
+  }
+  /** The castling rook squares, in canonical order. */
+  get castling(): readonly Square[] {
+    return this.moved === null ? this.#reader.castling : this.moved.castling;
+  }
+  /** The en-passant square. */
+  get enPassant(): Square | null {
+    return this.moved === null ? this.#reader.enPassant : this.moved.enPassant;
+  }
+  /** The halfmove clock. */
+  get halfmoveClock(): number {
+    return this.moved === null
+      ? this.#reader.halfmoveClock
+      : this.moved.halfmoveClock;
+  }
+  /** The fullmove number. */
+  get fullmoveNumber(): number {
+    return this.moved === null
+      ? this.#reader.fullmoveNumber
+      : this.moved.fullmoveNumber;
+  }
+
+  /**
+   * Starts on the record the reader has just read from `span`, which came
+   * from `where`.
+   */
+  next(where: Where, span: RecordSpan): void {
+    this.cells = this.#reader.cells;
+    this.moved = null;
+    this.lastMove = null;
+    this.played = null;
+    this.where = where;
+    this.span = span;
+    this.#filled = false;
+  }
+
+  /** Replaces the record by the position after `--moves`. */
+  setMoved(position: Position): void {
+    this.moved = position;
+    const cells = this.#movedCells;
+    for (let k = 0; k < 64; k++) {
+      cells[k] = position.board[k]?.charCodeAt(0) ?? 0;
+    }
+    this.cells = cells;
+  }
+
+  /** The canonical FEN of the record (a string: for reports, not streams). */
+  fen(): string {
+    return stringifyFen(this.position());
+  }
+
+  /** The record's position (one reused object, refilled once per record). */
+  position(): Position {
+    if (this.moved !== null) return this.moved;
+    if (!this.#filled) {
+      this.#reader.toPosition(this.#position);
+      this.#filled = true;
+    }
+    return this.#position;
+  }
+}
+
+/** A record's text within a longer one. */
+export interface RecordSpan {
+  input: string;
+  start: number;
+  end: number;
+}
+
+const NOWHERE: Where = { number: 0, prefix: "", stream: false, file: "" };
+
+/**
+ * Where a record came from, as the members a JSON object starts with:
+ * `"line"` for a stream (and `"file"` for an `--input` file), `"record"`
+ * for an operand.
+ */
+export function writeJsonPlace(out: Output, where: Where): void {
+  out.write(where.stream ? '{"line":' : '{"record":');
+  out.writeNatural(where.number);
+  if (where.file !== "") {
+    out.write(',"file":');
+    out.write(JSON.stringify(where.file));
+  }
+}
+
+/** `text.slice(start, end)` as a JSON string, without a string if ASCII. */
+export function writeJsonString(out: Output, span: RecordSpan): void {
+  const { input, start, end } = span;
+  out.reserve(end - start + 2);
+  const buffer = out.buffer;
+  let o = out.length;
+  buffer[o++] = 34;
+  for (let i = start; i < end; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 34 || c === 92) {
+      // Escapes and UTF-8 are JSON.stringify's job: rare in a record.
+      out.write(JSON.stringify(input.slice(start, end)));
+      return;
+    }
+    buffer[o++] = c;
+  }
+  buffer[o++] = 34;
+  out.length = o;
+}

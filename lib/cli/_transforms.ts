@@ -1,0 +1,65 @@
+// What happens to a record between reading and writing: today `--moves`
+// (repairs and filters are next). A transform changes the record in place
+// or refuses it, after saying why; transforms are chosen before the first
+// record.
+
+import type {
+  MoveError,
+  playMoves,
+  UnplayablePositionError,
+} from "../moves/mod.ts";
+import type { Diagnostics } from "./_diagnostics.ts";
+import type { Current } from "./_record.ts";
+
+/** One stage between reading a record and writing it. */
+export interface Transform {
+  /** Changes `record` in place; `false` when it was refused (and said why). */
+  apply(record: Current): boolean;
+}
+
+/** What {@linkcode MovesTransform} plays moves with (loaded on demand). */
+export interface MovesModule {
+  playMoves: typeof playMoves;
+  MoveError: typeof MoveError;
+  UnplayablePositionError: typeof UnplayablePositionError;
+}
+
+/** `--moves`: the record becomes the position after them. */
+export class MovesTransform implements Transform {
+  readonly #moves: string;
+  readonly #options: { chess960: boolean };
+  readonly #module: MovesModule;
+  readonly #diagnostics: Diagnostics;
+
+  constructor(
+    moves: string,
+    parts: { chess960: boolean; module: MovesModule; diagnostics: Diagnostics },
+  ) {
+    this.#moves = moves;
+    this.#options = { chess960: parts.chess960 };
+    this.#module = parts.module;
+    this.#diagnostics = parts.diagnostics;
+  }
+
+  apply(record: Current): boolean {
+    const { playMoves, MoveError, UnplayablePositionError } = this.#module;
+    let result;
+    try {
+      result = playMoves(record.position(), this.#moves, this.#options);
+    } catch (error) {
+      if (
+        !(error instanceof MoveError ||
+          error instanceof UnplayablePositionError)
+      ) throw error;
+      // The library's sentence, as a "fen: ..." message goes on: lower case.
+      const message = error.message[0].toLowerCase() + error.message.slice(1);
+      this.#diagnostics.refusedMove(message, record.where, record.span);
+      return false;
+    }
+    record.setMoved(result.position);
+    record.played = result.moves.map(({ uci, san }) => ({ uci, san }));
+    const last = result.moves.at(-1);
+    record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
+    return true;
+  }
+}
