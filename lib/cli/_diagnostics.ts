@@ -68,6 +68,15 @@ export class Diagnostics {
     this.stopped = true;
   }
 
+  /**
+   * A signal ended the run: its conventional code (130, 143) replaces
+   * whatever the records came to, as a shell expects of an interrupted run.
+   */
+  interrupted(code: ExitCode): void {
+    this.status = code;
+    this.stopped = true;
+  }
+
   /** A record was read: the run of invalid lines is over. */
   valid(): void {
     this.#anyValid = true;
@@ -76,12 +85,7 @@ export class Diagnostics {
 
   /** A record that is not a FEN-string. */
   invalid(error: FenSyntaxError, where: Where, span: RecordSpan): void {
-    if (where.stream && ++this.#invalidRun >= INVALID_RUN && !this.#anyValid) {
-      this.say(
-        `fen: ${where.prefix}${INVALID_RUN} invalid lines and no record: this input does not hold FEN records; stopping\n`,
-      );
-      return this.stop(EXIT.invalidFen);
-    }
+    if (this.#notRecords(where)) return;
     this.jsonError(where, invalidJson(error), span);
     if (where.stream) {
       this.say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
@@ -104,6 +108,7 @@ export class Diagnostics {
 
   /** A line over the length limit, skipped. */
   tooLong(where: Where, bytes: number): void {
+    if (this.#notRecords(where)) return;
     this.say(
       `fen: ${where.prefix}too long (${bytes} bytes; a record has at most 4096)\n`,
     );
@@ -112,6 +117,21 @@ export class Diagnostics {
       message: `too long (${bytes} bytes)`,
     }, null);
     this.fail(EXIT.invalidFen);
+  }
+
+  /**
+   * Counts a stream's bad line; at the {@linkcode INVALID_RUN}th in a row
+   * with no record before, stops the run with one message instead.
+   */
+  #notRecords(where: Where): boolean {
+    if (!where.stream || ++this.#invalidRun < INVALID_RUN || this.#anyValid) {
+      return false;
+    }
+    this.say(
+      `fen: ${where.prefix}${INVALID_RUN} invalid lines and no record: this input does not hold FEN records; stopping\n`,
+    );
+    this.stop(EXIT.invalidFen);
+    return true;
   }
 
   /** A text board that cannot be read (`--from grid`). */

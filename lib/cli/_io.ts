@@ -255,11 +255,10 @@ export class LineReader {
   utf16 = false;
 
   /**
-   * What the first chunk turned out to be when it is not text: a
-   * compression format (by its magic bytes) or `binary` (a NUL byte); the
-   * reader then stops at once, keeping that chunk in `first`.
+   * The compression format the first chunk starts with (by its magic
+   * bytes): the reader then stops at once, keeping that chunk in `first`.
    */
-  notText: Compression | "binary" | null = null;
+  notText: Compression | null = null;
   /** The first chunk, kept when it was not text (to decompress it). */
   first: Uint8Array | null = null;
 
@@ -281,8 +280,7 @@ export class LineReader {
       const bytes = this.#chunk.subarray(0, n!);
       this.utf16 = looksUtf16(bytes);
       if (this.utf16) return false;
-      this.notText = compressionOf(bytes) ??
-        (bytes.includes(0) ? "binary" : null);
+      this.notText = compressionOf(bytes);
       if (this.notText !== null) {
         this.first = bytes.slice();
         return false;

@@ -192,7 +192,7 @@ export class StreamSource implements RecordSource {
       for (;;) {
         out.flush(); // nothing held back while input waits
         const more = await signals.race(lines.next(this.#source, handler));
-        if (signals.code !== null) return diagnostics.stop(signals.code);
+        if (signals.code !== null) return diagnostics.interrupted(signals.code);
         if (!more || diagnostics.stopped) break;
       }
     } finally {
@@ -220,10 +220,6 @@ function notText(
   }
   const kind = lines.notText;
   if (kind === null || kind === "gzip") return;
-  if (kind === "binary") {
-    diagnostics.say(`fen: ${name} is binary data, not text records\n`);
-    return diagnostics.fail(EXIT.invalidFen);
-  }
   const tool = COMPRESSIONS.find((c) => c.name === kind)!.tool;
   diagnostics.say(
     `fen: ${name} is ${kind}-compressed: decompress it first (${tool} FILE | fen ...)\n`,

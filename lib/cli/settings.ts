@@ -18,6 +18,7 @@ import { groupOperands, type OperandSource } from "./operands.ts";
 import {
   type INPUT_KINDS,
   OPTION_SPECS,
+  optionSpec,
   type ParsedArgs,
   UsageError,
 } from "./options.ts";
@@ -65,18 +66,21 @@ export function settle(args: ParsedArgs): Settings {
     throw new UsageError("");
   }
   const check = flag(args, "check");
-  const format = choice<FormatName>(args, "format") ?? (check ? "fen" : "svg");
+  // --check writes its own report; "fen" only stands for "no format given".
+  const format = choice<FormatName>(args, "format") ??
+    (check ? "fen" : optionSpec("format").default as FormatName);
   const settings: Settings = {
     format,
     check,
     flip: flag(args, "flip"),
-    empty: text(args, "empty") ?? "*",
+    empty: text(args, "empty") ?? optionSpec("empty").default!,
     emptyGiven: args.values.has("empty"),
     outDir: text(args, "out-dir") ?? null,
-    name: text(args, "name") ?? "{line}",
+    name: text(args, "name") ?? optionSpec("name").default!,
     explain: flag(args, "explain"),
     verbose: flag(args, "verbose") ? true : null,
-    from: choice<Settings["from"]>(args, "from") ?? "fen",
+    from: choice<Settings["from"]>(args, "from") ??
+      optionSpec("from").default as Settings["from"],
     sources: sources(args),
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),

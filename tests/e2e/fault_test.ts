@@ -435,7 +435,10 @@ function operand(): fc.Arbitrary<string> {
 /** A command line: options and operands in any order, a few of each. */
 function argv(): fc.Arbitrary<string[]> {
   const token = fc.oneof(
-    { weight: 5, arbitrary: fc.constantFrom(...OPTION_SPECS).chain(optionTokens) },
+    {
+      weight: 5,
+      arbitrary: fc.constantFrom(...OPTION_SPECS).chain(optionTokens),
+    },
     { weight: 3, arbitrary: operand().map((o) => [o]) },
     {
       weight: 1, // clustered short options: -nl red
