@@ -114,18 +114,6 @@ Deno.test("a UTF-16 file is named as such", async () => {
   );
 });
 
-Deno.test("an over-long line is reported and skipped, in linear time", async () => {
-  const long = "1".repeat(5_000_000);
-  const stdin = `${START}\n${long}\n${START}\n`;
-  const result = await runMain(["--format", "fen", "-"], { stdin });
-  assert.equal(result.code, EXIT.invalidFen);
-  assert.equal(result.stdout, `${START}\n${START}\n`);
-  assert.equal(
-    result.stderr,
-    "fen: line 2: too long (5000000 bytes; a record has at most 4096)\n",
-  );
-});
-
 Deno.test("LineReader keeps at most one line's worth between chunks: linear time on any input", async () => {
   // Counted, not timed: what a chunk costs is its own length plus what was
   // kept from before, so a bound on what is kept makes the whole linear.

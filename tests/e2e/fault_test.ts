@@ -958,7 +958,7 @@ Deno.test("real processes match in-process runs for random command lines", async
       .filter(([args]) =>
         passable(args) && !args.some((a) => a.includes("png"))
       )
-      .slice(0, 160);
+      .slice(0, 80);
     const runs = await pool(
       samples.map(([args, lines]) => async () => {
         const stdin = bytesOf(lines);
@@ -1040,7 +1040,7 @@ Deno.test("real processes: a closed pipe stops every format quietly with 141", a
   console.log(`  ${runs.length} closed pipes`);
 });
 
-Deno.test("real processes: a full disk and a directory as stdin, for every format", async () => {
+Deno.test("real processes: a full disk and a directory as stdin, for every format and the one-shot diagram", async () => {
   const jobs = FORMAT_NAMES.flatMap((format) => [
     async () => ({
       format,
@@ -1053,6 +1053,12 @@ Deno.test("real processes: a full disk and a directory as stdin, for every forma
       run: await sh(`$FEN --format ${format} --from grid - < "$(mktemp -d)"`),
     }),
   ]);
+  // The classic one-shot diagram writes without the general path.
+  jobs.push(async () => ({
+    format: "svg",
+    what: "full",
+    run: await sh(`$FEN -n '${START}' > /dev/full`),
+  }));
   for (const { format, what, run } of await pool(jobs, 3)) {
     assertClean(run, [format, what]);
     assert.equal(run.code, EXIT.ioError, `${format}, ${what}: ${run.stderr}`);

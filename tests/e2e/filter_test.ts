@@ -1,5 +1,6 @@
-// The command as a real process meets real faults: a directory as stdin, a
-// full disk, a signal mid-stream, a terminal, endless input.
+// The command as a real process meets what only a real process meets: a
+// terminal, endless input, a file read with narrow permissions. (A directory
+// as stdin, a full disk and signals are in fault_test.ts, for every format.)
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
@@ -30,61 +31,6 @@ function assertNoTrace(stderr: string): void {
   }
 }
 
-Deno.test("a directory as stdin: a message and exit 4, no stack trace", async () => {
-  const result = await sh('$FEN --format board - < "$(mktemp -d)"');
-  assert.equal(result.code, EXIT.ioError);
-  assert.match(result.stderr, /^fen: cannot read input: Is a directory/);
-  assertNoTrace(result.stderr);
-});
-
-Deno.test("a full disk as stdout: a message and exit 4, one-shot and streaming", async () => {
-  const one = await sh(`$FEN -n '${START}' > /dev/full`);
-  assert.equal(one.code, EXIT.ioError);
-  assert.match(
-    one.stderr,
-    /^fen: cannot write output: No space left on device/,
-  );
-  assertNoTrace(one.stderr);
-  const many = await sh(
-    `yes '${START}' | head -n 5000 | $FEN --format board - > /dev/full`,
-  );
-  assert.equal(many.code, EXIT.ioError);
-  assertNoTrace(many.stderr);
-});
-
-Deno.test("SIGINT and SIGTERM mid-stream: everything converted is written, conventional codes", async () => {
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-config", CLI, "--format", "fen", "-"],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(`${START}\n`.repeat(100)));
-    // Wait until all 100 records have come out: nothing is held back while
-    // the program waits for more input.
-    const reader = child.stdout.getReader();
-    let out = "";
-    while (out.split("\n").length <= 100) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += decoder.decode(value);
-    }
-    assert.equal(out, `${START}\n`.repeat(100));
-    child.kill(signal);
-    const status = await child.status;
-    reader.releaseLock();
-    await child.stdout.cancel();
-    await writer.close().catch(() => {});
-    const stderr = decoder.decode(
-      (await new Response(child.stderr).arrayBuffer()) as ArrayBuffer,
-    );
-    assert.equal(status.code, code, signal);
-    assertNoTrace(stderr);
-  }
-});
-
 Deno.test("at a terminal the reason is shown; in a pipe the classic line", async () => {
   const script = await sh(`script -qec "$FEN -n 4r3/2P3R1" /dev/null`);
   assert.match(
@@ -100,7 +46,7 @@ Deno.test("at a terminal the reason is shown; in a pipe the classic line", async
   });
 });
 
-Deno.test("endless input without a newline: flat memory, linear time", async () => {
+Deno.test("endless input without a newline: flat memory (linear time is counted in tests/cli)", async () => {
   const result = await sh(
     `head -c 200000000 /dev/zero | /usr/bin/time -f '%M %e' $FEN --format fen - 2>&1 >/dev/null | grep -v '^Command exited'`,
   );
@@ -109,9 +55,8 @@ Deno.test("endless input without a newline: flat memory, linear time", async () 
     line,
     "fen: line 1: too long (200000000 bytes; a record has at most 4096)",
   );
-  const [kb, seconds] = times.split(" ").map(Number);
+  const [kb] = times.split(" ").map(Number);
   assert.ok(kb < 150_000, `peak ${kb} KB`);
-  assert.ok(seconds < 20, `${seconds} s`);
 });
 
 Deno.test("--input reads a real file with read permission for it alone", async () => {

@@ -263,10 +263,14 @@ Deno.test("text alternative: the vector style has one by default, the FEN and th
     "Highlighted: a8. Arrows e8 to d8, a1 to a8. " +
     "The black king on e8 is in check.",
   ]);
-  // Without a side to move: the placement alone, and no turn.
-  const plain = vector(position);
+  // A position names its side to move without the mark; a placement alone
+  // gives none, and the name claims none.
   assert.equal(
-    plain[0][1]["aria-label"],
+    vector(position)[0][1]["aria-label"],
+    "Chess diagram: R3k3/8/8/8/8/8/4P3/4K3 b - - 3 40, Black to move",
+  );
+  assert.equal(
+    vector("R3k3/8/8/8/8/8/4P3/4K3")[0][1]["aria-label"],
     "Chess diagram: R3k3/8/8/8/8/8/4P3/4K3",
   );
   assert.equal(
