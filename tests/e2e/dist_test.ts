@@ -69,6 +69,20 @@ Deno.test("the reference run of the classic session gives the documented output"
   );
 });
 
+/** Copies what a user's clone needs to run the command into `dir`. */
+async function copyProgram(dir: string): Promise<void> {
+  const copied = await execute("cp", [
+    "-r",
+    "cli.ts",
+    "mod.ts",
+    "deno.json",
+    "deno.lock",
+    "lib",
+    dir,
+  ]);
+  assert.equal(copied.code, 0, copied.stderr);
+}
+
 /** A task's command line from deno.json, with `dist/...` moved to `dir`. */
 async function taskArgs(task: string, dir: string): Promise<string[]> {
   const config = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
@@ -104,15 +118,7 @@ Deno.test("the bundle says where PNG works instead of failing with a trace", asy
   const copy = await Deno.makeTempDir();
   const dir = await Deno.makeTempDir();
   try {
-    await execute("cp", [
-      "-r",
-      "cli.ts",
-      "mod.ts",
-      "deno.json",
-      "deno.lock",
-      "lib",
-      copy,
-    ]);
+    await copyProgram(copy);
     const { code, stderr } = await new Deno.Command(deno, {
       args: await taskArgs("bundle", dir),
       cwd: copy,
@@ -173,15 +179,7 @@ Deno.test("the README's install lines work from a fresh home with only Node and 
   const home = await Deno.makeTempDir();
   const clone = await Deno.makeTempDir();
   try {
-    await execute("cp", [
-      "-r",
-      "cli.ts",
-      "mod.ts",
-      "deno.json",
-      "deno.lock",
-      "lib",
-      clone,
-    ]);
+    await copyProgram(clone);
     // npm's -g goes to a prefix inside the fresh home; its download cache
     // (not its configuration) is shared so the test does not fetch deno twice.
     const npmPrefix = `${home}/npm`;
