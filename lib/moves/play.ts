@@ -5,10 +5,12 @@
  * @module
  */
 
+import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
-import { Board, nameOf } from "./_board.ts";
+import { kingDestination, moveFrom } from "../chess/move.ts";
 import { enPassantOf } from "./_generate.ts";
 import { Notation } from "./_notation.ts";
+import { playableBoard } from "./_playable.ts";
 import type { EnPassantMode } from "./_generate.ts";
 
 /**
@@ -81,7 +83,7 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const notation = new Notation(Board.from(position));
+  const notation = new Notation(playableBoard(position));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
     throw new TypeError(`Cannot list moves: no notation "${options.notation}"`);
@@ -226,7 +228,7 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const notation = new Notation(Board.from(position));
+  const notation = new Notation(playableBoard(position));
   const chess960 = options.chess960 === true;
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
@@ -235,8 +237,8 @@ export function playMoves(
     played.push({
       uci: notation.uci(m, chess960),
       san: notation.san(m),
-      from: nameOf(m & 63),
-      to: nameOf(notation.kingDestination(m)),
+      from: SQUARE_NAMES[moveFrom(m)],
+      to: SQUARE_NAMES[kingDestination(m)],
     });
     notation.play(m);
   }
@@ -283,6 +285,6 @@ function splitMoves(text: string): string[] {
  * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
  */
 export function toSan(position: Position, move: string): string {
-  const notation = new Notation(Board.from(position));
+  const notation = new Notation(playableBoard(position));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }
