@@ -97,14 +97,22 @@ export class ChessBoard {
    * not 64 cells, sets {@linkcode ChessBoard.malformed}.
    */
   load(position: Position): void {
-    this.clear();
-    const cells: unknown = position.board;
-    const array = Array.isArray(cells);
-    this.malformed = !array || (cells as unknown[]).length !== 64;
-    if (array) this.#place(cells as readonly unknown[]);
+    this.loadPieces(position.board);
     this.turn = position.turn === "b" ? 1 : 0;
     this.halfmove = position.halfmoveClock;
     this.fullmove = position.fullmoveNumber;
+  }
+
+  /**
+   * Empties the board and puts the pieces of `cells`, a board as
+   * Position.board holds it, White to move and no rights: what a diagram
+   * of a bare board asks about. Never throws, as {@linkcode ChessBoard.load}.
+   */
+  loadPieces(cells: unknown): void {
+    this.clear();
+    const array = Array.isArray(cells);
+    this.malformed = !array || (cells as unknown[]).length !== 64;
+    if (array) this.#place(cells as readonly unknown[]);
     for (let color = 0; color < 2; color++) {
       if (this.counts[color << 3 | KING] !== 1) this.king[color] = -1;
     }
@@ -129,7 +137,7 @@ export class ChessBoard {
     if (bad) this.malformed = true;
   }
 
-  /** Empties the board. */
+  /** Empties the board: no pieces, White to move, no rights. */
   clear(): void {
     this.sq.fill(0);
     this.count[0] = this.count[1] = 0;
@@ -137,8 +145,11 @@ export class ChessBoard {
     this.occupied[0] = this.occupied[1] = 0;
     this.king[0] = this.king[1] = -1;
     this.malformed = false;
+    this.turn = 0;
     this.castle = 0;
     this.ep = -1;
+    this.halfmove = 0;
+    this.fullmove = 1;
     this.ply = 0;
   }
 
