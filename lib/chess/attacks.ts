@@ -3,22 +3,28 @@
 // board's own for the position as it stands, a changed copy for a position
 // one move away (en passant, a king stepping off a line, castling through
 // attacked squares, the board before a double push), as chessops'
-// attacksTo and shakmaty's attacks_to take one.
+// attacksTo and shakmaty's attacks_to take one. Square sets make the
+// common answer, no attacker, a few word operations.
 
 import type { ChessBoard } from "./board.ts";
 import {
+  BETWEEN,
   BISHOP,
+  BISHOP_REACH,
+  DIRECTION,
   KING,
+  KING_REACH,
   KNIGHT,
+  KNIGHT_REACH,
   KNIGHT_START,
   KNIGHT_TARGETS,
   PAWN,
+  PAWN_REACH,
   PAWN_START,
   PAWN_TARGETS,
   QUEEN,
-  RAY_SQUARES,
-  RAY_START,
   ROOK,
+  ROOK_REACH,
 } from "./geometry.ts";
 
 /**
@@ -26,9 +32,9 @@ import {
  * squares of `occupied` (two words, as {@linkcode ChessBoard.occupied}) are
  * the occupied ones: a piece counts only if its square is in `occupied`,
  * and any square of `occupied` blocks a line, whatever stands there on the
- * board. Writes their squares into `out` (rook and bishop lines first, then
- * knights, then pawns, each from the a-side) and returns how many; with
- * `out` null, returns 1 at the first attacker found, 0 if there is none.
+ * board. Writes their squares into `out` (in {@linkcode listAttackers}'
+ * order) and returns how many; with `out` null, returns 1 if there is an
+ * attacker and 0 if there is none, at less cost.
  */
 export function attackersTo(
   b: ChessBoard,
@@ -37,44 +43,80 @@ export function attackersTo(
   occupied: Int32Array,
   out: number[] | null,
 ): number {
-  const sq = b.sq;
-  const low = occupied[0], high = occupied[1];
-  const own = side << 3;
-  const queen = own | QUEEN, rook = own | ROOK, bishop = own | BISHOP;
-  let n = 0;
-  for (let d = 0; d < 8; d++) {
-    const first = RAY_START[t * 8 + d], end = RAY_START[t * 8 + d + 1];
-    const line = d < 4 ? rook : bishop;
-    for (let j = first; j < end; j++) {
-      const x = RAY_SQUARES[j];
-      // A shift counts modulo 32: bit `x & 31` of the word of `x`.
-      if (((x < 32 ? low : high) & (1 << x)) === 0) continue;
-      const p = sq[x];
-      if (p === queen || p === line || (j === first && p === (own | KING))) {
-        if (out === null) return 1;
-        out[n++] = x;
+  const m = b.masks, own = side << 3, i = t * 2;
+  const occupied0 = occupied[0], occupied1 = occupied[1];
+  const knights = (own | KNIGHT) * 2, kings = (own | KING) * 2;
+  const pawns = (own | PAWN) * 2, reach = (side * 64 + t) * 2;
+  // Knights, kings and pawns attack whatever stands between.
+  let low = occupied0 & ((KNIGHT_REACH[i] & m[knights]) |
+    (KING_REACH[i] & m[kings]) | (PAWN_REACH[reach] & m[pawns]));
+  let high = occupied1 & ((KNIGHT_REACH[i + 1] & m[knights + 1]) |
+    (KING_REACH[i + 1] & m[kings + 1]) |
+    (PAWN_REACH[reach + 1] & m[pawns + 1]));
+  if (out === null && (low | high) !== 0) return 1;
+  const queens = (own | QUEEN) * 2, rooks = (own | ROOK) * 2;
+  const bishops = (own | BISHOP) * 2;
+  for (let word = 0; word < 2; word++) {
+    const straight = m[queens + word] | m[rooks + word];
+    const diagonal = m[queens + word] | m[bishops + word];
+    let sliders = (word === 0 ? occupied0 : occupied1) &
+      ((ROOK_REACH[i + word] & straight) | (BISHOP_REACH[i + word] & diagonal));
+    while (sliders !== 0) {
+      const bit = sliders & -sliders;
+      sliders ^= bit;
+      // A slider on a line to the target attacks it if nothing stands between.
+      const j = (t * 64 + word * 32 + 31 - Math.clz32(bit)) * 2;
+      if (((BETWEEN[j] & occupied0) | (BETWEEN[j + 1] & occupied1)) !== 0) {
+        continue;
       }
-      break;
+      if (out === null) return 1;
+      if (word === 0) low |= bit;
+      else high |= bit;
     }
   }
-  const knight = own | KNIGHT;
-  for (let j = KNIGHT_START[t]; j < KNIGHT_START[t + 1]; j++) {
-    const x = KNIGHT_TARGETS[j];
-    if (sq[x] === knight && ((x < 32 ? low : high) & (1 << x)) !== 0) {
-      if (out === null) return 1;
-      out[n++] = x;
-    }
-  }
-  const pawn = own | PAWN;
-  const from = (side ^ 1) * 64 + t;
-  for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
-    const x = PAWN_TARGETS[j];
-    if (sq[x] === pawn && ((x < 32 ? low : high) & (1 << x)) !== 0) {
-      if (out === null) return 1;
-      out[n++] = x;
+  return out === null ? 0 : listAttackers(b, t, low, high, out);
+}
+
+/**
+ * Writes the attackers of `t` in the set `low`/`high` into `out` and
+ * returns how many, ordered as a scan from `t` meets them: along the rook
+ * lines then the bishop lines (up, down, right, left, then up-right,
+ * up-left, down-right, down-left), then the knights, then the pawns from
+ * the a-side. The legality check's messages list squares in this order.
+ */
+function listAttackers(
+  b: ChessBoard,
+  t: number,
+  low: number,
+  high: number,
+  out: number[],
+): number {
+  let n = 0;
+  for (let word = 0; word < 2; word++) {
+    let bits = word === 0 ? low : high;
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      const x = word * 32 + 31 - Math.clz32(bit);
+      const key = scanOrder(b, t, x);
+      let at = n++;
+      for (; at > 0 && scanOrder(b, t, out[at - 1]) > key; at--) {
+        out[at] = out[at - 1];
+      }
+      out[at] = x;
     }
   }
   return n;
+}
+
+/** Where the attacker on `x` comes in the scan from `t` (see listAttackers). */
+function scanOrder(b: ChessBoard, t: number, x: number): number {
+  const role = b.sq[x] & 7;
+  if (role === PAWN) return 16 + ((x & 7) < (t & 7) ? 0 : 1);
+  if (role !== KNIGHT) return DIRECTION[t * 64 + x];
+  let j = KNIGHT_START[t];
+  while (KNIGHT_TARGETS[j] !== x) j++;
+  return 8 + j - KNIGHT_START[t];
 }
 
 /**
@@ -87,7 +129,8 @@ export function isAttacked(b: ChessBoard, t: number, side: number): boolean {
 
 /** Whether a pawn of `side` on `s` attacks `t` (wherever it stands now). */
 export function pawnAttacks(side: number, s: number, t: number): boolean {
-  for (let j = PAWN_START[side * 64 + s]; j < PAWN_START[side * 64 + s + 1]; j++) {
+  const i = side * 64 + s;
+  for (let j = PAWN_START[i]; j < PAWN_START[i + 1]; j++) {
     if (PAWN_TARGETS[j] === t) return true;
   }
   return false;

@@ -41,14 +41,18 @@ const UNDO = 5;
 export class ChessBoard {
   /** Piece codes by square (`color << 3 | role`), 0 for empty. */
   readonly sq: Int8Array = new Int8Array(64);
-  /** Squares of each color's pieces: White's from 0, Black's from 64. */
+  /**
+   * Squares of each color's pieces: White's from 0, Black's from 64. The
+   * lists (this, `index` and `count`) are filled by listPieces and kept by
+   * put, remove, shift, make and unmake.
+   */
   readonly list: number[] = zeros(128);
   /** Where each occupied square sits in `list`. */
   readonly index: number[] = zeros(64);
   /** Pieces per color. */
   readonly count: number[] = [0, 0];
   /** Pieces per piece code. */
-  readonly counts: number[] = zeros(16);
+  readonly counts: Int32Array = new Int32Array(16);
   /** Each color's king square if it has exactly one king, else -1. */
   readonly king: number[] = [-1, -1];
   /**
@@ -57,6 +61,11 @@ export class ChessBoard {
    * is or changed, for "what if" questions.
    */
   readonly occupied: Int32Array = new Int32Array(2);
+  /**
+   * The squares of each piece code as a set, as `occupied` holds them:
+   * `masks[code * 2 + word]`.
+   */
+  readonly masks: Int32Array = new Int32Array(32);
   /** Scratch for one "what if" occupancy, filled and read within one call. */
   readonly whatIf: Int32Array = new Int32Array(2);
   /** Whether the board loaded was not 64 cells of piece letters or `null`. */
@@ -73,6 +82,8 @@ export class ChessBoard {
   ply = 0;
   /** UNDO words per move made; grows with the deepest line played. */
   readonly #undo: number[] = [];
+  /** Whether `list`, `index` and `count` hold the pieces. */
+  #listed = false;
 
   // The move generator's pins and checks of the position as it stands,
   // written by its check-and-pin scan and read by the generation that
@@ -109,39 +120,111 @@ export class ChessBoard {
    * of a bare board asks about. Never throws, as {@linkcode ChessBoard.load}.
    */
   loadPieces(cells: unknown): void {
-    this.clear();
-    const array = Array.isArray(cells);
-    this.malformed = !array || (cells as unknown[]).length !== 64;
-    if (array) this.#place(cells as readonly unknown[]);
-    for (let color = 0; color < 2; color++) {
-      if (this.counts[color << 3 | KING] !== 1) this.king[color] = -1;
-    }
+    this.#reset();
+    if (Array.isArray(cells)) this.#place(cells);
+    else this.sq.fill(0);
+    this.malformed ||= !Array.isArray(cells) || cells.length !== 64;
   }
 
-  /** The hot loop of a batch check: one read per square, a put per piece. */
+  /**
+   * Fills the piece lists (`list`, `index`, `count`) of a board loaded by
+   * {@linkcode ChessBoard.load}, in board order; what moves are generated
+   * and made on needs them, and they are kept from then on. Does nothing
+   * when they are already filled.
+   */
+  listPieces(): void {
+    if (this.#listed) return;
+    this.#listed = true;
+    const { list, index, sq } = this;
+    let white = 0, black = 0;
+    for (let word = 0; word < 2; word++) {
+      let bits = this.occupied[word];
+      while (bits !== 0) {
+        const bit = bits & -bits;
+        bits ^= bit;
+        const s = word * 32 + 31 - Math.clz32(bit);
+        if (sq[s] < 8) {
+          index[s] = white;
+          list[white++] = s;
+        } else {
+          index[s] = black;
+          list[64 + black++] = s;
+        }
+      }
+    }
+    this.count[0] = white;
+    this.count[1] = black;
+  }
+
+  /** How many pieces `color` has (lists or not). */
+  pieces(color: number): number {
+    const counts = this.counts, own = color << 3;
+    return counts[own | 1] + counts[own | 2] + counts[own | 3] +
+      counts[own | 4] + counts[own | 5] + counts[own | 6];
+  }
+
+  // The hot loop of a batch check: one read per square, and per piece a
+  // code, a bit and a count; the occupancy and the kings are read off the
+  // piece sets once at the end, and the lists only when asked for
+  // (listPieces), since the legality rules do not read them.
   #place(cells: readonly unknown[]): void {
-    const n = cells.length < 64 ? cells.length : 64;
+    const { sq, counts, masks } = this;
     let bad = false;
-    for (let s = 0; s < n; s++) {
+    for (let s = 0; s < 64; s++) {
       const cell = cells[s];
-      if (cell === null) continue;
+      if (cell === null) {
+        sq[s] = 0;
+        continue;
+      }
       // One character with a code: exactly the twelve letters, with no
       // string comparison (which cost a third of loading a board).
       const c = typeof cell === "string" && cell.length === 1
         ? cell.charCodeAt(0)
         : 0;
       const code = c < 128 ? CODE_OF_LETTER[c] : 0;
-      if (code === 0) bad = true;
-      else this.put(s, code);
+      sq[s] = code;
+      if (code === 0) {
+        bad = true;
+        continue;
+      }
+      masks[code * 2 + (s >> 5)] |= 1 << s; // bit `s & 31` of its word
+      counts[code]++;
+    }
+    let low = 0, high = 0;
+    for (let code = 1; code < 15; code++) {
+      low |= masks[code * 2];
+      high |= masks[code * 2 + 1];
+    }
+    this.occupied[0] = low;
+    this.occupied[1] = high;
+    for (let color = 0; color < 2; color++) {
+      const kings = (color << 3 | KING) * 2;
+      this.king[color] = counts[color << 3 | KING] !== 1
+        ? -1
+        : masks[kings] !== 0
+        ? 31 - Math.clz32(masks[kings] & -masks[kings])
+        : 63 - Math.clz32(masks[kings + 1] & -masks[kings + 1]);
     }
     if (bad) this.malformed = true;
   }
 
   /** Empties the board: no pieces, White to move, no rights. */
   clear(): void {
+    this.#reset();
     this.sq.fill(0);
+  }
+
+  // Everything but the squares, which #place writes one by one: by hand,
+  // since a typed array's fill is a call that costs more than these stores.
+  #reset(): void {
+    const { counts, masks } = this;
+    for (let code = 0; code < 16; code++) {
+      counts[code] = 0;
+      masks[code * 2] = 0;
+      masks[code * 2 + 1] = 0;
+    }
     this.count[0] = this.count[1] = 0;
-    this.counts.fill(0);
+    this.#listed = false;
     this.occupied[0] = this.occupied[1] = 0;
     this.king[0] = this.king[1] = -1;
     this.malformed = false;
@@ -153,14 +236,15 @@ export class ChessBoard {
     this.ply = 0;
   }
 
-  /** Puts the piece `code` on the empty square `s`. */
+  /** Puts the piece `code` on the empty square `s` of a listed board. */
   put(s: number, code: number): void {
     const color = code >> 3;
     this.sq[s] = code;
     this.index[s] = this.count[color];
     this.list[color * 64 + this.count[color]++] = s;
     this.counts[code]++;
-    this.occupied[s >> 5] |= 1 << (s & 31);
+    this.occupied[s >> 5] |= 1 << s;
+    this.masks[code * 2 + (s >> 5)] |= 1 << s;
     if ((code & 7) === KING) this.king[color] = s;
   }
 
@@ -171,7 +255,8 @@ export class ChessBoard {
     this.list[color * 64 + this.index[s]] = last;
     this.index[last] = this.index[s];
     this.counts[code]--;
-    this.occupied[s >> 5] &= ~(1 << (s & 31));
+    this.occupied[s >> 5] &= ~(1 << s);
+    this.masks[code * 2 + (s >> 5)] &= ~(1 << s);
     this.sq[s] = 0;
   }
 
@@ -183,8 +268,11 @@ export class ChessBoard {
     this.index[to] = i;
     this.sq[from] = 0;
     this.sq[to] = code;
-    this.occupied[from >> 5] &= ~(1 << (from & 31));
-    this.occupied[to >> 5] |= 1 << (to & 31);
+    // Shifts count modulo 32: `1 << s` is bit `s & 31` of its word.
+    this.occupied[from >> 5] &= ~(1 << from);
+    this.occupied[to >> 5] |= 1 << to;
+    this.masks[old * 2 + (from >> 5)] &= ~(1 << from);
+    this.masks[code * 2 + (to >> 5)] |= 1 << to;
     if (old !== code) {
       this.counts[old]--;
       this.counts[code]++;

@@ -247,3 +247,78 @@ export function zeros(n: number): number[] {
   for (let i = 0; i < n; i++) out.push(0);
   return out;
 }
+
+// ---------------------------------------------------------------------------
+// Square sets as two 32-bit words: word 0 holds squares 0-31 (ranks 8 to
+// 5), word 1 squares 32-63, bit `square & 31`. Tables of sets are indexed
+// `square * 2 + word`.
+
+/** The set of the squares of each `lists[square]`. */
+function sets(
+  lists: (square: number) => readonly number[],
+  count = 64,
+): Int32Array {
+  const table = new Int32Array(count * 2);
+  for (let k = 0; k < count; k++) {
+    const list = lists(k);
+    for (let j = 0; j < list.length; j++) {
+      table[k * 2 + (list[j] >> 5)] |= 1 << (list[j] & 31);
+    }
+  }
+  return table;
+}
+
+function slice(squares: Int8Array, start: Int16Array, i: number): number[] {
+  return Array.from(squares.subarray(start[i], start[i + 1]));
+}
+
+function lines(first: number, last: number): (square: number) => number[] {
+  return (k) => {
+    const out: number[] = [];
+    for (let d = first; d < last; d++) out.push(...RAY_LISTS[k * 8 + d]);
+    return out;
+  };
+}
+
+/** The squares from which a rook could attack each square on an empty board. */
+export const ROOK_REACH: Int32Array = /* @__PURE__ */ sets(lines(0, 4));
+/** The squares from which a bishop could attack each square on an empty board. */
+export const BISHOP_REACH: Int32Array = /* @__PURE__ */ sets(lines(4, 8));
+/** The squares from which a knight attacks each square. */
+export const KNIGHT_REACH: Int32Array = /* @__PURE__ */ sets((k) =>
+  slice(KNIGHT_TARGETS, KNIGHT_START, k)
+);
+/** The squares from which a king attacks each square. */
+export const KING_REACH: Int32Array = /* @__PURE__ */ sets((k) =>
+  slice(KING_TARGETS, KING_START, k)
+);
+/**
+ * The squares from which a pawn of `color` attacks each square:
+ * `PAWN_REACH[(color * 64 + square) * 2 + word]` (the squares a pawn of the
+ * other color on it would capture on).
+ */
+export const PAWN_REACH: Int32Array = /* @__PURE__ */ sets(
+  (i) => slice(PAWN_TARGETS, PAWN_START, i ^ 64),
+  128,
+);
+
+/**
+ * `BETWEEN[(a * 64 + b) * 2 + word]`: the squares strictly between `a` and
+ * `b` if they share a line, none otherwise.
+ */
+export const BETWEEN: Int32Array = /* @__PURE__ */ (() => {
+  const table = new Int32Array(64 * 64 * 2);
+  for (let a = 0; a < 64; a++) {
+    for (let d = 0; d < 8; d++) {
+      const ray = RAY_LISTS[a * 8 + d];
+      let low = 0, high = 0;
+      for (let i = 0; i < ray.length; i++) {
+        table[(a * 64 + ray[i]) * 2] = low;
+        table[(a * 64 + ray[i]) * 2 + 1] = high;
+        if (ray[i] < 32) low |= 1 << ray[i];
+        else high |= 1 << (ray[i] & 31);
+      }
+    }
+  }
+  return table;
+})();

@@ -14,12 +14,21 @@ import { castleRook, withCastleRook } from "./move.ts";
 
 /**
  * Loads `position` into `b` (never throwing, see {@linkcode ChessBoard.load})
- * with the castling rooks and the en-passant square the rules allow:
- * {@linkcode castlingRooks} and the square if {@linkcode enPassantFault}
- * finds nothing wrong.
+ * with its piece lists, and the castling rooks and the en-passant square
+ * the rules allow: a board to generate moves on.
  */
 export function loadPosition(b: ChessBoard, position: Position): void {
   b.load(position);
+  b.listPieces();
+  loadRights(b, position);
+}
+
+/**
+ * Sets the castling rooks and the en-passant square of `b`, loaded from
+ * `position`, to those the rules allow: {@linkcode castlingRooks}, and the
+ * square if {@linkcode enPassantFault} finds nothing wrong.
+ */
+export function loadRights(b: ChessBoard, position: Position): void {
   const castling: unknown = position.castling;
   b.castle = Array.isArray(castling) ? castlingRooks(b, castling) : 0;
   const ep = squareOf(position.enPassant);
@@ -74,7 +83,9 @@ export interface Unplayable {
  */
 export function unplayable(b: ChessBoard): Unplayable | null {
   const pawn = backRankPawn(b);
-  if (pawn >= 0) return { code: "pawn-on-back-rank", subject: SQUARE_NAMES[pawn] };
+  if (pawn >= 0) {
+    return { code: "pawn-on-back-rank", subject: SQUARE_NAMES[pawn] };
+  }
   for (let color = 0; color < 2; color++) {
     const kings = b.counts[color << 3 | KING];
     if (kings !== 1) {
@@ -89,13 +100,16 @@ export function unplayable(b: ChessBoard): Unplayable | null {
   return null;
 }
 
+/** Ranks 8 (word 0, squares 0-7) and 1 (word 1, squares 56-63). */
+const BACK_RANKS: readonly [number, number] = [0xff, 0xff << 24];
+
 /** The first square of ranks 8 then 1 holding a pawn, or -1. */
 export function backRankPawn(b: ChessBoard): number {
-  if (b.counts[PAWN] + b.counts[8 | PAWN] === 0) return -1;
-  for (let s = 0; s < 64; s = s === 7 ? 56 : s + 1) {
-    if ((b.sq[s] & 7) === PAWN) return s;
-  }
-  return -1;
+  const m = b.masks, white = PAWN * 2, black = (8 | PAWN) * 2;
+  const low = (m[white] | m[black]) & BACK_RANKS[0];
+  if (low !== 0) return 31 - Math.clz32(low & -low);
+  const high = (m[white + 1] | m[black + 1]) & BACK_RANKS[1];
+  return high !== 0 ? 63 - Math.clz32(high & -high) : -1;
 }
 
 /** An en-passant square a pawn can have just passed. */

@@ -4,8 +4,10 @@
 
 import type { BoardTextReader } from "../board_text.ts";
 import { FenReader } from "../fen_reader.ts";
+import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg } from "../svg/mod.ts";
+import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, InputError, Output, writeText } from "./_io.ts";
 import { Job, type JobParts, type Mover } from "./batch.ts";
@@ -173,14 +175,15 @@ async function jobParts(
     sideToMove: settings.sideToMove,
     png: settings.format === "png" ? await loadPng() : null,
   };
+  // One board load per record for both the report and the status.
   const checker = settings.check
-    ? new (await import("../legality/mod.ts")).PositionChecker(
+    ? new (await import("../legality/_status_checker.ts")).StatusChecker(
       settings.parse.chess960 ? { chess960: true } : {},
     )
     : null;
-  const status = settings.check
-    ? (await import("../moves/mod.ts")).positionStatus
-    : null;
+  const status = checker === null
+    ? null
+    : (_: Position, options?: PositionStatusOptions) => checker.status(options);
   const boards = settings.from === "grid" ? await boardReaders(settings) : null;
   const explainer = settings.explain
     ? (await import("./explain.ts")).explainer(settings.parse)

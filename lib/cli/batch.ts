@@ -7,7 +7,8 @@ import type { BoardTextReader } from "../board_text.ts";
 import { FenSyntaxError, GridSyntaxError } from "../errors.ts";
 import { stringifyFen } from "../fen.ts";
 import type { FenReader } from "../fen_reader.ts";
-import type { PositionChecker, Problem } from "../legality/mod.ts";
+import type { Problem } from "../legality/mod.ts";
+import type { StatusChecker } from "../legality/_status_checker.ts";
 import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
 import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
@@ -47,7 +48,7 @@ export interface JobParts {
   out: Output;
   current: Current;
   run: RunOptions;
-  checker: PositionChecker | null;
+  checker: StatusChecker | null;
   mover: Mover | null;
   explainer: Explainer | null;
   /** The game's status of a legal position, for `--check`. */

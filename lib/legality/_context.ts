@@ -5,7 +5,6 @@
 import { assertBoard } from "../_board.ts";
 import type { Position } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
-import { loadPosition } from "../chess/rules.ts";
 import { Report } from "./_report.ts";
 
 /**
@@ -64,7 +63,9 @@ export class Context {
    * each `null` or a piece letter (the message of assertBoard).
    */
   load(position: Position): void {
-    loadPosition(this.board, position);
+    // The rules judge the rights from the position; the board's own
+    // (loadRights) are loaded only for a status.
+    this.board.load(position);
     if (this.board.malformed) assertBoard(position.board, "check position");
     this.position = position;
     this.white = position.turn !== "b";

@@ -24,7 +24,7 @@ import { sideName } from "./_report.ts";
  */
 export function checkMaterial(ctx: Context): void {
   const { board, report } = ctx;
-  if (board.count[0] + board.count[1] === 0) {
+  if ((board.occupied[0] | board.occupied[1]) === 0) {
     report.add("empty-board", [], "the board is empty");
   }
   if (backRankPawn(board) >= 0) pawnOnBackRank(ctx);
@@ -96,7 +96,7 @@ function checkPawns(ctx: Context, color: number): void {
 }
 
 function checkPieces(ctx: Context, color: number): void {
-  const count = ctx.board.count[color];
+  const count = ctx.board.pieces(color);
   if (count <= 16) return;
   ctx.report.add(
     "too-many-pieces",
@@ -107,14 +107,24 @@ function checkPieces(ctx: Context, color: number): void {
   );
 }
 
+/** Light squares (a8 is light) as the two words of a square set. */
+const LIGHT: Int32Array = /* @__PURE__ */ (() => {
+  const words = new Int32Array(2);
+  for (let k = 0; k < 64; k++) if (isLight(k)) words[k >> 5] |= 1 << (k & 31);
+  return words;
+})();
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** How many bishops of `color` stand on light squares. */
 function lightBishops(board: ChessBoard, color: number): number {
-  let n = 0;
-  for (let i = color * 64; i < color * 64 + board.count[color]; i++) {
-    const s = board.list[i];
-    if ((board.sq[s] & 7) === BISHOP && isLight(s)) n++;
-  }
-  return n;
+  const slot = (color << 3 | BISHOP) * 2;
+  return popcount(board.masks[slot] & LIGHT[0]) +
+    popcount(board.masks[slot + 1] & LIGHT[1]);
 }
 
 /**

@@ -7,11 +7,17 @@
 
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
+import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
 import { enPassantOf } from "./_generate.ts";
 import { Notation } from "./_notation.ts";
 import { playableBoard } from "./_playable.ts";
 import type { EnPassantMode } from "./_generate.ts";
+
+// The board of legalMoves, playMoves and toSan, unexported: loaded, played
+// on and done with within one call (a board per call cost a quarter of
+// listing the moves of a record).
+const scratchBoard = new ChessBoard();
 
 /**
  * Options for {@linkcode legalMoves}.
@@ -83,7 +89,7 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const notation = new Notation(playableBoard(position));
+  const notation = new Notation(playableBoard(position, scratchBoard));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
     throw new TypeError(`Cannot list moves: no notation "${options.notation}"`);
@@ -228,7 +234,7 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const notation = new Notation(playableBoard(position));
+  const notation = new Notation(playableBoard(position, scratchBoard));
   const chess960 = options.chess960 === true;
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
@@ -285,6 +291,6 @@ function splitMoves(text: string): string[] {
  * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
  */
 export function toSan(position: Position, move: string): string {
-  const notation = new Notation(playableBoard(position));
+  const notation = new Notation(playableBoard(position, scratchBoard));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }

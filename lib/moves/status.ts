@@ -9,7 +9,14 @@ import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
 import { attackersTo } from "../chess/attacks.ts";
 import { ChessBoard } from "../chess/board.ts";
-import { BISHOP, isLight, KNIGHT, PAWN, QUEEN, ROOK } from "../chess/geometry.ts";
+import {
+  BISHOP,
+  isLight,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROOK,
+} from "../chess/geometry.ts";
 import {
   enPassantOf,
   generateMoves,
@@ -210,7 +217,9 @@ export function statusOf(
   // The attackers are listed only when the king is in check.
   if (b.checks > 0) {
     const found = attackersTo(b, king, b.turn ^ 1, b.occupied, scratchSquares);
-    for (let i = 0; i < found; i++) checkers.push(SQUARE_NAMES[scratchSquares[i]]);
+    for (let i = 0; i < found; i++) {
+      checkers.push(SQUARE_NAMES[scratchSquares[i]]);
+    }
     if (checkers.length > 1) checkers.sort();
   }
   const check = checkers.length > 0;
@@ -256,7 +265,7 @@ function insufficientMaterial(b: ChessBoard): boolean {
 
 /** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */
 function insufficient(
-  roles: readonly number[],
+  roles: Int32Array,
   bishopColors: number,
   color: number,
 ): boolean {
