@@ -91,11 +91,11 @@ export class ChessBoard {
   // from the king) or ends a single check only while its stamp equals
   // `stamp`, which spares clearing.
   /** Pin stamps by square. */
-  readonly pinStamp: number[] = zeros(64);
+  readonly pinStamp: Int32Array = new Int32Array(64);
   /** The direction from the king of each pinned piece. */
-  readonly pinDir: number[] = zeros(64);
+  readonly pinDir: Int8Array = new Int8Array(64);
   /** Stamps of the squares that end a single check. */
-  readonly blockStamp: number[] = zeros(64);
+  readonly blockStamp: Int32Array = new Int32Array(64);
   /** The current stamp. */
   stamp = 0;
   /** How many pieces give check to the side to move, as last scanned. */
@@ -218,7 +218,8 @@ export class ChessBoard {
   // since a typed array's fill is a call that costs more than these stores.
   #reset(): void {
     const { counts, masks } = this;
-    for (let code = 0; code < 16; code++) {
+    // The twelve piece codes, 1-6 and 9-14: the others are never set.
+    for (let code = 1; code < 15; code = code === 6 ? 9 : code + 1) {
       counts[code] = 0;
       masks[code * 2] = 0;
       masks[code * 2 + 1] = 0;
