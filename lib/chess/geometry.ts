@@ -22,11 +22,6 @@ export const QUEEN = 5;
 /** The king's role. */
 export const KING = 6;
 
-/** The piece code of `role` for `color`. */
-export function pieceCode(color: number, role: number): number {
-  return color << 3 | role;
-}
-
 /** Piece code to FEN letter (undefined for codes that are no piece). */
 export const LETTER_OF_CODE: readonly Piece[] = /* @__PURE__ */ (() => {
   const letters: Piece[] = [];
@@ -196,9 +191,6 @@ export const OPPOSITE: Int8Array = /* @__PURE__ */ Int8Array.of(
   5,
   4,
 );
-
-/** The back-rank offset of each color: row 7 (a1 = 56) and row 0 (a8 = 0). */
-export const BACK_RANK: Int8Array = /* @__PURE__ */ Int8Array.of(56, 0);
 
 /**
  * Writes into `out` the squares strictly between `a` and `b` if they share a

@@ -156,7 +156,7 @@ export function castlingSlot(b: ChessBoard, rook: number): number {
  * among the rights. Rights without such a rook are dropped, as chessops
  * and python-chess drop them.
  */
-export function castlingRooks(
+function castlingRooks(
   b: ChessBoard,
   castling: readonly Square[],
 ): number {
