@@ -74,7 +74,8 @@ export function attackersTo(
       else high |= bit;
     }
   }
-  return out === null ? 0 : listAttackers(b, t, low, high, out);
+  if (out === null || (low | high) === 0) return 0;
+  return listAttackers(b, t, low, high, out);
 }
 
 /**

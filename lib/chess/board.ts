@@ -39,8 +39,10 @@ const UNDO = 5;
  * bytes live off the heap); the 64-byte `sq`, read most, stays typed.
  */
 export class ChessBoard {
-  /** Piece codes by square (`color << 3 | role`), 0 for empty. */
-  readonly sq: Int8Array = new Int8Array(64);
+  /** Piece codes by square, filled from the piece sets when first read. */
+  readonly #sq: Int8Array = new Int8Array(64);
+  /** Whether #sq holds the pieces of the sets. */
+  #squared = true;
   /**
    * Squares of each color's pieces: White's from 0, Black's from 64. The
    * lists (this, `index` and `count`) are filled by listPieces and kept by
@@ -74,6 +76,32 @@ export class ChessBoard {
   turn = 0;
   /** Castling rooks, packed as castleRook (move.ts) reads them. */
   castle = 0;
+  /**
+   * Piece codes by square (`color << 3 | role`), 0 for empty. A loaded
+   * board fills them from the piece sets on the first read, since the
+   * legality rules of a position without problems need only the sets.
+   */
+  get sq(): Int8Array {
+    if (!this.#squared) this.#fillSquares();
+    return this.#sq;
+  }
+
+  #fillSquares(): void {
+    const sq = this.#sq, masks = this.masks;
+    sq.fill(0);
+    for (let code = 1; code < 15; code = code === 6 ? 9 : code + 1) {
+      for (let word = 0; word < 2; word++) {
+        let bits = masks[code * 2 + word];
+        while (bits !== 0) {
+          const bit = bits & -bits;
+          bits ^= bit;
+          sq[word * 32 + 31 - Math.clz32(bit)] = code;
+        }
+      }
+    }
+    this.#squared = true;
+  }
+
   /** The en-passant target square, or -1. */
   ep = -1;
   halfmove = 0;
@@ -122,7 +150,6 @@ export class ChessBoard {
   loadPieces(cells: unknown): void {
     this.#reset();
     if (Array.isArray(cells)) this.#place(cells);
-    else this.sq.fill(0);
     this.malformed ||= !Array.isArray(cells) || cells.length !== 64;
   }
 
@@ -135,7 +162,8 @@ export class ChessBoard {
   listPieces(): void {
     if (this.#listed) return;
     this.#listed = true;
-    const { list, index, sq } = this;
+    const { list, index } = this;
+    const sq = this.sq; // filled here if not yet
     let white = 0, black = 0;
     for (let word = 0; word < 2; word++) {
       let bits = this.occupied[word];
@@ -165,24 +193,21 @@ export class ChessBoard {
 
   // The hot loop of a batch check: one read per square, and per piece a
   // code, a bit and a count; the occupancy and the kings are read off the
-  // piece sets once at the end, and the lists only when asked for
-  // (listPieces), since the legality rules do not read them.
+  // piece sets once at the end, and the squares and the lists only when
+  // asked for (sq, listPieces), since the legality rules of a position
+  // without problems read neither.
   #place(cells: readonly unknown[]): void {
-    const { sq, counts, masks } = this;
+    const { counts, masks } = this;
     let bad = false;
     for (let s = 0; s < 64; s++) {
       const cell = cells[s];
-      if (cell === null) {
-        sq[s] = 0;
-        continue;
-      }
+      if (cell === null) continue;
       // One character with a code: exactly the twelve letters, with no
       // string comparison (which cost a third of loading a board).
       const c = typeof cell === "string" && cell.length === 1
         ? cell.charCodeAt(0)
         : 0;
       const code = c < 128 ? CODE_OF_LETTER[c] : 0;
-      sq[s] = code;
       if (code === 0) {
         bad = true;
         continue;
@@ -211,19 +236,16 @@ export class ChessBoard {
   /** Empties the board: no pieces, White to move, no rights. */
   clear(): void {
     this.#reset();
-    this.sq.fill(0);
   }
 
-  // Everything but the squares, which #place writes one by one: by hand,
-  // since a typed array's fill is a call that costs more than these stores.
+  // Everything a load refills; the squares follow from the sets
+  // (#fillSquares). Plain loops over the piece codes 1-14: a typed
+  // array's fill is a call that costs more here.
   #reset(): void {
+    this.#squared = false;
     const { counts, masks } = this;
-    // The twelve piece codes, 1-6 and 9-14: the others are never set.
-    for (let code = 1; code < 15; code = code === 6 ? 9 : code + 1) {
-      counts[code] = 0;
-      masks[code * 2] = 0;
-      masks[code * 2 + 1] = 0;
-    }
+    for (let i = 1; i < 15; i++) counts[i] = 0;
+    for (let i = 2; i < 30; i++) masks[i] = 0;
     this.count[0] = this.count[1] = 0;
     this.#listed = false;
     this.occupied[0] = this.occupied[1] = 0;
@@ -240,7 +262,7 @@ export class ChessBoard {
   /** Puts the piece `code` on the empty square `s` of a listed board. */
   put(s: number, code: number): void {
     const color = code >> 3;
-    this.sq[s] = code;
+    this.#sq[s] = code;
     this.index[s] = this.count[color];
     this.list[color * 64 + this.count[color]++] = s;
     this.counts[code]++;
@@ -251,24 +273,24 @@ export class ChessBoard {
 
   /** Takes the piece off square `s`. */
   remove(s: number): void {
-    const code = this.sq[s], color = code >> 3;
+    const code = this.#sq[s], color = code >> 3;
     const last = this.list[color * 64 + --this.count[color]];
     this.list[color * 64 + this.index[s]] = last;
     this.index[last] = this.index[s];
     this.counts[code]--;
     this.occupied[s >> 5] &= ~(1 << s);
     this.masks[code * 2 + (s >> 5)] &= ~(1 << s);
-    this.sq[s] = 0;
+    this.#sq[s] = 0;
   }
 
   /** Moves the piece on `from` to the empty square `to`, as `code`. */
   shift(from: number, to: number, code: number): void {
     const i = this.index[from];
-    const old = this.sq[from];
+    const old = this.#sq[from];
     this.list[(code >> 3) * 64 + i] = to;
     this.index[to] = i;
-    this.sq[from] = 0;
-    this.sq[to] = code;
+    this.#sq[from] = 0;
+    this.#sq[to] = code;
     // Shifts count modulo 32: `1 << s` is bit `s & 31` of its word.
     this.occupied[from >> 5] &= ~(1 << from);
     this.occupied[to >> 5] |= 1 << to;
@@ -307,9 +329,12 @@ export class ChessBoard {
 
   // Make and unmake run once per node in perft, so they stay one function
   // each, longer than the house limit, instead of calling per-case helpers.
-  /** Plays a move from the generator; {@linkcode ChessBoard.unmake} reverts it. */
+  /**
+   * Plays a move from the generator on a board whose pieces are listed;
+   * {@linkcode ChessBoard.unmake} reverts it.
+   */
   make(m: number): void {
-    const sq = this.sq, us = this.turn;
+    const sq = this.#sq, us = this.turn;
     const from = moveFrom(m), to = moveTo(m);
     const u = this.ply++ * UNDO;
     const piece = sq[from];
@@ -375,7 +400,7 @@ export class ChessBoard {
       this.shift(kingTo, from, us << 3 | KING);
       this.put(to, us << 3 | ROOK);
     } else {
-      const moved = movePromotion(m) !== 0 ? us << 3 | PAWN : this.sq[to];
+      const moved = movePromotion(m) !== 0 ? us << 3 | PAWN : this.#sq[to];
       this.shift(to, from, moved);
       const captured = undo[u + 1];
       if (captured !== 0) {

@@ -146,7 +146,9 @@ export function castlingSlot(b: ChessBoard, rook: number): number {
   if (color < 0) return -1;
   const king = b.king[color];
   if (king < 0 || king >> 3 !== rook >> 3) return -1;
-  if (b.sq[rook] !== (color << 3 | ROOK)) return -1;
+  // From the piece sets: a position without problems reads no square.
+  const rooks = b.masks[(color << 3 | ROOK) * 2 + (rook >> 5)];
+  if ((rooks & 1 << rook) === 0) return -1;
   return color * 2 + (rook < king ? 0 : 1);
 }
 

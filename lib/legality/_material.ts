@@ -42,8 +42,9 @@ function checkSide(ctx: Context, color: number): void {
 /** The squares of the piece `code`, in board order (a8 first). */
 function squaresOf(board: ChessBoard, code: number): Square[] {
   const squares: Square[] = [];
+  const sq = board.sq;
   for (let k = 0; k < 64; k++) {
-    if (board.sq[k] === code) squares.push(SQUARE_NAMES[k]);
+    if (sq[k] === code) squares.push(SQUARE_NAMES[k]);
   }
   return squares;
 }
@@ -65,8 +66,9 @@ function checkKings(ctx: Context, color: number): void {
 
 function pawnOnBackRank(ctx: Context): void {
   const squares: Square[] = [];
+  const sq = ctx.board.sq;
   for (let k = 0; k < 64; k++) {
-    if ((ctx.board.sq[k] & 7) === PAWN && (k < 8 || k >= 56)) {
+    if ((sq[k] & 7) === PAWN && (k < 8 || k >= 56)) {
       squares.push(SQUARE_NAMES[k]);
     }
   }
@@ -172,8 +174,9 @@ interface Counts {
 function promotedSquares(board: ChessBoard, counts: Counts): Square[] {
   const { own, queens, rooks, knights, light, dark } = counts;
   const squares: Square[] = [];
+  const sq = board.sq;
   for (let k = 0; k < 64; k++) {
-    const code = board.sq[k];
+    const code = sq[k];
     if (
       (code === (own | QUEEN) && queens > 1) ||
       (code === (own | ROOK) && rooks > 2) ||
