@@ -33,15 +33,13 @@ const UNDO = 5;
 
 /**
  * A position loaded for the rules: see the comment at the top of the file.
- * A board is made per call of the public functions (or once per checker),
- * so its arrays are plain arrays of small integers, which V8 reads about as
- * fast as typed arrays but makes several times faster (typed arrays over 64
- * bytes live off the heap); the 64-byte `sq`, read most, stays typed.
+ * The lists are plain arrays of small integers, which V8 reads about as
+ * fast as typed arrays and makes several times faster (typed arrays over
+ * 64 bytes live off the heap), for callers that make a board per call.
  */
 export class ChessBoard {
-  /** Piece codes by square, filled from the piece sets when first read. */
+  /** Piece codes by square (see the getter `sq`), and whether they are current. */
   readonly #sq: Int8Array = new Int8Array(64);
-  /** Whether #sq holds the pieces of the sets. */
   #squared = true;
   /**
    * Squares of each color's pieces: White's from 0, Black's from 64. The
@@ -76,32 +74,6 @@ export class ChessBoard {
   turn = 0;
   /** Castling rooks, packed as castleRook (move.ts) reads them. */
   castle = 0;
-  /**
-   * Piece codes by square (`color << 3 | role`), 0 for empty. A loaded
-   * board fills them from the piece sets on the first read, since the
-   * legality rules of a position without problems need only the sets.
-   */
-  get sq(): Int8Array {
-    if (!this.#squared) this.#fillSquares();
-    return this.#sq;
-  }
-
-  #fillSquares(): void {
-    const sq = this.#sq, masks = this.masks;
-    sq.fill(0);
-    for (let code = 1; code < 15; code = code === 6 ? 9 : code + 1) {
-      for (let word = 0; word < 2; word++) {
-        let bits = masks[code * 2 + word];
-        while (bits !== 0) {
-          const bit = bits & -bits;
-          bits ^= bit;
-          sq[word * 32 + 31 - Math.clz32(bit)] = code;
-        }
-      }
-    }
-    this.#squared = true;
-  }
-
   /** The en-passant target square, or -1. */
   ep = -1;
   halfmove = 0;
@@ -110,8 +82,7 @@ export class ChessBoard {
   ply = 0;
   /** UNDO words per move made; grows with the deepest line played. */
   readonly #undo: number[] = [];
-  /** Whether `list`, `index` and `count` hold the pieces. */
-  #listed = false;
+  #listed = false; // whether `list`, `index` and `count` hold the pieces
 
   // The move generator's pins and checks of the position as it stands,
   // written by its check-and-pin scan and read by the generation that
@@ -184,13 +155,6 @@ export class ChessBoard {
     this.count[1] = black;
   }
 
-  /** How many pieces `color` has (lists or not). */
-  pieces(color: number): number {
-    const counts = this.counts, own = color << 3;
-    return counts[own | 1] + counts[own | 2] + counts[own | 3] +
-      counts[own | 4] + counts[own | 5] + counts[own | 6];
-  }
-
   // The hot loop of a batch check: one read per square, and per piece a
   // code, a bit and a count; the occupancy and the kings are read off the
   // piece sets once at the end, and the squares and the lists only when
@@ -233,9 +197,30 @@ export class ChessBoard {
     if (bad) this.malformed = true;
   }
 
-  /** Empties the board: no pieces, White to move, no rights. */
-  clear(): void {
-    this.#reset();
+  /**
+   * Piece codes by square (`color << 3 | role`), 0 for empty. A loaded
+   * board fills them from the piece sets on the first read, since the
+   * legality rules of a position without problems need only the sets.
+   */
+  get sq(): Int8Array {
+    if (!this.#squared) this.#fillSquares();
+    return this.#sq;
+  }
+
+  #fillSquares(): void {
+    const sq = this.#sq, masks = this.masks;
+    sq.fill(0);
+    for (let code = 1; code < 15; code = code === 6 ? 9 : code + 1) {
+      for (let word = 0; word < 2; word++) {
+        let bits = masks[code * 2 + word];
+        while (bits !== 0) {
+          const bit = bits & -bits;
+          bits ^= bit;
+          sq[word * 32 + 31 - Math.clz32(bit)] = code;
+        }
+      }
+    }
+    this.#squared = true;
   }
 
   // Everything a load refills; the squares follow from the sets

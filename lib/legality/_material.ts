@@ -98,7 +98,10 @@ function checkPawns(ctx: Context, color: number): void {
 }
 
 function checkPieces(ctx: Context, color: number): void {
-  const count = ctx.board.pieces(color);
+  const counts = ctx.board.counts, own = color << 3;
+  const count = counts[own | PAWN] + counts[own | KNIGHT] +
+    counts[own | BISHOP] + counts[own | ROOK] + counts[own | QUEEN] +
+    counts[own | KING];
   if (count <= 16) return;
   ctx.report.add(
     "too-many-pieces",
