@@ -1,35 +1,25 @@
 // The one board model of the chess core: 64 piece codes, piece lists, king
 // squares, occupancy words and piece counts, loaded once per position and
-// kept current by make and unmake, so that perft and move matching play
+// kept current by make.ts's moves, so that perft and move matching play
 // moves without allocating. Loading never throws: what a consumer refuses
 // (a malformed board, no king, ...) it reads from the board and reports in
 // its own way. The legality rules, the move generator and the diagrams'
 // check mark all read this board.
 
-import { SQUARE_NAMES } from "../_tables.ts";
-import type { Piece, Position, Square } from "../types.ts";
-import {
-  CODE_OF_LETTER,
-  KING,
-  LETTER_OF_CODE,
-  PAWN,
-  ROOK,
-  zeros,
-} from "./geometry.ts";
-import {
-  CASTLE,
-  castleRook,
-  DOUBLE_PUSH,
-  EN_PASSANT,
-  kingTarget,
-  moveFrom,
-  movePromotion,
-  moveTo,
-  rookTarget,
-} from "./move.ts";
+import type { Position, Side, Square } from "../types.ts";
+import { CODE_OF_LETTER, KING, zeros } from "./geometry.ts";
 
-/** Words per undo record: move, captured code, castling, en passant, clock. */
-const UNDO = 5;
+/**
+ * A position's fields but the board, as a record reader holds them (the
+ * pieces come apart, as char codes): what loadCodes takes.
+ */
+export interface PositionFields {
+  readonly turn: Side;
+  readonly castling: readonly Square[];
+  readonly enPassant: Square | null;
+  readonly halfmoveClock: number;
+  readonly fullmoveNumber: number;
+}
 
 /**
  * A position loaded for the rules: see the comment at the top of the file.
@@ -44,7 +34,7 @@ export class ChessBoard {
   /**
    * Squares of each color's pieces: White's from 0, Black's from 64. The
    * lists (this, `index` and `count`) are filled by listPieces and kept by
-   * put, remove, shift, make and unmake.
+   * put, remove and shift, and so by make.ts.
    */
   readonly list: number[] = zeros(128);
   /** Where each occupied square sits in `list`. */
@@ -80,8 +70,8 @@ export class ChessBoard {
   fullmove = 1;
   /** Moves made since the last {@linkcode ChessBoard.commit}. */
   ply = 0;
-  /** UNDO words per move made; grows with the deepest line played. */
-  readonly #undo: number[] = [];
+  /** make.ts's undo records, UNDO words a move; grows with the deepest line. */
+  readonly undo: number[] = [];
   #listed = false; // whether `list`, `index` and `count` hold the pieces
 
   // The move generator's pins and checks of the position as it stands,
@@ -108,9 +98,38 @@ export class ChessBoard {
    */
   load(position: Position): void {
     this.loadPieces(position.board);
-    this.turn = position.turn === "b" ? 1 : 0;
-    this.halfmove = position.halfmoveClock;
-    this.fullmove = position.fullmoveNumber;
+    this.#loadFields(position);
+  }
+
+  /**
+   * {@linkcode ChessBoard.load} with the pieces given as `codes`, 64 char
+   * codes of FEN letters with 0 for an empty square (as a FenReader's
+   * `cells` hold them), and the other fields from `fields`: what a reader
+   * of records loads without making a Position's board. Never throws.
+   */
+  loadCodes(codes: readonly number[], fields: PositionFields): void {
+    this.#reset();
+    const { counts, masks } = this;
+    for (let s = 0; s < 64; s++) {
+      const c = codes[s];
+      if (c === 0) continue;
+      const code = c < 128 ? CODE_OF_LETTER[c] : 0;
+      if (code === 0) {
+        this.malformed = true;
+        continue;
+      }
+      masks[code * 2 + (s >> 5)] |= 1 << s; // bit `s & 31` of its word
+      counts[code]++;
+    }
+    this.#occupy();
+    this.malformed ||= codes.length !== 64;
+    this.#loadFields(fields);
+  }
+
+  #loadFields(fields: PositionFields): void {
+    this.turn = fields.turn === "b" ? 1 : 0;
+    this.halfmove = fields.halfmoveClock;
+    this.fullmove = fields.fullmoveNumber;
   }
 
   /**
@@ -179,6 +198,13 @@ export class ChessBoard {
       masks[code * 2 + (s >> 5)] |= 1 << s; // bit `s & 31` of its word
       counts[code]++;
     }
+    this.#occupy();
+    if (bad) this.malformed = true;
+  }
+
+  /** The occupancy and the kings' squares, read off the piece sets. */
+  #occupy(): void {
+    const { counts, masks } = this;
     let low = 0, high = 0;
     for (let code = 1; code < 15; code++) {
       low |= masks[code * 2];
@@ -194,7 +220,6 @@ export class ChessBoard {
         ? 31 - Math.clz32(masks[kings] & -masks[kings])
         : 63 - Math.clz32(masks[kings + 1] & -masks[kings + 1]);
     }
-    if (bad) this.malformed = true;
   }
 
   /**
@@ -288,114 +313,8 @@ export class ChessBoard {
     if ((code & 7) === KING) this.king[code >> 3] = to;
   }
 
-  /** The position as plain data, with `enPassant` as given. */
-  toPosition(enPassant: Square | null): Position {
-    const board: (Piece | null)[] = [];
-    for (let s = 0; s < 64; s++) board.push(LETTER_OF_CODE[this.sq[s]] ?? null);
-    const castling: Square[] = [];
-    for (const slot of [1, 0, 3, 2]) {
-      const rook = castleRook(this.castle, slot);
-      if (rook >= 0) castling.push(SQUARE_NAMES[rook]);
-    }
-    return {
-      board,
-      turn: this.turn === 0 ? "w" : "b",
-      castling,
-      enPassant,
-      halfmoveClock: this.halfmove,
-      fullmoveNumber: this.fullmove,
-    };
-  }
-
   /** Forgets the undo records, so that a game of any length can be played. */
   commit(): void {
     this.ply = 0;
-  }
-
-  // Make and unmake run once per node in perft, so they stay one function
-  // each, longer than the house limit, instead of calling per-case helpers.
-  /**
-   * Plays a move from the generator on a board whose pieces are listed;
-   * {@linkcode ChessBoard.unmake} reverts it.
-   */
-  make(m: number): void {
-    const sq = this.#sq, us = this.turn;
-    const from = moveFrom(m), to = moveTo(m);
-    const u = this.ply++ * UNDO;
-    const piece = sq[from];
-    const undo = this.#undo;
-    undo[u] = m;
-    undo[u + 1] = 0;
-    undo[u + 2] = this.castle;
-    undo[u + 3] = this.ep;
-    undo[u + 4] = this.halfmove;
-    this.ep = -1;
-    this.halfmove++;
-    if (m & CASTLE) {
-      const kingTo = kingTarget(from, to), rookTo = rookTarget(from, to);
-      // Off and on again: the king may land on the rook's square and the
-      // rook on the king's.
-      this.remove(to);
-      this.shift(from, kingTo, piece);
-      this.put(rookTo, us << 3 | ROOK);
-    } else {
-      const at = m & EN_PASSANT ? to + (us === 0 ? 8 : -8) : to;
-      const captured = sq[at];
-      if (captured !== 0) {
-        undo[u + 1] = captured;
-        this.remove(at);
-        this.halfmove = 0;
-      }
-      const promotion = movePromotion(m);
-      this.shift(from, to, promotion === 0 ? piece : us << 3 | promotion);
-      if ((piece & 7) === PAWN) {
-        this.halfmove = 0;
-        if (m & DOUBLE_PUSH) this.ep = (from + to) >> 1;
-      }
-    }
-    if (this.castle !== 0) this.#loseCastling(from, to, (piece & 7) === KING);
-    if (us === 1) this.fullmove++;
-    this.turn = us ^ 1;
-  }
-
-  #loseCastling(from: number, to: number, king: boolean): void {
-    let castle = this.castle;
-    for (let slot = 0; slot < 4; slot++) {
-      const rook = castleRook(castle, slot);
-      if (
-        rook === from || rook === to ||
-        (king && slot >> 1 === this.turn && rook >= 0)
-      ) {
-        castle &= ~(127 << (7 * slot));
-      }
-    }
-    this.castle = castle;
-  }
-
-  /** Takes back the last move made. */
-  unmake(): void {
-    const u = --this.ply * UNDO;
-    const undo = this.#undo;
-    const m = undo[u];
-    const us = this.turn ^ 1;
-    const from = moveFrom(m), to = moveTo(m);
-    if (m & CASTLE) {
-      const kingTo = kingTarget(from, to), rookTo = rookTarget(from, to);
-      this.remove(rookTo);
-      this.shift(kingTo, from, us << 3 | KING);
-      this.put(to, us << 3 | ROOK);
-    } else {
-      const moved = movePromotion(m) !== 0 ? us << 3 | PAWN : this.#sq[to];
-      this.shift(to, from, moved);
-      const captured = undo[u + 1];
-      if (captured !== 0) {
-        this.put(m & EN_PASSANT ? to + (us === 0 ? 8 : -8) : to, captured);
-      }
-    }
-    this.castle = undo[u + 2];
-    this.ep = undo[u + 3];
-    this.halfmove = undo[u + 4];
-    if (us === 1) this.fullmove--;
-    this.turn = us;
   }
 }

@@ -4,7 +4,7 @@
 
 import { assertBoard } from "../_board.ts";
 import type { Position } from "../types.ts";
-import { ChessBoard } from "../chess/board.ts";
+import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { Report } from "./_report.ts";
 
 /**
@@ -33,8 +33,8 @@ const NO_POSITION: Position = {
 
 /** The position under check, what is known of it, and where problems go. */
 export class Context {
-  /** The position under check. */
-  position: Position = NO_POSITION;
+  /** The position under check (the rules read its board from `board`). */
+  position: PositionFields = NO_POSITION;
   /** Whether White is to move. */
   white = true;
   /** The side to move as the board counts it: 0 White, 1 Black. */
@@ -67,6 +67,26 @@ export class Context {
     // (loadRights) are loaded only for a status.
     this.board.load(position);
     if (this.board.malformed) assertBoard(position.board, "check position");
+    this.#take(position);
+  }
+
+  /**
+   * Takes for checking the position whose pieces are `codes` (64 char
+   * codes, 0 for an empty square, as a FenReader's cells) and whose other
+   * fields are `fields`'s, with an empty report: no Position board is made
+   * or read.
+   */
+  loadCodes(codes: readonly number[], fields: PositionFields): void {
+    this.board.loadCodes(codes, fields);
+    if (this.board.malformed) {
+      throw new TypeError(
+        "Cannot check position: cells are not 64 piece codes",
+      );
+    }
+    this.#take(fields);
+  }
+
+  #take(position: PositionFields): void {
     this.position = position;
     this.white = position.turn !== "b";
     this.us = this.white ? 0 : 1;

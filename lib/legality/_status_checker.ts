@@ -3,6 +3,7 @@
 // and positionStatus would each load it.
 
 import type { Position } from "../types.ts";
+import type { PositionFields } from "../chess/board.ts";
 import { loadRights } from "../chess/rules.ts";
 import { assertPlayable } from "../moves/_playable.ts";
 import {
@@ -43,8 +44,26 @@ export class StatusChecker {
   }
 
   /**
-   * The status of the position last given to {@linkcode StatusChecker.check},
-   * as `positionStatus` gives it, without loading the board again.
+   * {@linkcode StatusChecker.check} for the position whose pieces are
+   * `codes` (64 char codes, 0 for an empty square, as FenReader's and the
+   * command's `cells`) and whose other fields are `fields`'s: no Position
+   * board is made or read.
+   *
+   * @throws {TypeError} If `codes` are not 64 codes of piece letters or 0.
+   */
+  checkCodes(
+    codes: readonly number[],
+    fields: PositionFields,
+  ): readonly Problem[] {
+    const ctx = this.#context;
+    ctx.loadCodes(codes, fields);
+    runRules(ctx);
+    return ctx.report.problems;
+  }
+
+  /**
+   * The status of the position last checked, as `positionStatus` gives
+   * it, without loading the board again.
    *
    * @throws {UnplayablePositionError} As `positionStatus` does (a position
    * whose report has no error never throws).

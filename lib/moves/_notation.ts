@@ -6,6 +6,7 @@
 import { SQUARE_NAMES } from "../_tables.ts";
 import { isAttacked } from "../chess/attacks.ts";
 import type { ChessBoard } from "../chess/board.ts";
+import { makeMove, unmakeMove } from "../chess/make.ts";
 import { KING, PAWN, squareOf } from "../chess/geometry.ts";
 import {
   CASTLE,
@@ -65,7 +66,7 @@ export class Notation {
 
   /** Plays legal move `m` for good, and lists the new position's moves. */
   play(m: number): void {
-    this.board.make(m);
+    makeMove(this.board, m);
     this.board.commit();
     this.length = generateMoves(this.board, this.moves, 0);
   }
@@ -85,13 +86,13 @@ export class Notation {
   san(m: number): string {
     const b = this.board;
     const san = this.#sanWithoutCheck(m);
-    b.make(m);
+    makeMove(b, m);
     let suffix = "";
     if (isAttacked(b, b.king[b.turn], b.turn ^ 1)) {
       const replies = generateMoves(b, new Int32Array(MAX_MOVES), 0);
       suffix = replies === 0 ? "#" : "+";
     }
-    b.unmake();
+    unmakeMove(b);
     return san + suffix;
   }
 

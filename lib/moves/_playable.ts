@@ -3,7 +3,7 @@
 
 import { assertBoard } from "../_board.ts";
 import type { Position } from "../types.ts";
-import { ChessBoard } from "../chess/board.ts";
+import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { loadPosition, unplayable } from "../chess/rules.ts";
 import { UnplayablePositionError } from "./errors.ts";
 
@@ -26,8 +26,11 @@ export function playableBoard(
  * {@linkcode UnplayablePositionError} for not one king per side, a pawn on
  * a back rank, or the side not to move in check.
  */
-export function assertPlayable(b: ChessBoard, position: Position): void {
-  if (b.malformed) assertBoard(position.board, "play");
+export function assertPlayable(
+  b: ChessBoard,
+  position: Position | PositionFields,
+): void {
+  if (b.malformed) assertBoard((position as Position).board, "play");
   if (position.turn !== "w" && position.turn !== "b") {
     throw new TypeError(`Cannot play: turn must be "w" or "b"`);
   }

@@ -7,6 +7,7 @@
 
 import type { Position } from "../types.ts";
 import type { ChessBoard } from "../chess/board.ts";
+import { makeMove, unmakeMove } from "../chess/make.ts";
 import { generateMoves, MAX_MOVES } from "./_generate.ts";
 import { playableBoard } from "./_playable.ts";
 
@@ -59,9 +60,9 @@ function count(
   if (depth === 1) return end - start;
   let nodes = 0;
   for (let i = start; i < end; i++) {
-    b.make(moves[i]);
+    makeMove(b, moves[i]);
     nodes += count(b, moves, end, depth - 1);
-    b.unmake();
+    unmakeMove(b);
   }
   return nodes;
 }

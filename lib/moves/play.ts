@@ -9,6 +9,7 @@ import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
+import { toPosition } from "../chess/rules.ts";
 import { enPassantOf } from "./_generate.ts";
 import { Notation } from "./_notation.ts";
 import { playableBoard } from "./_playable.ts";
@@ -255,7 +256,7 @@ export function playMoves(
     ? position.enPassant
     : computed;
   return {
-    position: notation.board.toPosition(enPassant),
+    position: toPosition(notation.board, enPassant),
     moves: played,
   };
 }
