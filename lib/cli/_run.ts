@@ -7,7 +7,6 @@ import { FenReader } from "../fen_reader.ts";
 import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg } from "../svg/mod.ts";
-import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, InputError, Output, writeText } from "./_io.ts";
 import { Job, type JobParts, type Mover } from "./batch.ts";
@@ -183,7 +182,7 @@ async function jobParts(
     : null;
   const status = checker === null
     ? null
-    : (_: Position, options?: PositionStatusOptions) => checker.status(options);
+    : (options?: PositionStatusOptions) => checker.status(options);
   const boards = settings.from === "grid" ? await boardReaders(settings) : null;
   const explainer = settings.explain
     ? (await import("./explain.ts")).explainer(settings.parse)

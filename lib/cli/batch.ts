@@ -10,7 +10,6 @@ import type { FenReader } from "../fen_reader.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { StatusChecker } from "../legality/_status_checker.ts";
 import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
-import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import {
   type CliIo,
@@ -51,10 +50,8 @@ export interface JobParts {
   checker: StatusChecker | null;
   mover: Mover | null;
   explainer: Explainer | null;
-  /** The game's status of a legal position, for `--check`. */
-  status:
-    | ((position: Position, options?: PositionStatusOptions) => PositionStatus)
-    | null;
+  /** The game's status of the position `checker` checked last, for `--check`. */
+  status: ((options?: PositionStatusOptions) => PositionStatus) | null;
   /** Makes a reader of text boards, for `--from grid`. */
   boards: (() => BoardTextReader) | null;
   verbose: boolean;
@@ -120,8 +117,8 @@ export class Job {
   /** `--check`: the record's problems, and its status when it is legal. */
   #check(text: string, start: number, end: number, where: Where): void {
     const { settings, current, checker, status } = this.#parts;
-    const position = current.position();
-    const problems = checker!.check(position);
+    // The record's char codes: one board load for the report and the status.
+    const problems = checker!.checkCodes(current.cells, current);
     const illegal = hasError(problems);
     // One report and one note, refilled: nothing is made for a legal record
     // but its status (and the record's text, which only JSON shows).
@@ -136,10 +133,10 @@ export class Job {
     report.status = null;
     if (!illegal && status !== null) {
       // Text names no move count: whether there is a move will do.
-      const found = status(position, report.json ? COUNT : NO_COUNT);
-      const note = this.#note ??= { status: found, turn: position.turn };
+      const found = status(report.json ? COUNT : NO_COUNT);
+      const note = this.#note ??= { status: found, turn: current.turn };
       note.status = found;
-      note.turn = position.turn;
+      note.turn = current.turn;
       report.status = note;
     }
     writeProblems(this.#parts.out, problems, report);
