@@ -109,18 +109,32 @@ export class ChessBoard {
    */
   loadCodes(codes: readonly number[], fields: PositionFields): void {
     this.#reset();
-    const { counts, masks } = this;
+    const { counts, masks, list, index } = this;
+    const sq = this.#sq;
+    let white = 0, black = 0;
+    // The squares and the lists too, at once: a record reader checks a
+    // stream of positions, and a legal one is asked for its status.
     for (let s = 0; s < 64; s++) {
       const c = codes[s];
-      if (c === 0) continue;
-      const code = c < 128 ? CODE_OF_LETTER[c] : 0;
+      const code = c > 0 && c < 128 ? CODE_OF_LETTER[c] : 0;
+      sq[s] = code;
       if (code === 0) {
-        this.malformed = true;
+        if (c !== 0) this.malformed = true;
         continue;
       }
       masks[code * 2 + (s >> 5)] |= 1 << s; // bit `s & 31` of its word
       counts[code]++;
+      if (code < 8) {
+        index[s] = white;
+        list[white++] = s;
+      } else {
+        index[s] = black;
+        list[64 + black++] = s;
+      }
     }
+    this.count[0] = white;
+    this.count[1] = black;
+    this.#squared = this.#listed = true;
     this.#occupy();
     this.malformed ||= codes.length !== 64;
     this.#loadFields(fields);

@@ -17,10 +17,12 @@ import {
   KING_START,
   KING_TARGETS,
   KNIGHT,
+  KNIGHT_REACH,
   KNIGHT_START,
   KNIGHT_TARGETS,
   OPPOSITE,
   PAWN,
+  PAWN_REACH,
   PAWN_START,
   PAWN_TARGETS,
   QUEEN,
@@ -127,7 +129,10 @@ function findChecksAndPins(b: ChessBoard): number {
     const s = b.list[i];
     const role = sq[s] & 7;
     if (role === KNIGHT || role === PAWN) {
-      if (leaps(role, them, s, k)) {
+      // The squares from which such a piece attacks the king hold it.
+      const reach = role === KNIGHT ? KNIGHT_REACH : PAWN_REACH;
+      const at = role === KNIGHT ? k * 2 : (them * 64 + k) * 2;
+      if ((reach[at + (s >> 5)] & 1 << s) !== 0) {
         checks++;
         blockStamp[s] = stamp;
       }
@@ -164,17 +169,6 @@ function findChecksAndPins(b: ChessBoard): number {
   }
   b.checks = checks;
   return checks;
-}
-
-/** Whether a knight or a pawn of `color` on `s` attacks `t`. */
-function leaps(role: number, color: number, s: number, t: number): boolean {
-  const squares = role === KNIGHT ? KNIGHT_TARGETS : PAWN_TARGETS;
-  const index = role === KNIGHT ? s : color * 64 + s;
-  const start = role === KNIGHT ? KNIGHT_START : PAWN_START;
-  for (let j = start[index]; j < start[index + 1]; j++) {
-    if (squares[j] === t) return true;
-  }
-  return false;
 }
 
 function kingMoves(b: ChessBoard, out: Int32Array, n: number): number {
