@@ -21,6 +21,15 @@ export interface PositionFields {
   readonly fullmoveNumber: number;
 }
 
+/** A bare board's fields: White to move, no rights, the first move. */
+const NO_FIELDS: PositionFields = {
+  turn: "w",
+  castling: [],
+  enPassant: null,
+  halfmoveClock: 0,
+  fullmoveNumber: 1,
+};
+
 /**
  * A position loaded for the rules: see the comment at the top of the file.
  * The lists are plain arrays of small integers, which V8 reads about as
@@ -97,7 +106,11 @@ export class ChessBoard {
    * not 64 cells, sets {@linkcode ChessBoard.malformed}.
    */
   load(position: Position): void {
-    this.loadPieces(position.board);
+    const cells: unknown = position.board;
+    this.#reset();
+    if (Array.isArray(cells)) this.#place(cells);
+    else this.#occupy();
+    this.malformed ||= !Array.isArray(cells) || cells.length !== 64;
     this.#loadFields(position);
   }
 
@@ -140,10 +153,13 @@ export class ChessBoard {
     this.#loadFields(fields);
   }
 
+  // The fields but the rights, which are the rules' (loadRights).
   #loadFields(fields: PositionFields): void {
     this.turn = fields.turn === "b" ? 1 : 0;
     this.halfmove = fields.halfmoveClock;
     this.fullmove = fields.fullmoveNumber;
+    this.castle = this.ply = 0;
+    this.ep = -1;
   }
 
   /**
@@ -154,7 +170,9 @@ export class ChessBoard {
   loadPieces(cells: unknown): void {
     this.#reset();
     if (Array.isArray(cells)) this.#place(cells);
+    else this.#occupy();
     this.malformed ||= !Array.isArray(cells) || cells.length !== 64;
+    this.#loadFields(NO_FIELDS);
   }
 
   /**
@@ -266,21 +284,10 @@ export class ChessBoard {
   // (#fillSquares). Plain loops over the piece codes 1-14: a typed
   // array's fill is a call that costs more here.
   #reset(): void {
-    this.#squared = false;
+    this.#squared = this.#listed = this.malformed = false;
     const { counts, masks } = this;
     for (let i = 1; i < 15; i++) counts[i] = 0;
     for (let i = 2; i < 30; i++) masks[i] = 0;
-    this.count[0] = this.count[1] = 0;
-    this.#listed = false;
-    this.occupied[0] = this.occupied[1] = 0;
-    this.king[0] = this.king[1] = -1;
-    this.malformed = false;
-    this.turn = 0;
-    this.castle = 0;
-    this.ep = -1;
-    this.halfmove = 0;
-    this.fullmove = 1;
-    this.ply = 0;
   }
 
   /** Puts the piece `code` on the empty square `s` of a listed board. */
