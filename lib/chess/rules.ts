@@ -159,6 +159,29 @@ export function enPassantFault(b: ChessBoard, ep: number): number {
 }
 
 /**
+ * Whether the pawn of the side to move on `from` may take en passant on
+ * `ep`: no enemy piece attacks its king once it has moved and the pawn it
+ * takes is gone (true when the side has no single king). What the move
+ * generator and the legality check both ask of a capture.
+ */
+export function enPassantIsLegal(
+  b: ChessBoard,
+  from: number,
+  ep: number,
+): boolean {
+  const us = b.turn, king = b.king[us];
+  if (king < 0) return true;
+  const captured = us === 0 ? ep + 8 : ep - 8;
+  const occupied = b.whatIf;
+  occupied[0] = b.occupied[0];
+  occupied[1] = b.occupied[1];
+  occupied[from >> 5] &= ~(1 << from);
+  occupied[captured >> 5] &= ~(1 << captured);
+  occupied[ep >> 5] |= 1 << ep;
+  return attackersTo(b, king, us ^ 1, occupied, null) === 0;
+}
+
+/**
  * The castling slot of a right naming `rook` (`color * 2`, plus 1 on the
  * h-side of the king), or -1: the slot exists if a rook of the color whose
  * back rank `rook` is on stands there, and that color's single king stands

@@ -4,13 +4,13 @@
 
 import { isSquare, SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
-import { attackersTo } from "../chess/attacks.ts";
-import { PAWN, squareOf } from "../chess/geometry.ts";
+import { PAWN, PAWN_START, PAWN_TARGETS, squareOf } from "../chess/geometry.ts";
 import {
   EN_PASSANT_BLOCKED,
   EN_PASSANT_NO_PAWN,
   EN_PASSANT_RANK,
   enPassantFault,
+  enPassantIsLegal,
 } from "../chess/rules.ts";
 import type { Context } from "./_context.ts";
 import { colorName, sideName } from "./_report.ts";
@@ -94,28 +94,17 @@ export function checkEnPassantCapture(ctx: Context, ep: number): void {
 }
 
 /**
- * Whether a pawn of the side to move can legally capture on `ep`: no enemy
- * piece attacks its king with the capturer moved and the captured pawn
- * gone (the generator's test, on the same board).
+ * Whether a pawn of the side to move can legally capture on `ep`, as the
+ * move generator judges it (rules.ts enPassantIsLegal).
  */
 function canCaptureEnPassant(ctx: Context, ep: number): boolean {
   const { board, us } = ctx;
-  const pushedTo = us === 0 ? ep + 8 : ep - 8;
-  const king = board.king[us];
-  const pawn = us << 3 | PAWN;
-  const file = pushedTo & 7;
-  const occupied = board.whatIf;
-  for (let side = -1; side <= 1; side += 2) {
-    if ((side < 0 && file === 0) || (side > 0 && file === 7)) continue;
-    const from = pushedTo + side;
-    if (board.sq[from] !== pawn) continue;
-    if (king < 0) return true;
-    occupied[0] = board.occupied[0];
-    occupied[1] = board.occupied[1];
-    occupied[from >> 5] &= ~(1 << from);
-    occupied[pushedTo >> 5] &= ~(1 << pushedTo);
-    occupied[ep >> 5] |= 1 << ep;
-    if (attackersTo(board, king, us ^ 1, occupied, null) === 0) return true;
+  const sq = board.sq, pawn = us << 3 | PAWN;
+  // The squares from which a pawn of the side to move attacks `ep`.
+  const from = (us ^ 1) * 64 + ep;
+  for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
+    const s = PAWN_TARGETS[j];
+    if (sq[s] === pawn && enPassantIsLegal(board, s, ep)) return true;
   }
   return false;
 }

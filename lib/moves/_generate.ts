@@ -40,6 +40,7 @@ import {
   promotionBits,
   rookTarget,
 } from "../chess/move.ts";
+import { enPassantIsLegal } from "../chess/rules.ts";
 
 /**
  * When a position written after moves names an en-passant square, the
@@ -281,25 +282,14 @@ function promotions(out: Int32Array, n: number, move: number): number {
   return n + 4;
 }
 
-/**
- * En-passant captures, each legal if no enemy piece attacks the king with
- * the capturer moved and the captured pawn gone.
- */
+/** En-passant captures, each as rules.ts's enPassantIsLegal allows it. */
 function enPassant(b: ChessBoard, out: Int32Array, n: number): number {
   const sq = b.sq, us = b.turn, ep = b.ep;
   const pawn = us << 3 | PAWN;
-  const captured = ep + (us === 0 ? 8 : -8);
   const from = (us ^ 1) * 64 + ep;
-  const occupied = b.whatIf;
   for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
     const s = PAWN_TARGETS[j];
-    if (sq[s] !== pawn) continue;
-    occupied[0] = b.occupied[0];
-    occupied[1] = b.occupied[1];
-    occupied[s >> 5] &= ~(1 << s);
-    occupied[captured >> 5] &= ~(1 << captured);
-    occupied[ep >> 5] |= 1 << ep;
-    if (attackersTo(b, b.king[us], us ^ 1, occupied, null) === 0) {
+    if (sq[s] === pawn && enPassantIsLegal(b, s, ep)) {
       out[n++] = encodeMove(s, ep, EN_PASSANT);
     }
   }
