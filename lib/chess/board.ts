@@ -48,7 +48,7 @@ export class ChessBoard {
   readonly list: number[] = zeros(128);
   /** Where each occupied square sits in `list`. */
   readonly index: number[] = zeros(64);
-  /** Pieces per color. */
+  /** Pieces per color (with the lists or not). */
   readonly count: number[] = [0, 0];
   /** Pieces per piece code. */
   readonly counts: Int32Array = new Int32Array(16);
@@ -213,7 +213,7 @@ export class ChessBoard {
   // without problems read neither.
   #place(cells: readonly unknown[]): void {
     const { counts, masks } = this;
-    let bad = false;
+    let bad = false, pieces = 0, black = 0;
     for (let s = 0; s < 64; s++) {
       const cell = cells[s];
       if (cell === null) continue;
@@ -229,21 +229,25 @@ export class ChessBoard {
       }
       masks[code * 2 + (s >> 5)] |= 1 << s; // bit `s & 31` of its word
       counts[code]++;
+      pieces++;
+      black += code >> 3;
     }
+    this.count[0] = pieces - black;
+    this.count[1] = black;
     this.#occupy();
     if (bad) this.malformed = true;
   }
 
   /** The occupancy and the kings' squares, read off the piece sets. */
   #occupy(): void {
-    const { counts, masks } = this;
-    let low = 0, high = 0;
-    for (let code = 1; code < 15; code++) {
-      low |= masks[code * 2];
-      high |= masks[code * 2 + 1];
-    }
-    this.occupied[0] = low;
-    this.occupied[1] = high;
+    const { counts, masks: m } = this;
+    // The twelve piece codes' sets (1-6, 9-14), written out: a loop here
+    // cost a tenth of a legality check.
+    this.occupied[0] = m[2] | m[4] | m[6] | m[8] | m[10] | m[12] | m[18] |
+      m[20] | m[22] | m[24] | m[26] | m[28];
+    this.occupied[1] = m[3] | m[5] | m[7] | m[9] | m[11] | m[13] | m[19] |
+      m[21] | m[23] | m[25] | m[27] | m[29];
+    const masks = m;
     for (let color = 0; color < 2; color++) {
       const kings = (color << 3 | KING) * 2;
       this.king[color] = counts[color << 3 | KING] !== 1
@@ -285,6 +289,7 @@ export class ChessBoard {
   // array's fill is a call that costs more here.
   #reset(): void {
     this.#squared = this.#listed = this.malformed = false;
+    this.count[0] = this.count[1] = 0;
     const { counts, masks } = this;
     for (let i = 1; i < 15; i++) counts[i] = 0;
     for (let i = 2; i < 30; i++) masks[i] = 0;

@@ -24,7 +24,7 @@ import { sideName } from "./_report.ts";
  */
 export function checkMaterial(ctx: Context): void {
   const { board, report } = ctx;
-  if ((board.occupied[0] | board.occupied[1]) === 0) {
+  if (board.count[0] + board.count[1] === 0) {
     report.add("empty-board", [], "the board is empty");
   }
   if (backRankPawn(board) >= 0) pawnOnBackRank(ctx);
@@ -98,10 +98,7 @@ function checkPawns(ctx: Context, color: number): void {
 }
 
 function checkPieces(ctx: Context, color: number): void {
-  const counts = ctx.board.counts, own = color << 3;
-  const count = counts[own | PAWN] + counts[own | KNIGHT] +
-    counts[own | BISHOP] + counts[own | ROOK] + counts[own | QUEEN] +
-    counts[own | KING];
+  const count = ctx.board.count[color];
   if (count <= 16) return;
   ctx.report.add(
     "too-many-pieces",
