@@ -40,10 +40,12 @@ function statusLines(position: Chess, prefix: string): string {
     out +=
       `\n${prefix}info insufficient-material: neither side has mating material`;
   }
-  if (position.halfmoves >= 150 && !mate) {
+  // Checkmate and stalemate end the game first (FIDE Laws 5.1, 5.2, 9.3).
+  const over = mate || position.isStalemate(ctx);
+  if (position.halfmoves >= 150 && !over) {
     out +=
       `\n${prefix}info seventy-five-moves: 75 moves without a capture or pawn move: the game is drawn`;
-  } else if (position.halfmoves >= 100) {
+  } else if (position.halfmoves >= 100 && !over) {
     out +=
       `\n${prefix}info fifty-moves: 50 moves without a capture or pawn move: a draw may be claimed`;
   }

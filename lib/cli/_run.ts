@@ -218,13 +218,11 @@ async function sink(
   },
 ): Promise<RecordSink> {
   if (settings.check) {
-    const { PositionChecker } = await import("../legality/mod.ts");
-    const { positionStatus } = await import("../moves/mod.ts");
+    const { StatusChecker } = await import("../legality/_status_checker.ts");
     return new CheckSink(out, {
-      checker: new PositionChecker(
+      checker: new StatusChecker(
         settings.parse.chess960 ? { chess960: true } : {},
       ),
-      status: positionStatus,
       json: settings.format === "json",
       diagnostics,
     });

@@ -2,9 +2,9 @@
 // diagram held for the end of a stream, or the --check report. A run has one
 // sink, chosen before its first record; each sink keeps its own counters.
 
-import type { PositionChecker, Problem } from "../legality/mod.ts";
-import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
-import type { Position } from "../types.ts";
+import type { Problem } from "../legality/mod.ts";
+import type { StatusChecker } from "../legality/_status_checker.ts";
+import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
@@ -179,20 +179,14 @@ export class DiagramSink implements RecordSink {
   }
 }
 
-/** The game's status of a legal position, for `--check`. */
-export type StatusOf = (
-  position: Position,
-  options?: PositionStatusOptions,
-) => PositionStatus;
-
 // positionStatus's options for JSON (which shows the count) and text.
 const COUNT: PositionStatusOptions = Object.freeze({ countMoves: true });
 const NO_COUNT: PositionStatusOptions = Object.freeze({ countMoves: false });
 
 /** What a {@linkcode CheckSink} checks with. */
 export interface CheckParts {
-  checker: PositionChecker;
-  status: StatusOf;
+  /** Checks a record and gives its status from the same board load. */
+  checker: StatusChecker;
   /** One JSON object a record instead of text lines. */
   json: boolean;
   diagnostics: Diagnostics;
@@ -220,9 +214,9 @@ export class CheckSink implements RecordSink {
   }
 
   write(record: Current): void {
-    const { checker, status, json, diagnostics } = this.#parts;
-    const position = record.position();
-    const problems = checker.check(position);
+    const { checker, json, diagnostics } = this.#parts;
+    // The record's char codes: one board load for the report and the status.
+    const problems = checker.checkCodes(record.cells, record);
     const illegal = hasError(problems);
     const report = this.#report;
     report.where = record.where;
@@ -231,10 +225,10 @@ export class CheckSink implements RecordSink {
     report.status = null;
     if (!illegal) {
       // Text names no move count: whether there is a move will do.
-      const found = status(position, json ? COUNT : NO_COUNT);
-      const note = this.#note ??= { status: found, turn: position.turn };
+      const found = checker.status(json ? COUNT : NO_COUNT);
+      const note = this.#note ??= { status: found, turn: record.turn };
       note.status = found;
-      note.turn = position.turn;
+      note.turn = record.turn;
       report.status = note;
     }
     writeProblems(this.#out, problems, report);

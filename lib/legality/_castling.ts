@@ -3,6 +3,7 @@
 
 import { isSquare, SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
+import { castlingSlot } from "../chess/rules.ts";
 import type { Context } from "./_context.ts";
 import { colorName, sideName } from "./_report.ts";
 
@@ -78,7 +79,7 @@ function checkRight(ctx: Context, right: Square, chess960: boolean): number {
     return 0;
   }
   const white = right[1] === "1";
-  const king = ctx.census.king(white);
+  const king = ctx.board.king[white ? 0 : 1];
   const home = white ? 56 : 0;
   const rook = home + right.charCodeAt(0) - 97;
   const kingFile = king - home;
@@ -88,8 +89,10 @@ function checkRight(ctx: Context, right: Square, chess960: boolean): number {
   else if (!chess960 && kingFile !== 4) fault = 2;
   else if (chess960 && (kingFile === 0 || kingFile === 7)) fault = 3;
   else if (!chess960 && rook !== home && rook !== home + 7) fault = 4;
-  else if (ctx.board[rook] !== (white ? "R" : "r")) fault = 5;
-  if (fault < 0) return 1 << ((white ? 0 : 2) + (rook > king ? 1 : 0));
+  // What is left is the rule the move generator keeps rights by.
+  const slot = fault < 0 ? castlingSlot(ctx.board, rook) : -1;
+  if (slot >= 0) return 1 << slot;
+  if (fault < 0) fault = 5;
   ctx.report.add(
     "bad-castling-rights",
     king >= 0 && king !== rook ? [right, SQUARE_NAMES[king]] : [right],
@@ -104,7 +107,7 @@ function checkRight(ctx: Context, right: Square, chess960: boolean): number {
 function reportDoubled(ctx: Context, side: number): void {
   const white = side < 2;
   const hSide = (side & 1) === 1;
-  const king = ctx.census.king(white);
+  const king = ctx.board.king[white ? 0 : 1];
   const castling = ctx.position.castling;
   const squares: Square[] = [];
   for (let i = 0; i < castling.length; i++) {

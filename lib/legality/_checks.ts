@@ -2,26 +2,21 @@
 // cannot be in check, and every check on the side to move is one that move
 // gave, directly, by uncovering a line, or both.
 
-import {
-  attackersOf,
-  between,
-  collinear,
-  isSlider,
-  mayAttack,
-} from "../_attacks.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
+import { attackersTo, isSlider, pawnAttacks } from "../chess/attacks.ts";
+import { between, collinear, KING, PAWN } from "../chess/geometry.ts";
 import type { Context } from "./_context.ts";
 import { enPassantUncovers, originsOf, uncovers } from "./_origins.ts";
 import { colorName, sideName } from "./_report.ts";
 
 /** Reports the king of the side not to move in check. */
 export function checkOppositeCheck(ctx: Context): void {
-  const { board, white, census } = ctx;
-  const theirs = census.king(!white);
-  if (theirs < 0 || !mayAttack(census.masks, theirs, white)) return;
+  const { board, white, us } = ctx;
+  const theirs = board.king[us ^ 1];
+  if (theirs < 0) return;
   const attackers = ctx.buffers.attackers;
-  const n = attackersOf(board, theirs, white, attackers);
+  const n = attackersTo(board, theirs, us, board.occupied, attackers);
   if (n === 0) return;
   const squares = [SQUARE_NAMES[theirs]];
   for (let i = 0; i < n; i++) squares.push(SQUARE_NAMES[attackers[i]]);
@@ -41,17 +36,17 @@ export function checkOppositeCheck(ctx: Context): void {
  * and uncovers one line (two for an en-passant capture).
  */
 export function checkChecks(ctx: Context, ep: number): void {
-  const { board, white, census } = ctx;
-  const king = census.king(white);
+  const { board, white, us } = ctx;
+  const king = board.king[us];
   if (king < 0) return;
-  // Without a double push to judge, only a check needs a look.
-  if (ep < 0 && !mayAttack(census.masks, king, !white)) return;
   const checkers = ctx.buffers.checkers;
-  const n = attackersOf(board, king, !white, checkers);
-  const theirKing = white ? "k" : "K";
+  const n = attackersTo(board, king, us ^ 1, board.occupied, checkers);
+  // Without a double push to judge, only a check needs a look.
+  if (n === 0 && ep < 0) return;
+  const theirKing = (us ^ 1) << 3 | KING;
   for (let i = 0; i < n; i++) {
     // Kings side by side are already an opposite check, whoever is to move.
-    if (board[checkers[i]] === theirKing) return;
+    if (board.sq[checkers[i]] === theirKing) return;
   }
   if (n > 2) {
     const involved = involvedSquares(ctx, n, -1);
@@ -80,7 +75,7 @@ export function checkChecks(ctx: Context, ep: number): void {
 
 /** The king's square, the `n` checkers' and the en-passant square if any. */
 function involvedSquares(ctx: Context, n: number, ep: number): Square[] {
-  const squares: Square[] = [SQUARE_NAMES[ctx.census.king(ctx.white)]];
+  const squares: Square[] = [SQUARE_NAMES[ctx.board.king[ctx.us]]];
   const checkers = ctx.buffers.checkers;
   for (let i = 0; i < n; i++) squares.push(SQUARE_NAMES[checkers[i]]);
   if (ep >= 0) squares.push(SQUARE_NAMES[ep]);
@@ -89,7 +84,7 @@ function involvedSquares(ctx: Context, n: number, ep: number): Square[] {
 
 /** "The white king on e1 is in check, but " and `reason`. */
 function inCheckBut(ctx: Context, reason: string): string {
-  const king = SQUARE_NAMES[ctx.census.king(ctx.white)];
+  const king = SQUARE_NAMES[ctx.board.king[ctx.us]];
   return `the ${
     colorName(ctx.white)
   } king on ${king} is in check, but ${reason}`;
@@ -108,15 +103,21 @@ function doublePushFault(ctx: Context, ep: number, n: number): string {
       }) cannot give two checks`,
     );
   }
-  const { board, white } = ctx;
-  const king = ctx.census.king(white);
+  const { board, white, us } = ctx;
+  const king = board.king[us];
   const pushedTo = white ? ep + 8 : ep - 8;
   const pushedFrom = white ? ep - 8 : ep + 8;
-  const before = ctx.buffers.board;
-  for (let k = 0; k < 64; k++) before[k] = board[k];
-  before[pushedFrom] = before[pushedTo];
-  before[pushedTo] = null;
-  if (attackersOf(before, king, !white, ctx.buffers.attackers) === 0) {
+  // The board before the push: the pawn back on its square, which the
+  // occupancy cannot say, so its own attack is asked apart.
+  const before = board.whatIf;
+  before[0] = board.occupied[0];
+  before[1] = board.occupied[1];
+  before[pushedTo >> 5] &= ~(1 << pushedTo);
+  before[pushedFrom >> 5] |= 1 << pushedFrom;
+  if (
+    attackersTo(board, king, us ^ 1, before, null) === 0 &&
+    !pawnAttacks(us ^ 1, pushedFrom, king)
+  ) {
     return "";
   }
   return `the ${colorName(white)} king on ${
@@ -128,8 +129,8 @@ function doublePushFault(ctx: Context, ep: number, n: number): string {
 
 /** What is wrong with the two checks of the checkers buffer, or "". */
 function doubleCheckFault(ctx: Context): string {
-  const board = ctx.board;
-  const king = ctx.census.king(ctx.white);
+  const sq = ctx.board.sq;
+  const king = ctx.board.king[ctx.us];
   const a = ctx.buffers.checkers[0], b = ctx.buffers.checkers[1];
   if (collinear(a, b, king)) {
     return inCheckBut(
@@ -139,7 +140,7 @@ function doubleCheckFault(ctx: Context): string {
       } stand on one line through the king, and no move opens two opposite lines`,
     );
   }
-  if (!isSlider(board[a]) && !isSlider(board[b])) {
+  if (!isSlider(sq[a]) && !isSlider(sq[b])) {
     return inCheckBut(
       ctx,
       `neither checker (${SQUARE_NAMES[a]}, ${
@@ -162,16 +163,15 @@ function doubleCheckFault(ctx: Context): string {
 
 /** What is wrong with the one check of the checkers buffer, or "". */
 function singleCheckFault(ctx: Context): string {
-  const board = ctx.board;
-  const king = ctx.census.king(ctx.white);
+  const king = ctx.board.king[ctx.us];
   const c = ctx.buffers.checkers[0];
-  const piece = board[c];
+  const piece = ctx.board.sq[c];
   // A line with a gap may have been uncovered; else the checker just moved.
   if (isSlider(piece) && between(c, king, ctx.buffers.line) > 0) return "";
   if (originsOf(ctx, c) !== 0) return "";
   const kind = isSlider(piece)
     ? "piece"
-    : piece === "P" || piece === "p"
+    : (piece & 7) === PAWN
     ? "pawn"
     : "knight";
   return inCheckBut(

@@ -1,10 +1,11 @@
 // What every rule reads and writes for one position. A checker owns one
-// context and reloads it per position, so that its census, report and
+// context and reloads it per position, so that its board, report and
 // buffers are allocated once per checker, not per position.
 
-import { Census } from "./_census.ts";
+import { assertBoard } from "../_board.ts";
+import type { Position } from "../types.ts";
+import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { Report } from "./_report.ts";
-import type { Piece, Position } from "../types.ts";
 
 /**
  * Work space for the rules that scan attacks. Each buffer is filled and
@@ -13,14 +14,12 @@ import type { Piece, Position } from "../types.ts";
 export class Buffers {
   /** Checkers of the side to move's king (checkChecks and its helpers). */
   readonly checkers: number[] = new Array(16).fill(0);
-  /** Attackers found by a yes-or-no scan (opposite check, what-if boards). */
+  /** Attackers found by a scan (opposite check). */
   readonly attackers: number[] = new Array(16).fill(0);
   /** Squares between a checker and the king (uncovers, explainsByEnPassant). */
   readonly line: number[] = new Array(8).fill(0);
   /** Squares a piece can have come from (filled by originsOf for its caller). */
   readonly origins: number[] = new Array(32).fill(0);
-  /** The board before or after one move (doublePushFault, canCaptureEnPassant). */
-  readonly board: (Piece | null)[] = new Array(64).fill(null);
 }
 
 const NO_POSITION: Position = {
@@ -34,25 +33,22 @@ const NO_POSITION: Position = {
 
 /** The position under check, what is known of it, and where problems go. */
 export class Context {
-  /** The position under check. */
-  position: Position = NO_POSITION;
+  /** The position under check (the rules read its board from `board`). */
+  position: PositionFields = NO_POSITION;
   /** Whether White is to move. */
   white = true;
+  /** The side to move as the board counts it: 0 White, 1 Black. */
+  us = 0;
   /** The codes not to report, as a mask by code index. */
   ignored = 0;
   /** Whether castling follows Chess960 rules; unset, the rights tell. */
   chess960: boolean | undefined = undefined;
-  /** The counts of its board. */
-  readonly census: Census = new Census();
+  /** The position's board, loaded once: every rule reads it. */
+  readonly board: ChessBoard = new ChessBoard();
   /** Where the rules report. */
   readonly report: Report = new Report();
   /** Scratch for the attack rules. */
   readonly buffers: Buffers = new Buffers();
-
-  /** The board of the position under check. */
-  get board(): readonly (Piece | null)[] {
-    return this.census.board;
-  }
 
   /** Sets what the checks of the next positions ignore, and the castling rules. */
   configure(ignored: number, chess960: boolean | undefined): void {
@@ -63,16 +59,37 @@ export class Context {
   /**
    * Takes `position` for checking, with an empty report.
    *
-   * @throws {TypeError} If `position.board` is not an array of 64 squares.
+   * @throws {TypeError} If `position.board` is not an array of 64 squares,
+   * each `null` or a piece letter (the message of assertBoard).
    */
   load(position: Position): void {
-    const board = position.board;
-    if (!Array.isArray(board) || board.length !== 64) {
-      throw new TypeError("Cannot check position: board must have 64 squares");
+    // The rules judge the rights from the position; the board's own
+    // (loadRights) are loaded only for a status.
+    this.board.load(position);
+    if (this.board.malformed) assertBoard(position.board, "check position");
+    this.#take(position);
+  }
+
+  /**
+   * Takes for checking the position whose pieces are `codes` (64 char
+   * codes, 0 for an empty square, as a FenReader's cells) and whose other
+   * fields are `fields`'s, with an empty report: no Position board is made
+   * or read.
+   */
+  loadCodes(codes: readonly number[], fields: PositionFields): void {
+    this.board.loadCodes(codes, fields);
+    if (this.board.malformed) {
+      throw new TypeError(
+        "Cannot check position: cells are not 64 piece codes",
+      );
     }
+    this.#take(fields);
+  }
+
+  #take(position: PositionFields): void {
     this.position = position;
     this.white = position.turn !== "b";
-    this.census.take(board);
+    this.us = this.white ? 0 : 1;
     this.report.clear(this.ignored);
   }
 }

@@ -2,9 +2,16 @@
 // two squares over it, and (a warning only) a pawn of the side to move can
 // take it.
 
-import { attackersOf } from "../_attacks.ts";
 import { isSquare, SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
+import { PAWN, PAWN_START, PAWN_TARGETS, squareOf } from "../chess/geometry.ts";
+import {
+  EN_PASSANT_BLOCKED,
+  EN_PASSANT_NO_PAWN,
+  EN_PASSANT_RANK,
+  enPassantFault,
+  enPassantIsLegal,
+} from "../chess/rules.ts";
 import type { Context } from "./_context.ts";
 import { colorName, sideName } from "./_report.ts";
 
@@ -24,11 +31,11 @@ export function checkEnPassant(ctx: Context): number {
     return -1;
   }
   const { board, white } = ctx;
-  const ep = (56 - enPassant.charCodeAt(1)) * 8 + enPassant.charCodeAt(0) - 97;
+  const ep = squareOf(enPassant);
   const to = white ? ep + 8 : ep - 8;
-  const from = white ? ep - 8 : ep + 8;
   const rank = white ? "6" : "3";
-  if (enPassant[1] !== rank) {
+  const fault = enPassantFault(board, ep);
+  if (fault === EN_PASSANT_RANK) {
     reportBadEnPassant(
       ctx,
       [enPassant],
@@ -36,7 +43,7 @@ export function checkEnPassant(ctx: Context): number {
         colorName(!white)
       } pawn that has just advanced two squares`,
     );
-  } else if (board[to] !== (white ? "p" : "P")) {
+  } else if (fault === EN_PASSANT_NO_PAWN) {
     reportBadEnPassant(
       ctx,
       [enPassant, SQUARE_NAMES[to]],
@@ -44,8 +51,8 @@ export function checkEnPassant(ctx: Context): number {
         SQUARE_NAMES[to]
       } to have just advanced two squares`,
     );
-  } else if (board[ep] !== null || board[from] !== null) {
-    const blocked = board[ep] !== null ? ep : from;
+  } else if (fault === EN_PASSANT_BLOCKED) {
+    const blocked = board.sq[ep] !== 0 ? ep : white ? ep - 8 : ep + 8;
     reportBadEnPassant(
       ctx,
       [enPassant, SQUARE_NAMES[blocked]],
@@ -86,27 +93,18 @@ export function checkEnPassantCapture(ctx: Context, ep: number): void {
   );
 }
 
-/** Whether a pawn of the side to move can legally capture on `ep`. */
+/**
+ * Whether a pawn of the side to move can legally capture on `ep`, as the
+ * move generator judges it (rules.ts enPassantIsLegal).
+ */
 function canCaptureEnPassant(ctx: Context, ep: number): boolean {
-  const { board, white } = ctx;
-  const pushedTo = white ? ep + 8 : ep - 8;
-  const king = ctx.census.king(white);
-  const pawn = white ? "P" : "p";
-  const file = pushedTo & 7;
-  for (let side = -1; side <= 1; side += 2) {
-    if ((side < 0 && file === 0) || (side > 0 && file === 7)) continue;
-    const from = pushedTo + side;
-    if (board[from] !== pawn) continue;
-    if (king < 0) return true;
-    // The board after the capture, where the king must not be in check.
-    const after = ctx.buffers.board;
-    for (let k = 0; k < 64; k++) after[k] = board[k];
-    after[from] = null;
-    after[pushedTo] = null;
-    after[ep] = pawn;
-    if (attackersOf(after, king, !white, ctx.buffers.attackers) === 0) {
-      return true;
-    }
+  const { board, us } = ctx;
+  const sq = board.sq, pawn = us << 3 | PAWN;
+  // The squares from which a pawn of the side to move attacks `ep`.
+  const from = (us ^ 1) * 64 + ep;
+  for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
+    const s = PAWN_TARGETS[j];
+    if (sq[s] === pawn && enPassantIsLegal(board, s, ep)) return true;
   }
   return false;
 }

@@ -1,54 +1,74 @@
-// The rules about what stands on the board, read from the census: kings,
-// pawns on rank 1 or 8, and more pieces than a side starts with or can
-// promote to.
+// The rules about what stands on the board, read from the board's counts:
+// kings, pawns on rank 1 or 8, and more pieces than a side starts with or
+// can promote to.
 
-import { BLACK, type SideLetters, WHITE } from "../_attacks.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
-import type { Piece, Square } from "../types.ts";
+import type { Square } from "../types.ts";
+import type { ChessBoard } from "../chess/board.ts";
+import {
+  BISHOP,
+  isLight,
+  KING,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROOK,
+} from "../chess/geometry.ts";
+import { backRankPawn } from "../chess/rules.ts";
 import type { Context } from "./_context.ts";
 import { sideName } from "./_report.ts";
 
 /**
- * Checks every material rule of the census. The report orders what they
+ * Checks every material rule of the board. The report orders what they
  * find by code, so each side's rules run together.
  */
 export function checkMaterial(ctx: Context): void {
-  const { census, report } = ctx;
-  if (census.pieces === 0) {
+  const { board, report } = ctx;
+  if (board.count[0] + board.count[1] === 0) {
     report.add("empty-board", [], "the board is empty");
   }
-  if (census.hasBackRankPawn()) pawnOnBackRank(ctx);
-  checkSide(ctx, true);
-  checkSide(ctx, false);
+  if (backRankPawn(board) >= 0) pawnOnBackRank(ctx);
+  checkSide(ctx, 0);
+  checkSide(ctx, 1);
 }
 
-function checkSide(ctx: Context, white: boolean): void {
-  checkKings(ctx, white);
-  checkPawns(ctx, white);
-  checkPieces(ctx, white);
-  checkPromotions(ctx, white);
+function checkSide(ctx: Context, color: number): void {
+  checkKings(ctx, color);
+  checkPawns(ctx, color);
+  checkPieces(ctx, color);
+  checkPromotions(ctx, color);
 }
 
-function checkKings(ctx: Context, white: boolean): void {
-  const { census, report } = ctx;
-  const king = white ? "K" : "k";
-  const kings = census.count(king);
+/** The squares of the piece `code`, in board order (a8 first). */
+function squaresOf(board: ChessBoard, code: number): Square[] {
+  const squares: Square[] = [];
+  const sq = board.sq;
+  for (let k = 0; k < 64; k++) {
+    if (sq[k] === code) squares.push(SQUARE_NAMES[k]);
+  }
+  return squares;
+}
+
+function checkKings(ctx: Context, color: number): void {
+  const { board, report } = ctx;
+  const king = color << 3 | KING;
+  const kings = board.counts[king];
   if (kings === 0) {
-    report.add("no-king", [], `${sideName(white)} has no king`);
+    report.add("no-king", [], `${sideName(color === 0)} has no king`);
   } else if (kings > 1) {
     report.add(
       "too-many-kings",
-      census.squaresOf(king),
-      `${sideName(white)} has ${kings} kings`,
+      squaresOf(board, king),
+      `${sideName(color === 0)} has ${kings} kings`,
     );
   }
 }
 
 function pawnOnBackRank(ctx: Context): void {
   const squares: Square[] = [];
+  const sq = ctx.board.sq;
   for (let k = 0; k < 64; k++) {
-    const piece = ctx.board[k];
-    if ((piece === "P" || piece === "p") && (k < 8 || k >= 56)) {
+    if ((sq[k] & 7) === PAWN && (k < 8 || k >= 56)) {
       squares.push(SQUARE_NAMES[k]);
     }
   }
@@ -63,63 +83,76 @@ function pawnOnBackRank(ctx: Context): void {
   );
 }
 
-function checkPawns(ctx: Context, white: boolean): void {
-  const { census, report } = ctx;
-  const pawn = white ? "P" : "p";
-  const pawns = census.count(pawn);
+function checkPawns(ctx: Context, color: number): void {
+  const { board, report } = ctx;
+  const pawn = color << 3 | PAWN;
+  const pawns = board.counts[pawn];
   if (pawns <= 8) return;
   report.add(
     "too-many-pawns",
-    census.squaresOf(pawn),
+    squaresOf(board, pawn),
     `${
-      sideName(white)
+      sideName(color === 0)
     } has ${pawns} pawns; a side starts with 8 and never gains one`,
   );
 }
 
-function checkPieces(ctx: Context, white: boolean): void {
-  const { census, report } = ctx;
-  const count = census.sidePieces(white);
+function checkPieces(ctx: Context, color: number): void {
+  const count = ctx.board.count[color];
   if (count <= 16) return;
-  report.add(
+  ctx.report.add(
     "too-many-pieces",
     [],
     `${
-      sideName(white)
+      sideName(color === 0)
     } has ${count} pieces; a side starts with 16 and never gains one`,
   );
 }
 
-// A light square has an even file + row sum here (a8 is light).
-function isLight(k: number): boolean {
-  return (((k & 7) + (k >> 3)) & 1) === 0;
+/** Light squares (a8 is light) as the two words of a square set. */
+const LIGHT: Int32Array = /* @__PURE__ */ (() => {
+  const words = new Int32Array(2);
+  for (let k = 0; k < 64; k++) if (isLight(k)) words[k >> 5] |= 1 << (k & 31);
+  return words;
+})();
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** How many bishops of `color` stand on light squares. */
+function lightBishops(board: ChessBoard, color: number): number {
+  const slot = (color << 3 | BISHOP) * 2;
+  return popcount(board.masks[slot] & LIGHT[0]) +
+    popcount(board.masks[slot + 1] & LIGHT[1]);
 }
 
 /**
  * Promoted pieces are those beyond the initial set (one queen, two rooks,
  * two knights, one bishop per square color); each one costs a pawn.
  */
-function checkPromotions(ctx: Context, white: boolean): void {
-  const census = ctx.census;
-  const side = white ? WHITE : BLACK;
-  const queens = census.count(side.queen);
-  const rooks = census.count(side.rook);
-  const knights = census.count(side.knight);
-  const bishops = census.count(side.bishop);
+function checkPromotions(ctx: Context, color: number): void {
+  const board = ctx.board, counts = board.counts, own = color << 3;
+  const queens = counts[own | QUEEN];
+  const rooks = counts[own | ROOK];
+  const knights = counts[own | KNIGHT];
+  const bishops = counts[own | BISHOP];
   // Nothing is promoted without a second queen or bishop, or a third rook
   // or knight: the common case skips the bishops' square colors.
   if (queens <= 1 && rooks <= 2 && knights <= 2 && bishops <= 1) return;
-  const light = census.lightBishops(side.bishop);
+  const light = lightBishops(board, color);
   const dark = bishops - light;
   const promoted = Math.max(queens - 1, 0) + Math.max(rooks - 2, 0) +
     Math.max(knights - 2, 0) + Math.max(light - 1, 0) +
     Math.max(dark - 1, 0);
-  const missing = Math.max(8 - census.count(side.pawn), 0);
+  const missing = Math.max(8 - counts[own | PAWN], 0);
   if (promoted <= missing) return;
   ctx.report.add(
     "too-many-promotions",
-    promotedSquares(ctx.board, { side, queens, rooks, knights, light, dark }),
-    `${sideName(white)} has ${promoted} piece${
+    promotedSquares(board, { own, queens, rooks, knights, light, dark }),
+    `${sideName(color === 0)} has ${promoted} piece${
       promoted === 1 ? "" : "s"
     } beyond the initial set, so promoted, but only ${missing} pawn${
       missing === 1 ? " is" : "s are"
@@ -128,7 +161,8 @@ function checkPromotions(ctx: Context, white: boolean): void {
 }
 
 interface Counts {
-  side: SideLetters;
+  /** The side's color bits, `color << 3`. */
+  own: number;
   queens: number;
   rooks: number;
   knights: number;
@@ -137,19 +171,17 @@ interface Counts {
 }
 
 /** The squares of every kind of piece a side has more of than it starts with. */
-function promotedSquares(
-  board: readonly (Piece | null)[],
-  counts: Counts,
-): Square[] {
-  const { side, queens, rooks, knights, light, dark } = counts;
+function promotedSquares(board: ChessBoard, counts: Counts): Square[] {
+  const { own, queens, rooks, knights, light, dark } = counts;
   const squares: Square[] = [];
+  const sq = board.sq;
   for (let k = 0; k < 64; k++) {
-    const piece = board[k];
+    const code = sq[k];
     if (
-      (piece === side.queen && queens > 1) ||
-      (piece === side.rook && rooks > 2) ||
-      (piece === side.knight && knights > 2) ||
-      (piece === side.bishop && (isLight(k) ? light : dark) > 1)
+      (code === (own | QUEEN) && queens > 1) ||
+      (code === (own | ROOK) && rooks > 2) ||
+      (code === (own | KNIGHT) && knights > 2) ||
+      (code === (own | BISHOP) && (isLight(k) ? light : dark) > 1)
     ) {
       squares.push(SQUARE_NAMES[k]);
     }

@@ -3,7 +3,19 @@
 // The side not to move made that move; its king's opponent is the side to
 // move, whose king is in check.
 
-import { between, BLACK, isSlider, KNIGHT, RAYS, WHITE } from "../_attacks.ts";
+import { isSlider } from "../chess/attacks.ts";
+import {
+  between,
+  BISHOP,
+  KING,
+  KNIGHT,
+  KNIGHT_START,
+  KNIGHT_TARGETS,
+  PAWN,
+  RAY_SQUARES,
+  RAY_START,
+  ROOK,
+} from "../chess/geometry.ts";
 import type { Context } from "./_context.ts";
 
 /** Returned by originsOf when castling, which moves two pieces, may explain it. */
@@ -16,57 +28,60 @@ export const CASTLED = -1;
  * put there.
  */
 export function originsOf(ctx: Context, square: number): number {
-  const { board, buffers: { origins: out } } = ctx;
+  const { board: { sq }, buffers: { origins: out } } = ctx;
   const white = !ctx.white;
-  const side = white ? WHITE : BLACK;
-  const piece = board[square];
+  const own = white ? 0 : 8; // the side not to move's color bits
+  const piece = sq[square];
   const back = white ? 8 : -8; // one row towards the side's first rank
   const file = square & 7;
   const row = square >> 3;
   let n = 0;
-  if (piece === side.pawn) {
+  if (piece === (own | PAWN)) {
     const from = square + back;
     // Pawns never stand on their own first rank.
     if (from < 8 || from >= 56) return 0;
-    if (board[from] === null) {
+    if (sq[from] === 0) {
       out[n++] = from;
-      if (row === (white ? 4 : 3) && board[from + back] === null) {
+      if (row === (white ? 4 : 3) && sq[from + back] === 0) {
         out[n++] = from + back;
       }
     }
-    if (file > 0 && board[from - 1] === null) out[n++] = from - 1;
-    if (file < 7 && board[from + 1] === null) out[n++] = from + 1;
+    if (file > 0 && sq[from - 1] === 0) out[n++] = from - 1;
+    if (file < 7 && sq[from + 1] === 0) out[n++] = from + 1;
     return n;
   }
-  if (piece === side.knight) {
-    for (const k of KNIGHT[square]) if (board[k] === null) out[n++] = k;
+  if (piece === (own | KNIGHT)) {
+    for (let j = KNIGHT_START[square]; j < KNIGHT_START[square + 1]; j++) {
+      if (sq[KNIGHT_TARGETS[j]] === 0) out[n++] = KNIGHT_TARGETS[j];
+    }
   } else if (isSlider(piece)) {
-    if (piece === side.rook) {
+    if (piece === (own | ROOK)) {
       // After either castling the rook is on the f- or d-file next to the
       // king on g or c, whatever their files before (Chess960 too).
       const home = white ? 56 : 0;
       if (
-        (square === home + 5 && board[home + 6] === side.king) ||
-        (square === home + 3 && board[home + 2] === side.king)
+        (square === home + 5 && sq[home + 6] === (own | KING)) ||
+        (square === home + 3 && sq[home + 2] === (own | KING))
       ) {
         return CASTLED;
       }
     }
-    const first = piece === side.bishop ? 4 : 0;
-    const last = piece === side.rook ? 4 : 8;
+    const first = piece === (own | BISHOP) ? 4 : 0;
+    const last = piece === (own | ROOK) ? 4 : 8;
     for (let d = first; d < last; d++) {
-      const ray = RAYS[square * 8 + d];
-      for (let i = 0; i < ray.length && board[ray[i]] === null; i++) {
-        out[n++] = ray[i];
+      const end = RAY_START[square * 8 + d + 1];
+      for (let j = RAY_START[square * 8 + d]; j < end; j++) {
+        if (sq[RAY_SQUARES[j]] !== 0) break;
+        out[n++] = RAY_SQUARES[j];
       }
     }
   }
   if (row === (white ? 0 : 7)) {
     // A promotion: the pawn came from the row behind, straight or capturing.
     const from = square + back;
-    if (board[from] === null) out[n++] = from;
-    if (file > 0 && board[from - 1] === null) out[n++] = from - 1;
-    if (file < 7 && board[from + 1] === null) out[n++] = from + 1;
+    if (sq[from] === 0) out[n++] = from;
+    if (file > 0 && sq[from - 1] === 0) out[n++] = from - 1;
+    if (file < 7 && sq[from + 1] === 0) out[n++] = from + 1;
   }
   return n;
 }
@@ -76,9 +91,9 @@ export function originsOf(ctx: Context, square: number): number {
  * between `line` and the king, uncovering the check from `line`.
  */
 export function uncovers(ctx: Context, mover: number, line: number): boolean {
-  if (!isSlider(ctx.board[line])) return false;
+  if (!isSlider(ctx.board.sq[line])) return false;
   const { line: gap, origins } = ctx.buffers;
-  const m = between(line, ctx.census.king(ctx.white), gap);
+  const m = between(line, ctx.board.king[ctx.us], gap);
   const n = originsOf(ctx, mover);
   if (n === CASTLED) return true;
   for (let i = 0; i < n; i++) {
@@ -108,20 +123,16 @@ export function enPassantUncovers(
   a: number,
   b: number,
 ): boolean {
-  const board = ctx.board;
+  const sq = ctx.board.sq;
   const white = !ctx.white;
-  const pawn = white ? "P" : "p";
+  const pawn = white ? PAWN : 8 | PAWN;
   const row = white ? 2 : 5; // where the capturer lands
   for (let to = row * 8; to < row * 8 + 8; to++) {
-    if (board[to] !== pawn) continue;
+    if (sq[to] !== pawn) continue;
     const captured = white ? to + 8 : to - 8;
-    if (board[captured] !== null) continue;
-    const left = (to & 7) > 0 && board[captured - 1] === null
-      ? captured - 1
-      : -1;
-    const right = (to & 7) < 7 && board[captured + 1] === null
-      ? captured + 1
-      : -1;
+    if (sq[captured] !== 0) continue;
+    const left = (to & 7) > 0 && sq[captured - 1] === 0 ? captured - 1 : -1;
+    const right = (to & 7) < 7 && sq[captured + 1] === 0 ? captured + 1 : -1;
     if (left < 0 && right < 0) continue;
     const capture = { to, captured, left, right };
     if (explains(ctx, a, capture) && explains(ctx, b, capture)) return true;
@@ -132,9 +143,9 @@ export function enPassantUncovers(
 /** Whether `capture` gives the check from `checker` or uncovers its line. */
 function explains(ctx: Context, checker: number, capture: Capture): boolean {
   if (checker === capture.to) return true;
-  if (!isSlider(ctx.board[checker])) return false;
+  if (!isSlider(ctx.board.sq[checker])) return false;
   const gap = ctx.buffers.line;
-  const m = between(checker, ctx.census.king(ctx.white), gap);
+  const m = between(checker, ctx.board.king[ctx.us], gap);
   for (let j = 0; j < m; j++) {
     const k = gap[j];
     if (k === capture.captured || k === capture.left || k === capture.right) {

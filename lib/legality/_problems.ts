@@ -38,13 +38,16 @@ export const PROBLEM_CODES = [
  * A stable identifier for a kind of problem, such as `"no-king"`; see
  * {@linkcode PROBLEM_SEVERITY} for what each one means.
  *
- * @example
+ * @example Ignoring the codes a caller does not care about
  * ```ts
- * import type { ProblemCode } from "@fen/fen";
+ * import { checkPosition, parseFen, type ProblemCode } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * const code: ProblemCode = "opposite-check";
- * assert.equal(code, "opposite-check");
+ * const clocks: ProblemCode[] = ["en-passant-clock", "halfmove-clock-too-large"];
+ * const position = parseFen("4k3/8/8/8/4P3/8/8/4K3 b - e3 9 1");
+ * const found: ProblemCode[] = checkPosition(position, { ignore: clocks })
+ *   .map((problem) => problem.code);
+ * assert.deepEqual(found, ["pointless-en-passant"]);
  * ```
  */
 export type ProblemCode = typeof PROBLEM_CODES[number];

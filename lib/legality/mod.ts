@@ -9,14 +9,10 @@
  */
 
 import type { Position } from "../types.ts";
-import { checkCastling } from "./_castling.ts";
-import { checkChecks, checkOppositeCheck } from "./_checks.ts";
-import { checkClocks } from "./_clocks.ts";
 import { Context } from "./_context.ts";
-import { checkEnPassant, checkEnPassantCapture } from "./_en_passant.ts";
-import { checkMaterial } from "./_material.ts";
 import type { Problem, ProblemCode } from "./_problems.ts";
 import { ignoreMask } from "./_report.ts";
+import { runRules } from "./_rules.ts";
 
 export * from "../types.ts";
 export {
@@ -51,21 +47,6 @@ export interface CheckPositionOptions {
    * otherwise.
    */
   chess960?: boolean;
-}
-
-/**
- * Runs every rule on the position loaded into `ctx`, leaving what they find
- * in `ctx.report`. The report orders the problems, so the rules may run in
- * any order that feeds each its inputs (the en-passant square's index).
- */
-function runRules(ctx: Context): void {
-  checkMaterial(ctx);
-  checkCastling(ctx);
-  const ep = checkEnPassant(ctx);
-  checkOppositeCheck(ctx);
-  checkChecks(ctx, ep);
-  checkEnPassantCapture(ctx, ep);
-  checkClocks(ctx);
 }
 
 /**

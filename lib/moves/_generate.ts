@@ -1,40 +1,46 @@
-// Legal move generation on a Board: checks and pins are found first, from
-// the enemy pieces' lines to the king, so that every move written is legal
-// without making it (en passant and castling are the exceptions, tested by
-// placing the pieces). A move is an integer: from | to << 6 | promotion role
-// << 12 | flags (see _geometry.ts). The functions run for every node of a
+// Legal move generation on the core board: checks and pins are found first,
+// from the enemy pieces' lines to the king, so that every move written is
+// legal without making it (the king's steps, en passant and castling are
+// asked of attackersTo with the occupancy after them). A move is an
+// integer (lib/chess/move.ts). The functions run for every node of a
 // perft, so they take positional arguments and write into a caller's
 // buffer rather than allocate options objects or arrays.
 
+import { SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
-import {
-  type Board,
-  castleRook,
-  kingTarget,
-  nameOf,
-  rookTarget,
-} from "./_board.ts";
+import { attackersTo } from "../chess/attacks.ts";
+import type { ChessBoard } from "../chess/board.ts";
 import {
   BISHOP,
-  CASTLE,
   DIRECTION,
-  DOUBLE_PUSH,
-  EN_PASSANT,
   KING,
-  KING_SQUARES,
   KING_START,
+  KING_TARGETS,
   KNIGHT,
-  KNIGHT_SQUARES,
+  KNIGHT_REACH,
   KNIGHT_START,
+  KNIGHT_TARGETS,
   OPPOSITE,
   PAWN,
-  PAWN_SQUARES,
+  PAWN_REACH,
   PAWN_START,
+  PAWN_TARGETS,
   QUEEN,
   RAY_SQUARES,
   RAY_START,
   ROOK,
-} from "./_geometry.ts";
+} from "../chess/geometry.ts";
+import {
+  CASTLE,
+  castleRook,
+  DOUBLE_PUSH,
+  EN_PASSANT,
+  encodeMove,
+  kingTarget,
+  promotionBits,
+  rookTarget,
+} from "../chess/move.ts";
+import { enPassantIsLegal } from "../chess/rules.ts";
 
 /**
  * When a position written after moves names an en-passant square, the
@@ -47,13 +53,19 @@ import {
  * | `"pseudo-legal"` | only if a pawn of the side to move stands beside the pawn to capture (X-FEN) |
  * | `"legal"`        | only if such a capture is legal (it may expose the king)     |
  *
- * @example Naming a mode
+ * @example The three modes after a double push
  * ```ts
- * import type { EnPassantMode } from "@fen/fen/moves";
+ * import { parseFen } from "@fen/fen";
+ * import { type EnPassantMode, playMoves } from "@fen/fen/moves";
  * import assert from "node:assert/strict";
  *
- * const mode: EnPassantMode = "legal";
- * assert.equal(mode, "legal");
+ * // After d4, Black's pawn on e4 stands beside it but is pinned by the rook.
+ * const position = parseFen("8/8/8/8/k3p2R/8/3P4/4K3 w - - 0 1");
+ * const modes: EnPassantMode[] = ["always", "pseudo-legal", "legal"];
+ * assert.deepEqual(
+ *   modes.map((mode) => playMoves(position, "d4", { enPassant: mode }).position.enPassant),
+ *   ["d3", "d3", null],
+ * );
  * ```
  */
 export type EnPassantMode = "always" | "pseudo-legal" | "legal";
@@ -61,32 +73,23 @@ export type EnPassantMode = "always" | "pseudo-legal" | "legal";
 /** Most legal moves in any position is 218; room for a wide margin. */
 export const MAX_MOVES = 256;
 
-// Generation scratch, unexported: findChecksAndPins fills it and pieceMoves
-// reads it within one generateMoves call. A square is pinned (in direction
-// pinDir[s] from the king) or ends a single check only if its stamp equals
-// the call's, which spares clearing; stamps restart before they overflow.
-const pinStamp = new Int32Array(64);
-const pinDir = new Int8Array(64);
-const blockStamp = new Int32Array(64);
-let stamp = 0;
-
-function nextStamp(): number {
-  if (stamp === 0x3fffffff) {
-    pinStamp.fill(0);
-    blockStamp.fill(0);
-    stamp = 0;
+/** The next pin-and-check stamp of `b`; stamps restart before they overflow. */
+function nextStamp(b: ChessBoard): number {
+  if (b.stamp === 0x3fffffff) {
+    b.pinStamp.fill(0);
+    b.blockStamp.fill(0);
+    b.stamp = 0;
   }
-  return ++stamp;
+  return ++b.stamp;
 }
 
 /**
  * Writes the legal moves of the side to move into `out` from index `start`
- * and returns the index after the last. Uses the board's pin and block
- * scratch, so a caller finishes reading one generation's scratch-dependent
- * state before generating again (the moves in `out` stay valid).
+ * and returns the index after the last; `b.checks` is then the number of
+ * pieces giving check.
  */
 export function generateMoves(
-  b: Board,
+  b: ChessBoard,
   out: Int32Array,
   start: number,
 ): number {
@@ -100,45 +103,37 @@ export function generateMoves(
 }
 
 /**
- * How many pieces give check to the side to move (a look along the lines
- * the enemy pieces stand on, cheaper than scanning every line from the
- * king). Uses the pin scratch, as {@linkcode generateMoves} does.
+ * Whether the side to move has a legal move; `b.checks` is then the number
+ * of pieces giving check. The other pieces' moves come first: they need no
+ * attack scan, and in nearly every position the first piece that can move
+ * settles it, so the king's targets are tested only when none can. `out`
+ * is scratch, as for {@linkcode generateMoves}.
  */
-export function checkCount(b: Board): number {
-  return findChecksAndPins(b);
-}
-
-/**
- * Whether the side to move has a legal move; `checks` is what
- * {@linkcode checkCount} has just returned for `b` (its pin scratch is read
- * here). The other pieces' moves come first: they need no attack scan, and
- * in nearly every position the first piece that can move settles it, so
- * the king's targets are tested only when none can. `out` is scratch, as
- * for {@linkcode generateMoves}.
- */
-export function hasLegalMove(
-  b: Board,
-  out: Int32Array,
-  checks: number,
-): boolean {
+export function hasLegalMove(b: ChessBoard, out: Int32Array): boolean {
+  const checks = findChecksAndPins(b);
   if (checks < 2 && pieceMoves(b, out, 0, checks === 1, 1) > 0) return true;
   return generateMoves(b, out, 0) > 0;
 }
 
 /**
- * Counts the checkers of the side to move's king, marks pinned pieces with
- * their direction from the king, and marks the squares that end a single
- * check (between king and checker, and the checker).
+ * Counts the checkers of the side to move's king into `b.checks` and
+ * returns it, marks pinned pieces with their direction from the king, and
+ * marks the squares that end a single check (between king and checker, and
+ * the checker), all on `b`'s stamps.
  */
-function findChecksAndPins(b: Board): number {
+function findChecksAndPins(b: ChessBoard): number {
   const sq = b.sq, us = b.turn, them = us ^ 1, k = b.king[us];
-  const stamp = nextStamp();
+  const stamp = nextStamp(b);
+  const pinStamp = b.pinStamp, pinDir = b.pinDir, blockStamp = b.blockStamp;
   let checks = 0;
   for (let i = them * 64, end = i + b.count[them]; i < end; i++) {
     const s = b.list[i];
     const role = sq[s] & 7;
     if (role === KNIGHT || role === PAWN) {
-      if (attacksFrom(role, them, s, k)) {
+      // The squares from which such a piece attacks the king hold it.
+      const reach = role === KNIGHT ? KNIGHT_REACH : PAWN_REACH;
+      const at = role === KNIGHT ? k * 2 : (them * 64 + k) * 2;
+      if ((reach[at + (s >> 5)] & 1 << s) !== 0) {
         checks++;
         blockStamp[s] = stamp;
       }
@@ -173,38 +168,26 @@ function findChecksAndPins(b: Board): number {
       pinDir[blocker] = d;
     }
   }
+  b.checks = checks;
   return checks;
 }
 
-/** Whether a knight or a pawn of `color` on `s` attacks `t`. */
-function attacksFrom(
-  role: number,
-  color: number,
-  s: number,
-  t: number,
-): boolean {
-  const squares = role === KNIGHT ? KNIGHT_SQUARES : PAWN_SQUARES;
-  const index = role === KNIGHT ? s : color * 64 + s;
-  const start = role === KNIGHT ? KNIGHT_START : PAWN_START;
-  for (let j = start[index]; j < start[index + 1]; j++) {
-    if (squares[j] === t) return true;
-  }
-  return false;
-}
-
-function kingMoves(b: Board, out: Int32Array, n: number): number {
+function kingMoves(b: ChessBoard, out: Int32Array, n: number): number {
   const sq = b.sq, us = b.turn, k = b.king[us];
-  const king = sq[k];
-  // Off the board while its targets are tested, so that a slider checking
-  // along a line also attacks the square behind the king.
-  sq[k] = 0;
+  // The occupancy without the king, so that a slider checking along a line
+  // also attacks the square behind it.
+  const occupied = b.whatIf;
+  occupied[0] = b.occupied[0];
+  occupied[1] = b.occupied[1];
+  occupied[k >> 5] &= ~(1 << k);
   for (let j = KING_START[k]; j < KING_START[k + 1]; j++) {
-    const t = KING_SQUARES[j];
+    const t = KING_TARGETS[j];
     const p = sq[t];
     if (p !== 0 && p >> 3 === us) continue;
-    if (!b.attacked(t, us ^ 1)) out[n++] = k | t << 6;
+    if (attackersTo(b, t, us ^ 1, occupied, null) === 0) {
+      out[n++] = encodeMove(k, t);
+    }
   }
-  sq[k] = king;
   return n;
 }
 
@@ -212,14 +195,15 @@ function kingMoves(b: Board, out: Int32Array, n: number): number {
 // than the house limit, because it runs for every piece of every node in
 // perft and per-role helper calls cost measurably there.
 function pieceMoves(
-  b: Board,
+  b: ChessBoard,
   out: Int32Array,
   n: number,
   check: boolean,
   enough = 0x7fffffff, // stop after the piece that brings n to this
 ): number {
   const sq = b.sq, us = b.turn, k = b.king[us];
-  const block = blockStamp;
+  const block = b.blockStamp, pinStamp = b.pinStamp, pinDir = b.pinDir;
+  const stamp = b.stamp;
   const forward = us === 0 ? -8 : 8;
   const startRow = us === 0 ? 6 : 1;
   const lastRow = us === 0 ? 0 : 7;
@@ -234,14 +218,14 @@ function pieceMoves(
       if (sq[t] === 0 && (!pinned || pin < 2)) {
         if (!check || block[t] === stamp) {
           n = t >> 3 === lastRow
-            ? promotions(out, n, s | t << 6)
-            : (out[n] = s | t << 6, n + 1);
+            ? promotions(out, n, encodeMove(s, t))
+            : (out[n] = encodeMove(s, t), n + 1);
         }
         const t2 = t + forward;
         if (
           s >> 3 === startRow && sq[t2] === 0 && (!check || block[t2] === stamp)
         ) {
-          out[n++] = s | t2 << 6 | DOUBLE_PUSH;
+          out[n++] = encodeMove(s, t2, DOUBLE_PUSH);
         }
       }
       for (
@@ -249,23 +233,23 @@ function pieceMoves(
         j < PAWN_START[us * 64 + s + 1];
         j++
       ) {
-        const t = PAWN_SQUARES[j];
+        const t = PAWN_TARGETS[j];
         const p = sq[t];
         if (p === 0 || p >> 3 === us) continue;
         if (pinned && DIRECTION[k * 64 + t] !== pin) continue;
         if (check && block[t] !== stamp) continue;
         n = t >> 3 === lastRow
-          ? promotions(out, n, s | t << 6)
-          : (out[n] = s | t << 6, n + 1);
+          ? promotions(out, n, encodeMove(s, t))
+          : (out[n] = encodeMove(s, t), n + 1);
       }
     } else if (role === KNIGHT) {
       if (pinned) continue;
       for (let j = KNIGHT_START[s]; j < KNIGHT_START[s + 1]; j++) {
-        const t = KNIGHT_SQUARES[j];
+        const t = KNIGHT_TARGETS[j];
         const p = sq[t];
         if (p !== 0 && p >> 3 === us) continue;
         if (check && block[t] !== stamp) continue;
-        out[n++] = s | t << 6;
+        out[n++] = encodeMove(s, t);
       }
     } else {
       const first = role === BISHOP ? 4 : 0;
@@ -280,7 +264,7 @@ function pieceMoves(
           const t = RAY_SQUARES[j];
           const p = sq[t];
           if (p !== 0 && p >> 3 === us) break;
-          if (!check || block[t] === stamp) out[n++] = s | t << 6;
+          if (!check || block[t] === stamp) out[n++] = encodeMove(s, t);
           if (p !== 0) break;
         }
       }
@@ -291,31 +275,23 @@ function pieceMoves(
 
 /** The four promotions of a pawn move, queen first. */
 function promotions(out: Int32Array, n: number, move: number): number {
-  out[n] = move | QUEEN << 12;
-  out[n + 1] = move | ROOK << 12;
-  out[n + 2] = move | BISHOP << 12;
-  out[n + 3] = move | KNIGHT << 12;
+  out[n] = move | promotionBits(QUEEN);
+  out[n + 1] = move | promotionBits(ROOK);
+  out[n + 2] = move | promotionBits(BISHOP);
+  out[n + 3] = move | promotionBits(KNIGHT);
   return n + 4;
 }
 
-/** En-passant captures, each tested by placing the pawns as after it. */
-function enPassant(b: Board, out: Int32Array, n: number): number {
+/** En-passant captures, each as rules.ts's enPassantIsLegal allows it. */
+function enPassant(b: ChessBoard, out: Int32Array, n: number): number {
   const sq = b.sq, us = b.turn, ep = b.ep;
   const pawn = us << 3 | PAWN;
-  const captured = ep + (us === 0 ? 8 : -8);
   const from = (us ^ 1) * 64 + ep;
   for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
-    const s = PAWN_SQUARES[j];
-    if (sq[s] !== pawn) continue;
-    const enemy = sq[captured];
-    sq[s] = 0;
-    sq[captured] = 0;
-    sq[ep] = pawn;
-    const legal = !b.attacked(b.king[us], us ^ 1);
-    sq[ep] = 0;
-    sq[captured] = enemy;
-    sq[s] = pawn;
-    if (legal) out[n++] = s | ep << 6 | EN_PASSANT;
+    const s = PAWN_TARGETS[j];
+    if (sq[s] === pawn && enPassantIsLegal(b, s, ep)) {
+      out[n++] = encodeMove(s, ep, EN_PASSANT);
+    }
   }
   return n;
 }
@@ -326,35 +302,34 @@ function enPassant(b: Board, out: Int32Array, n: number): number {
  * or land on empty but for the two of them; no square the king crosses
  * attacked; and the king's destination not attacked once both have moved.
  */
-function castling(b: Board, out: Int32Array, n: number): number {
-  const sq = b.sq, us = b.turn, k = b.king[us];
+function castling(b: ChessBoard, out: Int32Array, n: number): number {
+  const us = b.turn, k = b.king[us];
+  const occupied = b.whatIf;
   for (let side = 0; side < 2; side++) {
     const rook = castleRook(b.castle, us * 2 + side);
-    if (rook < 0) continue;
-    if (!pathClear(sq, k | rook << 6)) continue;
+    if (rook < 0 || !pathClear(b.sq, k, rook)) continue;
     const kingTo = kingTarget(k, rook), rookTo = rookTarget(k, rook);
+    occupied[0] = b.occupied[0];
+    occupied[1] = b.occupied[1];
+    occupied[k >> 5] &= ~(1 << k);
     let safe = true;
     const step = kingTo > k ? 1 : -1;
-    sq[k] = 0;
     for (let t = k + step; t !== kingTo && safe && kingTo !== k; t += step) {
-      safe = !b.attacked(t, us ^ 1);
+      safe = attackersTo(b, t, us ^ 1, occupied, null) === 0;
     }
     if (safe) {
-      sq[rook] = 0;
-      sq[rookTo] = us << 3 | ROOK;
-      safe = !b.attacked(kingTo, us ^ 1);
-      sq[rookTo] = 0;
-      sq[rook] = us << 3 | ROOK;
+      occupied[rook >> 5] &= ~(1 << rook);
+      occupied[rookTo >> 5] |= 1 << rookTo;
+      occupied[kingTo >> 5] |= 1 << kingTo;
+      safe = attackersTo(b, kingTo, us ^ 1, occupied, null) === 0;
     }
-    sq[k] = us << 3 | KING;
-    if (safe) out[n++] = k | rook << 6 | CASTLE;
+    if (safe) out[n++] = encodeMove(k, rook, CASTLE);
   }
   return n;
 }
 
-/** Whether castling `m` has nothing in its way but its king and rook. */
-function pathClear(sq: Int8Array, m: number): boolean {
-  const king = m & 63, rook = (m >> 6) & 63;
+/** Whether castling has nothing in its way but its king and rook. */
+function pathClear(sq: Int8Array, king: number, rook: number): boolean {
   const kingTo = kingTarget(king, rook), rookTo = rookTarget(king, rook);
   const low = Math.min(king, kingTo, rook, rookTo);
   const high = Math.max(king, kingTo, rook, rookTo);
@@ -371,24 +346,27 @@ function pathClear(sq: Int8Array, m: number): boolean {
  * `"always"`; for the other modes, the board's only if a pawn of the side
  * to move can capture there, pseudo-legally or legally.
  */
-export function enPassantOf(b: Board, mode: EnPassantMode): Square | null {
+export function enPassantOf(
+  b: ChessBoard,
+  mode: EnPassantMode,
+): Square | null {
   if (mode !== "always" && mode !== "pseudo-legal" && mode !== "legal") {
     throw new TypeError(`Cannot write en passant: no mode "${mode}"`);
   }
   if (b.ep < 0) return null;
-  if (mode === "always") return nameOf(b.ep);
+  if (mode === "always") return SQUARE_NAMES[b.ep];
   const pawn = b.turn << 3 | PAWN;
   const from = (b.turn ^ 1) * 64 + b.ep;
   let pseudo = false;
   for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
-    if (b.sq[PAWN_SQUARES[j]] === pawn) pseudo = true;
+    if (b.sq[PAWN_TARGETS[j]] === pawn) pseudo = true;
   }
   if (!pseudo) return null;
-  if (mode === "pseudo-legal") return nameOf(b.ep);
+  if (mode === "pseudo-legal") return SQUARE_NAMES[b.ep];
   const moves = new Int32Array(MAX_MOVES);
   const end = generateMoves(b, moves, 0);
   for (let i = 0; i < end; i++) {
-    if (moves[i] & EN_PASSANT) return nameOf(b.ep);
+    if (moves[i] & EN_PASSANT) return SQUARE_NAMES[b.ep];
   }
   return null;
 }

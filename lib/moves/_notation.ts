@@ -4,9 +4,19 @@
 // accepted move legal and every ambiguity visible.
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import { type Board, indexOf, kingTarget } from "./_board.ts";
+import { isAttacked } from "../chess/attacks.ts";
+import type { ChessBoard } from "../chess/board.ts";
+import { makeMove, unmakeMove } from "../chess/make.ts";
+import { KING, PAWN, squareOf } from "../chess/geometry.ts";
+import {
+  CASTLE,
+  EN_PASSANT,
+  kingDestination,
+  moveFrom,
+  movePromotion,
+  moveTo,
+} from "../chess/move.ts";
 import { generateMoves, MAX_MOVES } from "./_generate.ts";
-import { CASTLE, EN_PASSANT, KING, PAWN } from "./_geometry.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
@@ -38,42 +48,36 @@ interface Candidates {
 }
 
 /**
- * A Board with its legal moves, kept current as moves are played, and the
- * conversions between those moves and text.
+ * A core board with its legal moves, kept current as moves are played, and
+ * the conversions between those moves and text.
  */
 export class Notation {
-  readonly board: Board;
+  readonly board: ChessBoard;
   /** The legal moves of the current position: `moves[0]` to `moves[length - 1]`. */
   readonly moves: Int32Array = new Int32Array(MAX_MOVES);
   length = 0;
   /** The move being read, for errors. */
-  private source: MoveSource = { text: "", index: 0 };
+  #source: MoveSource = { text: "", index: 0 };
 
-  constructor(board: Board) {
+  constructor(board: ChessBoard) {
     this.board = board;
     this.length = generateMoves(board, this.moves, 0);
   }
 
   /** Plays legal move `m` for good, and lists the new position's moves. */
   play(m: number): void {
-    this.board.make(m);
+    makeMove(this.board, m);
     this.board.commit();
     this.length = generateMoves(this.board, this.moves, 0);
   }
 
-  /** Where the king lands: the rook's square for castling is not it. */
-  kingDestination(m: number): number {
-    const from = m & 63, to = (m >> 6) & 63;
-    return m & CASTLE ? kingTarget(from, to) : to;
-  }
-
   /** UCI: king to its destination when standard, king takes rook otherwise. */
   uci(m: number, chess960: boolean): string {
-    const from = m & 63;
+    const from = moveFrom(m);
     const to = m & CASTLE && !chess960 && isStandardCastle(m)
-      ? this.kingDestination(m)
-      : (m >> 6) & 63;
-    const promotion = (m >> 12) & 7;
+      ? kingDestination(m)
+      : moveTo(m);
+    const promotion = movePromotion(m);
     return SQUARE_NAMES[from] + SQUARE_NAMES[to] +
       (promotion ? ROLE_LETTERS[promotion].toLowerCase() : "");
   }
@@ -81,32 +85,32 @@ export class Notation {
   /** SAN with `+` or `#` of legal move `m`. */
   san(m: number): string {
     const b = this.board;
-    const san = this.sanWithoutCheck(m);
-    b.make(m);
+    const san = this.#sanWithoutCheck(m);
+    makeMove(b, m);
     let suffix = "";
-    if (b.inCheck()) {
+    if (isAttacked(b, b.king[b.turn], b.turn ^ 1)) {
       const replies = generateMoves(b, new Int32Array(MAX_MOVES), 0);
       suffix = replies === 0 ? "#" : "+";
     }
-    b.unmake();
+    unmakeMove(b);
     return san + suffix;
   }
 
-  private sanWithoutCheck(m: number): string {
+  #sanWithoutCheck(m: number): string {
     const sq = this.board.sq;
-    const from = m & 63, to = (m >> 6) & 63;
+    const from = moveFrom(m), to = moveTo(m);
     if (m & CASTLE) return to < from ? "O-O-O" : "O-O";
     const role = sq[from] & 7;
     const capture = sq[to] !== 0 || (m & EN_PASSANT) !== 0;
-    const promotion = (m >> 12) & 7;
+    const promotion = movePromotion(m);
     if (role === PAWN) {
       return (capture ? "abcdefgh"[from & 7] + "x" : "") + SQUARE_NAMES[to] +
         (promotion ? "=" + ROLE_LETTERS[promotion] : "");
     }
     let sameFile = false, sameRank = false, others = false;
     for (let i = 0; i < this.length; i++) {
-      const other = this.moves[i], s = other & 63;
-      if (s === from || ((other >> 6) & 63) !== to || other & CASTLE) continue;
+      const other = this.moves[i], s = moveFrom(other);
+      if (s === from || moveTo(other) !== to || other & CASTLE) continue;
       if ((sq[s] & 7) !== role) continue;
       others = true;
       if ((s & 7) === (from & 7)) sameFile = true;
@@ -127,46 +131,46 @@ export class Notation {
 
   /** The legal move that `source.text` (SAN or UCI) names, or a MoveError. */
   parse(source: MoveSource): number {
-    this.source = source;
+    this.#source = source;
     const text = SUFFIX_END.test(source.text)
       ? source.text.replace(SUFFIX, "")
       : source.text;
     const uci = UCI.exec(text);
-    if (uci) return this.matchUci(uci);
+    if (uci) return this.#matchUci(uci);
     const castle = CASTLING.exec(text);
     if (castle) {
       const long = castle[2] !== undefined;
-      return this.single({
-        fits: (m) => (m & CASTLE) !== 0 && ((m >> 6) & 63) < (m & 63) === long,
+      return this.#single({
+        fits: (m) => (m & CASTLE) !== 0 && moveTo(m) < moveFrom(m) === long,
       });
     }
     const piece = PIECE_MOVE.exec(text);
-    if (piece) return this.matchPiece(piece);
+    if (piece) return this.#matchPiece(piece);
     const pawn = PAWN_MOVE.exec(text);
-    if (pawn) return this.matchPawn(pawn);
+    if (pawn) return this.#matchPawn(pawn);
     const squares = MOVE_SHAPED.test(text) ? text.matchAll(SQUARE_LIKE) : [];
     for (const [square] of squares) {
-      if (indexOf(square) < 0) {
+      if (squareOf(square) < 0) {
         const reason = square === text
           ? "no such square"
           : `no such square ${square}`;
-        throw this.fail("no-such-square", reason);
+        throw this.#fail("no-such-square", reason);
       }
     }
-    throw this.fail("malformed", "not a move in SAN or UCI");
+    throw this.#fail("malformed", "not a move in SAN or UCI");
   }
 
-  private matchPiece([, letter, file, rank, square]: RegExpExecArray): number {
+  #matchPiece([, letter, file, rank, square]: RegExpExecArray): number {
     const sq = this.board.sq;
     const role = ROLE_LETTERS.indexOf(letter);
-    const to = indexOf(square);
+    const to = squareOf(square);
     // -1 when not given; board rows count down from rank 8.
     const fileIndex = file === "" ? -1 : file.charCodeAt(0) - 97;
     const row = rank === "" ? -1 : 56 - rank.charCodeAt(0);
-    return this.single({
+    return this.#single({
       fits: (m) => {
-        const from = m & 63;
-        return ((m >> 6) & 63) === to && (m & CASTLE) === 0 &&
+        const from = moveFrom(m);
+        return moveTo(m) === to && (m & CASTLE) === 0 &&
           (sq[from] & 7) === role &&
           (fileIndex < 0 || (from & 7) === fileIndex) &&
           (row < 0 || from >> 3 === row);
@@ -175,56 +179,59 @@ export class Notation {
     });
   }
 
-  private matchPawn([, file, square, promotion]: RegExpExecArray): number {
+  #matchPawn([, file, square, promotion]: RegExpExecArray): number {
     const sq = this.board.sq;
-    const to = indexOf(square);
+    const to = squareOf(square);
     const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
     const last = this.board.turn === 0 ? 0 : 7;
     if (role === 0 && to >> 3 === last) {
-      throw this.fail("illegal", "a pawn reaching the last rank must promote");
+      throw this.#fail("illegal", "a pawn reaching the last rank must promote");
     }
     // A capture names the file it comes from; a push stays on its file.
     const fromFile = file === undefined ? to & 7 : file.charCodeAt(0) - 97;
-    return this.single({
+    return this.#single({
       fits: (m) => {
-        const from = m & 63;
-        return ((m >> 6) & 63) === to && (sq[from] & 7) === PAWN &&
-          ((m >> 12) & 7) === role && (from & 7) === fromFile;
+        const from = moveFrom(m);
+        return moveTo(m) === to && (sq[from] & 7) === PAWN &&
+          movePromotion(m) === role && (from & 7) === fromFile;
       },
       why: () => `no pawn can move to ${square}`,
     });
   }
 
-  private matchUci([, fromName, toName, promotion]: RegExpExecArray): number {
-    const from = indexOf(fromName), to = indexOf(toName);
+  #matchUci([, fromName, toName, promotion]: RegExpExecArray): number {
+    const from = squareOf(fromName), to = squareOf(toName);
     const role = promotion ? ROLE_LETTERS.indexOf(promotion.toUpperCase()) : 0;
     const piece = this.board.sq[from];
-    if (piece === 0) throw this.fail("illegal", `no piece on ${fromName}`);
+    if (piece === 0) throw this.#fail("illegal", `no piece on ${fromName}`);
     if (piece >> 3 !== this.board.turn) {
       const side = this.board.turn === 0 ? "White" : "Black";
-      throw this.fail("illegal", `the piece on ${fromName} is not ${side}'s`);
+      throw this.#fail("illegal", `the piece on ${fromName} is not ${side}'s`);
     }
-    return this.single({
+    return this.#single({
       fits: (m) => {
-        if ((m & 63) !== from || ((m >> 12) & 7) !== role) return false;
-        if (((m >> 6) & 63) === to) return true;
+        if (moveFrom(m) !== from || movePromotion(m) !== role) return false;
+        if (moveTo(m) === to) return true;
         // The standard form of castling, the king's two-square step.
         return (m & CASTLE) !== 0 && (piece & 7) === KING &&
-          isStandardCastle(m) && this.kingDestination(m) === to;
+          isStandardCastle(m) && kingDestination(m) === to;
       },
     });
   }
 
   /** The one legal move that fits, or a MoveError naming the problem. */
-  private single({ fits, why }: Candidates): number {
+  #single({ fits, why }: Candidates): number {
     const found: number[] = [];
     for (let i = 0; i < this.length; i++) {
       if (fits(this.moves[i])) found.push(this.moves[i]);
     }
     if (found.length === 1) return found[0];
     if (found.length === 0) {
-      const over = this.board.inCheck() ? "checkmate" : "stalemate";
-      throw this.fail(
+      const b = this.board;
+      const over = isAttacked(b, b.king[b.turn], b.turn ^ 1)
+        ? "checkmate"
+        : "stalemate";
+      throw this.#fail(
         "illegal",
         this.length === 0
           ? `the game is over (${over})`
@@ -233,11 +240,11 @@ export class Notation {
     }
     const names = found.map((m) => this.san(m)).sort();
     const list = names.slice(0, -1).join(", ") + " or " + names.at(-1);
-    throw this.fail("ambiguous", `ambiguous, ${list}`);
+    throw this.#fail("ambiguous", `ambiguous, ${list}`);
   }
 
-  private fail(code: MoveErrorCode, reason: string): MoveError {
-    const { text: move, index } = this.source;
+  #fail(code: MoveErrorCode, reason: string): MoveError {
+    const { text: move, index } = this.#source;
     return new MoveError({ move, index, code, reason });
   }
 }
@@ -247,6 +254,6 @@ export class Notation {
  * corner. Only then can UCI write it as the king's two-square step.
  */
 function isStandardCastle(m: number): boolean {
-  const from = m & 63, to = (m >> 6) & 63;
+  const from = moveFrom(m), to = moveTo(m);
   return (from & 7) === 4 && ((to & 7) === 0 || (to & 7) === 7);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { UnplayableCode } from "../chess/rules.ts";
 import type { Side } from "../types.ts";
 
 /**
@@ -17,13 +18,28 @@ import type { Side } from "../types.ts";
  * | `illegal`        | well-formed, but not a legal move in the position          |
  * | `ambiguous`      | SAN that more than one legal move fits (`Nd7` for two)     |
  *
- * @example Naming a code
+ * @example Telling the problems apart
  * ```ts
- * import type { MoveErrorCode } from "./errors.ts";
+ * import { parseFen } from "@fen/fen";
+ * import { MoveError, type MoveErrorCode, playMoves } from "@fen/fen/moves";
  * import assert from "node:assert/strict";
  *
- * const code: MoveErrorCode = "ambiguous";
- * assert.equal(code, "ambiguous");
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * function problem(moves: string): MoveErrorCode | null {
+ *   try {
+ *     playMoves(start, moves);
+ *     return null;
+ *   } catch (error) {
+ *     if (error instanceof MoveError) return error.code;
+ *     throw error;
+ *   }
+ * }
+ * assert.deepEqual(
+ *   ["e4", "e4 e5 Ke3", "e4 e9", "e4 e5 xyz"].map(problem),
+ *   [null, "illegal", "no-such-square", "malformed"],
+ * );
  * ```
  */
 export type MoveErrorCode =
@@ -119,25 +135,7 @@ export class MoveError extends RangeError {
   }
 }
 
-/**
- * Why no move can be played from a position (the codes are those of
- * `checkPosition` for the same facts).
- *
- * @example Naming a code
- * ```ts
- * import type { UnplayableCode } from "./errors.ts";
- * import assert from "node:assert/strict";
- *
- * const code: UnplayableCode = "opposite-check";
- * assert.equal(code, "opposite-check");
- * ```
- */
-export type UnplayableCode =
-  | "no-king"
-  | "too-many-kings"
-  | "pawn-on-back-rank"
-  | "opposite-check";
-
+export type { UnplayableCode } from "../chess/rules.ts";
 const UNPLAYABLE_REASONS: Readonly<
   Record<UnplayableCode, (subject: string) => string>
 > = {

@@ -6,8 +6,10 @@
  */
 
 import type { Position } from "../types.ts";
-import { Board } from "./_board.ts";
+import type { ChessBoard } from "../chess/board.ts";
+import { makeMove, unmakeMove } from "../chess/make.ts";
 import { generateMoves, MAX_MOVES } from "./_generate.ts";
+import { playableBoard } from "./_playable.ts";
 
 /**
  * The number of legal move sequences of `depth` plies from `position`
@@ -42,14 +44,14 @@ export function perft(position: Position, depth: number): number {
       `Cannot count: depth must be an integer from 0 to 100, not ${depth}`,
     );
   }
-  const board = Board.from(position);
+  const board = playableBoard(position);
   if (depth === 0) return 1;
   return count(board, new Int32Array(MAX_MOVES * depth), 0, depth);
 }
 
 /** Perft below the root: each ply generates into its own slice of `moves`. */
 function count(
-  b: Board,
+  b: ChessBoard,
   moves: Int32Array,
   start: number,
   depth: number,
@@ -58,9 +60,9 @@ function count(
   if (depth === 1) return end - start;
   let nodes = 0;
   for (let i = start; i < end; i++) {
-    b.make(moves[i]);
+    makeMove(b, moves[i]);
     nodes += count(b, moves, end, depth - 1);
-    b.unmake();
+    unmakeMove(b);
   }
   return nodes;
 }

@@ -5,11 +5,20 @@
  * @module
  */
 
+import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
-import { Board, nameOf } from "./_board.ts";
+import { ChessBoard } from "../chess/board.ts";
+import { kingDestination, moveFrom } from "../chess/move.ts";
+import { toPosition } from "../chess/rules.ts";
 import { enPassantOf } from "./_generate.ts";
 import { Notation } from "./_notation.ts";
+import { playableBoard } from "./_playable.ts";
 import type { EnPassantMode } from "./_generate.ts";
+
+// The board of legalMoves, playMoves and toSan, unexported: loaded, played
+// on and done with within one call (a board per call cost a quarter of
+// listing the moves of a record).
+const scratchBoard = new ChessBoard();
 
 /**
  * Options for {@linkcode legalMoves}.
@@ -81,7 +90,7 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const notation = new Notation(Board.from(position));
+  const notation = new Notation(playableBoard(position, scratchBoard));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
     throw new TypeError(`Cannot list moves: no notation "${options.notation}"`);
@@ -226,7 +235,7 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const notation = new Notation(Board.from(position));
+  const notation = new Notation(playableBoard(position, scratchBoard));
   const chess960 = options.chess960 === true;
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
@@ -235,8 +244,8 @@ export function playMoves(
     played.push({
       uci: notation.uci(m, chess960),
       san: notation.san(m),
-      from: nameOf(m & 63),
-      to: nameOf(notation.kingDestination(m)),
+      from: SQUARE_NAMES[moveFrom(m)],
+      to: SQUARE_NAMES[kingDestination(m)],
     });
     notation.play(m);
   }
@@ -247,7 +256,7 @@ export function playMoves(
     ? position.enPassant
     : computed;
   return {
-    position: notation.board.toPosition(enPassant),
+    position: toPosition(notation.board, enPassant),
     moves: played,
   };
 }
@@ -283,6 +292,6 @@ function splitMoves(text: string): string[] {
  * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
  */
 export function toSan(position: Position, move: string): string {
-  const notation = new Notation(Board.from(position));
+  const notation = new Notation(playableBoard(position, scratchBoard));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }

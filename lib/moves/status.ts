@@ -5,16 +5,25 @@
  * @module
  */
 
+import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
-import { Board, nameOf } from "./_board.ts";
+import { attackersTo } from "../chess/attacks.ts";
+import { ChessBoard } from "../chess/board.ts";
 import {
-  checkCount,
+  BISHOP,
+  isLight,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROOK,
+} from "../chess/geometry.ts";
+import {
   enPassantOf,
   generateMoves,
   hasLegalMove,
   MAX_MOVES,
 } from "./_generate.ts";
-import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from "./_geometry.ts";
+import { playableBoard } from "./_playable.ts";
 
 export type { EnPassantMode } from "./_generate.ts";
 import type { EnPassantMode } from "./_generate.ts";
@@ -61,14 +70,15 @@ export function enPassantSquare(
   mode: EnPassantMode,
 ): Square | null {
   if (mode === "always") return position.enPassant;
-  return enPassantOf(Board.from(position), mode);
+  return enPassantOf(playableBoard(position), mode);
 }
 
 /**
  * The state of the game in a position, as plain data. The fifty- and
  * seventy-five-move flags follow the FIDE Laws: after 100 halfmoves without
  * a capture or pawn move either player may claim a draw, after 150 the game
- * is drawn unless the last move mated.
+ * is drawn; but checkmate and stalemate end the game first (Laws 5.1, 5.2
+ * and 9.3), so neither flag is set in a position without a legal move.
  *
  * @example Where to draw the check marker
  * ```ts
@@ -103,9 +113,15 @@ export interface PositionStatus {
    * knight or a pawn on the board.
    */
   insufficientMaterial: boolean;
-  /** The halfmove clock is at least 100: a draw may be claimed. */
+  /**
+   * The halfmove clock is at least 100 and the side to move has a legal
+   * move: a draw may be claimed.
+   */
   fiftyMoves: boolean;
-  /** The halfmove clock is at least 150 and it is not mate: a draw. */
+  /**
+   * The halfmove clock is at least 150 and the side to move has a legal
+   * move: a draw.
+   */
   seventyFiveMoves: boolean;
 }
 
@@ -174,57 +190,73 @@ export function positionStatus(
   position: Position,
   options?: PositionStatusOptions,
 ): PositionStatus {
-  const board = Board.from(position, scratchBoard);
-  const checks = checkCount(board);
+  return statusOf(playableBoard(position, scratchBoard), options);
+}
+
+// positionStatus's board, unexported: loaded, read and done with within
+// one call (a board per call cost a third of `fen --check`).
+const scratchBoard = new ChessBoard();
+// The move list of statusOf, filled and read within one call.
+const scratchMoves = new Int32Array(MAX_MOVES);
+
+/**
+ * The status of the position loaded into `b`, which must be playable (as
+ * `assertPlayable` in _playable.ts says): {@linkcode positionStatus}
+ * without loading, for a caller that has loaded the board already (the
+ * legality check of `fen --check`). Leaves `b` as it found it.
+ */
+export function statusOf(
+  b: ChessBoard,
+  options?: PositionStatusOptions,
+): PositionStatus {
   const count = options?.countMoves === false
-    ? (hasLegalMove(board, scratchMoves, checks) ? 1 : 0)
-    : generateMoves(board, scratchMoves, 0);
-  const king = board.king[board.turn];
+    ? (hasLegalMove(b, scratchMoves) ? 1 : 0)
+    : generateMoves(b, scratchMoves, 0);
+  const king = b.king[b.turn];
   const checkers: Square[] = [];
-  // Each enemy piece is asked only when the king is in check.
-  if (checks > 0) {
-    const them = board.turn ^ 1;
-    for (let i = them * 64; i < them * 64 + board.count[them]; i++) {
-      const s = board.list[i];
-      if (board.attacks(s, king)) checkers.push(nameOf(s));
+  // The attackers are listed only when the king is in check.
+  if (b.checks > 0) {
+    const found = attackersTo(b, king, b.turn ^ 1, b.occupied, scratchSquares);
+    for (let i = 0; i < found; i++) {
+      checkers.push(SQUARE_NAMES[scratchSquares[i]]);
     }
     if (checkers.length > 1) checkers.sort();
   }
   const check = checkers.length > 0;
-  const checkmate = check && count === 0;
+  const over = count === 0; // checkmate or stalemate ends the game first
   return {
-    king: nameOf(king),
+    king: SQUARE_NAMES[king],
     check,
     checkers,
     legalMoveCount: count,
-    checkmate,
-    stalemate: !check && count === 0,
-    insufficientMaterial: insufficientMaterial(board),
-    fiftyMoves: board.halfmove >= 100,
-    seventyFiveMoves: board.halfmove >= 150 && !checkmate,
+    checkmate: check && over,
+    stalemate: !check && over,
+    insufficientMaterial: insufficientMaterial(b),
+    fiftyMoves: b.halfmove >= 100 && !over,
+    seventyFiveMoves: b.halfmove >= 150 && !over,
   };
 }
 
-// positionStatus's scratch, unexported: loaded, read and done with within
-// one call (a board and a move list per call cost a third of `fen --check`).
-const scratchBoard = new Board();
-const scratchMoves = new Int32Array(MAX_MOVES);
-const scratchRoles = new Int32Array(16);
+// The checkers' squares of statusOf, filled and read within one call.
+const scratchSquares: number[] = [];
 
 /** Neither side can mate (see {@linkcode PositionStatus}). */
-function insufficientMaterial(b: Board): boolean {
-  const roles = scratchRoles;
-  roles.fill(0);
+function insufficientMaterial(b: ChessBoard): boolean {
+  const roles = b.counts;
+  // A pawn, rook or queen anywhere settles it (the usual case, at once).
+  if (
+    roles[PAWN] + roles[ROOK] + roles[QUEEN] + roles[8 | PAWN] +
+        roles[8 | ROOK] + roles[8 | QUEEN] > 0
+  ) {
+    return false;
+  }
   let bishopColors = 0;
-  for (let i = 0; i < 128; i += 64) {
-    for (let j = i; j < i + b.count[i >> 6]; j++) {
-      const s = b.list[j];
-      const code = b.sq[s];
-      const role = code & 7;
-      // A pawn, rook or queen anywhere settles it (the usual case, at once).
-      if (role === PAWN || role === ROOK || role === QUEEN) return false;
-      roles[code]++;
-      if ((code & 7) === BISHOP) bishopColors |= 1 << (((s >> 3) + s) & 1);
+  if (roles[BISHOP] + roles[8 | BISHOP] > 0) {
+    for (let i = 0; i < 128; i += 64) {
+      for (let j = i; j < i + b.count[i >> 6]; j++) {
+        const s = b.list[j];
+        if ((b.sq[s] & 7) === BISHOP) bishopColors |= isLight(s) ? 1 : 2;
+      }
     }
   }
   return insufficient(roles, bishopColors, 0) &&

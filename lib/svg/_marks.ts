@@ -3,8 +3,10 @@
 // viewBox's units (a square is 1, centered on whole numbers), with plain
 // presentation attributes: no IDs, no CSS, no text.
 
-import { attackersOf } from "../_attacks.ts";
 import type { Board } from "../_board.ts";
+import { attackersTo } from "../chess/attacks.ts";
+import { ChessBoard } from "../chess/board.ts";
+import { KING } from "../chess/geometry.ts";
 import type { Side } from "../types.ts";
 import type { Drawing } from "./_options.ts";
 
@@ -43,15 +45,19 @@ function tint(squares: number[], color: string, flip: boolean): string {
   return `<path d="${d}" fill="${color}"/>\n`;
 }
 
-/** The kings attacked by the other side, as board indices. */
+/**
+ * The kings attacked by the other side, as board indices in board order:
+ * asked of the chess core, as the legality check and the move functions
+ * ask it, for every king on the board (a diagram may show any board).
+ */
 export function kingsInCheck(board: Board): number[] {
-  // Scratch for attackersOf: filled and read within this call only.
-  const attackers: number[] = [];
+  const b = new ChessBoard();
+  b.loadPieces(board);
   const kings: number[] = [];
   for (let k = 0; k < 64; k++) {
-    const piece = board[k];
-    if (piece !== "K" && piece !== "k") continue;
-    if (attackersOf(board, k, piece === "k", attackers) > 0) kings.push(k);
+    const code = b.sq[k];
+    if ((code & 7) !== KING) continue;
+    if (attackersTo(b, k, (code >> 3) ^ 1, b.occupied, null) > 0) kings.push(k);
   }
   return kings;
 }

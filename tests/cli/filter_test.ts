@@ -463,6 +463,27 @@ Deno.test("--moves: the position after them in every format, errors named, exit 
   );
 });
 
+Deno.test("--check: checkmate and stalemate end the game before the move-count draws", async () => {
+  const mate = await runMain([
+    "--check",
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 100 60",
+  ]);
+  assert.deepEqual([mate.code, mate.stdout, mate.stderr], [
+    0,
+    "legal\ninfo checkmate: White is checkmated\n",
+    "",
+  ]);
+  const stalemate = await runMain([
+    "--check",
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 150 80",
+  ]);
+  assert.deepEqual([stalemate.code, stalemate.stdout, stalemate.stderr], [
+    0,
+    "legal\ninfo stalemate: Black has no legal move\n",
+    "",
+  ]);
+});
+
 Deno.test("--check adds the game's status as information", async () => {
   const mate = await runMain(["--check", "--moves", "f3 e5 g4 Qh4#"]);
   assert.deepEqual([mate.code, mate.stdout], [

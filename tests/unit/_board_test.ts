@@ -3,6 +3,7 @@ import { parseFen } from "../../lib/fen.ts";
 import { assertBoard, toBoard } from "../../lib/_board.ts";
 import { renderSvg } from "../../lib/svg/mod.ts";
 import { renderUnicode } from "../../lib/unicode.ts";
+import type { Piece, Position } from "../../lib/types.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -82,4 +83,60 @@ Deno.test("renderSvg() and renderUnicode() refuse a bad board alike, naming the 
     () => renderUnicode(position.board),
     new TypeError(`Cannot render Unicode: ${detail}`),
   );
+});
+
+Deno.test("every API that takes a Position refuses a malformed board with assertBoard's message", async () => {
+  const { checkPosition, isLegalPosition, PositionChecker } = await import(
+    "../../lib/legality/mod.ts"
+  );
+  const {
+    enPassantSquare,
+    legalMoves,
+    perft,
+    playMoves,
+    positionStatus,
+    toSan,
+  } = await import("../../lib/moves/mod.ts");
+  const { StatusChecker } = await import(
+    "../../lib/legality/_status_checker.ts"
+  );
+  const apis: [string, (position: Position) => unknown][] = [
+    ["check position", (p) => checkPosition(p)],
+    ["check position", (p) => isLegalPosition(p)],
+    ["check position", (p) => new PositionChecker().check(p)],
+    ["check position", (p) => new StatusChecker().check(p)],
+    ["render SVG", (p) => renderSvg(p)],
+    ["render Unicode", (p) => renderUnicode(p)],
+    ["play", (p) => legalMoves(p)],
+    ["play", (p) => playMoves(p, "Kd1")],
+    ["play", (p) => toSan(p, "Kd1")],
+    ["play", (p) => positionStatus(p)],
+    ["play", (p) => enPassantSquare(p, "legal")],
+    ["play", (p) => perft(p, 1)],
+  ];
+  const position = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  const bad: [unknown[], string][] = [
+    [
+      position.board.with(4, "x" as Piece),
+      'e8 (board[4]) holds "x", not a piece letter (KQRBNP, kqrbnp) or null',
+    ],
+    [
+      position.board.with(20, undefined as unknown as null),
+      "e6 (board[20]) holds undefined, not a piece letter (KQRBNP, kqrbnp) or null",
+    ],
+    [
+      position.board.with(4, "kk" as Piece),
+      'e8 (board[4]) holds "kk", not a piece letter (KQRBNP, kqrbnp) or null',
+    ],
+    [position.board.slice(1), "board must have 64 squares"],
+  ];
+  for (const [action, api] of apis) {
+    for (const [board, detail] of bad) {
+      assert.throws(
+        () => api({ ...position, board: board as Position["board"] }),
+        new TypeError(`Cannot ${action}: ${detail}`),
+        action,
+      );
+    }
+  }
 });

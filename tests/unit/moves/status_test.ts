@@ -80,8 +80,20 @@ Deno.test("positionStatus: fifty and seventy-five moves", () => {
   assert.deepEqual(flags(100), [true, false]);
   assert.deepEqual(flags(149), [true, false]);
   assert.deepEqual(flags(150), [true, true]);
-  // Mate on the move that reaches 150 halfmoves stands.
-  assert.deepEqual(flags(150, "R5k1/5ppp/8/8/8/8/8/6K1 b - -"), [true, false]);
+  // Checkmate and stalemate end the game first (FIDE Laws 5.1, 5.2, 9.3).
+  assert.deepEqual(flags(150, "R5k1/5ppp/8/8/8/8/8/6K1 b - -"), [false, false]);
+  assert.deepEqual(flags(100, "R5k1/5ppp/8/8/8/8/8/6K1 b - -"), [false, false]);
+  assert.deepEqual(flags(120, "7k/5Q2/6K1/8/8/8/8/8 b - -"), [false, false]);
+});
+
+Deno.test("positionStatus: no draw claim after checkmate (fool's mate at 100 halfmoves)", () => {
+  const s = status(
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 100 3",
+  );
+  assert.deepEqual(
+    [s.checkmate, s.fiftyMoves, s.seventyFiveMoves],
+    [true, false, false],
+  );
 });
 
 Deno.test("positionStatus: throws for positions without rules", () => {
