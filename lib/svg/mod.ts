@@ -21,13 +21,15 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { classicDocument, FRAME, squares, svgOpen } from "./_classic.ts";
+import { classicDocument } from "./_classic.ts";
 import { arrows, checkMarks, kingsInCheck, sideMark, tints } from "./_marks.ts";
 import { readOptions } from "./_options.ts";
 import { textAlternative } from "./_text.ts";
-import { vectorDefs, vectorLabels, vectorPieces } from "./_vector.ts";
+import { vectorDocument } from "./_vector.ts";
 
 export {
+  BOARD_THEMES,
+  COORDINATES,
   DEFAULT_ARROW_COLOR,
   DEFAULT_CHECK_COLOR,
   DEFAULT_DARK,
@@ -35,12 +37,31 @@ export {
   DEFAULT_LAST_MOVE_COLOR,
   DEFAULT_LIGHT,
   DEFAULT_SIZE,
+  DEFAULT_THEME,
+  FRAMES,
+  MARK_COLORS,
   MAX_SIZE,
+  MOVE_GLYPHS,
+  PIECE_SETS,
   SVG_STYLES,
 } from "./_defaults.ts";
+export { parseArrows, parseSquareMarks } from "./_letters.ts";
 export type { Board, BoardInput } from "../_board.ts";
 
-export type { Arrow, Move, RenderSvgOptions, SvgStyle } from "./_types.ts";
+export type {
+  Arrow,
+  Badge,
+  BoardTheme,
+  ColorLetter,
+  Coordinates,
+  Frame,
+  Move,
+  MoveGlyph,
+  PieceSet,
+  RenderSvgOptions,
+  SquareMark,
+  SvgStyle,
+} from "./_types.ts";
 import type { RenderSvgOptions } from "./_types.ts";
 
 /**
@@ -107,15 +128,14 @@ export function renderSvg(
   const under = tints(drawing) + checkMarks(checked, drawing);
   let over = arrows(drawing);
   if (drawing.sideToMove && input.position !== null) {
-    over += sideMark(input.position.turn, drawing.flip);
+    over += sideMark(
+      input.position.turn,
+      drawing.flip,
+      drawing.frame === "labels",
+    );
   }
   if (drawing.style !== "vector") {
     return classicDocument(input.board, drawing, { open, under, over });
   }
-  let svg = svgOpen(drawing.size, true) + open +
-    vectorDefs(input.board, drawing.labels) + FRAME +
-    squares(drawing.light, drawing.dark);
-  if (drawing.labels) svg += vectorLabels(drawing.flip);
-  return svg + under + vectorPieces(input.board, drawing.flip) + over +
-    "</svg>\n";
+  return vectorDocument(input.board, drawing, { open, under, over });
 }
