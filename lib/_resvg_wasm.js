@@ -13,7 +13,23 @@ const RESVG = "npm:@resvg/resvg-wasm@2.6.2";
 // again if it fails, so that a later call can retry).
 let loading = null;
 
-export function loadResvg() {
+export async function loadResvg() {
+  const render = await loadRaster();
+  return (svg) => render(svg, (image) => image.asPng());
+}
+
+// The same, but the image's RGBA pixels (the GIF's sprites are cut from them).
+export async function loadResvgPixels() {
+  const render = await loadRaster();
+  return (svg) =>
+    render(svg, (image) => ({
+      width: image.width,
+      height: image.height,
+      pixels: image.pixels,
+    }));
+}
+
+function loadRaster() {
   loading ??= load().catch((error) => {
     loading = null;
     throw error;
@@ -24,12 +40,12 @@ export function loadResvg() {
 async function load() {
   const { initWasm, Resvg } = await import(RESVG);
   await initWasm(await import.source(`${RESVG}/index_bg.wasm`));
-  return (svg) => {
+  return (svg, take) => {
     const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
     try {
       const image = resvg.render();
       try {
-        return image.asPng();
+        return take(image);
       } finally {
         image.free();
       }

@@ -1,0 +1,214 @@
+// lila-gif's technique: every square's picture (its color, tint, check
+// mark, badge and piece) is rasterized once, by the same vector renderer as
+// the SVG and PNG, at the board's size, then mapped to a palette fixed ahead
+// of time. A frame is then copied sprites and LZW. The palette is made from
+// a sample of every piece on every square color, tinted and not, the check
+// mark, the badges and a name bar, so that later sprites find their colors.
+
+import type { Board } from "../_board.ts";
+import type { SvgToPixels } from "../_resvg_wasm.js";
+import { PIECES } from "../types.ts";
+import type { Piece } from "../types.ts";
+import { MOVE_GLYPHS } from "../svg/_defaults.ts";
+import { checkMarks, tints } from "../svg/_marks.ts";
+import type { Drawing } from "../svg/_options.ts";
+import type { MoveGlyph } from "../svg/_types.ts";
+import { boardView, vectorDocument } from "../svg/_vector.ts";
+import type { Gifenc } from "./_gifenc.js";
+import type { Rgb } from "./_writer.ts";
+
+/** What one square shows. */
+export interface SquareState {
+  piece: Piece | null;
+  /** Tint colors, bottom first. */
+  tints: readonly string[];
+  check: boolean;
+  badge: MoveGlyph | null;
+}
+
+/** The one shape of the GIF renderer's errors. */
+export function gifError(detail: string): RangeError {
+  return new RangeError(`Cannot render GIF: ${detail}`);
+}
+
+/** The board's squares in pixels: their side, and a8's top left corner. */
+function squarePixels(drawing: Drawing): { side: number; offset: number } {
+  const view = boardView(drawing);
+  const side = drawing.size / view.width;
+  const offset = (-0.5 - view.x) * side;
+  const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-6;
+  if (whole(side) && whole(offset)) {
+    return { side: Math.round(side), offset: Math.round(offset) };
+  }
+  const fits = (size: number) => {
+    const view = boardView({ ...drawing, size });
+    const side = size / view.width;
+    return whole(side) && whole((-0.5 - view.x) * side);
+  };
+  let [below, above] = [drawing.size - 1, drawing.size + 1];
+  while (below > 1 && !fits(below)) below--;
+  while (!fits(above)) above++;
+  throw gifError(
+    `a ${drawing.size} px board with frame "${drawing.frame}" does not put the squares on whole pixels; ${below} or ${above} px does`,
+  );
+}
+
+/** A palette color's index for every pixel; transparent ones get `clear`. */
+function toIndices(
+  gifenc: Gifenc,
+  rgba: Uint8Array,
+  palette: Rgb[],
+): Uint8Array {
+  // gifenc reads the pixels through their whole buffer: give it their own.
+  const own =
+    rgba.byteOffset === 0 && rgba.byteLength === rgba.buffer.byteLength
+      ? rgba
+      : rgba.slice();
+  const indices = gifenc.applyPalette(own, palette, "rgb565");
+  for (let i = 0; i < indices.length; i++) {
+    if (rgba[4 * i + 3] < 128) indices[i] = palette.length;
+  }
+  return indices;
+}
+
+/** The sprites, palette and board background of one drawing's options. */
+export class GifTheme {
+  readonly drawing: Drawing;
+  /** A square's side in pixels, and where a8's (or flipped, h1's) starts. */
+  readonly side: number;
+  readonly offset: number;
+  readonly palette: Rgb[];
+  /** The palette index of transparent pixels, after the colors. */
+  readonly clear: number;
+  /** The board without pieces or marks, as palette indices. */
+  readonly background: Uint8Array;
+  readonly #raster: SvgToPixels;
+  readonly #gifenc: Gifenc;
+  readonly #sprites = new Map<string, Uint8Array>();
+
+  constructor(
+    drawing: Drawing,
+    tools: { raster: SvgToPixels; gifenc: Gifenc; sampleBar: string },
+  ) {
+    this.drawing = drawing;
+    ({ side: this.side, offset: this.offset } = squarePixels(drawing));
+    this.#raster = tools.raster;
+    this.#gifenc = tools.gifenc;
+    const empty: Board = new Array(64).fill(null);
+    const plain = { ...drawing, highlight: [], lastMove: [], badge: null };
+    const background = tools.raster(
+      vectorDocument(empty, plain, { open: ">\n", under: "", over: "" }),
+    ).pixels;
+    const samples = this.#samples();
+    const rgba = [background, tools.raster(tools.sampleBar).pixels]
+      .concat(samples.map(([, , pixels]) => pixels));
+    this.palette = tools.gifenc.quantize(opaque(rgba), 255, {
+      format: "rgb565",
+    });
+    this.clear = this.palette.length;
+    this.background = this.indices(background);
+    for (const [screen, state, pixels] of samples) {
+      this.#sprites.set(this.key(screen, state), this.indices(pixels));
+    }
+  }
+
+  /** RGBA pixels as palette indices. */
+  indices(rgba: Uint8Array): Uint8Array {
+    return toIndices(this.#gifenc, rgba, this.palette);
+  }
+
+  /** The square at screen index `screen` (0 top left) showing `state`. */
+  sprite(screen: number, state: SquareState): Uint8Array {
+    const key = this.key(screen, state);
+    let sprite = this.#sprites.get(key);
+    if (sprite === undefined) {
+      sprite = this.indices(this.#render(screen, state));
+      this.#sprites.set(key, sprite);
+    }
+    return sprite;
+  }
+
+  /**
+   * Same key, same pixels: the square color, what is on it, and for edge
+   * squares with inside coordinates, the square itself.
+   */
+  key(screen: number, state: SquareState): string {
+    const [col, row] = [screen & 7, screen >> 3];
+    const place = this.drawing.coordinates === "inside" &&
+        (col === 0 || row === 7)
+      ? `@${screen}`
+      : String((col + row) & 1);
+    return `${place}|${state.piece ?? "-"}|${state.tints.join(",")}|${
+      state.check ? 1 : 0
+    }|${state.badge ?? ""}`;
+  }
+
+  /** The vector document cut down to one square, rasterized. */
+  #render(screen: number, state: SquareState): Uint8Array {
+    const square = this.drawing.flip ? 63 - screen : screen;
+    const board: (Piece | null)[] = new Array(64).fill(null);
+    board[square] = state.piece;
+    const drawing: Drawing = {
+      ...this.drawing,
+      highlight: state.tints.map((color) => ({ square, color })),
+      lastMove: [],
+      arrows: [],
+      badge: state.badge === null ? null : { square, glyph: state.badge },
+      sideToMove: false,
+    };
+    const under = tints(drawing) +
+      checkMarks(state.check ? [square] : [], drawing);
+    return this.#raster(vectorDocument(board, drawing, {
+      open: ">\n",
+      under,
+      over: "",
+    }, {
+      x: (screen & 7) - 0.5,
+      y: (screen >> 3) - 0.5,
+      width: 1,
+      height: 1,
+      pixelWidth: this.side,
+      pixelHeight: this.side,
+    })).pixels;
+  }
+
+  /** Every piece on both square colors, tinted and not, checks, badges. */
+  #samples(): [number, SquareState, Uint8Array][] {
+    const states: [number, SquareState][] = [];
+    const tintings = [[], [this.drawing.lastMoveColor]]
+      .concat(this.drawing.highlight.map(({ color }) => [color]));
+    for (const piece of [null, ...PIECES]) {
+      for (const screen of [27, 28]) { // d5 and e5: a light and a dark one
+        for (const tints of tintings) {
+          states.push([screen, { piece, tints, check: false, badge: null }]);
+        }
+      }
+    }
+    for (const piece of ["K", "k"] as const) {
+      for (const screen of [27, 28]) {
+        states.push([screen, { piece, tints: [], check: true, badge: null }]);
+      }
+    }
+    for (const badge of Object.keys(MOVE_GLYPHS) as MoveGlyph[]) {
+      const tints = [this.drawing.lastMoveColor];
+      states.push([27, { piece: "Q", tints, check: false, badge }]);
+    }
+    return states.map(([screen, state]) => [
+      screen,
+      state,
+      this.#render(screen, state),
+    ]);
+  }
+}
+
+/** One buffer of all the samples' pixels, each made opaque. */
+function opaque(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  for (let i = 3; i < all.length; i += 4) all[i] = 255;
+  return all;
+}
