@@ -88,7 +88,7 @@ export class GifTheme {
 
   constructor(
     drawing: Drawing,
-    tools: { raster: SvgToPixels; gifenc: Gifenc; sampleBar: string },
+    tools: { raster: SvgToPixels; gifenc: Gifenc; sampleBar: string | null },
   ) {
     this.drawing = drawing;
     ({ side: this.side, offset: this.offset } = squarePixels(drawing));
@@ -100,8 +100,10 @@ export class GifTheme {
       vectorDocument(empty, plain, { open: ">\n", under: "", over: "" }),
     ).pixels;
     const samples = this.#samples();
-    const rgba = [background, tools.raster(tools.sampleBar).pixels]
-      .concat(samples.map(([, , pixels]) => pixels));
+    const rgba = [background, ...samples.map(([, , pixels]) => pixels)];
+    if (tools.sampleBar !== null) {
+      rgba.push(tools.raster(tools.sampleBar).pixels);
+    }
     this.palette = tools.gifenc.quantize(opaque(rgba), 255, {
       format: "rgb565",
     });

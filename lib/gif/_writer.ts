@@ -6,7 +6,7 @@
 // are written, so that an animation streams.
 
 import type { ByteStream, Gifenc } from "./_gifenc.js";
-import { LzwCoder } from "./_lzw.ts";
+import type { LzwCoder } from "./_lzw.ts";
 
 /** A palette color: red, green, blue. */
 export type Rgb = [number, number, number];

@@ -191,7 +191,12 @@ export async function createGifRenderer(): Promise<GifRenderer> {
       ],
     };
     const animation = new GifAnimation(look, picture, setup, { gifenc, coder });
-    for (const frame of frames) yield animation.push(scene(frame));
+    let count = 0;
+    for (const frame of frames) {
+      count++;
+      yield animation.push(scene(frame));
+    }
+    if (count === 0) throw gifError("an animation needs at least one frame");
     yield animation.finish();
   }
   return {
