@@ -45,9 +45,7 @@ function num(value: number): string {
 
 /** The generated module's text, from the bytes of DejaVuSans.ttf. */
 export function generateGlyphs(ttf: Uint8Array): string {
-  const font: Font & {
-    charToGlyph(char: string): { advanceWidth: number };
-  } = opentype.parse(
+  const font: Font = opentype.parse(
     ttf.buffer.slice(ttf.byteOffset, ttf.byteOffset + ttf.byteLength),
   );
   const em = font.unitsPerEm;

@@ -51,6 +51,7 @@ export interface Font {
   unitsPerEm: number;
   charToGlyph(char: string): {
     index: number;
+    advanceWidth: number;
     getPath(x: number, y: number, size: number): { commands: Command[] };
   };
 }

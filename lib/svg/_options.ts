@@ -242,7 +242,10 @@ function square(name: string, what: string): number {
 }
 
 /** "e2e4" (a promotion letter may follow: "e7e8q"), or { from, to }. */
-export function move(value: string | Arrow | Move, what: string): [number, number] {
+export function move(
+  value: string | Arrow | Move,
+  what: string,
+): [number, number] {
   if (typeof value === "string") {
     if (/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(value)) {
       return [square(value.slice(0, 2), what), square(value.slice(2, 4), what)];
