@@ -10,23 +10,39 @@ const RESVG = "npm:@resvg/resvg-wasm@2.6.2";
 
 // The one Wasm instance of the process: wasm-bindgen's glue can be
 // initialized only once, so the first call's promise is kept (and dropped
-// again if it fails, so that a later call can retry).
+// again if it fails, so that a later call can retry); so are the two
+// rasterizers made from it.
 let loading = null;
 
-export async function loadResvg() {
-  const render = await loadRaster();
-  return (svg) => render(svg, (image) => image.asPng());
+let toPng = null;
+let toPixels = null;
+
+export function loadResvg() {
+  toPng ??= loadRaster().then(
+    (render) => (svg) => render(svg, (image) => image.asPng()),
+    (error) => {
+      toPng = null;
+      throw error;
+    },
+  );
+  return toPng;
 }
 
 // The same, but the image's RGBA pixels (the GIF's sprites are cut from them).
-export async function loadResvgPixels() {
-  const render = await loadRaster();
-  return (svg) =>
-    render(svg, (image) => ({
-      width: image.width,
-      height: image.height,
-      pixels: image.pixels,
-    }));
+export function loadResvgPixels() {
+  toPixels ??= loadRaster().then(
+    (render) => (svg) =>
+      render(svg, (image) => ({
+        width: image.width,
+        height: image.height,
+        pixels: image.pixels,
+      })),
+    (error) => {
+      toPixels = null;
+      throw error;
+    },
+  );
+  return toPixels;
 }
 
 function loadRaster() {

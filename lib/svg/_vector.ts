@@ -158,13 +158,13 @@ function outsideLabels(flip: boolean): string {
 /**
  * Lichess's coordinates: each file's letter in the bottom right corner of
  * the bottom row's square, each rank's digit in the top left corner of the
- * left column's, in the other square color. They are about 10 pixels high
+ * left column's, in the other square color. They are about 12 pixels high
  * and never under a fifth of a square, so that small boards keep them
  * legible, nor over a third, so that they stay out of the piece's way.
  */
 function insideLabels(drawing: Drawing): string {
   const perSquare = drawing.size / boardView(drawing).width;
-  const height = Math.min(Math.max(10 / perSquare, 0.2), 0.34);
+  const height = Math.min(Math.max(12 / perSquare, 0.2), 0.34);
   const scale = num(height / 0.3); // the outlines are 0.3 squares high
   const [dx, dy] = [0.44 - 0.33 * height, 0.44 - 0.4 * height];
   let svg = "";
