@@ -6,16 +6,19 @@
  *   squares as two dashed paths, optional file and rank labels, and each
  *   piece as a Unicode chess symbol in `<text>`. What it looks like depends
  *   on the fonts of whoever opens it.
- * - `"vector"` keeps that geometry and those colors but draws pieces and
- *   labels as outlines from DejaVu Sans: no font, no CSS, no `<text>`. White
- *   pieces are opaque white with a black outline, black pieces keep white
- *   details, and every renderer (browsers, librsvg, resvg) draws the same
- *   picture.
+ * - `"vector"` looks like a lichess diagram: Colin M. L. Burnett's pieces
+ *   (or DejaVu Sans's symbols) on lichess's board colors, by theme, with no
+ *   frame, a thin one or the classic one, and coordinates outside, inside
+ *   the edge squares or none. Pieces and coordinates are outlines: no font,
+ *   no CSS, no `<text>`, and every renderer (browsers, librsvg, resvg) draws
+ *   the same picture.
  *
- * Both styles take a size, highlighted squares, arrows, the last move, a
- * disc under a king in check, a marker for the side to move and a text
+ * Both styles take a size, highlighted squares and arrows (colored by
+ * lichess's letters, see {@linkcode parseArrows}), the last move, a disc
+ * under a king in check, a marker for the side to move and a text
  * alternative; none of them is drawn unless asked for, except that the
  * vector style marks checks and carries its text alternative by default.
+ * The vector style also draws move-quality badges.
  *
  * @module
  */
