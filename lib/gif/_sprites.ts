@@ -32,7 +32,7 @@ export function gifError(detail: string): RangeError {
 }
 
 /** The board's squares in pixels: their side, and a8's top left corner. */
-function squarePixels(drawing: Drawing): { side: number; offset: number } {
+export function squarePixels(drawing: Drawing): { side: number; offset: number } {
   const view = boardView(drawing);
   const side = drawing.size / view.width;
   const offset = (-0.5 - view.x) * side;

@@ -24,7 +24,7 @@ import { type Frame, GifAnimation, type Scene } from "./_animation.ts";
 import { barHeight, barSvg, type Player } from "./_bars.ts";
 import { loadGifenc } from "./_gifenc.js";
 import { LzwCoder } from "./_lzw.ts";
-import { gifError, GifTheme } from "./_sprites.ts";
+import { gifError, GifTheme, squarePixels } from "./_sprites.ts";
 
 export type { Player } from "./_bars.ts";
 
@@ -305,6 +305,7 @@ function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
   const { white, black, delay, lastDelay, loop, ...look } = options;
   const svg: RenderSvgOptions = { ...look, style: "vector", accessible: false };
   const drawing = readOptions(svg); // throws on bad options now
+  squarePixels(drawing); // and on a size that does not fit
   const players = white === undefined && black === undefined
     ? null
     : [player(white, "white"), player(black, "black")];
