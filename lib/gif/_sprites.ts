@@ -32,7 +32,9 @@ export function gifError(detail: string): RangeError {
 }
 
 /** The board's squares in pixels: their side, and a8's top left corner. */
-export function squarePixels(drawing: Drawing): { side: number; offset: number } {
+export function squarePixels(
+  drawing: Drawing,
+): { side: number; offset: number } {
   const view = boardView(drawing);
   const side = drawing.size / view.width;
   const offset = (-0.5 - view.x) * side;
@@ -94,13 +96,21 @@ export class GifTheme {
     ({ side: this.side, offset: this.offset } = squarePixels(drawing));
     this.#raster = tools.raster;
     this.#gifenc = tools.gifenc;
-    const empty: Board = new Array(64).fill(null);
-    const plain = { ...drawing, highlight: [], lastMove: [], badge: null };
-    const background = tools.raster(
-      vectorDocument(empty, plain, { open: ">\n", under: "", over: "" }),
-    ).pixels;
     const samples = this.#samples();
-    const rgba = [background, ...samples.map(([, , pixels]) => pixels)];
+    const rgba = samples.map(([, , pixels]) => pixels);
+    // Without a frame the squares cover the whole board: no background to
+    // draw (a full-size rasterization, as costly as all the samples).
+    let background: Uint8Array = new Uint8Array(
+      drawing.size * drawing.size * 4,
+    );
+    if (drawing.frame !== "none") {
+      const empty: Board = new Array(64).fill(null);
+      const plain = { ...drawing, highlight: [], lastMove: [], badge: null };
+      background = tools.raster(
+        vectorDocument(empty, plain, { open: ">\n", under: "", over: "" }),
+      ).pixels;
+      rgba.push(background);
+    }
     if (tools.sampleBar !== null) {
       rgba.push(tools.raster(tools.sampleBar).pixels);
     }
