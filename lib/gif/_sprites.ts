@@ -10,7 +10,7 @@ import type { SvgToPixels } from "../_resvg_wasm.js";
 import { PIECES } from "../types.ts";
 import type { Piece } from "../types.ts";
 import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { checkMarks, tints } from "../svg/_marks.ts";
+import { checkMarks } from "../svg/_marks.ts";
 import type { Drawing } from "../svg/_options.ts";
 import type { MoveGlyph } from "../svg/_types.ts";
 import { boardView, vectorDocument } from "../svg/_vector.ts";
@@ -87,6 +87,8 @@ export class GifTheme {
   readonly #raster: SvgToPixels;
   readonly #gifenc: Gifenc;
   readonly #sprites = new Map<string, Uint8Array>();
+  /** Rasterized layers (premultiplied RGBA) by name; see #layer. */
+  readonly #layers = new Map<string, Uint8Array>();
 
   constructor(
     drawing: Drawing,
@@ -155,33 +157,77 @@ export class GifTheme {
     }|${state.badge ?? ""}`;
   }
 
-  /** The vector document cut down to one square, rasterized. */
+  /**
+   * A square's picture, composed from its layers as the vector document
+   * stacks them: the square's color, each tint, the check mark, inside
+   * coordinates, the piece, the badge. Each layer is rasterized once (a
+   * piece once for every square it stands on, not once per square color and
+   * tint), so a new sprite costs no rasterization at all once its layers
+   * are known.
+   */
   #render(screen: number, state: SquareState): Uint8Array {
+    const [col, row] = [screen & 7, screen >> 3];
+    const { light, dark, coordinates } = this.drawing;
+    const pixels = new Uint8Array(this.side * this.side * 4);
+    over(pixels, this.#flat((col + row) & 1 ? dark : light));
+    for (const color of state.tints) over(pixels, this.#flat(color));
+    if (state.check) over(pixels, this.#layer("check", screen));
+    if (coordinates === "inside" && (col === 0 || row === 7)) {
+      over(pixels, this.#layer(`@${screen}`, screen));
+    }
+    if (state.piece !== null) over(pixels, this.#layer(state.piece, screen));
+    if (state.badge !== null) over(pixels, this.#layer(state.badge, screen));
+    return pixels;
+  }
+
+  /** A color as one premultiplied RGBA pixel, as resvg fills it. */
+  #flat(color: string): Uint8Array {
+    let pixel = this.#layers.get(`=${color}`);
+    if (pixel === undefined) {
+      pixel = this.#raster(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">' +
+          `<rect width="1" height="1" fill="${color}"/></svg>`,
+      ).pixels;
+      this.#layers.set(`=${color}`, pixel);
+    }
+    return pixel;
+  }
+
+  /**
+   * One layer of a square, on a transparent ground: a piece (by letter), a
+   * badge (by symbol), "check", or "@" and the square for its coordinates.
+   * Drawn on the square it is for, so that its pixels are those the whole
+   * document would have there; all but coordinates look the same on every
+   * square (the squares fall on whole pixels), so they are kept once.
+   */
+  #layer(name: string, screen: number): Uint8Array {
+    let pixels = this.#layers.get(name);
+    if (pixels !== undefined) return pixels;
     const square = this.drawing.flip ? 63 - screen : screen;
     const board: (Piece | null)[] = new Array(64).fill(null);
-    board[square] = state.piece;
+    if (/^[KQRBNPkqrbnp]$/.test(name)) board[square] = name as Piece;
+    const glyph = Object.hasOwn(MOVE_GLYPHS, name) ? name as MoveGlyph : null;
     const drawing: Drawing = {
       ...this.drawing,
-      highlight: state.tints.map((color) => ({ square, color })),
-      lastMove: [],
-      arrows: [],
-      badge: state.badge === null ? null : { square, glyph: state.badge },
-      sideToMove: false,
+      badge: glyph === null ? null : { square, glyph },
     };
-    const under = tints(drawing) +
-      checkMarks(state.check ? [square] : [], drawing);
-    return this.#raster(vectorDocument(board, drawing, {
-      open: ">\n",
-      under,
-      over: "",
-    }, {
-      x: (screen & 7) - 0.5,
-      y: (screen >> 3) - 0.5,
-      width: 1,
-      height: 1,
-      pixelWidth: this.side,
-      pixelHeight: this.side,
-    })).pixels;
+    const under = name === "check" ? checkMarks([square], drawing) : "";
+    pixels = this.#raster(vectorDocument(
+      board,
+      drawing,
+      { open: ">\n", under, over: "" },
+      {
+        x: (screen & 7) - 0.5,
+        y: (screen >> 3) - 0.5,
+        width: 1,
+        height: 1,
+        pixelWidth: this.side,
+        pixelHeight: this.side,
+      },
+      { board: false, labels: name.startsWith("@") },
+    )).pixels;
+    this.#layers.set(name, pixels);
+    return pixels;
   }
 
   /** Every piece on both square colors, tinted and not, checks, badges. */
@@ -210,6 +256,22 @@ export class GifTheme {
       state,
       this.#render(screen, state),
     ]);
+  }
+}
+
+/**
+ * Draws premultiplied `top` over `pixels` (source over, premultiplied, as
+ * resvg composes), in place; a top of one pixel is a flat color.
+ */
+function over(pixels: Uint8Array, top: Uint8Array): void {
+  const flat = top.length === 4;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const t = flat ? 0 : i;
+    const keep = 255 - top[t + 3];
+    if (keep === 255) continue;
+    for (let c = 0; c < 4; c++) {
+      pixels[i + c] = top[t + c] + Math.round((pixels[i + c] * keep) / 255);
+    }
   }
 }
 

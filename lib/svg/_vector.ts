@@ -83,12 +83,26 @@ function exact(value: number): string {
   return String(Math.round(value * 1e6) / 1e6);
 }
 
-/** The vector document; `view` shows a part of it (the GIF's sprites). */
+/** What a document draws besides the parts, its pieces and its badge. */
+export interface Layers {
+  /** The frame, the squares and outside coordinates. */
+  board: boolean;
+  /** Inside coordinates. */
+  labels: boolean;
+}
+
+const ALL: Layers = { board: true, labels: true };
+
+/**
+ * The vector document; `view` shows a part of it, `layers` leaves some out
+ * (the GIF's sprites are made of one square's layers).
+ */
 export function vectorDocument(
   board: Board,
   drawing: Drawing,
   parts: VectorParts,
   view: View = boardView(drawing),
+  layers: Layers = ALL,
 ): string {
   let svg = '<svg xmlns="http://www.w3.org/2000/svg" ' +
     'xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" ' +
@@ -96,6 +110,19 @@ export function vectorDocument(
       exact(view.x)
     } ${exact(view.y)} ${exact(view.width)} ${exact(view.height)}"` +
     parts.open + vectorDefs(board, drawing);
+  if (layers.board) svg += vectorBoard(drawing);
+  svg += parts.under;
+  if (layers.labels && drawing.coordinates === "inside") {
+    svg += insideLabels(drawing);
+  }
+  svg += vectorPieces(board, drawing);
+  if (drawing.badge !== null) svg += badge(drawing);
+  return svg + parts.over + "</svg>\n";
+}
+
+/** The frame, the squares, and coordinates outside. */
+function vectorBoard(drawing: Drawing): string {
+  let svg = "";
   if (drawing.frame === "labels") svg += FRAME;
   if (drawing.frame === "thin") {
     const { x, y, width } = boardView(drawing);
@@ -105,11 +132,7 @@ export function vectorDocument(
   }
   svg += squares(drawing.light, drawing.dark);
   if (drawing.coordinates === "outside") svg += outsideLabels(drawing.flip);
-  svg += parts.under;
-  if (drawing.coordinates === "inside") svg += insideLabels(drawing);
-  svg += vectorPieces(board, drawing);
-  if (drawing.badge !== null) svg += badge(drawing);
-  return svg + parts.over + "</svg>\n";
+  return svg;
 }
 
 /** The prefix of a piece set's IDs. */
