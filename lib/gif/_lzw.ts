@@ -58,6 +58,11 @@ export class LzwCoder {
     let prefix = indices[0];
     runLength = prefix === run ? 1 : 0;
     const length = indices.length;
+    // The same pixels as 32-bit words, when they are aligned, to skip runs.
+    const words = indices.byteOffset % 4 === 0
+      ? new Uint32Array(indices.buffer, indices.byteOffset, length >> 2)
+      : null;
+    const runWord = (run * 0x01010101) >>> 0;
     // The hot loop: one table read per pixel, a write per new string.
     for (let i = 1; i < length; i++) {
       const index = indices[i];
@@ -65,6 +70,13 @@ export class LzwCoder {
         // A run continues: take as much of it as has codes, then code it
         // and start a longer one, as the table would.
         let end = i;
+        while (end < length && indices[end] === run && (end & 3) !== 0) end++;
+        if (words !== null && (end & 3) === 0) {
+          // Four pixels at a time through the word view, then the rest.
+          let word = end >> 2;
+          while (word < words.length && words[word] === runWord) word++;
+          end = word << 2;
+        }
         while (end < length && indices[end] === run) end++;
         let left = end - i;
         while (runLength + left > longest) {
