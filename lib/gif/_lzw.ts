@@ -1,8 +1,7 @@
 // GIF's LZW coder (8-bit codes, variable width up to 12 bits), written for
 // speed: the string table is a dense array indexed by (prefix code, next
-// index), so each pixel costs one array read, and a clear never wipes it:
-// entries carry the number of the table they belong to and stale ones are
-// ignored. Runs of one index (the transparent pixels around an animated
+// index), so each pixel costs one array read, and a clear wipes only the
+// entries written since the last one (at most 4096). Runs of one index (the transparent pixels around an animated
 // frame's changed squares) skip the table: a run's strings are the index
 // repeated 1, 2, 3... times, so their codes are kept in a list and a run is
 // coded in one step per code, with exactly the codes the table would give.
@@ -17,9 +16,11 @@ const MAX_CODES = 4096;
 
 /** An LZW coder with its tables, made once and reused for every image. */
 export class LzwCoder {
-  /** (prefix << 8 | index) -> generation << 12 | code. */
-  readonly #table = new Int32Array(MAX_CODES << 8);
-  #generation = 0;
+  /** (prefix << 8 | index) -> code, 0 for none (2 MiB: cache-friendlier). */
+  readonly #table = new Uint16Array(MAX_CODES << 8);
+  /** The keys written since the table was last cleared. */
+  readonly #written = new Int32Array(MAX_CODES);
+  #count = 0;
   // The current sub-block: GIF data comes in blocks of at most 255 bytes.
   readonly #block = new Uint8Array(255);
   #filled = 0;
@@ -37,7 +38,7 @@ export class LzwCoder {
     let longest = 1; // the longest run with a code
     let runLength = 0; // the run the current string is, or 0
     out.writeByte(8); // the minimum code size
-    let generation = this.#nextGeneration();
+    this.#clear();
     let bits = 0; // bits waiting in `acc`
     let acc = 0;
     let width = 9;
@@ -87,11 +88,13 @@ export class LzwCoder {
               width++;
               limit <<= 1;
             }
-            table[(runs[longest] << 8) | run] = (generation << 12) | next;
+            const key = (runs[longest] << 8) | run;
+            table[key] = next;
+            this.#written[this.#count++] = key;
             runs[++longest] = next++;
           } else {
             emit(CLEAR);
-            generation = this.#nextGeneration();
+            this.#clear();
             [width, limit, next, longest] = [9, 512, FIRST, 1];
           }
           runLength = 1;
@@ -103,8 +106,8 @@ export class LzwCoder {
       }
       const key = (prefix << 8) | index;
       const entry = table[key];
-      if (entry >>> 12 === generation) {
-        prefix = entry & 0xfff;
+      if (entry !== 0) {
+        prefix = entry;
         runLength = 0;
         continue;
       }
@@ -114,10 +117,11 @@ export class LzwCoder {
           width++;
           limit <<= 1;
         }
-        table[key] = (generation << 12) | next++;
+        table[key] = next++;
+        this.#written[this.#count++] = key;
       } else {
         emit(CLEAR);
-        generation = this.#nextGeneration();
+        this.#clear();
         [width, limit, next, longest] = [9, 512, FIRST, 1];
       }
       prefix = index;
@@ -133,11 +137,10 @@ export class LzwCoder {
     out.writeByte(0); // block terminator
   }
 
-  /** A fresh table: the next generation number (1 to 2^20 - 1, cycling). */
-  #nextGeneration(): number {
-    this.#generation = this.#generation === 0xfffff ? 1 : this.#generation + 1;
-    if (this.#generation === 1) this.#table.fill(0); // numbers wrapped
-    return this.#generation;
+  /** Empties the table: only the entries written since the last time. */
+  #clear(): void {
+    for (let i = 0; i < this.#count; i++) this.#table[this.#written[i]] = 0;
+    this.#count = 0;
   }
 
   #byte(byte: number, out: ByteStream): void {
