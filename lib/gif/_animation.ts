@@ -4,22 +4,10 @@
 // coded when the next one arrives (or at the end), because the last frame's
 // delay is longer and is written before its pixels.
 
-import type { Board } from "../_board.ts";
-import { kingsInCheck } from "../svg/_marks.ts";
-import type { MoveGlyph } from "../svg/_types.ts";
 import type { Gifenc } from "./_gifenc.js";
-import type { GifTheme, SquareState } from "./_sprites.ts";
+import type { GifTheme, Scene, SquareState } from "./_sprites.ts";
 import type { LzwCoder } from "./_lzw.ts";
 import { GifWriter } from "./_writer.ts";
-
-/** A checked frame: what each square shows, and its delay if it has one. */
-export interface Scene {
-  board: Board;
-  /** The last move's squares (board indices), or none. */
-  lastMove: readonly number[];
-  glyph: MoveGlyph | null;
-  delay: number | undefined;
-}
 
 /** The picture around the board: bars as palette indices, or none. */
 export interface Frame {
@@ -71,7 +59,7 @@ export class GifAnimation {
   /** Adds a scene; returns the bytes ready so far. */
   push(scene: Scene): Uint8Array {
     if (this.#pending !== null) this.#code(this.#timing.delay);
-    const states = this.#states(scene);
+    const states = this.#theme.states(scene);
     this.#pending = {
       states,
       keys: states.map((state, screen) => this.#theme.key(screen, state)),
@@ -87,30 +75,6 @@ export class GifAnimation {
     return this.#writer.take();
   }
 
-  /** What each screen square (0 top left) shows in a scene. */
-  #states(scene: Scene): SquareState[] {
-    const { drawing } = this.#theme;
-    const checked = drawing.check ? kingsInCheck(scene.board) : [];
-    const states: SquareState[] = [];
-    for (let screen = 0; screen < 64; screen++) {
-      const square = drawing.flip ? 63 - screen : screen;
-      const tints: string[] = [];
-      if (scene.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
-      for (const mark of drawing.highlight) {
-        if (mark.square === square) tints.push(mark.color);
-      }
-      states.push({
-        piece: scene.board[square],
-        tints,
-        check: checked.includes(square),
-        badge: scene.glyph !== null && scene.lastMove[1] === square
-          ? scene.glyph
-          : null,
-      });
-    }
-    return states;
-  }
-
   /** Codes the pending scene, shown for its own delay or `delay`. */
   #code(delay: number): void {
     const { states, keys, delay: own } = this.#pending!;
@@ -122,7 +86,13 @@ export class GifAnimation {
       for (let screen = 0; screen < 64; screen++) {
         const x = offset + (screen & 7) * side;
         const y = top + offset + (screen >> 3) * side;
-        this.#paste(states[screen], screen, this.#canvas, y * width + x, width);
+        this.#theme.paste(
+          states[screen],
+          screen,
+          this.#canvas,
+          y * width + x,
+          width,
+        );
       }
       this.#writer.frame(
         this.#canvas,
@@ -176,7 +146,7 @@ export class GifAnimation {
       if (keys[screen] === this.#shown![screen]) continue;
       const at = ((screen >> 3) - r0) * side * width +
         ((screen & 7) - c0) * side;
-      this.#paste(states[screen], screen, pixels, at, width);
+      this.#theme.paste(states[screen], screen, pixels, at, width);
     }
     this.#writer.frame(
       pixels,
@@ -189,21 +159,5 @@ export class GifAnimation {
       time,
       clear,
     );
-  }
-
-  /** Copies a square's sprite into `target` at `at`, rows `stride` apart. */
-  #paste(
-    state: SquareState,
-    screen: number,
-    target: Uint8Array,
-    at: number,
-    stride: number,
-  ): void {
-    const sprite = this.#theme.sprite(screen, state);
-    const side = this.#theme.side;
-    // A plain loop: views per row would allocate in the hottest path.
-    for (let y = 0, from = 0; y < side; y++, at += stride) {
-      for (let x = 0; x < side; x++) target[at + x] = sprite[from++];
-    }
   }
 }

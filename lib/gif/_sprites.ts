@@ -10,12 +10,21 @@ import type { SvgToPixels } from "../_resvg_wasm.js";
 import { PIECES } from "../types.ts";
 import type { Piece } from "../types.ts";
 import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { checkMarks } from "../svg/_marks.ts";
+import { checkMarks, kingsInCheck } from "../svg/_marks.ts";
 import type { Drawing } from "../svg/_options.ts";
 import type { MoveGlyph } from "../svg/_types.ts";
 import { boardView, vectorDocument } from "../svg/_vector.ts";
 import type { Gifenc } from "./_gifenc.js";
 import type { Rgb } from "./_writer.ts";
+
+/** A checked frame: what each square shows, and its delay if it has one. */
+export interface Scene {
+  board: Board;
+  /** The last move's squares (board indices), or none. */
+  lastMove: readonly number[];
+  glyph: MoveGlyph | null;
+  delay: number | undefined;
+}
 
 /** What one square shows. */
 export interface SquareState {
@@ -140,6 +149,59 @@ export class GifTheme {
       this.#sprites.set(key, sprite);
     }
     return sprite;
+  }
+
+  /** What each screen square (0 top left) shows in a scene. */
+  states(scene: Scene): SquareState[] {
+    const drawing = this.drawing;
+    const checked = drawing.check ? kingsInCheck(scene.board) : [];
+    const states: SquareState[] = [];
+    for (let screen = 0; screen < 64; screen++) {
+      const square = drawing.flip ? 63 - screen : screen;
+      const tints: string[] = [];
+      if (scene.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
+      for (const mark of drawing.highlight) {
+        if (mark.square === square) tints.push(mark.color);
+      }
+      states.push({
+        piece: scene.board[square],
+        tints,
+        check: checked.includes(square),
+        badge: scene.glyph !== null && scene.lastMove[1] === square
+          ? scene.glyph
+          : null,
+      });
+    }
+    return states;
+  }
+
+  /** The whole board of a scene, as palette indices, `size` pixels square. */
+  board(scene: Scene): Uint8Array {
+    const pixels = this.background.slice();
+    const states = this.states(scene);
+    const size = this.drawing.size;
+    for (let screen = 0; screen < 64; screen++) {
+      const x = this.offset + (screen & 7) * this.side;
+      const y = this.offset + (screen >> 3) * this.side;
+      this.paste(states[screen], screen, pixels, y * size + x, size);
+    }
+    return pixels;
+  }
+
+  /** Copies a square's sprite into `target` at `at`, rows `stride` apart. */
+  paste(
+    state: SquareState,
+    screen: number,
+    target: Uint8Array,
+    at: number,
+    stride: number,
+  ): void {
+    const sprite = this.sprite(screen, state);
+    const side = this.side;
+    // A plain loop: views per row would allocate in the hottest path.
+    for (let y = 0, from = 0; y < side; y++, at += stride) {
+      for (let x = 0; x < side; x++) target[at + x] = sprite[from++];
+    }
   }
 
   /**

@@ -20,11 +20,11 @@ import { MOVE_GLYPHS } from "../svg/_defaults.ts";
 import { move, readOptions } from "../svg/_options.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
 import type { Move, MoveGlyph } from "../svg/mod.ts";
-import { type Frame, GifAnimation, type Scene } from "./_animation.ts";
+import { type Frame, GifAnimation } from "./_animation.ts";
 import { barHeight, barSvg, type Player } from "./_bars.ts";
 import { loadGifenc } from "./_gifenc.js";
 import { LzwCoder } from "./_lzw.ts";
-import { gifError, GifTheme, squarePixels } from "./_sprites.ts";
+import { gifError, GifTheme, type Scene, squarePixels } from "./_sprites.ts";
 
 export type { Player } from "./_bars.ts";
 
