@@ -13,22 +13,17 @@
  *   are 363 KiB and about 60 ms. The file's size is printed first.
  * - `LZW`: our coder (lib/gif/_lzw.ts) and gifenc's on the same frames: the
  *   game's first frame and its 92 changed rectangles.
- * - `PNG of a position, 360 px`: resvg drawing the vector SVG (what
- *   `renderPng` does), against the GIF's sprites copied into a palette
- *   image and encoded by fast-png.
+ * - `PNG, 360 px`: resvg drawing the vector SVG (what `renderPng` does),
+ *   against `createPngRenderer({ sprites: true })` once its sprites exist.
  *
  * @module
  */
 
-import { encode } from "fast-png";
-import { loadResvgPixels } from "../lib/_resvg_wasm.js";
 import { createGifRenderer } from "../lib/gif/mod.ts";
 import { loadGifenc } from "../lib/gif/_gifenc.js";
 import { LzwCoder } from "../lib/gif/_lzw.ts";
-import { GifTheme } from "../lib/gif/_sprites.ts";
 import { GifWriter } from "../lib/gif/_writer.ts";
 import { createPngRenderer } from "../lib/png.ts";
-import { readOptions } from "../lib/svg/_options.ts";
 import { gameFrames, LILA_BLACK, LILA_GAME, LILA_WHITE } from "./_lila_game.ts";
 
 const frames = gameFrames(LILA_GAME);
@@ -87,41 +82,13 @@ Deno.bench("LZW: gifenc", { group: "lzw" }, () => {
 const FEN =
   "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
 const png = await createPngRenderer();
-const theme = new GifTheme(
-  readOptions({ style: "vector", size: 360, accessible: false }),
-  { raster: await loadResvgPixels(), gifenc, sampleBar: null },
-);
+const sprites = await createPngRenderer({ sprites: true });
+sprites.render(FEN, { size: 360 }); // the look's sprites, made once
 
 Deno.bench("PNG, 360 px: resvg", { group: "png", baseline: true }, () => {
   png.render(FEN, { size: 360 });
 });
 
 Deno.bench("PNG, 360 px: sprites, palette PNG", { group: "png" }, () => {
-  const canvas = theme.background.slice();
-  const position = FEN.split(" ")[0].replace(/\d/g, (n) => "-".repeat(+n))
-    .replaceAll("/", "");
-  for (let screen = 0; screen < 64; screen++) {
-    const piece = position[screen] === "-" ? null : position[screen];
-    const sprite = theme.sprite(screen, {
-      piece: piece as "K" | null,
-      tints: [],
-      check: piece === "k",
-      badge: null,
-    });
-    const [x, y] = [(screen & 7) * theme.side, (screen >> 3) * theme.side];
-    for (let row = 0; row < theme.side; row++) {
-      canvas.set(
-        sprite.subarray(row * theme.side, (row + 1) * theme.side),
-        (y + row) * 360 + x,
-      );
-    }
-  }
-  encode({
-    width: 360,
-    height: 360,
-    data: canvas,
-    depth: 8,
-    channels: 1,
-    palette: theme.palette,
-  });
+  sprites.render(FEN, { size: 360 });
 });

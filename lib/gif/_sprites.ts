@@ -22,7 +22,8 @@ export interface Scene {
   board: Board;
   /** The last move's squares (board indices), or none. */
   lastMove: readonly number[];
-  glyph: MoveGlyph | null;
+  /** A badge and its square (a board index), or none. */
+  badge: { square: number; glyph: MoveGlyph } | null;
   delay: number | undefined;
 }
 
@@ -40,22 +41,34 @@ export function gifError(detail: string): RangeError {
   return new RangeError(`Cannot render GIF: ${detail}`);
 }
 
-/** The board's squares in pixels: their side, and a8's top left corner. */
-export function squarePixels(
+/** The board's squares in pixels, if they fall on whole pixels. */
+function wholePixels(
   drawing: Drawing,
-): { side: number; offset: number } {
+): { side: number; offset: number } | null {
   const view = boardView(drawing);
   const side = drawing.size / view.width;
   const offset = (-0.5 - view.x) * side;
   const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-6;
-  if (whole(side) && whole(offset)) {
-    return { side: Math.round(side), offset: Math.round(offset) };
-  }
-  const fits = (size: number) => {
-    const view = boardView({ ...drawing, size });
-    const side = size / view.width;
-    return whole(side) && whole((-0.5 - view.x) * side);
-  };
+  return whole(side) && whole(offset)
+    ? { side: Math.round(side), offset: Math.round(offset) }
+    : null;
+}
+
+/** Whether sprites can draw the board: its squares fall on whole pixels. */
+export function fitsPixels(drawing: Drawing): boolean {
+  return wholePixels(drawing) !== null;
+}
+
+/**
+ * The board's squares in pixels: their side, and a8's top left corner; the
+ * error names the nearest sizes that work.
+ */
+export function squarePixels(
+  drawing: Drawing,
+): { side: number; offset: number } {
+  const found = wholePixels(drawing);
+  if (found !== null) return found;
+  const fits = (size: number) => fitsPixels({ ...drawing, size });
   let [below, above] = [drawing.size - 1, drawing.size + 1];
   while (below > 1 && !fits(below)) below--;
   while (!fits(above)) above++;
@@ -167,9 +180,7 @@ export class GifTheme {
         piece: scene.board[square],
         tints,
         check: checked.includes(square),
-        badge: scene.glyph !== null && scene.lastMove[1] === square
-          ? scene.glyph
-          : null,
+        badge: scene.badge?.square === square ? scene.badge.glyph : null,
       });
     }
     return states;

@@ -370,7 +370,9 @@ function scene(frame: GifFrame): Scene {
   return {
     board,
     lastMove,
-    glyph: frame.glyph ?? null,
+    badge: frame.glyph === undefined
+      ? null
+      : { square: lastMove[1], glyph: frame.glyph },
     delay: frame.delay === undefined
       ? undefined
       : centiseconds(frame.delay, 0, "frame delay"),

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
-import { createPngRenderer, renderPng } from "../../lib/png.ts";
+import {
+  createPngRenderer,
+  renderPng,
+  type RenderPngOptions,
+} from "../../lib/png.ts";
 import { loadResvg } from "../../lib/_resvg_wasm.js";
 import { BOARD_THEMES, renderSvg } from "../../lib/svg/mod.ts";
 import {
   blend,
+  difference,
   hex,
   ink,
   near,
@@ -113,4 +118,43 @@ Deno.test("renderPng() refuses bad input as renderSvg() does", async () => {
   );
   const renderer = await createPngRenderer();
   assert.throws(() => renderer.render(board), TypeError);
+});
+
+Deno.test("sprites: the same pictures as resvg's, as 8-bit palette PNGs", async () => {
+  const sprites = await createPngRenderer({ sprites: true });
+  const whole = await createPngRenderer();
+  const cases: [string, RenderPngOptions][] = [
+    [REFERENCE_FEN, {}],
+    [REFERENCE_FEN, { size: 160, theme: "blue", flip: true }],
+    [REFERENCE_FEN, { size: 360, coordinates: "inside", lastMove: "f5d4" }],
+    [REFERENCE_FEN, { size: 360, frame: "labels", labels: true }],
+    [
+      "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+      {
+        size: 240,
+        pieces: "dejavu",
+        highlight: ["Re8", "d5"],
+        badge: { square: "f7", glyph: "!!" },
+      },
+    ],
+  ];
+  for (const [board, options] of cases) {
+    const fast = sprites.render(board, options);
+    assert.equal(fast[25], 3, "color type 3: a palette");
+    const { mean, far } = difference(
+      readPng(fast),
+      readPng(whole.render(board, options)),
+    );
+    assert.ok(
+      mean < 0.5 && far < 0.001,
+      `${JSON.stringify(options)}: ${mean} ${far}`,
+    );
+    // The same board again comes from the kept sprites, byte for byte.
+    assert.deepEqual(sprites.render(board, options), fast);
+  }
+  // Arrows and the side-to-move marker are rasterized whole, as usual.
+  for (const options of [{ arrows: ["e2e4"] }, { sideToMove: true }]) {
+    const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    assert.deepEqual(sprites.render(fen, options), whole.render(fen, options));
+  }
 });
