@@ -276,7 +276,7 @@ export async function* animateGif(
   frames: Iterable<GifFrame> | AsyncIterable<GifFrame>,
   options: AnimateGifOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  const setup = readSetup(options, true);
+  readSetup(options, true); // bad options fail before loading
   const renderer = await createGifRenderer();
   // The renderer codes synchronously; frames that come asynchronously are
   // handed to it one at a time through a one-slot queue.
@@ -287,7 +287,6 @@ export async function* animateGif(
     yield parts.next().value ?? new Uint8Array();
   }
   for (const part of parts) yield part;
-  void setup;
 }
 
 /** Yields what is in the queue, then ends when it is found empty. */

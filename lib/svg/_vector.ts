@@ -73,9 +73,19 @@ export function boardView(drawing: Drawing): View {
   };
 }
 
-/** The thin frame's width in pixels: 1 up to 359 px, then about 1/240. */
+/**
+ * The thin frame's width in pixels: about 1/240 of the size (at least 1),
+ * widened by up to 3 px from 240 px up so that the squares fall on whole
+ * pixels (which the GIF's and sprite PNG's squares need) when the size is
+ * even.
+ */
 export function thinBorder(size: number): number {
-  return Math.max(1, Math.round(size / 240));
+  const target = Math.max(1, Math.round(size / 240));
+  if (size < 240) return target;
+  for (let border = target; border <= target + 3; border++) {
+    if ((size - 2 * border) % 8 === 0) return border;
+  }
+  return target;
 }
 
 /** Six decimals: the view must put squares on whole pixels. */

@@ -7,6 +7,7 @@ import {
   DEFAULT_LAST_DELAY,
   type GifFrame,
   renderGif,
+  type RenderGifOptions,
 } from "../../lib/gif/mod.ts";
 import { createPngRenderer } from "../../lib/png.ts";
 import {
@@ -44,14 +45,13 @@ const SCHOLAR = gameFrames("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#");
 Deno.test("gif: one position, one frame of the board's size, no loop, the vector look", () => {
   const fen =
     "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
-  for (
-    const options of [{ size: 240 }, {
-      size: 320,
-      theme: "green" as const,
-      flip: true,
-      coordinates: "inside" as const,
-    }]
-  ) {
+  const cases: RenderGifOptions[] = [
+    { size: 240 },
+    { size: 320, theme: "green", flip: true, coordinates: "inside" },
+    { size: 400, frame: "thin", pieces: "dejavu" },
+    { size: 360, frame: "labels", coordinates: "outside", theme: "purple" },
+  ];
+  for (const options of cases) {
     const gif = readGif(renderer.render(fen, { ...options, lastMove: "h5f7" }));
     assert.deepEqual([gif.width, gif.height], [options.size, options.size]);
     assert.equal(gif.frames.length, 1);

@@ -81,12 +81,20 @@ Deno.test("look: themes by name, light and dark override them, in both styles", 
 });
 
 Deno.test("look: frames: none, a thin border of whole pixels, the classic frame", () => {
-  for (const size of [64, 100, 160, 400, 720, 1000]) {
+  for (const size of [64, 100, 160, 240, 320, 360, 400, 720, 1000, 1001]) {
     const elements = vector({ frame: "thin", size });
     const [x, , width] = root(elements).viewBox.split(" ").map(Number);
     const border = (-0.5 - x) * size / width;
     assert.ok(Math.abs(border - thinBorder(size)) < 1e-3, `${size}: ${border}`);
-    assert.ok(border > 0.999 && border < Math.max(1, size / 200) + 1e-3);
+    const target = Math.max(1, Math.round(size / 240));
+    assert.ok(border > target - 1e-3 && border < target + 3 + 1e-3);
+    // From 240 px, an even size puts the squares on whole pixels.
+    const side = (size - 2 * thinBorder(size)) / 8;
+    assert.equal(
+      Number.isInteger(side),
+      size >= 240 && size % 2 === 0,
+      `${size}`,
+    );
     const rect = elements.find(([n]) => n === "rect")!;
     assert.equal(rect[1].fill, "#404040");
   }
