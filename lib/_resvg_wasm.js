@@ -10,10 +10,42 @@ const RESVG = "npm:@resvg/resvg-wasm@2.6.2";
 
 // The one Wasm instance of the process: wasm-bindgen's glue can be
 // initialized only once, so the first call's promise is kept (and dropped
-// again if it fails, so that a later call can retry).
+// again if it fails, so that a later call can retry); so are the two
+// rasterizers made from it.
 let loading = null;
 
+let toPng = null;
+let toPixels = null;
+
 export function loadResvg() {
+  toPng ??= loadRaster().then(
+    (render) => (svg) => render(svg, (image) => image.asPng()),
+    (error) => {
+      toPng = null;
+      throw error;
+    },
+  );
+  return toPng;
+}
+
+// The same, but the image's RGBA pixels (the GIF's sprites are cut from them).
+export function loadResvgPixels() {
+  toPixels ??= loadRaster().then(
+    (render) => (svg) =>
+      render(svg, (image) => ({
+        width: image.width,
+        height: image.height,
+        pixels: image.pixels,
+      })),
+    (error) => {
+      toPixels = null;
+      throw error;
+    },
+  );
+  return toPixels;
+}
+
+function loadRaster() {
   loading ??= load().catch((error) => {
     loading = null;
     throw error;
@@ -24,12 +56,12 @@ export function loadResvg() {
 async function load() {
   const { initWasm, Resvg } = await import(RESVG);
   await initWasm(await import.source(`${RESVG}/index_bg.wasm`));
-  return (svg) => {
+  return (svg, take) => {
     const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
     try {
       const image = resvg.render();
       try {
-        return image.asPng();
+        return take(image);
       } finally {
         image.free();
       }

@@ -9,8 +9,12 @@
  * @module
  */
 
-import type { BoardInput } from "./_board.ts";
-import { loadResvg } from "./_resvg_wasm.js";
+import { type BoardInput, toBoard } from "./_board.ts";
+import { loadResvg, loadResvgPixels } from "./_resvg_wasm.js";
+import { loadGifenc } from "./gif/_gifenc.js";
+import { palettePng } from "./gif/_palette_png.ts";
+import { fitsPixels, GifTheme } from "./gif/_sprites.ts";
+import { readOptions } from "./svg/_options.ts";
 import { renderSvg, type RenderSvgOptions } from "./svg/mod.ts";
 
 /**
@@ -34,6 +38,21 @@ export interface PngRenderer {
   render(board: BoardInput, options?: RenderPngOptions): Uint8Array;
 }
 
+/** How a {@linkcode PngRenderer} draws. */
+export interface PngRendererOptions {
+  /**
+   * Draw boards from sprites, as the GIF renderer does: each square's
+   * picture is rasterized once per look (theme, pieces, size...) and a board
+   * is copied sprites in a palette of 255 colors, written as an 8-bit
+   * palette PNG. After the first board of a look (which pays for about 20
+   * rasterized layers and a palette) each board takes a fraction of a
+   * rasterization: the way for large batches. A board with arrows or the
+   * side-to-move marker, or whose squares do not fall on whole pixels, is
+   * rasterized whole, as without this option.
+   */
+  sprites?: boolean;
+}
+
 /**
  * Loads the rasterizer (once per process) and returns a renderer that
  * draws synchronously: the way to make many images, as a batch does.
@@ -51,13 +70,61 @@ export interface PngRenderer {
  * assert.equal(new DataView(large.buffer).getUint32(16), 300);
  * ```
  *
+ * @example Many boards from sprites
+ * ```ts
+ * import { createPngRenderer } from "@fen/fen/png";
+ * import assert from "node:assert/strict";
+ *
+ * const renderer = await createPngRenderer({ sprites: true });
+ * const png = renderer.render("8/8/8/8/8/8/8/4K3", { size: 160, lastMove: "e2e1" });
+ * assert.equal(png[25], 3); // an 8-bit palette PNG (color type 3)
+ * ```
+ *
+ * @param how Whether to draw from sprites.
  * @returns The renderer.
  */
-export async function createPngRenderer(): Promise<PngRenderer> {
+export async function createPngRenderer(
+  how: PngRendererOptions = {},
+): Promise<PngRenderer> {
   const svgToPng = await loadResvg();
+  if (how.sprites !== true) {
+    return {
+      render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
+        return svgToPng(vectorSvg(board, options));
+      },
+    };
+  }
+  const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
+  const themes = new Map<string, GifTheme>(); // by look
   return {
     render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
-      return svgToPng(vectorSvg(board, options));
+      const input = toBoard(board, "render SVG");
+      const drawing = readOptions({ ...options, style: "vector" });
+      const marked = drawing.sideToMove && input.position !== null;
+      if (drawing.arrows.length > 0 || marked || !fitsPixels(drawing)) {
+        return svgToPng(vectorSvg(board, options));
+      }
+      const key = JSON.stringify({ ...drawing, lastMove: [], badge: null });
+      let theme = themes.get(key);
+      if (theme === undefined) {
+        theme = new GifTheme(drawing, { raster, gifenc, sampleBar: null });
+        themes.set(key, theme);
+      }
+      const { board: squares } = input;
+      const { lastMove, badge } = drawing;
+      const indices = theme.board({
+        board: squares,
+        lastMove,
+        badge,
+        delay: undefined,
+      });
+      const { size } = drawing;
+      return palettePng(indices, {
+        width: size,
+        height: size,
+        palette: theme.palette,
+        clear: theme.clear,
+      });
     },
   };
 }

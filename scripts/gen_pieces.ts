@@ -36,7 +36,7 @@ const LETTERS = "abcdefgh";
 const DIGITS = "12345678";
 
 /** A path command as opentype.js gives it (y pointing down). */
-interface Command {
+export interface Command {
   type: "M" | "L" | "Q" | "C" | "Z";
   x?: number;
   y?: number;
@@ -47,16 +47,17 @@ interface Command {
 }
 
 /** The part of an opentype.js font this script uses. */
-interface Font {
+export interface Font {
   unitsPerEm: number;
   charToGlyph(char: string): {
     index: number;
+    advanceWidth: number;
     getPath(x: number, y: number, size: number): { commands: Command[] };
   };
 }
 
 /** One contour: its commands, starting with M and ending with Z. */
-type Contour = Command[];
+export type Contour = Command[];
 
 interface Box {
   x0: number;
@@ -142,7 +143,7 @@ ${labelLines.join("\n")}
 }
 
 /** Splits a glyph's commands into closed contours. */
-function contours(commands: Command[]): Contour[] {
+export function contours(commands: Command[]): Contour[] {
   const result: Contour[] = [];
   for (const command of commands) {
     if (command.type === "M") result.push([]);
@@ -206,7 +207,7 @@ function silhouette(glyph: Contour[]): Contour[] {
 }
 
 /** Maps font units to thousandths of a square around the origin. */
-function placer(
+export function placer(
   scale: number,
   cx: number,
   cy: number,
@@ -226,7 +227,7 @@ function num(thousandths: number): string {
  * SVG path data: an absolute first point, then relative commands computed
  * from rounded points, so rounding never adds up along a contour.
  */
-function encode(
+export function encode(
   glyph: Contour[],
   place: (x: number, y: number) => [number, number],
 ): string {

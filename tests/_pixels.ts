@@ -2,7 +2,7 @@
 // white, and where the squares of the viewBox -1 -1 9 9 fall in pixels.
 
 import assert from "node:assert/strict";
-import { decode } from "fast-png";
+import { convertIndexedToRgb, decode } from "fast-png";
 
 /** A color as red, green, blue (0-255). */
 export type Rgb = readonly [number, number, number];
@@ -15,10 +15,19 @@ export interface Picture {
   rgb: Uint8Array;
 }
 
-/** Decodes a PNG (8-bit RGB or RGBA) and composites it over white. */
+/**
+ * Decodes a PNG (8-bit RGB, RGBA or palette) and composites it over white.
+ */
 export function readPng(bytes: Uint8Array): Picture {
-  const png = decode(bytes);
-  assert.equal(png.depth, 8, "an 8-bit PNG");
+  const decoded = decode(bytes);
+  assert.equal(decoded.depth, 8, "an 8-bit PNG");
+  const png = decoded.palette
+    ? {
+      ...decoded,
+      data: convertIndexedToRgb(decoded),
+      channels: decoded.palette[0].length,
+    }
+    : decoded;
   assert.ok(png.channels === 3 || png.channels === 4, "an RGB(A) PNG");
   const data = png.data as Uint8Array;
   const rgb = new Uint8Array(png.width * png.height * 3);

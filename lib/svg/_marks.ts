@@ -8,7 +8,7 @@ import { attackersTo } from "../chess/attacks.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { KING } from "../chess/geometry.ts";
 import type { Side } from "../types.ts";
-import type { Drawing } from "./_options.ts";
+import type { Drawing, Tint } from "./_options.ts";
 
 /** Arrow shape, in squares. */
 const SHAFT = 0.16;
@@ -31,18 +31,29 @@ export function screen(index: number, flip: boolean): [number, number] {
 
 /** Tints for the last move and the highlighted squares, under the pieces. */
 export function tints(drawing: Drawing): string {
-  return tint(drawing.lastMove, drawing.lastMoveColor, drawing.flip) +
-    tint(drawing.highlight, drawing.highlightColor, drawing.flip);
+  const lastMove = drawing.lastMove.map((square) => ({
+    square,
+    color: drawing.lastMoveColor,
+  }));
+  return tint(lastMove, drawing.flip) + tint(drawing.highlight, drawing.flip);
 }
 
-function tint(squares: number[], color: string, flip: boolean): string {
-  if (squares.length === 0) return "";
-  let d = "";
-  for (const k of new Set(squares)) {
-    const [col, row] = screen(k, flip);
-    d += `M${num(col - 0.5)} ${num(row - 0.5)}h1v1h-1z`;
+/** One path per color, in the order the colors first appear. */
+function tint(marks: Tint[], flip: boolean): string {
+  const paths = new Map<string, Set<number>>();
+  for (const { square, color } of marks) {
+    paths.set(color, (paths.get(color) ?? new Set()).add(square));
   }
-  return `<path d="${d}" fill="${color}"/>\n`;
+  let svg = "";
+  for (const [color, squares] of paths) {
+    let d = "";
+    for (const k of squares) {
+      const [col, row] = screen(k, flip);
+      d += `M${num(col - 0.5)} ${num(row - 0.5)}h1v1h-1z`;
+    }
+    svg += `<path d="${d}" fill="${color}"/>\n`;
+  }
+  return svg;
 }
 
 /**
@@ -108,13 +119,14 @@ function arrowPath(x0: number, y0: number, x1: number, y1: number): string {
 }
 
 /**
- * A disc in the frame's corner on the side to move: white for White, black
- * with a grey ring for Black, at the bottom right when that side plays up
- * the board.
+ * A disc on the side to move: white for White, black with a grey ring for
+ * Black, at the bottom right when that side plays up the board. It sits in
+ * the frame's corner, or without a frame in the corner square's.
  */
-export function sideMark(turn: Side, flip: boolean): string {
+export function sideMark(turn: Side, flip: boolean, inFrame: boolean): string {
   const bottom = (turn === "w") !== flip;
   const fill = turn === "w" ? "#fff" : "#000";
-  return `<circle cx="7.75" cy="${bottom ? "7.75" : "-.75"}" r=".16" ` +
+  const [at, r] = inFrame ? [7.75, ".16"] : [7.36, ".1"];
+  return `<circle cx="${num(at)}" cy="${num(bottom ? at : 7 - at)}" r="${r}" ` +
     `fill="${fill}" stroke="grey" stroke-width=".04"/>\n`;
 }

@@ -5,8 +5,21 @@
 import { isCssColor } from "../css_color.ts";
 import { isSquare } from "../_tables.ts";
 import { squareIndex } from "../types.ts";
-import type { Arrow, Move, RenderSvgOptions, SvgStyle } from "./_types.ts";
+import type {
+  Arrow,
+  Coordinates,
+  Frame,
+  Move,
+  MoveGlyph,
+  PieceSet,
+  RenderSvgOptions,
+  SquareMark,
+  SvgStyle,
+} from "./_types.ts";
+import { letteredArrow, letteredSquare } from "./_letters.ts";
 import {
+  BOARD_THEMES,
+  COORDINATES,
   DEFAULT_ARROW_COLOR,
   DEFAULT_CHECK_COLOR,
   DEFAULT_DARK,
@@ -14,7 +27,11 @@ import {
   DEFAULT_LAST_MOVE_COLOR,
   DEFAULT_LIGHT,
   DEFAULT_SIZE,
+  DEFAULT_THEME,
+  FRAMES,
   MAX_SIZE,
+  MOVE_GLYPHS,
+  PIECE_SETS,
   SVG_STYLES,
 } from "./_defaults.ts";
 
@@ -25,21 +42,31 @@ export interface IndexArrow {
   color: string;
 }
 
+/** A tinted square: its board index and color. */
+export interface Tint {
+  square: number;
+  color: string;
+}
+
 /** Everything a writer needs, checked. */
 export interface Drawing {
   style: SvgStyle;
+  /** Coordinates outside, in the frame: the classic style's labels. */
   labels: boolean;
+  pieces: PieceSet;
+  frame: Frame;
+  coordinates: Coordinates;
   flip: boolean;
   size: number;
   light: string;
   dark: string;
-  highlight: number[];
-  highlightColor: string;
+  highlight: Tint[];
   lastMove: number[];
   lastMoveColor: string;
   arrows: IndexArrow[];
   check: boolean;
   checkColor: string;
+  badge: { square: number; glyph: MoveGlyph } | null;
   sideToMove: boolean;
   accessible: boolean;
 }
@@ -64,29 +91,32 @@ export function optionError(detail: string): SvgOptionError {
 
 /** Checks and completes the options. */
 export function readOptions(options: RenderSvgOptions): Drawing {
-  const style = options.style ?? "classic";
-  if (!(SVG_STYLES as readonly string[]).includes(style)) {
-    throw optionError(
-      `style ${JSON.stringify(style)} is not one of ${SVG_STYLES.join(", ")}`,
-    );
-  }
+  const style = oneOf(options.style ?? "classic", SVG_STYLES, "style");
   const vector = style === "vector";
+  const furniture = vector ? readFurniture(options) : classicFurniture(options);
+  const theme = options.theme === undefined
+    ? (vector ? BOARD_THEMES[DEFAULT_THEME] : CLASSIC_THEME)
+    : BOARD_THEMES[oneOf(options.theme, Object.keys(BOARD_THEMES), "theme")];
   const arrowColor = color(options.arrowColor, DEFAULT_ARROW_COLOR, "arrow");
+  const highlightColor = color(
+    options.highlightColor,
+    DEFAULT_HIGHLIGHT_COLOR,
+    "highlight",
+  );
   return {
     style,
-    labels: options.labels === true,
+    ...furniture,
     flip: options.flip === true,
     size: size(options.size),
-    light: color(options.light, DEFAULT_LIGHT, "light"),
-    dark: color(options.dark, DEFAULT_DARK, "dark"),
-    highlight: (options.highlight ?? []).map((name) =>
-      square(name, "highlighted square")
-    ),
-    highlightColor: color(
-      options.highlightColor,
-      DEFAULT_HIGHLIGHT_COLOR,
-      "highlight",
-    ),
+    light: color(options.light, theme.light, "light"),
+    dark: color(options.dark, theme.dark, "dark"),
+    highlight: (options.highlight ?? []).map((mark) => {
+      const { square: name, color: own } = squareMark(mark);
+      return {
+        square: square(name, "highlighted square"),
+        color: color(own, highlightColor, "highlight"),
+      };
+    }),
     lastMove: options.lastMove === undefined
       ? []
       : move(options.lastMove, "last move"),
@@ -95,15 +125,105 @@ export function readOptions(options: RenderSvgOptions): Drawing {
       DEFAULT_LAST_MOVE_COLOR,
       "last-move",
     ),
-    arrows: (options.arrows ?? []).map((arrow) => {
+    arrows: (options.arrows ?? []).map((item) => {
+      const arrow = typeof item === "string"
+        ? letteredArrow(item) ?? item
+        : item;
       const [from, to] = move(arrow, "arrow");
       const own = typeof arrow === "string" ? undefined : arrow.color;
       return { from, to, color: color(own, arrowColor, "arrow") };
     }),
     check: options.check ?? vector,
     checkColor: color(options.checkColor, DEFAULT_CHECK_COLOR, "check"),
+    badge: options.badge === undefined ? null : badge(options.badge),
     sideToMove: options.sideToMove === true,
     accessible: options.accessible ?? vector,
+  };
+}
+
+/** The classic `fen` shell script's colors, the classic style's default. */
+const CLASSIC_THEME = { light: DEFAULT_LIGHT, dark: DEFAULT_DARK };
+
+type Furniture = Pick<Drawing, "labels" | "pieces" | "frame" | "coordinates">;
+
+/** The vector style's pieces, frame and coordinates, checked together. */
+function readFurniture(options: RenderSvgOptions): Furniture {
+  if (options.labels !== undefined && options.coordinates !== undefined) {
+    throw optionError(
+      'labels and coordinates were both given (labels: true is coordinates: "outside")',
+    );
+  }
+  const coordinates = options.coordinates === undefined
+    ? (options.labels === true ? "outside" : "none")
+    : oneOf(options.coordinates, COORDINATES, "coordinates");
+  const frame = options.frame === undefined
+    ? (coordinates === "outside" ? "labels" : "none")
+    : oneOf(options.frame, FRAMES, "frame");
+  if (coordinates === "outside" && frame !== "labels") {
+    throw optionError(
+      `coordinates outside need the frame "labels", not ${
+        JSON.stringify(frame)
+      }`,
+    );
+  }
+  return {
+    labels: coordinates === "outside",
+    pieces: oneOf(options.pieces ?? "cburnett", PIECE_SETS, "pieces"),
+    frame,
+    coordinates,
+  };
+}
+
+/** The classic style draws its own frame, its own pieces, labels outside. */
+function classicFurniture(options: RenderSvgOptions): Furniture {
+  for (const name of ["pieces", "frame", "coordinates", "badge"] as const) {
+    if (options[name] !== undefined) {
+      throw optionError(`${name} is drawn only in the vector style`);
+    }
+  }
+  const labels = options.labels === true;
+  return {
+    labels,
+    pieces: "cburnett",
+    frame: "labels",
+    coordinates: labels ? "outside" : "none",
+  };
+}
+
+/** `value` if it is one of `names`; the error lists them. */
+function oneOf<T extends string>(
+  value: T,
+  names: readonly string[],
+  what: string,
+): T {
+  if (names.includes(value)) return value;
+  throw optionError(
+    `${what} ${JSON.stringify(value)} is not one of ${names.join(", ")}`,
+  );
+}
+
+/** A highlighted square: "e4", "Ge4" or { square, color }. */
+function squareMark(mark: string | SquareMark): SquareMark {
+  if (typeof mark === "string") {
+    const read = letteredSquare(mark);
+    if (read !== null) return read;
+    throw optionError(
+      `highlighted square ${
+        JSON.stringify(mark)
+      } is not a square such as "e4" or "Ge4"`,
+    );
+  }
+  if (typeof mark !== "object" || mark === null) {
+    throw optionError(`highlighted square ${String(mark)} is not a square`);
+  }
+  return mark;
+}
+
+/** A badge: a square and one of the move-quality symbols. */
+function badge(value: { square: string; glyph: MoveGlyph }) {
+  return {
+    square: square(value?.square, "badge square"),
+    glyph: oneOf(value.glyph, Object.keys(MOVE_GLYPHS), "badge glyph"),
   };
 }
 
@@ -135,13 +255,17 @@ function square(name: string, what: string): number {
 }
 
 /** "e2e4" (a promotion letter may follow: "e7e8q"), or { from, to }. */
-function move(value: string | Arrow | Move, what: string): [number, number] {
+export function move(
+  value: string | Arrow | Move,
+  what: string,
+): [number, number] {
   if (typeof value === "string") {
     if (/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(value)) {
       return [square(value.slice(0, 2), what), square(value.slice(2, 4), what)];
     }
     throw optionError(
-      `${what} ${JSON.stringify(value)} is not two squares such as "e2e4"`,
+      `${what} ${JSON.stringify(value)} is not two squares such as "e2e4"` +
+        (what === "arrow" ? ' or "Ge2e4"' : ""),
     );
   }
   if (typeof value !== "object" || value === null) {

@@ -51,7 +51,7 @@ export function textAlternative(
   if (drawing.highlight.length > 0) {
     parts.push(
       `Highlighted: ${
-        drawing.highlight.map((k) => SQUARE_NAMES[k]).join(", ")
+        drawing.highlight.map((h) => SQUARE_NAMES[h.square]).join(", ")
       }.`,
     );
   }

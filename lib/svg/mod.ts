@@ -6,28 +6,33 @@
  *   squares as two dashed paths, optional file and rank labels, and each
  *   piece as a Unicode chess symbol in `<text>`. What it looks like depends
  *   on the fonts of whoever opens it.
- * - `"vector"` keeps that geometry and those colors but draws pieces and
- *   labels as outlines from DejaVu Sans: no font, no CSS, no `<text>`. White
- *   pieces are opaque white with a black outline, black pieces keep white
- *   details, and every renderer (browsers, librsvg, resvg) draws the same
- *   picture.
+ * - `"vector"` looks like a lichess diagram: Colin M. L. Burnett's pieces
+ *   (or DejaVu Sans's symbols) on lichess's board colors, by theme, with no
+ *   frame, a thin one or the classic one, and coordinates outside, inside
+ *   the edge squares or none. Pieces and coordinates are outlines: no font,
+ *   no CSS, no `<text>`, and every renderer (browsers, librsvg, resvg) draws
+ *   the same picture.
  *
- * Both styles take a size, highlighted squares, arrows, the last move, a
- * disc under a king in check, a marker for the side to move and a text
+ * Both styles take a size, highlighted squares and arrows (colored by
+ * lichess's letters, see {@linkcode parseArrows}), the last move, a disc
+ * under a king in check, a marker for the side to move and a text
  * alternative; none of them is drawn unless asked for, except that the
  * vector style marks checks and carries its text alternative by default.
+ * The vector style also draws move-quality badges.
  *
  * @module
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { classicDocument, FRAME, squares, svgOpen } from "./_classic.ts";
+import { classicDocument } from "./_classic.ts";
 import { arrows, checkMarks, kingsInCheck, sideMark, tints } from "./_marks.ts";
 import { readOptions, SvgOptionError } from "./_options.ts";
 import { textAlternative } from "./_text.ts";
-import { vectorDefs, vectorLabels, vectorPieces } from "./_vector.ts";
+import { vectorDocument } from "./_vector.ts";
 
 export {
+  BOARD_THEMES,
+  COORDINATES,
   DEFAULT_ARROW_COLOR,
   DEFAULT_CHECK_COLOR,
   DEFAULT_DARK,
@@ -35,12 +40,31 @@ export {
   DEFAULT_LAST_MOVE_COLOR,
   DEFAULT_LIGHT,
   DEFAULT_SIZE,
+  DEFAULT_THEME,
+  FRAMES,
+  MARK_COLORS,
   MAX_SIZE,
+  MOVE_GLYPHS,
+  PIECE_SETS,
   SVG_STYLES,
 } from "./_defaults.ts";
+export { parseArrows, parseSquareMarks } from "./_letters.ts";
 export type { Board, BoardInput } from "../_board.ts";
 
-export type { Arrow, Move, RenderSvgOptions, SvgStyle } from "./_types.ts";
+export type {
+  Arrow,
+  Badge,
+  BoardTheme,
+  ColorLetter,
+  Coordinates,
+  Frame,
+  Move,
+  MoveGlyph,
+  PieceSet,
+  RenderSvgOptions,
+  SquareMark,
+  SvgStyle,
+} from "./_types.ts";
 import type { RenderSvgOptions } from "./_types.ts";
 
 /**
@@ -107,17 +131,16 @@ export function renderSvg(
   const under = tints(drawing) + checkMarks(checked, drawing);
   let over = arrows(drawing);
   if (drawing.sideToMove && input.position !== null) {
-    over += sideMark(input.position.turn, drawing.flip);
+    over += sideMark(
+      input.position.turn,
+      drawing.flip,
+      drawing.frame === "labels",
+    );
   }
   if (drawing.style !== "vector") {
     return classicDocument(input.board, drawing, { open, under, over });
   }
-  let svg = svgOpen(drawing.size, true) + open +
-    vectorDefs(input.board, drawing.labels) + FRAME +
-    squares(drawing.light, drawing.dark);
-  if (drawing.labels) svg += vectorLabels(drawing.flip);
-  return svg + under + vectorPieces(input.board, drawing.flip) + over +
-    "</svg>\n";
+  return vectorDocument(input.board, drawing, { open, under, over });
 }
 
 /**

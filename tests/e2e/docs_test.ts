@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { DIAGRAMS, render } from "../../docs/make_docs.ts";
+import { DIAGRAMS, LIBRARY_PICTURES, render } from "../../docs/make_docs.ts";
+import { readGif } from "../_gif.ts";
 import { readPng } from "../_pixels.ts";
 
 Deno.test("the pictures in docs/ are what the current command draws", async () => {
@@ -14,6 +15,23 @@ Deno.test("the pictures in docs/ are what the current command draws", async () =
       `docs/${name} is stale: run deno task docs`,
     );
   }
+});
+
+Deno.test("the library's pictures in docs/ are what the current code draws", async () => {
+  for (const [name, draw] of LIBRARY_PICTURES) {
+    const committed = await Deno.readFile(
+      new URL(`../../docs/${name}`, import.meta.url),
+    );
+    assert.deepEqual(
+      committed,
+      await draw(),
+      `docs/${name} is stale: run deno task docs`,
+    );
+  }
+  const gif = readGif(
+    await Deno.readFile(new URL("../../docs/scholar.gif", import.meta.url)),
+  );
+  assert.deepEqual([gif.width, gif.height, gif.frames.length], [240, 280, 8]);
 });
 
 Deno.test("the pictures in docs/ cover both styles, the annotations and PNG", async () => {
@@ -36,7 +54,7 @@ Deno.test("the README shows the pictures", async () => {
   const readme = await Deno.readTextFile(
     new URL("../../README.md", import.meta.url),
   );
-  for (const [name] of DIAGRAMS) {
+  for (const [name] of [...DIAGRAMS, ...LIBRARY_PICTURES]) {
     assert.ok(readme.includes(`docs/${name}`), name);
   }
 });

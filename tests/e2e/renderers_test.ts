@@ -5,14 +5,15 @@
  * channel, and installed fonts change nothing. The classic diagram, drawn
  * the same way, does not agree: the comparison can fail. A renderer that
  * cannot be found is reported, and the tests that need it are ignored.
- * The PNG path is also run in a process with no permission at all, and the
- * main module's graph is checked to hold no rasterizer.
+ * The PNG and GIF paths are also run in a process with no permission at
+ * all, and the main module's graph is checked to hold neither.
  */
 
 import assert from "node:assert/strict";
 import { renderPng } from "../../lib/png.ts";
 import { renderSvg, type RenderSvgOptions } from "../../lib/svg/mod.ts";
 import { difference, type Picture, readPng } from "../_pixels.ts";
+import { readGif } from "../_gif.ts";
 import {
   chromiumPng,
   findTool,
@@ -179,6 +180,44 @@ Deno.test("renderPng() works in a process with no permission at all", async () =
   }
 });
 
+Deno.test("renderGif() and sprite PNGs work in a process with no permission at all", async () => {
+  const script = `
+    import { animateGif } from ${
+    JSON.stringify(new URL("lib/gif/mod.ts", ROOT).href)
+  };
+    import { createPngRenderer } from ${
+    JSON.stringify(new URL("lib/png.ts", ROOT).href)
+  };
+    const frames = [{ position: "8/8/8/8/8/8/8/4K3" }, { position: "8/8/8/8/8/8/4K3/8", lastMove: "e1e2" }];
+    const png = (await createPngRenderer({ sprites: true })).render("8/8/8/8/8/8/8/4K3", { size: 64 });
+    if (png[25] !== 3) throw new Error("not a palette PNG");
+    for await (const part of animateGif(frames, { size: 64, white: "W" })) {
+      let offset = 0;
+      while (offset < part.length) offset += await Deno.stdout.write(part.subarray(offset));
+    }
+  `;
+  const dir = await Deno.makeTempDir({ prefix: "fen_gif_" });
+  try {
+    await Deno.writeTextFile(`${dir}/main.ts`, script);
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "--quiet", `${dir}/main.ts`],
+      cwd: ROOT.pathname,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(code, 0, new TextDecoder().decode(stderr));
+    const gif = readGif(stdout);
+    assert.deepEqual([gif.width, gif.height, gif.frames.length], [
+      64,
+      64 + 2 * 12,
+      2,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("the main module's graph holds no PNG module and no npm package", async () => {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", "mod.ts"],
@@ -195,6 +234,7 @@ Deno.test("the main module's graph holds no PNG module and no npm package", asyn
   assert.deepEqual(
     specifiers.filter((s) =>
       s.endsWith("/lib/png.ts") || s.includes("_resvg_wasm") ||
+      s.includes("/lib/gif/") ||
       !s.startsWith("file:")
     ),
     [],

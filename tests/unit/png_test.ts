@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
-import { createPngRenderer, renderPng } from "../../lib/png.ts";
+import {
+  createPngRenderer,
+  renderPng,
+  type RenderPngOptions,
+} from "../../lib/png.ts";
 import { loadResvg } from "../../lib/_resvg_wasm.js";
-import { DEFAULT_DARK, DEFAULT_LIGHT, renderSvg } from "../../lib/svg/mod.ts";
+import { BOARD_THEMES, renderSvg } from "../../lib/svg/mod.ts";
 import {
   blend,
+  difference,
   hex,
   ink,
   near,
@@ -14,8 +19,10 @@ import {
 } from "../_pixels.ts";
 
 const REFERENCE_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
-const LIGHT = rgbOf(DEFAULT_LIGHT);
-const DARK = rgbOf(DEFAULT_DARK);
+// The vector style's default colors; the classic frame keeps the squares
+// where toPixels() expects them.
+const LIGHT = rgbOf(BOARD_THEMES.brown.light);
+const DARK = rgbOf(BOARD_THEMES.brown.dark);
 
 /** Screen squares holding a piece, from a placement read by hand. */
 function occupied(placement: string): boolean[] {
@@ -39,15 +46,17 @@ Deno.test("renderPng() draws the vector board: 400 px, square colors, a piece wh
       assert.ok(near(center, color), `square ${k}: ${hex(center)}`);
     }
   }
-  // White pieces are opaque white inside: the a4 king's body, not the square.
+  // White pieces are opaque white inside: the a4 king's right lobe (Burnett's
+  // king), not the square.
   const [x, y] = toPixels(400, 0, 4);
-  assert.ok(near(pixel(picture, x, y + 12), [255, 255, 255], 8));
+  assert.ok(near(pixel(picture, x + 6, y - 2), [255, 255, 255], 8));
 });
 
 Deno.test("renderPng(): size, flip, highlight and arrow pixels", async () => {
   const picture = readPng(
     await renderPng("8/8/8/8/8/8/8/K7", {
       size: 180,
+      frame: "labels",
       flip: true,
       highlight: ["h8"],
       highlightColor: "#0000ff",
@@ -66,7 +75,7 @@ Deno.test("renderPng(): size, flip, highlight and arrow pixels", async () => {
 
 Deno.test("translucent default tints blend with the square", async () => {
   const picture = readPng(
-    await renderPng("8/8/8/8/8/8/8/8", { highlight: ["a8"] }),
+    await renderPng("8/8/8/8/8/8/8/8", { highlight: ["a8"], frame: "labels" }),
   );
   // #ffff0080: yellow at 128/255 over the light square.
   const expected = blend([255, 255, 0], LIGHT, 128 / 255);
@@ -109,4 +118,43 @@ Deno.test("renderPng() refuses bad input as renderSvg() does", async () => {
   );
   const renderer = await createPngRenderer();
   assert.throws(() => renderer.render(board), TypeError);
+});
+
+Deno.test("sprites: the same pictures as resvg's, as 8-bit palette PNGs", async () => {
+  const sprites = await createPngRenderer({ sprites: true });
+  const whole = await createPngRenderer();
+  const cases: [string, RenderPngOptions][] = [
+    [REFERENCE_FEN, {}],
+    [REFERENCE_FEN, { size: 160, theme: "blue", flip: true }],
+    [REFERENCE_FEN, { size: 360, coordinates: "inside", lastMove: "f5d4" }],
+    [REFERENCE_FEN, { size: 360, frame: "labels", labels: true }],
+    [
+      "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+      {
+        size: 240,
+        pieces: "dejavu",
+        highlight: ["Re8", "d5"],
+        badge: { square: "f7", glyph: "!!" },
+      },
+    ],
+  ];
+  for (const [board, options] of cases) {
+    const fast = sprites.render(board, options);
+    assert.equal(fast[25], 3, "color type 3: a palette");
+    const { mean, far } = difference(
+      readPng(fast),
+      readPng(whole.render(board, options)),
+    );
+    assert.ok(
+      mean < 0.5 && far < 0.001,
+      `${JSON.stringify(options)}: ${mean} ${far}`,
+    );
+    // The same board again comes from the kept sprites, byte for byte.
+    assert.deepEqual(sprites.render(board, options), fast);
+  }
+  // Arrows and the side-to-move marker are rasterized whole, as usual.
+  for (const options of [{ arrows: ["e2e4"] }, { sideToMove: true }]) {
+    const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    assert.deepEqual(sprites.render(fen, options), whole.render(fen, options));
+  }
 });

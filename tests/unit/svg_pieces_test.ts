@@ -1,6 +1,18 @@
 import assert from "node:assert/strict";
 import { generatePieces, OUTPUT, readFont } from "../../scripts/gen_pieces.ts";
 import { LABEL_PATHS, PIECE_PATHS } from "../../lib/svg/_pieces.ts";
+import {
+  CBURNETT_OUTPUT,
+  generateCburnett,
+  readStyleSheet,
+} from "../../scripts/gen_cburnett.ts";
+import {
+  generateGlyphs,
+  GLYPH_CHARS,
+  GLYPHS_OUTPUT,
+} from "../../scripts/gen_glyphs.ts";
+import { CBURNETT } from "../../lib/svg/_cburnett.ts";
+import { GLYPHS } from "../../lib/svg/_glyphs.ts";
 import { PIECES } from "../../lib/types.ts";
 
 Deno.test("lib/svg/_pieces.ts is what scripts/gen_pieces.ts writes from DejaVu Sans today", async () => {
@@ -110,5 +122,36 @@ Deno.test("the labels a-h and 1-8 are small outlines centered in the frame's wid
     assert.ok(Math.abs(x0 + x1) <= 0.003, `${char} centered: ${x0}..${x1}`);
     assert.ok(x1 - x0 < 0.2 && y1 - y0 < 0.3, `${char} fits the frame`);
     assert.ok(y0 > -0.2 && y1 < 0.2, `${char}: ${y0}..${y1}`);
+  }
+});
+
+Deno.test("lib/svg/_cburnett.ts is what scripts/gen_cburnett.ts writes from chessground's style sheet today", async () => {
+  const committed = await Deno.readTextFile(CBURNETT_OUTPUT);
+  assert.equal(
+    committed,
+    generateCburnett(await readStyleSheet()),
+    "stale pieces: run deno run --allow-read --allow-write=lib/svg scripts/gen_cburnett.ts",
+  );
+  // Twelve drawings of shapes only, in their 45-unit box.
+  assert.deepEqual(Object.keys(CBURNETT), [...PIECES]);
+  for (const [piece, svg] of Object.entries(CBURNETT)) {
+    assert.ok(/^<(g|path)[ >]/.test(svg), piece);
+    assert.ok(!/<(text|style|image|script)|href|style=/.test(svg), piece);
+  }
+});
+
+Deno.test("lib/svg/_glyphs.ts is what scripts/gen_glyphs.ts writes from DejaVu Sans today", async () => {
+  const committed = await Deno.readTextFile(GLYPHS_OUTPUT);
+  assert.equal(
+    committed,
+    generateGlyphs(await readFont()),
+    "stale glyphs: run deno run --allow-read --allow-write=lib/svg scripts/gen_glyphs.ts",
+  );
+  assert.deepEqual(Object.keys(GLYPHS).sort(), [...GLYPH_CHARS].sort());
+  // Every glyph but the space is drawn, and has an advance.
+  for (const [char, data] of Object.entries(GLYPHS)) {
+    const [advance, d = ""] = data.split(" ", 2);
+    assert.ok(Number(advance) > 0, `${char} advances`);
+    assert.equal(d === "", char === " ", `${char} drawn`);
   }
 });

@@ -35,7 +35,12 @@ function placed(elements: Element[]): [string, number, number][] {
 }
 
 Deno.test("vector: the classic frame and squares, no text, no CSS, no font", () => {
-  const svg = renderSvg(REFERENCE_FEN, { style: "vector", labels: true });
+  const svg = renderSvg(REFERENCE_FEN, {
+    style: "vector",
+    labels: true,
+    light: DEFAULT_LIGHT,
+    dark: DEFAULT_DARK,
+  });
   const classic = renderSvg(REFERENCE_FEN, { labels: true }).split("\n");
   for (const line of classic.filter((l) => /^<(rect|path) /.test(l))) {
     assert.ok(svg.includes(`${line}\n`), `shared line ${line}`);
@@ -49,10 +54,10 @@ Deno.test("vector: the classic frame and squares, no text, no CSS, no font", () 
   assert.ok(!svg.includes("&#98"), "no Unicode chess symbols");
 });
 
-Deno.test("vector: one <use> per piece on its square, one definition per kind of piece", () => {
+Deno.test("vector, DejaVu pieces: one <use> per piece on its square, one definition per kind of piece", () => {
   const letters = "KQRBNPkqrbnp";
   const fen = `${letters.slice(0, 8)}/${letters.slice(8)}4/8/8/8/8/8/PP6`;
-  const elements = vector(fen);
+  const elements = vector(fen, { pieces: "dejavu" });
   assert.deepEqual(placed(elements), [
     ...[...letters].map((p, i) => [`#fen-${p}`, i % 8, Math.floor(i / 8)]),
     ["#fen-P", 0, 7],
@@ -71,18 +76,23 @@ Deno.test("vector: one <use> per piece on its square, one definition per kind of
   }
   assert.ok(paths.length >= 24);
   // Only what the board needs is defined.
-  const lone = vector("8/8/8/8/8/8/8/4K3");
+  const lone = vector("8/8/8/8/8/8/8/4K3", { pieces: "dejavu" });
   assert.deepEqual(
     lone.filter(([, a]) => a.id).map(([, a]) => a.id),
     ["fen-K"],
+  );
+  // Burnett's pieces, the default, under their own IDs.
+  assert.deepEqual(
+    vector("8/8/8/8/8/8/8/4K3").filter(([, a]) => a.id).map(([, a]) => a.id),
+    ["fen-cb-K"],
   );
 });
 
 Deno.test("vector: --flip turns the pieces with the board", () => {
   assert.deepEqual(placed(vector("k7/8/8/8/8/8/8/6QK", { flip: true })), [
-    ["#fen-K", 0, 0],
-    ["#fen-Q", 1, 0],
-    ["#fen-k", 7, 7],
+    ["#fen-cb-K", 0, 0],
+    ["#fen-cb-Q", 1, 0],
+    ["#fen-cb-k", 7, 7],
   ]);
 });
 
@@ -162,7 +172,14 @@ Deno.test("side to move: a disc in the frame's corner on that side, only when as
   for (const style of ["classic", "vector"] as const) {
     const marker = (position: typeof white, flip: boolean) =>
       sideMarker(
-        parseXml(renderSvg(position, { style, flip, sideToMove: true })),
+        parseXml(
+          renderSvg(position, {
+            style,
+            flip,
+            sideToMove: true,
+            ...(style === "vector" ? { frame: "labels" as const } : {}),
+          }),
+        ),
       );
     assert.deepEqual(marker(white, false), ["7.75", "#fff"]);
     assert.deepEqual(marker(white, true), ["-.75", "#fff"]);

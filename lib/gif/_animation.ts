@@ -1,0 +1,163 @@
+// One GIF file, frame by frame. The first frame is the whole picture; each
+// later one holds only the rectangle around the squares that changed, the
+// other pixels transparent, so it stays small and quick to code. A frame is
+// coded when the next one arrives (or at the end), because the last frame's
+// delay is longer and is written before its pixels.
+
+import type { Gifenc } from "./_gifenc.js";
+import type { GifTheme, Scene, SquareState } from "./_sprites.ts";
+import type { LzwCoder } from "./_lzw.ts";
+import { GifWriter } from "./_writer.ts";
+
+/** The picture around the board: bars as palette indices, or none. */
+export interface Frame {
+  width: number;
+  height: number;
+  /** The board's top in the picture: the top bar's height. */
+  top: number;
+  /** The bars above and below, as palette indices, if any. */
+  bars: [Uint8Array, Uint8Array] | null;
+}
+
+/** Timing, in centiseconds, and looping. */
+export interface Timing {
+  delay: number;
+  lastDelay: number;
+  loop: boolean;
+}
+
+/** Writes one file from scenes given one at a time. */
+export class GifAnimation {
+  readonly #theme: GifTheme;
+  readonly #frame: Frame;
+  readonly #timing: Timing;
+  readonly #writer: GifWriter;
+  /** The picture as shown after the last coded frame; later, scratch. */
+  readonly #canvas: Uint8Array;
+  #shown: string[] | null = null;
+  #pending: { states: SquareState[]; keys: string[]; delay?: number } | null =
+    null;
+
+  constructor(
+    theme: GifTheme,
+    frame: Frame,
+    timing: Timing,
+    tools: { gifenc: Gifenc; coder: LzwCoder },
+  ) {
+    this.#theme = theme;
+    this.#frame = frame;
+    this.#timing = timing;
+    this.#writer = new GifWriter(tools, {
+      width: frame.width,
+      height: frame.height,
+      palette: theme.palette,
+      loop: timing.loop,
+    });
+    this.#canvas = new Uint8Array(frame.width * frame.height);
+  }
+
+  /** Adds a scene; returns the bytes ready so far. */
+  push(scene: Scene): Uint8Array {
+    if (this.#pending !== null) this.#code(this.#timing.delay);
+    const states = this.#theme.states(scene);
+    this.#pending = {
+      states,
+      keys: states.map((state, screen) => this.#theme.key(screen, state)),
+      ...(scene.delay === undefined ? {} : { delay: scene.delay }),
+    };
+    return this.#writer.take();
+  }
+
+  /** Codes the last scene and ends the file; returns the last bytes. */
+  finish(): Uint8Array {
+    if (this.#pending !== null) this.#code(this.#timing.lastDelay);
+    this.#writer.end();
+    return this.#writer.take();
+  }
+
+  /** Codes the pending scene, shown for its own delay or `delay`. */
+  #code(delay: number): void {
+    const { states, keys, delay: own } = this.#pending!;
+    const time = own ?? delay;
+    const { side, offset, clear } = this.#theme;
+    const { width, top } = this.#frame;
+    if (this.#shown === null) {
+      this.#first();
+      for (let screen = 0; screen < 64; screen++) {
+        const x = offset + (screen & 7) * side;
+        const y = top + offset + (screen >> 3) * side;
+        this.#theme.paste(
+          states[screen],
+          screen,
+          this.#canvas,
+          y * width + x,
+          width,
+        );
+      }
+      this.#writer.frame(
+        this.#canvas,
+        {
+          left: 0,
+          top: 0,
+          width,
+          height: this.#frame.height,
+        },
+        time,
+        clear,
+      );
+    } else {
+      this.#changes(states, keys, time);
+    }
+    this.#shown = keys;
+    this.#pending = null;
+  }
+
+  /** The first frame's background: the bars and the empty board. */
+  #first(): void {
+    const { width, top, bars } = this.#frame;
+    const board = this.#theme.background;
+    this.#canvas.set(board, top * width);
+    if (bars !== null) {
+      this.#canvas.set(bars[0], 0);
+      this.#canvas.set(bars[1], (top + board.length / width) * width);
+    }
+  }
+
+  /** A later frame: the rectangle around the changed squares. */
+  #changes(states: SquareState[], keys: string[], time: number): void {
+    const { side, offset, clear } = this.#theme;
+    let [c0, r0, c1, r1] = [8, 8, -1, -1];
+    for (let screen = 0; screen < 64; screen++) {
+      if (keys[screen] === this.#shown![screen]) continue;
+      const [col, row] = [screen & 7, screen >> 3];
+      [c0, r0] = [Math.min(c0, col), Math.min(r0, row)];
+      [c1, r1] = [Math.max(c1, col), Math.max(r1, row)];
+    }
+    if (c1 < 0) { // nothing changed: one transparent pixel
+      this.#canvas[0] = clear;
+      const rect = { left: 0, top: 0, width: 1, height: 1 };
+      this.#writer.frame(this.#canvas.subarray(0, 1), rect, time, clear);
+      return;
+    }
+    const width = (c1 - c0 + 1) * side;
+    const height = (r1 - r0 + 1) * side;
+    const pixels = this.#canvas.subarray(0, width * height).fill(clear);
+    for (let screen = 0; screen < 64; screen++) {
+      if (keys[screen] === this.#shown![screen]) continue;
+      const at = ((screen >> 3) - r0) * side * width +
+        ((screen & 7) - c0) * side;
+      this.#theme.paste(states[screen], screen, pixels, at, width);
+    }
+    this.#writer.frame(
+      pixels,
+      {
+        left: offset + c0 * side,
+        top: this.#frame.top + offset + r0 * side,
+        width,
+        height,
+      },
+      time,
+      clear,
+    );
+  }
+}

@@ -1,0 +1,361 @@
+// lila-gif's technique: every square's picture (its color, tint, check
+// mark, badge and piece) is rasterized once, by the same vector renderer as
+// the SVG and PNG, at the board's size, then mapped to a palette fixed ahead
+// of time. A frame is then copied sprites and LZW. The palette is made from
+// a sample of every piece on every square color, tinted and not, the check
+// mark, the badges and a name bar, so that later sprites find their colors.
+
+import type { Board } from "../_board.ts";
+import type { SvgToPixels } from "../_resvg_wasm.js";
+import { PIECES } from "../types.ts";
+import type { Piece } from "../types.ts";
+import { MOVE_GLYPHS } from "../svg/_defaults.ts";
+import { checkMarks, kingsInCheck } from "../svg/_marks.ts";
+import type { Drawing } from "../svg/_options.ts";
+import type { MoveGlyph } from "../svg/_types.ts";
+import { boardView, vectorDocument } from "../svg/_vector.ts";
+import type { Gifenc } from "./_gifenc.js";
+import type { Rgb } from "./_writer.ts";
+
+/** A checked frame: what each square shows, and its delay if it has one. */
+export interface Scene {
+  board: Board;
+  /** The last move's squares (board indices), or none. */
+  lastMove: readonly number[];
+  /** A badge and its square (a board index), or none. */
+  badge: { square: number; glyph: MoveGlyph } | null;
+  delay: number | undefined;
+}
+
+/** What one square shows. */
+export interface SquareState {
+  piece: Piece | null;
+  /** Tint colors, bottom first. */
+  tints: readonly string[];
+  check: boolean;
+  badge: MoveGlyph | null;
+}
+
+/** The one shape of the GIF renderer's errors. */
+export function gifError(detail: string): RangeError {
+  return new RangeError(`Cannot render GIF: ${detail}`);
+}
+
+/** The board's squares in pixels, if they fall on whole pixels. */
+function wholePixels(
+  drawing: Drawing,
+): { side: number; offset: number } | null {
+  const view = boardView(drawing);
+  const side = drawing.size / view.width;
+  const offset = (-0.5 - view.x) * side;
+  const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-6;
+  return whole(side) && whole(offset)
+    ? { side: Math.round(side), offset: Math.round(offset) }
+    : null;
+}
+
+/** Whether sprites can draw the board: its squares fall on whole pixels. */
+export function fitsPixels(drawing: Drawing): boolean {
+  return wholePixels(drawing) !== null;
+}
+
+/**
+ * The board's squares in pixels: their side, and a8's top left corner; the
+ * error names the nearest sizes that work.
+ */
+export function squarePixels(
+  drawing: Drawing,
+): { side: number; offset: number } {
+  const found = wholePixels(drawing);
+  if (found !== null) return found;
+  const fits = (size: number) => fitsPixels({ ...drawing, size });
+  let [below, above] = [drawing.size - 1, drawing.size + 1];
+  while (below > 1 && !fits(below)) below--;
+  while (!fits(above)) above++;
+  throw gifError(
+    `a ${drawing.size} px board with frame "${drawing.frame}" does not put the squares on whole pixels; ${below} or ${above} px does`,
+  );
+}
+
+/** A palette color's index for every pixel; transparent ones get `clear`. */
+function toIndices(
+  gifenc: Gifenc,
+  rgba: Uint8Array,
+  palette: Rgb[],
+): Uint8Array {
+  // gifenc reads the pixels through their whole buffer: give it their own.
+  const own =
+    rgba.byteOffset === 0 && rgba.byteLength === rgba.buffer.byteLength
+      ? rgba
+      : rgba.slice();
+  const indices = gifenc.applyPalette(own, palette, "rgb565");
+  for (let i = 0; i < indices.length; i++) {
+    if (rgba[4 * i + 3] < 128) indices[i] = palette.length;
+  }
+  return indices;
+}
+
+/** The sprites, palette and board background of one drawing's options. */
+export class GifTheme {
+  readonly drawing: Drawing;
+  /** A square's side in pixels, and where a8's (or flipped, h1's) starts. */
+  readonly side: number;
+  readonly offset: number;
+  readonly palette: Rgb[];
+  /** The palette index of transparent pixels, after the colors. */
+  readonly clear: number;
+  /** The board without pieces or marks, as palette indices. */
+  readonly background: Uint8Array;
+  readonly #raster: SvgToPixels;
+  readonly #gifenc: Gifenc;
+  readonly #sprites = new Map<string, Uint8Array>();
+  /** Rasterized layers (premultiplied RGBA) by name; see #layer. */
+  readonly #layers = new Map<string, Uint8Array>();
+
+  constructor(
+    drawing: Drawing,
+    tools: { raster: SvgToPixels; gifenc: Gifenc; sampleBar: string | null },
+  ) {
+    this.drawing = drawing;
+    ({ side: this.side, offset: this.offset } = squarePixels(drawing));
+    this.#raster = tools.raster;
+    this.#gifenc = tools.gifenc;
+    const samples = this.#samples();
+    const rgba = samples.map(([, , pixels]) => pixels);
+    // Without a frame the squares cover the whole board: no background to
+    // draw (a full-size rasterization, as costly as all the samples).
+    let background: Uint8Array = new Uint8Array(
+      drawing.size * drawing.size * 4,
+    );
+    if (drawing.frame !== "none") {
+      const empty: Board = new Array(64).fill(null);
+      const plain = { ...drawing, highlight: [], lastMove: [], badge: null };
+      background = tools.raster(
+        vectorDocument(empty, plain, { open: ">\n", under: "", over: "" }),
+      ).pixels;
+      rgba.push(background);
+    }
+    if (tools.sampleBar !== null) {
+      rgba.push(tools.raster(tools.sampleBar).pixels);
+    }
+    this.palette = tools.gifenc.quantize(opaque(rgba), 255, {
+      format: "rgb565",
+    });
+    this.clear = this.palette.length;
+    this.background = this.indices(background);
+    for (const [screen, state, pixels] of samples) {
+      this.#sprites.set(this.key(screen, state), this.indices(pixels));
+    }
+  }
+
+  /** RGBA pixels as palette indices. */
+  indices(rgba: Uint8Array): Uint8Array {
+    return toIndices(this.#gifenc, rgba, this.palette);
+  }
+
+  /** The square at screen index `screen` (0 top left) showing `state`. */
+  sprite(screen: number, state: SquareState): Uint8Array {
+    const key = this.key(screen, state);
+    let sprite = this.#sprites.get(key);
+    if (sprite === undefined) {
+      sprite = this.indices(this.#render(screen, state));
+      this.#sprites.set(key, sprite);
+    }
+    return sprite;
+  }
+
+  /** What each screen square (0 top left) shows in a scene. */
+  states(scene: Scene): SquareState[] {
+    const drawing = this.drawing;
+    const checked = drawing.check ? kingsInCheck(scene.board) : [];
+    const states: SquareState[] = [];
+    for (let screen = 0; screen < 64; screen++) {
+      const square = drawing.flip ? 63 - screen : screen;
+      const tints: string[] = [];
+      if (scene.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
+      for (const mark of drawing.highlight) {
+        if (mark.square === square) tints.push(mark.color);
+      }
+      states.push({
+        piece: scene.board[square],
+        tints,
+        check: checked.includes(square),
+        badge: scene.badge?.square === square ? scene.badge.glyph : null,
+      });
+    }
+    return states;
+  }
+
+  /** The whole board of a scene, as palette indices, `size` pixels square. */
+  board(scene: Scene): Uint8Array {
+    const pixels = this.background.slice();
+    const states = this.states(scene);
+    const size = this.drawing.size;
+    for (let screen = 0; screen < 64; screen++) {
+      const x = this.offset + (screen & 7) * this.side;
+      const y = this.offset + (screen >> 3) * this.side;
+      this.paste(states[screen], screen, pixels, y * size + x, size);
+    }
+    return pixels;
+  }
+
+  /** Copies a square's sprite into `target` at `at`, rows `stride` apart. */
+  paste(
+    state: SquareState,
+    screen: number,
+    target: Uint8Array,
+    at: number,
+    stride: number,
+  ): void {
+    const sprite = this.sprite(screen, state);
+    const side = this.side;
+    // A plain loop: views per row would allocate in the hottest path.
+    for (let y = 0, from = 0; y < side; y++, at += stride) {
+      for (let x = 0; x < side; x++) target[at + x] = sprite[from++];
+    }
+  }
+
+  /**
+   * Same key, same pixels: the square color, what is on it, and for edge
+   * squares with inside coordinates, the square itself.
+   */
+  key(screen: number, state: SquareState): string {
+    const [col, row] = [screen & 7, screen >> 3];
+    const place = this.drawing.coordinates === "inside" &&
+        (col === 0 || row === 7)
+      ? `@${screen}`
+      : String((col + row) & 1);
+    return `${place}|${state.piece ?? "-"}|${state.tints.join(",")}|${
+      state.check ? 1 : 0
+    }|${state.badge ?? ""}`;
+  }
+
+  /**
+   * A square's picture, composed from its layers as the vector document
+   * stacks them: the square's color, each tint, the check mark, inside
+   * coordinates, the piece, the badge. Each layer is rasterized once (a
+   * piece once for every square it stands on, not once per square color and
+   * tint), so a new sprite costs no rasterization at all once its layers
+   * are known.
+   */
+  #render(screen: number, state: SquareState): Uint8Array {
+    const [col, row] = [screen & 7, screen >> 3];
+    const { light, dark, coordinates } = this.drawing;
+    const pixels = new Uint8Array(this.side * this.side * 4);
+    over(pixels, this.#flat((col + row) & 1 ? dark : light));
+    for (const color of state.tints) over(pixels, this.#flat(color));
+    if (state.check) over(pixels, this.#layer("check", screen));
+    if (coordinates === "inside" && (col === 0 || row === 7)) {
+      over(pixels, this.#layer(`@${screen}`, screen));
+    }
+    if (state.piece !== null) over(pixels, this.#layer(state.piece, screen));
+    if (state.badge !== null) over(pixels, this.#layer(state.badge, screen));
+    return pixels;
+  }
+
+  /** A color as one premultiplied RGBA pixel, as resvg fills it. */
+  #flat(color: string): Uint8Array {
+    let pixel = this.#layers.get(`=${color}`);
+    if (pixel === undefined) {
+      pixel = this.#raster(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">' +
+          `<rect width="1" height="1" fill="${color}"/></svg>`,
+      ).pixels;
+      this.#layers.set(`=${color}`, pixel);
+    }
+    return pixel;
+  }
+
+  /**
+   * One layer of a square, on a transparent ground: a piece (by letter), a
+   * badge (by symbol), "check", or "@" and the square for its coordinates.
+   * Drawn on the square it is for, so that its pixels are those the whole
+   * document would have there; all but coordinates look the same on every
+   * square (the squares fall on whole pixels), so they are kept once.
+   */
+  #layer(name: string, screen: number): Uint8Array {
+    let pixels = this.#layers.get(name);
+    if (pixels !== undefined) return pixels;
+    const square = this.drawing.flip ? 63 - screen : screen;
+    const board: (Piece | null)[] = new Array(64).fill(null);
+    if (/^[KQRBNPkqrbnp]$/.test(name)) board[square] = name as Piece;
+    const glyph = Object.hasOwn(MOVE_GLYPHS, name) ? name as MoveGlyph : null;
+    const drawing: Drawing = {
+      ...this.drawing,
+      badge: glyph === null ? null : { square, glyph },
+    };
+    const under = name === "check" ? checkMarks([square], drawing) : "";
+    pixels = this.#raster(vectorDocument(
+      board,
+      drawing,
+      { open: ">\n", under, over: "" },
+      {
+        x: (screen & 7) - 0.5,
+        y: (screen >> 3) - 0.5,
+        width: 1,
+        height: 1,
+        pixelWidth: this.side,
+        pixelHeight: this.side,
+      },
+      { board: false, labels: name.startsWith("@") },
+    )).pixels;
+    this.#layers.set(name, pixels);
+    return pixels;
+  }
+
+  /** Every piece on both square colors, tinted and not, checks, badges. */
+  #samples(): [number, SquareState, Uint8Array][] {
+    const states: [number, SquareState][] = [];
+    const tintings = [[], [this.drawing.lastMoveColor]]
+      .concat(this.drawing.highlight.map(({ color }) => [color]));
+    for (const piece of [null, ...PIECES]) {
+      for (const screen of [27, 28]) { // d5 and e5: a light and a dark one
+        for (const tints of tintings) {
+          states.push([screen, { piece, tints, check: false, badge: null }]);
+        }
+      }
+    }
+    for (const piece of ["K", "k"] as const) {
+      for (const screen of [27, 28]) {
+        states.push([screen, { piece, tints: [], check: true, badge: null }]);
+      }
+    }
+    for (const badge of Object.keys(MOVE_GLYPHS) as MoveGlyph[]) {
+      const tints = [this.drawing.lastMoveColor];
+      states.push([27, { piece: "Q", tints, check: false, badge }]);
+    }
+    return states.map(([screen, state]) => [
+      screen,
+      state,
+      this.#render(screen, state),
+    ]);
+  }
+}
+
+/**
+ * Draws premultiplied `top` over `pixels` (source over, premultiplied, as
+ * resvg composes), in place; a top of one pixel is a flat color.
+ */
+function over(pixels: Uint8Array, top: Uint8Array): void {
+  const flat = top.length === 4;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const t = flat ? 0 : i;
+    const keep = 255 - top[t + 3];
+    if (keep === 255) continue;
+    for (let c = 0; c < 4; c++) {
+      pixels[i + c] = top[t + c] + Math.round((pixels[i + c] * keep) / 255);
+    }
+  }
+}
+
+/** One buffer of all the samples' pixels, each made opaque. */
+function opaque(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  for (let i = 3; i < all.length; i += 4) all[i] = 255;
+  return all;
+}

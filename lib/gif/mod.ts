@@ -1,0 +1,390 @@
+/**
+ * Chessboards as GIF images, and games as animated GIFs, the way lichess's
+ * GIF renderer (lila-gif) makes them: every square's picture is rasterized
+ * once through the same vector drawing as {@linkcode renderSvg} and the PNG
+ * renderer (resvg, npm `@resvg/resvg-wasm`, MPL-2.0), mapped to a palette
+ * made for the board, and a frame is copied sprites and LZW (npm `gifenc`,
+ * MIT). Each frame after the first holds only the squares that changed.
+ *
+ * This module is a separate entry point, loaded only when asked for: the
+ * main module never loads it, and it loads the rasterizer and encoder on
+ * the first image. It works offline once the packages are cached, with no
+ * permission.
+ *
+ * @module
+ */
+
+import { type BoardInput, toBoard } from "../_board.ts";
+import { loadResvgPixels } from "../_resvg_wasm.js";
+import { MOVE_GLYPHS } from "../svg/_defaults.ts";
+import { move, readOptions } from "../svg/_options.ts";
+import type { RenderSvgOptions } from "../svg/_types.ts";
+import type { Move, MoveGlyph } from "../svg/mod.ts";
+import { type Frame, GifAnimation } from "./_animation.ts";
+import { barHeight, barSvg, type Player } from "./_bars.ts";
+import { loadGifenc } from "./_gifenc.js";
+import { LzwCoder } from "./_lzw.ts";
+import { gifError, GifTheme, type Scene, squarePixels } from "./_sprites.ts";
+
+export type { Player } from "./_bars.ts";
+
+/**
+ * How long a frame is shown unless told, in centiseconds (GIF's unit):
+ * half a second.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_DELAY } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(DEFAULT_DELAY, 50);
+ * ```
+ */
+export const DEFAULT_DELAY = 50;
+
+/**
+ * How long the last frame of an animation is shown unless told, in
+ * centiseconds: three seconds, before the game starts again.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_LAST_DELAY } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(DEFAULT_LAST_DELAY, 300);
+ * ```
+ */
+export const DEFAULT_LAST_DELAY = 300;
+
+/**
+ * Options for {@linkcode renderGif}: those of the vector diagram (size,
+ * theme, colors, pieces, frame, coordinates, flip, highlights, last move,
+ * check) except arrows and the side-to-move marker, plus the players. The
+ * size is the board's width in pixels; the squares must fall on whole
+ * pixels (with no frame, a multiple of 8).
+ */
+export interface RenderGifOptions extends
+  Omit<
+    RenderSvgOptions,
+    "style" | "accessible" | "arrows" | "arrowColor" | "sideToMove" | "badge"
+  > {
+  /** White's bar, below the board (above it when flipped). */
+  white?: string | Player;
+  /** Black's bar, above the board (below it when flipped). */
+  black?: string | Player;
+}
+
+/** Options for an animation: a frame's delay, the last one's, looping. */
+export interface AnimateGifOptions extends Omit<RenderGifOptions, "lastMove"> {
+  /** Centiseconds per frame, {@linkcode DEFAULT_DELAY} unless given. */
+  delay?: number;
+  /** The last frame's, {@linkcode DEFAULT_LAST_DELAY} unless given. */
+  lastDelay?: number;
+  /** Play again and again (the default), or once. */
+  loop?: boolean;
+}
+
+/** One frame of an animation: a position and how it was reached. */
+export interface GifFrame {
+  /** The position, a board, or FEN text. */
+  position: BoardInput;
+  /** The move that led here: its squares are tinted. */
+  lastMove?: string | Move;
+  /** A move-quality badge on the last move's target square. */
+  glyph?: MoveGlyph;
+  /** This frame's delay in centiseconds, instead of the animation's. */
+  delay?: number;
+}
+
+/** Draws boards and games as GIF files, once the tools are loaded. */
+export interface GifRenderer {
+  /**
+   * Draws one board.
+   *
+   * @param board A position, a board of 64 squares, or FEN text.
+   * @param options The size, colors, orientation, marks and players.
+   * @returns The GIF file's bytes.
+   */
+  render(board: BoardInput, options?: RenderGifOptions): Uint8Array;
+  /**
+   * Animates frames, coding each as it comes: the file's bytes arrive in
+   * pieces, to be written one after the other.
+   *
+   * @param frames The frames, in order: a game's start and each position
+   * after a move.
+   * @param options The look, the players, delays and looping.
+   * @returns The bytes, a piece per frame and one at the end.
+   */
+  animate(
+    frames: Iterable<GifFrame>,
+    options?: AnimateGifOptions,
+  ): Generator<Uint8Array, void, undefined>;
+}
+
+/** Checked options: the drawing's theme, the picture, the timing. */
+interface Setup {
+  key: string;
+  options: RenderSvgOptions;
+  players: [Player, Player] | null;
+  delay: number;
+  lastDelay: number;
+  loop: boolean;
+}
+
+/**
+ * Loads the rasterizer and the encoder (once per process) and returns a
+ * renderer that draws synchronously. It keeps each look's sprites and
+ * palette, so the second GIF of a look costs only its frames: the way to
+ * make many.
+ *
+ * @example A position, then a two-move animation
+ * ```ts
+ * import { createGifRenderer } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * const renderer = await createGifRenderer();
+ * const still = renderer.render("8/8/8/8/8/8/8/4K3", { size: 96 });
+ * assert.equal(new TextDecoder().decode(still.subarray(0, 6)), "GIF89a");
+ * const parts = [...renderer.animate([
+ *   { position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" },
+ *   { position: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", lastMove: "e2e4", glyph: "!" },
+ * ], { size: 96, white: "Anna", black: { name: "Bo", title: "GM", rating: 2500 } })];
+ * assert.equal(parts.at(-1)?.at(-1), 0x3b); // the trailer
+ * ```
+ *
+ * @returns The renderer.
+ */
+export async function createGifRenderer(): Promise<GifRenderer> {
+  const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
+  const themes = new Map<string, GifTheme>();
+  // One coder (its 4 MiB table) for all the files this renderer writes.
+  const coder = new LzwCoder();
+  function theme(setup: Setup): GifTheme {
+    let found = themes.get(setup.key);
+    if (found === undefined) {
+      const drawing = readOptions(setup.options);
+      const bar = barHeight(drawing.size);
+      const sampleBar = barSvg(
+        { title: "GM", name: "Sample Name", rating: 2500 },
+        drawing.size,
+        bar,
+      );
+      found = new GifTheme(drawing, { raster, gifenc, sampleBar });
+      themes.set(setup.key, found);
+    }
+    return found;
+  }
+  function* animate(
+    frames: Iterable<GifFrame>,
+    setup: Setup,
+  ): Generator<Uint8Array, void, undefined> {
+    const look = theme(setup);
+    const size = look.drawing.size;
+    const bar = setup.players === null ? 0 : barHeight(size);
+    const picture: Frame = {
+      width: size,
+      height: size + 2 * bar,
+      top: bar,
+      bars: setup.players === null ? null : [
+        look.indices(raster(barSvg(setup.players[0], size, bar)).pixels),
+        look.indices(raster(barSvg(setup.players[1], size, bar)).pixels),
+      ],
+    };
+    const animation = new GifAnimation(look, picture, setup, { gifenc, coder });
+    let count = 0;
+    for (const frame of frames) {
+      count++;
+      yield animation.push(scene(frame));
+    }
+    if (count === 0) throw gifError("an animation needs at least one frame");
+    yield animation.finish();
+  }
+  return {
+    render(board: BoardInput, options: RenderGifOptions = {}): Uint8Array {
+      const { lastMove, ...rest } = options;
+      const frame = { position: board, ...(lastMove ? { lastMove } : {}) };
+      return join([...animate([frame], readSetup(rest, false))]);
+    },
+    animate(frames, options = {}) {
+      return animate(frames, readSetup(options, true));
+    },
+  };
+}
+
+/**
+ * Draws a board as a GIF image: one frame, the vector diagram's look, with
+ * a palette made for the board.
+ *
+ * @example The GIF signature and size
+ * ```ts
+ * import { renderGif } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * const gif = await renderGif("4k3/8/8/8/8/8/4P3/4K3", { size: 160, theme: "blue" });
+ * assert.equal(new TextDecoder().decode(gif.subarray(0, 6)), "GIF89a");
+ * assert.equal(new DataView(gif.buffer).getUint16(6, true), 160); // width
+ * ```
+ *
+ * @param board A position, a board of 64 squares, or FEN text to parse.
+ * @param options The size, colors, orientation, marks and players.
+ * @returns The GIF file's bytes.
+ * @throws {FenSyntaxError} If `board` is malformed FEN text.
+ * @throws {RangeError} If an option is out of range, as for
+ * {@linkcode renderSvg}, or the squares would not fall on whole pixels.
+ */
+export async function renderGif(
+  board: BoardInput,
+  options: RenderGifOptions = {},
+): Promise<Uint8Array> {
+  toBoard(board, "render GIF"); // bad input fails before loading
+  readSetup(options, false);
+  return (await createGifRenderer()).render(board, options);
+}
+
+/**
+ * Animates a game as a GIF, frame by frame as the frames come (from an
+ * array, a generator or a stream of positions): the bytes arrive in
+ * pieces, ready to be written. Each frame marks the last move and a king
+ * in check, and the badge if given; the last frame is shown longer, and the
+ * animation loops.
+ *
+ * @example The start and 1. e4, written to a file as they come
+ * ```ts
+ * import { animateGif } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * const frames = [
+ *   { position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" },
+ *   {
+ *     position: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+ *     lastMove: "e2e4",
+ *   },
+ * ];
+ * let bytes = 0;
+ * for await (const part of animateGif(frames, { size: 160, delay: 100 })) {
+ *   bytes += part.length; // or: await file.write(part)
+ * }
+ * assert.ok(bytes > 1000);
+ * ```
+ *
+ * @param frames The frames, in order.
+ * @param options The look, the players, delays and looping.
+ * @returns The file's bytes, in pieces.
+ * @throws {RangeError} If an option or a frame is out of range.
+ */
+export async function* animateGif(
+  frames: Iterable<GifFrame> | AsyncIterable<GifFrame>,
+  options: AnimateGifOptions = {},
+): AsyncGenerator<Uint8Array, void, undefined> {
+  readSetup(options, true); // bad options fail before loading
+  const renderer = await createGifRenderer();
+  // The renderer codes synchronously; frames that come asynchronously are
+  // handed to it one at a time through a one-slot queue.
+  const queue: GifFrame[] = [];
+  const parts = renderer.animate(drain(queue), options);
+  for await (const frame of frames) {
+    queue.push(frame);
+    yield parts.next().value ?? new Uint8Array();
+  }
+  for (const part of parts) yield part;
+}
+
+/** Yields what is in the queue, then ends when it is found empty. */
+function* drain(queue: GifFrame[]): Generator<GifFrame> {
+  while (queue.length > 0) yield queue.shift()!;
+}
+
+/** Checks the options once; the drawing's own are read by readOptions. */
+function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
+  for (const name of ["arrows", "arrowColor", "sideToMove", "badge"]) {
+    if (name in options) {
+      throw gifError(`${name} is not drawn on GIFs`);
+    }
+  }
+  const { white, black, delay, lastDelay, loop, ...look } = options;
+  const svg: RenderSvgOptions = { ...look, style: "vector", accessible: false };
+  const drawing = readOptions(svg); // throws on bad options now
+  squarePixels(drawing); // and on a size that does not fit
+  const players = white === undefined && black === undefined
+    ? null
+    : [player(white, "white"), player(black, "black")];
+  return {
+    key: JSON.stringify({ ...drawing, lastMove: [] }),
+    options: svg,
+    players: players === null
+      ? null
+      : (drawing.flip ? [players[0], players[1]] : [players[1], players[0]]),
+    delay: centiseconds(delay, animated ? DEFAULT_DELAY : 0, "delay"),
+    lastDelay: centiseconds(
+      lastDelay,
+      animated ? DEFAULT_LAST_DELAY : 0,
+      "last delay",
+    ),
+    loop: animated && loop !== false,
+  };
+}
+
+function player(value: string | Player | undefined, side: string): Player {
+  if (value === undefined) return { name: "" };
+  if (typeof value === "string") return { name: value };
+  if (
+    typeof value === "object" && value !== null &&
+    typeof value.name === "string"
+  ) {
+    return value;
+  }
+  throw gifError(`the ${side} player is not a name or { name, title, rating }`);
+}
+
+function centiseconds(
+  value: number | undefined,
+  fallback: number,
+  what: string,
+) {
+  if (value === undefined) return fallback;
+  if (Number.isInteger(value) && value >= 0 && value <= 0xffff) return value;
+  throw gifError(
+    `${what} ${
+      String(value)
+    } is not a whole number of centiseconds from 0 to 65535`,
+  );
+}
+
+/** A checked frame. */
+function scene(frame: GifFrame): Scene {
+  const { board } = toBoard(frame.position, "render GIF");
+  const lastMove = frame.lastMove === undefined
+    ? []
+    : move(frame.lastMove, "last move");
+  if (frame.glyph !== undefined) {
+    if (!Object.hasOwn(MOVE_GLYPHS, frame.glyph)) {
+      throw gifError(
+        `glyph ${JSON.stringify(frame.glyph)} is not one of ${
+          Object.keys(MOVE_GLYPHS).join(" ")
+        }`,
+      );
+    }
+    if (lastMove.length === 0) throw gifError("a glyph needs the last move");
+  }
+  return {
+    board,
+    lastMove,
+    badge: frame.glyph === undefined
+      ? null
+      : { square: lastMove[1], glyph: frame.glyph },
+    delay: frame.delay === undefined
+      ? undefined
+      : centiseconds(frame.delay, 0, "frame delay"),
+  };
+}
+
+/** The pieces of a file, as one array. */
+function join(parts: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
