@@ -30,6 +30,8 @@ const SUFFIX_NAGS: Readonly<Record<string, number>> = {
   "?!": 6,
 };
 const SUFFIX = /[!?]{1,2}$/;
+/** Annotation marks at the end of a move, which are not part of its SAN. */
+const ANNOTATION = /[!?]+$/;
 
 /** A pawn move to a back rank with no piece named: `e8(Q)` may follow. */
 const BARE_PROMOTION = /^[a-h](?:x?[a-h])?[18]$/;
@@ -293,26 +295,33 @@ export class GameBuilder implements TokenSink {
     }
     if (this.#promotion !== 0) this.#flushPromotion();
     this.#moves(line);
-    if (RESULTS.has(text)) {
+    const first = text.charCodeAt(0);
+    // Results start with a digit or are "*"; annotations with ! or ?.
+    if ((first <= 57 || first === 42) && RESULTS.has(text)) {
       if (this.#stack.length > 0 && !this.#skipping) {
+        const open = this.#stack.at(-1)!;
         this.#syntax(
           "a variation without its )",
-          this.#stack.at(-1)!.openLine,
-          this.#stack.at(-1)!.openColumn,
+          open.openLine,
+          open.openColumn,
         );
       }
       this.finish(text as PgnResult);
       return;
     }
     if (this.#skipping) return;
-    const nag = SUFFIX_NAGS[text];
+    const nag = first === 33 || first === 63 ? SUFFIX_NAGS[text] : undefined;
+    const last = text.charCodeAt(text.length - 1);
     if (nag !== undefined) {
       this.nag(nag, line, column);
     } else if (text === "e.p." || text === "ep") {
       if (this.#last === null) {
         this.#syntax("e.p. before any move", line, column);
       }
-    } else if (!this.#strict && BARE_PROMOTION.test(text)) {
+    } else if (
+      !this.#strict && (last === 49 || last === 56) && text.length <= 4 &&
+      BARE_PROMOTION.test(text)
+    ) {
       this.#promotion = 1;
       this.#promotionText = text;
       this.#promotionLine = line;
@@ -342,11 +351,30 @@ export class GameBuilder implements TokenSink {
       this.#moveError(error, text, line, column);
       return;
     }
-    const suffix = SUFFIX.exec(text);
-    const nag = suffix === null ? undefined : SUFFIX_NAGS[suffix[0]];
+    const uci = replay.uci(code);
+    const san = replay.playParsed(code);
+    if (this.#strict && san !== text.replace(ANNOTATION, "")) {
+      replay.back();
+      this.#moveError(
+        new MoveError({
+          move: text,
+          index: 0,
+          code: "malformed",
+          reason: `not written as its SAN, ${san}`,
+        }),
+        text,
+        line,
+        column,
+      );
+      return;
+    }
+    const last = text.charCodeAt(text.length - 1);
+    const nag = last === 33 || last === 63
+      ? SUFFIX_NAGS[SUFFIX.exec(text)?.[0] ?? ""]
+      : undefined;
     const move: PgnMove & CodedMove = {
-      san: replay.san(code),
-      uci: replay.uci(code),
+      san,
+      uci,
       comments: EMPTY,
       nags: nag === undefined ? EMPTY : [nag],
       variations: EMPTY,
@@ -357,7 +385,6 @@ export class GameBuilder implements TokenSink {
       [CODE]: code,
     };
     this.#line.moves.push(move);
-    replay.play(code);
     this.#made++;
     this.#last = move;
     this.#lastCode = code;

@@ -11,11 +11,21 @@ import {
 } from "../_fen_bytes.ts";
 import { Board, castleRook } from "../moves/_board.ts";
 import {
+  checkCount,
   type EnPassantMode,
   enPassantOf,
   generateMoves,
+  hasLegalMove,
+  MAX_MOVES,
 } from "../moves/_generate.ts";
-import { CASTLE, LETTER_OF_CODE } from "../moves/_geometry.ts";
+import {
+  CASTLE,
+  DIRECTION,
+  DOUBLE_PUSH,
+  EN_PASSANT,
+  LETTER_OF_CODE,
+  PAWN,
+} from "../moves/_geometry.ts";
 import { type MoveSource, Notation } from "../moves/_notation.ts";
 import { MoveError } from "../moves/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
@@ -44,8 +54,7 @@ const BARE_CAPTURE = /^([a-h]):?([a-h][1-8].*)$/;
 const COLON_CAPTURE = /^([NBRQK][a-h]?[1-8]?):([a-h][1-8].*)$/;
 /** A promotion in parentheses or after a slash: `e8(Q)`, `e8/Q`. */
 const ODD_PROMOTION = /^([a-h]x?[a-h]?[18])[(/]([QRBNqrbn])\)?([+#]?[!?]*)$/;
-/** Annotation marks at the end of a move, which are not part of its SAN. */
-const ANNOTATION = /[!?]+$/;
+const CHECK_MARK = /[+#]$/;
 
 /** The text as Notation reads it, for the lenient spellings; or null. */
 function lenientForm(text: string): string | null {
@@ -122,11 +131,15 @@ export class Replay implements RecordView {
   }
 
   /**
-   * The legal move `text` names, or a MoveError (`index` is the ply). Lenient
-   * spellings are tried when the text is not SAN or UCI; `strict` accepts
-   * only the move's SAN exactly, check mark included.
+   * The legal move `text` names, or a MoveError (`index` is the ply), and
+   * its SAN without check mark in {@linkcode Replay.body}. Plain SAN is
+   * matched by {@linkcode quickMatch}; anything else (castling, UCI, the
+   * lenient spellings, and every error, so that errors are worded by
+   * Notation alone) by Notation against the generated legal moves.
    */
   parse(text: string, index: number, strict: boolean): number {
+    const quick = quickMatch(this.#notation.board, text, this);
+    if (quick >= 0) return quick;
     const n = this.#fresh();
     const source = this.#source;
     source.text = text;
@@ -143,15 +156,24 @@ export class Replay implements RecordView {
       source.text = other;
       code = n.parse(source);
     }
-    if (strict && n.san(code) !== text.replace(ANNOTATION, "")) {
-      throw new MoveError({
-        move: text,
-        index,
-        code: "malformed",
-        reason: `not the move's SAN, ${n.san(code)}`,
-      });
-    }
+    this.body = n.san(code).replace(CHECK_MARK, "");
     return code;
+  }
+
+  /** The SAN without check mark of the move {@linkcode Replay.parse} returned last. */
+  body = "";
+
+  /**
+   * Plays the move {@linkcode Replay.parse} returned last and gives its
+   * SAN, check or mate mark included.
+   */
+  playParsed(code: number): string {
+    const b = this.#notation.board;
+    b.make(code);
+    this.#stale = true;
+    if (!b.inCheck()) return this.body;
+    const checks = checkCount(b);
+    return this.body + (hasLegalMove(b, replyScratch, checks) ? "+" : "#");
   }
 
   /** The SAN, with `+` or `#`, of a legal move in the current position. */
@@ -223,11 +245,13 @@ export class Replay implements RecordView {
 
   /** The current position's FEN, as `stringifyFen` writes it. */
   fen(mode: EnPassantMode): string {
-    const buffer = fenScratch;
-    const end = this.writeFen(buffer, 0, mode);
-    let out = "";
-    for (let i = 0; i < end; i++) out += String.fromCharCode(buffer[i]);
-    return out;
+    const end = this.writeFen(fenBytes, 0, mode);
+    // Through an array of char codes: faster than a string built a
+    // character at a time, or decoded from the bytes.
+    const codes = fenCodes;
+    codes.length = end;
+    for (let i = 0; i < end; i++) codes[i] = fenBytes[i];
+    return String.fromCharCode.apply(null, codes);
   }
 
   /** The current position as plain data. */
@@ -238,7 +262,8 @@ export class Replay implements RecordView {
 }
 
 // Scratch for Replay.fen, unexported: filled and read within one call.
-const fenScratch = new Uint8Array(FEN_BYTES_MAX);
+const fenBytes = new Uint8Array(FEN_BYTES_MAX);
+const fenCodes: number[] = [];
 
 /**
  * The key of a read move's code for the board, kept on the move objects the
@@ -249,4 +274,175 @@ export const CODE: unique symbol = Symbol("move code");
 /** A move as the reader makes it: the public fields and its board code. */
 export interface CodedMove {
   [CODE]?: number;
+}
+
+// Scratch for Replay.playParsed, unexported: the mate test's moves, filled
+// and read within one call.
+const replyScratch = new Int32Array(MAX_MOVES);
+// Scratch for quickMatch, unexported: the candidate origins of one call.
+const candidates = new Int32Array(16);
+
+/** Roles by the char code of a SAN piece letter (N B R Q K), 0 for others. */
+const ROLE_OF_LETTER: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  " PNBRQK".split("").forEach((letter, role) => {
+    if (role > 1) table[letter.charCodeAt(0)] = role;
+  });
+  return table;
+})();
+const SAN_LETTERS = " PNBRQK";
+
+/** Whether `c` is a file letter, a to h. */
+function isFile(c: number): boolean {
+  return c >= 97 && c <= 104;
+}
+
+/** Whether `c` is a rank digit, 1 to 8. */
+function isRank(c: number): boolean {
+  return c >= 49 && c <= 56;
+}
+
+/**
+ * The legal move that plain SAN names (`Nf3`, `Rad1`, `exd5`, `e8=Q`, with
+ * any check mark or annotation), found from the pieces that can reach the
+ * square rather than from every legal move; its SAN goes to `out.body`.
+ * Returns -1 for anything else and for no move or several, which Notation
+ * then reads, so that this path only ever agrees with it.
+ */
+function quickMatch(b: Board, text: string, out: { body: string }): number {
+  let end = text.length;
+  for (
+    let c = text.charCodeAt(end - 1);
+    c === 43 || c === 35 || c === 33 || c === 63;
+  ) {
+    c = text.charCodeAt(--end - 1);
+  }
+  if (end < 2) return -1;
+  const role = ROLE_OF_LETTER[text.charCodeAt(0)] ?? 0;
+  return role === 0
+    ? quickPawn(b, text, end, out)
+    : quickPiece(b, text, end, role, out);
+}
+
+function quickPiece(
+  b: Board,
+  text: string,
+  end: number,
+  role: number,
+  out: { body: string },
+): number {
+  const f = text.charCodeAt(end - 2), r = text.charCodeAt(end - 1);
+  if (!isFile(f) || !isRank(r)) return -1;
+  let i = 1, file = -1, rank = -1;
+  let c = text.charCodeAt(i);
+  if (i < end - 2 && isFile(c)) (file = c - 97, c = text.charCodeAt(++i));
+  if (i < end - 2 && isRank(c)) (rank = 56 - c, c = text.charCodeAt(++i));
+  if (i < end - 2 && c === 120 /* x */) i++;
+  if (i !== end - 2) return -1;
+  const to = (56 - r) * 8 + (f - 97);
+  const sq = b.sq, us = b.turn, piece = us << 3 | role;
+  if (sq[to] !== 0 && sq[to] >> 3 === us) return -1;
+  const check = b.inCheck();
+  let found = 0, chosen = -1, matches = 0;
+  for (let k = us * 64, last = k + b.count[us]; k < last; k++) {
+    const s = b.list[k];
+    if (sq[s] !== piece || !b.attacks(s, to) || !legal(b, s | to << 6, check)) {
+      continue;
+    }
+    if (found < 16) candidates[found++] = s;
+    if ((file < 0 || (s & 7) === file) && (rank < 0 || s >> 3 === rank)) {
+      chosen = s;
+      matches++;
+    }
+  }
+  if (matches !== 1) return -1;
+  let sameFile = false, sameRank = false;
+  for (let k = 0; k < found; k++) {
+    const s = candidates[k];
+    if (s === chosen) continue;
+    if ((s & 7) === (chosen & 7)) sameFile = true;
+    if (s >> 3 === chosen >> 3) sameRank = true;
+  }
+  // As Notation writes it: the file if it tells the pieces apart, else the rank, else both.
+  const name = SQUARE_NAMES[chosen];
+  const origin = found < 2
+    ? ""
+    : !sameFile
+    ? name[0]
+    : !sameRank
+    ? name[1]
+    : name;
+  out.body = SAN_LETTERS[role] + origin + (sq[to] !== 0 ? "x" : "") +
+    SQUARE_NAMES[to];
+  return chosen | to << 6;
+}
+
+function quickPawn(
+  b: Board,
+  text: string,
+  end: number,
+  out: { body: string },
+): number {
+  const c0 = text.charCodeAt(0);
+  if (!isFile(c0)) return -1;
+  let i = 1, fromFile = c0 - 97, capture = false;
+  if (text.charCodeAt(1) === 120 /* x */) (capture = true, i = 2);
+  const f = text.charCodeAt(i), r = text.charCodeAt(i + 1);
+  if (!isFile(f) || !isRank(r)) return -1;
+  if (!capture && f !== c0) return -1;
+  i += 2;
+  let promotion = 0;
+  if (i < end && text.charCodeAt(i) === 61 /* = */) i++;
+  if (i < end) {
+    promotion = ROLE_OF_LETTER[text.charCodeAt(i) & ~32] ?? 0;
+    if (promotion < 2 || promotion > 5 || ++i !== end) return -1;
+  }
+  if (i !== end) return -1;
+  const sq = b.sq, us = b.turn;
+  const to = (56 - r) * 8 + (f - 97);
+  const forward = us === 0 ? -8 : 8, pawn = us << 3 | PAWN;
+  if ((to >> 3 === (us === 0 ? 0 : 7)) !== (promotion !== 0)) return -1;
+  let code: number;
+  if (capture) {
+    const from = to - forward + (fromFile - (f - 97));
+    if (Math.abs(fromFile - (f - 97)) !== 1 || sq[from] !== pawn) return -1;
+    if (sq[to] !== 0) {
+      if (sq[to] >> 3 === us) return -1;
+      code = from | to << 6;
+    } else if (to === b.ep) code = from | to << 6 | EN_PASSANT;
+    else return -1;
+  } else {
+    if (sq[to] !== 0) return -1;
+    const one = to - forward;
+    if (sq[one] === pawn) code = one | to << 6;
+    else if (
+      sq[one] === 0 && sq[one - forward] === pawn &&
+      one - forward >> 3 === (us === 0 ? 6 : 1)
+    ) code = (one - forward) | to << 6 | DOUBLE_PUSH;
+    else return -1;
+  }
+  code |= promotion << 12;
+  if (!legal(b, code, b.inCheck())) return -1;
+  out.body = (capture ? text[0] + "x" : "") + SQUARE_NAMES[to] +
+    (promotion ? "=" + SAN_LETTERS[promotion] : "");
+  return code;
+}
+
+/**
+ * Whether a move leaves its own king safe. A piece other than the king,
+ * off every line through its king, cannot expose it when the king is not in
+ * check; otherwise the move is made, tested and taken back.
+ */
+function legal(b: Board, code: number, check: boolean): boolean {
+  const us = b.turn, from = code & 63, king = b.king[us];
+  if (
+    !check && from !== king && DIRECTION[king * 64 + from] < 0 &&
+    !(code & EN_PASSANT)
+  ) {
+    return true;
+  }
+  b.make(code);
+  const safe = !b.attacked(b.king[us], us ^ 1);
+  b.unmake();
+  return safe;
 }
