@@ -385,7 +385,8 @@ function quickPawn(
 ): number {
   const c0 = text.charCodeAt(0);
   if (!isFile(c0)) return -1;
-  let i = 1, fromFile = c0 - 97, capture = false;
+  const fromFile = c0 - 97;
+  let i = 1, capture = false;
   if (text.charCodeAt(1) === 120 /* x */) (capture = true, i = 2);
   const f = text.charCodeAt(i), r = text.charCodeAt(i + 1);
   if (!isFile(f) || !isRank(r)) return -1;
