@@ -36,6 +36,7 @@ const ANNOTATION = /[!?]+$/;
 /** A pawn move to a back rank with no piece named: `e8(Q)` may follow. */
 const BARE_PROMOTION = /^[a-h](?:x?[a-h])?[18]$/;
 const PROMOTION_PIECE = /^[QRBNqrbn]$/;
+const MOVE_NUMBER = /^(?:\d+|\.+)$/;
 
 /** `Variant` tag values read as standard chess, and as Chess960. */
 const STANDARD = /^(?:standard|normal|chess|from position|)$/i;
@@ -314,6 +315,8 @@ export class GameBuilder implements TokenSink {
     const last = text.charCodeAt(text.length - 1);
     if (nag !== undefined) {
       this.nag(nag, line, column);
+    } else if (MOVE_NUMBER.test(text)) {
+      // A move number cut from its dot (`1 .`, `1`), as some programs write.
     } else if (text === "e.p." || text === "ep") {
       if (this.#last === null) {
         this.#syntax("e.p. before any move", line, column);

@@ -48,8 +48,8 @@ const SYMBOL_CHARS: Uint8Array = /* @__PURE__ */ (() => {
     for (const c of chars) table[c.charCodeAt(0)] = kind;
   };
   mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 2);
-  mark("0123456789!?-", 2);
-  mark("_+#=:/.", 1);
+  mark("0123456789!?-.", 2);
+  mark("_+#=:/", 1);
   return table;
 })();
 
