@@ -189,7 +189,7 @@ export interface PgnGameInit {
  * assert.equal(game.tags.get("White"), "Morphy");
  * assert.equal(game.mainline.moves.length, 4);
  * assert.equal(game.result, "1-0");
- * const last = [...game.positions()].map((p) => p.fen).at(-1);
+ * const last = Array.from(game.positions(), (p) => p.fen).at(-1);
  * assert.equal(last, "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
  * ```
  */
@@ -241,8 +241,10 @@ export class PgnGame {
    * import assert from "node:assert/strict";
    *
    * const [game] = parsePgn("1. e4 (1. d4) 1... c5 *");
-   * const plies = [...game.positions({ variations: true })]
-   *   .map((p) => `${p.ply}${"+".repeat(p.depth)} ${p.move?.san ?? "start"}`);
+   * const plies = Array.from(
+   *   game.positions({ variations: true }),
+   *   (p) => `${p.ply}${"+".repeat(p.depth)} ${p.move?.san ?? "start"}`,
+   * );
    * assert.deepEqual(plies, ["0 start", "1 e4", "1+ d4", "2 c5"]);
    * ```
    *

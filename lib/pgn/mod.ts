@@ -10,7 +10,7 @@
  * import assert from "node:assert/strict";
  *
  * const [game] = parsePgn('[Event "Fool\'s mate"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
- * const fens = [...game.positions()].map((position) => position.fen);
+ * const fens = Array.from(game.positions(), (position) => position.fen);
  * assert.equal(fens.length, 5);
  * assert.equal(fens[4], "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
  * ```

@@ -19,7 +19,7 @@ import type { PgnGame, PgnLine, PgnMove } from "./game.ts";
  *
  * const options: PgnPositionsOptions = { variations: true, enPassant: "legal" };
  * const [game] = parsePgn("1. e4 *");
- * const fens = [...game.positions(options)].map((p) => p.fen);
+ * const fens = Array.from(game.positions(options), (p) => p.fen);
  * assert.equal(fens[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
  * ```
  */
