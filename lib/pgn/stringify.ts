@@ -47,18 +47,24 @@ const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 class LineWriter {
   readonly lines: string[] = [];
   #line = "";
+  /** Where the last token of the line starts, to move it with a `)`. */
+  #last = 0;
   /** A `(` waiting for the token it is written against. */
   #open = false;
 
   token(text: string): void {
     const t = this.#open ? "(" + text : text;
     this.#open = false;
-    if (this.#line === "") this.#line = t;
-    else if (this.#line.length + 1 + t.length <= LINE_MAX) {
+    if (this.#line === "") {
+      this.#line = t;
+      this.#last = 0;
+    } else if (this.#line.length + 1 + t.length <= LINE_MAX) {
+      this.#last = this.#line.length + 1;
       this.#line += " " + t;
     } else {
       this.lines.push(this.#line);
       this.#line = t;
+      this.#last = 0;
     }
   }
 
@@ -67,19 +73,20 @@ class LineWriter {
     this.#open = true;
   }
 
+  /** A `)` against the last token: both go to a new line if they do not fit. */
   close(): void {
     if (this.#open) this.token(""); // an empty variation: "()"
     if (this.#line.length + 1 > LINE_MAX) {
-      this.lines.push(this.#line.slice(0, -1));
-      this.#line = this.#line.slice(-1);
+      // A line of a token and its )s only is cut before the next ).
+      this.lines.push(this.#last > 0 ? this.#line.slice(0, this.#last - 1) : this.#line);
+      this.#line = this.#last > 0 ? this.#line.slice(this.#last) : "";
+      this.#last = 0;
     }
     this.#line += ")";
   }
 
   comment(text: string): void {
-    if (text.includes("}")) {
-      throw new TypeError(`Cannot stringify PGN: a comment contains "}"`);
-    }
+    if (text.includes("}")) return this.restOfLine(text);
     const words = text.split(/\s+/).filter((w) => w !== "");
     if (words.length === 0) return this.token("{}");
     for (let i = 0; i < words.length; i++) {
@@ -87,6 +94,18 @@ class LineWriter {
         last = i === words.length - 1 ? "}" : "";
       this.token(first + words[i] + last);
     }
+  }
+
+  /** A comment with a `}` (read from a `;` comment) goes back to being one. */
+  restOfLine(text: string): void {
+    if (/[\r\n]/.test(text)) {
+      throw new TypeError(`Cannot stringify PGN: a comment has both "}" and a line break`);
+    }
+    const open = this.#open ? "(" : "";
+    this.#open = false;
+    this.lines.push((this.#line === "" ? "" : this.#line + " ") + open + ";" + text);
+    this.#line = "";
+    this.#last = 0;
   }
 
   end(): string[] {
@@ -165,7 +184,7 @@ interface Frame {
  * @param options Whether to write variations and comments.
  * @returns The PGN text, ending with a newline.
  * @throws {TypeError} If a tag cannot be written (a name outside
- * `[A-Za-z0-9_]`, a line break in a value) or a comment contains `}`.
+ * `[A-Za-z0-9_]`, a line break in a value) or a comment has both `}` and a line break.
  */
 export function stringifyPgn(
   game: PgnGame,
