@@ -210,11 +210,13 @@ export class GameBuilder implements TokenSink {
     if (this.#skipping) return;
     if (truncated) this.#truncated = true;
     const comment = text.trim();
-    if (this.#phase !== MOVES) {
-      if (this.#phase === NONE) this.#begin(line);
+    if (this.#phase === TAGS) {
       this.#comments.push(comment);
       return;
     }
+    // Before any tag, a comment starts a game of its own, as chessops and
+    // python-chess read it (the first of pgn-extract's eco.pgn is one).
+    this.#moves(line);
     const last = this.#last;
     if (last === null) {
       this.#line.comments = [...this.#line.comments, comment];
