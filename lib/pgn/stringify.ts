@@ -78,7 +78,9 @@ class LineWriter {
     if (this.#open) this.token(""); // an empty variation: "()"
     if (this.#line.length + 1 > LINE_MAX) {
       // A line of a token and its )s only is cut before the next ).
-      this.lines.push(this.#last > 0 ? this.#line.slice(0, this.#last - 1) : this.#line);
+      this.lines.push(
+        this.#last > 0 ? this.#line.slice(0, this.#last - 1) : this.#line,
+      );
       this.#line = this.#last > 0 ? this.#line.slice(this.#last) : "";
       this.#last = 0;
     }
@@ -99,11 +101,15 @@ class LineWriter {
   /** A comment with a `}` (read from a `;` comment) goes back to being one. */
   restOfLine(text: string): void {
     if (/[\r\n]/.test(text)) {
-      throw new TypeError(`Cannot stringify PGN: a comment has both "}" and a line break`);
+      throw new TypeError(
+        `Cannot stringify PGN: a comment has both "}" and a line break`,
+      );
     }
     const open = this.#open ? "(" : "";
     this.#open = false;
-    this.lines.push((this.#line === "" ? "" : this.#line + " ") + open + ";" + text);
+    this.lines.push(
+      (this.#line === "" ? "" : this.#line + " ") + open + ";" + text,
+    );
     this.#line = "";
     this.#last = 0;
   }

@@ -42,7 +42,8 @@ import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
 
 const SEED = 20261123;
 const DATA = new URL("../testdata/", import.meta.url);
-const PYTHON_SCRIPT = new URL("./_python_chess_pgn.py", import.meta.url).pathname;
+const PYTHON_SCRIPT =
+  new URL("./_python_chess_pgn.py", import.meta.url).pathname;
 const MIRROR = "/work/.mirror/niklasf+python-chess/repo";
 const ECO = "/usr/share/pgn-extract/eco.pgn";
 
@@ -73,10 +74,16 @@ function mulberry32(seed: number): () => number {
 async function openings(): Promise<string> {
   const games: string[] = [];
   for (const letter of "abcde") {
-    const tsv = await Deno.readTextFile(new URL(`chess_openings/${letter}.tsv`, DATA));
+    const tsv = await Deno.readTextFile(
+      new URL(`chess_openings/${letter}.tsv`, DATA),
+    );
     for (const row of tsv.trim().split("\n").slice(1)) {
       const [eco, name, pgn] = row.split("\t");
-      games.push(`[ECO "${eco}"]\n[Opening "${name.replaceAll('"', '\\"')}"]\n\n${pgn} *\n`);
+      games.push(
+        `[ECO "${eco}"]\n[Opening "${
+          name.replaceAll('"', '\\"')
+        }"]\n\n${pgn} *\n`,
+      );
     }
   }
   return games.join("\n");
@@ -85,7 +92,8 @@ async function openings(): Promise<string> {
 function chess960Fen(random: () => number): string {
   const rank: string[] = new Array(8).fill("");
   const free = (): number[] => rank.flatMap((p, i) => (p === "" ? [i] : []));
-  const pick = (squares: number[]): number => squares[Math.floor(random() * squares.length)];
+  const pick = (squares: number[]): number =>
+    squares[Math.floor(random() * squares.length)];
   rank[pick([0, 2, 4, 6])] = "b";
   rank[pick([1, 3, 5, 7])] = "b";
   rank[pick(free())] = "q";
@@ -98,17 +106,24 @@ function chess960Fen(random: () => number): string {
 }
 
 /** A random legal move, promotions to any piece. */
-function randomMove(pos: ChessopsPosition, random: () => number): Move | undefined {
+function randomMove(
+  pos: ChessopsPosition,
+  random: () => number,
+): Move | undefined {
   const moves: Move[] = [];
   for (const [from, dests] of pos.allDests()) {
     for (const to of dests) {
       const pawn = pos.board.pawn.has(from);
       if (pawn && (to >> 3 === 0 || to >> 3 === 7)) {
-        for (const promotion of ["queen", "rook", "bishop", "knight"] as const) moves.push({ from, to, promotion });
+        for (
+          const promotion of ["queen", "rook", "bishop", "knight"] as const
+        ) moves.push({ from, to, promotion });
       } else moves.push({ from, to });
     }
   }
-  return moves.length === 0 ? undefined : moves[Math.floor(random() * moves.length)];
+  return moves.length === 0
+    ? undefined
+    : moves[Math.floor(random() * moves.length)];
 }
 
 /** Random moves from `pos` under `parent`, with side lines, comments and NAGs. */
@@ -125,11 +140,17 @@ function randomLine(
     const move = randomMove(pos, random);
     if (move === undefined) return;
     const data: PgnNodeData = { san: makeSanAndPlay(pos, move) };
-    if (random() < 0.1) data.comments = [random() < 0.5 ? "a comment" : "[%clk 0:01:02] [%eval -0.3]"];
+    if (random() < 0.1) {
+      data.comments = [
+        random() < 0.5 ? "a comment" : "[%clk 0:01:02] [%eval -0.3]",
+      ];
+    }
     if (random() < 0.05) data.nags = [1 + Math.floor(random() * 6)];
     const child = new ChildNode(data);
     node.children.push(child);
-    if (depth < 3 && random() < 0.08) randomLine(before, node, 1 + Math.floor(random() * 6), random, depth + 1);
+    if (depth < 3 && random() < 0.08) {
+      randomLine(before, node, 1 + Math.floor(random() * 6), random, depth + 1);
+    }
     node = child;
   }
 }
@@ -161,7 +182,10 @@ function ours(text: string): { games: PgnGame[]; fens: string[][] } {
   const games = [...reader.push(text), ...reader.end()];
   const fens = games.map((game) => {
     if (game.error !== null) throw game.error;
-    return Array.from(game.positions({ variations: true, enPassant: "legal" }), (p) => p.fen);
+    return Array.from(
+      game.positions({ variations: true, enPassant: "legal" }),
+      (p) => p.fen,
+    );
   });
   return { games, fens };
 }
@@ -170,7 +194,11 @@ function ours(text: string): { games: PgnGame[]; fens: string[][] } {
 function chessopsFens(game: Game<PgnNodeData>): string[] {
   const start = startingPosition(game.headers).unwrap();
   const fens = [makeFen(start.toSetup())];
-  const stack: { node: Node<PgnNodeData>; next: number; pos: ChessopsPosition }[] = [
+  const stack: {
+    node: Node<PgnNodeData>;
+    next: number;
+    pos: ChessopsPosition;
+  }[] = [
     { node: game.moves, next: 0, pos: start },
   ];
   const play = (pos: ChessopsPosition, san: string): ChessopsPosition => {
@@ -204,9 +232,14 @@ function chessopsFens(game: Game<PgnNodeData>): string[] {
 }
 
 /** Our tags, and the peer's: the same, the peer's defaults for those we do not have aside. */
-function sameTags(ourTags: Map<string, string>, theirs: Iterable<[string, string]>): boolean {
+function sameTags(
+  ourTags: Map<string, string>,
+  theirs: Iterable<[string, string]>,
+): boolean {
   const peer = new Map(theirs);
-  for (const [name, value] of ourTags) if (peer.get(name) !== value) return false;
+  for (const [name, value] of ourTags) {
+    if (peer.get(name) !== value) return false;
+  }
   for (const [name, value] of peer) {
     if (!ourTags.has(name) && ROSTER_DEFAULTS[name] !== value) return false;
   }
@@ -240,11 +273,16 @@ async function pythonChess(): Promise<{ path: string } | { skip: string }> {
   try {
     await Deno.stat(MIRROR);
   } catch {
-    return { skip: "python-chess not found (set PYTHON_CHESS_SRC to its source)" };
+    return {
+      skip: "python-chess not found (set PYTHON_CHESS_SRC to its source)",
+    };
   }
   const dir = await Deno.makeTempDir({ prefix: "python-chess-" });
   const archive = await new Deno.Command("sh", {
-    args: ["-c", `git --git-dir='${MIRROR}' archive HEAD chess | tar x -C '${dir}'`],
+    args: [
+      "-c",
+      `git --git-dir='${MIRROR}' archive HEAD chess | tar x -C '${dir}'`,
+    ],
   }).output();
   if (archive.success && await probe(dir)) return { path: dir };
   return { skip: "python3 or python-chess's source is missing" };
@@ -259,7 +297,9 @@ async function python(path: string, text: string): Promise<PythonGame[]> {
   }).output();
   await Deno.remove(file);
   assert.ok(success, new TextDecoder().decode(stderr));
-  return new TextDecoder().decode(stdout).trim().split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+  return new TextDecoder().decode(stdout).trim().split("\n").filter((l) =>
+    l !== ""
+  ).map((l) => JSON.parse(l));
 }
 
 // ------------------------------------------------------------------- tests
@@ -280,22 +320,39 @@ function castlingAsOurs(fen: string): string {
   return stringifyFen(parseFen(fen, { chess960: true }));
 }
 
-function compare(tally: Tally, label: string, ourFens: string[], theirFens: string[], tagsAgree: boolean): void {
+function compare(
+  tally: Tally,
+  label: string,
+  ourFens: string[],
+  theirFens: string[],
+  tagsAgree: boolean,
+): void {
   tally.games++;
   tally.plies += ourFens.length;
   if (!tagsAgree) tally.disagreements.push(`${label}: tags differ`);
   if (ourFens.length !== theirFens.length) {
-    tally.disagreements.push(`${label}: ${ourFens.length} positions, the peer ${theirFens.length}`);
+    tally.disagreements.push(
+      `${label}: ${ourFens.length} positions, the peer ${theirFens.length}`,
+    );
     return;
   }
-  const at = ourFens.findIndex((fen, i) => fen !== theirFens[i] && fen !== castlingAsOurs(theirFens[i]));
-  if (at >= 0) tally.disagreements.push(`${label}, position ${at}: ${ourFens[at]} / ${theirFens[at]}`);
+  const at = ourFens.findIndex((fen, i) =>
+    fen !== theirFens[i] && fen !== castlingAsOurs(theirFens[i])
+  );
+  if (at >= 0) {
+    tally.disagreements.push(
+      `${label}, position ${at}: ${ourFens[at]} / ${theirFens[at]}`,
+    );
+  }
 }
 
 async function corpora(): Promise<[string, string][]> {
   const list: [string, string][] = [
     ["chess-openings", await openings()],
-    ["Stockfish self-play", await Deno.readTextFile(new URL("stockfish_games.pgn", DATA))],
+    [
+      "Stockfish self-play",
+      await Deno.readTextFile(new URL("stockfish_games.pgn", DATA)),
+    ],
     ["random games (chessops)", randomGames(100)],
   ];
   try {
@@ -314,24 +371,61 @@ Deno.test("PGN: the same games as chessops and python-chess, and our output read
     await t.step(name, async () => {
       const mine = ours(text);
       const written = mine.games.map((game) => stringifyPgn(game)).join("\n");
-      const peers: [string, string, (text: string) => Promise<[string[], Iterable<[string, string]>][]>][] = [
-        ["chessops", "read", (s) => Promise.resolve(chessopsParsePgn(s).map((g) => [chessopsFens(g), g.headers]))],
+      const peers: [
+        string,
+        string,
+        (text: string) => Promise<[string[], Iterable<[string, string]>][]>,
+      ][] = [
+        [
+          "chessops",
+          "read",
+          (s) =>
+            Promise.resolve(
+              chessopsParsePgn(s).map((g) => [chessopsFens(g), g.headers]),
+            ),
+        ],
       ];
       if ("path" in py) {
-        peers.push(["python-chess", "read", async (s) => (await python(py.path, s)).map((g) => [g.errors.length > 0 ? g.errors : g.fens, g.tags])]);
+        peers.push([
+          "python-chess",
+          "read",
+          async (s) =>
+            (await python(py.path, s)).map((
+              g,
+            ) => [g.errors.length > 0 ? g.errors : g.fens, g.tags]),
+        ]);
       }
       for (const [peer, , read] of peers) {
-        for (const [what, source] of [["the file", text], ["our stringifyPgn", written]] as const) {
+        for (
+          const [what, source] of [["the file", text], [
+            "our stringifyPgn",
+            written,
+          ]] as const
+        ) {
           const tally: Tally = { games: 0, plies: 0, disagreements: [] };
           const theirs = await read(source);
-          assert.equal(theirs.length, mine.games.length, `${peer} reads ${theirs.length} games of ${name}`);
+          assert.equal(
+            theirs.length,
+            mine.games.length,
+            `${peer} reads ${theirs.length} games of ${name}`,
+          );
           theirs.forEach(([fens, tags], i) =>
-            compare(tally, `${name} game ${i + 1}`, mine.fens[i], fens, sameTags(mine.games[i].tags, tags))
+            compare(
+              tally,
+              `${name} game ${i + 1}`,
+              mine.fens[i],
+              fens,
+              sameTags(mine.games[i].tags, tags),
+            )
           );
           report.push(
             `${name}: ${peer} on ${what}: ${tally.games} games, ${tally.plies} positions, ${tally.disagreements.length} disagreements`,
           );
-          assert.deepEqual(tally.disagreements.slice(0, 5), [], `${peer} on ${what} of ${name}`);
+          assert.deepEqual(
+            tally.disagreements.slice(0, 5),
+            [],
+            `${peer} on ${what} of ${name}`,
+          );
         }
       }
     });

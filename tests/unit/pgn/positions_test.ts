@@ -12,12 +12,23 @@ import type { Position } from "../../../lib/types.ts";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 Deno.test("positions: the mainline, then with variations in text order", () => {
-  const [game] = parsePgn("1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) (1... e6) 2. Nf3 *");
+  const [game] = parsePgn(
+    "1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) (1... e6) 2. Nf3 *",
+  );
   const walk = (variations: boolean): string[] =>
-    Array.from(game.positions({ variations }), (p) =>
-      `${p.ply}/${p.depth}/${p.move?.san ?? "-"}/${p.turn}/${p.from ?? ""}${p.to ?? ""}`
+    Array.from(
+      game.positions({ variations }),
+      (p) =>
+        `${p.ply}/${p.depth}/${p.move?.san ?? "-"}/${p.turn}/${p.from ?? ""}${
+          p.to ?? ""
+        }`,
     );
-  assert.deepEqual(walk(false), ["0/0/-/w/", "1/0/e4/b/e2e4", "2/0/e5/w/e7e5", "3/0/Nf3/b/g1f3"]);
+  assert.deepEqual(walk(false), [
+    "0/0/-/w/",
+    "1/0/e4/b/e2e4",
+    "2/0/e5/w/e7e5",
+    "3/0/Nf3/b/g1f3",
+  ]);
   assert.deepEqual(walk(true), [
     "0/0/-/w/",
     "1/0/e4/b/e2e4",
@@ -31,8 +42,14 @@ Deno.test("positions: the mainline, then with variations in text order", () => {
   ]);
   // Each position inside a variation is the one its moves lead to.
   const fens = Array.from(game.positions({ variations: true }), (p) => p.fen);
-  assert.equal(fens[5], stringifyFen(playMoves(parseFen(START), "e4 c5 c3").position));
-  assert.equal(fens[8], stringifyFen(playMoves(parseFen(START), "e4 e5 Nf3").position));
+  assert.equal(
+    fens[5],
+    stringifyFen(playMoves(parseFen(START), "e4 c5 c3").position),
+  );
+  assert.equal(
+    fens[8],
+    stringifyFen(playMoves(parseFen(START), "e4 e5 Nf3").position),
+  );
 });
 
 /** A random game from `start`, as UCI moves. */
@@ -63,7 +80,9 @@ Deno.test("positions: every FEN is what playMoves and stringifyFen give (as `fen
         const chess960 = fen.startsWith("bqnb");
         const start = parseFen(fen, { chess960 });
         const moves = randomGame(start, choices);
-        const tags = `[SetUp "1"]\n[FEN "${fen}"]\n${chess960 ? '[Variant "Chess960"]\n' : ""}\n`;
+        const tags = `[SetUp "1"]\n[FEN "${fen}"]\n${
+          chess960 ? '[Variant "Chess960"]\n' : ""
+        }\n`;
         const sans = playMoves(start, moves).moves.map((m) => m.san);
         const [game] = parsePgn(tags + sans.join(" ") + " *");
         const fens = Array.from(game.positions(), (p) => p.fen);
@@ -75,7 +94,9 @@ Deno.test("positions: every FEN is what playMoves and stringifyFen give (as `fen
         }
         assert.deepEqual(fens, expected);
         assert.deepEqual(game.mainline.moves.map((m) => m.san), sans);
-        if (!chess960) assert.deepEqual(game.mainline.moves.map((m) => m.uci), moves);
+        if (!chess960) {
+          assert.deepEqual(game.mainline.moves.map((m) => m.uci), moves);
+        }
       },
     ),
     { numRuns: 80 },
@@ -83,10 +104,19 @@ Deno.test("positions: every FEN is what playMoves and stringifyFen give (as `fen
 });
 
 Deno.test("positions: the command's FEN for the same moves, byte for byte", async () => {
-  const moves = "e4 d5 exd5 c5 dxc6 Qd6 cxb7 Kd8 bxa8=Q Nc6 Qb7 e5 Nf3 Bg4 Bc4 f5";
+  const moves =
+    "e4 d5 exd5 c5 dxc6 Qd6 cxb7 Kd8 bxa8=Q Nc6 Qb7 e5 Nf3 Bg4 Bc4 f5";
   const cli = new URL("../../../cli.ts", import.meta.url);
   const run = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", cli.pathname, "--moves", moves, "--format", "fen"],
+    args: [
+      "run",
+      "--allow-read",
+      cli.pathname,
+      "--moves",
+      moves,
+      "--format",
+      "fen",
+    ],
     stdout: "piped",
   });
   const output = new TextDecoder().decode((await run.output()).stdout).trim();
@@ -106,10 +136,14 @@ Deno.test("positions: en passant always, pseudo-legal or legal", () => {
   assert.deepEqual(at("pseudo-legal"), ["-", "-", "-", "-", "d6", "-"]);
   assert.deepEqual(at("legal"), ["-", "-", "-", "-", "d6", "-"]);
   // A pinned pawn: beside the pawn, but the capture would expose its king.
-  const [pinned] = parsePgn('[FEN "8/8/8/8/R3p2k/8/3P4/4K3 w - - 0 1"]\n\n1. d4 *');
+  const [pinned] = parsePgn(
+    '[FEN "8/8/8/8/R3p2k/8/3P4/4K3 w - - 0 1"]\n\n1. d4 *',
+  );
   const modes = ["always", "pseudo-legal", "legal"] as const;
   assert.deepEqual(
-    modes.map((enPassant) => [...pinned.positions({ enPassant })].at(-1)!.fen.split(" ")[3]),
+    modes.map((enPassant) =>
+      [...pinned.positions({ enPassant })].at(-1)!.fen.split(" ")[3]
+    ),
     ["d3", "d3", "-"],
   );
 });
@@ -142,7 +176,10 @@ Deno.test("positions: a game made by hand is played from its SAN", () => {
 Deno.test("positions: 100,000 nested variations, read and walked without recursion", () => {
   const depth = 100_000;
   const reader = new PgnReader();
-  const games = [...reader.push("1. e4 "), ...reader.push("(1. d4 ".repeat(depth))];
+  const games = [
+    ...reader.push("1. e4 "),
+    ...reader.push("(1. d4 ".repeat(depth)),
+  ];
   games.push(...reader.push(")".repeat(depth) + " e5 *"), ...reader.end());
   assert.equal(games.length, 1);
   const [game] = games;

@@ -27,7 +27,9 @@ function sans(game: PgnGame): string {
 function summary(game: PgnGame): unknown {
   return {
     tags: [...game.tags],
-    moves: game.mainline.moves.map((m) => [m.san, m.comments, m.nags, m.variations.length]),
+    moves: game.mainline.moves.map((
+      m,
+    ) => [m.san, m.comments, m.nags, m.variations.length]),
     comments: game.mainline.comments,
     result: game.result,
     error: game.error?.message ?? null,
@@ -94,7 +96,9 @@ Deno.test("movetext: comments, rest-of-line comments, escape lines", () => {
 });
 
 Deno.test("movetext: NAGs and suffix annotations", () => {
-  const [game] = parsePgn("1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 $32 Nf6 ! 5. O-O!? *");
+  const [game] = parsePgn(
+    "1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 $32 Nf6 ! 5. O-O!? *",
+  );
   assert.deepEqual(
     game.mainline.moves.map((m) => [m.san, m.nags]),
     [
@@ -121,7 +125,10 @@ Deno.test("movetext: nested variations, with comments before their moves", () =>
   const [sicilian, french] = e5.variations;
   assert.deepEqual(sicilian.moves.map((m) => m.san), ["c5", "Nf3", "d6"]);
   assert.deepEqual(sicilian.moves[0].comments, ["Sicilian"]);
-  assert.deepEqual(sicilian.moves[1].variations[0].moves.map((m) => m.san), ["c3", "d5"]);
+  assert.deepEqual(sicilian.moves[1].variations[0].moves.map((m) => m.san), [
+    "c3",
+    "d5",
+  ]);
   assert.deepEqual(french.comments, ["French"]);
   assert.deepEqual(french.moves.map((m) => m.san), ["e6"]);
 });
@@ -138,11 +145,18 @@ Deno.test("games: separated by blank lines, no blank lines, a BOM, CRLF", () => 
   ];
   for (const text of games) {
     const read = readAll(text);
-    assert.deepEqual(read.map((g) => g.tags.get("Event")), ["1", "2"], JSON.stringify(text));
+    assert.deepEqual(
+      read.map((g) => g.tags.get("Event")),
+      ["1", "2"],
+      JSON.stringify(text),
+    );
     assert.deepEqual(read.map(sans), ["e4", "d4"]);
     assert.deepEqual(read.map((g) => g.number), [1, 2]);
   }
-  assert.equal(readAll('[Event "1"]\n1. e4\n[Event "2"]\n1. d4 0-1')[0].result, null);
+  assert.equal(
+    readAll('[Event "1"]\n1. e4\n[Event "2"]\n1. d4 0-1')[0].result,
+    null,
+  );
   assert.deepEqual(readAll("1. e4 1-0 1. d4 0-1").map(sans), ["e4", "d4"]);
   assert.deepEqual(readAll(""), []);
   assert.deepEqual(readAll("\n \r\n\t\n"), []);
@@ -162,26 +176,47 @@ Deno.test("chunks: every cut of the text reads the same games", () => {
   for (let size = 1; size <= 9; size++) {
     const reader = new PgnReader();
     const games: PgnGame[] = [];
-    for (let i = 0; i < text.length; i += size) games.push(...reader.push(text.slice(i, i + size)));
+    for (let i = 0; i < text.length; i += size) {
+      games.push(...reader.push(text.slice(i, i + size)));
+    }
     games.push(...reader.end());
     assert.deepEqual(games.map(summary), whole, `chunks of ${size}`);
   }
   for (let cut = 0; cut <= text.length; cut++) {
     const reader = new PgnReader();
-    const games = [...reader.push(text.slice(0, cut)), ...reader.push(text.slice(cut)), ...reader.end()];
+    const games = [
+      ...reader.push(text.slice(0, cut)),
+      ...reader.push(text.slice(cut)),
+      ...reader.end(),
+    ];
     assert.deepEqual(games.map(summary), whole, `cut at ${cut}`);
   }
 });
 
 Deno.test("bytes: UTF-8, ISO 8859-1 when not UTF-8, cut anywhere", async () => {
-  const utf8 = new TextEncoder().encode('\uFEFF[White "Ré\u00e9ti ♔"]\n\n1. e4 {café} *\n');
-  const latin1 = Uint8Array.from('[White "R\u00e9ti"]\n\n1. e4 {caf\u00e9} *\n', (c) => c.charCodeAt(0));
-  for (const [bytes, white, comment] of [[utf8, "Ré\u00e9ti ♔", "café"], [latin1, "R\u00e9ti", "caf\u00e9"]] as const) {
+  const utf8 = new TextEncoder().encode(
+    '\uFEFF[White "Ré\u00e9ti ♔"]\n\n1. e4 {café} *\n',
+  );
+  const latin1 = Uint8Array.from(
+    '[White "R\u00e9ti"]\n\n1. e4 {caf\u00e9} *\n',
+    (c) => c.charCodeAt(0),
+  );
+  for (
+    const [bytes, white, comment] of [[utf8, "Ré\u00e9ti ♔", "café"], [
+      latin1,
+      "R\u00e9ti",
+      "caf\u00e9",
+    ]] as const
+  ) {
     for (let size = 1; size <= bytes.length; size += 3) {
       const chunks: Uint8Array[] = [];
-      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      for (let i = 0; i < bytes.length; i += size) {
+        chunks.push(bytes.subarray(i, i + size));
+      }
       const games: PgnGame[] = [];
-      for await (const game of readPgn(ReadableStream.from(chunks))) games.push(game);
+      for await (const game of readPgn(ReadableStream.from(chunks))) {
+        games.push(game);
+      }
       assert.equal(games.length, 1);
       assert.equal(games[0].tags.get("White"), white, `chunks of ${size}`);
       assert.deepEqual(games[0].mainline.moves[0].comments, [comment]);
@@ -190,9 +225,14 @@ Deno.test("bytes: UTF-8, ISO 8859-1 when not UTF-8, cut anywhere", async () => {
 });
 
 Deno.test("errors: a syntax error names game, line and column, and the next game is read", () => {
-  const text = '[Event "ok"]\n1. e4 *\n\n[Event "broken]\n1. e4 e5 *\n\n[Event "next"]\n1. d4 *\n';
+  const text =
+    '[Event "ok"]\n1. e4 *\n\n[Event "broken]\n1. e4 e5 *\n\n[Event "next"]\n1. d4 *\n';
   const games = readAll(text);
-  assert.deepEqual(games.map((g) => g.tags.get("Event") ?? null), ["ok", null, "next"]);
+  assert.deepEqual(games.map((g) => g.tags.get("Event") ?? null), [
+    "ok",
+    null,
+    "next",
+  ]);
   const error = games[1].error;
   assert.ok(error instanceof PgnSyntaxError);
   assert.ok(error instanceof SyntaxError);
@@ -231,10 +271,18 @@ Deno.test("errors: an illegal move ends its game there, the next game goes on", 
 
 Deno.test("errors: ambiguity is named, malformed text and bad squares too", () => {
   const cases: [string, string, string][] = [
-    ["1. Nf3 d5 2. d3 e5 3. Nd2", "ambiguous", 'move 3. "Nd2": ambiguous, Nbd2 or Nfd2'],
+    [
+      "1. Nf3 d5 2. d3 e5 3. Nd2",
+      "ambiguous",
+      'move 3. "Nd2": ambiguous, Nbd2 or Nfd2',
+    ],
     ["1. e4 e9", "no-such-square", 'move 1... "e9": no such square'],
     ["1. e4 hello", "malformed", 'move 1... "hello": not a move in SAN or UCI'],
-    ["1. e4 e5 2. Ke3", "illegal", 'move 2. "Ke3": illegal: no king can move to e3'],
+    [
+      "1. e4 e5 2. Ke3",
+      "illegal",
+      'move 2. "Ke3": illegal: no king can move to e3',
+    ],
   ];
   for (const [text, code, message] of cases) {
     const [game] = readAll(text);
@@ -264,7 +312,11 @@ Deno.test("errors: unbalanced variations, NAG or variation before any move", () 
 Deno.test("errors: parsePgn throws the first, the reader keeps every game", () => {
   const text = "1. e4 *\n\n1. e4 e4 *\n\n1. d4 *\n";
   assert.throws(() => parsePgn(text), PgnMoveError);
-  assert.deepEqual(readAll(text).map((g) => g.error === null), [true, false, true]);
+  assert.deepEqual(readAll(text).map((g) => g.error === null), [
+    true,
+    false,
+    true,
+  ]);
 });
 
 Deno.test("start positions: SetUp and FEN, Chess960 castling", () => {
@@ -278,8 +330,14 @@ Deno.test("start positions: SetUp and FEN, Chess960 castling", () => {
     '[Variant "Chess960"]\n[FEN "rk5r/8/8/8/8/8/8/RK2R3 w KQkq - 0 1"]\n\n1. O-O 0-0-0 *',
   );
   assert.equal(chess960.chess960, true);
-  assert.deepEqual(chess960.mainline.moves.map((m) => [m.san, m.uci]), [["O-O", "b1e1"], ["O-O-O", "b8a8"]]);
-  assert.equal([...chess960.positions()].at(-1)!.fen, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+  assert.deepEqual(chess960.mainline.moves.map((m) => [m.san, m.uci]), [[
+    "O-O",
+    "b1e1",
+  ], ["O-O-O", "b8a8"]]);
+  assert.equal(
+    [...chess960.positions()].at(-1)!.fen,
+    "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2",
+  );
 });
 
 Deno.test("start positions: a bad FEN tag or an unknown variant is an error at the tag", () => {
@@ -290,7 +348,9 @@ Deno.test("start positions: a bad FEN tag or an unknown variant is an error at t
   const [atomic] = readAll('[Variant "Atomic"]\n\n1. e4 *');
   assert.ok(atomic.error instanceof PgnSyntaxError);
   assert.equal(atomic.error.reason, 'the variant "Atomic" is not supported');
-  const [fromPosition] = readAll('[Variant "From Position"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 *');
+  const [fromPosition] = readAll(
+    '[Variant "From Position"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 *',
+  );
   assert.equal(fromPosition.error, null);
 });
 
@@ -300,8 +360,16 @@ Deno.test("comment commands: clock, elapsed time, eval, squares and arrows", () 
       "2. Nf3 { [%eval -1.5,23] [%csl Ge4,Rd5,Yb1] [%cal Gd2d4,Bg1f3] } { [%bogus 1] [%clk x] } *",
   );
   const [e4, e5, nf3] = game.mainline.moves;
-  assert.deepEqual([e4.clock, e4.emt, e4.eval], [180, 2.5, { pawns: 0.17, mate: null, depth: null }]);
-  assert.deepEqual([e5.clock, e5.eval], [3609, { pawns: null, mate: -3, depth: null }]);
+  assert.deepEqual([e4.clock, e4.emt, e4.eval], [180, 2.5, {
+    pawns: 0.17,
+    mate: null,
+    depth: null,
+  }]);
+  assert.deepEqual([e5.clock, e5.eval], [3609, {
+    pawns: null,
+    mate: -3,
+    depth: null,
+  }]);
   assert.deepEqual(nf3.eval, { pawns: -1.5, mate: null, depth: 23 });
   assert.equal(nf3.clock, null);
   assert.deepEqual(nf3.shapes, [

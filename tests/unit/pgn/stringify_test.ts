@@ -4,7 +4,13 @@
 
 import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen.ts";
-import { parsePgn, type PgnGame, type PgnLine, PgnGame as Game, stringifyPgn } from "../../../lib/pgn/mod.ts";
+import {
+  parsePgn,
+  type PgnGame,
+  PgnGame as Game,
+  type PgnLine,
+  stringifyPgn,
+} from "../../../lib/pgn/mod.ts";
 
 /** What must survive a round trip: tags, moves, comments (spaces made single), NAGs, variations, result. */
 function tree(line: PgnLine): unknown {
@@ -14,7 +20,12 @@ function tree(line: PgnLine): unknown {
     const [current, into] = stack.pop()!;
     for (const move of current.moves) {
       const variations: unknown[] = [];
-      into.push([move.san, move.nags, move.comments.map((c) => c.replace(/\s+/g, " ")), variations]);
+      into.push([
+        move.san,
+        move.nags,
+        move.comments.map((c) => c.replace(/\s+/g, " ")),
+        variations,
+      ]);
       for (const variation of move.variations) {
         const sub: unknown[] = [variation.comments];
         variations.push(sub);
@@ -28,7 +39,9 @@ function tree(line: PgnLine): unknown {
 function same(a: PgnGame, b: PgnGame): void {
   assert.deepEqual(tree(b.mainline), tree(a.mainline));
   assert.equal(b.result ?? "*", a.result ?? "*");
-  for (const [name, value] of a.tags) assert.equal(b.tags.get(name), value, name);
+  for (const [name, value] of a.tags) {
+    assert.equal(b.tags.get(name), value, name);
+  }
 }
 
 const SAMPLE = `[Black "Anderssen, Adolf"]
@@ -65,9 +78,15 @@ Deno.test("stringify: lines of at most 79 characters, move numbers, black's afte
   const text = stringifyPgn(game);
   const movetext = text.split("\n\n")[1];
   for (const line of text.split("\n")) assert.ok(line.length <= 79, line);
-  assert.ok(movetext.startsWith("1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 {the Bryan"), movetext);
+  assert.ok(
+    movetext.startsWith("1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 {the Bryan"),
+    movetext,
+  );
   assert.match(movetext, /\} 5\. Bxb5 Nf6/);
-  assert.match(movetext, /18\. Bd6 Bxg1 \(18\.\.\. Qxa1\+ 19\. Ke2 Qb2 \$4 \(19\.\.\. Bxg1\)\) 19\. e5/);
+  assert.match(
+    movetext,
+    /18\. Bd6 Bxg1 \(18\.\.\. Qxa1\+ 19\. Ke2 Qb2 \$4 \(19\.\.\. Bxg1\)\) 19\. e5/,
+  );
   assert.match(movetext, /22\. Qf6\+ \$1 Nxf6 23\. Be7# 1-0\n$/);
 });
 
@@ -95,20 +114,34 @@ Deno.test("stringify: parse, write, parse is the same game; write again is the s
 Deno.test("stringify: SetUp and FEN for a game made by hand from another start", () => {
   const game = new Game({ start: parseFen("4k3/8/8/8/8/8/8/4K2R b K - 0 12") });
   const text = stringifyPgn(game);
-  assert.match(text, /\[SetUp "1"\]\n\[FEN "4k3\/8\/8\/8\/8\/8\/8\/4K2R b K - 0 12"\]\n\n\*\n$/);
-  const chess960 = new Game({ start: parseFen("4k3/8/8/8/8/8/8/4K2R b K - 0 12"), chess960: true });
+  assert.match(
+    text,
+    /\[SetUp "1"\]\n\[FEN "4k3\/8\/8\/8\/8\/8\/8\/4K2R b K - 0 12"\]\n\n\*\n$/,
+  );
+  const chess960 = new Game({
+    start: parseFen("4k3/8/8/8/8/8/8/4K2R b K - 0 12"),
+    chess960: true,
+  });
   assert.match(stringifyPgn(chess960), /\[Variant "Chess960"\]/);
 });
 
 Deno.test("stringify: options leave out variations or comments", () => {
   const [game] = parsePgn("{a} 1. e4 {b} (1. d4 {c}) 1... e5 $1 *");
-  assert.match(stringifyPgn(game, { variations: false }), /\n\{a\} 1\. e4 \{b\} 1\.\.\. e5 \$1 \*\n$/);
-  assert.match(stringifyPgn(game, { comments: false }), /\n1\. e4 \(1\. d4\) 1\.\.\. e5 \$1 \*\n$/);
+  assert.match(
+    stringifyPgn(game, { variations: false }),
+    /\n\{a\} 1\. e4 \{b\} 1\.\.\. e5 \$1 \*\n$/,
+  );
+  assert.match(
+    stringifyPgn(game, { comments: false }),
+    /\n1\. e4 \(1\. d4\) 1\.\.\. e5 \$1 \*\n$/,
+  );
 });
 
 Deno.test("stringify: what cannot be written is refused", () => {
   const [game] = parsePgn("1. e4 *");
-  (game.mainline.moves[0] as { comments: readonly string[] }).comments = ["a }\nb"];
+  (game.mainline.moves[0] as { comments: readonly string[] }).comments = [
+    "a }\nb",
+  ];
   assert.throws(() => stringifyPgn(game), TypeError);
   const [semicolon] = parsePgn("1. e4 ; a } b\n*");
   assert.match(stringifyPgn(semicolon), /\n1\. e4 ;a \} b\n\*\n$/);
@@ -123,7 +156,9 @@ Deno.test("stringify: what cannot be written is refused", () => {
 
 Deno.test("stringify: 100,000 nested variations, written without recursion", () => {
   const depth = 100_000;
-  const [game] = parsePgn("1. e4 " + "(1. d4 ".repeat(depth) + ")".repeat(depth) + " e5 *");
+  const [game] = parsePgn(
+    "1. e4 " + "(1. d4 ".repeat(depth) + ")".repeat(depth) + " e5 *",
+  );
   const text = stringifyPgn(game);
   for (const line of text.split("\n")) assert.ok(line.length <= 79);
   const [again] = parsePgn(text);
@@ -135,7 +170,10 @@ Deno.test("stringify: 100,000 nested variations, written without recursion", () 
 Deno.test("stringify: a ) that does not fit takes its move to the next line", () => {
   // Lines of moves whose variations close at every column.
   for (let pad = 0; pad < 12; pad++) {
-    const [game] = parsePgn("1. e4 e5 " + "2. Nf3 Nf6 3. Ng1 Ng8 ".repeat(4 + pad) + "4. Nf3 (4. Nc3 Nc6 5. Nb1 (5. Na4)) *");
+    const [game] = parsePgn(
+      "1. e4 e5 " + "2. Nf3 Nf6 3. Ng1 Ng8 ".repeat(4 + pad) +
+        "4. Nf3 (4. Nc3 Nc6 5. Nb1 (5. Na4)) *",
+    );
     const text = stringifyPgn(game);
     for (const line of text.split("\n")) assert.ok(line.length <= 79, line);
     same(game, parsePgn(text)[0]);
