@@ -19,12 +19,17 @@ import {
   MAX_MOVES,
 } from "../moves/_generate.ts";
 import {
+  BISHOP,
   CASTLE,
   DIRECTION,
   DOUBLE_PUSH,
   EN_PASSANT,
   LETTER_OF_CODE,
   PAWN,
+  QUEEN,
+  RAY_SQUARES,
+  RAY_START,
+  ROOK,
 } from "../moves/_geometry.ts";
 import { type MoveSource, Notation } from "../moves/_notation.ts";
 import { MoveError } from "../moves/errors.ts";
@@ -105,6 +110,7 @@ export class Replay implements RecordView {
     Board.from(position, this.#notation.board);
     this.chess960 = chess960;
     this.#stale = true;
+    this.check = -1;
   }
 
   /** Half-moves made since the start position (variations included). */
@@ -162,6 +168,8 @@ export class Replay implements RecordView {
 
   /** The SAN without check mark of the move {@linkcode Replay.parse} returned last. */
   body = "";
+  /** Whether the side to move is in check: 1 or 0, or -1 when not known. */
+  check = -1;
 
   /**
    * Plays the move {@linkcode Replay.parse} returned last and gives its
@@ -171,7 +179,9 @@ export class Replay implements RecordView {
     const b = this.#notation.board;
     b.make(code);
     this.#stale = true;
-    if (!b.inCheck()) return this.body;
+    const check = b.inCheck();
+    this.check = check ? 1 : 0;
+    if (!check) return this.body;
     const checks = checkCount(b);
     return this.body + (hasLegalMove(b, replyScratch, checks) ? "+" : "#");
   }
@@ -205,12 +215,14 @@ export class Replay implements RecordView {
   play(code: number): void {
     this.#notation.board.make(code);
     this.#stale = true;
+    this.check = -1;
   }
 
   /** Takes back the last move played. */
   back(): void {
     this.#notation.board.unmake();
     this.#stale = true;
+    this.check = -1;
   }
 
   /** Fills the RecordView fields from the board. */
@@ -309,7 +321,18 @@ function isRank(c: number): boolean {
  * Returns -1 for anything else and for no move or several, which Notation
  * then reads, so that this path only ever agrees with it.
  */
-function quickMatch(b: Board, text: string, out: { body: string }): number {
+/** Where quickMatch writes the SAN, and reads (or caches) whether the side is in check. */
+interface QuickOut {
+  body: string;
+  check: number;
+}
+
+function inCheck(b: Board, out: QuickOut): boolean {
+  if (out.check < 0) out.check = b.inCheck() ? 1 : 0;
+  return out.check === 1;
+}
+
+function quickMatch(b: Board, text: string, out: QuickOut): number {
   let end = text.length;
   for (
     let c = text.charCodeAt(end - 1);
@@ -329,7 +352,7 @@ function quickPiece(
   text: string,
   end: number,
   role: number,
-  out: { body: string },
+  out: QuickOut,
 ): number {
   const f = text.charCodeAt(end - 2), r = text.charCodeAt(end - 1);
   if (!isFile(f) || !isRank(r)) return -1;
@@ -342,7 +365,7 @@ function quickPiece(
   const to = (56 - r) * 8 + (f - 97);
   const sq = b.sq, us = b.turn, piece = us << 3 | role;
   if (sq[to] !== 0 && sq[to] >> 3 === us) return -1;
-  const check = b.inCheck();
+  const check = inCheck(b, out);
   let found = 0, chosen = -1, matches = 0;
   for (let k = us * 64, last = k + b.count[us]; k < last; k++) {
     const s = b.list[k];
@@ -381,12 +404,12 @@ function quickPawn(
   b: Board,
   text: string,
   end: number,
-  out: { body: string },
+  out: QuickOut,
 ): number {
   const c0 = text.charCodeAt(0);
   if (!isFile(c0)) return -1;
   const fromFile = c0 - 97;
-  let i = 1, capture = false;
+  let i = 0, capture = false;
   if (text.charCodeAt(1) === 120 /* x */) (capture = true, i = 2);
   const f = text.charCodeAt(i), r = text.charCodeAt(i + 1);
   if (!isFile(f) || !isRank(r)) return -1;
@@ -423,27 +446,44 @@ function quickPawn(
     else return -1;
   }
   code |= promotion << 12;
-  if (!legal(b, code, b.inCheck())) return -1;
+  if (!legal(b, code, inCheck(b, out))) return -1;
   out.body = (capture ? text[0] + "x" : "") + SQUARE_NAMES[to] +
     (promotion ? "=" + SAN_LETTERS[promotion] : "");
   return code;
 }
 
 /**
- * Whether a move leaves its own king safe. A piece other than the king,
- * off every line through its king, cannot expose it when the king is not in
- * check; otherwise the move is made, tested and taken back.
+ * Whether a move leaves its own king safe. Out of check, a piece other than
+ * the king can only expose it along the line from the king through its
+ * square, to an enemy slider behind it, unless it stays on that line: one
+ * look along the ray. Otherwise the move is made, tested and taken back.
  */
 function legal(b: Board, code: number, check: boolean): boolean {
   const us = b.turn, from = code & 63, king = b.king[us];
-  if (
-    !check && from !== king && DIRECTION[king * 64 + from] < 0 &&
-    !(code & EN_PASSANT)
-  ) {
-    return true;
+  if (!check && from !== king && !(code & EN_PASSANT)) {
+    const d = DIRECTION[king * 64 + from];
+    if (d < 0 || DIRECTION[king * 64 + ((code >> 6) & 63)] === d) return true;
+    return !pinned(b, king, from, d);
   }
   b.make(code);
   const safe = !b.attacked(b.king[us], us ^ 1);
   b.unmake();
   return safe;
+}
+
+/** Whether the piece on `from` stands between its king and an enemy slider in direction `d`. */
+function pinned(b: Board, king: number, from: number, d: number): boolean {
+  const sq = b.sq, them = (b.turn ^ 1) << 3;
+  let passed = false;
+  for (let j = RAY_START[king * 8 + d], e = RAY_START[king * 8 + d + 1]; j < e; j++) {
+    const s = RAY_SQUARES[j], p = sq[s];
+    if (p === 0) continue;
+    if (!passed) {
+      if (s !== from) return false;
+      passed = true;
+      continue;
+    }
+    return p === (them | QUEEN) || p === (them | (d < 4 ? ROOK : BISHOP));
+  }
+  return false;
 }

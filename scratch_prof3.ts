@@ -1,0 +1,9 @@
+import { PgnReader } from "./lib/pgn/mod.ts";
+const text = Deno.readTextFileSync("tests/testdata/stockfish_games.pgn");
+const scratch = new Uint8Array(256);
+let n = 0;
+for (let i = 0; i < 60; i++) {
+  const r = new PgnReader();
+  for (const g of [...r.push(text), ...r.end()]) for (const p of g.positions()) n += p.writeFen(scratch, 0);
+}
+console.log(n);
