@@ -4,6 +4,10 @@ const scratch = new Uint8Array(256);
 let n = 0;
 for (let i = 0; i < 60; i++) {
   const r = new PgnReader();
-  for (const g of [...r.push(text), ...r.end()]) for (const p of g.positions()) n += p.writeFen(scratch, 0);
+  for (const g of [...r.push(text), ...r.end()]) {
+    for (const p of g.positions()) {
+      n += p.writeFen(scratch, 0);
+    }
+  }
 }
 console.log(n);

@@ -41,7 +41,7 @@ function seconds(text: string): number | null {
 
 function readEval(text: string): PgnEval | null {
   const pawns = text.includes(",") || text.includes("#") ? NaN : Number(text);
-  if (text !== "" && !Number.isNaN(pawns)) {
+  if (text !== "" && Number.isFinite(pawns)) {
     return { pawns, mate: null, depth: null };
   }
   const m = EVAL.exec(text);

@@ -475,7 +475,11 @@ function legal(b: Board, code: number, check: boolean): boolean {
 function pinned(b: Board, king: number, from: number, d: number): boolean {
   const sq = b.sq, them = (b.turn ^ 1) << 3;
   let passed = false;
-  for (let j = RAY_START[king * 8 + d], e = RAY_START[king * 8 + d + 1]; j < e; j++) {
+  for (
+    let j = RAY_START[king * 8 + d], e = RAY_START[king * 8 + d + 1];
+    j < e;
+    j++
+  ) {
     const s = RAY_SQUARES[j], p = sq[s];
     if (p === 0) continue;
     if (!passed) {

@@ -86,7 +86,7 @@ function pgnMessage(place: PgnErrorPlace, move: string): string {
  * import assert from "node:assert/strict";
  *
  * assert.throws(() => parsePgn('[Event "Broken]\n\n1. e4 *\n'), (error) =>
- *   error instanceof PgnSyntaxError && error.line === 1 && error.column === 15);
+ *   error instanceof PgnSyntaxError && error.line === 1 && error.column === 16);
  * ```
  */
 export class PgnSyntaxError extends SyntaxError {
@@ -126,7 +126,7 @@ export class PgnSyntaxError extends SyntaxError {
  * import assert from "node:assert/strict";
  *
  * const reader = new PgnReader();
- * const games = [...reader.push("1. e4 e5 1-0\n\n1. e4 Ke7 2. Nf6 *\n"), ...reader.end()];
+ * const games = [...reader.push("1. e4 e5 1-0\n\n1. e4 e5 2. Nf6 *\n"), ...reader.end()];
  * const error = games[1].error;
  * assert.ok(error instanceof PgnMoveError);
  * assert.equal(error.ply, 3);

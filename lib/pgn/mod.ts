@@ -18,6 +18,10 @@
  * @module
  */
 
+export * from "../types.ts";
+export type { MoveErrorCode } from "../moves/errors.ts";
+export type { EnPassantMode } from "./_replay.ts";
+
 export {
   type PgnError,
   type PgnErrorPlace,
