@@ -190,6 +190,9 @@ function ours(text: string): { games: PgnGame[]; fens: string[][] } {
   return { games, fens };
 }
 
+/** What the games hold, counted as chessops plays them, for the report. */
+const seen = { enPassant: 0, promotions: 0, castles: 0 };
+
 /** chessops' FENs in our walk's order: each move, then the lines that replace it. */
 function chessopsFens(game: Game<PgnNodeData>): string[] {
   const start = startingPosition(game.headers).unwrap();
@@ -205,6 +208,9 @@ function chessopsFens(game: Game<PgnNodeData>): string[] {
     const after = pos.clone();
     const move = parseSan(after, san);
     if (move === undefined) throw new Error(`chessops cannot play ${san}`);
+    if ("from" in move && after.board.pawn.has(move.from) && move.to === after.epSquare) seen.enPassant++;
+    if ("promotion" in move && move.promotion !== undefined) seen.promotions++;
+    if (san.startsWith("O-O")) seen.castles++;
     after.play(move);
     fens.push(makeFen(after.toSetup()));
     return after;
@@ -403,6 +409,7 @@ Deno.test("PGN: the same games as chessops and python-chess, and our output read
           ]] as const
         ) {
           const tally: Tally = { games: 0, plies: 0, disagreements: [] };
+          Object.assign(seen, { enPassant: 0, promotions: 0, castles: 0 });
           const theirs = await read(source);
           assert.equal(
             theirs.length,
@@ -418,8 +425,11 @@ Deno.test("PGN: the same games as chessops and python-chess, and our output read
               sameTags(mine.games[i].tags, tags),
             )
           );
+          const moves = peer === "chessops"
+            ? ` (${seen.castles} castles, ${seen.enPassant} en passant, ${seen.promotions} promotions)`
+            : "";
           report.push(
-            `${name}: ${peer} on ${what}: ${tally.games} games, ${tally.plies} positions, ${tally.disagreements.length} disagreements`,
+            `${name}: ${peer} on ${what}: ${tally.games} games, ${tally.plies} positions${moves}, ${tally.disagreements.length} disagreements`,
           );
           assert.deepEqual(
             tally.disagreements.slice(0, 5),
