@@ -4,19 +4,13 @@
 // ends the game where it happened: the rest of its text is read but not
 // played, so the next game starts where it should.
 
-import { parseFen } from "../fen.ts";
-import type { Position } from "../types.ts";
 import { readCommands } from "./_commands.ts";
+import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_lexer.ts";
 import { CODE, type CodedMove, Replay } from "./_replay.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
 import { MoveError } from "../moves/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
-
-/** The standard start, read once; loading a board only reads it. */
-const START_POSITION: Readonly<Position> = Object.freeze(
-  parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-);
 
 const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
 
@@ -37,10 +31,6 @@ const ANNOTATION = /[!?]+$/;
 const BARE_PROMOTION = /^[a-h](?:x?[a-h])?[18]$/;
 const PROMOTION_PIECE = /^[QRBNqrbn]$/;
 const MOVE_NUMBER = /^(?:\d+|\.+)$/;
-
-/** `Variant` tag values read as standard chess, and as Chess960. */
-const STANDARD = /^(?:standard|normal|chess|from position|)$/i;
-const CHESS960 = /^(?:chess ?960|fischer ?random|fischerandom|960)$/i;
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -100,23 +90,11 @@ export class GameBuilder implements TokenSink {
   /** The game object, made from the tags when the movetext starts. */
   #make(): PgnGame {
     if (this.#game !== null) return this.#game;
-    let start: Readonly<Position> = START_POSITION;
-    const variant = this.#tags.get("Variant") ?? "";
-    const chess960 = CHESS960.test(variant.trim());
-    const fen = this.#tags.get("FEN");
-    let problem = "";
-    if (!chess960 && !STANDARD.test(variant.trim())) {
-      problem = `the variant "${variant}" is not supported`;
-    } else if (fen !== undefined) {
-      try {
-        start = parseFen(fen.trim(), { chess960 });
-      } catch (error) {
-        problem = `the FEN tag: ${(error as Error).message}`;
-      }
-    }
+    const { start, chess960, problem: wrong } = startOf(this.#tags);
+    let problem = wrong;
     const mainline: PgnLine = { comments: this.#comments, moves: [] };
     const game = new PgnGame({
-      start: start as Position,
+      start,
       tags: this.#tags,
       chess960,
       mainline,

@@ -1,7 +1,9 @@
 // Bytes to text for PGN files, which the standard says are ISO 8859-1 and
 // the world writes in UTF-8: UTF-8 as long as the bytes are valid UTF-8,
 // ISO 8859-1 from the first chunk that is not (a Latin-1 file is rarely
-// valid UTF-8 beyond its ASCII, and ASCII reads the same either way).
+// valid UTF-8 beyond its ASCII, and ASCII reads the same either way). The
+// "latin1" decoder is the WHATWG one, windows-1252: the same letters as ISO
+// 8859-1, and quotes and dashes where ISO 8859-1 has control characters.
 
 /** How many bytes at the end of `bytes` start an unfinished UTF-8 sequence. */
 function unfinishedTail(bytes: Uint8Array): number {

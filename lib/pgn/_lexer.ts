@@ -3,6 +3,8 @@
 // limits), counts lines for errors, and hands each token to a sink at once.
 // It knows nothing of games or moves: the sink decides where a game ends.
 
+import { describe, isSpace, NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
+
 /** What the lexer hands on; lines and columns are the token's start. */
 export interface TokenSink {
   tag(name: string, value: string, line: number, column: number): void;
@@ -40,40 +42,6 @@ const IDLE = 0,
   NAG = 11,
   /** Dots after a move number at the end of a chunk, still being skipped. */
   REST_OF_DOTS = 12;
-
-/** 1 for characters that continue a symbol, 2 for those that start one too. */
-const SYMBOL_CHARS: Uint8Array = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  const mark = (chars: string, kind: number): void => {
-    for (const c of chars) table[c.charCodeAt(0)] = kind;
-  };
-  mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 2);
-  mark("0123456789!?-.", 2);
-  mark("_+#=:/", 1);
-  return table;
-})();
-
-/** 1 for characters of a tag name. */
-const NAME_CHARS: Uint8Array = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (
-    const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
-  ) {
-    table[c.charCodeAt(0)] = 1;
-  }
-  return table;
-})();
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 ||
-    c === 0xfeff || c === 0xa0;
-}
-
-function describe(c: number): string {
-  return c < 32 || c === 127
-    ? `control character U+${c.toString(16).toUpperCase().padStart(4, "0")}`
-    : `"${String.fromCharCode(c)}"`;
-}
 
 /** The tokenizer: see the comment at the top of the file. */
 export class PgnLexer {

@@ -34,6 +34,7 @@ import {
 import { type MoveSource, Notation } from "../moves/_notation.ts";
 import { MoveError } from "../moves/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
+import { lenientForm } from "./_lenient.ts";
 import type { Position, Side, Square } from "../types.ts";
 
 export type { EnPassantMode };
@@ -50,33 +51,7 @@ const CHAR_OF_CODE: readonly number[] = /* @__PURE__ */ (() => {
 /** Castling slots in canonical FEN order: White h-side, a-side, then Black. */
 const CASTLING_ORDER = [1, 0, 3, 2] as const;
 
-/** Long algebraic and other spellings people write, as groups to rebuild. */
-const LONG_FORM =
-  /^([NBRQK]?)([a-h][1-8])[-x:]?([a-h][1-8])(?:=?\(?([QRBNqrbn])\)?)?([+#]?[!?]*)$/;
-/** A pawn capture without its `x` (`ed5`), or with `:` for it. */
-const BARE_CAPTURE = /^([a-h]):?([a-h][1-8].*)$/;
-/** A piece capture with `:` for `x` (`N:e5`, `Nf3:e5`). */
-const COLON_CAPTURE = /^([NBRQK][a-h]?[1-8]?):([a-h][1-8].*)$/;
-/** A promotion in parentheses or after a slash: `e8(Q)`, `e8/Q`. */
-const ODD_PROMOTION = /^([a-h]x?[a-h]?[18])[(/]([QRBNqrbn])\)?([+#]?[!?]*)$/;
 const CHECK_MARK = /[+#]$/;
-
-/** The text as Notation reads it, for the lenient spellings; or null. */
-function lenientForm(text: string): string | null {
-  const t = text.charCodeAt(0) === 80 /* P */ ? text.slice(1) : text;
-  let m = LONG_FORM.exec(t);
-  if (m) {
-    const [, piece, from, to, promotion = ""] = m;
-    return piece === ""
-      ? from + to + promotion.toLowerCase()
-      : piece + from + to;
-  }
-  m = ODD_PROMOTION.exec(t);
-  if (m) return `${m[1]}=${m[2].toUpperCase()}`;
-  m = COLON_CAPTURE.exec(t) ?? BARE_CAPTURE.exec(t);
-  if (m) return `${m[1]}x${m[2]}`;
-  return t === text ? null : t;
-}
 
 /**
  * A board playing one game at a time: see the comment at the top of the
