@@ -29,6 +29,10 @@ for (let round = 0; round < 5; round++) {
   for (const k of [0, 1]) {
     const t = performance.now();
     for (let i = 0; i < 10; i++) run(k);
-    console.log(k === 0 ? "rank cache" : "bytes", ((performance.now() - t) / 10).toFixed(2), "ms");
+    console.log(
+      k === 0 ? "rank cache" : "bytes",
+      ((performance.now() - t) / 10).toFixed(2),
+      "ms",
+    );
   }
 }

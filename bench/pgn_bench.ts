@@ -103,7 +103,11 @@ Deno.bench({
 Deno.bench({ name: "PgnReader", group: "read + replay + FEN per ply" }, () => {
   ours(text);
 });
-Deno.bench({ name: "chessops", group: "the same, comments removed", baseline: true }, () => {
+Deno.bench({
+  name: "chessops",
+  group: "the same, comments removed",
+  baseline: true,
+}, () => {
   chessops(bare);
 });
 Deno.bench({ name: "PgnReader", group: "the same, comments removed" }, () => {
@@ -241,15 +245,22 @@ if (extract !== null) {
 if (import.meta.main) {
   // `deno run`: throughput, each side's best of several rounds taken in
   // turn, so that a busy machine slows both alike.
-  const time = async (run: () => Promise<unknown> | unknown): Promise<number> => {
+  const time = async (
+    run: () => Promise<unknown> | unknown,
+  ): Promise<number> => {
     const start = performance.now();
     await run();
     return (performance.now() - start) / 1000;
   };
-  const rounds = async (runs: (() => Promise<unknown> | unknown)[], count: number): Promise<number[]> => {
+  const rounds = async (
+    runs: (() => Promise<unknown> | unknown)[],
+    count: number,
+  ): Promise<number[]> => {
     const best = runs.map(() => Infinity);
     for (let round = 0; round < count; round++) {
-      for (let i = 0; i < runs.length; i++) best[i] = Math.min(best[i], await time(runs[i]));
+      for (let i = 0; i < runs.length; i++) {
+        best[i] = Math.min(best[i], await time(runs[i]));
+      }
     }
     return best;
   };
@@ -258,20 +269,39 @@ if (import.meta.main) {
   console.log(`${mb} MB, ${games} games, ${plies} positions`);
   const runs: (() => Promise<unknown>)[] = [() => oursFile(big)];
   if (extract !== null) {
-    runs.push(() => new Deno.Command(extract, { args: ["-s", "-Wepd", "-o", "/dev/null", big] }).output());
+    runs.push(() =>
+      new Deno.Command(extract, {
+        args: ["-s", "-Wepd", "-o", "/dev/null", big],
+      }).output()
+    );
   }
   const [mine, theirs] = await rounds(runs, 5);
-  console.log(`PgnReader: ${(games / mine).toFixed(0)} games/s, ${(plies / mine).toFixed(0)} positions/s`);
+  console.log(
+    `PgnReader: ${(games / mine).toFixed(0)} games/s, ${
+      (plies / mine).toFixed(0)
+    } positions/s`,
+  );
   if (theirs !== undefined) {
-    console.log(`pgn-extract: ${(games / theirs).toFixed(0)} games/s, ${(plies / theirs).toFixed(0)} positions/s`);
-    console.log(`ratio PgnReader / pgn-extract: ${(theirs / mine).toFixed(2)}x`);
+    console.log(
+      `pgn-extract: ${(games / theirs).toFixed(0)} games/s, ${
+        (plies / theirs).toFixed(0)
+      } positions/s`,
+    );
+    console.log(
+      `ratio PgnReader / pgn-extract: ${(theirs / mine).toFixed(2)}x`,
+    );
   }
   for (const [label, pgn] of [["", text], [", comments removed", bare]]) {
-    const [inText, baseline] = await rounds([() => ours(pgn), () => chessops(pgn)], 20);
+    const [inText, baseline] = await rounds([
+      () => ours(pgn),
+      () => chessops(pgn),
+    ], 20);
     console.log(
-      `in process${label}, ${counted} positions: PgnReader ${(counted / inText).toFixed(0)}/s, chessops ${
-        (counted / baseline).toFixed(0)
-      }/s, ratio ${(baseline / inText).toFixed(2)}x`,
+      `in process${label}, ${counted} positions: PgnReader ${
+        (counted / inText).toFixed(0)
+      }/s, chessops ${(counted / baseline).toFixed(0)}/s, ratio ${
+        (baseline / inText).toFixed(2)
+      }x`,
     );
   }
   if (sink === 0) console.log("nothing done");

@@ -38,7 +38,7 @@ export interface PgnPositionsOptions {
  * The position at one ply of a game, as `PgnGame.positions` yields it: the
  * ply, the move that led to it, how deep in variations it is, and the
  * position itself, written on demand. The object is reused from one ply to
- * the next.
+ * the next; when the walk ends it stays at the mainline's last position.
  *
  * @example The move, the squares to mark, the FEN
  * ```ts

@@ -208,7 +208,10 @@ function chessopsFens(game: Game<PgnNodeData>): string[] {
     const after = pos.clone();
     const move = parseSan(after, san);
     if (move === undefined) throw new Error(`chessops cannot play ${san}`);
-    if ("from" in move && after.board.pawn.has(move.from) && move.to === after.epSquare) seen.enPassant++;
+    if (
+      "from" in move && after.board.pawn.has(move.from) &&
+      move.to === after.epSquare
+    ) seen.enPassant++;
     if ("promotion" in move && move.promotion !== undefined) seen.promotions++;
     if (san.startsWith("O-O")) seen.castles++;
     after.play(move);
