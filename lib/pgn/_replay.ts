@@ -9,7 +9,7 @@ import {
   type RecordView,
   writeFenBytes,
 } from "../_fen_bytes.ts";
-import { Board, castleRook } from "../moves/_board.ts";
+import { Board, castleRook, kingTarget, rookTarget } from "../moves/_board.ts";
 import {
   checkCount,
   type EnPassantMode,
@@ -86,6 +86,28 @@ export class Replay implements RecordView {
     this.chess960 = chess960;
     this.#stale = true;
     this.check = -1;
+    this.#played.length = 0;
+    this.#allDirty = true;
+  }
+
+  /** The codes of the moves on the board, to know what a take-back touches. */
+  readonly #played: number[] = [];
+  /** Squares whose `cells` may be out of date, unless all are. */
+  readonly #dirty: number[] = [];
+  #allDirty = true;
+
+  /** Marks the squares a move (made or taken back) changes. */
+  #touch(code: number): void {
+    if (this.#allDirty) return;
+    const dirty = this.#dirty;
+    if (dirty.length > 24) {
+      this.#allDirty = true;
+      return;
+    }
+    const from = code & 63, to = (code >> 6) & 63;
+    dirty.push(from, to);
+    if (code & CASTLE) dirty.push(kingTarget(from, to), rookTarget(from, to));
+    else if (code & EN_PASSANT) dirty.push((from & 56) | (to & 7));
   }
 
   /** Half-moves made since the start position (variations included). */
@@ -153,6 +175,8 @@ export class Replay implements RecordView {
   playParsed(code: number): string {
     const b = this.#notation.board;
     b.make(code);
+    this.#played.push(code);
+    this.#touch(code);
     this.#stale = true;
     const check = b.inCheck();
     this.check = check ? 1 : 0;
@@ -189,6 +213,8 @@ export class Replay implements RecordView {
   /** Plays a legal move; {@linkcode Replay.back} takes it back. */
   play(code: number): void {
     this.#notation.board.make(code);
+    this.#played.push(code);
+    this.#touch(code);
     this.#stale = true;
     this.check = -1;
   }
@@ -196,6 +222,7 @@ export class Replay implements RecordView {
   /** Takes back the last move played. */
   back(): void {
     this.#notation.board.unmake();
+    this.#touch(this.#played.pop()!);
     this.#stale = true;
     this.check = -1;
   }
@@ -203,8 +230,16 @@ export class Replay implements RecordView {
   /** Fills the RecordView fields from the board. */
   #view(mode: EnPassantMode): void {
     const b = this.#notation.board;
-    const sq = b.sq, cells = this.cells;
-    for (let s = 0; s < 64; s++) cells[s] = CHAR_OF_CODE[sq[s]];
+    const sq = b.sq, cells = this.cells, dirty = this.#dirty;
+    if (this.#allDirty) {
+      for (let s = 0; s < 64; s++) cells[s] = CHAR_OF_CODE[sq[s]];
+      this.#allDirty = false;
+    } else {
+      for (let k = 0; k < dirty.length; k++) {
+        cells[dirty[k]] = CHAR_OF_CODE[sq[dirty[k]]];
+      }
+    }
+    dirty.length = 0;
     this.turn = b.turn === 0 ? "w" : "b";
     if (b.castle !== this.#castleKey) {
       const squares: Square[] = [];
