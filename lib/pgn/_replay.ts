@@ -178,7 +178,7 @@ export class Replay implements RecordView {
     this.#played.push(code);
     this.#touch(code);
     this.#stale = true;
-    const check = b.inCheck();
+    const check = givesCheck(b, code);
     this.check = check ? 1 : 0;
     if (!check) return this.body;
     const checks = checkCount(b);
@@ -460,6 +460,19 @@ function quickPawn(
   out.body = (capture ? text[0] + "x" : "") + SQUARE_NAMES[to] +
     (promotion ? "=" + SAN_LETTERS[promotion] : "");
   return code;
+}
+
+/**
+ * Whether the move just made checks the side now to move: the moved piece
+ * attacks the king, or, when the square it left is on a line from the king
+ * (or the move is castling, en passant or a promotion), the full test.
+ */
+function givesCheck(b: Board, code: number): boolean {
+  const king = b.king[b.turn], from = code & 63, to = (code >> 6) & 63;
+  if ((code & (CASTLE | EN_PASSANT | (7 << 12))) !== 0 || DIRECTION[king * 64 + from] >= 0) {
+    return b.inCheck();
+  }
+  return b.attacks(to, king);
 }
 
 /**

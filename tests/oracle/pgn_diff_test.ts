@@ -177,8 +177,11 @@ function randomGames(count: number): string {
 // -------------------------------------------------------------- the readers
 
 /** Our games' tags and FENs (walked with variations). */
-function ours(text: string): { games: PgnGame[]; fens: string[][] } {
-  const reader = new PgnReader();
+function ours(
+  text: string,
+  strict = false,
+): { games: PgnGame[]; fens: string[][] } {
+  const reader = new PgnReader({ strict });
   const games = [...reader.push(text), ...reader.end()];
   const fens = games.map((game) => {
     if (game.error !== null) throw game.error;
@@ -380,6 +383,8 @@ Deno.test("PGN: the same games as chessops and python-chess, and our output read
     await t.step(name, async () => {
       const mine = ours(text);
       const written = mine.games.map((game) => stringifyPgn(game)).join("\n");
+      // Our output is SAN exactly, check marks included: strict reads it all.
+      assert.deepEqual(ours(written, true).fens, mine.fens);
       const peers: [
         string,
         string,
