@@ -31,6 +31,7 @@ export * from "./lib/grid.ts";
 export * from "./lib/css_color.ts";
 export * from "./lib/legality/mod.ts";
 export * from "./lib/moves/mod.ts";
+export * from "./lib/pgn/mod.ts";
 export * from "./lib/board_text.ts";
 export * from "./lib/svg/mod.ts";
 export * from "./lib/unicode.ts";
