@@ -164,6 +164,7 @@ async function sources(
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
     strict: settings.parse.strict === true,
   };
+  if (settings.from === "pgn") return pgnSources(settings, { io, out });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   const found: RecordSource[] = settings.sources.map((source) => {
     if (source.kind === "stdin") {
@@ -176,7 +177,11 @@ async function sources(
       });
     }
     if (source.kind === "file") {
-      return new FileSource(source.path, { reading, io, out });
+      return new FileSource(source.path, {
+        io,
+        open: (file, names) =>
+          new StreamSource(file, { ...names, reading, io, out }),
+      });
     }
     const prefix = operands > 1 ? `record ${source.number}: ` : "";
     const where = { number: source.number, prefix, stream: false, file: "" };
@@ -192,6 +197,32 @@ async function sources(
   ];
 }
 
+/** Games as sources (`--from pgn`): operands, stdin and files. */
+async function pgnSources(
+  settings: Settings,
+  { io, out }: { io: CliIo; out: Output },
+): Promise<RecordSource[]> {
+  const { PgnSource } = await import("./_pgn_source.ts");
+  const common = {
+    select: settings.select,
+    strict: settings.parse.strict === true,
+    io,
+    out,
+  };
+  return settings.sources.map((source) => {
+    if (source.kind === "operand") {
+      return new PgnSource(source.text, { ...common, label: "", file: "" });
+    }
+    if (source.kind === "stdin") {
+      return new PgnSource(io.stdin, { ...common, label: "", file: "" });
+    }
+    return new FileSource(source.path, {
+      io,
+      open: (file, names) => new PgnSource(file, { ...common, ...names }),
+    });
+  });
+}
+
 /** The transforms: `--moves`, loaded only when asked for. */
 async function transforms(
   settings: Settings,
@@ -199,11 +230,15 @@ async function transforms(
 ): Promise<Transform[]> {
   if (settings.moves === null) return [];
   const module = await import("../moves/mod.ts");
+  const games = settings.format === "pgn"
+    ? await import("../pgn/mod.ts")
+    : null;
   return [
     new MovesTransform(settings.moves, {
       chess960: settings.parse.chess960 === true,
       module,
       diagnostics,
+      games,
     }),
   ];
 }
@@ -234,6 +269,7 @@ async function sink(
     svg: settings.svg,
     sideToMove: settings.sideToMove,
     png: settings.format === "png" ? await loadPng() : null,
+    pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
   };
   if ("file" in format) {
     if (settings.outDir === null) {

@@ -105,7 +105,7 @@ export class OutDirSink implements RecordSink {
   write(record: Current): void {
     const { dir, pattern, format, run, diagnostics } = this.#parts;
     const bytes = this.#rendering.bytes(format, record, run);
-    const id = record.reader.operations?.find((op) => op.opcode === "id")
+    const id = record.operations?.find((op) => op.opcode === "id")
       ?.operands[0] ?? null;
     const where = record.where;
     const wanted = fileName(pattern, {

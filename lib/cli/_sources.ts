@@ -5,6 +5,7 @@
 
 import type { BoardTextReader } from "../board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
+import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import { escapeText } from "../_quote.ts";
 import { granted, reason } from "./out_dir.ts";
@@ -25,6 +26,8 @@ import { EXIT } from "./exit.ts";
 export interface RecordTarget {
   /** Converts the record `text.slice(start, end)`, which came from `where`. */
   record(text: string, start: number, end: number, where: Where): void;
+  /** Converts a game's position at a ply (PGN input). */
+  ply(position: PgnPosition, where: Where): void;
   /** The run's diagnostics (whether it has stopped, what went wrong). */
   readonly diagnostics: Diagnostics;
 }
@@ -105,12 +108,19 @@ export interface StreamParts {
   out: Output;
 }
 
-/** An `--input` file, opened when its turn comes. */
+/** What a {@linkcode FileSource} needs: the streams, and its reader. */
+export interface FileParts {
+  io: CliIo;
+  /** The source that reads the opened file, by its names in messages. */
+  open(file: Source, names: { label: string; file: string }): RecordSource;
+}
+
+/** An `--input` file, opened when its turn comes, read by `open`'s source. */
 export class FileSource implements RecordSource {
   readonly #path: string;
-  readonly #parts: Omit<StreamParts, "label" | "file">;
+  readonly #parts: FileParts;
 
-  constructor(path: string, parts: Omit<StreamParts, "label" | "file">) {
+  constructor(path: string, parts: FileParts) {
     this.#path = path;
     this.#parts = parts;
   }
@@ -136,8 +146,7 @@ export class FileSource implements RecordSource {
       return diagnostics.stop(EXIT.ioError);
     }
     try {
-      await new StreamSource(file, { ...this.#parts, label, file: path })
-        .feed(target);
+      await this.#parts.open(file, { label, file: path }).feed(target);
     } catch (error) {
       // A read that fails (a directory, a device) names the file it read.
       if (error instanceof InputError && error.source === "") {

@@ -17,9 +17,9 @@ import {
 /**
  * What output an option goes with; any other is refused, never ignored:
  * `diagram` the svg and png formats, `board` every format that draws a
- * board, `out-dir` the `--out-dir` option.
+ * board, `out-dir` the `--out-dir` option, `pgn` games (`--from pgn`).
  */
-export type OptionScope = "diagram" | "board" | "out-dir";
+export type OptionScope = "diagram" | "board" | "out-dir" | "pgn";
 
 /** One option of the command. */
 export interface OptionSpec {
@@ -48,7 +48,7 @@ export interface OptionSpec {
 }
 
 /** The input kinds of `--from`. */
-export const INPUT_KINDS = ["fen", "grid"] as const;
+export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
 
 /**
  * The formats of `--format`, in `--help` order (their writers are in the
@@ -63,6 +63,7 @@ export const FORMAT_NAMES = [
   "fen",
   "epd",
   "json",
+  "pgn",
 ] as const;
 
 /** Every option of the `fen` command, in the order `--help` lists them. */
@@ -226,7 +227,21 @@ export const OPTIONS = [
     choices: INPUT_KINDS,
     default: "fen",
     group: "input",
-    help: "what records are: grid reads text boards",
+    help: "what records are: grid reads text boards, pgn games",
+  },
+  {
+    name: "ply",
+    value: "<ply>",
+    default: "last",
+    group: "input",
+    scope: "pgn",
+    help: "games: the position after N half-moves, last or all",
+  },
+  {
+    name: "variations",
+    group: "input",
+    scope: "pgn",
+    help: "games, with --ply all: the positions in variations too",
   },
   {
     name: "strict",

@@ -15,6 +15,7 @@ import {
 } from "./diagram_options.ts";
 import { type FormatName, FORMATS } from "./formats.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
+import type { PlySelection } from "./_pgn_source.ts";
 import {
   type INPUT_KINDS,
   OPTION_SPECS,
@@ -52,6 +53,8 @@ export interface Settings {
   svg: RenderSvgOptions;
   sideToMove: boolean;
   moves: string | null;
+  /** Which positions of a game are records (`--from pgn`). */
+  select: PlySelection;
 }
 
 const encoder = new TextEncoder();
@@ -89,13 +92,19 @@ export function settle(args: ParsedArgs): Settings {
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
     moves: text(args, "moves") ?? null,
+    select: {
+      ply: plyOf(text(args, "ply") ?? optionSpec("ply").default!),
+      variations: flag(args, "variations"),
+    },
   };
   checkCombinations(settings, args);
   return settings;
 }
 
 function sources(args: ParsedArgs): Source[] {
-  const found: Source[] = groupOperands(args.operands);
+  const found: Source[] = text(args, "from") === "pgn"
+    ? pgnOperands(args.operands)
+    : groupOperands(args.operands);
   for (const path of list(args, "input")) {
     if (path === "") throw new UsageError("--input needs a file name");
     found.push(path === "-" ? { kind: "stdin" } : { kind: "file", path });
@@ -103,6 +112,19 @@ function sources(args: ParsedArgs): Source[] {
   if (found.filter((s) => s.kind === "stdin").length > 1) {
     throw new UsageError("stdin (-) can be read only once");
   }
+  return found;
+}
+
+/**
+ * Games given as operands are one PGN text (`fen --from pgn 1. e4 e5` is a
+ * game of two moves); `-` is stdin.
+ */
+function pgnOperands(operands: readonly string[]): Source[] {
+  const text = operands.filter((operand) => operand !== "-").join(" ");
+  const found: Source[] = text === ""
+    ? []
+    : [{ kind: "operand", text, number: 1 }];
+  if (operands.includes("-")) found.push({ kind: "stdin" });
   return found;
 }
 
@@ -140,6 +162,14 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
       "--format png draws the vector style: --style classic does not go with it",
     );
   }
+  if (
+    format === "pgn" && !check &&
+    (args.values.has("ply") || args.values.has("variations"))
+  ) {
+    throw new UsageError(
+      "--format pgn writes whole games: --ply and --variations do not go with it",
+    );
+  }
   if (settings.explain && (format !== "fen" || check)) {
     throw new UsageError("--explain goes with --format fen");
   }
@@ -157,6 +187,9 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
     if (spec.scope === undefined || !args.values.has(spec.name)) {
       continue;
     }
+    if (spec.scope === "pgn" && settings.from !== "pgn") {
+      throw new UsageError(`--${spec.name} goes with --from pgn`);
+    }
     if (spec.scope === "out-dir" && settings.outDir === null) {
       throw new UsageError(`--${spec.name} goes with --out-dir`);
     }
@@ -171,6 +204,17 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
+}
+
+/** `--ply`: `last`, `all` or a number of half-moves. */
+function plyOf(value: string): PlySelection["ply"] {
+  if (value === "last" || value === "all") return value;
+  if (/^(0|[1-9][0-9]{0,5})$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--ply ${
+      shown(value)
+    } must be last, all or a number of half-moves such as 40`,
+  );
 }
 
 /** The `--empty` mark as UTF-8. */

@@ -265,6 +265,12 @@ export class Replay implements RecordView {
     this.fullmoveNumber = b.fullmove;
   }
 
+  /** Fills the RecordView fields for the current position and gives them. */
+  view(mode: EnPassantMode): RecordView {
+    this.#view(mode);
+    return this;
+  }
+
   /** Writes the current position's FEN at `at`; returns where it ends. */
   writeFen(buffer: Uint8Array, at: number, mode: EnPassantMode): number {
     this.#view(mode);

@@ -98,6 +98,8 @@ export class PgnSyntaxError extends SyntaxError {
   readonly column: number;
   /** What is wrong, in words. */
   readonly reason: string;
+  /** The message without its place: what is wrong. */
+  readonly detail: string;
 
   /**
    * Makes the error; the message is built from the fields.
@@ -107,6 +109,7 @@ export class PgnSyntaxError extends SyntaxError {
   constructor(place: PgnErrorPlace) {
     super(pgnMessage(place, ""), place);
     this.name = "PgnSyntaxError";
+    this.detail = place.reason;
     this.game = place.game;
     this.line = place.line;
     this.column = place.column;
@@ -149,6 +152,8 @@ export class PgnMoveError extends RangeError {
   readonly code: MoveErrorCode;
   /** What is wrong, in words. */
   readonly reason: string;
+  /** The message without its place: the move and what is wrong with it. */
+  readonly detail: string;
 
   /**
    * Makes the error; the message is built from the fields.
@@ -161,6 +166,7 @@ export class PgnMoveError extends RangeError {
     const label = ` move ${number}${black ? "..." : "."} "${options.move}"`;
     super(pgnMessage(options, "," + label), options);
     this.name = "PgnMoveError";
+    this.detail = `${label.trimStart()}: ${options.reason}`;
     this.game = options.game;
     this.line = options.line;
     this.column = options.column;

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { RecordView } from "../_fen_bytes.ts";
 import type { Position, Side, Square } from "../types.ts";
 import { CODE, type CodedMove, type EnPassantMode, Replay } from "./_replay.ts";
 import type { PgnGame, PgnLine, PgnMove } from "./game.ts";
@@ -127,6 +128,27 @@ export class PgnPosition {
    */
   writeFen(buffer: Uint8Array, at: number): number {
     return this.#replay.writeFen(buffer, at, this.#mode);
+  }
+
+  /**
+   * The position as the byte writers read it (cells, side, castling, en
+   * passant, counters): the board itself, valid until the walk moves on.
+   *
+   * @example The fields of a position
+   * ```ts
+   * import { parsePgn } from "@fen/fen/pgn";
+   * import assert from "node:assert/strict";
+   *
+   * const [game] = parsePgn("1. e4 *");
+   * let turn = "";
+   * for (const position of game.positions()) turn = position.view().turn;
+   * assert.equal(turn, "b");
+   * ```
+   *
+   * @returns The current position's fields, refilled for each position.
+   */
+  view(): RecordView {
+    return this.#replay.view(this.#mode);
   }
 
   /**

@@ -66,3 +66,24 @@ Deno.test("the README's lenient/strict table is parseFen's documentation", async
 Deno.test("the README names sources by what they are, not by planning documents", () => {
   assert.doesNotMatch(README, /seed ?\d{3}|seed session/i);
 });
+
+Deno.test("the README's Layout names every file under lib/, one line each, and nothing that is gone", async () => {
+  const section = README.slice(README.indexOf("## Layout"));
+  const block = /```\n([\s\S]*?)```/.exec(section)![1];
+  const listed = block.split("\n").map((line) => line.split(/\s+/)[0])
+    .filter((path) => path.startsWith("lib/"));
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for await (
+      const entry of Deno.readDir(new URL(`../../${dir}`, import.meta.url))
+    ) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else if (/\.(ts|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+        files.push(path);
+      }
+    }
+  };
+  await walk("lib");
+  assert.deepEqual([...listed].sort(), files.sort());
+});
