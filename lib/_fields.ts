@@ -186,7 +186,7 @@ export function readCounter(
     const digit = c - 48;
     if (digit < 0 || digit > 9) {
       if (endsField(c, strict)) break;
-      counterError(text, start, limit, counter, "");
+      counterError(text, start, limit, counter, strict ? "" : "word");
     }
     value = value * 10 + digit;
   }
@@ -211,7 +211,7 @@ function counterError(
   start: number,
   limit: number,
   counter: Counter,
-  why: "" | "leading zero" | "zero" | "too large",
+  why: "" | "word" | "leading zero" | "zero" | "too large",
 ): never {
   const name = COUNTER_NAMES[counter];
   const found = quoteToken(text, start, fieldEnd(text, start, limit));
@@ -223,8 +223,17 @@ function counterError(
     ? `${name} ${found} is too large (at most ${Number.MAX_SAFE_INTEGER})`
     : `${name} must be a ${
       counter === "halfmoveClock" ? "nonnegative" : "positive"
-    } integer, found ${found}`;
+    } integer, found ${found}${
+      why === "word" && isLetterAt(text, start)
+        ? ' (an EPD operation there must end with ";")'
+        : ""
+    }`;
   fail(counter, detail, start);
+}
+
+function isLetterAt(text: string, at: number): boolean {
+  const lower = text.charCodeAt(at) | 32;
+  return lower >= 97 && lower <= 122;
 }
 
 /** Writes a counter; the fullmove number is at least 1, as the standard says. */

@@ -11,6 +11,7 @@ import type { PositionChecker, Problem } from "../legality/mod.ts";
 import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
 import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
+import { contentStart } from "../_record.ts";
 import {
   type CliIo,
   LineReader,
@@ -403,12 +404,8 @@ function isSkipped(
   end: number,
   strict: boolean | undefined,
 ): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9) continue;
-    return c === 35 /* # */ && strict !== true;
-  }
-  return true;
+  const i = contentStart(text, start, end);
+  return i === end || (text.charCodeAt(i) === 35 /* # */ && strict !== true);
 }
 
 export type { Sink, Where };
