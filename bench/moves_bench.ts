@@ -25,7 +25,7 @@ import { perft as chessopsPerft } from "chessops/debug";
 import { parseFen as chessopsParseFen } from "chessops/fen";
 import { parseSan } from "chessops/san";
 import { makeSquare } from "chessops/util";
-import { parseFen } from "../lib/fen.ts";
+import { parseFen } from "../lib/fen/mod.ts";
 import { perft } from "../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../lib/moves/play.ts";
 

@@ -35,12 +35,6 @@ export function isSquare(value: unknown): value is Square {
   return file >= 97 && file <= 104 && rank >= 49 && rank <= 56;
 }
 
-/** Whether `value` is one of the twelve FEN piece letters. */
-export function isPiece(value: unknown): value is Piece {
-  return typeof value === "string" && value.length === 1 &&
-    PIECE_OF_CODE[value.charCodeAt(0)] === value;
-}
-
 /** The Unicode chess symbols by piece letter: U+2654 (♔) to U+265F (♟). */
 export const FIGURINES: Readonly<Record<Piece, string>> = {
   K: "♔",

@@ -27,6 +27,46 @@ export const PIECES = [
   "p",
 ] as const;
 
+/**
+ * The name of each kind of piece: `ROLE_NAMES[i]` names `PIECES[i]` and
+ * `PIECES[i + 6]` (`"knight"` for `"N"` and `"n"`).
+ *
+ * @example Naming a piece
+ * ```ts
+ * import { PIECES, ROLE_NAMES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const i = PIECES.indexOf("n") % 6;
+ * assert.equal(ROLE_NAMES[i], "knight");
+ * assert.equal(PIECES[i], "N");
+ * ```
+ */
+export const ROLE_NAMES = [
+  "king",
+  "queen",
+  "rook",
+  "bishop",
+  "knight",
+  "pawn",
+] as const;
+
+/**
+ * The standard starting position as a FEN record.
+ *
+ * @example Reading it
+ * ```ts
+ * import { INITIAL_FEN, parseFen, stringifyFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen(INITIAL_FEN);
+ * assert.equal(position.board[4], "k"); // e8
+ * assert.deepEqual(position.castling, ["h1", "a1", "h8", "a8"]);
+ * assert.equal(stringifyFen(position), INITIAL_FEN);
+ * ```
+ */
+export const INITIAL_FEN =
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /** A file letter, `"a"` to `"h"`. */
 export type File = typeof FILES[number];
 
@@ -148,6 +188,24 @@ export function squareName(index: number): Square {
  */
 export function pieceSide(piece: Piece): Side {
   return piece.charCodeAt(0) < 97 ? "w" : "b";
+}
+
+/**
+ * A side's name, to start a sentence: `"White"` or `"Black"`.
+ *
+ * @example
+ * ```ts
+ * import { sideName } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(`${sideName("b")} to move`, "Black to move");
+ * ```
+ *
+ * @param side `"w"` or `"b"`.
+ * @returns Its name.
+ */
+export function sideName(side: Side): "White" | "Black" {
+  return side === "w" ? "White" : "Black";
 }
 
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */

@@ -3,9 +3,10 @@
 // classic diagram of one record, so a one-shot diagram does not pay for it.
 
 import type { BoardTextReader } from "../board_text.ts";
-import { FenReader } from "../fen_reader.ts";
+import { FenReader } from "../fen/reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg } from "../svg/mod.ts";
+import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, InputError, Output, writeText } from "./_io.ts";
 import { Job, type JobParts, type Mover } from "./batch.ts";
@@ -16,9 +17,6 @@ import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, granted, prepareOutDir, reason } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 import { VERSION } from "./version.ts";
-
-/** The position `--moves` starts from when no record is given. */
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** Runs the command: `main` without the plain-diagram shortcut. */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
@@ -104,7 +102,7 @@ async function run(
   const job = new Job(await jobParts(settings, io, out));
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   if (settings.sources.length === 0) {
-    job.record(START, 0, START.length, {
+    job.record(INITIAL_FEN, 0, INITIAL_FEN.length, {
       number: 1,
       prefix: "",
       stream: false,

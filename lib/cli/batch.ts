@@ -5,13 +5,12 @@
 
 import type { BoardTextReader } from "../board_text.ts";
 import { FenSyntaxError, GridSyntaxError } from "../errors.ts";
-import { stringifyFen } from "../fen.ts";
-import type { FenReader } from "../fen_reader.ts";
+import { stringifyFen } from "../fen/mod.ts";
+import type { FenReader } from "../fen/reader.ts";
 import type { PositionChecker, Problem } from "../legality/mod.ts";
 import type { PositionStatus, PositionStatusOptions } from "../moves/mod.ts";
 import type { Position } from "../types.ts";
 import { escapeText } from "../_quote.ts";
-import { contentStart } from "../_record.ts";
 import {
   type CliIo,
   LineReader,
@@ -248,9 +247,7 @@ export class Job {
       line: (text: string, start: number, end: number, n: number) => {
         if (boards !== null) {
           this.#boardLine(boards, { text, start, end, n }, prefixOf);
-        } else if (
-          !isSkipped(text, start, end, this.#parts.settings.parse.strict)
-        ) {
+        } else if (!this.#reader.isSkippedLine(text, start, end)) {
           where.number = n;
           this.record(text, start, end, where);
         }
@@ -395,17 +392,6 @@ function hasError(problems: readonly Problem[]): boolean {
     if (problems[i].severity === "error") return true;
   }
   return false;
-}
-
-/** Blank lines, and (lenient) `#` comment lines, are not records. */
-function isSkipped(
-  text: string,
-  start: number,
-  end: number,
-  strict: boolean | undefined,
-): boolean {
-  const i = contentStart(text, start, end);
-  return i === end || (text.charCodeAt(i) === 35 /* # */ && strict !== true);
 }
 
 export type { Sink, Where };

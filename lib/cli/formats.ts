@@ -12,9 +12,9 @@ import {
   writeFourFieldBytes,
   writeJsonBytes,
   writeUnicodeBytes,
-} from "../_fen_bytes.ts";
-import { writeOperations } from "../_operations.ts";
-import type { FenReader } from "../fen_reader.ts";
+} from "../fen/bytes.ts";
+import { stringifyEpdOperations } from "../fen/epd.ts";
+import type { FenReader } from "../fen/reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import type { Position, Side, Square } from "../types.ts";
@@ -211,7 +211,7 @@ export const FORMATS = {
       const operations = current.reader.operations;
       if (operations !== null && operations.length > 0) {
         out.writeByte(32);
-        out.write(writeOperations(operations));
+        out.write(stringifyEpdOperations(operations));
       }
       out.writeByte(10);
     },

@@ -18,7 +18,7 @@ import { generateMoves, MAX_MOVES } from "./_generate.ts";
  * @example The initial position
  * ```ts
  * import { perft } from "./perft.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(

@@ -7,10 +7,8 @@
 // inlined in one page still draw right.
 
 import type { Board } from "../_board.ts";
-import { PIECES, pieceSide } from "../types.ts";
+import { FILES, PIECES, pieceSide } from "../types.ts";
 import { LABEL_PATHS, PIECE_PATHS } from "./_pieces.ts";
-
-const FILES = "abcdefgh";
 
 /**
  * A thin white rim around black pieces (their silhouette, stroked), so

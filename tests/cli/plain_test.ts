@@ -9,7 +9,7 @@ import { main } from "../../lib/cli/main.ts";
 import { parseArgv } from "../../lib/cli/options.ts";
 import { plainDiagram } from "../../lib/cli/_plain.ts";
 import { runCommand } from "../../lib/cli/_run.ts";
-import { stringifyFen } from "../../lib/fen.ts";
+import { stringifyFen } from "../../lib/fen/mod.ts";
 import { arbitraryPosition } from "../unit/_arbitraries.ts";
 
 const decoder = new TextDecoder();

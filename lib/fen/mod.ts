@@ -4,14 +4,14 @@
  * @module
  */
 
-import { FenSyntaxError } from "./errors.ts";
-import { FenReader } from "./fen_reader.ts";
+import { FenSyntaxError } from "../errors.ts";
+import { FenReader } from "./reader.ts";
 import { writeCastling } from "./_castling.ts";
-import { writeCounter, writeEnPassant } from "./_fields.ts";
+import { writeCounter, writeEnPassant, writeTurn } from "./_fields.ts";
 import { writePlacement } from "./_placement.ts";
-import type { ParseFenOptions, Position } from "./types.ts";
+import type { ParseFenOptions, Position } from "../types.ts";
 
-export type { ParseFenOptions } from "./types.ts";
+export type { ParseFenOptions } from "../types.ts";
 
 /** What {@linkcode tryParseFen} returns: a position, or the reason not. */
 export type ParseFenResult =
@@ -227,12 +227,11 @@ export function stringifyFen(
   if (!Array.isArray(board) || board.length !== 64) {
     throw new TypeError("Cannot stringify FEN: board must have 64 squares");
   }
-  if (turn !== "w" && turn !== "b") {
-    throw new TypeError(`Cannot stringify FEN: turn must be "w" or "b"`);
-  }
-  return `${writePlacement(board, "stringify FEN")} ${turn} ${
-    writeCastling(castling, board, options.castling === "shredder")
-  } ${writeEnPassant(enPassant, turn)} ${
-    writeCounter(position.halfmoveClock, "halfmoveClock")
-  } ${writeCounter(position.fullmoveNumber, "fullmoveNumber")}`;
+  return `${writePlacement(board, "stringify FEN")} ${
+    writeTurn(turn, "stringify FEN")
+  } ${writeCastling(castling, board, options.castling === "shredder")} ${
+    writeEnPassant(enPassant, turn)
+  } ${writeCounter(position.halfmoveClock, "halfmoveClock")} ${
+    writeCounter(position.fullmoveNumber, "fullmoveNumber")
+  }`;
 }

@@ -4,8 +4,8 @@
 
 import { fail } from "./_fail.ts";
 import { endsField, type RecordFields } from "./_fields.ts";
-import { quoteCharAt, quoteToken } from "./_quote.ts";
-import type { EpdOperation } from "./types.ts";
+import { quoteCharAt, quoteToken } from "../_quote.ts";
+import type { EpdOperation } from "../types.ts";
 
 const QUOTE = 34;
 const SEMICOLON = 59;

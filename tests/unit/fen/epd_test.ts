@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parseEpd, stringifyEpd } from "../../lib/epd.ts";
-import { FenSyntaxError } from "../../lib/errors.ts";
-import { parseFen } from "../../lib/fen.ts";
-import { arbitraryPosition, PROPERTY_RUNS } from "./_arbitraries.ts";
+import { parseEpd, stringifyEpd } from "../../../lib/fen/epd.ts";
+import { FenSyntaxError } from "../../../lib/errors.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
+import { arbitraryPosition, PROPERTY_RUNS } from "../_arbitraries.ts";
 
 const WAC = [
   '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";',

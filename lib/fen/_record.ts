@@ -4,7 +4,7 @@
 // record has EPD operations or needs unwrapping. Hot path: positional
 // arguments, no object literals per record.
 
-import { FenSyntaxError } from "./errors.ts";
+import { FenSyntaxError } from "../errors.ts";
 import { fail, ReadFailure } from "./_fail.ts";
 import {
   endsField,
@@ -22,8 +22,8 @@ import {
   startsOperation,
 } from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
-import { quoteToken } from "./_quote.ts";
-import type { ParseFenOptions } from "./types.ts";
+import { quoteToken } from "../_quote.ts";
+import type { ParseFenOptions } from "../types.ts";
 
 const BOM = 0xfeff;
 const QUOTE = 34;

@@ -1,11 +1,12 @@
-// The piece placement, read and written. The scanner is the hot path of
-// every format: it works on char codes, writes straight into the caller's
-// layout (cells, or grid rows with their newlines) and allocates nothing.
+// The piece placement, read and written (as a string from a board, as bytes
+// from a reader's cells). The scanner is the hot path of every format: it
+// works on char codes, writes straight into the caller's layout (cells, or
+// grid rows with their newlines) and allocates nothing.
 
 import { fail } from "./_fail.ts";
-import { quoteCharAt } from "./_quote.ts";
-import { PIECE_OF_CODE } from "./_tables.ts";
-import type { Piece } from "./types.ts";
+import { quoteCharAt } from "../_quote.ts";
+import { PIECE_OF_CODE } from "../_tables.ts";
+import type { Piece } from "../types.ts";
 
 const DIGIT_0 = 48;
 const OTHER = 0;
@@ -208,4 +209,33 @@ export function writePlacement(
   // length, so the next call grows nothing
   const field = String.fromCharCode.apply(null, codes);
   return o === codes.length ? field : field.slice(0, o);
+}
+
+/**
+ * Writes 64 cells (char codes, 0 for empty) as a placement field at `at`,
+ * as {@linkcode writePlacement} writes the board; returns where it ends (at
+ * most 71 bytes on).
+ */
+export function writePlacementBytes(
+  cells: readonly number[],
+  buffer: Uint8Array,
+  at: number,
+): number {
+  let o = at;
+  for (let row = 0; row < 64; row += 8) {
+    if (row > 0) buffer[o++] = 47; // "/"
+    let empty = 0;
+    for (let k = row; k < row + 8; k++) {
+      const c = cells[k];
+      if (c === 0) {
+        empty++;
+      } else {
+        if (empty > 0) buffer[o++] = DIGIT_0 + empty;
+        buffer[o++] = c;
+        empty = 0;
+      }
+    }
+    if (empty > 0) buffer[o++] = DIGIT_0 + empty;
+  }
+  return o;
 }
