@@ -13,13 +13,6 @@ export const SQUARE_NAMES: readonly Square[] = /* @__PURE__ */ (() => {
   return names;
 })();
 
-/** Char code (below 128) to its piece letter, `null` for anything else. */
-export const PIECE_OF_CODE: readonly (Piece | null)[] = /* @__PURE__ */ (() => {
-  const table: (Piece | null)[] = new Array(128).fill(null);
-  for (const piece of PIECES) table[piece.charCodeAt(0)] = piece;
-  return table;
-})();
-
 /** Char code (below 128) to 1 for the twelve piece letters, 0 otherwise. */
 export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);

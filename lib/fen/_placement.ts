@@ -5,8 +5,7 @@
 
 import { fail } from "./_fail.ts";
 import { quoteCharAt } from "../_quote.ts";
-import { PIECE_OF_CODE } from "../_tables.ts";
-import type { Piece } from "../types.ts";
+import { type Piece, PIECES } from "../types.ts";
 
 const DIGIT_0 = 48;
 const OTHER = 0;
@@ -18,10 +17,17 @@ const BLANK = 4;
 /** Char code to its kind in a placement: one table look-up a character. */
 const KIND: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  for (const c of "KQRBNPkqrbnp") table[c.charCodeAt(0)] = PIECE;
+  for (const piece of PIECES) table[piece.charCodeAt(0)] = PIECE;
   for (const c of "12345678") table[c.charCodeAt(0)] = DIGIT;
   table[47] = SLASH;
   for (const c of " \t\n\r") table[c.charCodeAt(0)] = BLANK;
+  return table;
+})();
+
+/** Char code (below 128) to its piece letter, `null` for anything else. */
+export const PIECE_OF_CODE: readonly (Piece | null)[] = /* @__PURE__ */ (() => {
+  const table: (Piece | null)[] = new Array(128).fill(null);
+  for (const piece of PIECES) table[piece.charCodeAt(0)] = piece;
   return table;
 })();
 

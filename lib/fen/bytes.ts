@@ -150,7 +150,7 @@ export function writeFenBytes(
 ): number {
   let o = writeFourFieldBytes(record, buffer, at);
   buffer[o++] = SPACE;
-  o = writeCounterBytes(record.halfmoveClock, "halfmoveClock", buffer, o);
+  o = writeNaturalBytes(record.halfmoveClock, buffer, o);
   buffer[o++] = SPACE;
   return writeCounterBytes(
     record.fullmoveNumber,

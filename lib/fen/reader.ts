@@ -14,7 +14,7 @@ import {
   type RecordFields,
 } from "./_fields.ts";
 import { contentStart, readOrThrow, recordContext } from "./_record.ts";
-import { PIECE_OF_CODE } from "../_tables.ts";
+import { PIECE_OF_CODE } from "./_placement.ts";
 import type {
   EpdOperation,
   ParseFenOptions,
