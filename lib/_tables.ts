@@ -2,7 +2,14 @@
 // built once at load, never written afterwards, so a look-up on a hot path
 // costs one indexed read and no validation.
 
-import { FILES, type Piece, PIECES, RANKS, type Square } from "./types.ts";
+import {
+  FILES,
+  type Piece,
+  PIECES,
+  RANKS,
+  type Square,
+  squareOf,
+} from "./types.ts";
 
 /** Square names by board index (0 = a8, 63 = h1). */
 export const SQUARE_NAMES: readonly Square[] = /* @__PURE__ */ (() => {
@@ -22,10 +29,7 @@ export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
 
 /** Whether `value` is a square name such as `"e4"`. */
 export function isSquare(value: unknown): value is Square {
-  if (typeof value !== "string" || value.length !== 2) return false;
-  const file = value.charCodeAt(0);
-  const rank = value.charCodeAt(1);
-  return file >= 97 && file <= 104 && rank >= 49 && rank <= 56;
+  return squareOf(value) >= 0;
 }
 
 /** The Unicode chess symbols by piece letter: U+2654 (♔) to U+265F (♟). */

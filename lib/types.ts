@@ -124,7 +124,35 @@ export interface Position {
 }
 
 /**
- * The board index (0 = a8, 63 = h1) of a square name.
+ * The board index (0 = a8, 63 = h1) of a square name, or -1 when `name` is
+ * not one: the one place a name becomes an index.
+ *
+ * @example Looking a square up
+ * ```ts
+ * import { squareOf } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(squareOf("a8"), 0);
+ * assert.equal(squareOf("h1"), 63);
+ * assert.equal(squareOf("i9"), -1);
+ * assert.equal(squareOf(null), -1);
+ * ```
+ *
+ * @param name Anything; a square name such as `"e4"` has an index.
+ * @returns The index into {@linkcode Position.board}, or -1.
+ */
+export function squareOf(name: unknown): number {
+  if (typeof name !== "string" || name.length !== 2) return -1;
+  const file = name.charCodeAt(0) - 97;
+  const rank = name.charCodeAt(1) - 49;
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8
+    ? (7 - rank) * 8 + file
+    : -1;
+}
+
+/**
+ * The board index (0 = a8, 63 = h1) of a square name; a `RangeError` for
+ * anything else (see {@linkcode squareOf}).
  *
  * @example Indexing the board
  * ```ts
@@ -137,14 +165,14 @@ export interface Position {
  *
  * @param square The square's algebraic name.
  * @returns Its index into {@linkcode Position.board}.
+ * @throws {RangeError} If `square` is not a square name.
  */
 export function squareIndex(square: Square): number {
-  const file = square.charCodeAt(0) - 97;
-  const rank = square.charCodeAt(1) - 49;
-  if (square.length !== 2 || file < 0 || file > 7 || rank < 0 || rank > 7) {
+  const index = squareOf(square);
+  if (index < 0) {
     throw new RangeError(`Cannot index square: "${square}" is not a square`);
   }
-  return (7 - rank) * 8 + file;
+  return index;
 }
 
 /**
