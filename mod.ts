@@ -24,9 +24,10 @@
 
 export * from "./lib/types.ts";
 export * from "./lib/errors.ts";
-export * from "./lib/fen.ts";
-export * from "./lib/fen_reader.ts";
-export * from "./lib/epd.ts";
+export * from "./lib/fen/mod.ts";
+export * from "./lib/fen/reader.ts";
+export * from "./lib/fen/epd.ts";
+export * from "./lib/fen/bytes.ts";
 export * from "./lib/grid.ts";
 export * from "./lib/css_color.ts";
 export * from "./lib/legality/mod.ts";

@@ -3,7 +3,7 @@
 // before the first record, so the per-record path decides nothing.
 
 import { FenSyntaxError } from "../errors.ts";
-import type { FenReader } from "../fen_reader.ts";
+import type { FenReader } from "../fen/reader.ts";
 import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import type { Output } from "./_io.ts";

@@ -2,9 +2,9 @@
 // with where it came from and its text as given, so every format and report
 // reads the same view whether the record was read or moved.
 
-import type { RecordView } from "../_fen_bytes.ts";
-import { stringifyFen } from "../fen.ts";
-import type { FenReader } from "../fen_reader.ts";
+import type { RecordView } from "../fen/bytes.ts";
+import { stringifyFen } from "../fen/mod.ts";
+import type { FenReader } from "../fen/reader.ts";
 import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
 import type { EpdOperation, Position, Side, Square } from "../types.ts";
 import type { Output } from "./_io.ts";

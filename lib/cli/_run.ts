@@ -4,7 +4,7 @@
 // Here the command line becomes a pipeline (sources, transforms, one sink),
 // assembled once; what stops a run becomes its message and exit code.
 
-import { FenReader } from "../fen_reader.ts";
+import { FenReader } from "../fen/reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { checkSvgOptions } from "../svg/mod.ts";
 import { INITIAL_FEN } from "../types.ts";
@@ -152,17 +152,17 @@ async function run(
     out,
     interactive,
   });
-  return await pipeline.run(await sources(settings, { io, out }));
+  return await pipeline.run(await sources(settings, { io, out, reader }));
 }
 
 /** The sources, in order; the initial position when none is given. */
 async function sources(
   settings: Settings,
-  { io, out }: { io: CliIo; out: Output },
+  { io, out, reader }: { io: CliIo; out: Output; reader: FenReader },
 ): Promise<RecordSource[]> {
   const reading: Reading = {
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
-    strict: settings.parse.strict === true,
+    skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
   };
   if (settings.from === "pgn") return pgnSources(settings, { io, out });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;

@@ -42,8 +42,11 @@ export interface RecordSource {
 export interface Reading {
   /** A reader of text boards for `--from grid`, or `null` for FEN lines. */
   boards: (() => BoardTextReader) | null;
-  /** `--strict`: a `#` line is not a comment. */
-  strict: boolean;
+  /**
+   * Whether a line is no record: blank (spaces, tabs, no-break spaces, a
+   * byte order mark) or, lenient, a `#` comment; the reader's own rule.
+   */
+  skipped(text: string, start: number, end: number): boolean;
 }
 
 /** One record given as operands (or a whole board, with `--from grid`). */
@@ -188,7 +191,7 @@ export class StreamSource implements RecordSource {
             place: where,
           });
         }
-        if (isSkipped(text, start, end, reading.strict)) return;
+        if (reading.skipped(text, start, end)) return;
         where.number = n;
         target.record(text, start, end, where);
       },
@@ -269,19 +272,4 @@ function endBoards(
     if (!(error instanceof GridSyntaxError)) throw error;
     target.diagnostics.invalidBoard(error, place.at(error.line));
   }
-}
-
-/** Blank lines, and (lenient) `#` comment lines, are not records. */
-function isSkipped(
-  text: string,
-  start: number,
-  end: number,
-  strict: boolean,
-): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9) continue;
-    return c === 35 /* # */ && !strict;
-  }
-  return true;
 }

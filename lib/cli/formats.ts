@@ -11,8 +11,8 @@ import {
   writeFourFieldBytes,
   writeJsonBytes,
   writeUnicodeBytes,
-} from "../_fen_bytes.ts";
-import { writeOperations } from "../_operations.ts";
+} from "../fen/bytes.ts";
+import { stringifyEpdOperations } from "../fen/epd.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
@@ -256,7 +256,7 @@ export const FORMATS = {
       const operations = current.operations;
       if (operations !== null && operations.length > 0) {
         out.writeByte(32);
-        out.write(writeOperations(operations));
+        out.write(stringifyEpdOperations(operations));
       }
       out.writeByte(10);
     },

@@ -4,11 +4,7 @@
 // its squares. Every use of the move library's internal modules is here, so
 // that moving that library moves one import block.
 
-import {
-  FEN_BYTES_MAX,
-  type RecordView,
-  writeFenBytes,
-} from "../_fen_bytes.ts";
+import { FEN_BYTES_MAX, type RecordView, writeFenBytes } from "../fen/bytes.ts";
 import { attacksSquare, isAttacked } from "../chess/attacks.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";

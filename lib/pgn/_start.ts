@@ -2,7 +2,7 @@
 // (with or without SetUp "1", as the peers read it), and whether castling is
 // Chess960's from the Variant tag.
 
-import { parseFen } from "../fen.ts";
+import { parseFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
 
 /** The standard start, read once; loading a board only reads it. */

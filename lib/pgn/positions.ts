@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { RecordView } from "../_fen_bytes.ts";
+import type { RecordView } from "../fen/bytes.ts";
 import type { Position, Side, Square } from "../types.ts";
 import { CODE, type CodedMove, type EnPassantMode, Replay } from "./_replay.ts";
 import type { PgnGame, PgnLine, PgnMove } from "./game.ts";

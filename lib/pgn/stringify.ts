@@ -4,7 +4,7 @@
  * @module
  */
 
-import { stringifyFen } from "../fen.ts";
+import { stringifyFen } from "../fen/mod.ts";
 import type { PgnGame, PgnLine } from "./game.ts";
 
 /**

@@ -37,7 +37,7 @@ import {
 import { makeSanAndPlay, parseSan } from "chessops/san";
 import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
-import { parseFen, stringifyFen } from "../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
 
 const SEED = 20261123;

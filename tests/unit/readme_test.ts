@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
-import { OPTION_SPECS } from "../../lib/cli/options.ts";
+import { OPTIONS } from "../../lib/cli/options.ts";
 
 const README = await Deno.readTextFile(
   new URL("../../README.md", import.meta.url),
@@ -34,7 +34,7 @@ Deno.test("the README's option table lists exactly the command's options", () =>
   }));
   assert.deepEqual(
     documented,
-    OPTION_SPECS.map((o) => ({ name: o.name, short: o.short })),
+    OPTIONS.map((o) => ({ name: o.name, short: o.short })),
   );
 });
 
@@ -56,7 +56,7 @@ Deno.test("the README's format and exit-code tables are the command's", () => {
 
 Deno.test("the README's lenient/strict table is parseFen's documentation", async () => {
   const source = await Deno.readTextFile(
-    new URL("../../lib/fen.ts", import.meta.url),
+    new URL("../../lib/fen/mod.ts", import.meta.url),
   );
   const documented = table(source, "input");
   assert.ok(documented.length >= 15);
@@ -67,23 +67,41 @@ Deno.test("the README names sources by what they are, not by planning documents"
   assert.doesNotMatch(README, /seed ?\d{3}|seed session/i);
 });
 
-Deno.test("the README's Layout names every file under lib/, one line each, and nothing that is gone", async () => {
+/** The paths the README's Layout section lists, one a line. */
+function layoutPaths(): string[] {
   const section = README.slice(README.indexOf("## Layout"));
-  const block = /```\n([\s\S]*?)```/.exec(section)![1];
-  const listed = block.split("\n").map((line) => line.split(/\s+/)[0])
-    .filter((path) => path.startsWith("lib/"));
+  const block = section.slice(section.indexOf("```") + 4);
+  return block.slice(0, block.indexOf("```")).trimEnd().split("\n")
+    .map((line) => line.split(/\s+/)[0]);
+}
+
+/** Every file under `dir`, relative to the repository. */
+async function filesUnder(dir: string): Promise<string[]> {
   const files: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for await (
-      const entry of Deno.readDir(new URL(`../../${dir}`, import.meta.url))
-    ) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory) await walk(path);
-      else if (/\.(ts|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
-        files.push(path);
-      }
-    }
-  };
-  await walk("lib");
-  assert.deepEqual([...listed].sort(), files.sort());
+  const root = new URL("../../", import.meta.url);
+  for await (const entry of Deno.readDir(new URL(dir, root))) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory) files.push(...await filesUnder(`${path}/`));
+    else files.push(path);
+  }
+  return files;
+}
+
+Deno.test("the README's Layout lists every file of lib/, each once, and nothing else", async () => {
+  const listed = layoutPaths();
+  assert.ok(listed.includes("lib/fen/mod.ts"));
+  assert.equal(new Set(listed).size, listed.length, "a path listed twice");
+  const root = new URL("../../", import.meta.url);
+  for (const path of listed) {
+    const info = await Deno.stat(new URL(path, root)).catch(() => null);
+    assert.ok(info !== null, `${path} is listed but not in the tree`);
+    assert.equal(info.isDirectory, path.endsWith("/"), path);
+  }
+  // a file is listed, or a folder holding it is (lib/legality/, lib/svg/...)
+  const unlisted = (await filesUnder("lib/")).filter((file) =>
+    !listed.some((path) =>
+      path === file || (path.endsWith("/") && file.startsWith(path))
+    )
+  );
+  assert.deepEqual(unlisted, []);
 });

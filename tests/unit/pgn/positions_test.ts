@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parseFen, stringifyFen } from "../../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
 import { legalMoves, playMoves } from "../../../lib/moves/play.ts";
 import { parsePgn, PgnGame, PgnReader } from "../../../lib/pgn/mod.ts";
 import type { Position } from "../../../lib/types.ts";

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parseFen, stringifyFen } from "../../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
 import { legalMoves, playMoves } from "../../../lib/moves/play.ts";
 import {
   parsePgn,

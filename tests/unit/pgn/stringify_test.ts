@@ -3,7 +3,7 @@
 // that reads back to the same game and writes again to the same text.
 
 import assert from "node:assert/strict";
-import { parseFen } from "../../../lib/fen.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
 import {
   parsePgn,
   type PgnGame,

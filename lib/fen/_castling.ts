@@ -1,13 +1,14 @@
-// The castling field, read and written: KQkq (standard or X-FEN, resolved on
-// the scanned board) and Shredder file letters. Rights are kept as bits in
-// canonical order while reading, so a record allocates nothing here.
+// The castling field, read and written (as a string and as bytes): KQkq
+// (standard or X-FEN, resolved on the scanned board) and Shredder file
+// letters. Rights are kept as bits in canonical order while reading, so a
+// record allocates nothing here.
 
 import { fail } from "./_fail.ts";
 import { endsAt, endsField, fieldEnd, type RecordContext } from "./_fields.ts";
 import type { PlacementTarget } from "./_placement.ts";
-import { quoteCharAt, quoteToken } from "./_quote.ts";
-import { isSquare, SQUARE_NAMES } from "./_tables.ts";
-import type { Piece, Square } from "./types.ts";
+import { quoteCharAt, quoteToken } from "../_quote.ts";
+import { isSquare, SQUARE_NAMES } from "../_tables.ts";
+import type { Piece, Square } from "../types.ts";
 
 export function readCastling(
   text: string,
@@ -162,13 +163,34 @@ export function outermostRookFile<T>(
   return kingside ? 7 : 0;
 }
 
-/** The four back ranks X-FEN letters name, by `(black ? 2 : 0) + kingside`. */
-const LETTER_RANKS: readonly BackRank<Piece>[] = [
-  { row: 56, king: "K", rook: "R", kingside: false },
-  { row: 56, king: "K", rook: "R", kingside: true },
-  { row: 0, king: "k", rook: "r", kingside: false },
-  { row: 0, king: "k", rook: "r", kingside: true },
-];
+/**
+ * The four back ranks X-FEN letters name, by {@linkcode backRankIndex}, as
+ * `code` spells a piece: one table for boards of letters, one for cells.
+ */
+function backRanks<T>(code: (piece: Piece) => T): readonly BackRank<T>[] {
+  const ranks: BackRank<T>[] = [];
+  for (const white of [true, false]) {
+    for (const kingside of [false, true]) {
+      ranks.push({
+        row: white ? 56 : 0,
+        king: code(white ? "K" : "k"),
+        rook: code(white ? "R" : "r"),
+        kingside,
+      });
+    }
+  }
+  return ranks;
+}
+
+/** Where the back rank of a castling rook on an a- or h-`file` is listed. */
+function backRankIndex(white: boolean, file: number): number {
+  return (white ? 0 : 2) + (file === 7 ? 1 : 0);
+}
+
+const LETTER_RANKS: readonly BackRank<Piece>[] = backRanks((piece) => piece);
+const CODE_RANKS: readonly BackRank<number>[] = backRanks((piece) =>
+  piece.charCodeAt(0)
+);
 
 /** Whether castling squares are in canonical order (they nearly always are). */
 function inOrder(castling: readonly Square[]): boolean {
@@ -204,10 +226,7 @@ export function writeCastling(
     let letter: string = square[0];
     if (
       !shredder && (file === 0 || file === 7) &&
-      outermostRookFile(
-          board,
-          LETTER_RANKS[(white ? 0 : 2) + (file >> 2 & 1)],
-        ) ===
+      outermostRookFile(board, LETTER_RANKS[backRankIndex(white, file)]) ===
         file
     ) {
       letter = file === 7 ? "k" : "q";
@@ -215,4 +234,36 @@ export function writeCastling(
     out += white ? letter.toUpperCase() : letter;
   }
   return out;
+}
+
+/**
+ * Writes castling rights from a reader's cells at `at`, as
+ * {@linkcode writeCastling} writes them (X-FEN); returns where they end.
+ * The squares are in canonical order already (a reader's are).
+ */
+export function writeCastlingBytes(
+  castling: readonly Square[],
+  cells: readonly number[],
+  buffer: Uint8Array,
+  at: number,
+): number {
+  if (castling.length === 0) {
+    buffer[at] = 45; // -
+    return at + 1;
+  }
+  let o = at;
+  for (let k = 0; k < castling.length; k++) {
+    const square = castling[k];
+    const white = square.charCodeAt(1) === 49; // rank 1
+    const file = square.charCodeAt(0) - 97;
+    let letter = 97 + file;
+    if (
+      (file === 0 || file === 7) &&
+      outermostRookFile(cells, CODE_RANKS[backRankIndex(white, file)]) === file
+    ) {
+      letter = file === 7 ? 107 : 113; // k, q
+    }
+    buffer[o++] = white ? letter - 32 : letter;
+  }
+  return o;
 }

@@ -4,14 +4,14 @@
  * @module
  */
 
-import { FenSyntaxError } from "./errors.ts";
-import { FenReader } from "./fen_reader.ts";
+import { FenSyntaxError } from "../errors.ts";
+import { FenReader } from "./reader.ts";
 import { writeCastling } from "./_castling.ts";
-import { writeCounter, writeEnPassant } from "./_fields.ts";
+import { writeCounter, writeEnPassant, writeTurn } from "./_fields.ts";
 import { writePlacement } from "./_placement.ts";
-import type { ParseFenOptions, Position } from "./types.ts";
+import type { ParseFenOptions, Position } from "../types.ts";
 
-export type { ParseFenOptions } from "./types.ts";
+export type { ParseFenOptions } from "../types.ts";
 
 /** What {@linkcode tryParseFen} returns: a position, or the reason not. */
 export type ParseFenResult =
@@ -38,27 +38,31 @@ export interface StringifyFenOptions {
  * field that is present but wrong. What the default (lenient) mode accepts
  * beyond the PGN standard, and `strict` refuses:
  *
- * | input                                      | default                          | `strict: true` |
- * | ------------------------------------------ | -------------------------------- | -------------- |
- * | placement only, or 2 to 5 fields           | missing fields are `w - - 0 1`   | error          |
- * | leading or trailing whitespace             | ignored                          | error          |
- * | runs of spaces, tabs, no-break spaces      | one separator                    | error          |
- * | a byte order mark (U+FEFF) before it       | ignored                          | error          |
- * | a PGN tag `[FEN "..."]` or `"..."` quotes  | the record inside is read        | error          |
- * | a trailing `;` (EPD style)                 | ignored                          | error          |
- * | a trailing comment `# ...` after a field   | ignored                          | error          |
- * | EPD operations after 4 or more fields      | read (`operations`; `hmvc`/`fmvn` set the counters) | error |
- * | a `/` after the eighth rank                | ignored                          | error          |
- * | castling out of order (`kqKQ`)             | accepted, written `KQkq`         | error          |
- * | castling by file letters (`HAha`)          | Shredder-FEN, read as rook files | only with `chess960` |
- * | counters with leading zeros (`007`)        | read as 7                        | error          |
- * | fullmove number `0`                        | read as 0, written as 1          | error          |
- * | en passant on rank 3 with White to move    | kept, written `-`                | error          |
- * | consecutive digits (`44`), `0` or `9`      | error                            | error          |
- * | castling `KKq` (repeated) or `-K`          | error                            | error          |
- * | counters `+3`, `1x`, `-1`, over 2^53 - 1   | error                            | error          |
- * | en passant on a rank other than 3 or 6     | error                            | error          |
- * | a seventh field that is not an operation   | error                            | error          |
+ * | input                                             | default                                             | `strict: true`       |
+ * | ------------------------------------------------- | --------------------------------------------------- | -------------------- |
+ * | placement only, or 2 to 5 fields                  | missing fields are `w - - 0 1`                      | error                |
+ * | leading or trailing whitespace                    | ignored                                             | error                |
+ * | runs of spaces, tabs, no-break spaces             | one separator                                       | error                |
+ * | a byte order mark (U+FEFF) before it              | ignored                                             | error                |
+ * | a PGN tag `[FEN "..."]` or `"..."` quotes         | the record inside is read                           | error                |
+ * | a trailing `;` (EPD style)                        | ignored                                             | error                |
+ * | a trailing comment `# ...` after a field          | ignored                                             | error                |
+ * | EPD operations (`bm Qg6;`) after 4+ fields        | read (`operations`; `hmvc`/`fmvn` set the counters) | error                |
+ * | `\"` and `\\` in an EPD string                    | read as `"` and `\` (the PGN escapes)               | error                |
+ * | an extra `-` before EPD operations                | skipped (the ERET suite has it)                     | error                |
+ * | a `/` after the eighth rank                       | ignored                                             | error                |
+ * | castling out of order (`kqKQ`)                    | accepted, written `KQkq`                            | error                |
+ * | castling by file letters (`HAha`)                 | Shredder-FEN, read as rook files                    | only with `chess960` |
+ * | counters with leading zeros (`007`)               | read as 7                                           | error                |
+ * | fullmove number `0`                               | read as 0, written as 1                             | error                |
+ * | en passant on rank 3 with White to move           | kept, written `-`                                   | error                |
+ * | consecutive digits (`44`), `0` or `9`             | error                                               | error                |
+ * | castling `KKq` (repeated) or `-K`                 | error                                               | error                |
+ * | counters `+3`, `1x`, `-1`, over 2^53 - 1          | error                                               | error                |
+ * | en passant on a rank other than 3 or 6            | error                                               | error                |
+ * | a seventh field that is not an operation          | error                                               | error                |
+ * | a word as a counter (`x 1`, `bm Qg6` without `;`) | error                                               | error                |
+ * | an EPD string without its closing quote           | error                                               | error                |
  *
  * @example The starting position
  * ```ts
@@ -223,12 +227,11 @@ export function stringifyFen(
   if (!Array.isArray(board) || board.length !== 64) {
     throw new TypeError("Cannot stringify FEN: board must have 64 squares");
   }
-  if (turn !== "w" && turn !== "b") {
-    throw new TypeError(`Cannot stringify FEN: turn must be "w" or "b"`);
-  }
-  return `${writePlacement(board, "stringify FEN")} ${turn} ${
-    writeCastling(castling, board, options.castling === "shredder")
-  } ${writeEnPassant(enPassant, turn)} ${
-    writeCounter(position.halfmoveClock, "halfmoveClock")
-  } ${writeCounter(position.fullmoveNumber, "fullmoveNumber")}`;
+  return `${writePlacement(board, "stringify FEN")} ${
+    writeTurn(turn, "stringify FEN")
+  } ${writeCastling(castling, board, options.castling === "shredder")} ${
+    writeEnPassant(enPassant, turn)
+  } ${writeCounter(position.halfmoveClock, "halfmoveClock")} ${
+    writeCounter(position.fullmoveNumber, "fullmoveNumber")
+  }`;
 }

@@ -4,8 +4,12 @@
 
 import { fail } from "./_fail.ts";
 import { endsField, type RecordFields } from "./_fields.ts";
-import { quoteCharAt, quoteToken } from "./_quote.ts";
-import type { EpdOperation } from "./types.ts";
+import { quoteCharAt, quoteToken } from "../_quote.ts";
+import type { EpdOperation } from "../types.ts";
+
+const QUOTE = 34;
+const SEMICOLON = 59;
+const BACKSLASH = 92;
 
 function isLetter(c: number): boolean {
   const lower = c | 32;
@@ -70,33 +74,86 @@ function readOperands(
   let i = start;
   while (i < limit) {
     const c = text.charCodeAt(i);
-    if (c === 59 /* ; */) return i + 1;
+    if (c === SEMICOLON) return i + 1;
     if (endsField(c, false)) {
       i++;
       continue;
     }
     const from = i;
-    if (c === 34 /* " */) {
-      const close = text.indexOf('"', i + 1);
-      if (close < 0 || close >= limit) {
-        fail(
-          "operations",
-          `the string operand of ${operation.opcode} has no closing quote`,
-          from,
-        );
-      }
-      operation.operands.push(text.slice(i + 1, close));
-      i = close + 1;
-      continue;
+    i = operandEnd(text, i, limit);
+    if (i < 0) {
+      fail(
+        "operations",
+        `the string operand of ${operation.opcode} has no closing quote`,
+        from,
+      );
     }
-    while (i < limit) {
-      const d = text.charCodeAt(i);
-      if (d === 59 || endsField(d, false)) break;
-      i++;
-    }
-    operation.operands.push(text.slice(from, i));
+    operation.operands.push(
+      c === QUOTE ? unescape(text, from + 1, i - 1) : text.slice(from, i),
+    );
   }
   return i;
+}
+
+/**
+ * Where the operand at `i` ends: past the closing quote of a string (whose
+ * `\"` and `\\` are escapes, as in PGN), before the blank or `;` ending a
+ * word (where a `"` is just a character), or -1 for a string left open.
+ */
+function operandEnd(text: string, i: number, limit: number): number {
+  if (text.charCodeAt(i) === QUOTE) {
+    for (let k = i + 1; k < limit; k++) {
+      const c = text.charCodeAt(k);
+      if (c === QUOTE) return k + 1;
+      if (c === BACKSLASH && isEscaped(text.charCodeAt(k + 1))) k++;
+    }
+    return -1;
+  }
+  let k = i;
+  while (k < limit) {
+    const c = text.charCodeAt(k);
+    if (c === SEMICOLON || endsField(c, false)) break;
+    k++;
+  }
+  return k;
+}
+
+/** Whether a backslash before `code` escapes it: only `"` and `\` are. */
+function isEscaped(code: number): boolean {
+  return code === QUOTE || code === BACKSLASH;
+}
+
+/** A string operand's text from `start` to `end`, its escapes undone. */
+function unescape(text: string, start: number, end: number): string {
+  const raw = text.slice(start, end);
+  // a backslash before anything else is kept, as written
+  return raw.includes("\\") ? raw.replace(/\\(["\\])/g, "$1") : raw;
+}
+
+/**
+ * Whether the operation starting at `i` ends with a `;` (before `limit`,
+ * or as the record's last character, which unwrapping took off before
+ * `end`): so a word where a counter belongs is an operation only when it
+ * is a whole one. A string left open counts as ended, for readOperations
+ * to report.
+ */
+export function operationEnds(
+  text: string,
+  i: number,
+  limit: number,
+  end: number,
+): boolean {
+  while (i < limit && isOpcodeChar(text.charCodeAt(i))) i++;
+  while (i < limit) {
+    const c = text.charCodeAt(i);
+    if (c === SEMICOLON) return true;
+    if (endsField(c, false)) i++;
+    else if ((i = operandEnd(text, i, limit)) < 0) return true;
+  }
+  for (let k = limit; k < end; k++) {
+    if (text.charCodeAt(k) === SEMICOLON) return true;
+  }
+  return false;
 }
 
 function setCounter(
@@ -132,7 +189,7 @@ const STRING_OPCODE = /^(?:id|ecoc|nic|[cv][0-9])$/;
 /**
  * Writes operations as EPD: `bm Qg6; id "WAC.001";`. An operand is quoted
  * when its opcode takes strings (`id`, `c0`...) or it is empty or holds a
- * blank or `;`.
+ * blank, `;` or `"`; in quotes, `"` and `\` are escaped as in PGN strings.
  */
 export function writeOperations(operations: readonly EpdOperation[]): string {
   let out = "";
@@ -143,14 +200,9 @@ export function writeOperations(operations: readonly EpdOperation[]): string {
     if (out !== "") out += " ";
     out += opcode;
     for (const operand of operands) {
-      if (operand.includes('"')) {
-        throw new TypeError(
-          `Cannot stringify EPD: an operand of ${opcode} holds a double quote`,
-        );
-      }
       out += STRING_OPCODE.test(opcode) || operand === "" ||
-          /[\s;]/.test(operand)
-        ? ` "${operand}"`
+          /[\s;"]/.test(operand)
+        ? ` "${operand.replace(/["\\]/g, "\\$&")}"`
         : ` ${operand}`;
     }
     out += ";";

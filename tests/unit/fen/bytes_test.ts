@@ -1,29 +1,30 @@
-// The byte writers of the batch command against the string writers of the
-// library: the same record must come out byte for byte (see lib/_fen_bytes.ts
-// for why there are two).
+// The byte writers (lib/fen/bytes.ts, the batch command's path) against the
+// string writers of the library: the same record must come out byte for
+// byte (see lib/fen/bytes.ts for why there are two).
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { stringifyEpd } from "../../lib/epd.ts";
-import { stringifyFen } from "../../lib/fen.ts";
-import { FenReader } from "../../lib/fen_reader.ts";
+import { stringifyEpd, stringifyEpdOperations } from "../../../lib/fen/epd.ts";
+import { stringifyFen } from "../../../lib/fen/mod.ts";
+import { FenReader } from "../../../lib/fen/reader.ts";
 import {
   FEN_BYTES_MAX,
   JSON_BYTES_MAX,
   UNICODE_BYTES_MAX,
   writeFenBytes,
   writeFourFieldBytes,
+  writeGridBytes,
   writeJsonBytes,
   writeUnicodeBytes,
-} from "../../lib/_fen_bytes.ts";
-import { renderUnicode } from "../../lib/unicode.ts";
-import { writeOperations } from "../../lib/_operations.ts";
-import type { Square } from "../../lib/types.ts";
+} from "../../../lib/fen/bytes.ts";
+import { fen2grid } from "../../../lib/grid.ts";
+import { renderUnicode } from "../../../lib/unicode.ts";
+import type { Square } from "../../../lib/types.ts";
 import {
   arbitraryBoard,
   arbitraryPosition,
   PROPERTY_RUNS,
-} from "./_arbitraries.ts";
+} from "../_arbitraries.ts";
 
 const decoder = new TextDecoder();
 const buffer = new Uint8Array(4096);
@@ -39,7 +40,7 @@ function written(
   const fourEnd = writeFourFieldBytes(reader, buffer, at);
   const ops = reader.operations;
   const epd = decoder.decode(buffer.subarray(at, fourEnd)) +
-    (ops !== null && ops.length > 0 ? ` ${writeOperations(ops)}` : "");
+    (ops !== null && ops.length > 0 ? ` ${stringifyEpdOperations(ops)}` : "");
   const jsonEnd = writeJsonBytes(reader, buffer, at);
   assert.ok(jsonEnd - at <= JSON_BYTES_MAX);
   return { fen, epd, json: decoder.decode(buffer.subarray(at, jsonEnd)) };
@@ -57,11 +58,11 @@ function assertSame(reader: FenReader, text: string): void {
 
 Deno.test("byte writers: every sample record as stringifyFen, stringifyEpd and JSON.stringify write it", async () => {
   const text = await Deno.readTextFile(
-    new URL("../testdata/sample.fen", import.meta.url),
+    new URL("../../testdata/sample.fen", import.meta.url),
   );
   const tricky: { fen: string }[] = JSON.parse(
     await Deno.readTextFile(
-      new URL("../testdata/tricky_fens.json", import.meta.url),
+      new URL("../../testdata/tricky_fens.json", import.meta.url),
     ),
   );
   const lenient = new FenReader();
@@ -139,6 +140,36 @@ Deno.test("property: the Unicode board bytes are renderUnicode's text", () => {
         renderUnicode(board, { flip }),
       );
     }),
+    { numRuns: PROPERTY_RUNS / 2 },
+  );
+});
+
+Deno.test("property: the grid board bytes are fen2grid's text, any mark, either side", () => {
+  const encoder = new TextEncoder();
+  fc.assert(
+    fc.property(
+      arbitraryBoard(),
+      fc.constantFrom(".", "*", "□", "\u{1F7E9}"),
+      fc.boolean(),
+      (board, mark, flip) => {
+        const cells = board.map((piece) => piece?.charCodeAt(0) ?? 0);
+        const bytes = encoder.encode(mark);
+        const end = writeGridBytes(cells, bytes, flip, buffer, 5);
+        assert.ok(end - 5 <= 64 * bytes.length + 8); // the room it asks for
+        const placement = stringifyFen({
+          board: flip ? [...board].reverse() : board,
+          turn: "w",
+          castling: [],
+          enPassant: null,
+          halfmoveClock: 0,
+          fullmoveNumber: 1,
+        }).split(" ")[0];
+        assert.equal(
+          decoder.decode(buffer.subarray(5, end)),
+          fen2grid(placement, mark) + "\n",
+        );
+      },
+    ),
     { numRuns: PROPERTY_RUNS / 2 },
   );
 });

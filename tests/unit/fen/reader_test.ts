@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { FenReader } from "../../lib/fen_reader.ts";
-import { FenSyntaxError } from "../../lib/errors.ts";
-import { parseFen, stringifyFen } from "../../lib/fen.ts";
-import { fen2grid } from "../../lib/grid.ts";
+import { FenReader } from "../../../lib/fen/reader.ts";
+import { FenSyntaxError } from "../../../lib/errors.ts";
+import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
+import { fen2grid } from "../../../lib/grid.ts";
 
 Deno.test("FenReader.read() reads a record inside a longer text, in place", () => {
   const text = "junk 4k3/8/8/8/8/8/8/4K2R w K - 3 40\nmore";

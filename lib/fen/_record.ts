@@ -4,7 +4,7 @@
 // record has EPD operations or needs unwrapping. Hot path: positional
 // arguments, no object literals per record.
 
-import { FenSyntaxError } from "./errors.ts";
+import { FenSyntaxError } from "../errors.ts";
 import { fail, ReadFailure } from "./_fail.ts";
 import {
   endsField,
@@ -16,16 +16,21 @@ import {
   type RecordFields,
 } from "./_fields.ts";
 import { readCastling } from "./_castling.ts";
-import { readOperations, startsOperation } from "./_operations.ts";
+import {
+  operationEnds,
+  readOperations,
+  startsOperation,
+} from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
-import { quoteToken } from "./_quote.ts";
-import type { ParseFenOptions } from "./types.ts";
+import { quoteToken } from "../_quote.ts";
+import type { ParseFenOptions } from "../types.ts";
 
 const BOM = 0xfeff;
 const QUOTE = 34;
 const SEMICOLON = 59;
 const HASH = 35;
 const BRACKET = 91;
+const DASH = 45;
 
 /** A reader's context: made once per reader, used for every record. */
 export function recordContext(
@@ -105,9 +110,11 @@ export function readRecord(
     }
     if (!strict && c === HASH) break; // a trailing comment
     if (
-      !strict && field >= 4 && startsOperation(c) &&
-      (field < 6 || semicolonAfter(text, i, end))
+      !strict && field >= 4 && (startsOperation(c) || c === DASH) &&
+      startsEpdTail(text, i, limit, end, field)
     ) {
+      // the ERET suite writes a "-" where the halfmove clock would be
+      if (c === DASH) i = operationAfterDash(text, i + 1, limit);
       i = readOperations(text, i, limit, fields);
       break;
     }
@@ -137,10 +144,34 @@ export function readRecord(
   }
 }
 
-/** After six fields, a word is an operation only if a `;` follows it. */
-function semicolonAfter(text: string, i: number, end: number): boolean {
-  const at = text.indexOf(";", i);
-  return at >= 0 && at < end;
+/**
+ * Whether the operations start at `i`, field `field` (the fifth or
+ * later): a whole EPD operation (one ending in `;`; a word alone is a wrong
+ * counter, not a guess), or in the fifth field a lone `-` followed by one.
+ */
+function startsEpdTail(
+  text: string,
+  i: number,
+  limit: number,
+  end: number,
+  field: number,
+): boolean {
+  const c = text.charCodeAt(i);
+  if (c === DASH && field === 4) {
+    const next = operationAfterDash(text, i + 1, limit);
+    return next > 0 && operationEnds(text, next, limit, end);
+  }
+  return startsOperation(c) && operationEnds(text, i, limit, end);
+}
+
+/**
+ * Where the operation after a lone `-` starts (past its blanks), or -1
+ * when the `-` is not alone or no operation follows it.
+ */
+function operationAfterDash(text: string, i: number, limit: number): number {
+  if (i === limit || !endsField(text.charCodeAt(i), false)) return -1;
+  while (i < limit && endsField(text.charCodeAt(i), false)) i++;
+  return i < limit && startsOperation(text.charCodeAt(i)) ? i : -1;
 }
 
 function resetFields(fields: RecordFields): void {
@@ -170,6 +201,22 @@ function seventhField(text: string, i: number, limit: number): never {
     } (a FEN record has six fields)`,
     i,
   );
+}
+
+/**
+ * Where the content of the line `text[start, end)` begins: past blanks,
+ * no-break spaces and byte order marks, the characters lenient reading
+ * unwraps from around a record. A line of nothing else is blank: the one
+ * definition of a blank line that a stream of records skips by.
+ */
+export function contentStart(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (!endsField(c, false) && c !== BOM) break;
+    i++;
+  }
+  return i;
 }
 
 /** Whether a record starting or ending with `code` may need unwrapping. */

@@ -6,12 +6,12 @@
  * @module
  */
 
-import { FenReader } from "./fen_reader.ts";
+import { FenReader } from "./reader.ts";
 import { writeCastling } from "./_castling.ts";
-import { writeEnPassant } from "./_fields.ts";
+import { writeEnPassant, writeTurn } from "./_fields.ts";
 import { writeOperations } from "./_operations.ts";
 import { writePlacement } from "./_placement.ts";
-import type { EpdOperation, ParseFenOptions, Position } from "./types.ts";
+import type { EpdOperation, ParseFenOptions, Position } from "../types.ts";
 
 /** What {@linkcode parseEpd} returns. */
 export interface EpdRecord {
@@ -91,12 +91,43 @@ export function stringifyEpd(
   if (!Array.isArray(board) || board.length !== 64) {
     throw new TypeError("Cannot stringify EPD: board must have 64 squares");
   }
-  if (turn !== "w" && turn !== "b") {
-    throw new TypeError(`Cannot stringify EPD: turn must be "w" or "b"`);
-  }
-  const fields = `${writePlacement(board, "stringify EPD")} ${turn} ${
-    writeCastling(position.castling, board, false)
-  } ${writeEnPassant(position.enPassant, turn)}`;
+  const fields = `${writePlacement(board, "stringify EPD")} ${
+    writeTurn(turn, "stringify EPD")
+  } ${writeCastling(position.castling, board, false)} ${
+    writeEnPassant(position.enPassant, turn)
+  }`;
   const ops = writeOperations(operations);
   return ops === "" ? fields : `${fields} ${ops}`;
+}
+
+/**
+ * Writes EPD operations as they follow the four fields of a record:
+ * `bm Qg6; id "WAC.001";`. An operand is quoted when its opcode takes
+ * strings (`id`, `c0`...) or it is empty or holds a blank, `;` or `"`; in
+ * quotes, `"` and `\` are escaped as in PGN strings. With
+ * `writeFourFieldBytes`, it writes an EPD record without a `Position`.
+ *
+ * @example Escapes, read back as they were
+ * ```ts
+ * import { parseEpd, stringifyEpdOperations } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const operations = [
+ *   { opcode: "bm", operands: ["Qg6"] },
+ *   { opcode: "c0", operands: ['say "hi"'] },
+ * ];
+ * const text = stringifyEpdOperations(operations);
+ * assert.equal(text, 'bm Qg6; c0 "say \\"hi\\"";');
+ * assert.deepEqual(parseEpd(`8/8/8/8/8/8/8/K6k w - - ${text}`).operations, operations);
+ * ```
+ *
+ * @param operations The operations, in order.
+ * @returns Them as EPD text, `""` for none.
+ * @throws {TypeError} If an opcode is not a letter followed by letters,
+ * digits or `_`.
+ */
+export function stringifyEpdOperations(
+  operations: readonly EpdOperation[],
+): string {
+  return writeOperations(operations);
 }

@@ -13,8 +13,8 @@ import {
   type RecordContext,
   type RecordFields,
 } from "./_fields.ts";
-import { readOrThrow, recordContext } from "./_record.ts";
-import { PIECE_OF_CODE } from "./_tables.ts";
+import { contentStart, readOrThrow, recordContext } from "./_record.ts";
+import { PIECE_OF_CODE } from "./_placement.ts";
 import type {
   EpdOperation,
   ParseFenOptions,
@@ -22,7 +22,7 @@ import type {
   Position,
   Side,
   Square,
-} from "./types.ts";
+} from "../types.ts";
 
 /**
  * Reads FEN (and EPD) records into buffers it owns. After a successful
@@ -80,6 +80,35 @@ export class FenReader {
    */
   read(text: string, start = 0, end: number = text.length): void {
     readOrThrow(text, start, end, this.#context);
+  }
+
+  /**
+   * Whether a stream of records skips the line in `text` from `start` to
+   * `end`: a blank line (nothing but spaces, tabs, no-break spaces and byte
+   * order marks), or, unless the reader is strict, a `#` comment line. The
+   * `fen` command skips by this one definition.
+   *
+   * @example Blank and comment lines
+   * ```ts
+   * import { FenReader } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const reader = new FenReader();
+   * assert.equal(reader.isSkippedLine(" \t\u00a0\ufeff"), true);
+   * assert.equal(reader.isSkippedLine("  # from a game"), true);
+   * assert.equal(reader.isSkippedLine("8/8/8/8/8/8/8/8"), false);
+   * assert.equal(new FenReader({ strict: true }).isSkippedLine("# x"), false);
+   * ```
+   *
+   * @param text The text holding the line.
+   * @param start Where the line starts.
+   * @param end Where it ends (exclusive), without its line break.
+   * @returns `true` if the line holds no record to read.
+   */
+  isSkippedLine(text: string, start = 0, end: number = text.length): boolean {
+    const i = contentStart(text, start, end);
+    return i === end ||
+      (text.charCodeAt(i) === 35 /* # */ && !this.#context.strict);
   }
 
   /** The side to move of the last record. */

@@ -3,7 +3,7 @@
 // catches the failure and throws the public FenSyntaxError with an offset
 // counted from the record's start. Nothing else ever sees a ReadFailure.
 
-import type { FenField } from "./errors.ts";
+import type { FenField } from "../errors.ts";
 
 /** A problem at index `at` of the text being read. */
 export class ReadFailure {

@@ -1,14 +1,20 @@
-// The fields after the placement, each reader beside its writer: the side to
-// move, en passant and the two counters (castling has its own module). Readers start on the
+// The fields after the placement, each reader beside its writers (a string
+// from a position, bytes from a reader): the side to move, en passant and
+// the two counters (castling has its own module). Readers start on the
 // field's first character and return where it ends, so every character of
 // a record is read once; they fill a RecordFields and allocate nothing on
 // success (castling rights are bits until someone asks for the squares).
 
 import { fail } from "./_fail.ts";
 import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
-import { quoteToken } from "./_quote.ts";
-import { isSquare, SQUARE_NAMES } from "./_tables.ts";
-import type { EpdOperation, Side, Square } from "./types.ts";
+import { quoteToken } from "../_quote.ts";
+import { isSquare, SQUARE_NAMES } from "../_tables.ts";
+import {
+  type EpdOperation,
+  type Side,
+  sideName,
+  type Square,
+} from "../types.ts";
 
 /** The fields of a record other than the placement; reused between records. */
 export interface RecordFields {
@@ -84,6 +90,24 @@ export function readTurn(
   );
 }
 
+/** Writes the side to move; `TypeError` for anything but `"w"`, `"b"`. */
+export function writeTurn(turn: Side, action: string): string {
+  if (turn !== "w" && turn !== "b") {
+    throw new TypeError(`Cannot ${action}: turn must be "w" or "b"`);
+  }
+  return turn;
+}
+
+/** Writes the side to move at `at`; returns where it ends. */
+export function writeTurnBytes(
+  turn: Side,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  buffer[at] = turn === "w" ? 119 : 98;
+  return at + 1;
+}
+
 /**
  * What a field reader needs besides the text: made once per reader (never
  * per record, since the batch path allocates nothing per record).
@@ -132,12 +156,11 @@ export function readEnPassant(
     );
   }
   if (strict && !fitsTurn(square, fields.turn)) {
-    const white = fields.turn === "w";
     fail(
       "enPassant",
       `en-passant square ${square} does not fit ${
-        white ? "White" : "Black"
-      } to move (rank ${white ? 6 : 3} expected)`,
+        sideName(fields.turn)
+      } to move (rank ${fields.turn === "w" ? 6 : 3} expected)`,
       start,
     );
   }
@@ -160,6 +183,25 @@ export function writeEnPassant(enPassant: Square | null, turn: Side): string {
     throw new TypeError("Cannot stringify FEN: en passant is not a square");
   }
   return fitsTurn(enPassant, turn) ? enPassant : "-";
+}
+
+/**
+ * Writes the en-passant field at `at` as {@linkcode writeEnPassant} does;
+ * returns where it ends.
+ */
+export function writeEnPassantBytes(
+  enPassant: Square | null,
+  turn: Side,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  if (enPassant === null || !fitsTurn(enPassant, turn)) {
+    buffer[at] = 45; // -
+    return at + 1;
+  }
+  buffer[at] = enPassant.charCodeAt(0);
+  buffer[at + 1] = enPassant.charCodeAt(1);
+  return at + 2;
 }
 
 // --- counters -------------------------------------------------------------
@@ -186,7 +228,7 @@ export function readCounter(
     const digit = c - 48;
     if (digit < 0 || digit > 9) {
       if (endsField(c, strict)) break;
-      counterError(text, start, limit, counter, "");
+      counterError(text, start, limit, counter, strict ? "" : "word");
     }
     value = value * 10 + digit;
   }
@@ -211,7 +253,7 @@ function counterError(
   start: number,
   limit: number,
   counter: Counter,
-  why: "" | "leading zero" | "zero" | "too large",
+  why: "" | "word" | "leading zero" | "zero" | "too large",
 ): never {
   const name = COUNTER_NAMES[counter];
   const found = quoteToken(text, start, fieldEnd(text, start, limit));
@@ -223,8 +265,17 @@ function counterError(
     ? `${name} ${found} is too large (at most ${Number.MAX_SAFE_INTEGER})`
     : `${name} must be a ${
       counter === "halfmoveClock" ? "nonnegative" : "positive"
-    } integer, found ${found}`;
+    } integer, found ${found}${
+      why === "word" && isLetterAt(text, start)
+        ? ' (an EPD operation there must end with ";")'
+        : ""
+    }`;
   fail(counter, detail, start);
+}
+
+function isLetterAt(text: string, at: number): boolean {
+  const lower = text.charCodeAt(at) | 32;
+  return lower >= 97 && lower <= 122;
 }
 
 /** Writes a counter; the fullmove number is at least 1, as the standard says. */
@@ -235,4 +286,65 @@ export function writeCounter(value: number, counter: Counter): string {
     );
   }
   return counter === "fullmoveNumber" && value === 0 ? "1" : String(value);
+}
+
+/**
+ * Writes a counter at `at` as {@linkcode writeCounter} does (the fullmove
+ * number 0 as 1); returns where it ends.
+ */
+export function writeCounterBytes(
+  value: number,
+  counter: Counter,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  return writeNaturalBytes(
+    counter === "fullmoveNumber" && value === 0 ? 1 : value,
+    buffer,
+    at,
+  );
+}
+
+/**
+ * Writes a safe nonnegative integer in decimal at `at`, as `String(value)`
+ * would (at most 16 bytes); returns where it ends.
+ *
+ * @example A counter, then a line number
+ * ```ts
+ * import { writeNaturalBytes } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const buffer = new Uint8Array(32);
+ * let end = writeNaturalBytes(40, buffer, 0);
+ * buffer[end++] = 32; // a space
+ * end = writeNaturalBytes(9_007_199_254_740_991, buffer, end);
+ * assert.equal(
+ *   new TextDecoder().decode(buffer.subarray(0, end)),
+ *   "40 9007199254740991",
+ * );
+ * ```
+ *
+ * @param value The integer, from 0 to `Number.MAX_SAFE_INTEGER`.
+ * @param buffer Where to write.
+ * @param at Where to start.
+ * @returns Where the digits end.
+ */
+export function writeNaturalBytes(
+  value: number,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  if (value < 10) {
+    buffer[at] = 48 + value;
+    return at + 1;
+  }
+  let digits = 1;
+  for (let power = 10; power <= value; power *= 10) digits++;
+  let rest = value;
+  for (let k = at + digits - 1; k >= at; k--) {
+    const digit = rest % 10;
+    buffer[k] = 48 + digit;
+    rest = (rest - digit) / 10; // exact, where Math.floor(rest / 10) may round up
+  }
+  return at + digits;
 }

@@ -1,11 +1,11 @@
-// The piece placement, read and written. The scanner is the hot path of
-// every format: it works on char codes, writes straight into the caller's
-// layout (cells, or grid rows with their newlines) and allocates nothing.
+// The piece placement, read and written (as a string from a board, as bytes
+// from a reader's cells). The scanner is the hot path of every format: it
+// works on char codes, writes straight into the caller's layout (cells, or
+// grid rows with their newlines) and allocates nothing.
 
 import { fail } from "./_fail.ts";
-import { quoteCharAt } from "./_quote.ts";
-import { PIECE_OF_CODE } from "./_tables.ts";
-import type { Piece } from "./types.ts";
+import { quoteCharAt } from "../_quote.ts";
+import { type Piece, PIECES } from "../types.ts";
 
 const DIGIT_0 = 48;
 const OTHER = 0;
@@ -17,10 +17,17 @@ const BLANK = 4;
 /** Char code to its kind in a placement: one table look-up a character. */
 const KIND: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  for (const c of "KQRBNPkqrbnp") table[c.charCodeAt(0)] = PIECE;
+  for (const piece of PIECES) table[piece.charCodeAt(0)] = PIECE;
   for (const c of "12345678") table[c.charCodeAt(0)] = DIGIT;
   table[47] = SLASH;
   for (const c of " \t\n\r") table[c.charCodeAt(0)] = BLANK;
+  return table;
+})();
+
+/** Char code (below 128) to its piece letter, `null` for anything else. */
+export const PIECE_OF_CODE: readonly (Piece | null)[] = /* @__PURE__ */ (() => {
+  const table: (Piece | null)[] = new Array(128).fill(null);
+  for (const piece of PIECES) table[piece.charCodeAt(0)] = piece;
   return table;
 })();
 
@@ -208,4 +215,33 @@ export function writePlacement(
   // length, so the next call grows nothing
   const field = String.fromCharCode.apply(null, codes);
   return o === codes.length ? field : field.slice(0, o);
+}
+
+/**
+ * Writes 64 cells (char codes, 0 for empty) as a placement field at `at`,
+ * as {@linkcode writePlacement} writes the board; returns where it ends (at
+ * most 71 bytes on).
+ */
+export function writePlacementBytes(
+  cells: readonly number[],
+  buffer: Uint8Array,
+  at: number,
+): number {
+  let o = at;
+  for (let row = 0; row < 64; row += 8) {
+    if (row > 0) buffer[o++] = 47; // "/"
+    let empty = 0;
+    for (let k = row; k < row + 8; k++) {
+      const c = cells[k];
+      if (c === 0) {
+        empty++;
+      } else {
+        if (empty > 0) buffer[o++] = DIGIT_0 + empty;
+        buffer[o++] = c;
+        empty = 0;
+      }
+    }
+    if (empty > 0) buffer[o++] = DIGIT_0 + empty;
+  }
+  return o;
 }

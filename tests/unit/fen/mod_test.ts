@@ -9,8 +9,8 @@ import {
   squareIndex,
   stringifyFen,
   tryParseFen,
-} from "../../mod.ts";
-import { arbitraryPosition, PROPERTY_RUNS } from "./_arbitraries.ts";
+} from "../../../mod.ts";
+import { arbitraryPosition, PROPERTY_RUNS } from "../_arbitraries.ts";
 
 // The PGN standard, section 16.1.4: its five example records.
 const STANDARD_EXAMPLES = [
@@ -96,7 +96,7 @@ interface TrickyFen {
 
 const TRICKY: TrickyFen[] = JSON.parse(
   await Deno.readTextFile(
-    new URL("../testdata/tricky_fens.json", import.meta.url),
+    new URL("../../testdata/tricky_fens.json", import.meta.url),
   ),
 );
 
