@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
-import { OPTIONS } from "../../lib/cli/options.ts";
+import { OPTION_SPECS } from "../../lib/cli/options.ts";
 
 const README = await Deno.readTextFile(
   new URL("../../README.md", import.meta.url),
@@ -34,7 +34,7 @@ Deno.test("the README's option table lists exactly the command's options", () =>
   }));
   assert.deepEqual(
     documented,
-    OPTIONS.map((o) => ({ name: o.name, short: o.short })),
+    OPTION_SPECS.map((o) => ({ name: o.name, short: o.short })),
   );
 });
 
