@@ -112,3 +112,71 @@ export async function engineDivide(
   }
   return table;
 }
+
+/**
+ * One engine process searching positions one after the other, as a GUI
+ * drives it: `position fen`, `go depth N`, wait for `bestmove`. A search
+ * that ends without `bestmove` means the engine died: `status` says how.
+ */
+export class UciSession {
+  readonly #child: Deno.ChildProcess;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #lines: AsyncIterator<string>;
+
+  constructor(path: string) {
+    this.#child = new Deno.Command(path, {
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    this.#writer = this.#child.stdin.getWriter();
+    this.#lines = lines(this.#child.stdout)[Symbol.asyncIterator]();
+  }
+
+  /** Whether the engine answered `bestmove` (it may be dead otherwise). */
+  async search(
+    fen: string,
+    depth: number,
+    timeoutMs = 20_000,
+  ): Promise<boolean> {
+    try {
+      await this.#writer.write(
+        encoder.encode(`position fen ${fen}\ngo depth ${depth}\n`),
+      );
+    } catch {
+      return false;
+    }
+    const timer = setTimeout(() => this.#child.kill("SIGKILL"), timeoutMs);
+    try {
+      for (;;) {
+        const next = await this.#lines.next();
+        if (next.done) return false;
+        if (next.value.startsWith("bestmove")) return true;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends the session; the process's status. */
+  async close(): Promise<Deno.CommandStatus> {
+    await this.#writer.write(encoder.encode("quit\n")).catch(() => {});
+    await this.#writer.close().catch(() => {});
+    while (!(await this.#lines.next()).done) {
+      // drain
+    }
+    return await this.#child.status;
+  }
+}
+
+async function* lines(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<string> {
+  let rest = "";
+  for await (const chunk of stream) {
+    const parts = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+    rest = parts.pop() ?? "";
+    yield* parts;
+  }
+  if (rest !== "") yield rest;
+}
