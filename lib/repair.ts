@@ -24,6 +24,12 @@ import {
 import type { ParseFenOptions, Position } from "./types.ts";
 
 export * from "./types.ts";
+export {
+  type Problem,
+  PROBLEM_CODES,
+  type ProblemCode,
+  type Severity,
+} from "./legality/mod.ts";
 
 /**
  * How a problem is repaired: a function that changes `position` (a copy
