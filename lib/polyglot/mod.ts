@@ -163,22 +163,45 @@ function kingFile(cells: readonly number[], white: boolean): number {
   return 4;
 }
 
-/**
- * The en-passant file to hash, or -1: the square must fit the side to move
- * and a pawn of that side stand beside the pushed pawn.
- */
+/** The en-passant file to hash, or -1. */
 function capturableFile(record: RecordView): number {
+  return hashesEnPassant(record) ? record.enPassant!.charCodeAt(0) - 97 : -1;
+}
+
+/**
+ * Whether the Polyglot key hashes the record's en-passant square: it must
+ * fit the side to move (rank 6 with White to move, 3 with Black) and a
+ * pawn of the side to move stand beside the pushed pawn. Whether the
+ * capture is legal (a pin) does not matter, nor whether the pushed pawn is
+ * there: python-chess hashes the same way.
+ *
+ * @example After 1. e4 no black pawn can take
+ * ```ts
+ * import { FenReader } from "@fen/fen";
+ * import { hashesEnPassant } from "@fen/fen/polyglot";
+ * import assert from "node:assert/strict";
+ *
+ * const reader = new FenReader();
+ * reader.read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+ * assert.equal(hashesEnPassant(reader), false);
+ * reader.read("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+ * assert.equal(hashesEnPassant(reader), true);
+ * ```
+ *
+ * @param record The record.
+ * @returns `true` if the key includes the en-passant file.
+ */
+export function hashesEnPassant(record: RecordView): boolean {
   const square = record.enPassant;
-  if (square === null) return -1;
+  if (square === null) return false;
   const white = record.turn === "w";
-  if (square.charCodeAt(1) !== (white ? 54 : 51)) return -1; // rank 6 or 3
+  if (square.charCodeAt(1) !== (white ? 54 : 51)) return false; // rank 6 or 3
   const file = square.charCodeAt(0) - 97;
   const row = white ? 24 : 32; // the pushed pawn's rank: 5 or 4
   const pawn = white ? 80 : 112; // P, p
   const cells = record.cells;
-  if (file > 0 && cells[row + file - 1] === pawn) return file;
-  if (file < 7 && cells[row + file + 1] === pawn) return file;
-  return -1;
+  return (file > 0 && cells[row + file - 1] === pawn) ||
+    (file < 7 && cells[row + file + 1] === pawn);
 }
 
 /**
