@@ -1,7 +1,8 @@
 /**
  * Duplicates in streams of records: the levels at which two records are
  * the same position ({@linkcode POSITION_KEY_LEVELS}), the key of a record
- * at a level ({@linkcode PositionKeyWriter}), a set of keys in fixed memory
+ * at a level as text ({@linkcode PositionKeyWriter}) or as 64-bit hashes of
+ * every level at once ({@linkcode PositionHasher}), a set of keys in fixed memory
  * ({@linkcode UniqueSet}), and the end-of-stream counts
  * ({@linkcode PositionStats}).
  *
@@ -35,6 +36,7 @@ export {
   type PositionKeyLevel,
   PositionKeyWriter,
 } from "./position_key.ts";
+export { PositionHasher } from "./position_hash.ts";
 export {
   formatStats,
   PositionStats,

@@ -6,11 +6,8 @@ import type { FenReader } from "../fen_reader.ts";
 import { PositionChecker } from "../legality/mod.ts";
 import { positionStatus } from "../moves/status.ts";
 import type { Position } from "../types.ts";
-import {
-  POSITION_KEY_LEVELS,
-  type PositionKeyLevel,
-  PositionKeyWriter,
-} from "./position_key.ts";
+import { PositionHasher } from "./position_hash.ts";
+import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";
 import { UniqueSet, type UniqueSetOptions } from "./unique_set.ts";
 
 /**
@@ -83,7 +80,7 @@ export interface StatsSummary {
 export class PositionStats {
   readonly #checker = new PositionChecker();
   readonly #position: Position;
-  readonly #writers: PositionKeyWriter[];
+  readonly #hasher = new PositionHasher();
   readonly #sets: UniqueSet[];
   #invalid = 0;
   #legal = 0;
@@ -99,9 +96,6 @@ export class PositionStats {
    * sets: the default 4,194,304 keys take 384 MiB).
    */
   constructor(options: UniqueSetOptions = {}) {
-    this.#writers = POSITION_KEY_LEVELS.map((level) =>
-      new PositionKeyWriter(level)
-    );
     this.#sets = POSITION_KEY_LEVELS.map(() => new UniqueSet(options));
     this.#position = {
       board: new Array(64).fill(null),
@@ -124,9 +118,12 @@ export class PositionStats {
    * @param reader A reader after a successful `read`.
    */
   add(reader: FenReader): void {
-    for (let level = 0; level < this.#writers.length; level++) {
-      const writer = this.#writers[level];
-      this.#sets[level].add(writer.buffer, writer.write(reader));
+    const hashes = this.#hasher.hash(reader);
+    const sets = this.#sets;
+    // strictest level first: a record seen at one level is seen at every
+    // looser one, so the probes stop there (a stream of repeats costs less)
+    for (let level = 0; level < sets.length; level++) {
+      if (!sets[level].addHash(hashes[2 * level], hashes[2 * level + 1])) break;
     }
     const position = reader.toPosition(this.#position);
     if (!this.#checker.isLegal(position)) {

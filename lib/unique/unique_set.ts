@@ -2,6 +2,8 @@
 // table allocated up front, so deduplicating a stream of any length never
 // grows, and the bound and its cost are stated rather than discovered.
 
+import { avalanche } from "./_mix.ts";
+
 /** The default {@linkcode UniqueSetOptions.capacity}: 4,194,304 keys. */
 const DEFAULT_CAPACITY = 1 << 22;
 /** The most {@linkcode UniqueSetOptions.capacity} can be: 2 ** 28 keys (4 GiB). */
@@ -71,15 +73,6 @@ function hashInto(bytes: Uint8Array, end: number, out: Uint32Array): void {
   h2 = avalanche(h2 ^ h1);
   out[0] = h1 >>> 0;
   out[1] = h2 >>> 0;
-}
-
-/** MurmurHash3's 32-bit finalizer. */
-function avalanche(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
 }
 
 /**
