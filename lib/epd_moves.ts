@@ -7,9 +7,13 @@
  * @module
  */
 
-import { parseEpd, stringifyEpd } from "./epd.ts";
-import { MoveError, UnplayablePositionError } from "./moves/errors.ts";
-import { playMoves } from "./moves/play.ts";
+import {
+  MoveError,
+  parseEpd,
+  playMoves,
+  stringifyEpd,
+  UnplayablePositionError,
+} from "./_data_adapter.ts";
 import type { EpdOperation, Position } from "./types.ts";
 
 export * from "./types.ts";

@@ -7,8 +7,7 @@
  * @module
  */
 
-import { perft } from "./moves/perft.ts";
-import { legalMoves, playMoves } from "./moves/play.ts";
+import { legalMoves, perft, playMoves } from "./_data_adapter.ts";
 import type { Position } from "./types.ts";
 
 export * from "./types.ts";

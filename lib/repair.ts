@@ -13,14 +13,14 @@
  * @module
  */
 
-import { FenReader } from "./fen_reader.ts";
-import { stringifyFen } from "./fen.ts";
 import {
   checkPosition,
   type CheckPositionOptions,
+  FenReader,
   type Problem,
   type ProblemCode,
-} from "./legality/mod.ts";
+  stringifyFen,
+} from "./_data_adapter.ts";
 import type { ParseFenOptions, Position } from "./types.ts";
 
 export * from "./types.ts";
@@ -29,7 +29,7 @@ export {
   PROBLEM_CODES,
   type ProblemCode,
   type Severity,
-} from "./legality/mod.ts";
+} from "./_data_adapter.ts";
 
 /**
  * How a problem is repaired: a function that changes `position` (a copy

@@ -10,10 +10,12 @@
  * @module
  */
 
-import { stringifyEpd } from "../epd.ts";
-import { UnplayablePositionError } from "../moves/errors.ts";
-import { playMoves } from "../moves/play.ts";
-import { enPassantSquare } from "../moves/status.ts";
+import {
+  enPassantSquare,
+  playMoves,
+  stringifyEpd,
+  UnplayablePositionError,
+} from "../_data_adapter.ts";
 import type { Position } from "../types.ts";
 import { OPENINGS_TSV } from "./_table.ts";
 

@@ -30,7 +30,7 @@
  */
 
 export * from "../record_view.ts";
-export { FenReader } from "../fen_reader.ts";
+export { FenReader } from "../_data_adapter.ts";
 export {
   POSITION_KEY_LEVELS,
   type PositionKeyLevel,

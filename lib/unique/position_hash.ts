@@ -6,7 +6,7 @@
 // tests/unit/unique/position_hash_test.ts holds the two together.
 
 import { avalanche } from "./_mix.ts";
-import { fitsTurn } from "../_codec_adapter.ts";
+import { fitsTurn } from "../_data_adapter.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../record_view.ts";
 import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";

@@ -7,7 +7,7 @@ import {
   fitsTurn,
   writeFenBytes,
   writeFourFieldBytes,
-} from "../_codec_adapter.ts";
+} from "../_data_adapter.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../record_view.ts";
 

@@ -2,9 +2,11 @@
 // they are, and of distinct positions at every dedupe level, gathered by
 // one object per stream.
 
-import type { FenReader } from "../fen_reader.ts";
-import { PositionChecker } from "../legality/mod.ts";
-import { positionStatus } from "../moves/status.ts";
+import {
+  type FenReader,
+  PositionChecker,
+  positionStatus,
+} from "../_data_adapter.ts";
 import type { Position } from "../types.ts";
 import { PositionHasher } from "./position_hash.ts";
 import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";
