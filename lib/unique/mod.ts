@@ -3,7 +3,8 @@
  * the same position ({@linkcode POSITION_KEY_LEVELS}), the key of a record
  * at a level as text ({@linkcode PositionKeyWriter}) or as 64-bit hashes of
  * every level at once ({@linkcode PositionHasher}), a set of keys in fixed memory
- * ({@linkcode UniqueSet}), and the end-of-stream counts
+ * ({@linkcode UniqueSet}), what kind each record is
+ * ({@linkcode RecordClassifier}, for `--only`), and the end-of-stream counts
  * ({@linkcode PositionStats}).
  *
  * @example Keeping the first record of each position, counters aside
@@ -37,6 +38,12 @@ export {
   PositionKeyWriter,
 } from "./position_key.ts";
 export { PositionHasher } from "./position_hash.ts";
+export {
+  RECORD_KINDS,
+  RecordClassifier,
+  type RecordKind,
+  recordKindBit,
+} from "./record_kinds.ts";
 export {
   formatStats,
   PositionStats,

@@ -2,14 +2,10 @@
 // they are, and of distinct positions at every dedupe level, gathered by
 // one object per stream.
 
-import {
-  type FenReader,
-  PositionChecker,
-  positionStatus,
-} from "../_data_adapter.ts";
-import type { Position } from "../types.ts";
+import type { FenReader } from "../_data_adapter.ts";
 import { PositionHasher } from "./position_hash.ts";
 import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";
+import { RecordClassifier, recordKindBit } from "./record_kinds.ts";
 import { UniqueSet, type UniqueSetOptions } from "./unique_set.ts";
 
 /**
@@ -49,6 +45,12 @@ export interface StatsSummary {
   overflow: Record<PositionKeyLevel, number>;
 }
 
+const LEGAL = recordKindBit("legal");
+const ILLEGAL = recordKindBit("illegal");
+const CHECK = recordKindBit("check");
+const CHECKMATE = recordKindBit("checkmate");
+const STALEMATE = recordKindBit("stalemate");
+
 /**
  * Counts for a stream of records (`fen --stats`): feed it every record,
  * valid or not, then read {@linkcode PositionStats.summary}. One
@@ -80,8 +82,7 @@ export interface StatsSummary {
  * ```
  */
 export class PositionStats {
-  readonly #checker = new PositionChecker();
-  readonly #position: Position;
+  readonly #classifier = new RecordClassifier();
   readonly #hasher = new PositionHasher();
   readonly #sets: UniqueSet[];
   #invalid = 0;
@@ -99,14 +100,6 @@ export class PositionStats {
    */
   constructor(options: UniqueSetOptions = {}) {
     this.#sets = POSITION_KEY_LEVELS.map(() => new UniqueSet(options));
-    this.#position = {
-      board: new Array(64).fill(null),
-      turn: "w",
-      castling: [],
-      enPassant: null,
-      halfmoveClock: 0,
-      fullmoveNumber: 1,
-    };
   }
 
   /** Counts a record that could not be read. */
@@ -127,16 +120,12 @@ export class PositionStats {
     for (let level = 0; level < sets.length; level++) {
       if (!sets[level].addHash(hashes[2 * level], hashes[2 * level + 1])) break;
     }
-    const position = reader.toPosition(this.#position);
-    if (!this.#checker.isLegal(position)) {
-      this.#illegal++;
-      return;
-    }
-    this.#legal++;
-    const status = positionStatus(position, { countMoves: false });
-    if (status.check) this.#checks++;
-    if (status.checkmate) this.#checkmates++;
-    if (status.stalemate) this.#stalemates++;
+    const kinds = this.#classifier.kinds(reader);
+    if ((kinds & ILLEGAL) !== 0) this.#illegal++;
+    if ((kinds & LEGAL) !== 0) this.#legal++;
+    if ((kinds & CHECK) !== 0) this.#checks++;
+    if ((kinds & CHECKMATE) !== 0) this.#checkmates++;
+    if ((kinds & STALEMATE) !== 0) this.#stalemates++;
   }
 
   /**
