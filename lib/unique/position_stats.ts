@@ -45,6 +45,9 @@ export interface StatsSummary {
   overflow: Record<PositionKeyLevel, number>;
 }
 
+/** Keys each level's set remembers unless told: six sets share the memory. */
+const STATS_CAPACITY = 1 << 20;
+
 const LEGAL = recordKindBit("legal");
 const ILLEGAL = recordKindBit("illegal");
 const CHECK = recordKindBit("check");
@@ -95,11 +98,12 @@ export class PositionStats {
   /**
    * Empty counts.
    *
-   * @param options The capacity of each level's set (16 bytes a key, six
-   * sets: the default 4,194,304 keys take 384 MiB).
+   * @param options The capacity of each level's set: 16 bytes a key, six
+   * sets; the default here is 1,048,576 keys a level (96 MiB in all).
    */
   constructor(options: UniqueSetOptions = {}) {
-    this.#sets = POSITION_KEY_LEVELS.map(() => new UniqueSet(options));
+    const capacity = options.capacity ?? STATS_CAPACITY;
+    this.#sets = POSITION_KEY_LEVELS.map(() => new UniqueSet({ capacity }));
   }
 
   /** Counts a record that could not be read. */
@@ -187,7 +191,7 @@ export function formatStats(summary: StatsSummary): string {
   for (const level of POSITION_KEY_LEVELS) {
     const overflow = summary.overflow[level];
     text += `unique ${level}: ${summary.unique[level]}${
-      overflow > 0 ? ` (at least; ${overflow} not remembered)` : ""
+      overflow > 0 ? ` (at most: ${overflow} past the set's capacity)` : ""
     }\n`;
   }
   return text;

@@ -4,7 +4,11 @@
 
 import assert from "node:assert/strict";
 import { FenReader } from "../../../lib/fen_reader.ts";
-import { PositionStats, UniqueSet } from "../../../lib/unique/mod.ts";
+import {
+  formatStats,
+  PositionStats,
+  UniqueSet,
+} from "../../../lib/unique/mod.ts";
 
 const encoder = new TextEncoder();
 
@@ -88,4 +92,21 @@ Deno.test("PositionStats: counts by kind and uniques by level", () => {
     board: 5,
   });
   assert.deepEqual(Object.values(s.overflow), [0, 0, 0, 0, 0, 0]);
+});
+
+Deno.test("PositionStats: past a set's capacity the count is an upper bound, and says so", () => {
+  const stats = new PositionStats({ capacity: 1 });
+  const reader = new FenReader();
+  for (let clock = 0; clock < 1030; clock++) {
+    reader.read(`4k3/8/8/8/8/8/8/4K3 w - - ${clock} 600`);
+    stats.add(reader);
+  }
+  const summary = stats.summary();
+  assert.equal(summary.unique.record, 1030);
+  assert.equal(summary.overflow.record, 6);
+  assert.equal(summary.unique.epd, 1);
+  assert.match(
+    formatStats(summary),
+    /\nunique record: 1030 \(at most: 6 past the set's capacity\)\nunique epd: 1\n/,
+  );
 });
