@@ -57,7 +57,7 @@ const POINT_LIST = /^[^\s=,]+=-?\d+(, *[^\s=,]+=-?\d+)*$/;
  * - `unplayable`: the position has no legal play (no king, the side not to
  *   move in check), so no move can be checked.
  *
- * @example
+ * @example A problem by name
  * ```ts
  * import type { EpdMoveProblem } from "@fen/fen/epd-moves";
  * import assert from "node:assert/strict";

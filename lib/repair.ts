@@ -85,7 +85,7 @@ function raiseFullmove(position: Position): string {
  * | `halfmove-clock-too-large` | raise the fullmove number to fit the clock      |
  * | every other code           | refuse                                          |
  *
- * @example
+ * @example Refused and repaired codes
  * ```ts
  * import { REPAIRS } from "@fen/fen/repair";
  * import assert from "node:assert/strict";

@@ -24,7 +24,7 @@ export * from "../types.ts";
 /**
  * A named opening.
  *
- * @example
+ * @example After 1. e4 e5
  * ```ts
  * import { type Opening, openingOf } from "@fen/fen/openings";
  * import { parseFen } from "@fen/fen";
@@ -62,7 +62,7 @@ const OPENINGS_BY_EPD: ReadonlyMap<string, Opening> = /* @__PURE__ */ (() => {
 /**
  * How many openings the table names.
  *
- * @example
+ * @example The size of the table
  * ```ts
  * import { OPENING_COUNT } from "@fen/fen/openings";
  * import assert from "node:assert/strict";

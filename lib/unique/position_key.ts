@@ -23,7 +23,7 @@ import type { RecordView } from "../record_view.ts";
  * | `side`     | placement and side to move                                              |
  * | `board`    | placement                                                               |
  *
- * @example
+ * @example The strictest level first
  * ```ts
  * import { POSITION_KEY_LEVELS } from "@fen/fen/unique";
  * import assert from "node:assert/strict";
@@ -44,7 +44,7 @@ export const POSITION_KEY_LEVELS = [
 /**
  * A dedupe level; see {@linkcode POSITION_KEY_LEVELS}.
  *
- * @example
+ * @example A level by name
  * ```ts
  * import type { PositionKeyLevel } from "@fen/fen/unique";
  * import assert from "node:assert/strict";

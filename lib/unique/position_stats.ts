@@ -15,7 +15,7 @@ import { UniqueSet, type UniqueSetOptions } from "./unique_set.ts";
  * records at each level, `overflow` the keys a full set could not remember
  * (nonzero: a unique count may be too high).
  *
- * @example
+ * @example A summary is plain data
  * ```ts
  * import type { StatsSummary } from "@fen/fen/unique";
  * import assert from "node:assert/strict";
@@ -173,7 +173,7 @@ const COUNT_LINES = [
  * The summary as `name: count` lines, uniques as `unique LEVEL: count`
  * (with the overflow, if any, in parentheses), each line ending in `\n`.
  *
- * @example
+ * @example The lines `--stats` prints
  * ```ts
  * import { formatStats, PositionStats } from "@fen/fen/unique";
  * import assert from "node:assert/strict";

@@ -13,7 +13,7 @@ import type { Position } from "../types.ts";
  * `invalid` (not FEN), or `legal` or `illegal`; a legal record may also be
  * `check`, `checkmate` (also a check) or `stalemate`.
  *
- * @example
+ * @example The kinds in order
  * ```ts
  * import { RECORD_KINDS } from "@fen/fen/unique";
  * import assert from "node:assert/strict";
@@ -33,7 +33,7 @@ export const RECORD_KINDS = [
 /**
  * A kind of record; see {@linkcode RECORD_KINDS}.
  *
- * @example
+ * @example A kind by name
  * ```ts
  * import type { RecordKind } from "@fen/fen/unique";
  * import assert from "node:assert/strict";
@@ -47,7 +47,7 @@ export type RecordKind = typeof RECORD_KINDS[number];
 /**
  * The bit of a kind in what {@linkcode RecordClassifier.kinds} returns.
  *
- * @example
+ * @example One bit per kind
  * ```ts
  * import { recordKindBit } from "@fen/fen/unique";
  * import assert from "node:assert/strict";
