@@ -68,7 +68,10 @@ function zeroClock(position: Position): string {
 function raiseFullmove(position: Position): string {
   const black = position.turn === "b" ? 1 : 0;
   const before = position.fullmoveNumber;
-  position.fullmoveNumber = Math.ceil((position.halfmoveClock - black) / 2) + 1;
+  position.fullmoveNumber = Math.max(
+    before,
+    Math.ceil((position.halfmoveClock - black) / 2) + 1,
+  );
   return `raised the fullmove number ${before} to ${position.fullmoveNumber}`;
 }
 
@@ -169,8 +172,11 @@ export interface RepairResult {
   changes: string[];
 }
 
-/** Fix rounds at most: a fix can uncover one more (a dropped square, its clock). */
-const MAX_ROUNDS = 4;
+/**
+ * Repairs at most: one per round, each removing a problem (16 castling
+ * rights, the en-passant square, the two counters, and room to spare).
+ */
+const MAX_ROUNDS = 24;
 
 /**
  * The nearest position an engine can take: each problem
@@ -235,10 +241,11 @@ export function repairPosition(
       REPAIRS[problem.code] === "refuse"
     );
     if (refused.length > 0) throw new UnrepairableError(refused);
-    for (const problem of problems) {
-      const repair = REPAIRS[problem.code] as Exclude<Repair, "refuse">;
-      changes.push(`${repair(repaired, problem)} (${problem.message})`);
-    }
+    // one repair a round, then a fresh check: a repair can settle another
+    // problem (a dropped en-passant square, its clock) or change its fix
+    const [problem] = problems;
+    const repair = REPAIRS[problem.code] as Exclude<Repair, "refuse">;
+    changes.push(`${repair(repaired, problem)} (${problem.message})`);
   }
   // each repair removes its problem for good; reaching here is a bug
   throw new Error("Cannot repair: the repairs did not converge");

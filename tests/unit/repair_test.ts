@@ -138,3 +138,11 @@ Deno.test("repair of a fuzz corpus: no problem left, same pieces, a fixed point"
     `${repairedCount} ${refusedCount}`,
   );
 });
+
+Deno.test("repairPosition: one repair at a time, so a zeroed clock needs no other move number", () => {
+  // en-passant-clock and halfmove-clock-too-large at once: setting the
+  // clock to 0 settles both, and the move number stays
+  const [fen, changes] = repaired("4k3/8/8/8/3pP3/8/8/4K3 b - e3 10 3");
+  assert.equal(fen, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 3");
+  assert.equal(changes.length, 1);
+});
