@@ -5,10 +5,10 @@
 // counters. Equal keys at a level (PositionKeyWriter) give equal hashes;
 // tests/unit/unique/position_hash_test.ts holds the two together.
 
-import { avalanche } from "./_mix.ts";
 import { fitsTurn } from "../_data_adapter.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../record_view.ts";
+import { avalanche } from "./_mix.ts";
 import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";
 
 const CASTLING_BASE = 768; // 16: white a- to h-file, then black
@@ -54,6 +54,13 @@ const OFFSET: Readonly<Record<PositionKeyLevel, number>> = /* @__PURE__ */ (
     return offsets;
   }
 )();
+
+const AT_RECORD = OFFSET.record;
+const AT_EPD = OFFSET.epd;
+const AT_POSITION = OFFSET.position;
+const AT_CASTLING = OFFSET.castling;
+const AT_SIDE = OFFSET.side;
+const AT_BOARD = OFFSET.board;
 
 /**
  * 64-bit hashes of a record at every level of
@@ -118,14 +125,14 @@ export class PositionHasher {
     }
     const out = this.hashes;
     // from the loosest level up, each adding its terms
-    out[10] = hi;
-    out[11] = lo;
+    out[AT_BOARD] = hi;
+    out[AT_BOARD + 1] = lo;
     if (record.turn === "w") {
       hi ^= RANDOM_HI[WHITE_TO_MOVE];
       lo ^= RANDOM_LO[WHITE_TO_MOVE];
     }
-    out[8] = hi;
-    out[9] = lo;
+    out[AT_SIDE] = hi;
+    out[AT_SIDE + 1] = lo;
     const castling = record.castling;
     for (let i = 0; i < castling.length; i++) {
       const square = castling[i];
@@ -134,8 +141,8 @@ export class PositionHasher {
       hi ^= RANDOM_HI[index];
       lo ^= RANDOM_LO[index];
     }
-    out[6] = hi;
-    out[7] = lo;
+    out[AT_CASTLING] = hi;
+    out[AT_CASTLING + 1] = lo;
     const square = record.enPassant;
     if (square !== null && fitsTurn(square, record.turn)) {
       const file = square.charCodeAt(0) - 97;
@@ -144,18 +151,18 @@ export class PositionHasher {
         hi ^= RANDOM_HI[index];
         lo ^= RANDOM_LO[index];
       }
-      out[4] = hi;
-      out[5] = lo;
+      out[AT_POSITION] = hi;
+      out[AT_POSITION + 1] = lo;
       if (index < 0) {
         hi ^= RANDOM_HI[WRITTEN_BASE + file];
         lo ^= RANDOM_LO[WRITTEN_BASE + file];
       }
     } else {
-      out[4] = hi;
-      out[5] = lo;
+      out[AT_POSITION] = hi;
+      out[AT_POSITION + 1] = lo;
     }
-    out[2] = hi;
-    out[3] = lo;
+    out[AT_EPD] = hi;
+    out[AT_EPD + 1] = lo;
     mixCounters(record, out);
     return out;
   }
@@ -166,12 +173,12 @@ function mixCounters(record: RecordView, out: Uint32Array): void {
   const halfmove = record.halfmoveClock;
   const fullmove = record.fullmoveNumber === 0 ? 1 : record.fullmoveNumber;
   // counters may pass 2 ** 32: their high words are mixed in too
-  let h = out[2] ^ Math.imul(halfmove | 0, 0x9e3779b1) ^
+  let h = out[AT_EPD] ^ Math.imul(halfmove | 0, 0x9e3779b1) ^
     Math.imul((halfmove / 4294967296) | 0, 0x85ebca6b);
-  let l = out[3] ^ Math.imul(fullmove | 0, 0xc2b2ae35) ^
+  let l = out[AT_EPD + 1] ^ Math.imul(fullmove | 0, 0xc2b2ae35) ^
     Math.imul((fullmove / 4294967296) | 0, 0x27d4eb2f);
   h = avalanche(h ^ avalanche(l));
   l = avalanche(l ^ h);
-  out[0] = h;
-  out[1] = l;
+  out[AT_RECORD] = h;
+  out[AT_RECORD + 1] = l;
 }
