@@ -37,6 +37,7 @@ import {
 import { MovesTransform, type Transform } from "./_transforms.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
+import type { GifRun } from "./_gif_format.ts";
 import { renderHelp, USAGE } from "./help.ts";
 import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir, reason } from "./out_dir.ts";
@@ -110,18 +111,23 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
 
 /** Checks what can only be checked with the settings and the streams. */
 function checkOutput(settings: Settings, io: CliIo): void {
-  const problem = checkSvgOptions(settings.svg);
+  // PNG and GIF are always the vector drawing: check the options as such.
+  const drawing = settings.format === "png" || settings.format === "gif"
+    ? { ...settings.svg, style: "vector" as const }
+    : settings.svg;
+  const problem = checkSvgOptions(drawing);
   if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
   const pattern = checkPattern(settings.name);
   if (pattern !== null) {
     throw new UsageError(`--name ${shown(settings.name)} ${pattern}`);
   }
   if (
-    settings.format === "png" && settings.outDir === null &&
-    io.stdout.isTerminal?.() === true
+    (settings.format === "png" || settings.format === "gif") &&
+    settings.outDir === null && io.stdout.isTerminal?.() === true
   ) {
+    const kind = settings.format.toUpperCase();
     throw new UsageError(
-      "not writing a PNG image to a terminal: redirect stdout (> board.png) or use --out-dir",
+      `not writing a ${kind} image to a terminal: redirect stdout (> board.${settings.format}) or use --out-dir`,
     );
   }
 }
@@ -230,7 +236,8 @@ async function transforms(
 ): Promise<Transform[]> {
   if (settings.moves === null) return [];
   const module = await import("../moves/mod.ts");
-  const games = settings.format === "pgn"
+  // Formats of games (PGN, an animated GIF) need the game the moves make.
+  const games = settings.format === "pgn" || settings.format === "gif"
     ? await import("../pgn/mod.ts")
     : null;
   return [
@@ -270,6 +277,7 @@ async function sink(
     sideToMove: settings.sideToMove,
     png: settings.format === "png" ? await loadPng() : null,
     pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
+    gif: settings.format === "gif" ? await loadGif(settings) : null,
   };
   if ("file" in format) {
     if (settings.outDir === null) {
@@ -323,6 +331,36 @@ async function loadPng(): Promise<PngRenderer> {
       EXIT.ioError,
     );
   }
+}
+
+/** The GIF renderer, like PNG's: left out of the bundle, said so. */
+async function loadGif(settings: Settings): Promise<GifRun> {
+  let gif: typeof import("../gif/mod.ts");
+  try {
+    gif = await import("../gif/mod.ts");
+  } catch (error) {
+    throw new Stop(
+      `--format gif needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
+        reason(error).split("\n")[0]
+      })`,
+      EXIT.usage,
+    );
+  }
+  let renderer;
+  try {
+    renderer = await gif.createGifRenderer();
+  } catch (error) {
+    throw new Stop(
+      `cannot load the GIF renderer: ${reason(error)}`,
+      EXIT.ioError,
+    );
+  }
+  return {
+    renderer,
+    white: settings.gif.white,
+    black: settings.gif.black,
+    delay: settings.gif.delay,
+  };
 }
 
 /** Readers of text boards for `--from grid`, with the `--empty` mark. */

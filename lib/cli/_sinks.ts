@@ -108,10 +108,14 @@ export class OutDirSink implements RecordSink {
     const id = record.operations?.find((op) => op.opcode === "id")
       ?.operands[0] ?? null;
     const where = record.where;
+    const ply = record.ply;
     const wanted = fileName(pattern, {
       line: where.number,
       n: ++this.#files,
       id,
+      ...(ply === null
+        ? {}
+        : { game: where.number, ply: ply.ply, tags: ply.game.tags }),
     });
     const name = this.#names.claim(wanted);
     const ext = format.file;

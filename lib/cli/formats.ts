@@ -18,6 +18,7 @@ import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../types.ts";
 import type { Output } from "./_io.ts";
+import { type GifRun, writeGif } from "./_gif_format.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { FORMAT_NAMES } from "./options.ts";
 
@@ -60,6 +61,8 @@ export interface RunOptions {
   png: PngRenderer | null;
   /** The PGN library, loaded before the first record for formats of games. */
   pgn: PgnModule | null;
+  /** The GIF renderer and its settings, loaded when a GIF is asked for. */
+  gif: GifRun | null;
 }
 
 /** One output format. */
@@ -69,7 +72,7 @@ export interface Format {
   /** Whether it draws a board: `--flip` applies; a stream separates boards. */
   readonly draws: boolean;
   /** The file extension when it goes to `--out-dir` files (one per record). */
-  readonly file?: "svg" | "png";
+  readonly file?: "svg" | "png" | "gif";
   /** Writes the current record. */
   write(out: Output, current: Current, run: RunOptions): void;
 }
@@ -275,6 +278,17 @@ export const FORMATS = {
       const pgn = run.pgn!;
       out.write(pgn.stringifyPgn(gameOf(current, pgn)));
       out.writeByte(10);
+    },
+  },
+  gif: {
+    help: "the diagram as a GIF; a game (--from pgn, --moves) animated",
+    draws: true,
+    file: "gif",
+    write(out, current, run) {
+      writeGif(out, current, {
+        gif: run.gif!,
+        svg: diagramOptions(current, run),
+      });
     },
   },
 } as const satisfies Record<FormatName, Format>;

@@ -55,6 +55,8 @@ export interface Settings {
   moves: string | null;
   /** Which positions of a game are records (`--from pgn`). */
   select: PlySelection;
+  /** `--white`, `--black` and `--delay`, for GIFs. */
+  gif: { white: string | null; black: string | null; delay: number };
 }
 
 const encoder = new TextEncoder();
@@ -92,6 +94,11 @@ export function settle(args: ParsedArgs): Settings {
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
     moves: text(args, "moves") ?? null,
+    gif: {
+      white: text(args, "white") ?? null,
+      black: text(args, "black") ?? null,
+      delay: delayOf(text(args, "delay") ?? optionSpec("delay").default!),
+    },
     select: {
       ply: plyOf(text(args, "ply") ?? optionSpec("ply").default!),
       variations: flag(args, "variations"),
@@ -157,17 +164,19 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
     }
   }
   checkScopes(settings, args);
-  if (format === "png" && settings.svg.style === "classic") {
+  if (
+    (format === "png" || format === "gif") && settings.svg.style === "classic"
+  ) {
     throw new UsageError(
-      "--format png draws the vector style: --style classic does not go with it",
+      `--format ${format} draws the vector style: --style classic does not go with it`,
     );
   }
   if (
-    format === "pgn" && !check &&
+    (format === "pgn" || format === "gif") && !check &&
     (args.values.has("ply") || args.values.has("variations"))
   ) {
     throw new UsageError(
-      "--format pgn writes whole games: --ply and --variations do not go with it",
+      `--format ${format} writes whole games: --ply and --variations do not go with it`,
     );
   }
   if (settings.explain && (format !== "fen" || check)) {
@@ -190,6 +199,18 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
     if (spec.scope === "pgn" && settings.from !== "pgn") {
       throw new UsageError(`--${spec.name} goes with --from pgn`);
     }
+    if (spec.scope === "gif" && settings.format !== "gif") {
+      throw new UsageError(`--${spec.name} goes with --format gif`);
+    }
+    if (
+      spec.scope === "vector" &&
+      !(settings.format === "png" || settings.format === "gif" ||
+        (settings.format === "svg" && settings.svg.style === "vector"))
+    ) {
+      throw new UsageError(
+        `--${spec.name} draws the vector look: it goes with --style vector, --format png or gif`,
+      );
+    }
     if (spec.scope === "out-dir" && settings.outDir === null) {
       throw new UsageError(`--${spec.name} goes with --out-dir`);
     }
@@ -204,6 +225,16 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
+}
+
+/** `--delay`: whole centiseconds, as GIF frames count time. */
+function delayOf(value: string): number {
+  if (/^[1-9][0-9]{0,4}$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--delay ${
+      shown(value)
+    } must be a whole number of centiseconds from 1 to 99999`,
+  );
 }
 
 /** `--ply`: `last`, `all` or a number of half-moves. */
