@@ -128,7 +128,7 @@ export const OPTIONS = [
     group: "diagram",
     scope: "diagram",
     oneShot: true,
-    help: "vector needs no fonts (png and gif: always vector)",
+    help: "the drawing; vector needs no fonts (png, gif: always vector)",
   },
   {
     name: "theme",
@@ -274,7 +274,7 @@ export const OPTIONS = [
     name: "out-dir",
     value: "<dir>",
     group: "output",
-    help: "write one file per record into <dir> (svg, png)",
+    help: "write one file per record into <dir> (svg, png, gif)",
   },
   {
     name: "name",
@@ -282,7 +282,7 @@ export const OPTIONS = [
     default: "{line}",
     group: "output",
     scope: "out-dir",
-    help: "--out-dir names: {line}, {n}, {id}",
+    help: "--out-dir names: {line}, {n}, {id}; games: {game}, {ply}, {White}",
   },
   {
     name: "explain",
