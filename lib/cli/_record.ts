@@ -54,9 +54,16 @@ export class Current implements RecordView {
     return this.#view === this.#reader ? this.#reader.fieldsGiven : 6;
   }
 
-  /** The record's EPD operations, or `null`. */
+  /** The record's EPD operations (as `--uci`/`--san` rewrote them), or `null`. */
   get operations(): readonly EpdOperation[] | null {
+    if (this.#operations !== null) return this.#operations;
     return this.#view === this.#reader ? this.#reader.operations : null;
+  }
+  #operations: readonly EpdOperation[] | null = null; // rewritten ones
+
+  /** Replaces the record's operations (moves rewritten in another notation). */
+  setOperations(operations: readonly EpdOperation[]): void {
+    this.#operations = operations;
   }
 
   /** The side to move. */
@@ -113,6 +120,7 @@ export class Current implements RecordView {
     this.ply = null;
     this.where = where;
     this.#filled = false;
+    this.#operations = null;
   }
 
   /** Replaces the record by the position after `--moves`. */
@@ -128,6 +136,14 @@ export class Current implements RecordView {
   /** The canonical FEN of the record (a string: for reports, not streams). */
   fen(): string {
     return stringifyFen(this.position());
+  }
+
+  /**
+   * The record's position, as a `FenReader` gives it (for the data tools,
+   * which take either): the record's own object, `into` left unused.
+   */
+  toPosition(_into?: Position): Position {
+    return this.position();
   }
 
   /** The record's position (one reused object, refilled once per record). */

@@ -20,6 +20,14 @@ import { INITIAL_FEN, type Position } from "../types.ts";
 import type { Output } from "./_io.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { FORMAT_NAMES } from "./options.ts";
+import {
+  type DataWriters,
+  writeJsonData,
+  writeKey,
+  writeMoves,
+  writeOpening,
+  writePlacement,
+} from "./_data_formats.ts";
 
 /** What formats of games use of the PGN library. */
 export type PgnModule = Pick<
@@ -60,6 +68,8 @@ export interface RunOptions {
   png: PngRenderer | null;
   /** The PGN library, loaded before the first record for formats of games. */
   pgn: PgnModule | null;
+  /** What the data formats (and JSON's key) write with, or `null`. */
+  data: DataWriters | null;
 }
 
 /** One output format. */
@@ -133,7 +143,11 @@ function drawnShapes(
  * the canonical FEN, the input as given, its EPD operations and the moves
  * played, so every object can be matched back to its line.
  */
-function writeJsonRecord(out: Output, current: Current): void {
+function writeJsonRecord(
+  out: Output,
+  current: Current,
+  run: RunOptions,
+): void {
   writeJsonPlace(out, current.where);
   out.reserve(JSON_BYTES_MAX);
   const start = out.length;
@@ -144,6 +158,7 @@ function writeJsonRecord(out: Output, current: Current): void {
   out.reserve(FEN_BYTES_MAX + 1);
   out.length = writeFenBytes(current, out.buffer, out.length);
   out.writeByte(34);
+  writeJsonData(out, current, run.data!);
   if (current.ply !== null) {
     writeGameMembers(out, current.ply);
   } else {
@@ -151,7 +166,7 @@ function writeJsonRecord(out: Output, current: Current): void {
     writeJsonString(out, current.span);
   }
   const operations = current.operations;
-  if (operations !== null && operations.length > 0 && current.moved === null) {
+  if (operations !== null && operations.length > 0 && current.played === null) {
     out.write(',"operations":');
     out.write(JSON.stringify(operations));
   }
@@ -264,8 +279,8 @@ export const FORMATS = {
   json: {
     help: "the record as one line of JSON (see Records)",
     draws: false,
-    write(out, current) {
-      writeJsonRecord(out, current);
+    write(out, current, run) {
+      writeJsonRecord(out, current, run);
     },
   },
   pgn: {
@@ -275,6 +290,35 @@ export const FORMATS = {
       const pgn = run.pgn!;
       out.write(pgn.stringifyPgn(gameOf(current, pgn)));
       out.writeByte(10);
+    },
+  },
+  // data and engine work (see the README's "Data and engine work")
+  key: {
+    help: "the Polyglot key: 16 hex digits",
+    draws: false,
+    write(out, current, run) {
+      writeKey(out, current, run.data!);
+    },
+  },
+  placement: {
+    help: "the placement alone (the first field)",
+    draws: false,
+    write(out, current) {
+      writePlacement(out, current);
+    },
+  },
+  moves: {
+    help: "the legal moves on one line (UCI; --san for SAN)",
+    draws: false,
+    write(out, _current, run) {
+      writeMoves(out, run.data!);
+    },
+  },
+  opening: {
+    help: "the opening's ECO code and name, tab-separated (- if none)",
+    draws: false,
+    write(out, current, run) {
+      writeOpening(out, current, run.data!);
     },
   },
 } as const satisfies Record<FormatName, Format>;

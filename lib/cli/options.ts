@@ -13,13 +13,27 @@ import {
   DEFAULT_SIZE,
   SVG_STYLES,
 } from "../svg/_defaults.ts";
+import { POSITION_KEY_LEVELS, RECORD_KINDS } from "../unique/_names.ts";
 
 /**
  * What output an option goes with; any other is refused, never ignored:
  * `diagram` the svg and png formats, `board` every format that draws a
- * board, `out-dir` the `--out-dir` option, `pgn` games (`--from pgn`).
+ * board, `out-dir` the `--out-dir` option, `pgn` games (`--from pgn`);
+ * for data work, `fields` the formats that write a record's fields (fen,
+ * epd, json, key), `quiet` the `--check` report, `perft` the `--perft`
+ * counts, `notation` the formats that write moves (epd, moves), `json`
+ * `--format json`.
  */
-export type OptionScope = "diagram" | "board" | "out-dir" | "pgn";
+export type OptionScope =
+  | "diagram"
+  | "board"
+  | "out-dir"
+  | "pgn"
+  | "fields"
+  | "quiet"
+  | "perft"
+  | "notation"
+  | "json";
 
 /** One option of the command. */
 export interface OptionSpec {
@@ -31,6 +45,11 @@ export interface OptionSpec {
   readonly aliases?: readonly string[];
   /** The placeholder of its argument; none for a flag. */
   readonly value?: string;
+  /**
+   * Whether its value may be left out (`--unique` or `--unique=epd`): it is
+   * then given only after `=`, and the flag alone means the default.
+   */
+  readonly optional?: boolean;
   /** Whether it may be given more than once (each value is kept). */
   readonly multiple?: boolean;
   /** The value used when it is not given, as `--help` shows it. */
@@ -44,7 +63,13 @@ export interface OptionSpec {
   /** One line for `--help` and the README. */
   readonly help: string;
   /** Where `--help` lists it. */
-  readonly group: "diagram" | "input" | "output" | "check" | "other";
+  readonly group:
+    | "diagram"
+    | "input"
+    | "output"
+    | "check"
+    | "data"
+    | "other";
 }
 
 /** The input kinds of `--from`. */
@@ -64,6 +89,11 @@ export const FORMAT_NAMES = [
   "epd",
   "json",
   "pgn",
+  // data and engine work
+  "key",
+  "placement",
+  "moves",
+  "opening",
 ] as const;
 
 /** Every option of the `fen` command, in the order `--help` lists them. */
@@ -264,6 +294,78 @@ export const OPTIONS = [
     group: "check",
     help: "report what makes a position illegal, and its status",
   },
+  // data and engine work (see the README's "Data and engine work")
+  {
+    name: "en-passant",
+    value: "<mode>",
+    choices: ["always", "legal", "pseudo-legal"],
+    default: "always",
+    group: "data",
+    scope: "fields",
+    help: "when to write the en-passant square",
+  },
+  {
+    name: "unique",
+    value: "<level>",
+    optional: true,
+    choices: POSITION_KEY_LEVELS,
+    default: "record",
+    group: "data",
+    help: "keep the first record of each position",
+  },
+  {
+    name: "only",
+    value: "<kind>",
+    choices: RECORD_KINDS,
+    group: "data",
+    help: "keep only records of one kind",
+  },
+  {
+    name: "stats",
+    group: "data",
+    help: "count records by kind and uniques at each level, at the end",
+  },
+  {
+    name: "quiet",
+    group: "data",
+    scope: "quiet",
+    help: "--check: report problems only, and a summary at the end",
+  },
+  {
+    name: "repair",
+    group: "data",
+    help: "the nearest position an engine can take (--explain tells how)",
+  },
+  {
+    name: "uci",
+    group: "data",
+    scope: "notation",
+    help: "write moves in UCI (--format epd: bm, am, pm, sm)",
+  },
+  {
+    name: "san",
+    group: "data",
+    scope: "notation",
+    help: "write moves in SAN (--format epd, --format moves)",
+  },
+  {
+    name: "perft",
+    value: "<depth>",
+    group: "data",
+    help: "count the move paths of each record to <depth> plies",
+  },
+  {
+    name: "divide",
+    group: "data",
+    scope: "perft",
+    help: "--perft: the count below each legal move, as engines print it",
+  },
+  {
+    name: "opening",
+    group: "data",
+    scope: "json",
+    help: "--format json: add the opening's ECO code and name",
+  },
   {
     name: "verbose",
     group: "other",
@@ -351,6 +453,10 @@ function parseLong(
   if (spec.value === undefined) {
     if (equals >= 0) throw new UsageError(`--${name} takes no value`);
     set(parsed, spec, true);
+    return i;
+  }
+  if (spec.optional && equals < 0) {
+    set(parsed, spec, true); // the value only after "=": --unique -
     return i;
   }
   if (equals >= 0) {

@@ -14,6 +14,13 @@ import {
   text,
 } from "./diagram_options.ts";
 import { type FormatName, FORMATS } from "./formats.ts";
+import {
+  checkData,
+  checkDataScope,
+  type DataSettings,
+  dataSettings,
+  ownOutput,
+} from "./_data_settings.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
 import type { PlySelection } from "./_pgn_source.ts";
 import {
@@ -55,6 +62,8 @@ export interface Settings {
   moves: string | null;
   /** Which positions of a game are records (`--from pgn`). */
   select: PlySelection;
+  /** Data and engine work (lib/cli/_data_settings.ts). */
+  data: DataSettings;
 }
 
 const encoder = new TextEncoder();
@@ -71,7 +80,9 @@ export function settle(args: ParsedArgs): Settings {
   const check = flag(args, "check");
   // --check writes its own report; "fen" only stands for "no format given".
   const format = choice<FormatName>(args, "format") ??
-    (check ? "fen" : optionSpec("format").default as FormatName);
+    (check || ownOutput(args)
+      ? "fen"
+      : optionSpec("format").default as FormatName);
   const settings: Settings = {
     format,
     check,
@@ -96,6 +107,7 @@ export function settle(args: ParsedArgs): Settings {
       ply: plyOf(text(args, "ply") ?? optionSpec("ply").default!),
       variations: flag(args, "variations"),
     },
+    data: dataSettings(args),
   };
   checkCombinations(settings, args);
   return settings;
@@ -170,9 +182,12 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
       "--format pgn writes whole games: --ply and --variations do not go with it",
     );
   }
-  if (settings.explain && (format !== "fen" || check)) {
-    throw new UsageError("--explain goes with --format fen");
+  if (
+    settings.explain && !settings.data.repair && (format !== "fen" || check)
+  ) {
+    throw new UsageError("--explain goes with --format fen or --repair");
   }
+  checkData(dataContext(settings, args));
 }
 
 /**
@@ -183,10 +198,12 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
 function checkScopes(settings: Settings, args: ParsedArgs): void {
   const entry = FORMATS[settings.format];
   const output = settings.check ? "--check" : `--format ${settings.format}`;
+  const data = dataContext(settings, args);
   for (const spec of OPTION_SPECS) {
     if (spec.scope === undefined || !args.values.has(spec.name)) {
       continue;
     }
+    checkDataScope(spec, data);
     if (spec.scope === "pgn" && settings.from !== "pgn") {
       throw new UsageError(`--${spec.name} goes with --from pgn`);
     }
@@ -204,6 +221,15 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
+}
+
+function dataContext(settings: Settings, args: ParsedArgs) {
+  return {
+    format: settings.format,
+    check: settings.check,
+    formatGiven: args.values.has("format"),
+    data: settings.data,
+  };
 }
 
 /** `--ply`: `last`, `all` or a number of half-moves. */

@@ -39,6 +39,7 @@ export {
 } from "./position_key.ts";
 export { PositionHasher } from "./position_hash.ts";
 export {
+  type PositionRecord,
   RECORD_KINDS,
   RecordClassifier,
   type RecordKind,

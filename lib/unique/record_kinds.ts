@@ -1,34 +1,12 @@
 // What a record is, for `--only` and `--stats`: one classification, so the
 // filter and the counts cannot disagree.
 
-import {
-  type FenReader,
-  PositionChecker,
-  positionStatus,
-} from "../_data_adapter.ts";
+import { PositionChecker, positionStatus } from "../_data_adapter.ts";
+import type { RecordView } from "../record_view.ts";
 import type { Position } from "../types.ts";
+import { RECORD_KINDS } from "./_names.ts";
 
-/**
- * The kinds of record `--only` selects and `--stats` counts. A record is
- * `invalid` (not FEN), or `legal` or `illegal`; a legal record may also be
- * `check`, `checkmate` (also a check) or `stalemate`.
- *
- * @example The kinds in order
- * ```ts
- * import { RECORD_KINDS } from "@fen/fen/unique";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(RECORD_KINDS.slice(0, 3), ["invalid", "legal", "illegal"]);
- * ```
- */
-export const RECORD_KINDS = [
-  "invalid",
-  "legal",
-  "illegal",
-  "check",
-  "checkmate",
-  "stalemate",
-] as const;
+export { RECORD_KINDS };
 
 /**
  * A kind of record; see {@linkcode RECORD_KINDS}.
@@ -66,6 +44,31 @@ export function recordKindBit(kind: RecordKind): number {
     throw new TypeError(`Cannot select records: no kind "${kind}"`);
   }
   return 1 << index;
+}
+
+/**
+ * A record that makes its position on request: a `FenReader` after a
+ * successful `read`, or any other view of a record that can (the command's
+ * record after `--moves`, a game's position).
+ *
+ * @example A reader is one
+ * ```ts
+ * import { FenReader } from "@fen/fen";
+ * import type { PositionRecord } from "@fen/fen/unique";
+ * import assert from "node:assert/strict";
+ *
+ * const reader = new FenReader();
+ * reader.read("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+ * const record: PositionRecord = reader;
+ * assert.equal(record.toPosition(reader.toPosition()).turn, "b");
+ * ```
+ */
+export interface PositionRecord extends RecordView {
+  /**
+   * The record's position: `into` filled, or an object the record owns
+   * (read, not changed, by the caller).
+   */
+  toPosition(into: Position): Position;
 }
 
 const LEGAL = 1 << 1;
@@ -113,10 +116,10 @@ export class RecordClassifier {
    * {@linkcode recordKindBit}): `legal` or `illegal`, and for a legal
    * record `check`, `checkmate`, `stalemate` as they apply.
    *
-   * @param reader A reader after a successful `read`.
+   * @param reader A reader after a successful `read` (or another record).
    * @returns The bits.
    */
-  kinds(reader: FenReader): number {
+  kinds(reader: PositionRecord): number {
     const position = reader.toPosition(this.#position);
     if (!this.#checker.isLegal(position)) return ILLEGAL;
     const status = positionStatus(position, { countMoves: false });
