@@ -67,7 +67,7 @@ Deno.test("the gate before the engine: --check flags every crash, --repair passe
   );
   // repaired records pass the check; refused ones are told, exit 3
   const gate = await sh(
-    '$FEN --repair --format fen - 2>refused.txt | $FEN --check --quiet -; echo "repair=${PIPESTATUS[0]} check=${PIPESTATUS[1]}"; grep -c "cannot repair" refused.txt; rm -f refused.txt',
+    'refused=$(mktemp); $FEN --repair --format fen - 2>"$refused" | $FEN --check --quiet -; echo "repair=${PIPESTATUS[0]} check=${PIPESTATUS[1]}"; grep -c "cannot repair" "$refused"; rm -f "$refused"',
     stdin,
   );
   const [status, refused] = gate.stdout.trimEnd().split("\n").slice(-2);
