@@ -138,14 +138,6 @@ export class Current implements RecordView {
     return stringifyFen(this.position());
   }
 
-  /**
-   * The record's position, as a `FenReader` gives it (for the data tools,
-   * which take either): the record's own object, `into` left unused.
-   */
-  toPosition(_into?: Position): Position {
-    return this.position();
-  }
-
   /** The record's position (one reused object, refilled once per record). */
   position(): Position {
     if (this.moved !== null) return this.moved;

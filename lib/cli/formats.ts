@@ -315,7 +315,7 @@ export const FORMATS = {
     },
   },
   opening: {
-    help: "the opening's ECO code and name, tab-separated (- if none)",
+    help: "the opening's ECO code and name (- if none)",
     draws: false,
     write(out, current, run) {
       writeOpening(out, current, run.data!);

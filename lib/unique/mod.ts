@@ -39,7 +39,6 @@ export {
 } from "./position_key.ts";
 export { PositionHasher } from "./position_hash.ts";
 export {
-  type PositionRecord,
   RECORD_KINDS,
   RecordClassifier,
   type RecordKind,

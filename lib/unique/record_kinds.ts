@@ -1,9 +1,8 @@
 // What a record is, for `--only` and `--stats`: one classification, so the
 // filter and the counts cannot disagree.
 
-import { PositionChecker, positionStatus } from "../_data_adapter.ts";
+import { StatusChecker } from "../_data_adapter.ts";
 import type { RecordView } from "../record_view.ts";
-import type { Position } from "../types.ts";
 import { RECORD_KINDS } from "./_names.ts";
 
 export { RECORD_KINDS };
@@ -46,31 +45,6 @@ export function recordKindBit(kind: RecordKind): number {
   return 1 << index;
 }
 
-/**
- * A record that makes its position on request: a `FenReader` after a
- * successful `read`, or any other view of a record that can (the command's
- * record after `--moves`, a game's position).
- *
- * @example A reader is one
- * ```ts
- * import { FenReader } from "@fen/fen";
- * import type { PositionRecord } from "@fen/fen/unique";
- * import assert from "node:assert/strict";
- *
- * const reader = new FenReader();
- * reader.read("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
- * const record: PositionRecord = reader;
- * assert.equal(record.toPosition(reader.toPosition()).turn, "b");
- * ```
- */
-export interface PositionRecord extends RecordView {
-  /**
-   * The record's position: `into` filled, or an object the record owns
-   * (read, not changed, by the caller).
-   */
-  toPosition(into: Position): Position;
-}
-
 const LEGAL = 1 << 1;
 const ILLEGAL = 1 << 2;
 const CHECK = 1 << 3;
@@ -78,8 +52,9 @@ const CHECKMATE = 1 << 4;
 const STALEMATE = 1 << 5;
 
 /**
- * Classifies records one after the other, reusing its position and
- * legality work space (one per stream).
+ * Classifies records one after the other, reusing its legality work space
+ * (one per stream): the legality check and the status come from one load
+ * of the record's cells, and no `Position` is made.
  *
  * @example `--only checkmate`
  * ```ts
@@ -101,29 +76,27 @@ const STALEMATE = 1 << 5;
  * ```
  */
 export class RecordClassifier {
-  readonly #checker = new PositionChecker();
-  readonly #position: Position = {
-    board: new Array(64).fill(null),
-    turn: "w",
-    castling: [],
-    enPassant: null,
-    halfmoveClock: 0,
-    fullmoveNumber: 1,
-  };
+  readonly #checker = new StatusChecker();
 
   /**
    * The kinds of the record `reader` last read, as bits (see
    * {@linkcode recordKindBit}): `legal` or `illegal`, and for a legal
    * record `check`, `checkmate`, `stalemate` as they apply.
    *
-   * @param reader A reader after a successful `read` (or another record).
+   * @param reader A reader after a successful `read` (or any record view).
    * @returns The bits.
    */
-  kinds(reader: PositionRecord): number {
-    const position = reader.toPosition(this.#position);
-    if (!this.#checker.isLegal(position)) return ILLEGAL;
-    const status = positionStatus(position, { countMoves: false });
+  kinds(reader: RecordView): number {
+    const checker = this.#checker;
+    const problems = checker.checkCodes(reader.cells, reader);
+    for (let i = 0; i < problems.length; i++) {
+      if (problems[i].severity === "error") return ILLEGAL;
+    }
+    const status = checker.status(NO_COUNT);
     return LEGAL | (status.check ? CHECK : 0) |
       (status.checkmate ? CHECKMATE : 0) | (status.stalemate ? STALEMATE : 0);
   }
 }
+
+// The status without counting moves: whether there is one will do.
+const NO_COUNT = Object.freeze({ countMoves: false });
