@@ -10,6 +10,8 @@ import type { PolyglotHasher } from "../polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
+import type { DataSettings } from "./_data_settings.ts";
+import type { FormatName } from "./formats.ts";
 
 /** What the data formats write with: one per run, loaded before the first record. */
 export interface DataWriters {
@@ -83,4 +85,21 @@ export function writeJsonData(
       ? "null"
       : JSON.stringify({ eco: opening.eco, name: opening.name }),
   );
+}
+
+/** What the data formats write with: the libraries they need, loaded. */
+export async function loadDataWriters(
+  settings: { format: FormatName; data: DataSettings },
+): Promise<DataWriters | null> {
+  const { format, data } = settings;
+  const keys = format === "key" || format === "json";
+  const openings = format === "opening" || data.opening;
+  if (!keys && !openings && format !== "moves") return null;
+  return {
+    key: keys
+      ? new (await import("../polyglot/mod.ts")).PolyglotHasher()
+      : null,
+    opening: openings ? (await import("../openings/mod.ts")).openingOf : null,
+    moves: [],
+  };
 }

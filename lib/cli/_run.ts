@@ -35,7 +35,7 @@ import {
   StreamSource,
 } from "./_sources.ts";
 import { MovesTransform, type Transform } from "./_transforms.ts";
-import type { DataWriters } from "./_data_formats.ts";
+import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
@@ -145,7 +145,7 @@ async function run(
     interactive,
   });
   const reader = new FenReader(settings.parse);
-  const data = await dataWriters(settings);
+  const data = await loadDataWriters(settings);
   const pipeline = new Pipeline({
     reader,
     record: new Current(reader),
@@ -263,21 +263,6 @@ async function transforms(
     }),
     ...stages.after,
   ];
-}
-
-/** What the data formats write with: the libraries they need, loaded. */
-async function dataWriters(settings: Settings): Promise<DataWriters | null> {
-  const { format, data } = settings;
-  const keys = format === "key" || format === "json";
-  const openings = format === "opening" || data.opening;
-  if (!keys && !openings && format !== "moves") return null;
-  return {
-    key: keys
-      ? new (await import("../polyglot/mod.ts")).PolyglotHasher()
-      : null,
-    opening: openings ? (await import("../openings/mod.ts")).openingOf : null,
-    moves: [],
-  };
 }
 
 /** The one sink of the run, its optional parts loaded only as needed. */

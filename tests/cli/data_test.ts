@@ -184,7 +184,7 @@ Deno.test("--stats alone writes the counts on stdout, with a format on stderr", 
   assert.equal(withFormat.stdout, `${keys.join("\n")}\n`);
   assert.match(
     withFormat.stderr,
-    /\nrecords: 5\n(.+\n)+unique board: 3\nduplicates: 1\nnot selected: 1\n$/,
+    /\nfen: records: 5\n(fen: .+\n)+fen: unique board: 3\nfen: duplicates: 1\nfen: not selected: 1\n$/,
   );
 });
 
