@@ -357,3 +357,49 @@ Deno.test("--format moves lists the legal moves, UCI or --san", async () => {
     },
   );
 });
+
+Deno.test("--perft over a stream: the published counts of every position at depth 2", async () => {
+  const table: {
+    fen: string;
+    chess960?: boolean;
+    perft: Record<string, number>;
+  }[] = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../testdata/perft.json", import.meta.url),
+    ),
+  );
+  for (const chess960 of [false, true]) {
+    const rows = table.filter((row) =>
+      (row.chess960 === true) === chess960 && row.perft["2"] !== undefined
+    );
+    assert.ok(rows.length >= 3);
+    const stdin = rows.map(({ fen }) => fen).join("\n") + "\n";
+    const args = ["--perft", "2", ...(chess960 ? ["--chess960"] : []), "-"];
+    assert.deepEqual(await run(args, stdin), {
+      code: 0,
+      stdout: rows.map(({ perft }) => `${perft["2"]}\n`).join(""),
+      stderr: "",
+    });
+  }
+});
+
+Deno.test("--from pgn --ply all --format key: a game's keys, the Polyglot format's own", async () => {
+  const game = "1. e4 d5 2. e5 f5 3. Ke2 Kf7 *\n";
+  assert.deepEqual(
+    await run(["--from", "pgn", "--ply", "all", "--format", "key", "-"], game),
+    {
+      code: 0,
+      stdout: [
+        "463b96181691fc9c",
+        "823c9b50fd114196",
+        "0756b94461c50fb0",
+        "662fafb965db29d4",
+        "22a48b5a8e47ff78",
+        "652a607ca3f242c1",
+        "00fdd303c946bdd9",
+        "",
+      ].join("\n"),
+      stderr: "",
+    },
+  );
+});
