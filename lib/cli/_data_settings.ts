@@ -91,15 +91,23 @@ export interface DataContext {
   data: DataSettings;
 }
 
+/** What writes the run's output, for messages: `--check`, `--format fen`... */
+export function outputName(context: DataContext): string {
+  const { format, check, data } = context;
+  return check
+    ? "--check"
+    : data.perft !== null
+    ? "--perft"
+    : data.statsOnly
+    ? "--stats"
+    : `--format ${format}`;
+}
+
 /** Refuses a data option where it would be ignored, as its scope says. */
 export function checkDataScope(spec: OptionSpec, context: DataContext): void {
   const { format, check, data } = context;
   const writes = data.perft === null && !data.statsOnly && !check;
-  const output = check
-    ? "--check"
-    : data.perft !== null
-    ? "--perft"
-    : `--format ${format}`;
+  const output = outputName(context);
   const refuse = (what: string) => {
     throw new UsageError(`--${spec.name} goes with ${what}, not ${output}`);
   };

@@ -55,6 +55,7 @@ export class Pipeline implements RecordTarget {
       if (this.#parts.passInvalid === true && !diagnostics.stopped) {
         this.#parts.out.write(text.slice(start, end));
         this.#parts.out.writeByte(10);
+        if (this.#parts.interactive) this.#parts.out.flush();
       }
       return;
     }

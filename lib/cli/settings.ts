@@ -17,8 +17,10 @@ import { type FormatName, FORMATS } from "./formats.ts";
 import {
   checkData,
   checkDataScope,
+  type DataContext,
   type DataSettings,
   dataSettings,
+  outputName,
   ownOutput,
 } from "./_data_settings.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
@@ -197,8 +199,8 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
  */
 function checkScopes(settings: Settings, args: ParsedArgs): void {
   const entry = FORMATS[settings.format];
-  const output = settings.check ? "--check" : `--format ${settings.format}`;
   const data = dataContext(settings, args);
+  const output = outputName(data);
   for (const spec of OPTION_SPECS) {
     if (spec.scope === undefined || !args.values.has(spec.name)) {
       continue;
@@ -223,7 +225,7 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
   }
 }
 
-function dataContext(settings: Settings, args: ParsedArgs) {
+function dataContext(settings: Settings, args: ParsedArgs): DataContext {
   return {
     format: settings.format,
     check: settings.check,
