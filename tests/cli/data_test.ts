@@ -403,3 +403,80 @@ Deno.test("--from pgn --ply all --format key: a game's keys, the Polyglot format
     },
   );
 });
+
+Deno.test("a data option where it would be ignored is refused, with the reason", async () => {
+  const refused = async (args: string[]) => {
+    const result = await run(args);
+    assert.equal(result.code, EXIT.usage, args.join(" "));
+    assert.equal(result.stdout, "");
+    return result.stderr;
+  };
+  assert.equal(
+    await refused(["--divide", KINGS]),
+    "fen: --divide goes with --perft\n",
+  );
+  assert.equal(
+    await refused(["--perft", "x", KINGS]),
+    'fen: --perft "x" must be a depth from 1 to 100 plies\n',
+  );
+  assert.equal(
+    await refused(["--perft", "2", "--check", KINGS]),
+    "fen: --perft writes its own counts: it does not go with --check or --format\n",
+  );
+  assert.equal(
+    await refused(["--opening", "--format", "fen", KINGS]),
+    "fen: --opening goes with --format json, not --format fen\n",
+  );
+  assert.equal(
+    await refused(["--san", "--format", "fen", KINGS]),
+    "fen: --san goes with --format epd or moves, not --format fen\n",
+  );
+  assert.equal(
+    await refused(["--uci", "--san", "--format", "epd", KINGS]),
+    "fen: --uci and --san: choose one\n",
+  );
+  assert.equal(
+    await refused(["--explain", "--format", "epd", KINGS]),
+    "fen: --explain goes with --format fen or --repair\n",
+  );
+  assert.equal(
+    await refused(["--stats", "--flip", KINGS]),
+    "fen: --flip draws boards: it does not go with --stats\n",
+  );
+  assert.equal(
+    await refused(["--only", "mate", "--format", "fen", KINGS]),
+    'fen: --only "mate" must be one of invalid, legal, illegal, check, checkmate or stalemate\n',
+  );
+});
+
+Deno.test("a position that cannot be played: its en-passant square kept, its moves refused (exit 3)", async () => {
+  const noKing = "8/8/8/3pP3/8/8/8/8 w - d6 0 1";
+  assert.deepEqual(
+    await run(["--format", "fen", "--en-passant", "legal", noKing]),
+    { code: 0, stdout: `${noKing}\n`, stderr: "" },
+  );
+  assert.deepEqual(await run(["--format", "moves", noKing]), {
+    code: EXIT.illegalPosition,
+    stdout: "",
+    stderr:
+      "fen: cannot list moves: cannot play from this position: White has no king\n",
+  });
+});
+
+Deno.test("--repair --explain with any format; the repaired record keeps its EPD operations", async () => {
+  assert.deepEqual(
+    await run([
+      "--repair",
+      "--explain",
+      "--format",
+      "epd",
+      '4k3/8/8/8/8/8/8/4K3 w K - bm Kd2; id "x";',
+    ]),
+    {
+      code: 0,
+      stdout: '4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "x";\n',
+      stderr:
+        "fen: added the missing halfmove clock 0\nfen: added the missing fullmove number 1\nfen: dropped the castling right of h1 (castling right for the rook on h1: no white rook stands on h1)\n",
+    },
+  );
+});
