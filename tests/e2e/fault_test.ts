@@ -358,7 +358,11 @@ const VALUES: Readonly<Record<string, readonly string[]>> = {
     "{n}{n}",
   ],
   "<file>": ["games.fen", "boards.txt", "missing.fen", "-", ""],
-  "<kind>": ["fen", "grid", "board", "", "FEN"],
+  "<kind>": ["fen", "grid", "board", "", "FEN", "legal", "invalid"],
+  // data and engine work (a depth stays small: perft 6 takes minutes)
+  "<mode>": ["always", "legal", "pseudo-legal", "", "Legal"],
+  "<level>": ["record", "epd", "position", "board", "", "boards"],
+  "<depth>": ["1", "2", "0", "101", "", "x", "-1"],
   "<moves>": [
     "e4 e5 Nf3",
     "e2e4",
