@@ -33,7 +33,7 @@ import {
 /** What formats of games use of the PGN library. */
 export type PgnModule = Pick<
   typeof import("../pgn/mod.ts"),
-  "parsePgn" | "stringifyPgn"
+  "parsePgn" | "stringifyPgn" | "PgnGame"
 >;
 
 /**
@@ -41,7 +41,8 @@ export type PgnModule = Pick<
  * game of no moves from the record's position.
  */
 export function gameOf(current: Current, pgn: PgnModule): PgnGame {
-  return current.game ?? gameFrom(current.fen(), [], pgn);
+  // A game of no moves is its start alone, playable or not (no king).
+  return current.game ?? new pgn.PgnGame({ start: current.position() });
 }
 
 /** A game from a start position and moves in SAN, through the PGN reader. */

@@ -230,3 +230,15 @@ Deno.test("hostile games keep the command standing: deep variations, a huge comm
   );
   assert.doesNotMatch(random.stderr, /internal error|\n\s+at /);
 });
+
+Deno.test("--format pgn of a position no move can be played from: its start alone", async () => {
+  const run = await runMain(["--format", "pgn", "-"], {
+    stdin: "8/8/8/8/8/8/8/8 w - - 0 1\n",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, "");
+  assert.match(
+    run.stdout,
+    /\[FEN "8\/8\/8\/8\/8\/8\/8\/8 w - - 0 1"\]\n\n\*\n/,
+  );
+});
