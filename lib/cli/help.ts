@@ -55,6 +55,8 @@ Examples:
   fen --format board - < games.fen
   fen --out-dir diagrams --name 'wac-{id}' - < wac.epd
   fen --check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+  fen --from pgn --ply all --format epd - < games.pgn
+  fen --from pgn --format gif --out-dir gifs --name '{game}-{White}' - < games.pgn
 `;
 }
 
