@@ -51,6 +51,7 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   // is drawn here with the argv parser, the FEN reader and the classic
   // drawing alone. Anything else, and every error (so that one path words
   // it), goes to the general path, loaded only then. argv is parsed once.
+  if (args[0] === "serve") return (await import("../serve/mod.ts")).serve(args.slice(1), io);
   let parsed: ParsedArgs;
   try {
     parsed = parseArgv(args);

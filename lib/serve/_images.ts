@@ -1,0 +1,186 @@
+// Draws the service's images. Each request is checked whole first (the
+// FEN, the check it claims, every option, as the renderers would check
+// them) so that anything the client got wrong is a 400 before a pixel is
+// drawn, and a failure while drawing can only be ours.
+
+import { FenSyntaxError } from "../errors.ts";
+import { parseFen } from "../fen.ts";
+import type { Position } from "../types.ts";
+import { squareIndex, type Square } from "../types.ts";
+import { createGifRenderer, type GifFrame, type GifRenderer } from "../gif/mod.ts";
+import { squarePixels } from "../gif/_sprites.ts";
+import { createPngRenderer, type PngRenderer } from "../png.ts";
+import { readOptions } from "../svg/_options.ts";
+import { kingsInCheck } from "../svg/_marks.ts";
+import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
+import { RequestError } from "./_http.ts";
+import type { CheckClaim, ImageKind, ImageRequest, Look } from "./_query.ts";
+
+/** The content type of each image kind. */
+export const IMAGE_TYPES: Readonly<Record<ImageKind, string>> = {
+  svg: "image/svg+xml; charset=utf-8",
+  png: "image/png",
+  gif: "image/gif",
+};
+
+/** A FEN read for the service: a syntax error is the client's, with its place. */
+export function readFen(text: string, parameter: string): Position {
+  try {
+    return parseFen(text);
+  } catch (error) {
+    if (!(error instanceof FenSyntaxError)) throw error;
+    throw new RequestError(`${error.detail} at column ${error.column}`, {
+      parameter,
+      field: error.field,
+      offset: error.offset,
+    });
+  }
+}
+
+/**
+ * Holds the claimed check to the board: a square must hold a king in
+ * check, "yes" needs one, "no" none (when the picture cannot leave it out).
+ */
+export function checkClaimHolds(
+  claim: CheckClaim,
+  position: Position,
+  where: { parameter: string; drawnAnyway: boolean },
+): void {
+  if (claim === "auto") return;
+  const kings = kingsInCheck(position.board);
+  const { parameter } = where;
+  if (claim === "yes" && kings.length === 0) {
+    throw new RequestError(`${parameter}: no king is in check`, { parameter });
+  }
+  if (claim === "no" && kings.length > 0 && where.drawnAnyway) {
+    throw new RequestError(
+      `${parameter}: a king is in check, and a game's frames always show it`,
+      { parameter },
+    );
+  }
+  if (claim !== "yes" && claim !== "no") {
+    if (!kings.includes(squareIndex(claim as Square))) {
+      throw new RequestError(`${parameter}: no king in check on ${claim}`, {
+        parameter,
+      });
+    }
+  }
+}
+
+/**
+ * Checks a look as the renderer of `kind` will: the option reader's and
+ * the GIF's own refusals become the client's errors.
+ */
+export function checkLook(look: Look, kind: ImageKind): RenderSvgOptions {
+  const options = kind === "svg"
+    ? look.options
+    : { ...look.options, style: "vector" as const, accessible: false };
+  if (kind !== "gif") {
+    for (const side of ["white", "black"] as const) {
+      if (look[side] !== undefined) {
+        throw new RequestError(`${side}: players are drawn only on GIFs`, {
+          parameter: side,
+        });
+      }
+    }
+  }
+  try {
+    const drawing = readOptions(options);
+    if (kind === "gif") {
+      for (const name of ["arrows", "sideToMove"] as const) {
+        if (options[name] !== undefined) {
+          throw new RangeError(`${name} are not drawn on GIFs`);
+        }
+      }
+      squarePixels(drawing);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new RequestError(error.message.replace(/^Cannot render \w+: /, ""));
+  }
+  return options;
+}
+
+/** The renderers, made once per server on first use and reused. */
+export class Renderers {
+  #png: Promise<PngRenderer> | null = null;
+  #gif: Promise<GifRenderer> | null = null;
+
+  /** The PNG renderer (from sprites: the fast way for many boards). */
+  png(): Promise<PngRenderer> {
+    return this.#png ??= createPngRenderer({ sprites: true }).catch(
+      (error) => {
+        this.#png = null;
+        throw error;
+      },
+    );
+  }
+
+  /** The GIF renderer: sprites and palettes kept per look. */
+  gif(): Promise<GifRenderer> {
+    return this.#gif ??= createGifRenderer().catch((error) => {
+      this.#gif = null;
+      throw error;
+    });
+  }
+
+  /** Checks an image request whole, then draws it. */
+  async draw(request: ImageRequest): Promise<BodyInit> {
+    const position = readFen(request.fen, "fen");
+    checkClaimHolds(request.check, position, {
+      parameter: "check",
+      drawnAnyway: false,
+    });
+    const options = checkLook(request, request.kind);
+    switch (request.kind) {
+      case "svg":
+        return renderSvg(position, options);
+      case "png": {
+        const { style: _, accessible: __, ...png } = options;
+        return (await this.png()).render(position, png) as Uint8Array<ArrayBuffer>;
+      }
+      case "gif": {
+        const { style: _, accessible: __, ...gif } = options;
+        const players = playersOf(request);
+        return (await this.gif()).render(position, {
+          ...gif,
+          ...players,
+        }) as Uint8Array<ArrayBuffer>;
+      }
+    }
+  }
+
+  /**
+   * A game's GIF as a stream, a frame coded per pull so that other
+   * requests are answered between frames. The frames are checked already.
+   */
+  async animate(
+    frames: GifFrame[],
+    look: Look & { delay?: number },
+  ): Promise<ReadableStream<Uint8Array>> {
+    const { style: _, accessible: __, ...options } = checkLook(look, "gif");
+    const renderer = await this.gif();
+    const parts = renderer.animate(frames, {
+      ...options,
+      ...playersOf(look),
+      ...(look.delay === undefined ? {} : { delay: look.delay }),
+    });
+    return new ReadableStream<Uint8Array>({
+      pull(controller): void {
+        const next = parts.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel(): void {
+        parts.return();
+      },
+    }, { highWaterMark: 0 });
+  }
+}
+
+function playersOf(look: Look): { white?: string; black?: string } {
+  const players: { white?: string; black?: string } = {};
+  if (look.white !== undefined) players.white = look.white;
+  if (look.black !== undefined) players.black = look.black;
+  return players;
+}
