@@ -6,7 +6,7 @@
 import { stringifyFen } from "../fen.ts";
 import { checkPosition } from "../legality/mod.ts";
 import { positionStatus } from "../moves/mod.ts";
-import { RequestError, shown } from "./_http.ts";
+import { jsonText, RequestError, shown } from "./_http.ts";
 import { readFen } from "./_images.ts";
 
 /** Reads `/check`'s query: `fen`, and nothing else. */
@@ -42,5 +42,5 @@ export function checkFen(input: string): string {
     problems,
   };
   if (legal) answer.status = positionStatus(position);
-  return JSON.stringify(answer) + "\n";
+  return jsonText(answer);
 }

@@ -78,10 +78,20 @@ export function errorResponse(error: RequestError): Response {
     ["Access-Control-Allow-Origin", "*"],
   ];
   if (error.status === 405) extra.push(["Allow", "GET, HEAD, POST, OPTIONS"]);
-  return new Response(JSON.stringify(body) + "\n", {
+  return new Response(jsonText(body), {
     status: error.status,
     headers: headers("application/json; charset=utf-8", extra),
   });
+}
+
+/**
+ * JSON with `<`, `>` and `&` escaped: what a request sent back in a message
+ * cannot become markup even where a JSON body is shown as HTML.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&]/g, (c) =>
+    `\\u00${c.charCodeAt(0).toString(16)}`
+  ) + "\n";
 }
 
 /** The answer to a failure of ours: a generic message, nothing reflected. */

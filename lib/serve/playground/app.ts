@@ -1,0 +1,250 @@
+/// <reference lib="dom" />
+// The playground page's script, bundled for the browser (`deno task
+// playground`): the library itself reads the record, checks it and draws
+// it; the PNG and GIF are the service's image URLs. Everything the user
+// typed reaches the page as text (textContent), never as markup; the only
+// markup inserted is the SVG our renderer wrote from the parsed position.
+
+import { FenSyntaxError } from "../../errors.ts";
+import { parseEpd } from "../../epd.ts";
+import { stringifyFen } from "../../fen.ts";
+import { checkPosition, type Problem } from "../../legality/mod.ts";
+import { legalMoves, positionStatus } from "../../moves/mod.ts";
+import {
+  BOARD_THEMES,
+  checkSvgOptions,
+  COORDINATES,
+  parseArrows,
+  parseSquareMarks,
+  PIECE_SETS,
+  renderSvg,
+  type BoardTheme,
+  type Coordinates,
+  type PieceSet,
+  type RenderSvgOptions,
+  type SquareMark,
+} from "../../svg/mod.ts";
+import { explain } from "../../cli/explain.ts";
+import type { Position } from "../../types.ts";
+
+/** The page's state: what the share link and the image URLs carry. */
+interface State {
+  fen: string;
+  flip: boolean;
+  theme: string;
+  pieces: string;
+  coordinates: string;
+  lastMove: string;
+  arrows: string;
+  squares: string;
+}
+
+const FIELDS = {
+  fen: "input",
+  theme: "theme",
+  pieces: "pieces",
+  coordinates: "coordinates",
+  lastMove: "lastmove",
+  arrows: "arrows",
+  squares: "squares",
+} as const;
+
+/** The tint of squares a problem names. */
+const PROBLEM_TINT = "#ff000066";
+const SIZE = 360;
+
+function element<T extends HTMLElement = HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
+}
+
+/** Appends an element with text (never markup) to `parent`. */
+function add(parent: HTMLElement, tag: string, text: string, cls = ""): HTMLElement {
+  const child = document.createElement(tag);
+  child.textContent = text;
+  if (cls !== "") child.className = cls;
+  parent.append(child);
+  return child;
+}
+
+function fillSelect(id: string, names: readonly string[]): void {
+  const select = element<HTMLSelectElement>(id);
+  for (const name of names) add(select, "option", name).setAttribute("value", name);
+}
+
+function readState(): State {
+  const value = (id: string) => element<HTMLInputElement>(id).value;
+  return {
+    fen: value(FIELDS.fen),
+    flip: element<HTMLInputElement>("flip").checked,
+    theme: value(FIELDS.theme),
+    pieces: value(FIELDS.pieces),
+    coordinates: value(FIELDS.coordinates),
+    lastMove: value(FIELDS.lastMove).trim(),
+    arrows: value(FIELDS.arrows).trim(),
+    squares: value(FIELDS.squares).trim(),
+  };
+}
+
+/** Restores the state a share link carries (`#fen=...&flip=1...`). */
+function restoreState(hash: string): void {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  for (const [key, id] of Object.entries(FIELDS)) {
+    const value = params.get(key);
+    if (value !== null) element<HTMLInputElement>(id).value = value;
+  }
+  element<HTMLInputElement>("flip").checked = params.get("flip") === "1";
+}
+
+function shareHash(state: State): string {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
+    if (state[key] !== "") params.set(key, state[key]);
+  }
+  if (state.flip) params.set("flip", "1");
+  return "#" + params.toString();
+}
+
+/** The service's URL for this board as `kind` (the command's names). */
+function imageUrl(state: State, fen: string, kind: "png" | "gif"): string {
+  const params = new URLSearchParams({ fen, size: String(SIZE) });
+  if (state.flip) params.set("flip", "true");
+  params.set("theme", state.theme);
+  params.set("pieces", state.pieces);
+  params.set("coordinates", state.coordinates);
+  if (state.lastMove !== "") params.set("lastMove", state.lastMove);
+  if (state.arrows !== "" && kind === "png") params.set("arrow", state.arrows);
+  if (state.squares !== "") params.set("highlight", state.squares);
+  const server = element<HTMLInputElement>("server").value.replace(/\/+$/, "");
+  return `${server}/board.${kind}?${params}`;
+}
+
+/** Shows a syntax error: the message, the record and a caret under it. */
+function showSyntaxError(list: HTMLElement, text: string, error: FenSyntaxError): void {
+  const item = add(list, "li", `error ${error.field}: ${error.message}`, "error");
+  add(item, "pre", `${text}\n${" ".repeat(error.offset)}^ column ${error.column}`, "caret");
+}
+
+function describeStatus(position: Position): string {
+  const status = positionStatus(position);
+  const side = position.turn === "w" ? "White" : "Black";
+  const parts = [`${side} to move`];
+  if (status.checkmate) parts.push(`${side} is checkmated`);
+  else if (status.check) parts.push(`in check from ${status.checkers.join(", ")}`);
+  if (status.stalemate) parts.push("stalemate");
+  if (status.insufficientMaterial) parts.push("insufficient material");
+  if (status.seventyFiveMoves) parts.push("75-move rule: a draw");
+  else if (status.fiftyMoves) parts.push("50-move rule: a draw may be claimed");
+  parts.push(`${status.legalMoveCount} legal moves`);
+  return parts.join("; ");
+}
+
+/** The diagram's options; a bad annotation is reported, not drawn. */
+function drawingOptions(state: State, problems: Problem[], list: HTMLElement): RenderSvgOptions {
+  const options: RenderSvgOptions = {
+    style: "vector",
+    size: SIZE,
+    flip: state.flip,
+    theme: state.theme as BoardTheme,
+    pieces: state.pieces as PieceSet,
+    coordinates: state.coordinates as Coordinates,
+  };
+  const tints: SquareMark[] = problems.flatMap((problem) =>
+    problem.squares.map((square) => ({ square, color: PROBLEM_TINT }))
+  );
+  const annotations: [string, () => void][] = [
+    ["arrows", () => options.arrows = parseArrows(state.arrows)],
+    ["squares", () => tints.push(...parseSquareMarks(state.squares))],
+    ["last move", () => {
+      if (state.lastMove === "") return;
+      const wrong = checkSvgOptions({ lastMove: state.lastMove });
+      if (wrong !== null) throw new RangeError(wrong);
+      options.lastMove = state.lastMove;
+    }],
+  ];
+  for (const [name, read] of annotations) {
+    try {
+      read();
+    } catch (error) {
+      add(list, "li", `error ${name}: ${(error as Error).message}`, "error");
+    }
+  }
+  if (tints.length > 0) options.highlight = tints;
+  return options;
+}
+
+function clear(...ids: string[]): void {
+  for (const id of ids) element(id).replaceChildren();
+}
+
+/** Reads the record and shows everything about it. */
+function update(): void {
+  const state = readState();
+  clear("board", "problems", "fen", "explain", "status", "moves", "verdict");
+  const list = element("problems");
+  const verdict = element("verdict");
+  let position: Position;
+  const text = state.fen.trim();
+  try {
+    position = parseEpd(text).position;
+  } catch (error) {
+    if (!(error instanceof FenSyntaxError)) throw error;
+    verdict.textContent = "Not a FEN record";
+    verdict.className = "bad";
+    showSyntaxError(list, text, error);
+    return;
+  }
+  const problems = checkPosition(position);
+  const legal = problems.every((problem) => problem.severity !== "error");
+  verdict.textContent = legal ? "Legal position" : "Illegal position";
+  verdict.className = legal ? "good" : "bad";
+  for (const problem of problems) {
+    const where = problem.squares.length > 0 ? ` (${problem.squares.join(", ")})` : "";
+    add(list, "li", `${problem.severity} ${problem.code}: ${problem.message}${where}`, problem.severity);
+  }
+  const fen = stringifyFen(position);
+  element("fen").textContent = fen;
+  for (const note of explain(text, {})) add(element("explain"), "li", note);
+  if (legal) {
+    element("status").textContent = describeStatus(position);
+    element("moves").textContent = legalMoves(position, { notation: "san" }).join(" ") || "none";
+  }
+  const options = drawingOptions(state, problems, list);
+  const svg = renderSvg(position, options); // from the parsed position: no input markup
+  element("board").innerHTML = svg;
+  updateLinks(state, fen, svg);
+}
+
+let svgUrl = "";
+
+function updateLinks(state: State, fen: string, svg: string): void {
+  if (svgUrl !== "") URL.revokeObjectURL(svgUrl);
+  svgUrl = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  element<HTMLAnchorElement>("download-svg").href = svgUrl;
+  const png = imageUrl(state, fen, "png");
+  element<HTMLAnchorElement>("png-link").href = png;
+  element<HTMLAnchorElement>("gif-link").href = imageUrl(state, fen, "gif");
+  const hash = shareHash(state);
+  const share = element<HTMLAnchorElement>("share");
+  share.href = hash;
+  history.replaceState(null, "", hash);
+  element("markdown").textContent = `![${fen}](${png})`;
+  const alt = fen.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+  const src = png.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  element("html").textContent = `<img src="${src}" alt="${alt}" width="${SIZE}" height="${SIZE}">`;
+}
+
+function start(): void {
+  fillSelect("theme", Object.keys(BOARD_THEMES));
+  fillSelect("pieces", PIECE_SETS);
+  fillSelect("coordinates", [...COORDINATES].reverse());
+  const server = element<HTMLInputElement>("server");
+  server.value = location.protocol.startsWith("http") ? location.origin : "http://127.0.0.1:8080";
+  if (location.hash.length > 1) restoreState(location.hash);
+  for (const id of [...Object.values(FIELDS), "flip", "server"]) {
+    element(id).addEventListener("input", update);
+    element(id).addEventListener("change", update);
+  }
+  update();
+}
+
+start();
