@@ -306,7 +306,7 @@ Deno.test("the playground page and its script", async () => {
 
 Deno.test("a stop finishes the requests in flight", async () => {
   const own = await ServerProcess.start();
-  const frames = Array.from({ length: 120 }, (_, i) => ({
+  const frames = Array.from({ length: 400 }, (_, i) => ({
     fen: i % 2 === 0 ? START : AFTER_E4,
     ...(i % 2 === 0 ? {} : { lastMove: "e2e4" }),
   }));
