@@ -52,14 +52,21 @@ export const CACHE_HEADERS: readonly [string, string][] = [
   ["Access-Control-Expose-Headers", "ETag"],
 ];
 
-/** The headers of an answer of `type`, plus `extra`. */
+/**
+ * The headers of an answer of `type`, plus `extra` (which may replace a
+ * common one), as pairs: a Headers object costs twice as much to build,
+ * and headers are a good part of what an SVG answer costs.
+ */
 export function headers(
   type: string | null,
   extra: readonly (readonly [string, string])[] = [],
-): Headers {
-  const out = new Headers(COMMON_HEADERS as [string, string][]);
-  if (type !== null) out.set("Content-Type", type);
-  for (const [name, value] of extra) out.set(name, value);
+): [string, string][] {
+  const out: [string, string][] = [];
+  for (const pair of COMMON_HEADERS) {
+    if (!extra.some(([name]) => name === pair[0])) out.push(pair);
+  }
+  if (type !== null) out.push(["Content-Type", type]);
+  for (const pair of extra) out.push([pair[0], pair[1]]);
   return out;
 }
 

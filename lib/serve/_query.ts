@@ -435,14 +435,21 @@ function finish(draft: Draft): ImageRequest {
   return request;
 }
 
-/** The request as one string with sorted keys: equal requests, equal text. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item) => {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) {
-      return item;
+/**
+ * The request as one string, options in name order: equal requests, equal
+ * text. Option values are numbers, booleans, strings and lists of strings.
+ */
+function canonical(request: ImageRequest): string {
+  const { options } = request;
+  const record = options as Record<string, unknown>;
+  let text = JSON.stringify([request.kind, request.fen, request.check]);
+  for (const name of Object.keys(options).sort()) {
+    text += `\n${name}=${JSON.stringify(record[name])}`;
+  }
+  for (const side of ["white", "black"] as const) {
+    if (request[side] !== undefined) {
+      text += `\n${side}=${JSON.stringify(request[side])}`;
     }
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(item).sort()) sorted[key] = item[key];
-    return sorted;
-  });
+  }
+  return text;
 }

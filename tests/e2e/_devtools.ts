@@ -100,7 +100,9 @@ export class DevToolsPage {
   /** Waits until `expression` is truthy in the page. */
   async waitFor(expression: string): Promise<void> {
     for (let i = 0; i < 300; i++) {
-      if (await this.evaluate<boolean>(`Boolean(${expression})`)) return;
+      // Before the page has loaded, the expression may throw: not yet.
+      const probe = `(() => { try { return Boolean(${expression}); } catch { return false; } })()`;
+      if (await this.evaluate<boolean>(probe)) return;
       await new Promise((done) => setTimeout(done, 100));
     }
     throw new Error(`timed out waiting for ${expression}`);
