@@ -32,8 +32,14 @@ function rate(draw: () => unknown): number {
 }
 
 // As the service does it: the query's FEN parsed, then drawn.
-const svgArrows = { ...OPTIONS, arrows: ["Ge6g8"], highlight: ["a3", "c3", "Bh7"] };
-console.log(`svg ${rate(() => renderSvg(parseFen(FEN), svgArrows)).toFixed(0)}`);
+const svgArrows = {
+  ...OPTIONS,
+  arrows: ["Ge6g8"],
+  highlight: ["a3", "c3", "Bh7"],
+};
+console.log(
+  `svg ${rate(() => renderSvg(parseFen(FEN), svgArrows)).toFixed(0)}`,
+);
 const png = await createPngRenderer({ sprites: true });
 const { style: _, ...raster } = OPTIONS;
 console.log(`png ${rate(() => png.render(parseFen(FEN), raster)).toFixed(0)}`);

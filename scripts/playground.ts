@@ -56,4 +56,6 @@ await Deno.copyFile(
   `${PAGE_DIR}index.html`,
   `${ROOT}dist/playground/index.html`,
 );
-console.error("playground: built dist/playground/ and lib/serve/playground/playground.js");
+console.error(
+  "playground: built dist/playground/ and lib/serve/playground/playground.js",
+);

@@ -96,8 +96,9 @@ export function errorResponse(error: RequestError): Response {
  * cannot become markup even where a JSON body is shown as HTML.
  */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&]/g, (c) =>
-    `\\u00${c.charCodeAt(0).toString(16)}`
+  return JSON.stringify(value).replace(
+    /[<>&]/g,
+    (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
   ) + "\n";
 }
 

@@ -6,10 +6,14 @@
 import { FenSyntaxError } from "../errors.ts";
 import { parseFen } from "../fen.ts";
 import type { Position } from "../types.ts";
-import { squareIndex, type Square } from "../types.ts";
-import { createGifRenderer, type GifFrame, type GifRenderer } from "../gif/mod.ts";
+import { type Square, squareIndex } from "../types.ts";
+import {
+  createGifRenderer,
+  type GifFrame,
+  type GifRenderer,
+} from "../gif/mod.ts";
 import { squarePixels } from "../gif/_sprites.ts";
-import { createPngRenderer, type PngRenderer } from "../png.ts";
+import type { PngRenderer } from "../png.ts";
 import { readOptions } from "../svg/_options.ts";
 import { kingsInCheck } from "../svg/_marks.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
@@ -101,14 +105,20 @@ export function checkLook(look: Look, kind: ImageKind): RenderSvgOptions {
   return options;
 }
 
-/** The renderers, made once per server on first use and reused. */
+/**
+ * The renderers, made once per server on first use and reused. Their
+ * modules are imported then too, as the command does: a server that only
+ * draws SVG never loads them, and a bundle keeps them outside.
+ */
 export class Renderers {
   #png: Promise<PngRenderer> | null = null;
   #gif: Promise<GifRenderer> | null = null;
 
   /** The PNG renderer (from sprites: the fast way for many boards). */
   png(): Promise<PngRenderer> {
-    return this.#png ??= createPngRenderer({ sprites: true }).catch(
+    return this.#png ??= import("../png.ts").then((png) =>
+      png.createPngRenderer({ sprites: true })
+    ).catch(
       (error) => {
         this.#png = null;
         throw error;
@@ -118,7 +128,9 @@ export class Renderers {
 
   /** The GIF renderer: sprites and palettes kept per look. */
   gif(): Promise<GifRenderer> {
-    return this.#gif ??= createGifRenderer().catch((error) => {
+    return this.#gif ??= import("../gif/mod.ts").then((gif) =>
+      gif.createGifRenderer()
+    ).catch((error) => {
       this.#gif = null;
       throw error;
     });
@@ -137,7 +149,9 @@ export class Renderers {
         return renderSvg(position, options);
       case "png": {
         const { style: _, accessible: __, ...png } = options;
-        return (await this.png()).render(position, png) as Uint8Array<ArrayBuffer>;
+        return (await this.png()).render(position, png) as Uint8Array<
+          ArrayBuffer
+        >;
       }
       case "gif": {
         const { style: _, accessible: __, ...gif } = options;

@@ -224,7 +224,8 @@ const PARAMETERS: Readonly<Record<string, Reader>> = {
     }
   },
   theme(value, draft, parameter) {
-    const theme = LILA_THEMES[oneOf(value, Object.keys(LILA_THEMES), parameter)];
+    const theme =
+      LILA_THEMES[oneOf(value, Object.keys(LILA_THEMES), parameter)];
     draft.set("theme", theme, parameter);
   },
   piece: pieces,
@@ -272,7 +273,12 @@ function webBoardimageArrows(
   draft: Draft,
   parameter: string,
 ): void {
-  const marks = items(value, /^[GRYB]?[a-h][1-8]([a-h][1-8])?$/, parameter, "an arrow");
+  const marks = items(
+    value,
+    /^[GRYB]?[a-h][1-8]([a-h][1-8])?$/,
+    parameter,
+    "an arrow",
+  );
   draft.add("arrows", marks.filter((mark) => ARROW.test(mark)), parameter);
   draft.add("highlight", marks.filter((mark) => MARK.test(mark)), parameter);
 }
@@ -306,7 +312,9 @@ export function checkClaim(value: string, parameter: string): CheckClaim {
   if (TRUE.includes(value)) return "yes";
   if (FALSE.includes(value)) return "no";
   throw new RequestError(
-    `${parameter} ${shown(value)} is not a square such as "e8", or true or false`,
+    `${parameter} ${
+      shown(value)
+    } is not a square such as "e8", or true or false`,
     { parameter },
   );
 }

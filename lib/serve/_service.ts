@@ -95,7 +95,10 @@ export class Service {
     const tag = etag(`${VERSION}\n${url.pathname}\n${image.canonical}`);
     const cached = cacheHeaders(tag);
     if (matches(request, tag)) {
-      return new Response(null, { status: 304, headers: headers(null, cached) });
+      return new Response(null, {
+        status: 304,
+        headers: headers(null, cached),
+      });
     }
     const body = await this.#renderers.draw(image);
     return new Response(request.method === "HEAD" ? null : body, {
@@ -108,7 +111,10 @@ export class Service {
     const tag = etag(`${VERSION}\n/check\n${fen}`);
     const cached = cacheHeaders(tag);
     if (matches(request, tag)) {
-      return new Response(null, { status: 304, headers: headers(null, cached) });
+      return new Response(null, {
+        status: 304,
+        headers: headers(null, cached),
+      });
     }
     const body = checkFen(fen);
     return new Response(request.method === "HEAD" ? null : body, {

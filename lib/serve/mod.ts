@@ -13,7 +13,11 @@ import { Service } from "./_service.ts";
 
 /** `fen serve`'s options: name, whether it takes a value, default, help. */
 const OPTIONS = {
-  port: { value: true, fallback: "8080", help: "the TCP port (0: any free one)" },
+  port: {
+    value: true,
+    fallback: "8080",
+    help: "the TCP port (0: any free one)",
+  },
   hostname: {
     value: true,
     fallback: "127.0.0.1",
@@ -47,7 +51,9 @@ function readArgs(args: string[]): Map<OptionName, string> {
     }
     if (values.has(name)) throw new UsageError(`--${name} was given twice`);
     if (!OPTIONS[name].value) {
-      if (match[2] !== undefined) throw new UsageError(`--${name} takes no value`);
+      if (match[2] !== undefined) {
+        throw new UsageError(`--${name} takes no value`);
+      }
       values.set(name, "");
       continue;
     }
@@ -88,12 +94,20 @@ export async function serve(args: string[], io: CliIo): Promise<number> {
   const port = values.get("port") ?? OPTIONS.port.fallback;
   const hostname = values.get("hostname") ?? OPTIONS.hostname.fallback;
   if (!/^[0-9]{1,5}$/.test(port) || Number(port) > 65535) {
-    write(io.stderr, `fen: serve: --port ${JSON.stringify(port)} is not a port from 0 to 65535\n`);
+    write(
+      io.stderr,
+      `fen: serve: --port ${
+        JSON.stringify(port)
+      } is not a port from 0 to 65535\n`,
+    );
     return EXIT.usage;
   }
   const service = new Service((line) => write(io.stderr, `${line}\n`));
   service.warm().catch((error) =>
-    write(io.stderr, `fen: cannot load the image renderers: ${error?.message}\n`)
+    write(
+      io.stderr,
+      `fen: cannot load the image renderers: ${error?.message}\n`,
+    )
   );
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
@@ -109,7 +123,12 @@ export async function serve(args: string[], io: CliIo): Promise<number> {
       },
     }, (request) => service.handle(request));
   } catch (error) {
-    write(io.stderr, `fen: serve: cannot listen on ${hostname}:${port}: ${(error as Error).message}\n`);
+    write(
+      io.stderr,
+      `fen: serve: cannot listen on ${hostname}:${port}: ${
+        (error as Error).message
+      }\n`,
+    );
     return EXIT.ioError;
   }
   const stop = (): void => {

@@ -7,10 +7,17 @@ export class DevToolsPage {
   readonly #child: Deno.ChildProcess;
   readonly #socket: WebSocket;
   readonly #profile: string;
-  readonly #pending = new Map<number, (message: Record<string, unknown>) => void>();
+  readonly #pending = new Map<
+    number,
+    (message: Record<string, unknown>) => void
+  >();
   #id = 0;
 
-  private constructor(child: Deno.ChildProcess, socket: WebSocket, profile: string) {
+  private constructor(
+    child: Deno.ChildProcess,
+    socket: WebSocket,
+    profile: string,
+  ) {
     this.#child = child;
     this.#socket = socket;
     this.#profile = profile;
@@ -42,7 +49,8 @@ export class DevToolsPage {
       stdout: "null",
       stderr: "piped",
     }).spawn();
-    const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = child.stderr.pipeThrough(new TextDecoderStream())
+      .getReader();
     let seen = "";
     let port = "";
     while (port === "") {
@@ -57,9 +65,12 @@ export class DevToolsPage {
     })();
     let target: { type: string; webSocketDebuggerUrl: string } | undefined;
     for (let i = 0; i < 100 && target === undefined; i++) {
-      const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+      const list = await (await fetch(`http://127.0.0.1:${port}/json/list`))
+        .json();
       target = list.find((item: { type: string }) => item.type === "page");
-      if (target === undefined) await new Promise((done) => setTimeout(done, 100));
+      if (target === undefined) {
+        await new Promise((done) => setTimeout(done, 100));
+      }
     }
     if (target === undefined) throw new Error("chromium opened no page");
     const socket = new WebSocket(target.webSocketDebuggerUrl);
@@ -71,11 +82,17 @@ export class DevToolsPage {
   }
 
   /** Sends a protocol command and waits for its answer. */
-  send(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  send(
+    method: string,
+    params: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
     const id = ++this.#id;
     this.#socket.send(JSON.stringify({ id, method, params }));
     return new Promise((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`${method}: no answer`)), 30_000);
+      const timer = setTimeout(
+        () => fail(new Error(`${method}: no answer`)),
+        30_000,
+      );
       this.#pending.set(id, (message) => {
         clearTimeout(timer);
         if (message.error) fail(new Error(JSON.stringify(message.error)));
@@ -92,7 +109,9 @@ export class DevToolsPage {
       returnByValue: true,
     }) as { result: { value: T }; exceptionDetails?: unknown };
     if (result.exceptionDetails) {
-      throw new Error(`${expression}: ${JSON.stringify(result.exceptionDetails)}`);
+      throw new Error(
+        `${expression}: ${JSON.stringify(result.exceptionDetails)}`,
+      );
     }
     return result.result.value;
   }
@@ -101,7 +120,8 @@ export class DevToolsPage {
   async waitFor(expression: string): Promise<void> {
     for (let i = 0; i < 300; i++) {
       // Before the page has loaded, the expression may throw: not yet.
-      const probe = `(() => { try { return Boolean(${expression}); } catch { return false; } })()`;
+      const probe =
+        `(() => { try { return Boolean(${expression}); } catch { return false; } })()`;
       if (await this.evaluate<boolean>(probe)) return;
       await new Promise((done) => setTimeout(done, 100));
     }

@@ -25,10 +25,12 @@ function type(text: string): string {
   })()`;
 }
 
-const text = (id: string) => `document.getElementById(${JSON.stringify(id)}).textContent`;
+const text = (id: string) =>
+  `document.getElementById(${JSON.stringify(id)}).textContent`;
 
 Deno.test({
-  name: "the playground in Chromium: errors with carets, boards, no injection, share links",
+  name:
+    "the playground in Chromium: errors with carets, boards, no injection, share links",
   ignore: chromium.path === undefined,
   async fn() {
     const server = await ServerProcess.start();
@@ -38,20 +40,35 @@ Deno.test({
       // The page's first record: the board and the facts.
       assert.equal(await page.evaluate(text("verdict")), "Legal position");
 
-      await page.evaluate(type("rnbqkbnr/pppXpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+      await page.evaluate(
+        type("rnbqkbnr/pppXpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+      );
       assert.equal(await page.evaluate(text("verdict")), "Not a FEN record");
       const problem = await page.evaluate<string>(text("problems"));
       assert.match(problem, /"X" is not a piece letter .* at column 13/);
-      const caret = await page.evaluate<string>(`document.querySelector("#problems pre").textContent`);
+      const caret = await page.evaluate<string>(
+        `document.querySelector("#problems pre").textContent`,
+      );
       assert.equal(caret.split("\n")[1], " ".repeat(12) + "^ column 13");
-      assert.equal(await page.evaluate(`document.querySelector("#board svg")`), null);
+      assert.equal(
+        await page.evaluate(`document.querySelector("#board svg")`),
+        null,
+      );
 
       await page.evaluate(type("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"));
       await page.waitFor(`document.querySelector("#board svg")`);
-      assert.equal(await page.evaluate(text("fen")), "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1");
-      assert.match(await page.evaluate<string>(text("status")), /Black to move; in check from e1; 4 legal moves/);
+      assert.equal(
+        await page.evaluate(text("fen")),
+        "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1",
+      );
+      assert.match(
+        await page.evaluate<string>(text("status")),
+        /Black to move; in check from e1; 4 legal moves/,
+      );
       assert.match(await page.evaluate<string>(text("moves")), /Kd7/);
-      const png = await page.evaluate<string>(`document.getElementById("png-link").href`);
+      const png = await page.evaluate<string>(
+        `document.getElementById("png-link").href`,
+      );
       // The page's policy lets it show the service's images (not fetch them).
       const width = await page.evaluate(`new Promise((done) => {
         const image = new Image();
@@ -60,24 +77,34 @@ Deno.test({
         image.src = ${JSON.stringify(png)};
       })`);
       assert.equal(width, 360);
-      assert.match(await page.evaluate<string>(text("markdown")), /^!\[4k3\/8.*\]\(http:\/\/127\.0\.0\.1:\d+\/board\.png\?fen=/);
+      assert.match(
+        await page.evaluate<string>(text("markdown")),
+        /^!\[4k3\/8.*\]\(http:\/\/127\.0\.0\.1:\d+\/board\.png\?fen=/,
+      );
 
       // An illegal position: the problem, and its squares tinted.
       await page.evaluate(type("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"));
       assert.equal(await page.evaluate(text("verdict")), "Illegal position");
-      assert.match(await page.evaluate<string>(text("problems")), /error opposite-check/);
+      assert.match(
+        await page.evaluate<string>(text("problems")),
+        /error opposite-check/,
+      );
 
       // Hostile input stays text.
-      for (const hostile of [
-        `<img src=x onerror="window.pwned=1">`,
-        `8/8/8/8/8/8/8/8 w - - 0 1 c0 "<script>window.pwned=1</script>";`,
-        `"><svg onload="window.pwned=1">`,
-      ]) {
+      for (
+        const hostile of [
+          `<img src=x onerror="window.pwned=1">`,
+          `8/8/8/8/8/8/8/8 w - - 0 1 c0 "<script>window.pwned=1</script>";`,
+          `"><svg onload="window.pwned=1">`,
+        ]
+      ) {
         await page.evaluate(type(hostile));
         await new Promise((done) => setTimeout(done, 200));
         assert.equal(await page.evaluate(`window.pwned`), undefined, hostile);
         assert.equal(
-          await page.evaluate(`document.querySelectorAll("#problems *:not(li):not(pre), #explain *:not(li), img, script:not([src])").length`),
+          await page.evaluate(
+            `document.querySelectorAll("#problems *:not(li):not(pre), #explain *:not(li), img, script:not([src])").length`,
+          ),
           0,
           hostile,
         );
@@ -87,7 +114,10 @@ Deno.test({
         arrows.value = "<b>x</b>";
         arrows.dispatchEvent(new Event("input"));
       })()`);
-      assert.equal(await page.evaluate(`document.querySelectorAll("b").length`), 0);
+      assert.equal(
+        await page.evaluate(`document.querySelectorAll("b").length`),
+        0,
+      );
 
       // The share link restores the state.
       await page.evaluate(type("8/8/8/8/8/8/8/K6k w - - 0 1"));
@@ -101,9 +131,17 @@ Deno.test({
       assert.match(hash, /fen=8%2F8/);
       await page.send("Page.navigate", { url: `${server.url}${hash}` });
       await page.send("Page.reload");
-      await page.waitFor(`document.getElementById("fen")?.textContent === "8/8/8/8/8/8/8/K6k w - - 0 1"`);
-      assert.equal(await page.evaluate(`document.getElementById("flip").checked`), true);
-      assert.equal(await page.evaluate(`document.getElementById("arrows").value`), "Ga1a8");
+      await page.waitFor(
+        `document.getElementById("fen")?.textContent === "8/8/8/8/8/8/8/K6k w - - 0 1"`,
+      );
+      assert.equal(
+        await page.evaluate(`document.getElementById("flip").checked`),
+        true,
+      );
+      assert.equal(
+        await page.evaluate(`document.getElementById("arrows").value`),
+        "Ga1a8",
+      );
     } finally {
       await page.close();
       await server.stop();

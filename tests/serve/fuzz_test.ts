@@ -31,31 +31,116 @@ class Random {
   text(length: number): string {
     let out = "";
     for (let i = 0; i < length; i++) {
-      out += String.fromCodePoint(this.pick([
-        () => 32 + Math.floor(this.next() * 95),
-        () => 0x80 + Math.floor(this.next() * 0x700),
-        () => this.pick([0, 10, 0x2028, 0xfeff, 0x1f600]),
-      ])());
+      out += String.fromCodePoint(
+        this.pick([
+          () => 32 + Math.floor(this.next() * 95),
+          () => 0x80 + Math.floor(this.next() * 0x700),
+          () => this.pick([0, 10, 0x2028, 0xfeff, 0x1f600]),
+        ])(),
+      );
     }
     return out;
   }
 }
 
-const PATHS = ["/board.svg", "/board.png", "/board.gif", "/image.gif", "/check", "/game.gif"];
+const PATHS = [
+  "/board.svg",
+  "/board.png",
+  "/board.gif",
+  "/image.gif",
+  "/check",
+  "/game.gif",
+];
 const NAMES = [
-  "fen", "orientation", "flip", "size", "lastMove", "lastmove", "last-move", "check", "arrows",
-  "arrow", "squares", "highlight", "coordinates", "colors", "theme", "piece", "pieces", "frame",
-  "style", "light", "dark", "highlight-color", "arrow-color", "side-to-move", "white", "black",
-  "comment", "Fen", "fen[]", "", "__proto__", "constructor", "toString",
+  "fen",
+  "orientation",
+  "flip",
+  "size",
+  "lastMove",
+  "lastmove",
+  "last-move",
+  "check",
+  "arrows",
+  "arrow",
+  "squares",
+  "highlight",
+  "coordinates",
+  "colors",
+  "theme",
+  "piece",
+  "pieces",
+  "frame",
+  "style",
+  "light",
+  "dark",
+  "highlight-color",
+  "arrow-color",
+  "side-to-move",
+  "white",
+  "black",
+  "comment",
+  "Fen",
+  "fen[]",
+  "",
+  "__proto__",
+  "constructor",
+  "toString",
 ];
 const VALUES = [
-  "", "true", "false", "0", "1", "yes", "white", "black", "classic", "vector", "blue", "wood",
-  "lichess-blue", "wikipedia", "cburnett", "dejavu", "merida", "none", "thin", "labels", "inside",
-  "outside", "96", "160", "360", "1", "0", "-1", "1024", "1025", "99999999999", "1e3", "0x10",
-  "e2e4", "e7e8q", "Ge2e4,Rd1d8", "Bh7", "a3,c3", "i9", "e8", "h8", "#ff0000", "red", "rgb(1,2,3)",
-  "8/8/8/8/8/8/8/8", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/8/8/8/8/9", "<svg onload=x>",
-  "%", "%zz", "\u0000", "x".repeat(120),
+  "",
+  "true",
+  "false",
+  "0",
+  "1",
+  "yes",
+  "white",
+  "black",
+  "classic",
+  "vector",
+  "blue",
+  "wood",
+  "lichess-blue",
+  "wikipedia",
+  "cburnett",
+  "dejavu",
+  "merida",
+  "none",
+  "thin",
+  "labels",
+  "inside",
+  "outside",
+  "96",
+  "160",
+  "360",
+  "1",
+  "0",
+  "-1",
+  "1024",
+  "1025",
+  "99999999999",
+  "1e3",
+  "0x10",
+  "e2e4",
+  "e7e8q",
+  "Ge2e4,Rd1d8",
+  "Bh7",
+  "a3,c3",
+  "i9",
+  "e8",
+  "h8",
+  "#ff0000",
+  "red",
+  "rgb(1,2,3)",
+  "8/8/8/8/8/8/8/8",
+  "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "8/8/8/8/8/8/8/9",
+  "<svg onload=x>",
+  "%",
+  "%zz",
+  "\u0000",
+  "x".repeat(120),
 ];
 
 function query(random: Random): string {
@@ -63,9 +148,15 @@ function query(random: Random): string {
   const count = Math.floor(random.next() * 6);
   for (let i = 0; i < count; i++) {
     const name = random.next() < 0.1 ? random.text(3) : random.pick(NAMES);
-    const value = random.next() < 0.15 ? random.text(1 + Math.floor(random.next() * 12)) : random.pick(VALUES);
+    const value = random.next() < 0.15
+      ? random.text(1 + Math.floor(random.next() * 12))
+      : random.pick(VALUES);
     // Sometimes raw, so that bad percent-encodings reach the server.
-    parts.push(random.next() < 0.1 ? `${name}=${value}` : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    parts.push(
+      random.next() < 0.1
+        ? `${name}=${value}`
+        : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+    );
   }
   return parts.join("&");
 }
@@ -78,18 +169,39 @@ const GAME = {
   theme: "brown",
   frames: [
     {},
-    { fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", lastMove: "e2e4", check: false },
+    {
+      fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+      lastMove: "e2e4",
+      check: false,
+    },
   ],
 };
 
 function mutate(random: Random, value: unknown, depth = 0): unknown {
   const roll = random.next();
-  if (roll < 0.1) return random.pick([null, 0, -1, 1.5, true, "", [], {}, "x".repeat(200), random.text(5)]);
+  if (roll < 0.1) {
+    return random.pick([
+      null,
+      0,
+      -1,
+      1.5,
+      true,
+      "",
+      [],
+      {},
+      "x".repeat(200),
+      random.text(5),
+    ]);
+  }
   if (roll < 0.15 && depth > 0) return undefined;
-  if (Array.isArray(value)) return value.map((item) => mutate(random, item, depth + 1));
+  if (Array.isArray(value)) {
+    return value.map((item) => mutate(random, item, depth + 1));
+  }
   if (typeof value === "object" && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = mutate(random, item, depth + 1);
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = mutate(random, item, depth + 1);
+    }
     if (random.next() < 0.1) out[random.pick(NAMES)] = random.pick(VALUES);
     return out;
   }
@@ -121,8 +233,13 @@ Deno.test("a fixed number of random queries and bodies: no 500, no hang", async 
       await expectSane(await get(server, path), path);
     }
     for (let i = 0; i < 150; i++) {
-      const body = random.next() < 0.1 ? random.text(20) : JSON.stringify(mutate(random, GAME));
-      await expectSane(await get(server, "/game.gif", { method: "POST", body }), body.slice(0, 200));
+      const body = random.next() < 0.1
+        ? random.text(20)
+        : JSON.stringify(mutate(random, GAME));
+      await expectSane(
+        await get(server, "/game.gif", { method: "POST", body }),
+        body.slice(0, 200),
+      );
     }
     assert.ok((seen.get(200) ?? 0) >= 20, "images were drawn");
     assert.ok((seen.get(400) ?? 0) >= 20, "requests were refused");

@@ -28,7 +28,14 @@ async function refused(
   path: string,
   status: number,
   init: RequestInit = {},
-): Promise<{ parameter: string | null; field: string | null; offset: number | null; message: string }> {
+): Promise<
+  {
+    parameter: string | null;
+    field: string | null;
+    offset: number | null;
+    message: string;
+  }
+> {
   const response = await get(server, path, init);
   const text = await response.text();
   assert.equal(response.status, status, `${path.slice(0, 80)}: ${text}`);
@@ -54,7 +61,10 @@ Deno.test("web-boardimage's example as SVG, with the caching and safety headers"
   const response = await get(server, `/board.svg?${README_QUERY}`);
   const svg = await response.text();
   assert.equal(response.status, 200);
-  assert.equal(response.headers.get("Content-Type"), "image/svg+xml; charset=utf-8");
+  assert.equal(
+    response.headers.get("Content-Type"),
+    "image/svg+xml; charset=utf-8",
+  );
   assert.equal(
     response.headers.get("Cache-Control"),
     "public, max-age=31536000, immutable",
@@ -69,7 +79,8 @@ Deno.test("web-boardimage's example as SVG, with the caching and safety headers"
 });
 
 Deno.test("web-boardimage's options: orientation, size, coordinates, colors", async () => {
-  const plain = await (await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7`)).text();
+  const plain = await (await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7`))
+    .text();
   const flipped = await (await get(
     server,
     `/board.svg?fen=8/8/8/8/8/8/8/K7&orientation=black&size=200&coordinates=true&colors=wikipedia`,
@@ -77,13 +88,22 @@ Deno.test("web-boardimage's options: orientation, size, coordinates, colors", as
   assert.notEqual(plain, flipped);
   assert.ok(flipped.includes('width="200"'));
   assert.ok(flipped.includes("#d18b47"), "wikipedia's dark squares");
-  const blue = await (await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7&colors=lichess-blue`)).text();
+  const blue = await (await get(
+    server,
+    `/board.svg?fen=8/8/8/8/8/8/8/K7&colors=lichess-blue`,
+  )).text();
   assert.ok(blue.includes("#8ca2ad"));
 });
 
 Deno.test("the same request in another order has the same ETag; another request another", async () => {
-  const a = await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7&size=200&orientation=black`);
-  const b = await get(server, `/board.svg?orientation=black&size=200&fen=8/8/8/8/8/8/8/K7`);
+  const a = await get(
+    server,
+    `/board.svg?fen=8/8/8/8/8/8/8/K7&size=200&orientation=black`,
+  );
+  const b = await get(
+    server,
+    `/board.svg?orientation=black&size=200&fen=8/8/8/8/8/8/8/K7`,
+  );
   const c = await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7&size=201`);
   await Promise.all([a.body?.cancel(), b.body?.cancel(), c.body?.cancel()]);
   assert.equal(a.headers.get("ETag"), b.headers.get("ETag"));
@@ -91,15 +111,24 @@ Deno.test("the same request in another order has the same ETag; another request 
 });
 
 Deno.test("If-None-Match gives 304 with no body, for images and checks", async () => {
-  for (const path of [`/board.png?fen=8/8/8/8/8/8/8/K7`, `/check?fen=8/8/8/8/8/8/8/K7`]) {
+  for (
+    const path of [
+      `/board.png?fen=8/8/8/8/8/8/8/K7`,
+      `/check?fen=8/8/8/8/8/8/8/K7`,
+    ]
+  ) {
     const first = await get(server, path);
     await first.body?.cancel();
     const tag = first.headers.get("ETag")!;
-    const again = await get(server, path, { headers: { "If-None-Match": `"x", ${tag}` } });
+    const again = await get(server, path, {
+      headers: { "If-None-Match": `"x", ${tag}` },
+    });
     assert.equal(again.status, 304);
     assert.equal(again.headers.get("ETag"), tag);
     assert.equal((await again.arrayBuffer()).byteLength, 0);
-    const other = await get(server, path, { headers: { "If-None-Match": '"0000"' } });
+    const other = await get(server, path, {
+      headers: { "If-None-Match": '"0000"' },
+    });
     assert.equal(other.status, 200);
     await other.body?.cancel();
   }
@@ -112,17 +141,29 @@ Deno.test("PNG in both dialects", async () => {
   assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
   assert.equal(pngWidth(png), 360);
   const lila = await bytes(
-    await get(server, `/board.png?fen=${q(AFTER_E4)}&lastMove=e2e4&theme=blue&piece=cburnett&size=240`),
+    await get(
+      server,
+      `/board.png?fen=${
+        q(AFTER_E4)
+      }&lastMove=e2e4&theme=blue&piece=cburnett&size=240`,
+    ),
   );
   assert.equal(pngWidth(lila), 240);
 });
 
 Deno.test("lila-gif's /image.gif: 720 px by default, players' bars, theme aliases", async () => {
-  const plain = await bytes(await get(server, `/image.gif?fen=${q(AFTER_E4)}&lastMove=e2e4`));
+  const plain = await bytes(
+    await get(server, `/image.gif?fen=${q(AFTER_E4)}&lastMove=e2e4`),
+  );
   assert.equal(new TextDecoder().decode(plain.subarray(0, 6)), "GIF89a");
   assert.deepEqual(gifSize(plain), [720, 720]);
   const named = await bytes(
-    await get(server, `/image.gif?fen=${q(AFTER_E4)}&white=Anna&black=Bo&theme=wood&orientation=black&size=240`),
+    await get(
+      server,
+      `/image.gif?fen=${
+        q(AFTER_E4)
+      }&white=Anna&black=Bo&theme=wood&orientation=black&size=240`,
+    ),
   );
   const [width, height] = gifSize(named);
   assert.equal(width, 240);
@@ -135,22 +176,39 @@ Deno.test("lila-gif's /image.gif: 720 px by default, players' bars, theme aliase
 Deno.test("check: a square or true must name a king in check; false turns the mark off", async () => {
   const checked = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1";
   for (const claim of ["e8", "true", "1", "yes", "false"]) {
-    const response = await get(server, `/board.gif?fen=${q(checked)}&check=${claim}&size=96`);
+    const response = await get(
+      server,
+      `/board.gif?fen=${q(checked)}&check=${claim}&size=96`,
+    );
     assert.equal(response.status, 200, claim);
     await response.body?.cancel();
   }
-  assert.match((await refused(`/board.svg?fen=${q(START)}&check=true`, 400)).message, /no king is in check/);
-  assert.match((await refused(`/board.svg?fen=${q(checked)}&check=e1`, 400)).message, /no king in check on e1/);
-  assert.equal((await refused(`/board.svg?fen=${q(checked)}&check=z9`, 400)).parameter, "check");
+  assert.match(
+    (await refused(`/board.svg?fen=${q(START)}&check=true`, 400)).message,
+    /no king is in check/,
+  );
+  assert.match(
+    (await refused(`/board.svg?fen=${q(checked)}&check=e1`, 400)).message,
+    /no king in check on e1/,
+  );
+  assert.equal(
+    (await refused(`/board.svg?fen=${q(checked)}&check=z9`, 400)).parameter,
+    "check",
+  );
 });
 
 Deno.test("our own options under the command's names", async () => {
   const svg = await (await get(
     server,
-    `/board.svg?fen=${q(START)}&theme=green&pieces=dejavu&frame=thin&coordinates=inside&highlight=e4,Rd5&arrow=Ge2e4&flip=true&size=320`,
+    `/board.svg?fen=${
+      q(START)
+    }&theme=green&pieces=dejavu&frame=thin&coordinates=inside&highlight=e4,Rd5&arrow=Ge2e4&flip=true&size=320`,
   )).text();
   assert.ok(svg.includes("#86a666"), "green's dark squares");
-  const classic = await (await get(server, `/board.svg?fen=${q(START)}&style=classic&coordinates=true`)).text();
+  const classic = await (await get(
+    server,
+    `/board.svg?fen=${q(START)}&style=classic&coordinates=true`,
+  )).text();
   assert.ok(classic.includes("<text"), "the classic drawing");
 });
 
@@ -166,7 +224,10 @@ Deno.test("bad parameters and values are 400s naming the parameter", async () =>
     [`/board.svg?fen=8/8/8/8/8/8/8/K7&arrows=Xe6e7`, "arrows"],
     [`/board.svg?fen=8/8/8/8/8/8/8/K7&squares=i9`, "squares"],
     [`/board.svg?fen=8/8/8/8/8/8/8/K7&size=100&size=200`, "size"],
-    [`/board.svg?fen=8/8/8/8/8/8/8/K7&flip=true&orientation=black`, "orientation"],
+    [
+      `/board.svg?fen=8/8/8/8/8/8/8/K7&flip=true&orientation=black`,
+      "orientation",
+    ],
     [`/board.png?fen=8/8/8/8/8/8/8/K7&piece=merida`, "piece"],
     [`/board.png?fen=8/8/8/8/8/8/8/K7&white=Anna`, "white"],
     [`/image.gif?white=${"x".repeat(101)}`, "white"],
@@ -179,13 +240,27 @@ Deno.test("bad parameters and values are 400s naming the parameter", async () =>
     assert.ok(error.message.length > 0);
   }
   // What the renderer refuses is refused too, before drawing.
-  assert.match((await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=100`, 400)).message, /whole pixels/);
-  assert.match((await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=96&arrow=e2e4`, 400)).message, /arrows/);
-  assert.match((await refused(`/board.svg?fen=8/8/8/8/8/8/8/K7&light=notacolor`, 400)).message, /CSS color/);
+  assert.match(
+    (await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=100`, 400)).message,
+    /whole pixels/,
+  );
+  assert.match(
+    (await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=96&arrow=e2e4`, 400))
+      .message,
+    /arrows/,
+  );
+  assert.match(
+    (await refused(`/board.svg?fen=8/8/8/8/8/8/8/K7&light=notacolor`, 400))
+      .message,
+    /CSS color/,
+  );
 });
 
 Deno.test("a malformed FEN is a 400 with its field and offset", async () => {
-  const error = await refused(`/board.svg?fen=${q("rnbqkbnr/pppXpppp/8/8/8/8/PPPPPPPP/RNBQKBNR")}`, 400);
+  const error = await refused(
+    `/board.svg?fen=${q("rnbqkbnr/pppXpppp/8/8/8/8/PPPPPPPP/RNBQKBNR")}`,
+    400,
+  );
   assert.deepEqual(
     [error.parameter, error.field, error.offset],
     ["fen", "placement", 12],
@@ -202,20 +277,30 @@ Deno.test("input is never reflected as markup", async () => {
 });
 
 Deno.test("/check: the --check --format json object", async () => {
-  const response = await get(server, `/check?fen=${q("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")}`);
+  const response = await get(
+    server,
+    `/check?fen=${q("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")}`,
+  );
   assert.equal(response.headers.get("Access-Control-Allow-Origin"), "*");
   const answer = await response.json();
   assert.equal(answer.legal, true);
   assert.deepEqual(answer.problems, []);
   assert.equal(answer.status.check, true);
   assert.deepEqual(answer.status.checkers, ["e1"]);
-  const illegal = await (await get(server, `/check?fen=${q("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")}`)).json();
+  const illegal = await (await get(
+    server,
+    `/check?fen=${q("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")}`,
+  )).json();
   assert.equal(illegal.legal, false);
   assert.equal(illegal.problems[0].code, "opposite-check");
   assert.equal(illegal.status, undefined);
-  const placement = await (await get(server, `/check?fen=8/8/8/8/8/8/8/8`)).json();
+  const placement = await (await get(server, `/check?fen=8/8/8/8/8/8/8/8`))
+    .json();
   assert.equal(placement.fen, "8/8/8/8/8/8/8/8 w - - 0 1");
-  assert.equal((await refused(`/check?fen=8/8/8/8/8/8/8/8&size=1`, 400)).parameter, "size");
+  assert.equal(
+    (await refused(`/check?fen=8/8/8/8/8/8/8/8&size=1`, 400)).parameter,
+    "size",
+  );
   assert.equal((await refused(`/check`, 400)).parameter, "fen");
 });
 
@@ -260,33 +345,81 @@ Deno.test("POST /game.gif refuses bad bodies and frames by name", async () => {
   const error = await refused("/game.gif", 400, post(JSON.stringify(badFen)));
   assert.equal(error.parameter, "frames[1].fen");
   assert.equal(error.field, "placement");
-  assert.equal((await refused("/game.gif", 400, post(JSON.stringify({ ...GAME, frames: [{ clock: 3 }] })))).parameter, "frames[0].clock");
-  assert.equal((await refused("/game.gif", 400, post(JSON.stringify({ ...GAME, frames: [] })))).parameter, "frames");
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [{ clock: 3 }] })),
+    )).parameter,
+    "frames[0].clock",
+  );
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [] })),
+    )).parameter,
+    "frames",
+  );
   assert.equal((await refused("/game.gif", 400, post("{"))).parameter, "body");
   assert.equal((await refused("/game.gif", 400, post("[]"))).parameter, "body");
-  assert.equal((await refused("/game.gif", 400, post(JSON.stringify({ ...GAME, delay: -1 })))).parameter, "delay");
-  assert.equal((await refused("/game.gif", 400, post(JSON.stringify({ ...GAME, frames: [{ check: "e1" }] })))).parameter, "frames[0].check");
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, delay: -1 })),
+    )).parameter,
+    "delay",
+  );
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [{ check: "e1" }] })),
+    )).parameter,
+    "frames[0].check",
+  );
   const checked = { fen: "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", check: false };
-  assert.match((await refused("/game.gif", 400, post(JSON.stringify({ ...GAME, frames: [checked] })))).message, /always show it/);
+  assert.match(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [checked] })),
+    )).message,
+    /always show it/,
+  );
 });
 
 Deno.test("limits: a long URL is a 414, a large body or too many frames a 413", async () => {
   await refused(`/board.svg?fen=${"8/".repeat(3000)}`, 414);
-  await refused("/game.gif", 413, { method: "POST", body: "x".repeat(600 * 1024) });
+  await refused("/game.gif", 413, {
+    method: "POST",
+    body: "x".repeat(600 * 1024),
+  });
   const many = { frames: Array.from({ length: 1001 }, () => ({})) };
-  await refused("/game.gif", 413, { method: "POST", body: JSON.stringify(many) });
+  await refused("/game.gif", 413, {
+    method: "POST",
+    body: JSON.stringify(many),
+  });
 });
 
 Deno.test("methods: 405 with Allow, CORS preflight, HEAD without a body, 404", async () => {
-  const response = await get(server, "/board.svg?fen=8/8/8/8/8/8/8/K7", { method: "DELETE" });
+  const response = await get(server, "/board.svg?fen=8/8/8/8/8/8/8/K7", {
+    method: "DELETE",
+  });
   await response.body?.cancel();
   assert.equal(response.status, 405);
   assert.match(response.headers.get("Allow") ?? "", /GET/);
   const preflight = await get(server, "/game.gif", { method: "OPTIONS" });
   await preflight.body?.cancel();
   assert.equal(preflight.status, 204);
-  assert.match(preflight.headers.get("Access-Control-Allow-Methods") ?? "", /POST/);
-  const head = await get(server, "/board.svg?fen=8/8/8/8/8/8/8/K7", { method: "HEAD" });
+  assert.match(
+    preflight.headers.get("Access-Control-Allow-Methods") ?? "",
+    /POST/,
+  );
+  const head = await get(server, "/board.svg?fen=8/8/8/8/8/8/8/K7", {
+    method: "HEAD",
+  });
   assert.equal(head.status, 200);
   assert.match(head.headers.get("ETag") ?? "", /^"/);
   assert.equal((await head.arrayBuffer()).byteLength, 0);
@@ -297,10 +430,16 @@ Deno.test("the playground page and its script", async () => {
   const page = await get(server, "/");
   const html = await page.text();
   assert.equal(page.headers.get("Content-Type"), "text/html; charset=utf-8");
-  assert.match(page.headers.get("Content-Security-Policy") ?? "", /script-src 'self'/);
+  assert.match(
+    page.headers.get("Content-Security-Policy") ?? "",
+    /script-src 'self'/,
+  );
   assert.ok(html.includes('<script type="module" src="playground.js">'));
   const script = await get(server, "/playground.js");
-  assert.equal(script.headers.get("Content-Type"), "text/javascript; charset=utf-8");
+  assert.equal(
+    script.headers.get("Content-Type"),
+    "text/javascript; charset=utf-8",
+  );
   assert.ok((await script.text()).length > 10_000);
 });
 

@@ -12,15 +12,15 @@ import { checkPosition, type Problem } from "../../legality/mod.ts";
 import { legalMoves, positionStatus } from "../../moves/mod.ts";
 import {
   BOARD_THEMES,
+  type BoardTheme,
   checkSvgOptions,
   COORDINATES,
+  type Coordinates,
   parseArrows,
   parseSquareMarks,
   PIECE_SETS,
-  renderSvg,
-  type BoardTheme,
-  type Coordinates,
   type PieceSet,
+  renderSvg,
   type RenderSvgOptions,
   type SquareMark,
 } from "../../svg/mod.ts";
@@ -58,7 +58,12 @@ function element<T extends HTMLElement = HTMLElement>(id: string): T {
 }
 
 /** Appends an element with text (never markup) to `parent`. */
-function add(parent: HTMLElement, tag: string, text: string, cls = ""): HTMLElement {
+function add(
+  parent: HTMLElement,
+  tag: string,
+  text: string,
+  cls = "",
+): HTMLElement {
   const child = document.createElement(tag);
   child.textContent = text;
   if (cls !== "") child.className = cls;
@@ -68,7 +73,9 @@ function add(parent: HTMLElement, tag: string, text: string, cls = ""): HTMLElem
 
 function fillSelect(id: string, names: readonly string[]): void {
   const select = element<HTMLSelectElement>(id);
-  for (const name of names) add(select, "option", name).setAttribute("value", name);
+  for (const name of names) {
+    add(select, "option", name).setAttribute("value", name);
+  }
 }
 
 function readState(): State {
@@ -119,9 +126,23 @@ function imageUrl(state: State, fen: string, kind: "png" | "gif"): string {
 }
 
 /** Shows a syntax error: the message, the record and a caret under it. */
-function showSyntaxError(list: HTMLElement, text: string, error: FenSyntaxError): void {
-  const item = add(list, "li", `error ${error.field}: ${error.message}`, "error");
-  add(item, "pre", `${text}\n${" ".repeat(error.offset)}^ column ${error.column}`, "caret");
+function showSyntaxError(
+  list: HTMLElement,
+  text: string,
+  error: FenSyntaxError,
+): void {
+  const item = add(
+    list,
+    "li",
+    `error ${error.field}: ${error.message}`,
+    "error",
+  );
+  add(
+    item,
+    "pre",
+    `${text}\n${" ".repeat(error.offset)}^ column ${error.column}`,
+    "caret",
+  );
 }
 
 function describeStatus(position: Position): string {
@@ -129,7 +150,9 @@ function describeStatus(position: Position): string {
   const side = position.turn === "w" ? "White" : "Black";
   const parts = [`${side} to move`];
   if (status.checkmate) parts.push(`${side} is checkmated`);
-  else if (status.check) parts.push(`in check from ${status.checkers.join(", ")}`);
+  else if (status.check) {
+    parts.push(`in check from ${status.checkers.join(", ")}`);
+  }
   if (status.stalemate) parts.push("stalemate");
   if (status.insufficientMaterial) parts.push("insufficient material");
   if (status.seventyFiveMoves) parts.push("75-move rule: a draw");
@@ -139,7 +162,11 @@ function describeStatus(position: Position): string {
 }
 
 /** The diagram's options; a bad annotation is reported, not drawn. */
-function drawingOptions(state: State, problems: Problem[], list: HTMLElement): RenderSvgOptions {
+function drawingOptions(
+  state: State,
+  problems: Problem[],
+  list: HTMLElement,
+): RenderSvgOptions {
   const options: RenderSvgOptions = {
     style: "vector",
     size: SIZE,
@@ -198,15 +225,23 @@ function update(): void {
   verdict.textContent = legal ? "Legal position" : "Illegal position";
   verdict.className = legal ? "good" : "bad";
   for (const problem of problems) {
-    const where = problem.squares.length > 0 ? ` (${problem.squares.join(", ")})` : "";
-    add(list, "li", `${problem.severity} ${problem.code}: ${problem.message}${where}`, problem.severity);
+    const where = problem.squares.length > 0
+      ? ` (${problem.squares.join(", ")})`
+      : "";
+    add(
+      list,
+      "li",
+      `${problem.severity} ${problem.code}: ${problem.message}${where}`,
+      problem.severity,
+    );
   }
   const fen = stringifyFen(position);
   element("fen").textContent = fen;
   for (const note of explain(text, {})) add(element("explain"), "li", note);
   if (legal) {
     element("status").textContent = describeStatus(position);
-    element("moves").textContent = legalMoves(position, { notation: "san" }).join(" ") || "none";
+    element("moves").textContent =
+      legalMoves(position, { notation: "san" }).join(" ") || "none";
   }
   const options = drawingOptions(state, problems, list);
   const svg = renderSvg(position, options); // from the parsed position: no input markup
@@ -228,9 +263,13 @@ function updateLinks(state: State, fen: string, svg: string): void {
   share.href = hash;
   history.replaceState(null, "", hash);
   element("markdown").textContent = `![${fen}](${png})`;
-  const alt = fen.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+  const alt = fen.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll(
+    "<",
+    "&lt;",
+  );
   const src = png.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-  element("html").textContent = `<img src="${src}" alt="${alt}" width="${SIZE}" height="${SIZE}">`;
+  element("html").textContent =
+    `<img src="${src}" alt="${alt}" width="${SIZE}" height="${SIZE}">`;
 }
 
 function start(): void {
@@ -238,7 +277,9 @@ function start(): void {
   fillSelect("pieces", PIECE_SETS);
   fillSelect("coordinates", [...COORDINATES].reverse());
   const server = element<HTMLInputElement>("server");
-  server.value = location.protocol.startsWith("http") ? location.origin : "http://127.0.0.1:8080";
+  server.value = location.protocol.startsWith("http")
+    ? location.origin
+    : "http://127.0.0.1:8080";
   if (location.hash.length > 1) restoreState(location.hash);
   for (const id of [...Object.values(FIELDS), "flip", "server"]) {
     element(id).addEventListener("input", update);
