@@ -5,8 +5,10 @@
  * to and from text grids, and draw boards as SVG. No dependencies.
  *
  * Each part is also its own entry point (`@fen/fen/fen`, `@fen/fen/grid`,
- * `@fen/fen/svg`, `@fen/fen/legality`, ...), so a program that only parses
- * does not load the legality rules.
+ * `@fen/fen/svg`, `@fen/fen/legality`, `@fen/fen/polyglot`,
+ * `@fen/fen/unique`, `@fen/fen/repair`, ...), so a program that only parses
+ * does not load the legality rules. The opening names (a 420 kB table) are
+ * only in `@fen/fen/openings`.
  *
  * @example Parse, write back, draw as a grid
  * ```ts
@@ -24,13 +26,21 @@
 
 export * from "./lib/types.ts";
 export * from "./lib/errors.ts";
-export * from "./lib/fen.ts";
-export * from "./lib/fen_reader.ts";
-export * from "./lib/epd.ts";
+export * from "./lib/fen/mod.ts";
+export * from "./lib/fen/reader.ts";
+export * from "./lib/fen/epd.ts";
+export * from "./lib/fen/bytes.ts";
 export * from "./lib/grid.ts";
 export * from "./lib/css_color.ts";
 export * from "./lib/legality/mod.ts";
 export * from "./lib/moves/mod.ts";
+export * from "./lib/pgn/mod.ts";
 export * from "./lib/board_text.ts";
 export * from "./lib/svg/mod.ts";
 export * from "./lib/unicode.ts";
+export * from "./lib/record_view.ts";
+export * from "./lib/polyglot/mod.ts";
+export * from "./lib/unique/mod.ts";
+export * from "./lib/repair.ts";
+export * from "./lib/epd_moves.ts";
+export * from "./lib/perft_divide.ts";

@@ -1,7 +1,7 @@
 // The example game of lila-gif's README (lichess.org/Q0iQs5Zi): 93 frames,
 // the start and 92 plies, with the move-quality suffixes as badges.
 
-import { parseFen } from "../lib/fen.ts";
+import { parseFen } from "../lib/fen/mod.ts";
 import { playMoves } from "../lib/moves/play.ts";
 import type { GifFrame, Player } from "../lib/gif/mod.ts";
 import type { MoveGlyph } from "../lib/svg/mod.ts";

@@ -42,9 +42,9 @@ import {
   makeFen as chessopsMakeFen,
   parseFen as chessopsParseFen,
 } from "chessops/fen";
-import { parseFen, stringifyFen } from "../lib/fen.ts";
-import { FenReader } from "../lib/fen_reader.ts";
-import { writeFenBytes } from "../lib/_fen_bytes.ts";
+import { parseFen, stringifyFen } from "../lib/fen/mod.ts";
+import { FenReader } from "../lib/fen/reader.ts";
+import { writeFenBytes } from "../lib/fen/bytes.ts";
 import { isLegalPosition } from "../lib/legality/mod.ts";
 import { positionStatus } from "../lib/moves/status.ts";
 import { fen2grid, grid2fen } from "../lib/grid.ts";

@@ -21,8 +21,8 @@
 import { Chess } from "chessops/chess";
 import { parseFen as chessopsParseFen } from "chessops/fen";
 import type { Setup } from "chessops/setup";
-import { parseFen } from "../lib/fen.ts";
-import { FenReader } from "../lib/fen_reader.ts";
+import { parseFen } from "../lib/fen/mod.ts";
+import { FenReader } from "../lib/fen/reader.ts";
 import {
   checkPosition,
   isLegalPosition,

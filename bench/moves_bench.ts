@@ -25,7 +25,8 @@ import { perft as chessopsPerft } from "chessops/debug";
 import { parseFen as chessopsParseFen } from "chessops/fen";
 import { parseSan } from "chessops/san";
 import { makeSquare } from "chessops/util";
-import { parseFen } from "../lib/fen.ts";
+import { parseFen } from "../lib/fen/mod.ts";
+import { INITIAL_FEN } from "../lib/types.ts";
 import { perft } from "../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../lib/moves/play.ts";
 
@@ -154,8 +155,7 @@ const game: string[] = (() => {
   }
   return chess.history();
 })();
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const start = parseFen(START);
+const start = parseFen(INITIAL_FEN);
 
 Deno.bench({ name: "fen playMoves", group: "play SAN", baseline: true }, () => {
   sink += playMoves(start, game).position.halfmoveClock;

@@ -4,7 +4,7 @@
 //
 //   deno run bench/serve_inprocess.ts [SECONDS]
 
-import { parseFen } from "../lib/fen.ts";
+import { parseFen } from "../lib/fen/mod.ts";
 import { createGifRenderer } from "../lib/gif/mod.ts";
 import { createPngRenderer } from "../lib/png.ts";
 import { renderSvg, type RenderSvgOptions } from "../lib/svg/mod.ts";

@@ -2,7 +2,7 @@
 // diagram, a text board and a FEN record refuse the same boards with the
 // same message, and the one place where a renderer's string input is parsed.
 
-import { parseFen } from "./fen.ts";
+import { parseFen } from "./fen/mod.ts";
 import { IS_PIECE, SQUARE_NAMES } from "./_tables.ts";
 import type { Piece, Position } from "./types.ts";
 

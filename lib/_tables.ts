@@ -2,7 +2,14 @@
 // built once at load, never written afterwards, so a look-up on a hot path
 // costs one indexed read and no validation.
 
-import { FILES, type Piece, PIECES, RANKS, type Square } from "./types.ts";
+import {
+  FILES,
+  type Piece,
+  PIECES,
+  RANKS,
+  type Square,
+  squareOf,
+} from "./types.ts";
 
 /** Square names by board index (0 = a8, 63 = h1). */
 export const SQUARE_NAMES: readonly Square[] = /* @__PURE__ */ (() => {
@@ -11,13 +18,6 @@ export const SQUARE_NAMES: readonly Square[] = /* @__PURE__ */ (() => {
     names.push(`${FILES[k & 7]}${RANKS[7 - (k >> 3)]}`);
   }
   return names;
-})();
-
-/** Char code (below 128) to its piece letter, `null` for anything else. */
-export const PIECE_OF_CODE: readonly (Piece | null)[] = /* @__PURE__ */ (() => {
-  const table: (Piece | null)[] = new Array(128).fill(null);
-  for (const piece of PIECES) table[piece.charCodeAt(0)] = piece;
-  return table;
 })();
 
 /** Char code (below 128) to 1 for the twelve piece letters, 0 otherwise. */
@@ -29,16 +29,7 @@ export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
 
 /** Whether `value` is a square name such as `"e4"`. */
 export function isSquare(value: unknown): value is Square {
-  if (typeof value !== "string" || value.length !== 2) return false;
-  const file = value.charCodeAt(0);
-  const rank = value.charCodeAt(1);
-  return file >= 97 && file <= 104 && rank >= 49 && rank <= 56;
-}
-
-/** Whether `value` is one of the twelve FEN piece letters. */
-export function isPiece(value: unknown): value is Piece {
-  return typeof value === "string" && value.length === 1 &&
-    PIECE_OF_CODE[value.charCodeAt(0)] === value;
+  return squareOf(value) >= 0;
 }
 
 /** The Unicode chess symbols by piece letter: U+2654 (♔) to U+265F (♟). */

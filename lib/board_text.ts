@@ -33,6 +33,7 @@ import {
   placementOf,
   RANK,
 } from "./_board_text.ts";
+import { sideName } from "./types.ts";
 
 /** Options for {@linkcode BoardTextReader} and {@linkcode boardTextToFen}. */
 export interface BoardTextOptions {
@@ -236,7 +237,7 @@ export class BoardTextReader {
         `the file letters run ${
           flipped ? "h to a" : "a to h"
         }, but the board above was read from ${
-          read ? "Black" : "White"
+          sideName(read ? "b" : "w")
         }'s side (its rank digits say which)`,
         at,
       );

@@ -27,6 +27,46 @@ export const PIECES = [
   "p",
 ] as const;
 
+/**
+ * The name of each kind of piece: `ROLE_NAMES[i]` names `PIECES[i]` and
+ * `PIECES[i + 6]` (`"knight"` for `"N"` and `"n"`).
+ *
+ * @example Naming a piece
+ * ```ts
+ * import { PIECES, ROLE_NAMES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const i = PIECES.indexOf("n") % 6;
+ * assert.equal(ROLE_NAMES[i], "knight");
+ * assert.equal(PIECES[i], "N");
+ * ```
+ */
+export const ROLE_NAMES = [
+  "king",
+  "queen",
+  "rook",
+  "bishop",
+  "knight",
+  "pawn",
+] as const;
+
+/**
+ * The standard starting position as a FEN record.
+ *
+ * @example Reading it
+ * ```ts
+ * import { INITIAL_FEN, parseFen, stringifyFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen(INITIAL_FEN);
+ * assert.equal(position.board[4], "k"); // e8
+ * assert.deepEqual(position.castling, ["h1", "a1", "h8", "a8"]);
+ * assert.equal(stringifyFen(position), INITIAL_FEN);
+ * ```
+ */
+export const INITIAL_FEN =
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /** A file letter, `"a"` to `"h"`. */
 export type File = typeof FILES[number];
 
@@ -84,7 +124,35 @@ export interface Position {
 }
 
 /**
- * The board index (0 = a8, 63 = h1) of a square name.
+ * The board index (0 = a8, 63 = h1) of a square name, or -1 when `name` is
+ * not one: the one place a name becomes an index.
+ *
+ * @example Looking a square up
+ * ```ts
+ * import { squareOf } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(squareOf("a8"), 0);
+ * assert.equal(squareOf("h1"), 63);
+ * assert.equal(squareOf("i9"), -1);
+ * assert.equal(squareOf(null), -1);
+ * ```
+ *
+ * @param name Anything; a square name such as `"e4"` has an index.
+ * @returns The index into {@linkcode Position.board}, or -1.
+ */
+export function squareOf(name: unknown): number {
+  if (typeof name !== "string" || name.length !== 2) return -1;
+  const file = name.charCodeAt(0) - 97;
+  const rank = name.charCodeAt(1) - 49;
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8
+    ? (7 - rank) * 8 + file
+    : -1;
+}
+
+/**
+ * The board index (0 = a8, 63 = h1) of a square name; a `RangeError` for
+ * anything else (see {@linkcode squareOf}).
  *
  * @example Indexing the board
  * ```ts
@@ -97,14 +165,14 @@ export interface Position {
  *
  * @param square The square's algebraic name.
  * @returns Its index into {@linkcode Position.board}.
+ * @throws {RangeError} If `square` is not a square name.
  */
 export function squareIndex(square: Square): number {
-  const file = square.charCodeAt(0) - 97;
-  const rank = square.charCodeAt(1) - 49;
-  if (square.length !== 2 || file < 0 || file > 7 || rank < 0 || rank > 7) {
+  const index = squareOf(square);
+  if (index < 0) {
     throw new RangeError(`Cannot index square: "${square}" is not a square`);
   }
-  return (7 - rank) * 8 + file;
+  return index;
 }
 
 /**
@@ -150,6 +218,24 @@ export function pieceSide(piece: Piece): Side {
   return piece.charCodeAt(0) < 97 ? "w" : "b";
 }
 
+/**
+ * A side's name, to start a sentence: `"White"` or `"Black"`.
+ *
+ * @example
+ * ```ts
+ * import { sideName } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(`${sideName("b")} to move`, "Black to move");
+ * ```
+ *
+ * @param side `"w"` or `"b"`.
+ * @returns Its name.
+ */
+export function sideName(side: Side): "White" | "Black" {
+  return side === "w" ? "White" : "Black";
+}
+
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */
 export interface ParseFenOptions {
   /**
@@ -177,17 +263,3 @@ export interface EpdOperation {
   /** Its operands, unquoted. */
   operands: string[];
 }
-
-/**
- * The initial position of standard chess, as a FEN record.
- *
- * @example The start
- * ```ts
- * import { INITIAL_FEN, parseFen } from "@fen/fen";
- * import assert from "node:assert/strict";
- *
- * assert.equal(parseFen(INITIAL_FEN).board[60], "K");
- * ```
- */
-export const INITIAL_FEN =
-  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -142,3 +142,36 @@ export function isSlider(code: number): boolean {
   const role = code & 7;
   return role === BISHOP || role === ROOK || role === QUEEN;
 }
+
+/**
+ * Whether the piece on `s` attacks `t` on the board as it stands (a
+ * slider's line must be clear): for matching a move's text to the piece
+ * that can make it.
+ */
+export function attacksSquare(b: ChessBoard, s: number, t: number): boolean {
+  const code = b.sq[s];
+  const word = s >> 5, bit = 1 << (s & 31), at = t * 2 + word;
+  switch (code & 7) {
+    case PAWN:
+      return (PAWN_REACH[((code >> 3) * 64 + t) * 2 + word] & bit) !== 0;
+    case KNIGHT:
+      return (KNIGHT_REACH[at] & bit) !== 0;
+    case KING:
+      return (KING_REACH[at] & bit) !== 0;
+    case BISHOP:
+      return (BISHOP_REACH[at] & bit) !== 0 && clearLine(b, s, t);
+    case ROOK:
+      return (ROOK_REACH[at] & bit) !== 0 && clearLine(b, s, t);
+    case QUEEN:
+      return ((ROOK_REACH[at] | BISHOP_REACH[at]) & bit) !== 0 &&
+        clearLine(b, s, t);
+  }
+  return false;
+}
+
+/** Whether no piece stands between `s` and `t`. */
+function clearLine(b: ChessBoard, s: number, t: number): boolean {
+  const i = (s * 64 + t) * 2;
+  return (BETWEEN[i] & b.occupied[0]) === 0 &&
+    (BETWEEN[i + 1] & b.occupied[1]) === 0;
+}

@@ -4,9 +4,10 @@
 // stdout in one way wherever it happens.
 
 import type { FenSyntaxError, GridSyntaxError } from "../errors.ts";
+import type { PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, type Output, writeText } from "./_io.ts";
-import type { Where } from "./_where.ts";
+import type { GamePlace, Where } from "./_where.ts";
 import { EXIT, type ExitCode, worse } from "./exit.ts";
 import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { invalidFen, invalidJson, reasonOf } from "./report.ts";
@@ -132,6 +133,38 @@ export class Diagnostics {
     );
     this.stop(EXIT.invalidFen);
     return true;
+  }
+
+  /**
+   * A game that cannot be read to its end: its positions before the error
+   * were written; the stream goes on with the next game.
+   */
+  badGame(error: PgnSyntaxError | PgnMoveError, place: GamePlace): void {
+    this.say(
+      `fen: ${place.errorPrefix(error.line, error.column)}, ${
+        escapeText(error.detail)
+      }\n`,
+    );
+    if (this.#options.json) {
+      const out = this.#out;
+      out.write('{"game":');
+      out.writeNatural(error.game);
+      out.write(',"line":');
+      out.writeNatural(error.line);
+      if (place.file !== "") {
+        out.write(',"file":');
+        out.write(JSON.stringify(place.file));
+      }
+      out.write(',"error":');
+      out.write(JSON.stringify({
+        field: "pgn",
+        line: error.line,
+        column: error.column,
+        message: error.detail,
+      }));
+      out.write("}\n");
+    }
+    this.fail(EXIT.invalidFen);
   }
 
   /** A text board that cannot be read (`--from grid`). */

@@ -54,7 +54,7 @@ export interface CliIo {
   ): void;
 }
 
-import { writeNaturalBytes } from "../_fen_bytes.ts";
+import { writeGridBytes, writeNaturalBytes } from "../fen/bytes.ts";
 
 const encoder = new TextEncoder();
 
@@ -159,20 +159,11 @@ export class Output {
 
   /**
    * Writes the 64 cells (char codes, 0 for empty) as 8 lines of 8, `mark`
-   * (UTF-8 bytes) for an empty square: the one grid writer of the command.
+   * (UTF-8 bytes) for an empty square, through the library's grid writer.
    */
   writeGrid(cells: readonly number[], mark: Uint8Array, flip: boolean): void {
     this.reserve(64 * mark.length + 8);
-    const buffer = this.buffer;
-    let o = this.length;
-    for (let k = 0; k < 64; k++) {
-      const cell = cells[flip ? 63 - k : k];
-      if (cell !== 0) buffer[o++] = cell;
-      else if (mark.length === 1) buffer[o++] = mark[0];
-      else for (let b = 0; b < mark.length; b++) buffer[o++] = mark[b];
-      if ((k & 7) === 7) buffer[o++] = 10;
-    }
-    this.length = o;
+    this.length = writeGridBytes(cells, mark, flip, this.buffer, this.length);
   }
 
   /** Sends what is buffered. */

@@ -3,7 +3,8 @@
 // before the first record, so the per-record path decides nothing.
 
 import { FenSyntaxError } from "../errors.ts";
-import type { FenReader } from "../fen_reader.ts";
+import type { FenReader } from "../fen/reader.ts";
+import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import type { Output } from "./_io.ts";
 import type { Current, RecordSpan } from "./_record.ts";
@@ -38,7 +39,7 @@ export class Pipeline implements RecordTarget {
 
   /** Converts one record of `text`; messages say where it came from. */
   record(text: string, start: number, end: number, where: Where): void {
-    const { reader, record, transforms, sink, diagnostics } = this.#parts;
+    const { reader, record, diagnostics } = this.#parts;
     if (diagnostics.stopped) return;
     const span = this.#span;
     span.input = text;
@@ -52,6 +53,20 @@ export class Pipeline implements RecordTarget {
     }
     diagnostics.valid();
     record.next(where, span);
+    this.#convert();
+  }
+
+  /** Converts a game's position at a ply: the board is the record. */
+  ply(position: PgnPosition, where: Where): void {
+    if (this.diagnostics.stopped) return;
+    this.diagnostics.valid();
+    this.#parts.record.nextPly(position, where);
+    this.#convert();
+  }
+
+  /** The record through the transforms to the sink. */
+  #convert(): void {
+    const { record, transforms, sink } = this.#parts;
     // Indexed: for-of made an iterator per record, even over nothing.
     for (let i = 0; i < transforms.length; i++) {
       if (!transforms[i].apply(record)) return;

@@ -3,7 +3,7 @@
 // yes with the document the general path would write; anything it does not
 // handle, and every error, it leaves to the general path (null).
 
-import { tryParseFen } from "../fen.ts";
+import { tryParseFen } from "../fen/mod.ts";
 import { classicDocument } from "../svg/_classic.ts";
 import { readOptions } from "../svg/_options.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";

@@ -2,70 +2,85 @@
 // with where it came from and its text as given, so every format and report
 // reads the same view whether the record was read or moved.
 
-import type { RecordView } from "../_fen_bytes.ts";
-import { stringifyFen } from "../fen.ts";
-import type { FenReader } from "../fen_reader.ts";
-import type { Position, Side, Square } from "../types.ts";
+import type { RecordView } from "../fen/bytes.ts";
+import { stringifyFen } from "../fen/mod.ts";
+import type { FenReader } from "../fen/reader.ts";
+import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
+import type { EpdOperation, Position, Side, Square } from "../types.ts";
 import type { Output } from "./_io.ts";
 import type { Where } from "./_where.ts";
 
 /**
  * The record being written, refilled for every record of a run: the cells
- * and fields come straight from the reader (no format builds a Position but
- * the diagrams), or from the position after `--moves`, so every writer has
- * one path either way.
+ * and fields come straight from what was read (the FEN reader, or a game's
+ * board at a ply), or from the position after `--moves`, so every writer
+ * has one path whatever the record's origin.
  */
 export class Current implements RecordView {
   /** The placement to write: 64 char codes, 0 for empty. */
   cells: readonly number[];
-  /** The position after `--moves`, or `null` to read it from the reader. */
+  /** The position after `--moves`, or `null` to read it from the view. */
   moved: Position | null = null;
   readonly #movedCells: number[] = new Array(64).fill(0);
   /** The last move played (`e2e4`), for the diagram. */
   lastMove: string | null = null;
   /** The moves `--moves` played, for JSON, or `null`. */
   played: readonly { uci: string; san: string }[] | null = null;
-  /** Where the record came from (a stream's line, an operand). */
+  /**
+   * The game the record is a position of (a PGN game, or the one `--moves`
+   * made for formats that write games), or `null`.
+   */
+  game: PgnGame | null = null;
+  /** The record's place in `game` (PGN input), or `null`. */
+  ply: PgnPosition | null = null;
+  /** Where the record came from (a stream's line, an operand, a game). */
   where: Where = NOWHERE;
   /** The record as given (the caller's object, refilled per record). */
   span: RecordSpan = { input: "", start: 0, end: 0 };
   readonly #reader: FenReader;
+  #view: RecordView;
   readonly #position: Position;
   #filled = false;
 
   constructor(reader: FenReader) {
     this.#reader = reader;
+    this.#view = reader;
     this.cells = reader.cells;
     this.#position = reader.toPosition();
   }
 
-  /** The reader, for the fields a format needs (given, operations). */
-  get reader(): FenReader {
-    return this.#reader;
+  /** How many of the six fields the record gave (a game's are all six). */
+  get fieldsGiven(): number {
+    return this.#view === this.#reader ? this.#reader.fieldsGiven : 6;
+  }
+
+  /** The record's EPD operations, or `null`. */
+  get operations(): readonly EpdOperation[] | null {
+    return this.#view === this.#reader ? this.#reader.operations : null;
   }
 
   /** The side to move. */
   get turn(): Side {
-    return this.moved === null ? this.#reader.turn : this.moved.turn;
+    return this.moved === null ? this.#view.turn : this.moved.turn;
   }
   /** The castling rook squares, in canonical order. */
   get castling(): readonly Square[] {
-    return this.moved === null ? this.#reader.castling : this.moved.castling;
+    return this.moved === null ? this.#view.castling : this.moved.castling;
   }
   /** The en-passant square. */
   get enPassant(): Square | null {
-    return this.moved === null ? this.#reader.enPassant : this.moved.enPassant;
+    return this.moved === null ? this.#view.enPassant : this.moved.enPassant;
   }
   /** The halfmove clock. */
   get halfmoveClock(): number {
     return this.moved === null
-      ? this.#reader.halfmoveClock
+      ? this.#view.halfmoveClock
       : this.moved.halfmoveClock;
   }
   /** The fullmove number. */
   get fullmoveNumber(): number {
     return this.moved === null
-      ? this.#reader.fullmoveNumber
+      ? this.#view.fullmoveNumber
       : this.moved.fullmoveNumber;
   }
 
@@ -74,12 +89,29 @@ export class Current implements RecordView {
    * from `where`.
    */
   next(where: Where, span: RecordSpan): void {
-    this.cells = this.#reader.cells;
+    this.#start(this.#reader, where);
+    this.span = span;
+  }
+
+  /** Starts on a game's position at a ply (PGN input). */
+  nextPly(ply: PgnPosition, where: Where): void {
+    this.#start(ply.view(), where);
+    this.game = ply.game;
+    this.ply = ply;
+    this.span = NO_SPAN;
+    const move = ply.move;
+    if (move !== null) this.lastMove = `${ply.from}${ply.to}`;
+  }
+
+  #start(view: RecordView, where: Where): void {
+    this.#view = view;
+    this.cells = view.cells;
     this.moved = null;
     this.lastMove = null;
     this.played = null;
+    this.game = null;
+    this.ply = null;
     this.where = where;
-    this.span = span;
     this.#filled = false;
   }
 
@@ -101,6 +133,7 @@ export class Current implements RecordView {
   /** The record's position (one reused object, refilled once per record). */
   position(): Position {
     if (this.moved !== null) return this.moved;
+    if (this.ply !== null) return this.ply.toPosition();
     if (!this.#filled) {
       this.#reader.toPosition(this.#position);
       this.#filled = true;
@@ -108,6 +141,8 @@ export class Current implements RecordView {
     return this.#position;
   }
 }
+
+const NO_SPAN: RecordSpan = Object.freeze({ input: "", start: 0, end: 0 });
 
 /** A record's text within a longer one. */
 export interface RecordSpan {
@@ -121,11 +156,21 @@ const NOWHERE: Where = { number: 0, prefix: "", stream: false, file: "" };
 /**
  * Where a record came from, as the members a JSON object starts with:
  * `"line"` for a stream (and `"file"` for an `--input` file), `"record"`
- * for an operand.
+ * for an operand, `"game"`, `"ply"` and `"line"` for a game's position.
  */
 export function writeJsonPlace(out: Output, where: Where): void {
-  out.write(where.stream ? '{"line":' : '{"record":');
-  out.writeNatural(where.number);
+  if (where.ply !== undefined) {
+    // A game's position: the game, the ply, the line the game starts on.
+    out.write('{"game":');
+    out.writeNatural(where.number);
+    out.write(',"ply":');
+    out.writeNatural(where.ply);
+    out.write(',"line":');
+    out.writeNatural(where.line ?? 0);
+  } else {
+    out.write(where.stream ? '{"line":' : '{"record":');
+    out.writeNatural(where.number);
+  }
   if (where.file !== "") {
     out.write(',"file":');
     out.write(JSON.stringify(where.file));

@@ -4,7 +4,7 @@
 // Here the command line becomes a pipeline (sources, transforms, one sink),
 // assembled once; what stops a run becomes its message and exit code.
 
-import { FenReader } from "../fen_reader.ts";
+import { FenReader } from "../fen/reader.ts";
 import type { PngRenderer } from "../png.ts";
 import { checkSvgOptions } from "../svg/mod.ts";
 import { INITIAL_FEN } from "../types.ts";
@@ -37,6 +37,7 @@ import {
 import { MovesTransform, type Transform } from "./_transforms.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
+import type { GifRun } from "./_gif_format.ts";
 import { renderHelp, USAGE } from "./help.ts";
 import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir, reason } from "./out_dir.ts";
@@ -110,18 +111,23 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
 
 /** Checks what can only be checked with the settings and the streams. */
 function checkOutput(settings: Settings, io: CliIo): void {
-  const problem = checkSvgOptions(settings.svg);
+  // PNG and GIF are always the vector drawing: check the options as such.
+  const drawing = settings.format === "png" || settings.format === "gif"
+    ? { ...settings.svg, style: "vector" as const }
+    : settings.svg;
+  const problem = checkSvgOptions(drawing);
   if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
   const pattern = checkPattern(settings.name);
   if (pattern !== null) {
     throw new UsageError(`--name ${shown(settings.name)} ${pattern}`);
   }
   if (
-    settings.format === "png" && settings.outDir === null &&
-    io.stdout.isTerminal?.() === true
+    (settings.format === "png" || settings.format === "gif") &&
+    settings.outDir === null && io.stdout.isTerminal?.() === true
   ) {
+    const kind = settings.format.toUpperCase();
     throw new UsageError(
-      "not writing a PNG image to a terminal: redirect stdout (> board.png) or use --out-dir",
+      `not writing a ${kind} image to a terminal: redirect stdout (> board.${settings.format}) or use --out-dir`,
     );
   }
 }
@@ -152,18 +158,19 @@ async function run(
     out,
     interactive,
   });
-  return await pipeline.run(await sources(settings, { io, out }));
+  return await pipeline.run(await sources(settings, { io, out, reader }));
 }
 
 /** The sources, in order; the initial position when none is given. */
 async function sources(
   settings: Settings,
-  { io, out }: { io: CliIo; out: Output },
+  { io, out, reader }: { io: CliIo; out: Output; reader: FenReader },
 ): Promise<RecordSource[]> {
   const reading: Reading = {
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
-    strict: settings.parse.strict === true,
+    skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
   };
+  if (settings.from === "pgn") return pgnSources(settings, { io, out });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   const found: RecordSource[] = settings.sources.map((source) => {
     if (source.kind === "stdin") {
@@ -176,7 +183,11 @@ async function sources(
       });
     }
     if (source.kind === "file") {
-      return new FileSource(source.path, { reading, io, out });
+      return new FileSource(source.path, {
+        io,
+        open: (file, names) =>
+          new StreamSource(file, { ...names, reading, io, out }),
+      });
     }
     const prefix = operands > 1 ? `record ${source.number}: ` : "";
     const where = { number: source.number, prefix, stream: false, file: "" };
@@ -192,6 +203,32 @@ async function sources(
   ];
 }
 
+/** Games as sources (`--from pgn`): operands, stdin and files. */
+async function pgnSources(
+  settings: Settings,
+  { io, out }: { io: CliIo; out: Output },
+): Promise<RecordSource[]> {
+  const { PgnSource } = await import("./_pgn_source.ts");
+  const common = {
+    select: settings.select,
+    strict: settings.parse.strict === true,
+    io,
+    out,
+  };
+  return settings.sources.map((source) => {
+    if (source.kind === "operand") {
+      return new PgnSource(source.text, { ...common, label: "", file: "" });
+    }
+    if (source.kind === "stdin") {
+      return new PgnSource(io.stdin, { ...common, label: "", file: "" });
+    }
+    return new FileSource(source.path, {
+      io,
+      open: (file, names) => new PgnSource(file, { ...common, ...names }),
+    });
+  });
+}
+
 /** The transforms: `--moves`, loaded only when asked for. */
 async function transforms(
   settings: Settings,
@@ -199,11 +236,16 @@ async function transforms(
 ): Promise<Transform[]> {
   if (settings.moves === null) return [];
   const module = await import("../moves/mod.ts");
+  // Formats of games (PGN, an animated GIF) need the game the moves make.
+  const games = settings.format === "pgn" || settings.format === "gif"
+    ? await import("../pgn/mod.ts")
+    : null;
   return [
     new MovesTransform(settings.moves, {
       chess960: settings.parse.chess960 === true,
       module,
       diagnostics,
+      games,
     }),
   ];
 }
@@ -234,6 +276,8 @@ async function sink(
     svg: settings.svg,
     sideToMove: settings.sideToMove,
     png: settings.format === "png" ? await loadPng() : null,
+    pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
+    gif: settings.format === "gif" ? await loadGif(settings) : null,
   };
   if ("file" in format) {
     if (settings.outDir === null) {
@@ -287,6 +331,36 @@ async function loadPng(): Promise<PngRenderer> {
       EXIT.ioError,
     );
   }
+}
+
+/** The GIF renderer, like PNG's: left out of the bundle, said so. */
+async function loadGif(settings: Settings): Promise<GifRun> {
+  let gif: typeof import("../gif/mod.ts");
+  try {
+    gif = await import("../gif/mod.ts");
+  } catch (error) {
+    throw new Stop(
+      `--format gif needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
+        reason(error).split("\n")[0]
+      })`,
+      EXIT.usage,
+    );
+  }
+  let renderer;
+  try {
+    renderer = await gif.createGifRenderer();
+  } catch (error) {
+    throw new Stop(
+      `cannot load the GIF renderer: ${reason(error)}`,
+      EXIT.ioError,
+    );
+  }
+  return {
+    renderer,
+    white: settings.gif.white,
+    black: settings.gif.black,
+    delay: settings.gif.delay,
+  };
 }
 
 /** Readers of text boards for `--from grid`, with the `--empty` mark. */

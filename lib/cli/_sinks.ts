@@ -105,13 +105,17 @@ export class OutDirSink implements RecordSink {
   write(record: Current): void {
     const { dir, pattern, format, run, diagnostics } = this.#parts;
     const bytes = this.#rendering.bytes(format, record, run);
-    const id = record.reader.operations?.find((op) => op.opcode === "id")
+    const id = record.operations?.find((op) => op.opcode === "id")
       ?.operands[0] ?? null;
     const where = record.where;
+    const ply = record.ply;
     const wanted = fileName(pattern, {
       line: where.number,
       n: ++this.#files,
       id,
+      ...(ply === null
+        ? {}
+        : { game: where.number, ply: ply.ply, tags: ply.game.tags }),
     });
     const name = this.#names.claim(wanted);
     const ext = format.file;

@@ -5,6 +5,7 @@
 
 import type { BoardTextReader } from "../board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
+import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import { escapeText } from "../_quote.ts";
 import { granted, reason } from "./out_dir.ts";
@@ -25,6 +26,8 @@ import { EXIT } from "./exit.ts";
 export interface RecordTarget {
   /** Converts the record `text.slice(start, end)`, which came from `where`. */
   record(text: string, start: number, end: number, where: Where): void;
+  /** Converts a game's position at a ply (PGN input). */
+  ply(position: PgnPosition, where: Where): void;
   /** The run's diagnostics (whether it has stopped, what went wrong). */
   readonly diagnostics: Diagnostics;
 }
@@ -39,8 +42,11 @@ export interface RecordSource {
 export interface Reading {
   /** A reader of text boards for `--from grid`, or `null` for FEN lines. */
   boards: (() => BoardTextReader) | null;
-  /** `--strict`: a `#` line is not a comment. */
-  strict: boolean;
+  /**
+   * Whether a line is no record: blank (spaces, tabs, no-break spaces, a
+   * byte order mark) or, lenient, a `#` comment; the reader's own rule.
+   */
+  skipped(text: string, start: number, end: number): boolean;
 }
 
 /** One record given as operands (or a whole board, with `--from grid`). */
@@ -105,12 +111,19 @@ export interface StreamParts {
   out: Output;
 }
 
-/** An `--input` file, opened when its turn comes. */
+/** What a {@linkcode FileSource} needs: the streams, and its reader. */
+export interface FileParts {
+  io: CliIo;
+  /** The source that reads the opened file, by its names in messages. */
+  open(file: Source, names: { label: string; file: string }): RecordSource;
+}
+
+/** An `--input` file, opened when its turn comes, read by `open`'s source. */
 export class FileSource implements RecordSource {
   readonly #path: string;
-  readonly #parts: Omit<StreamParts, "label" | "file">;
+  readonly #parts: FileParts;
 
-  constructor(path: string, parts: Omit<StreamParts, "label" | "file">) {
+  constructor(path: string, parts: FileParts) {
     this.#path = path;
     this.#parts = parts;
   }
@@ -136,8 +149,7 @@ export class FileSource implements RecordSource {
       return diagnostics.stop(EXIT.ioError);
     }
     try {
-      await new StreamSource(file, { ...this.#parts, label, file: path })
-        .feed(target);
+      await this.#parts.open(file, { label, file: path }).feed(target);
     } catch (error) {
       // A read that fails (a directory, a device) names the file it read.
       if (error instanceof InputError && error.source === "") {
@@ -179,7 +191,7 @@ export class StreamSource implements RecordSource {
             place: where,
           });
         }
-        if (isSkipped(text, start, end, reading.strict)) return;
+        if (reading.skipped(text, start, end)) return;
         where.number = n;
         target.record(text, start, end, where);
       },
@@ -260,19 +272,4 @@ function endBoards(
     if (!(error instanceof GridSyntaxError)) throw error;
     target.diagnostics.invalidBoard(error, place.at(error.line));
   }
-}
-
-/** Blank lines, and (lenient) `#` comment lines, are not records. */
-function isSkipped(
-  text: string,
-  start: number,
-  end: number,
-  strict: boolean,
-): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9) continue;
-    return c === 35 /* # */ && !strict;
-  }
-  return true;
 }

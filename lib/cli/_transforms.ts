@@ -10,6 +10,7 @@ import type {
 } from "../moves/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import type { Current } from "./_record.ts";
+import { gameFrom, type PgnModule } from "./formats.ts";
 
 /** One stage between reading a record and writing it. */
 export interface Transform {
@@ -31,18 +32,33 @@ export class MovesTransform implements Transform {
   readonly #module: MovesModule;
   readonly #diagnostics: Diagnostics;
 
+  readonly #games: PgnModule | null;
+
+  /**
+   * @param moves The moves, as `--moves` gives them.
+   * @param parts How to play them, where to say what went wrong, and the
+   * PGN library when the format writes games (the record then carries the
+   * game the moves make).
+   */
   constructor(
     moves: string,
-    parts: { chess960: boolean; module: MovesModule; diagnostics: Diagnostics },
+    parts: {
+      chess960: boolean;
+      module: MovesModule;
+      diagnostics: Diagnostics;
+      games: PgnModule | null;
+    },
   ) {
     this.#moves = moves;
     this.#options = { chess960: parts.chess960 };
     this.#module = parts.module;
     this.#diagnostics = parts.diagnostics;
+    this.#games = parts.games;
   }
 
   apply(record: Current): boolean {
     const { playMoves, MoveError, UnplayablePositionError } = this.#module;
+    const start = this.#games === null ? "" : record.fen();
     let result;
     try {
       result = playMoves(record.position(), this.#moves, this.#options);
@@ -60,6 +76,10 @@ export class MovesTransform implements Transform {
     record.played = result.moves.map(({ uci, san }) => ({ uci, san }));
     const last = result.moves.at(-1);
     record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
+    if (this.#games !== null) {
+      const sans = result.moves.map((move) => move.san);
+      record.game = gameFrom(start, sans, this.#games);
+    }
     return true;
   }
 }

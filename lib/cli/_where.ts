@@ -11,6 +11,10 @@ export interface Where {
   stream: boolean;
   /** The file it came from as given to `--input`, or "" (stdin, operands). */
   file: string;
+  /** For a game's position: its ply (`number` is then the game's number). */
+  ply?: number;
+  /** For a game's position: the line the game starts on. */
+  line?: number;
 }
 
 /** `line 7: ` or `games.fen:7: `: where a stream's line is, in messages. */
@@ -50,5 +54,39 @@ export class StreamPlace implements Where {
 
   get prefix(): string {
     return linePrefix(this.#label, this.number);
+  }
+}
+
+/**
+ * The place of a game's position (PGN input), one object for a whole
+ * stream: the game's number, the ply, and the line the game starts on.
+ */
+export class GamePlace implements Where {
+  number = 0;
+  ply = 0;
+  line = 0;
+  readonly stream = true;
+  readonly file: string;
+  readonly #label: string;
+
+  /**
+   * @param label The stream's name in messages (escaped), "" for stdin.
+   * @param file The file as given to `--input`, "" for stdin.
+   */
+  constructor(label: string, file: string) {
+    this.#label = label;
+    this.file = file;
+  }
+
+  /** `games.pgn: game 3, ply 12: ` (`game 3, ply 12: ` for stdin). */
+  get prefix(): string {
+    return `${
+      this.#label === "" ? "" : `${this.#label}: `
+    }game ${this.number}, ply ${this.ply}: `;
+  }
+
+  /** Where a game's error is: `games.pgn:1042:17: game 31, `. */
+  errorPrefix(line: number, column: number): string {
+    return `${this.#label || "stdin"}:${line}:${column}: game ${this.number}`;
   }
 }

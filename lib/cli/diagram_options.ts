@@ -5,7 +5,14 @@
 import { isCssColor } from "../css_color.ts";
 import { escapeText } from "../_quote.ts";
 import { MAX_SIZE } from "../svg/_defaults.ts";
-import type { RenderSvgOptions, SvgStyle } from "../svg/_types.ts";
+import type {
+  BoardTheme,
+  Coordinates,
+  Frame,
+  PieceSet,
+  RenderSvgOptions,
+  SvgStyle,
+} from "../svg/_types.ts";
 import {
   type OptionName,
   optionSpec,
@@ -95,8 +102,9 @@ export function svgOptions(args: ParsedArgs): RenderSvgOptions {
   if (highlight.length > 0) {
     options.highlight = squares(highlight, "--highlight");
   }
-  const arrows = list(args, "arrow");
+  const arrows = list(args, "arrow").flatMap((v) => v.split(","));
   if (arrows.length > 0) options.arrows = moves(arrows, "--arrow");
+  readLook(args, options);
   const lastMove = text(args, "last-move");
   if (lastMove !== undefined) {
     options.lastMove = moves([lastMove], "--last-move")[0];
@@ -115,15 +123,42 @@ const COLOR_OPTIONS = [
   ["arrow-color", "arrowColor"],
 ] as const;
 
-const SQUARE = /^[a-h][1-8]$/;
-const MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+/** The vector look: theme, piece set, frame and coordinates. */
+function readLook(args: ParsedArgs, options: RenderSvgOptions): void {
+  const theme = choice<BoardTheme>(args, "theme");
+  if (theme !== undefined) options.theme = theme;
+  const pieces = choice<PieceSet>(args, "pieces");
+  if (pieces !== undefined) options.pieces = pieces;
+  const frame = choice<Frame>(args, "frame");
+  if (frame !== undefined) options.frame = frame;
+  const coordinates = choice<Coordinates>(args, "coordinates");
+  if (coordinates === undefined) return;
+  if (options.labels) {
+    throw new UsageError(
+      "-n and --coordinates both say where the labels go: give one",
+    );
+  }
+  options.coordinates = coordinates;
+}
+
+// A color letter (lichess's G, R, Y, B) may come first, as %cal/%csl write.
+const SQUARE = /^[GRYB]?[a-h][1-8]$/;
+const MOVE = /^[GRYB]?[a-h][1-8][a-h][1-8][qrbn]?$/;
 
 function squares(values: string[], option: string): string[] {
-  return matching(values, SQUARE, `${option} %s is not a square such as e4`);
+  return matching(
+    values,
+    SQUARE,
+    `${option} %s is not a square such as e4 or Re4`,
+  );
 }
 
 function moves(values: string[], option: string): string[] {
-  return matching(values, MOVE, `${option} %s is not a move such as e2e4`);
+  return matching(
+    values,
+    MOVE,
+    `${option} %s is not a move such as e2e4 or Re2e4`,
+  );
 }
 
 /** The values, each matching `pattern`, or a UsageError naming the first. */

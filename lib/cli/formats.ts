@@ -11,14 +11,41 @@ import {
   writeFourFieldBytes,
   writeJsonBytes,
   writeUnicodeBytes,
-} from "../_fen_bytes.ts";
-import { writeOperations } from "../_operations.ts";
+} from "../fen/bytes.ts";
+import { stringifyEpdOperations } from "../fen/epd.ts";
 import type { PngRenderer } from "../png.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
-import type { Position } from "../types.ts";
+import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
+import { INITIAL_FEN, type Position } from "../types.ts";
 import type { Output } from "./_io.ts";
+import { type GifRun, writeGif } from "./_gif_format.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { FORMAT_NAMES } from "./options.ts";
+
+/** What formats of games use of the PGN library. */
+export type PgnModule = Pick<
+  typeof import("../pgn/mod.ts"),
+  "parsePgn" | "stringifyPgn"
+>;
+
+/**
+ * The game a record belongs to: a PGN game, the one `--moves` made, or a
+ * game of no moves from the record's position.
+ */
+export function gameOf(current: Current, pgn: PgnModule): PgnGame {
+  return current.game ?? gameFrom(current.fen(), [], pgn);
+}
+
+/** A game from a start position and moves in SAN, through the PGN reader. */
+export function gameFrom(
+  start: string,
+  sans: readonly string[],
+  pgn: PgnModule,
+): PgnGame {
+  const tags = start === INITIAL_FEN ? "" : `[SetUp "1"]\n[FEN "${start}"]\n\n`;
+  const text = `${tags}${sans.join(" ")} *\n`;
+  return pgn.parsePgn(text)[0];
+}
 
 /** What a run settles once for every record. */
 export interface RunOptions {
@@ -32,6 +59,10 @@ export interface RunOptions {
   sideToMove: boolean;
   /** The PNG renderer, loaded before the first record when PNG is asked for. */
   png: PngRenderer | null;
+  /** The PGN library, loaded before the first record for formats of games. */
+  pgn: PgnModule | null;
+  /** The GIF renderer and its settings, loaded when a GIF is asked for. */
+  gif: GifRun | null;
 }
 
 /** One output format. */
@@ -41,7 +72,7 @@ export interface Format {
   /** Whether it draws a board: `--flip` applies; a stream separates boards. */
   readonly draws: boolean;
   /** The file extension when it goes to `--out-dir` files (one per record). */
-  readonly file?: "svg" | "png";
+  readonly file?: "svg" | "png" | "gif";
   /** Writes the current record. */
   write(out: Output, current: Current, run: RunOptions): void;
 }
@@ -55,7 +86,7 @@ const DOT = new Uint8Array([46]);
  */
 function drawn(current: Current): Position | Position["board"] {
   const position = current.position();
-  return current.reader.fieldsGiven > 1 || current.moved !== null
+  return current.fieldsGiven > 1 || current.moved !== null
     ? position
     : position.board;
 }
@@ -63,14 +94,40 @@ function drawn(current: Current): Position | Position["board"] {
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
   // A placement alone parses as White to move: mark only a real turn.
   const sideToMove = run.sideToMove &&
-    (current.reader.fieldsGiven > 1 || current.moved !== null);
+    (current.fieldsGiven > 1 || current.moved !== null);
   // An explicit --last-move wins over the last of --moves.
   const lastMove = run.svg.lastMove === undefined ? current.lastMove : null;
-  if (lastMove === null && !sideToMove) return run.svg;
+  const shapes = current.ply?.move?.shapes ?? NO_SHAPES;
+  if (lastMove === null && !sideToMove && shapes.length === 0) return run.svg;
   return {
     ...run.svg,
     ...(lastMove !== null ? { lastMove } : {}),
     ...(sideToMove ? { sideToMove } : {}),
+    ...(shapes.length > 0 ? drawnShapes(shapes, run.svg) : {}),
+  };
+}
+
+const NO_SHAPES: readonly PgnShape[] = Object.freeze([]);
+
+/** A move's `[%cal]` arrows and `[%csl]` squares, after the options' own. */
+function drawnShapes(
+  shapes: readonly PgnShape[],
+  svg: RenderSvgOptions,
+): Pick<RenderSvgOptions, "arrows" | "highlight"> {
+  const letter = (shape: PgnShape) => shape.color[0].toUpperCase();
+  return {
+    arrows: [
+      ...(svg.arrows ?? []),
+      ...shapes.filter((s) => s.from !== s.to).map((s) =>
+        `${letter(s)}${s.from}${s.to}`
+      ),
+    ],
+    highlight: [
+      ...(svg.highlight ?? []),
+      ...shapes.filter((s) => s.from === s.to).map((s) =>
+        `${letter(s)}${s.from}`
+      ),
+    ],
   };
 }
 
@@ -89,9 +146,14 @@ function writeJsonRecord(out: Output, current: Current): void {
   out.write(',"fen":"');
   out.reserve(FEN_BYTES_MAX + 1);
   out.length = writeFenBytes(current, out.buffer, out.length);
-  out.write('","input":');
-  writeJsonString(out, current.span);
-  const operations = current.reader.operations;
+  out.writeByte(34);
+  if (current.ply !== null) {
+    writeGameMembers(out, current.ply);
+  } else {
+    out.write(',"input":');
+    writeJsonString(out, current.span);
+  }
+  const operations = current.operations;
   if (operations !== null && operations.length > 0 && current.moved === null) {
     out.write(',"operations":');
     out.write(JSON.stringify(operations));
@@ -101,6 +163,32 @@ function writeJsonRecord(out: Output, current: Current): void {
     out.write(JSON.stringify(current.played));
   }
   out.write("}\n");
+}
+
+/**
+ * What JSON adds for a game's position: the move that led to it (SAN and
+ * UCI), the game's tags, and the move's comments, NAGs, clock, eval and
+ * drawn shapes when it has them.
+ */
+function writeGameMembers(out: Output, ply: PgnPosition): void {
+  const move = ply.move;
+  out.write(',"move":');
+  out.write(
+    move === null ? "null" : JSON.stringify({ san: move.san, uci: move.uci }),
+  );
+  out.write(',"tags":');
+  out.write(JSON.stringify(Object.fromEntries(ply.game.tags)));
+  if (move === null) return;
+  const extra: Record<string, unknown> = {};
+  if (move.comments.length > 0) extra.comments = move.comments;
+  if (move.nags.length > 0) extra.nags = move.nags;
+  if (move.clock !== null) extra.clock = move.clock;
+  if (move.eval !== null) extra.eval = move.eval;
+  if (move.shapes.length > 0) extra.shapes = move.shapes;
+  for (const key in extra) {
+    out.write(`,"${key}":`);
+    out.write(JSON.stringify(extra[key]));
+  }
 }
 
 /** Every format, in the order `--help` lists them; `svg` is the default. */
@@ -168,10 +256,10 @@ export const FORMATS = {
     write(out, current) {
       out.reserve(FEN_BYTES_MAX);
       out.length = writeFourFieldBytes(current, out.buffer, out.length);
-      const operations = current.reader.operations;
+      const operations = current.operations;
       if (operations !== null && operations.length > 0) {
         out.writeByte(32);
-        out.write(writeOperations(operations));
+        out.write(stringifyEpdOperations(operations));
       }
       out.writeByte(10);
     },
@@ -181,6 +269,26 @@ export const FORMATS = {
     draws: false,
     write(out, current) {
       writeJsonRecord(out, current);
+    },
+  },
+  pgn: {
+    help: "the game as PGN (--from pgn, --moves; else a game of no moves)",
+    draws: false,
+    write(out, current, run) {
+      const pgn = run.pgn!;
+      out.write(pgn.stringifyPgn(gameOf(current, pgn)));
+      out.writeByte(10);
+    },
+  },
+  gif: {
+    help: "the diagram as a GIF; a game (--from pgn, --moves) animated",
+    draws: true,
+    file: "gif",
+    write(out, current, run) {
+      writeGif(out, current, {
+        gif: run.gif!,
+        svg: diagramOptions(current, run),
+      });
     },
   },
 } as const satisfies Record<FormatName, Format>;

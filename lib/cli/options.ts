@@ -5,21 +5,37 @@
 // here rather than loading node:util, which cost the one-shot path ~5 ms.
 
 import {
+  BOARD_THEMES,
+  COORDINATES,
   DEFAULT_ARROW_COLOR,
   DEFAULT_DARK,
   DEFAULT_HIGHLIGHT_COLOR,
   DEFAULT_LAST_MOVE_COLOR,
   DEFAULT_LIGHT,
   DEFAULT_SIZE,
+  DEFAULT_THEME,
+  FRAMES,
+  PIECE_SETS,
   SVG_STYLES,
 } from "../svg/_defaults.ts";
 
+/** The GIF format's default frame delay, in centiseconds (lib/gif's). */
+const DEFAULT_DELAY = 50;
+
 /**
  * What output an option goes with; any other is refused, never ignored:
- * `diagram` the svg and png formats, `board` every format that draws a
- * board, `out-dir` the `--out-dir` option.
+ * `diagram` the svg, png and gif formats, `vector` the vector look (png,
+ * gif, or svg with `--style vector`), `gif` the gif format, `board` every
+ * format that draws a board, `out-dir` the `--out-dir` option, `pgn` games
+ * (`--from pgn`).
  */
-export type OptionScope = "diagram" | "board" | "out-dir";
+export type OptionScope =
+  | "diagram"
+  | "vector"
+  | "gif"
+  | "board"
+  | "out-dir"
+  | "pgn";
 
 /** One option of the command. */
 export interface OptionSpec {
@@ -48,7 +64,7 @@ export interface OptionSpec {
 }
 
 /** The input kinds of `--from`. */
-export const INPUT_KINDS = ["fen", "grid"] as const;
+export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
 
 /**
  * The formats of `--format`, in `--help` order (their writers are in the
@@ -63,6 +79,8 @@ export const FORMAT_NAMES = [
   "fen",
   "epd",
   "json",
+  "pgn",
+  "gif",
 ] as const;
 
 /** Every option of the `fen` command, in the order `--help` lists them. */
@@ -79,21 +97,21 @@ export const OPTIONS = [
     name: "light",
     short: "l",
     value: "<color>",
-    default: DEFAULT_LIGHT,
     group: "diagram",
     scope: "diagram",
     oneShot: true,
-    help: "color of the light squares",
+    help:
+      `color of the light squares (classic ${DEFAULT_LIGHT}; vector: the theme's)`,
   },
   {
     name: "dark",
     short: "d",
     value: "<color>",
-    default: DEFAULT_DARK,
     group: "diagram",
     scope: "diagram",
     oneShot: true,
-    help: "color of the dark squares",
+    help:
+      `color of the dark squares (classic ${DEFAULT_DARK}; vector: the theme's)`,
   },
   {
     name: "flip",
@@ -110,7 +128,43 @@ export const OPTIONS = [
     group: "diagram",
     scope: "diagram",
     oneShot: true,
-    help: "vector needs no fonts (png: always vector)",
+    help: "the drawing; vector needs no fonts (png, gif: always vector)",
+  },
+  {
+    name: "theme",
+    value: "<name>",
+    choices: Object.keys(BOARD_THEMES),
+    default: DEFAULT_THEME,
+    group: "diagram",
+    scope: "vector",
+    help: "the board's colors, as lichess names them",
+  },
+  {
+    name: "pieces",
+    value: "<set>",
+    choices: PIECE_SETS,
+    default: PIECE_SETS[0],
+    group: "diagram",
+    scope: "vector",
+    help: "the piece set: Burnett's (Wikipedia, lichess) or DejaVu",
+  },
+  {
+    name: "frame",
+    value: "<kind>",
+    choices: FRAMES,
+    default: FRAMES[0],
+    group: "diagram",
+    scope: "vector",
+    help: "the board's border",
+  },
+  {
+    name: "coordinates",
+    value: "<where>",
+    choices: COORDINATES,
+    default: "none",
+    group: "diagram",
+    scope: "vector",
+    help: "file letters and rank digits (-n: outside)",
   },
   {
     name: "size",
@@ -127,7 +181,7 @@ export const OPTIONS = [
     multiple: true,
     group: "diagram",
     scope: "diagram",
-    help: "tint squares, such as e4,d5 (repeatable)",
+    help: "tint squares, such as e4,Rd5 (G, R, Y, B: colors; repeatable)",
   },
   {
     name: "highlight-color",
@@ -143,7 +197,7 @@ export const OPTIONS = [
     multiple: true,
     group: "diagram",
     scope: "diagram",
-    help: "draw an arrow, such as e2e4 (repeatable)",
+    help: "draw arrows, such as e2e4,Rd1d8 (G, R, Y, B; repeatable)",
   },
   {
     name: "arrow-color",
@@ -180,6 +234,28 @@ export const OPTIONS = [
     help: "add a text alternative (vector: always)",
   },
   {
+    name: "delay",
+    value: "<cs>",
+    default: String(DEFAULT_DELAY),
+    group: "diagram",
+    scope: "gif",
+    help: "an animation's time per move, in centiseconds",
+  },
+  {
+    name: "white",
+    value: "<name>",
+    group: "diagram",
+    scope: "gif",
+    help: "White's name in a GIF's bar (games: the White tag)",
+  },
+  {
+    name: "black",
+    value: "<name>",
+    group: "diagram",
+    scope: "gif",
+    help: "Black's name in a GIF's bar (games: the Black tag)",
+  },
+  {
     name: "format",
     value: "<name>",
     choices: FORMAT_NAMES,
@@ -198,7 +274,7 @@ export const OPTIONS = [
     name: "out-dir",
     value: "<dir>",
     group: "output",
-    help: "write one file per record into <dir> (svg, png)",
+    help: "write one file per record into <dir> (svg, png, gif)",
   },
   {
     name: "name",
@@ -206,7 +282,7 @@ export const OPTIONS = [
     default: "{line}",
     group: "output",
     scope: "out-dir",
-    help: "--out-dir names: {line}, {n}, {id}",
+    help: "--out-dir names: {line}, {n}, {id}; games: {game}, {ply}, {White}",
   },
   {
     name: "explain",
@@ -226,7 +302,21 @@ export const OPTIONS = [
     choices: INPUT_KINDS,
     default: "fen",
     group: "input",
-    help: "what records are: grid reads text boards",
+    help: "what records are: grid reads text boards, pgn games",
+  },
+  {
+    name: "ply",
+    value: "<ply>",
+    default: "last",
+    group: "input",
+    scope: "pgn",
+    help: "games: the position after N half-moves, last or all",
+  },
+  {
+    name: "variations",
+    group: "input",
+    scope: "pgn",
+    help: "games, with --ply all: the positions in variations too",
   },
   {
     name: "strict",

@@ -30,23 +30,49 @@ export class MemorySink implements Sink {
   }
 }
 
-/** The placeholders a `--name` pattern may use. */
-const PLACEHOLDER = /\{(line|n|id)\}/g;
+/**
+ * The placeholders a `--name` pattern may use: `{line}`, `{n}`, `{id}`, and
+ * for games `{game}`, `{ply}` and any tag by its name (`{White}`).
+ */
+const PLACEHOLDER = /\{(line|n|id|game|ply|[A-Z][A-Za-z0-9_]*)\}/g;
 
-/** A file name: `{line}` and `{n}` zero-padded to 6 digits, `{id}` made safe. */
-export function fileName(
-  pattern: string,
-  values: { line: number; n: number; id: string | null },
-): string {
-  return pattern.replace(
-    PLACEHOLDER,
-    (_, key: "line" | "n" | "id") =>
-      key === "id"
+/** What a file name is made from. */
+export interface NameValues {
+  line: number;
+  n: number;
+  id: string | null;
+  /** For a game's position: its game number, ply and tags. */
+  game?: number;
+  ply?: number;
+  tags?: ReadonlyMap<string, string>;
+}
+
+/**
+ * A file name: `{line}`, `{n}` and `{game}` zero-padded to 6 digits so the
+ * files sort, `{ply}` to 3, `{id}` and tags made safe for a file name.
+ */
+export function fileName(pattern: string, values: NameValues): string {
+  return pattern.replace(PLACEHOLDER, (_, key: string) => {
+    switch (key) {
+      case "id":
         // An empty id is no id (an empty name would make a hidden ".svg").
-        ? (values.id || String(values.line)).replace(/[^A-Za-z0-9._+-]+/g, "_")
-          .replace(/^\.+/, "_")
-        : String(values[key]).padStart(6, "0"),
-  );
+        return safe(values.id || String(values.line));
+      case "line":
+      case "n":
+        return String(values[key]).padStart(6, "0");
+      case "game":
+        return String(values.game ?? values.line).padStart(6, "0");
+      case "ply":
+        return String(values.ply ?? 0).padStart(3, "0");
+      default:
+        return safe(values.tags?.get(key) ?? "");
+    }
+  });
+}
+
+/** Text as a file name: unsafe runs as `_`, no leading dot, never empty. */
+function safe(text: string): string {
+  return text.replace(/[^A-Za-z0-9._+-]+/g, "_").replace(/^\.+/, "_") || "_";
 }
 
 /**
@@ -67,7 +93,9 @@ export class NamesWritten {
 
 /** Whether a `--name` pattern can make a file name. */
 export function checkPattern(pattern: string): string | null {
-  if (!PLACEHOLDER.test(pattern)) return "must contain {line}, {n} or {id}";
+  if (!PLACEHOLDER.test(pattern)) {
+    return "must contain {line}, {n}, {id}, {game}, {ply} or a tag such as {White}";
+  }
   PLACEHOLDER.lastIndex = 0;
   if (pattern.includes("/") || pattern.includes("\\")) {
     return "must not contain a path separator";

@@ -195,7 +195,7 @@ export function writeProblems(
  * report line of a stream, `record 2: ` for one of several operands.
  */
 function writeLinePrefix(out: Output, where: Where): void {
-  if (!where.stream || where.file !== "") {
+  if (!where.stream || where.file !== "" || where.ply !== undefined) {
     out.write(where.prefix);
     return;
   }

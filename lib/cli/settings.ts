@@ -15,6 +15,7 @@ import {
 } from "./diagram_options.ts";
 import { type FormatName, FORMATS } from "./formats.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
+import type { PlySelection } from "./_pgn_source.ts";
 import {
   type INPUT_KINDS,
   OPTION_SPECS,
@@ -52,6 +53,10 @@ export interface Settings {
   svg: RenderSvgOptions;
   sideToMove: boolean;
   moves: string | null;
+  /** Which positions of a game are records (`--from pgn`). */
+  select: PlySelection;
+  /** `--white`, `--black` and `--delay`, for GIFs. */
+  gif: { white: string | null; black: string | null; delay: number };
 }
 
 const encoder = new TextEncoder();
@@ -89,13 +94,24 @@ export function settle(args: ParsedArgs): Settings {
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
     moves: text(args, "moves") ?? null,
+    gif: {
+      white: text(args, "white") ?? null,
+      black: text(args, "black") ?? null,
+      delay: delayOf(text(args, "delay") ?? optionSpec("delay").default!),
+    },
+    select: {
+      ply: plyOf(text(args, "ply") ?? optionSpec("ply").default!),
+      variations: flag(args, "variations"),
+    },
   };
   checkCombinations(settings, args);
   return settings;
 }
 
 function sources(args: ParsedArgs): Source[] {
-  const found: Source[] = groupOperands(args.operands);
+  const found: Source[] = text(args, "from") === "pgn"
+    ? pgnOperands(args.operands)
+    : groupOperands(args.operands);
   for (const path of list(args, "input")) {
     if (path === "") throw new UsageError("--input needs a file name");
     found.push(path === "-" ? { kind: "stdin" } : { kind: "file", path });
@@ -103,6 +119,19 @@ function sources(args: ParsedArgs): Source[] {
   if (found.filter((s) => s.kind === "stdin").length > 1) {
     throw new UsageError("stdin (-) can be read only once");
   }
+  return found;
+}
+
+/**
+ * Games given as operands are one PGN text (`fen --from pgn 1. e4 e5` is a
+ * game of two moves); `-` is stdin.
+ */
+function pgnOperands(operands: readonly string[]): Source[] {
+  const text = operands.filter((operand) => operand !== "-").join(" ");
+  const found: Source[] = text === ""
+    ? []
+    : [{ kind: "operand", text, number: 1 }];
+  if (operands.includes("-")) found.push({ kind: "stdin" });
   return found;
 }
 
@@ -135,9 +164,19 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
     }
   }
   checkScopes(settings, args);
-  if (format === "png" && settings.svg.style === "classic") {
+  if (
+    (format === "png" || format === "gif") && settings.svg.style === "classic"
+  ) {
     throw new UsageError(
-      "--format png draws the vector style: --style classic does not go with it",
+      `--format ${format} draws the vector style: --style classic does not go with it`,
+    );
+  }
+  if (
+    (format === "pgn" || format === "gif") && !check &&
+    (args.values.has("ply") || args.values.has("variations"))
+  ) {
+    throw new UsageError(
+      `--format ${format} writes whole games: --ply and --variations do not go with it`,
     );
   }
   if (settings.explain && (format !== "fen" || check)) {
@@ -157,6 +196,21 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
     if (spec.scope === undefined || !args.values.has(spec.name)) {
       continue;
     }
+    if (spec.scope === "pgn" && settings.from !== "pgn") {
+      throw new UsageError(`--${spec.name} goes with --from pgn`);
+    }
+    if (spec.scope === "gif" && settings.format !== "gif") {
+      throw new UsageError(`--${spec.name} goes with --format gif`);
+    }
+    if (
+      spec.scope === "vector" &&
+      !(settings.format === "png" || settings.format === "gif" ||
+        (settings.format === "svg" && settings.svg.style === "vector"))
+    ) {
+      throw new UsageError(
+        `--${spec.name} draws the vector look: it goes with --style vector, --format png or gif`,
+      );
+    }
     if (spec.scope === "out-dir" && settings.outDir === null) {
       throw new UsageError(`--${spec.name} goes with --out-dir`);
     }
@@ -171,6 +225,27 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
+}
+
+/** `--delay`: whole centiseconds, as GIF frames count time. */
+function delayOf(value: string): number {
+  if (/^[1-9][0-9]{0,4}$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--delay ${
+      shown(value)
+    } must be a whole number of centiseconds from 1 to 99999`,
+  );
+}
+
+/** `--ply`: `last`, `all` or a number of half-moves. */
+function plyOf(value: string): PlySelection["ply"] {
+  if (value === "last" || value === "all") return value;
+  if (/^(0|[1-9][0-9]{0,5})$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--ply ${
+      shown(value)
+    } must be last, all or a number of half-moves such as 40`,
+  );
 }
 
 /** The `--empty` mark as UTF-8. */

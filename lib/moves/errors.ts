@@ -89,7 +89,7 @@ export interface MoveErrorOptions extends ErrorOptions {
  * ```ts
  * import { MoveError } from "./errors.ts";
  * import { playMoves } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(
@@ -161,7 +161,7 @@ function sideName(side: string): string {
  * ```ts
  * import { UnplayablePositionError } from "./errors.ts";
  * import { legalMoves } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * assert.throws(() => legalMoves(parseFen("8/8/8/8/8/8/8/4K3 w - - 0 1")), {

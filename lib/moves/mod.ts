@@ -5,7 +5,7 @@
  * @example Fool's mate
  * ```ts
  * import { legalMoves, playMoves, positionStatus } from "./mod.ts";
- * import { parseFen, stringifyFen } from "../fen.ts";
+ * import { parseFen, stringifyFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(

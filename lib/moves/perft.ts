@@ -20,7 +20,7 @@ import { playableBoard } from "./_playable.ts";
  * @example The initial position
  * ```ts
  * import { perft } from "./perft.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(

@@ -26,7 +26,7 @@ const scratchBoard = new ChessBoard();
  * @example SAN instead of UCI
  * ```ts
  * import { legalMoves, type LegalMovesOptions } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const options: LegalMovesOptions = { notation: "san" };
@@ -56,7 +56,7 @@ export interface LegalMovesOptions {
  * @example The first moves
  * ```ts
  * import { legalMoves } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(
@@ -71,7 +71,7 @@ export interface LegalMovesOptions {
  * @example Castling, standard and Chess960 notation
  * ```ts
  * import { legalMoves } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const position = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -110,7 +110,7 @@ export function legalMoves(
  * @example Castling in UCI_Chess960, en passant only when legal
  * ```ts
  * import { playMoves, type PlayMovesOptions } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const options: PlayMovesOptions = { chess960: true, enPassant: "legal" };
@@ -136,7 +136,7 @@ export interface PlayMovesOptions {
  * @example Castling: the king's squares
  * ```ts
  * import { type PlayedMove, playMoves } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const position = parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -161,7 +161,7 @@ export interface PlayedMove {
  * @example The position and the line played
  * ```ts
  * import { playMoves, type PlayResult } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(
@@ -197,7 +197,7 @@ const MOVE_NUMBER = /^\d+\.+/;
  * @example A short game, and the square to highlight
  * ```ts
  * import { playMoves } from "./play.ts";
- * import { parseFen, stringifyFen } from "../fen.ts";
+ * import { parseFen, stringifyFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(
@@ -214,7 +214,7 @@ const MOVE_NUMBER = /^\d+\.+/;
  * @example Errors name the move
  * ```ts
  * import { playMoves } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const position = parseFen("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1");
@@ -277,7 +277,7 @@ function splitMoves(text: string): string[] {
  * @example From UCI and from long SAN
  * ```ts
  * import { toSan } from "./play.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const position = parseFen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");

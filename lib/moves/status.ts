@@ -37,7 +37,7 @@ import type { EnPassantMode } from "./_generate.ts";
  * @example A square no pawn can use
  * ```ts
  * import { enPassantSquare } from "./status.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const position = parseFen(
@@ -51,7 +51,7 @@ import type { EnPassantMode } from "./_generate.ts";
  * @example Pseudo-legal but not legal: the capture would expose the king
  * ```ts
  * import { enPassantSquare } from "./status.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const position = parseFen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
@@ -83,7 +83,7 @@ export function enPassantSquare(
  * @example Where to draw the check marker
  * ```ts
  * import { positionStatus, type PositionStatus } from "./status.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const status: PositionStatus = positionStatus(
@@ -144,7 +144,7 @@ export interface PositionStatusOptions {
  * @example Fool's mate
  * ```ts
  * import { positionStatus } from "./status.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const status = positionStatus(parseFen(
@@ -159,7 +159,7 @@ export interface PositionStatusOptions {
  * @example Kings only
  * ```ts
  * import { positionStatus } from "./status.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const status = positionStatus(parseFen("8/8/4k3/8/8/4K3/8/8 b - - 151 120"));
@@ -171,7 +171,7 @@ export interface PositionStatusOptions {
  * @example Whether there is a move, without counting them
  * ```ts
  * import { positionStatus } from "./status.ts";
- * import { parseFen } from "../fen.ts";
+ * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
  * const start = parseFen(

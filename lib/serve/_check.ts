@@ -3,7 +3,7 @@
 // problem, and the game's state when it is legal), for bots that check a
 // position before they hand it to an engine.
 
-import { stringifyFen } from "../fen.ts";
+import { stringifyFen } from "../fen/mod.ts";
 import { checkPosition } from "../legality/mod.ts";
 import { positionStatus } from "../moves/mod.ts";
 import { jsonText, RequestError, shown } from "./_http.ts";

@@ -4,7 +4,7 @@
 // drawn, and a failure while drawing can only be ours.
 
 import { FenSyntaxError } from "../errors.ts";
-import { parseFen } from "../fen.ts";
+import { parseFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
 import { type Square, squareIndex } from "../types.ts";
 import {

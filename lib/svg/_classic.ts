@@ -4,7 +4,7 @@
 // output never changes.
 
 import type { Board } from "../_board.ts";
-import type { Piece } from "../types.ts";
+import { FILES, type Piece, RANKS } from "../types.ts";
 import type { Drawing } from "./_options.ts";
 
 const STYLE = "<style>\n" +
@@ -28,8 +28,8 @@ function labelLines(files: string, ranks: string): string {
     `<text class="vertical" x="7.75" y="-.2" textLength="7.3">${ranks}</text>\n`;
 }
 
-const LABELS = labelLines("abcdefgh", "87654321");
-const FLIPPED_LABELS = labelLines("hgfedcba", "12345678");
+const LABELS = labelLines(FILES.join(""), RANKS.toReversed().join(""));
+const FLIPPED_LABELS = labelLines(FILES.toReversed().join(""), RANKS.join(""));
 
 /** The Unicode chess symbols, as decimal character references. */
 const GLYPHS: Readonly<Record<Piece, string>> = {

@@ -3,8 +3,7 @@
 // print and nothing unchecked reaches the document.
 
 import { isCssColor } from "../css_color.ts";
-import { isSquare } from "../_tables.ts";
-import { squareIndex } from "../types.ts";
+import { squareOf } from "../types.ts";
 import type {
   Arrow,
   Coordinates,
@@ -248,7 +247,8 @@ function size(value: number | undefined): number {
 }
 
 function square(name: string, what: string): number {
-  if (isSquare(name)) return squareIndex(name);
+  const index = squareOf(name);
+  if (index >= 0) return index;
   throw optionError(
     `${what} ${JSON.stringify(name)} is not a square such as "e4"`,
   );

@@ -2,21 +2,18 @@
 // side to move when it is known) and a description listing every piece and
 // annotation in words, for screen readers and for search.
 
-import { stringifyFen } from "../fen.ts";
+import { stringifyFen } from "../fen/mod.ts";
 import type { ReadBoard } from "../_board.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
-import type { Piece, Position } from "../types.ts";
+import {
+  type Piece,
+  PIECES,
+  type Position,
+  ROLE_NAMES,
+  type Side,
+  sideName,
+} from "../types.ts";
 import type { Drawing } from "./_options.ts";
-
-/** Names by piece letter, singular and plural; upper case is White. */
-const ROLES: readonly [string, string, string][] = [
-  ["k", "king", "kings"],
-  ["q", "queen", "queens"],
-  ["r", "rook", "rooks"],
-  ["b", "bishop", "bishops"],
-  ["n", "knight", "knights"],
-  ["p", "pawn", "pawns"],
-];
 
 /** The accessible name and description, ready for the document. */
 export interface TextAlternative {
@@ -36,13 +33,9 @@ export function textAlternative(
     ? placement(input.board)
     : stringifyFen(input.position as Position);
   const label = `Chess diagram: ${fen}` +
-    (turn === null
-      ? ""
-      : turn === "w"
-      ? ", White to move"
-      : ", Black to move") +
+    (turn === null ? "" : `, ${sideName(turn)} to move`) +
     (drawing.flip ? ", seen from Black's side" : "");
-  const parts = [side(input.board, "White"), side(input.board, "Black")];
+  const parts = [side(input.board, "w"), side(input.board, "b")];
   const move = (from: number, to: number) =>
     `${SQUARE_NAMES[from]} to ${SQUARE_NAMES[to]}`;
   if (drawing.lastMove.length > 0) {
@@ -60,7 +53,7 @@ export function textAlternative(
     parts.push(`${drawing.arrows.length > 1 ? "Arrows" : "Arrow"} ${list}.`);
   }
   for (const k of checked) {
-    const color = input.board[k] === "K" ? "White" : "Black";
+    const color = sideName(input.board[k] === "K" ? "w" : "b");
     parts.push(
       `The ${color.toLowerCase()} king on ${SQUARE_NAMES[k]} is in check.`,
     );
@@ -82,16 +75,20 @@ function placement(board: readonly (Piece | null)[]): string {
 }
 
 /** "White: king e1, rooks a1, h1." with the squares in a1-to-h8 order. */
-function side(board: readonly (Piece | null)[], name: string): string {
-  const white = name === "White";
+function side(board: readonly (Piece | null)[], turn: Side): string {
   const groups: string[] = [];
-  for (const [letter, one, many] of ROLES) {
-    const piece = white ? letter.toUpperCase() : letter;
+  for (let role = 0; role < ROLE_NAMES.length; role++) {
+    const piece = PIECES[turn === "w" ? role : role + 6];
     const squares = SQUARE_NAMES.filter((_, k) => board[k] === piece).sort();
     if (squares.length === 0) continue;
-    groups.push(`${squares.length > 1 ? many : one} ${squares.join(", ")}`);
+    const name = ROLE_NAMES[role];
+    groups.push(
+      `${name}${squares.length > 1 ? "s" : ""} ${squares.join(", ")}`,
+    );
   }
-  return `${name}: ${groups.length > 0 ? groups.join("; ") : "no pieces"}.`;
+  return `${sideName(turn)}: ${
+    groups.length > 0 ? groups.join("; ") : "no pieces"
+  }.`;
 }
 
 /** Escapes the five XML special characters (a FEN has none, but be sure). */

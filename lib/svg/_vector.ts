@@ -7,7 +7,7 @@
 // so two diagrams inlined in one page still draw right.
 
 import type { Board } from "../_board.ts";
-import { PIECES, pieceSide } from "../types.ts";
+import { FILES, PIECES, pieceSide } from "../types.ts";
 import { CBURNETT } from "./_cburnett.ts";
 import { FRAME, squares } from "./_classic.ts";
 import { MOVE_GLYPHS } from "./_defaults.ts";
@@ -15,8 +15,6 @@ import { lettering, textWidth } from "./_lettering.ts";
 import { num, screen } from "./_marks.ts";
 import type { Drawing } from "./_options.ts";
 import { LABEL_PATHS, PIECE_PATHS } from "./_pieces.ts";
-
-const FILES = "abcdefgh";
 
 /**
  * A thin white rim around DejaVu's black pieces (their silhouette, stroked),

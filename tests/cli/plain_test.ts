@@ -10,7 +10,7 @@ import { parseArgv } from "../../lib/cli/options.ts";
 import { plainDiagram } from "../../lib/cli/_plain.ts";
 import { runCommand, usageFailure } from "../../lib/cli/_run.ts";
 import { UsageError } from "../../lib/cli/options.ts";
-import { stringifyFen } from "../../lib/fen.ts";
+import { stringifyFen } from "../../lib/fen/mod.ts";
 import { arbitraryPosition } from "../unit/_arbitraries.ts";
 
 const decoder = new TextDecoder();

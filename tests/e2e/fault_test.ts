@@ -16,7 +16,7 @@ import { type CliIo, EXIT, main } from "../../cli.ts";
 import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
 import { FORMAT_NAMES } from "../../lib/cli/formats.ts";
 import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/options.ts";
-import { stringifyFen, tryParseFen } from "../../lib/fen.ts";
+import { stringifyFen, tryParseFen } from "../../lib/fen/mod.ts";
 import { BoardTextReader } from "../../lib/board_text.ts";
 import { GridSyntaxError } from "../../lib/errors.ts";
 import { fen2grid } from "../../lib/grid.ts";

@@ -6,7 +6,7 @@
 // them from drifting apart where chessops says nothing (reasons, squares).
 
 import assert from "node:assert/strict";
-import { parseFen } from "../../lib/fen.ts";
+import { parseFen } from "../../lib/fen/mod.ts";
 import { checkPosition, type Problem } from "../../lib/legality/mod.ts";
 import {
   enPassantSquare,

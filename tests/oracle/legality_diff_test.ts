@@ -9,7 +9,7 @@ import { Chess as ChessJs, validateFen } from "chess.js";
 import { Chess, isImpossibleCheck, isStandardMaterial } from "chessops/chess";
 import { makeFen, parseFen as chessopsParseFen } from "chessops/fen";
 import { makeSquare } from "chessops/util";
-import { parseFen, stringifyFen } from "../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { checkPosition, type ProblemCode } from "../../lib/legality/mod.ts";
 import {
   type Piece,

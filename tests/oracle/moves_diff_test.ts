@@ -23,7 +23,7 @@ import { makeSan } from "chessops/san";
 import type { Setup } from "chessops/setup";
 import { SquareSet } from "chessops/squareSet";
 import { makeSquare, parseSquare, parseUci } from "chessops/util";
-import { parseFen, stringifyFen } from "../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { UnplayablePositionError } from "../../lib/moves/errors.ts";
 import { perft } from "../../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../../lib/moves/play.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseFen } from "../../lib/fen.ts";
+import { parseFen } from "../../lib/fen/mod.ts";
 import { assertBoard, toBoard } from "../../lib/_board.ts";
 import { renderSvg } from "../../lib/svg/mod.ts";
 import { renderUnicode } from "../../lib/unicode.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseFen, stringifyFen } from "../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import {
   checkPosition,
   isLegalPosition,

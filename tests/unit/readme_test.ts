@@ -56,7 +56,7 @@ Deno.test("the README's format and exit-code tables are the command's", () => {
 
 Deno.test("the README's lenient/strict table is parseFen's documentation", async () => {
   const source = await Deno.readTextFile(
-    new URL("../../lib/fen.ts", import.meta.url),
+    new URL("../../lib/fen/mod.ts", import.meta.url),
   );
   const documented = table(source, "input");
   assert.ok(documented.length >= 15);
@@ -65,4 +65,43 @@ Deno.test("the README's lenient/strict table is parseFen's documentation", async
 
 Deno.test("the README names sources by what they are, not by planning documents", () => {
   assert.doesNotMatch(README, /seed ?\d{3}|seed session/i);
+});
+
+/** The paths the README's Layout section lists, one a line. */
+function layoutPaths(): string[] {
+  const section = README.slice(README.indexOf("## Layout"));
+  const block = section.slice(section.indexOf("```") + 4);
+  return block.slice(0, block.indexOf("```")).trimEnd().split("\n")
+    .map((line) => line.split(/\s+/)[0]);
+}
+
+/** Every file under `dir`, relative to the repository. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const root = new URL("../../", import.meta.url);
+  for await (const entry of Deno.readDir(new URL(dir, root))) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory) files.push(...await filesUnder(`${path}/`));
+    else files.push(path);
+  }
+  return files;
+}
+
+Deno.test("the README's Layout lists every file of lib/, each once, and nothing else", async () => {
+  const listed = layoutPaths();
+  assert.ok(listed.includes("lib/fen/mod.ts"));
+  assert.equal(new Set(listed).size, listed.length, "a path listed twice");
+  const root = new URL("../../", import.meta.url);
+  for (const path of listed) {
+    const info = await Deno.stat(new URL(path, root)).catch(() => null);
+    assert.ok(info !== null, `${path} is listed but not in the tree`);
+    assert.equal(info.isDirectory, path.endsWith("/"), path);
+  }
+  // a file is listed, or a folder holding it is (lib/legality/, lib/svg/...)
+  const unlisted = (await filesUnder("lib/")).filter((file) =>
+    !listed.some((path) =>
+      path === file || (path.endsWith("/") && file.startsWith(path))
+    )
+  );
+  assert.deepEqual(unlisted, []);
 });

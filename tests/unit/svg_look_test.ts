@@ -74,7 +74,7 @@ Deno.test("look: themes by name, light and dark override them, in both styles", 
   assert.ok(classic.includes(`fill="${DEFAULT_DARK}"`));
   assert.ok(classic.includes(`stroke="${DEFAULT_LIGHT}"`));
   assert.throws(() => renderSvg(FEN, { theme: "wood" as "blue" }), {
-    name: "RangeError",
+    name: "SvgOptionError",
     message:
       'Cannot render SVG: theme "wood" is not one of brown, blue, green, ic, pink, purple',
   });
@@ -169,7 +169,7 @@ Deno.test("look: the classic style refuses what only the vector style draws", ()
     }, { badge: { square: "e4", glyph: "!" } }] as RenderSvgOptions[]
   ) {
     assert.throws(() => renderSvg(FEN, option), {
-      name: "RangeError",
+      name: "SvgOptionError",
       message: /is drawn only in the vector style/,
     });
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { NAMED_COLORS } from "../../lib/css_color.ts";
-import { parseFen } from "../../lib/fen.ts";
+import { parseFen } from "../../lib/fen/mod.ts";
 import { DEFAULT_SIZE, renderSvg } from "../../lib/svg/mod.ts";
 import { arbitraryBoard, PROPERTY_RUNS } from "./_arbitraries.ts";
 import { parseXml } from "./_xml.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseFen } from "../../lib/fen.ts";
+import { parseFen } from "../../lib/fen/mod.ts";
 import { renderUnicode } from "../../lib/unicode.ts";
 
 Deno.test("renderUnicode() draws ranks, symbols and files", () => {

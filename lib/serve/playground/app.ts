@@ -6,8 +6,8 @@
 // markup inserted is the SVG our renderer wrote from the parsed position.
 
 import { FenSyntaxError } from "../../errors.ts";
-import { parseEpd } from "../../epd.ts";
-import { stringifyFen } from "../../fen.ts";
+import { parseEpd } from "../../fen/epd.ts";
+import { stringifyFen } from "../../fen/mod.ts";
 import { checkPosition, type Problem } from "../../legality/mod.ts";
 import { legalMoves, positionStatus } from "../../moves/mod.ts";
 import {

@@ -3,7 +3,7 @@
 // no move can be generated from.
 
 import assert from "node:assert/strict";
-import { parseFen } from "../../../lib/fen.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
 import { UnplayablePositionError } from "../../../lib/moves/errors.ts";
 import { legalMoves } from "../../../lib/moves/play.ts";
 

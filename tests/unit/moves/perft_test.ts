@@ -5,7 +5,7 @@
 // tests/oracle/moves_diff_test.ts.
 
 import assert from "node:assert/strict";
-import { parseFen } from "../../../lib/fen.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
 import { perft } from "../../../lib/moves/perft.ts";
 
 /** The most leaf nodes a single count may have to be run here. */

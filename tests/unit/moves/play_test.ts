@@ -3,7 +3,7 @@
 // errors it throws.
 
 import assert from "node:assert/strict";
-import { parseFen, stringifyFen } from "../../../lib/fen.ts";
+import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
 import { MoveError } from "../../../lib/moves/errors.ts";
 import { playMoves } from "../../../lib/moves/play.ts";
 

@@ -2,7 +2,7 @@
 // for moves given in UCI or in another SAN spelling.
 
 import assert from "node:assert/strict";
-import { parseFen } from "../../../lib/fen.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
 import { MoveError } from "../../../lib/moves/errors.ts";
 import { legalMoves, toSan } from "../../../lib/moves/play.ts";
 

@@ -2,7 +2,7 @@
 // rules, and the en-passant modes.
 
 import assert from "node:assert/strict";
-import { parseFen } from "../../../lib/fen.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
 import { UnplayablePositionError } from "../../../lib/moves/errors.ts";
 import { enPassantSquare, positionStatus } from "../../../lib/moves/status.ts";
 

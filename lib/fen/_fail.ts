@@ -1,0 +1,20 @@
+// How the private readers report a problem. They scan a record inside a
+// longer text (a batch chunk), so they know only absolute indices; FenReader
+// catches the failure and throws the public FenSyntaxError with an offset
+// counted from the record's start. Nothing else ever sees a ReadFailure.
+
+import type { FenField } from "../errors.ts";
+
+/** A problem at index `at` of the text being read. */
+export class ReadFailure {
+  constructor(
+    readonly field: FenField,
+    readonly detail: string,
+    readonly at: number,
+  ) {}
+}
+
+/** Throws a {@linkcode ReadFailure}: built out of line so hot loops stay small. */
+export function fail(field: FenField, detail: string, at: number): never {
+  throw new ReadFailure(field, detail, at);
+}

@@ -1,0 +1,394 @@
+// Tokens to games: where a game begins and ends, the start position from
+// the tags, each move matched and played on the board, variations entered
+// and left with an explicit stack, comments and NAGs attached. An error
+// ends the game where it happened: the rest of its text is read but not
+// played, so the next game starts where it should.
+
+import { readCommands } from "./_commands.ts";
+import { startOf } from "./_start.ts";
+import type { TokenSink } from "./_lexer.ts";
+import { CODE, type CodedMove, Replay } from "./_replay.ts";
+import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
+import { MoveError } from "../moves/errors.ts";
+import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
+
+const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
+
+/** Suffix annotations and the NAGs the standard gives them (section 8.2.7). */
+const SUFFIX_NAGS: Readonly<Record<string, number>> = {
+  "!": 1,
+  "?": 2,
+  "!!": 3,
+  "??": 4,
+  "!?": 5,
+  "?!": 6,
+};
+const SUFFIX = /[!?]{1,2}$/;
+/** Annotation marks at the end of a move, which are not part of its SAN. */
+const ANNOTATION = /[!?]+$/;
+
+/** A pawn move to a back rank with no piece named: `e8(Q)` may follow. */
+const BARE_PROMOTION = /^[a-h](?:x?[a-h])?[18]$/;
+const PROMOTION_PIECE = /^[QRBNqrbn]$/;
+const MOVE_NUMBER = /^(?:\d+|\.+)$/;
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** A line left for a variation: what to restore when it closes. */
+interface Frame {
+  line: PgnLine;
+  made: number;
+  last: PgnMove;
+  lastCode: number;
+  /** Where the `(` is, for the error when it is never closed. */
+  openLine: number;
+  openColumn: number;
+}
+
+const NONE = 0, TAGS = 1, MOVES = 2;
+
+/** The game being read: see the comment at the top of the file. */
+export class GameBuilder implements TokenSink {
+  /** Finished games, for the reader to take. */
+  readonly games: PgnGame[] = [];
+  readonly #replay = new Replay();
+  readonly #strict: boolean;
+  #count = 0;
+  #phase = NONE;
+  #skipping = false;
+  #game: PgnGame | null = null;
+  #tags = new Map<string, string>();
+  #startLine = 1;
+  #fenLine = 1;
+  #fenColumn = 1;
+  #comments: string[] = [];
+  #truncated = false;
+  #line: PgnLine = { comments: EMPTY, moves: [] };
+  #made = 0;
+  #last: PgnMove | null = null;
+  #lastCode = -1;
+  readonly #stack: Frame[] = [];
+  /** `e8`, `(`, `Q` seen so far of an `e8(Q)` promotion: 0 to 3 tokens. */
+  #promotion = 0;
+  #promotionText = "";
+  #promotionPiece = "";
+  #promotionLine = 0;
+  #promotionColumn = 0;
+  #openLine = 0;
+  #openColumn = 0;
+
+  constructor(strict: boolean) {
+    this.#strict = strict;
+  }
+
+  #begin(line: number): void {
+    this.#count++;
+    this.#phase = TAGS;
+    this.#startLine = line;
+  }
+
+  /** The game object, made from the tags when the movetext starts. */
+  #make(): PgnGame {
+    if (this.#game !== null) return this.#game;
+    const { start, chess960, problem: wrong } = startOf(this.#tags);
+    let problem = wrong;
+    const mainline: PgnLine = { comments: this.#comments, moves: [] };
+    const game = new PgnGame({
+      start,
+      tags: this.#tags,
+      chess960,
+      mainline,
+      number: this.#count,
+      line: this.#startLine,
+    });
+    this.#game = game;
+    this.#line = mainline;
+    if (problem === "" && !this.#skipping) {
+      try {
+        this.#replay.load(game.start, chess960);
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+    }
+    if (problem !== "" && !this.#skipping) {
+      this.#syntax(problem, this.#fenLine, this.#fenColumn);
+    }
+    return game;
+  }
+
+  #moves(line: number): void {
+    if (this.#phase === NONE) this.#begin(line);
+    if (this.#phase === TAGS) {
+      this.#phase = MOVES;
+      this.#make();
+    }
+  }
+
+  #syntax(reason: string, line: number, column: number): void {
+    const game = this.#make();
+    game.error = new PgnSyntaxError({
+      game: this.#count,
+      line,
+      column,
+      reason,
+    });
+    this.#skipping = true;
+  }
+
+  /** Ends the game being read, if any, with the result read (or none). */
+  finish(result: PgnResult | null): void {
+    if (this.#phase === NONE) return;
+    this.#flushPromotion();
+    if (this.#stack.length > 0 && !this.#skipping) {
+      this.#syntax(
+        "a variation without its )",
+        this.#stack.at(-1)!.openLine,
+        this.#stack.at(-1)!.openColumn,
+      );
+    }
+    const game = this.#make();
+    game.result = result;
+    game.truncated = this.#truncated;
+    this.games.push(game);
+    this.#phase = NONE;
+    this.#skipping = false;
+    this.#game = null;
+    this.#tags = new Map();
+    this.#comments = [];
+    this.#truncated = false;
+    this.#stack.length = 0;
+    this.#made = 0;
+    this.#last = null;
+  }
+
+  tag(name: string, value: string, line: number, column: number): void {
+    if (this.#phase === MOVES) this.finish(null);
+    if (this.#phase === NONE) this.#begin(line);
+    if (this.#skipping) return;
+    this.#tags.set(name, value);
+    if (name === "FEN") {
+      this.#fenLine = line;
+      this.#fenColumn = column;
+    }
+  }
+
+  error(reason: string, line: number, column: number): void {
+    this.#flushPromotion();
+    if (this.#phase === NONE) this.#begin(line);
+    if (!this.#skipping) this.#syntax(reason, line, column);
+  }
+
+  comment(
+    text: string,
+    truncated: boolean,
+    line: number,
+    _column: number,
+  ): void {
+    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#skipping) return;
+    if (truncated) this.#truncated = true;
+    const comment = text.trim();
+    if (this.#phase === TAGS) {
+      this.#comments.push(comment);
+      return;
+    }
+    // Before any tag, a comment starts a game of its own, as chessops and
+    // python-chess read it (the first of pgn-extract's eco.pgn is one).
+    this.#moves(line);
+    const last = this.#last;
+    if (last === null) {
+      this.#line.comments = [...this.#line.comments, comment];
+      return;
+    }
+    last.comments = [...last.comments, comment];
+    readCommands(comment, last);
+  }
+
+  nag(value: number, line: number, column: number): void {
+    if (this.#promotion !== 0) this.#flushPromotion();
+    this.#moves(line);
+    if (this.#skipping) return;
+    if (this.#last === null) {
+      this.#syntax("a NAG before any move", line, column);
+    } else this.#last.nags = [...this.#last.nags, value];
+  }
+
+  open(line: number, column: number): void {
+    if (this.#promotion === 1) {
+      this.#promotion = 2;
+      this.#openLine = line;
+      this.#openColumn = column;
+      return;
+    }
+    if (this.#promotion !== 0) this.#flushPromotion();
+    this.#moves(line);
+    if (this.#skipping) return;
+    const last = this.#last;
+    if (last === null) {
+      this.#syntax("a variation before any move", line, column);
+      return;
+    }
+    this.#stack.push({
+      line: this.#line,
+      made: this.#made,
+      last,
+      lastCode: this.#lastCode,
+      openLine: line,
+      openColumn: column,
+    });
+    const variation: PgnLine = { comments: EMPTY, moves: [] };
+    last.variations = [...last.variations, variation];
+    this.#replay.back();
+    this.#line = variation;
+    this.#made = 0;
+    this.#last = null;
+  }
+
+  close(line: number, column: number): void {
+    if (this.#promotion === 3) {
+      this.#promotion = 0;
+      const text =
+        `${this.#promotionText}=${this.#promotionPiece.toUpperCase()}`;
+      this.#move(text, this.#promotionLine, this.#promotionColumn);
+      return;
+    }
+    if (this.#promotion !== 0) this.#flushPromotion();
+    this.#moves(line);
+    if (this.#skipping) return;
+    const frame = this.#stack.pop();
+    if (frame === undefined) {
+      this.#syntax("a ) without its (", line, column);
+      return;
+    }
+    for (let k = 0; k < this.#made; k++) this.#replay.back();
+    this.#line = frame.line;
+    this.#made = frame.made;
+    this.#last = frame.last;
+    this.#lastCode = frame.lastCode;
+    this.#replay.play(frame.lastCode);
+  }
+
+  symbol(text: string, line: number, column: number): void {
+    if (this.#promotion === 2 && PROMOTION_PIECE.test(text)) {
+      this.#promotion = 3;
+      this.#promotionPiece = text;
+      return;
+    }
+    if (this.#promotion !== 0) this.#flushPromotion();
+    this.#moves(line);
+    const first = text.charCodeAt(0);
+    // Results start with a digit or are "*"; annotations with ! or ?.
+    if ((first <= 57 || first === 42) && RESULTS.has(text)) {
+      if (this.#stack.length > 0 && !this.#skipping) {
+        const open = this.#stack.at(-1)!;
+        this.#syntax(
+          "a variation without its )",
+          open.openLine,
+          open.openColumn,
+        );
+      }
+      this.finish(text as PgnResult);
+      return;
+    }
+    if (this.#skipping) return;
+    const nag = first === 33 || first === 63 ? SUFFIX_NAGS[text] : undefined;
+    const last = text.charCodeAt(text.length - 1);
+    if (nag !== undefined) {
+      this.nag(nag, line, column);
+    } else if (MOVE_NUMBER.test(text)) {
+      // A move number cut from its dot (`1 .`, `1`), as some programs write.
+    } else if (text === "e.p." || text === "ep") {
+      if (this.#last === null) {
+        this.#syntax("e.p. before any move", line, column);
+      }
+    } else if (
+      !this.#strict && (last === 49 || last === 56) && text.length <= 4 &&
+      BARE_PROMOTION.test(text)
+    ) {
+      this.#promotion = 1;
+      this.#promotionText = text;
+      this.#promotionLine = line;
+      this.#promotionColumn = column;
+    } else this.#move(text, line, column);
+  }
+
+  /** Plays what an unfinished `e8(Q)` held back, as the tokens they were. */
+  #flushPromotion(): void {
+    const stage = this.#promotion;
+    if (stage === 0) return;
+    this.#promotion = 0;
+    this.#move(this.#promotionText, this.#promotionLine, this.#promotionColumn);
+    if (stage >= 2) this.open(this.#openLine, this.#openColumn);
+    if (stage === 3) {
+      this.symbol(this.#promotionPiece, this.#openLine, this.#openColumn + 1);
+    }
+  }
+
+  #move(text: string, line: number, column: number): void {
+    if (this.#skipping) return;
+    const replay = this.#replay;
+    let code: number;
+    try {
+      code = replay.parse(text, replay.depth + 1, this.#strict);
+    } catch (error) {
+      this.#moveError(error, text, line, column);
+      return;
+    }
+    const uci = replay.uci(code);
+    const san = replay.playParsed(code);
+    if (this.#strict && san !== text.replace(ANNOTATION, "")) {
+      replay.back();
+      this.#moveError(
+        new MoveError({
+          move: text,
+          index: 0,
+          code: "malformed",
+          reason: `not written as its SAN, ${san}`,
+        }),
+        text,
+        line,
+        column,
+      );
+      return;
+    }
+    const last = text.charCodeAt(text.length - 1);
+    const nag = last === 33 || last === 63
+      ? SUFFIX_NAGS[SUFFIX.exec(text)?.[0] ?? ""]
+      : undefined;
+    const move: PgnMove & CodedMove = {
+      san,
+      uci,
+      comments: EMPTY,
+      nags: nag === undefined ? EMPTY : [nag],
+      variations: EMPTY,
+      clock: null,
+      emt: null,
+      eval: null,
+      shapes: EMPTY,
+      [CODE]: code,
+    };
+    this.#line.moves.push(move);
+    this.#made++;
+    this.#last = move;
+    this.#lastCode = code;
+  }
+
+  #moveError(error: unknown, text: string, line: number, column: number): void {
+    if (!(error instanceof MoveError)) throw error;
+    const replay = this.#replay;
+    const game = this.#make();
+    const { code, reason } = error;
+    game.error = new PgnMoveError({
+      game: this.#count,
+      line,
+      column,
+      ply: replay.depth + 1,
+      move: text,
+      code,
+      reason,
+      moveNumber: replay.fullmove,
+      black: replay.side === 1,
+    });
+    this.#skipping = true;
+  }
+}

@@ -1,0 +1,35 @@
+// The character classes of PGN's tokens, as tables by char code.
+
+/** 1 for characters that continue a symbol, 2 for those that start one too. */
+export const SYMBOL_CHARS: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  const mark = (chars: string, kind: number): void => {
+    for (const c of chars) table[c.charCodeAt(0)] = kind;
+  };
+  mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 2);
+  mark("0123456789!?-.", 2);
+  mark("_+#=:/", 1);
+  return table;
+})();
+
+/** 1 for characters of a tag name. */
+export const NAME_CHARS: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (
+    const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+  ) {
+    table[c.charCodeAt(0)] = 1;
+  }
+  return table;
+})();
+
+export function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 ||
+    c === 0xfeff || c === 0xa0;
+}
+
+export function describe(c: number): string {
+  return c < 32 || c === 127
+    ? `control character U+${c.toString(16).toUpperCase().padStart(4, "0")}`
+    : `"${String.fromCharCode(c)}"`;
+}

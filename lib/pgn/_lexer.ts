@@ -1,0 +1,422 @@
+// PGN text to tokens, fed in chunks of any size: a state machine over char
+// codes that keeps only the token being read between chunks (bounded by the
+// limits), counts lines for errors, and hands each token to a sink at once.
+// It knows nothing of games or moves: the sink decides where a game ends.
+
+import { describe, isSpace, NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
+
+/** What the lexer hands on; lines and columns are the token's start. */
+export interface TokenSink {
+  tag(name: string, value: string, line: number, column: number): void;
+  /** A move, a result, an annotation: any run of symbol characters. */
+  symbol(text: string, line: number, column: number): void;
+  nag(value: number, line: number, column: number): void;
+  comment(text: string, truncated: boolean, line: number, column: number): void;
+  open(line: number, column: number): void;
+  close(line: number, column: number): void;
+  error(reason: string, line: number, column: number): void;
+}
+
+/** The longest tokens kept, in characters. */
+export interface LexerLimits {
+  /** A comment is cut after this many characters (and said to be). */
+  comment: number;
+  /** A tag value longer than this is an error. */
+  tagValue: number;
+}
+
+/** The longest move, name or number read as one token. */
+const SYMBOL_MAX = 255;
+
+const IDLE = 0,
+  SYMBOL = 1,
+  NUMBER = 2,
+  TAG_START = 3,
+  TAG_NAME = 4,
+  TAG_BEFORE_VALUE = 5,
+  TAG_VALUE = 6,
+  TAG_ESCAPE = 7,
+  TAG_AFTER_VALUE = 8,
+  BRACE = 9,
+  REST_OF_LINE = 10,
+  NAG = 11,
+  /** Dots after a move number at the end of a chunk, still being skipped. */
+  REST_OF_DOTS = 12;
+
+/** The tokenizer: see the comment at the top of the file. */
+export class PgnLexer {
+  readonly #sink: TokenSink;
+  readonly #limits: LexerLimits;
+  #state = IDLE;
+  /** Absolute offset of the current chunk's first character. */
+  #base = 0;
+  #line = 1;
+  /** Absolute offset of the current line's first character. */
+  #lineStart = 0;
+  /** Where the token being read started. */
+  #tokenLine = 1;
+  #tokenColumn = 1;
+  /** The token's text from earlier chunks, and its length so far. */
+  #pending = "";
+  #pendingLength = 0;
+  #truncated = false;
+  #tagName = "";
+  #nag = 0;
+  /** Whether REST_OF_LINE is a `;` comment (else an escape or a skip). */
+  #keepLine = false;
+
+  constructor(sink: TokenSink, limits: LexerLimits) {
+    this.#sink = sink;
+    this.#limits = limits;
+  }
+
+  #begin(i: number, state: number): void {
+    this.#state = state;
+    this.#tokenLine = this.#line;
+    this.#tokenColumn = this.#base + i - this.#lineStart + 1;
+    this.#pending = "";
+    this.#pendingLength = 0;
+    this.#truncated = false;
+  }
+
+  #fail(reason: string, i: number): void {
+    this.#sink.error(reason, this.#line, this.#base + i - this.#lineStart + 1);
+  }
+
+  /** Appends `text` to the pending token, up to `limit` characters. */
+  #keep(text: string, limit: number): void {
+    const room = limit - this.#pendingLength;
+    if (room >= text.length) this.#pending += text;
+    else {
+      if (room > 0) this.#pending += text.slice(0, room);
+      this.#truncated = true;
+    }
+    this.#pendingLength += text.length;
+  }
+
+  #newline(i: number): void {
+    this.#line++;
+    this.#lineStart = this.#base + i + 1;
+  }
+
+  /** Reads a chunk; tokens cut by its end are completed by the next. */
+  push(text: string): void {
+    let i = 0;
+    const n = text.length;
+    while (i < n) i = this.#step(text, i, n);
+    this.#save(text, n);
+    this.#base += n;
+  }
+
+  /** Keeps the unfinished token's text at the end of a chunk. */
+  #save(text: string, n: number): void {
+    const state = this.#state;
+    const start = this.#sliceStart;
+    if (state === SYMBOL || state === NUMBER || state === TAG_NAME) {
+      this.#keep(text.slice(start, n), SYMBOL_MAX + 1);
+    } else if (state === TAG_VALUE) {
+      this.#keep(text.slice(start, n), this.#limits.tagValue + 1);
+    } else if (state === BRACE || (state === REST_OF_LINE && this.#keepLine)) {
+      this.#keep(text.slice(start, n), this.#limits.comment);
+    }
+    this.#sliceStart = 0;
+  }
+
+  /** Where the unfinished token's text starts in the current chunk. */
+  #sliceStart = 0;
+
+  /** Ends the stream: a token cut by the end is finished or reported. */
+  end(): void {
+    const state = this.#state;
+    const at = this.#base - this.#lineStart + 1;
+    if (state === SYMBOL || state === NUMBER) this.#symbol();
+    else if (state === NAG) this.#emitNag(0);
+    else if (state === BRACE) {
+      this.#sink.error(
+        "a comment without its }",
+        this.#tokenLine,
+        this.#tokenColumn,
+      );
+    } else if (state === REST_OF_LINE && this.#keepLine) this.#lineComment();
+    else if (state !== IDLE && state !== REST_OF_LINE) {
+      this.#sink.error("a tag cut by the end of the text", this.#line, at);
+    }
+    this.#state = IDLE;
+  }
+
+  #symbol(): void {
+    const text = this.#pending;
+    if (this.#pendingLength > SYMBOL_MAX) {
+      this.#sink.error(
+        `a token longer than ${SYMBOL_MAX} characters`,
+        this.#tokenLine,
+        this.#tokenColumn,
+      );
+    } else this.#sink.symbol(text, this.#tokenLine, this.#tokenColumn);
+    this.#state = IDLE;
+  }
+
+  #lineComment(): void {
+    this.#sink.comment(
+      this.#pending,
+      this.#truncated,
+      this.#tokenLine,
+      this.#tokenColumn,
+    );
+    this.#state = IDLE;
+  }
+
+  #emitNag(i: number): void {
+    if (this.#pendingLength === 0) this.#fail("a $ without a number", i);
+    else this.#sink.nag(this.#nag, this.#tokenLine, this.#tokenColumn);
+    this.#state = IDLE;
+  }
+
+  // One step of the state machine from `i`; returns where to go on. The
+  // states share one function (longer than the house limit) so that the
+  // per-character path is a switch and a table look-up, not a call.
+  #step(text: string, i: number, n: number): number {
+    switch (this.#state) {
+      case IDLE:
+        return this.#idle(text, i, n);
+      case SYMBOL:
+      case NUMBER: {
+        let j = i;
+        let c = text.charCodeAt(j);
+        if (this.#state === NUMBER) {
+          while (c >= 48 && c <= 57 && j < n) c = text.charCodeAt(++j);
+          if (j === n) return j;
+          if (c === 46 /* . */) {
+            // A move number: `12.` or `12...`; a move may follow at once.
+            while (c === 46 && j < n) c = text.charCodeAt(++j);
+            if (j === n) {
+              this.#state = REST_OF_DOTS;
+              return j;
+            }
+            this.#state = IDLE;
+            return j;
+          }
+          this.#state = SYMBOL;
+        }
+        while (j < n && c < 128 && SYMBOL_CHARS[c] !== 0) {
+          c = text.charCodeAt(++j);
+        }
+        if (j === n) return j;
+        this.#keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
+        this.#symbol();
+        return j;
+      }
+      case REST_OF_DOTS: {
+        let j = i;
+        while (j < n && text.charCodeAt(j) === 46) j++;
+        if (j < n) this.#state = IDLE;
+        return j;
+      }
+      case NAG: {
+        const c = text.charCodeAt(i);
+        if (c >= 48 && c <= 57) {
+          this.#nag = this.#pendingLength > 9
+            ? this.#nag
+            : this.#nag * 10 + c - 48;
+          this.#pendingLength++;
+          return i + 1;
+        }
+        this.#emitNag(i);
+        return i;
+      }
+      case BRACE: {
+        const end = text.indexOf("}", i);
+        const stop = end < 0 ? n : end;
+        for (
+          let j = text.indexOf("\n", i);
+          j >= 0 && j < stop;
+          j = text.indexOf("\n", j + 1)
+        ) {
+          this.#newline(j);
+        }
+        if (end < 0) return n;
+        this.#keep(text.slice(this.#sliceStart, end), this.#limits.comment);
+        this.#sink.comment(
+          this.#pending,
+          this.#truncated,
+          this.#tokenLine,
+          this.#tokenColumn,
+        );
+        this.#state = IDLE;
+        return end + 1;
+      }
+      case REST_OF_LINE: {
+        const end = text.indexOf("\n", i);
+        if (end < 0) return n;
+        if (this.#keepLine) {
+          const stop = end > 0 && text.charCodeAt(end - 1) === 13
+            ? end - 1
+            : end;
+          this.#keep(
+            text.slice(this.#sliceStart, Math.max(stop, this.#sliceStart)),
+            this.#limits.comment,
+          );
+          this.#lineComment();
+        }
+        this.#state = IDLE;
+        this.#newline(end);
+        return end + 1;
+      }
+      default:
+        return this.#tag(text, i, n);
+    }
+  }
+
+  #idle(text: string, i: number, n: number): number {
+    let c = text.charCodeAt(i);
+    while (isSpace(c)) {
+      if (c === 10) this.#newline(i);
+      if (++i === n) return n;
+      c = text.charCodeAt(i);
+    }
+    this.#sliceStart = i;
+    if (c < 128 && SYMBOL_CHARS[c] === 2) {
+      this.#begin(i, c >= 48 && c <= 57 ? NUMBER : SYMBOL);
+      return i;
+    }
+    switch (c) {
+      case 91: // [
+        this.#begin(i, TAG_START);
+        return i + 1;
+      case 123: // {
+        this.#begin(i, BRACE);
+        this.#sliceStart = i + 1;
+        return i + 1;
+      case 40: // (
+      case 41: // )
+        if (c === 40) {
+          this.#sink.open(this.#line, this.#base + i - this.#lineStart + 1);
+        } else {this.#sink.close(
+            this.#line,
+            this.#base + i - this.#lineStart + 1,
+          );}
+        return i + 1;
+      case 42: // *
+        this.#sink.symbol(
+          "*",
+          this.#line,
+          this.#base + i - this.#lineStart + 1,
+        );
+        return i + 1;
+      case 36: // $
+        this.#begin(i, NAG);
+        this.#nag = 0;
+        return i + 1;
+      case 59: // ;
+        this.#begin(i, REST_OF_LINE);
+        this.#keepLine = true;
+        this.#sliceStart = i + 1;
+        return i + 1;
+    }
+    if (c === 37 /* % */ && this.#base + i === this.#lineStart) {
+      this.#state = REST_OF_LINE; // an escape line, for other programs
+      this.#keepLine = false;
+      return i + 1;
+    }
+    this.#fail(`unexpected ${describe(c)}`, i);
+    return i + 1;
+  }
+
+  /** A tag whose text is wrong: reported, and the rest of its line skipped. */
+  #badTag(reason: string, i: number): number {
+    this.#fail(reason, i);
+    this.#state = REST_OF_LINE;
+    this.#keepLine = false;
+    return i;
+  }
+
+  #tag(text: string, i: number, n: number): number {
+    const c = text.charCodeAt(i);
+    switch (this.#state) {
+      case TAG_START:
+        if (c === 32 || c === 9) return i + 1;
+        if (c < 128 && NAME_CHARS[c] === 1) {
+          this.#state = TAG_NAME;
+          this.#sliceStart = i;
+          return i;
+        }
+        return this.#badTag("a tag name expected", i);
+      case TAG_NAME: {
+        let j = i;
+        while (
+          j < n && text.charCodeAt(j) < 128 &&
+          NAME_CHARS[text.charCodeAt(j)] === 1
+        ) j++;
+        if (j === n) return j;
+        this.#keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
+        if (this.#pendingLength > SYMBOL_MAX) {
+          return this.#badTag("a tag name too long", j);
+        }
+        this.#tagName = this.#pending;
+        this.#pending = "";
+        this.#pendingLength = 0;
+        this.#state = TAG_BEFORE_VALUE;
+        return j;
+      }
+      case TAG_BEFORE_VALUE:
+        if (c === 32 || c === 9) return i + 1;
+        if (c !== 34) return this.#badTag("a tag value in quotes expected", i);
+        this.#state = TAG_VALUE;
+        this.#sliceStart = i + 1;
+        return i + 1;
+      case TAG_VALUE:
+        return this.#tagValue(text, i, n);
+      case TAG_ESCAPE:
+        // The standard's two escapes; any other backslash is kept as written.
+        this.#state = TAG_VALUE;
+        if (c === 34 || c === 92) {
+          this.#keep(c === 34 ? '"' : "\\", this.#limits.tagValue + 1);
+          this.#sliceStart = i + 1;
+          return i + 1;
+        }
+        this.#keep("\\", this.#limits.tagValue + 1);
+        this.#sliceStart = i;
+        return i;
+      default: // TAG_AFTER_VALUE
+        if (c === 32 || c === 9) return i + 1;
+        if (c !== 93) {
+          return this.#badTag("a ] expected after the tag value", i);
+        }
+        this.#sink.tag(
+          this.#tagName,
+          this.#pending,
+          this.#tokenLine,
+          this.#tokenColumn,
+        );
+        this.#state = IDLE;
+        return i + 1;
+    }
+  }
+
+  #tagValue(text: string, i: number, n: number): number {
+    let j = i;
+    let c = 0;
+    while (j < n) {
+      c = text.charCodeAt(j);
+      if (c === 34 || c === 92 || c === 10 || c === 13) break;
+      j++;
+    }
+    if (j === n) return n;
+    this.#keep(text.slice(this.#sliceStart, j), this.#limits.tagValue + 1);
+    if (c === 92) {
+      this.#state = TAG_ESCAPE;
+      return j + 1;
+    }
+    if (c !== 34) {
+      return this.#badTag("a tag value without its closing quote", j);
+    }
+    if (this.#pendingLength > this.#limits.tagValue) {
+      return this.#badTag(
+        `a tag value longer than ${this.#limits.tagValue} characters`,
+        j,
+      );
+    }
+    this.#state = TAG_AFTER_VALUE;
+    return j + 1;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * {@linkcode RecordView}: a record as a stream reads it, 64 char codes and
+ * the fields, with no {@linkcode Position} built. A `FenReader` is one, so
+ * the stream functions (`writePolyglotKeyBytes`, `writePositionKeyBytes`)
+ * take the reader itself and allocate nothing per record.
+ *
+ * @module
+ */
+
+import type { RecordView } from "./fen/bytes.ts";
+import type { Position } from "./types.ts";
+
+export * from "./types.ts";
+
+// One definition of a record as cells and fields: the byte writers'.
+export type { RecordView } from "./fen/bytes.ts";
+
+/**
+ * A view of a {@linkcode Position} (a new one: for one-off calls, not for
+ * streams, which read into a `FenReader`).
+ *
+ * @example Cells from a board
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import { recordViewOf } from "@fen/fen/record-view";
+ * import assert from "node:assert/strict";
+ *
+ * const view = recordViewOf(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+ * assert.equal(view.cells[4], "k".charCodeAt(0));
+ * assert.equal(view.cells[0], 0);
+ * ```
+ *
+ * @param position The position.
+ * @returns Its view.
+ * @throws {TypeError} If `position.board` is not an array of 64 squares.
+ */
+export function recordViewOf(position: Position): RecordView {
+  const board = position.board;
+  if (!Array.isArray(board) || board.length !== 64) {
+    throw new TypeError("Cannot view position: board must have 64 squares");
+  }
+  const cells: number[] = new Array(64);
+  for (let k = 0; k < 64; k++) {
+    const piece = board[k];
+    cells[k] = piece === null ? 0 : piece.charCodeAt(0);
+  }
+  return {
+    cells,
+    turn: position.turn,
+    castling: position.castling,
+    enPassant: position.enPassant,
+    halfmoveClock: position.halfmoveClock,
+    fullmoveNumber: position.fullmoveNumber,
+  };
+}

@@ -1,0 +1,126 @@
+// What a record is, for `--only` and `--stats`: one classification, so the
+// filter and the counts cannot disagree.
+
+import {
+  type FenReader,
+  PositionChecker,
+  positionStatus,
+} from "../_data_adapter.ts";
+import type { Position } from "../types.ts";
+
+/**
+ * The kinds of record `--only` selects and `--stats` counts. A record is
+ * `invalid` (not FEN), or `legal` or `illegal`; a legal record may also be
+ * `check`, `checkmate` (also a check) or `stalemate`.
+ *
+ * @example The kinds in order
+ * ```ts
+ * import { RECORD_KINDS } from "@fen/fen/unique";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(RECORD_KINDS.slice(0, 3), ["invalid", "legal", "illegal"]);
+ * ```
+ */
+export const RECORD_KINDS = [
+  "invalid",
+  "legal",
+  "illegal",
+  "check",
+  "checkmate",
+  "stalemate",
+] as const;
+
+/**
+ * A kind of record; see {@linkcode RECORD_KINDS}.
+ *
+ * @example A kind by name
+ * ```ts
+ * import type { RecordKind } from "@fen/fen/unique";
+ * import assert from "node:assert/strict";
+ *
+ * const kind: RecordKind = "checkmate";
+ * assert.equal(kind, "checkmate");
+ * ```
+ */
+export type RecordKind = typeof RECORD_KINDS[number];
+
+/**
+ * The bit of a kind in what {@linkcode RecordClassifier.kinds} returns.
+ *
+ * @example One bit per kind
+ * ```ts
+ * import { recordKindBit } from "@fen/fen/unique";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(recordKindBit("invalid"), 1);
+ * assert.equal(recordKindBit("legal"), 2);
+ * ```
+ *
+ * @param kind The kind.
+ * @returns `1 << its index` in {@linkcode RECORD_KINDS}.
+ * @throws {TypeError} If `kind` is not a kind.
+ */
+export function recordKindBit(kind: RecordKind): number {
+  const index = RECORD_KINDS.indexOf(kind);
+  if (index < 0) {
+    throw new TypeError(`Cannot select records: no kind "${kind}"`);
+  }
+  return 1 << index;
+}
+
+const LEGAL = 1 << 1;
+const ILLEGAL = 1 << 2;
+const CHECK = 1 << 3;
+const CHECKMATE = 1 << 4;
+const STALEMATE = 1 << 5;
+
+/**
+ * Classifies records one after the other, reusing its position and
+ * legality work space (one per stream).
+ *
+ * @example `--only checkmate`
+ * ```ts
+ * import { FenReader } from "@fen/fen";
+ * import { RecordClassifier, recordKindBit } from "@fen/fen/unique";
+ * import assert from "node:assert/strict";
+ *
+ * const reader = new FenReader();
+ * const classifier = new RecordClassifier();
+ * const wanted = recordKindBit("checkmate");
+ * const kept = [
+ *   "4R1k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+ *   "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+ * ].filter((fen) => {
+ *   reader.read(fen);
+ *   return (classifier.kinds(reader) & wanted) !== 0;
+ * });
+ * assert.equal(kept.length, 1);
+ * ```
+ */
+export class RecordClassifier {
+  readonly #checker = new PositionChecker();
+  readonly #position: Position = {
+    board: new Array(64).fill(null),
+    turn: "w",
+    castling: [],
+    enPassant: null,
+    halfmoveClock: 0,
+    fullmoveNumber: 1,
+  };
+
+  /**
+   * The kinds of the record `reader` last read, as bits (see
+   * {@linkcode recordKindBit}): `legal` or `illegal`, and for a legal
+   * record `check`, `checkmate`, `stalemate` as they apply.
+   *
+   * @param reader A reader after a successful `read`.
+   * @returns The bits.
+   */
+  kinds(reader: FenReader): number {
+    const position = reader.toPosition(this.#position);
+    if (!this.#checker.isLegal(position)) return ILLEGAL;
+    const status = positionStatus(position, { countMoves: false });
+    return LEGAL | (status.check ? CHECK : 0) |
+      (status.checkmate ? CHECKMATE : 0) | (status.stalemate ? STALEMATE : 0);
+  }
+}

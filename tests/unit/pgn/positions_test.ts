@@ -1,0 +1,194 @@
+// Walking a game: plies and depths with and without variations, the FEN of
+// every position as `fen --moves ... --format fen` writes it, en-passant
+// modes, positions of a game made by hand, and 100,000 nested variations.
+
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
+import { legalMoves, playMoves } from "../../../lib/moves/play.ts";
+import { parsePgn, PgnGame, PgnReader } from "../../../lib/pgn/mod.ts";
+import type { Position } from "../../../lib/types.ts";
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+Deno.test("positions: the mainline, then with variations in text order", () => {
+  const [game] = parsePgn(
+    "1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) (1... e6) 2. Nf3 *",
+  );
+  const walk = (variations: boolean): string[] =>
+    Array.from(
+      game.positions({ variations }),
+      (p) =>
+        `${p.ply}/${p.depth}/${p.move?.san ?? "-"}/${p.turn}/${p.from ?? ""}${
+          p.to ?? ""
+        }`,
+    );
+  assert.deepEqual(walk(false), [
+    "0/0/-/w/",
+    "1/0/e4/b/e2e4",
+    "2/0/e5/w/e7e5",
+    "3/0/Nf3/b/g1f3",
+  ]);
+  assert.deepEqual(walk(true), [
+    "0/0/-/w/",
+    "1/0/e4/b/e2e4",
+    "2/0/e5/w/e7e5",
+    "2/1/c5/w/c7c5",
+    "3/1/Nf3/b/g1f3",
+    "3/2/c3/b/c2c3",
+    "4/1/d6/w/d7d6",
+    "2/1/e6/w/e7e6",
+    "3/0/Nf3/b/g1f3",
+  ]);
+  // Each position inside a variation is the one its moves lead to.
+  const fens = Array.from(game.positions({ variations: true }), (p) => p.fen);
+  assert.equal(
+    fens[5],
+    stringifyFen(playMoves(parseFen(START), "e4 c5 c3").position),
+  );
+  assert.equal(
+    fens[8],
+    stringifyFen(playMoves(parseFen(START), "e4 e5 Nf3").position),
+  );
+});
+
+/** A random game from `start`, as UCI moves. */
+function randomGame(start: Position, choices: number[]): string[] {
+  let position = start;
+  const moves: string[] = [];
+  for (const choice of choices) {
+    const legal = legalMoves(position);
+    if (legal.length === 0) break;
+    moves.push(legal[choice % legal.length]);
+    position = playMoves(position, [moves.at(-1)!]).position;
+  }
+  return moves;
+}
+
+Deno.test("positions: every FEN is what playMoves and stringifyFen give (as `fen --moves`)", () => {
+  const starts = [
+    START,
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    "4k3/1P6/8/3pP3/8/8/6p1/4K3 w - d6 0 30",
+    "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...starts),
+      fc.array(fc.nat(), { maxLength: 80 }),
+      (fen, choices) => {
+        const chess960 = fen.startsWith("bqnb");
+        const start = parseFen(fen, { chess960 });
+        const moves = randomGame(start, choices);
+        const tags = `[SetUp "1"]\n[FEN "${fen}"]\n${
+          chess960 ? '[Variant "Chess960"]\n' : ""
+        }\n`;
+        const sans = playMoves(start, moves).moves.map((m) => m.san);
+        const [game] = parsePgn(tags + sans.join(" ") + " *");
+        const fens = Array.from(game.positions(), (p) => p.fen);
+        let position = start;
+        const expected = [stringifyFen(position)];
+        for (const move of moves) {
+          position = playMoves(position, [move]).position;
+          expected.push(stringifyFen(position));
+        }
+        assert.deepEqual(fens, expected);
+        assert.deepEqual(game.mainline.moves.map((m) => m.san), sans);
+        if (!chess960) {
+          assert.deepEqual(game.mainline.moves.map((m) => m.uci), moves);
+        }
+      },
+    ),
+    { numRuns: 80 },
+  );
+});
+
+Deno.test("positions: the command's FEN for the same moves, byte for byte", async () => {
+  const moves =
+    "e4 d5 exd5 c5 dxc6 Qd6 cxb7 Kd8 bxa8=Q Nc6 Qb7 e5 Nf3 Bg4 Bc4 f5";
+  const cli = new URL("../../../cli.ts", import.meta.url);
+  const run = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      cli.pathname,
+      "--moves",
+      moves,
+      "--format",
+      "fen",
+    ],
+    stdout: "piped",
+  });
+  const output = new TextDecoder().decode((await run.output()).stdout).trim();
+  const [game] = parsePgn(moves + " *");
+  assert.equal([...game.positions()].at(-1)!.fen, output);
+  const bytes = new Uint8Array(256);
+  let last = 0;
+  for (const position of game.positions()) last = position.writeFen(bytes, 0);
+  assert.equal(new TextDecoder().decode(bytes.subarray(0, last)), output);
+});
+
+Deno.test("positions: en passant always, pseudo-legal or legal", () => {
+  const [game] = parsePgn("1. e4 Nf6 2. e5 d5 3. a3 *");
+  const at = (enPassant: "always" | "pseudo-legal" | "legal"): string[] =>
+    Array.from(game.positions({ enPassant }), (p) => p.fen.split(" ")[3]);
+  assert.deepEqual(at("always"), ["-", "e3", "-", "-", "d6", "-"]);
+  assert.deepEqual(at("pseudo-legal"), ["-", "-", "-", "-", "d6", "-"]);
+  assert.deepEqual(at("legal"), ["-", "-", "-", "-", "d6", "-"]);
+  // A pinned pawn: beside the pawn, but the capture would expose its king.
+  const [pinned] = parsePgn(
+    '[FEN "8/8/8/8/R3p2k/8/3P4/4K3 w - - 0 1"]\n\n1. d4 *',
+  );
+  const modes = ["always", "pseudo-legal", "legal"] as const;
+  assert.deepEqual(
+    modes.map((enPassant) =>
+      [...pinned.positions({ enPassant })].at(-1)!.fen.split(" ")[3]
+    ),
+    ["d3", "d3", "-"],
+  );
+});
+
+Deno.test("positions: a game made by hand is played from its SAN", () => {
+  const game = new PgnGame({
+    start: parseFen(START),
+    mainline: {
+      comments: [],
+      moves: ["e4", "e5", "Nf3"].map((san) => ({
+        san,
+        uci: "",
+        comments: [],
+        nags: [],
+        variations: [],
+        clock: null,
+        emt: null,
+        eval: null,
+        shapes: [],
+      })),
+    },
+  });
+  assert.equal(
+    [...game.positions()].at(-1)!.fen,
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+  );
+  assert.equal([...game.positions()].at(-1)!.toPosition().turn, "b");
+});
+
+Deno.test("positions: 100,000 nested variations, read and walked without recursion", () => {
+  const depth = 100_000;
+  const reader = new PgnReader();
+  const games = [
+    ...reader.push("1. e4 "),
+    ...reader.push("(1. d4 ".repeat(depth)),
+  ];
+  games.push(...reader.push(")".repeat(depth) + " e5 *"), ...reader.end());
+  assert.equal(games.length, 1);
+  const [game] = games;
+  assert.equal(game.error, null);
+  let deepest = 0, count = 0;
+  for (const position of game.positions({ variations: true })) {
+    deepest = Math.max(deepest, position.depth);
+    count++;
+  }
+  assert.equal(deepest, depth);
+  assert.equal(count, depth + 3);
+});
