@@ -7,11 +7,7 @@ import { FenSyntaxError } from "../errors.ts";
 import { parseFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
 import { type Square, squareIndex } from "../types.ts";
-import {
-  createGifRenderer,
-  type GifFrame,
-  type GifRenderer,
-} from "../gif/mod.ts";
+import type { GifFrame, GifRenderer, Player } from "../gif/mod.ts";
 import { squarePixels } from "../gif/_sprites.ts";
 import type { PngRenderer } from "../png.ts";
 import { readOptions } from "../svg/_options.ts";
@@ -192,8 +188,10 @@ export class Renderers {
   }
 }
 
-function playersOf(look: Look): { white?: string; black?: string } {
-  const players: { white?: string; black?: string } = {};
+function playersOf(
+  look: Look,
+): { white?: string | Player; black?: string | Player } {
+  const players: { white?: string | Player; black?: string | Player } = {};
   if (look.white !== undefined) players.white = look.white;
   if (look.black !== undefined) players.black = look.black;
   return players;

@@ -4,6 +4,7 @@
 // parameter and value is checked here or by the renderer's option check:
 // what cannot be drawn as asked is refused, never drawn some other way.
 
+import type { Player } from "../gif/mod.ts";
 import { COORDINATES, FRAMES, PIECE_SETS, SVG_STYLES } from "../svg/mod.ts";
 import type { RenderSvgOptions } from "../svg/mod.ts";
 import { RequestError, shown } from "./_http.ts";
@@ -65,8 +66,8 @@ export type CheckClaim = "auto" | "yes" | "no" | string;
 /** Options and players for one look; the same for a frame of a game. */
 export interface Look {
   options: RenderSvgOptions;
-  white?: string;
-  black?: string;
+  white?: string | Player;
+  black?: string | Player;
 }
 
 /** A checked image request, ready to draw. */

@@ -4,7 +4,7 @@
 
 import { VERSION } from "../cli/version.ts";
 import { checkFen, readCheckQuery } from "./_check.ts";
-import { readGame } from "./_game.ts";
+import { type Game, readGame } from "./_game.ts";
 import {
   CACHE_HEADERS,
   errorResponse,
@@ -66,8 +66,10 @@ export class Service {
     const { pathname } = url;
     if (request.method === "OPTIONS") return preflight();
     const endpoint = IMAGE_ENDPOINTS[pathname];
-    if (pathname === "/game.gif" && request.method === "POST") {
-      return await this.#game(request);
+    if (pathname === "/game.gif") {
+      if (request.method === "POST") return await this.#postGame(request, url);
+      allow(request, METHODS.get);
+      return await this.#pgnGame(request, url);
     }
     if (endpoint !== undefined) {
       allow(request, METHODS.get);
@@ -122,15 +124,65 @@ export class Service {
     });
   }
 
-  async #game(request: Request): Promise<Response> {
-    const text = await readBody(request);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new RequestError("the body is not JSON", { parameter: "body" });
+  /** `GET /game.gif?pgn=...`: a PGN game, cached like an image. */
+  async #pgnGame(request: Request, url: URL): Promise<Response> {
+    const query = new URLSearchParams(url.searchParams);
+    const pgn = query.get("pgn");
+    if (pgn === null) {
+      throw new RequestError(
+        "pgn is missing (or POST lila-gif's JSON body, or a PGN body)",
+        { parameter: "pgn" },
+      );
     }
-    const game = readGame(body);
+    if (query.getAll("pgn").length > 1) {
+      throw new RequestError("pgn was given twice", { parameter: "pgn" });
+    }
+    query.delete("pgn");
+    const game = (await import("./_pgn.ts")).readPgnGame(pgn, query, "pgn");
+    const tag = etag(`${VERSION}\n/game.gif\n${game.canonical}`);
+    const cached = cacheHeaders(tag);
+    if (matches(request, tag)) {
+      return new Response(null, {
+        status: 304,
+        headers: headers(null, cached),
+      });
+    }
+    const stream = request.method === "HEAD"
+      ? null
+      : await this.#renderers.animate(game.frames, game);
+    return new Response(stream, { headers: headers(IMAGE_TYPES.gif, cached) });
+  }
+
+  /**
+   * `POST /game.gif`: lila-gif's JSON body (the look in it), or a PGN body
+   * (the look in the query string), told apart by the content type, else
+   * by the first character.
+   */
+  async #postGame(request: Request, url: URL): Promise<Response> {
+    const text = await readBody(request);
+    const type = request.headers.get("Content-Type") ?? "";
+    const json = /json/i.test(type) ||
+      (!/pgn/i.test(type) && text.trimStart().startsWith("{"));
+    let game: Game;
+    if (json) {
+      if (url.search !== "") {
+        throw new RequestError(
+          "a JSON body carries the look itself: no query parameters",
+          { parameter: [...url.searchParams.keys()][0] ?? null },
+        );
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new RequestError("the body is not JSON", { parameter: "body" });
+      }
+      game = readGame(body);
+    } else {
+      // PGN's reader is loaded with the first game that needs it.
+      const { readPgnGame } = await import("./_pgn.ts");
+      game = readPgnGame(text, url.searchParams, "body");
+    }
     const stream = await this.#renderers.animate(game.frames, game);
     return new Response(stream, {
       headers: headers(IMAGE_TYPES.gif, [

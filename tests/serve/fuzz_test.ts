@@ -79,6 +79,7 @@ const NAMES = [
   "white",
   "black",
   "comment",
+  "pgn",
   "Fen",
   "fen[]",
   "",
@@ -141,6 +142,11 @@ const VALUES = [
   "%zz",
   "\u0000",
   "x".repeat(120),
+  "1. e4 e5 2. Nf3 *",
+  '[White "A"]\n\n1. d4 d5 *',
+  "1. e4 e5 2. Ke3 *",
+  "1. e4 {",
+  "1. e4 *\n\n1. d4 *",
 ];
 
 function query(random: Random): string {
@@ -233,8 +239,11 @@ Deno.test("a fixed number of random queries and bodies: no 500, no hang", async 
       await expectSane(await get(server, path), path);
     }
     for (let i = 0; i < 150; i++) {
-      const body = random.next() < 0.1
+      const roll = random.next();
+      const body = roll < 0.1
         ? random.text(20)
+        : roll < 0.25
+        ? random.pick(VALUES) // PGN, FEN and other text bodies
         : JSON.stringify(mutate(random, GAME));
       await expectSane(
         await get(server, "/game.gif", { method: "POST", body }),

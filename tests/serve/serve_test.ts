@@ -390,6 +390,72 @@ Deno.test("POST /game.gif refuses bad bodies and frames by name", async () => {
   );
 });
 
+const PGN = `[White "Anna"]
+[Black "Bo"]
+[BlackElo "2500"]
+
+1. e4 e5 2. Nf3?! Nc6 3. Bb5 a6 *
+`;
+
+Deno.test("GET /game.gif?pgn= animates a game, players from its tags, with an ETag", async () => {
+  const path = `/game.gif?pgn=${q(PGN)}&size=96&theme=green`;
+  const response = await get(server, path);
+  const gif = await bytes(response);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("Content-Type"), "image/gif");
+  assert.equal(gif.at(-1), 0x3b);
+  const [width, height] = gifSize(gif);
+  assert.equal(width, 96);
+  assert.ok(height > 96, "the tags' players are drawn in bars");
+  const tag = response.headers.get("ETag")!;
+  assert.match(tag, /^"/);
+  const again = await get(server, path, { headers: { "If-None-Match": tag } });
+  await again.body?.cancel();
+  assert.equal(again.status, 304);
+  const plain = await bytes(
+    await get(server, `/game.gif?pgn=${q("1. d4 *")}&size=96`),
+  );
+  assert.deepEqual(gifSize(plain), [96, 96], "no tags, no bars");
+});
+
+Deno.test("POST /game.gif with a PGN body, the look in the query", async () => {
+  const response = await get(server, "/game.gif?size=96&white=Carla", {
+    method: "POST",
+    body: PGN,
+    headers: { "Content-Type": "application/x-chess-pgn" },
+  });
+  const gif = await bytes(response);
+  assert.equal(response.status, 200, new TextDecoder().decode(gif));
+  assert.equal(gif.at(-1), 0x3b);
+  assert.equal(response.headers.get("Cache-Control"), "no-store");
+});
+
+Deno.test("PGN games that cannot be animated are 400s", async () => {
+  const illegal = await refused(`/game.gif?pgn=${q("1. e4 e5 2. Nf6 *")}`, 400);
+  assert.equal(illegal.parameter, "pgn");
+  assert.match(illegal.message, /move 2\. "Nf6": illegal/);
+  assert.match(
+    (await refused(`/game.gif?pgn=${q("1. e4 *\n\n1. d4 *")}`, 400)).message,
+    /2 games/,
+  );
+  assert.equal(
+    (await refused(`/game.gif?pgn=${q("1. e4 *")}&lastMove=e2e4`, 400))
+      .parameter,
+    "lastMove",
+  );
+  assert.equal((await refused(`/game.gif?size=96`, 400)).parameter, "pgn");
+  const post = await refused("/game.gif", 400, {
+    method: "POST",
+    body: "1. e4 e5 2. Ke3 *",
+  });
+  assert.equal(post.parameter, "body");
+  const jsonWithQuery = await refused("/game.gif?size=96", 400, {
+    method: "POST",
+    body: JSON.stringify({ frames: [{}] }),
+  });
+  assert.equal(jsonWithQuery.parameter, "size");
+});
+
 Deno.test("limits: a long URL is a 414, a large body or too many frames a 413", async () => {
   await refused(`/board.svg?fen=${"8/".repeat(3000)}`, 414);
   await refused("/game.gif", 413, {
