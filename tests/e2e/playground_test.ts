@@ -119,6 +119,39 @@ Deno.test({
         0,
       );
 
+      // A PGN game: shown at its end, the slider steps through it.
+      await page.evaluate(type('[White "A"]\n\n1. e4 e5 2. Nf3 Nc6 *'));
+      assert.equal(
+        await page.evaluate(`document.getElementById("ply-box").hidden`),
+        false,
+      );
+      assert.equal(await page.evaluate(text("ply-label")), "after 2... Nc6");
+      assert.equal(
+        await page.evaluate(text("fen")),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+      );
+      await page.evaluate(`(() => {
+        const ply = document.getElementById("ply");
+        ply.value = "1";
+        ply.dispatchEvent(new Event("input"));
+      })()`);
+      assert.equal(await page.evaluate(text("ply-label")), "after 1. e4");
+      assert.match(await page.evaluate<string>(`location.hash`), /ply=1/);
+      assert.match(
+        await page.evaluate<string>(`document.getElementById("gif-link").href`),
+        /\/game\.gif\?pgn=/,
+      );
+      await page.evaluate(type("1. e4 e5 2. Nf6 *"));
+      assert.equal(await page.evaluate(text("verdict")), "Not a PGN game");
+      assert.match(
+        await page.evaluate<string>(text("problems")),
+        /move 2\. "Nf6": illegal/,
+      );
+      const pgnCaret = await page.evaluate<string>(
+        `document.querySelector("#problems pre").textContent`,
+      );
+      assert.equal(pgnCaret.split("\n")[1], " ".repeat(12) + "^ column 13");
+
       // The share link restores the state.
       await page.evaluate(type("8/8/8/8/8/8/8/K6k w - - 0 1"));
       await page.evaluate(`(() => {

@@ -25,6 +25,7 @@ import {
   type SquareMark,
 } from "../../svg/mod.ts";
 import { explain } from "../../cli/explain.ts";
+import { parsePgn, PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
 import type { Position } from "../../types.ts";
 
 /** The page's state: what the share link and the image URLs carry. */
@@ -37,6 +38,8 @@ interface State {
   lastMove: string;
   arrows: string;
   squares: string;
+  /** The position shown when the input is a game: plies from its start. */
+  ply: string;
 }
 
 const FIELDS = {
@@ -89,6 +92,9 @@ function readState(): State {
     lastMove: value(FIELDS.lastMove).trim(),
     arrows: value(FIELDS.arrows).trim(),
     squares: value(FIELDS.squares).trim(),
+    // Until the slider is moved (or a link names a ply), a game is shown
+    // at its last position; the slider's own value is clamped to its range.
+    ply: element("ply").dataset.ply ?? "",
   };
 }
 
@@ -100,6 +106,8 @@ function restoreState(hash: string): void {
     if (value !== null) element<HTMLInputElement>(id).value = value;
   }
   element<HTMLInputElement>("flip").checked = params.get("flip") === "1";
+  const ply = params.get("ply");
+  if (ply !== null && /^\d{1,4}$/.test(ply)) element("ply").dataset.ply = ply;
 }
 
 function shareHash(state: State): string {
@@ -108,6 +116,7 @@ function shareHash(state: State): string {
     if (state[key] !== "") params.set(key, state[key]);
   }
   if (state.flip) params.set("flip", "1");
+  if (state.ply !== "") params.set("ply", state.ply);
   return "#" + params.toString();
 }
 
@@ -123,6 +132,17 @@ function imageUrl(state: State, fen: string, kind: "png" | "gif"): string {
   if (state.squares !== "") params.set("highlight", state.squares);
   const server = element<HTMLInputElement>("server").value.replace(/\/+$/, "");
   return `${server}/board.${kind}?${params}`;
+}
+
+/** The service's URL for the game as an animated GIF. */
+function gameUrl(state: State, pgn: string): string {
+  const params = new URLSearchParams({ pgn, size: String(SIZE) });
+  if (state.flip) params.set("flip", "true");
+  params.set("theme", state.theme);
+  params.set("pieces", state.pieces);
+  params.set("coordinates", state.coordinates);
+  const server = element<HTMLInputElement>("server").value.replace(/\/+$/, "");
+  return `${server}/game.gif?${params}`;
 }
 
 /** Shows a syntax error: the message, the record and a caret under it. */
@@ -203,23 +223,105 @@ function clear(...ids: string[]): void {
   for (const id of ids) element(id).replaceChildren();
 }
 
+/** A position to show: from a FEN or EPD record, or a ply of a game. */
+interface Shown {
+  position: Position;
+  lastMove: string;
+  /** The game's text when the input is PGN (for the GIF link). */
+  pgn: string | null;
+}
+
+/** Whether the input is a game rather than a record: tags or move numbers. */
+function looksLikePgn(text: string): boolean {
+  return /^\[/.test(text) || /^\d+\.\s*[a-zA-Z]/.test(text);
+}
+
+/** Shows a PGN error: the message, the line and a caret under the column. */
+function showPgnError(
+  list: HTMLElement,
+  text: string,
+  error: PgnSyntaxError | PgnMoveError,
+): void {
+  const item = add(list, "li", `error pgn: ${error.message}`, "error");
+  const line = text.split("\n")[error.line - 1] ?? "";
+  add(
+    item,
+    "pre",
+    `${line}\n${" ".repeat(error.column - 1)}^ column ${error.column}`,
+    "caret",
+  );
+}
+
+/** The game's position at the state's ply; the slider follows the game. */
+function gamePosition(text: string, state: State): Shown {
+  const [game] = parsePgn(text);
+  if (game === undefined) {
+    throw new PgnSyntaxError({
+      game: 1,
+      line: 1,
+      column: 1,
+      reason: "no game",
+    });
+  }
+  const plies = game.mainline.moves.length;
+  const slider = element<HTMLInputElement>("ply");
+  slider.max = String(plies);
+  const wanted = state.ply === ""
+    ? plies
+    : Math.min(Number(state.ply) || 0, plies);
+  slider.value = String(wanted);
+  for (const at of game.positions()) {
+    if (at.ply !== wanted) continue;
+    const move = at.move;
+    const number = Math.ceil(at.ply / 2);
+    element("ply-label").textContent = move === null
+      ? "the start"
+      : `after ${number}${at.ply % 2 === 1 ? "." : "..."} ${move.san}`;
+    return {
+      position: at.toPosition(),
+      lastMove: move === null ? "" : `${at.from}${at.to}`,
+      pgn: text,
+    };
+  }
+  throw new RangeError(`no position at ply ${wanted}`);
+}
+
+/** Reads the input: a game, else a FEN or EPD record. Null after an error. */
+function readInput(
+  text: string,
+  state: State,
+  list: HTMLElement,
+): Shown | null {
+  const game = looksLikePgn(text);
+  element("ply-box").hidden = !game;
+  try {
+    if (game) return gamePosition(text, state);
+    return { position: parseEpd(text).position, lastMove: "", pgn: null };
+  } catch (error) {
+    if (error instanceof FenSyntaxError) showSyntaxError(list, text, error);
+    else if (error instanceof PgnSyntaxError || error instanceof PgnMoveError) {
+      showPgnError(list, text, error);
+    } else throw error;
+    return null;
+  }
+}
+
 /** Reads the record and shows everything about it. */
 function update(): void {
   const state = readState();
   clear("board", "problems", "fen", "explain", "status", "moves", "verdict");
   const list = element("problems");
   const verdict = element("verdict");
-  let position: Position;
   const text = state.fen.trim();
-  try {
-    position = parseEpd(text).position;
-  } catch (error) {
-    if (!(error instanceof FenSyntaxError)) throw error;
-    verdict.textContent = "Not a FEN record";
+  const shown = readInput(text, state, list);
+  if (shown === null) {
+    verdict.textContent = looksLikePgn(text)
+      ? "Not a PGN game"
+      : "Not a FEN record";
     verdict.className = "bad";
-    showSyntaxError(list, text, error);
     return;
   }
+  const { position } = shown;
   const problems = checkPosition(position);
   const legal = problems.every((problem) => problem.severity !== "error");
   verdict.textContent = legal ? "Legal position" : "Illegal position";
@@ -237,27 +339,40 @@ function update(): void {
   }
   const fen = stringifyFen(position);
   element("fen").textContent = fen;
-  for (const note of explain(text, {})) add(element("explain"), "li", note);
+  if (shown.pgn === null) {
+    for (const note of explain(text, {})) add(element("explain"), "li", note);
+  }
   if (legal) {
     element("status").textContent = describeStatus(position);
     element("moves").textContent =
       legalMoves(position, { notation: "san" }).join(" ") || "none";
   }
-  const options = drawingOptions(state, problems, list);
+  const drawn = shown.lastMove !== "" && state.lastMove === ""
+    ? { ...state, lastMove: shown.lastMove }
+    : state;
+  const options = drawingOptions(drawn, problems, list);
   const svg = renderSvg(position, options); // from the parsed position: no input markup
   element("board").innerHTML = svg;
-  updateLinks(state, fen, svg);
+  updateLinks(drawn, fen, svg, shown.pgn);
 }
 
-let svgUrl = "";
-
-function updateLinks(state: State, fen: string, svg: string): void {
-  if (svgUrl !== "") URL.revokeObjectURL(svgUrl);
-  svgUrl = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  element<HTMLAnchorElement>("download-svg").href = svgUrl;
+function updateLinks(
+  state: State,
+  fen: string,
+  svg: string,
+  pgn: string | null,
+): void {
+  // The link holds the page's one object URL: the old one is let go.
+  const download = element<HTMLAnchorElement>("download-svg");
+  if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
+  download.href = URL.createObjectURL(
+    new Blob([svg], { type: "image/svg+xml" }),
+  );
   const png = imageUrl(state, fen, "png");
   element<HTMLAnchorElement>("png-link").href = png;
-  element<HTMLAnchorElement>("gif-link").href = imageUrl(state, fen, "gif");
+  element<HTMLAnchorElement>("gif-link").href = pgn === null
+    ? imageUrl(state, fen, "gif")
+    : gameUrl(state, pgn);
   const hash = shareHash(state);
   const share = element<HTMLAnchorElement>("share");
   share.href = hash;
@@ -281,6 +396,13 @@ function start(): void {
     ? location.origin
     : "http://127.0.0.1:8080";
   if (location.hash.length > 1) restoreState(location.hash);
+  const ply = element<HTMLInputElement>("ply");
+  ply.addEventListener("input", () => {
+    ply.dataset.ply = ply.value;
+    update();
+  });
+  // A new game is shown at its end until the slider is moved.
+  element("input").addEventListener("input", () => delete ply.dataset.ply);
   for (const id of [...Object.values(FIELDS), "flip", "server"]) {
     element(id).addEventListener("input", update);
     element(id).addEventListener("change", update);
