@@ -6,7 +6,8 @@
 #   - PNG and GIF requests/s (goal: 10x web-boardimage's 36-43 PNG/s measured
 #     on this kind of machine, that is at least 430/s);
 #   - 304 answers/s over PNG renders/s of the same URL (goal: at least 10x);
-#   - errors (goal: none) and the server's resident memory before and after.
+#   - errors (goal: none) and the server's resident memory before and after,
+#     and after 100 PNGs in 100 different looks (bounded: see MAX_LOOKS).
 #   - the floor: a bare Deno.serve answering the same SVG without drawing it
 #     (bench/serve_floor.ts), so that the HTTP stack's share is visible.
 # Each wrk run lasts SECONDS (default 5) with one thread and 4 connections,
@@ -32,8 +33,10 @@ example="fen=5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8&lastMove=f4g6&squares=a3,c3"
 svg_url="$base/board.svg?$example&arrows=Ge6g8,Bh7"
 png_url="$base/board.png?$example"
 gif_url="$base/board.gif?$example"
+# With arrows a PNG is rasterized whole, not copied from sprites.
+png_arrows_url="$base/board.png?$example&arrows=Ge6g8,Bh7"
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
-for url in "$svg_url" "$png_url" "$gif_url"; do # first renders: sprites, palettes
+for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url"; do # first renders: sprites, palettes
   curl -sf -o /dev/null "$url"
 done
 rss_before=$(rss)
@@ -57,7 +60,7 @@ gif_in=$(echo "$inprocess" | awk '$1 == "gif" {print $2}')
 deno run --allow-net "$here/bench/serve_floor.ts" 2> "$tmp/floor" &
 floor_pid=$!
 for _ in $(seq 100); do
-  grep -q "port" "$tmp/floor" && break
+  grep -qs "port" "$tmp/floor" && break
   sleep 0.1
 done
 floor=$(run floor "http://127.0.0.1:$(awk '{print $2}' "$tmp/floor")/")
@@ -66,15 +69,23 @@ wait $floor_pid 2> /dev/null || true
 svg=$(run svg "$svg_url")
 png=$(run png "$png_url")
 gif=$(run gif "$gif_url")
+png_arrows=$(run png "$png_arrows_url")
 tag=$(curl -sfI "$png_url" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 not_modified=$(run 304 "$png_url" "If-None-Match: $tag")
 rss_after=$(rss)
+# Then 100 PNGs of 100 looks (a light square color each): each look's sprites
+# are made and kept, up to the renderer's limit; memory must stay bounded.
+for i in $(seq 100); do
+  curl -sf -o /dev/null "$png_url&light=%23$(printf '%06x' $((i * 4099)))"
+done
+rss_looks=$(rss)
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "in-process: svg $svg_in/s, png $png_in/s, gif $gif_in/s"
 echo "served:     svg $svg/s ($(ratio "$svg" "$svg_in")x in-process; goal 0.8x)"
 echo "            floor $floor/s (the same SVG, not drawn: $(ratio "$floor" "$svg_in")x in-process; svg is $(ratio "$svg" "$floor")x it)"
 echo "            png $png/s ($(ratio "$png" 43)x web-boardimage's 43/s; goal 10x)"
+echo "            png with arrows $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s: rasterized whole)"
 echo "            gif $gif/s ($(ratio "$gif" 43)x web-boardimage's 43/s; goal 10x)"
 echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
 echo "errors:     $errors"
-echo "memory:     ${rss_before} kB before, ${rss_after} kB after"
+echo "memory:     ${rss_before} kB before, ${rss_after} kB after, ${rss_looks} kB after 100 more looks"

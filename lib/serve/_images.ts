@@ -102,34 +102,69 @@ export function checkLook(look: Look, kind: ImageKind): RenderSvgOptions {
 }
 
 /**
+ * The most looks (size, theme, colors, pieces, highlights...) a renderer
+ * keeps sprites for before it is made anew: each look holds its sprites
+ * and palette (megabytes at 1024 px), and requests choose looks freely.
+ */
+export const MAX_LOOKS = 32;
+
+/**
+ * A renderer made on first use and reused, made anew (its sprites let go)
+ * once it has seen MAX_LOOKS looks, so that memory stays bounded whatever
+ * the requests ask for. Drawings under way keep the renderer they started
+ * with.
+ */
+class Kept<T> {
+  readonly #make: () => Promise<T>;
+  #current: Promise<T> | null = null;
+  readonly #looks = new Set<string>();
+
+  constructor(make: () => Promise<T>) {
+    this.#make = make;
+  }
+
+  /** The renderer for a look (`null`: no drawing yet, just loading). */
+  get(look: string | null): Promise<T> {
+    if (look !== null && !this.#looks.has(look)) {
+      if (this.#looks.size >= MAX_LOOKS) {
+        this.#looks.clear();
+        this.#current = null;
+      }
+      this.#looks.add(look);
+    }
+    return this.#current ??= this.#make().catch((error) => {
+      this.#current = null;
+      throw error;
+    });
+  }
+}
+
+/** A look's key: the options but the last move, in name order. */
+function lookKey(options: RenderSvgOptions): string {
+  const record = options as Record<string, unknown>;
+  let key = "";
+  for (const name of Object.keys(record).sort()) {
+    if (name !== "lastMove") key += `${name}=${JSON.stringify(record[name])};`;
+  }
+  return key;
+}
+
+/**
  * The renderers, made once per server on first use and reused. Their
  * modules are imported then too, as the command does: a server that only
  * draws SVG never loads them, and a bundle keeps them outside.
  */
 export class Renderers {
-  #png: Promise<PngRenderer> | null = null;
-  #gif: Promise<GifRenderer> | null = null;
+  readonly #png = new Kept<PngRenderer>(() =>
+    import("../png.ts").then((png) => png.createPngRenderer({ sprites: true }))
+  );
+  readonly #gif = new Kept<GifRenderer>(() =>
+    import("../gif/mod.ts").then((gif) => gif.createGifRenderer())
+  );
 
-  /** The PNG renderer (from sprites: the fast way for many boards). */
-  png(): Promise<PngRenderer> {
-    return this.#png ??= import("../png.ts").then((png) =>
-      png.createPngRenderer({ sprites: true })
-    ).catch(
-      (error) => {
-        this.#png = null;
-        throw error;
-      },
-    );
-  }
-
-  /** The GIF renderer: sprites and palettes kept per look. */
-  gif(): Promise<GifRenderer> {
-    return this.#gif ??= import("../gif/mod.ts").then((gif) =>
-      gif.createGifRenderer()
-    ).catch((error) => {
-      this.#gif = null;
-      throw error;
-    });
+  /** Loads both renderers ahead of the first image. */
+  warm(): Promise<unknown> {
+    return Promise.all([this.#png.get(null), this.#gif.get(null)]);
   }
 
   /** Checks an image request whole, then draws it. */
@@ -145,14 +180,17 @@ export class Renderers {
         return renderSvg(position, options);
       case "png": {
         const { style: _, accessible: __, ...png } = options;
-        return (await this.png()).render(position, png) as Uint8Array<
+        return (await this.#png.get(lookKey(png))).render(
+          position,
+          png,
+        ) as Uint8Array<
           ArrayBuffer
         >;
       }
       case "gif": {
         const { style: _, accessible: __, ...gif } = options;
         const players = playersOf(request);
-        return (await this.gif()).render(position, {
+        return (await this.#gif.get(lookKey(gif))).render(position, {
           ...gif,
           ...players,
         }) as Uint8Array<ArrayBuffer>;
@@ -169,7 +207,7 @@ export class Renderers {
     look: Look & { delay?: number },
   ): Promise<ReadableStream<Uint8Array>> {
     const { style: _, accessible: __, ...options } = checkLook(look, "gif");
-    const renderer = await this.gif();
+    const renderer = await this.#gif.get(lookKey(options));
     const parts = renderer.animate(frames, {
       ...options,
       ...playersOf(look),

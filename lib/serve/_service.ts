@@ -41,7 +41,7 @@ export class Service {
 
   /** Starts loading the rasterizer and encoder, so the first image is quick. */
   warm(): Promise<unknown> {
-    return Promise.all([this.#renderers.png(), this.#renderers.gif()]);
+    return this.#renderers.warm();
   }
 
   /** The answer to one request: never throws, never a stack trace. */
