@@ -8,13 +8,9 @@ import type { GifFrame } from "../gif/mod.ts";
 import { MOVE_GLYPHS, type MoveGlyph } from "../svg/mod.ts";
 import { RequestError, shown } from "./_http.ts";
 import { checkClaimHolds, checkLook, readFen } from "./_images.ts";
-import {
-  checkClaim,
-  IMAGE_ENDPOINTS,
-  type Look,
-  readQuery,
-  START_FEN,
-} from "./_query.ts";
+import { IMAGE_ENDPOINTS } from "./_dialects.ts";
+import { INITIAL_FEN } from "../types.ts";
+import { checkClaim, type Look, readQuery } from "./_query.ts";
 
 /** The most frames in one game (lila-gif's games are a few hundred). */
 export const MAX_FRAMES = 1000;
@@ -86,7 +82,7 @@ function readFrame(frame: unknown, where: string): GifFrame {
     }
   }
   const fen = frame.fen === undefined
-    ? START_FEN
+    ? INITIAL_FEN
     : scalar(frame.fen, `${where}.fen`);
   const position = readFen(fen, `${where}.fen`);
   const out: GifFrame = { position };

@@ -14,7 +14,8 @@ import { readOptions } from "../svg/_options.ts";
 import { kingsInCheck } from "../svg/_marks.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import { RequestError } from "./_http.ts";
-import type { CheckClaim, ImageKind, ImageRequest, Look } from "./_query.ts";
+import type { ImageKind } from "./_dialects.ts";
+import type { CheckClaim, ImageRequest, Look } from "./_query.ts";
 
 /** The content type of each image kind. */
 export const IMAGE_TYPES: Readonly<Record<ImageKind, string>> = {

@@ -11,12 +11,8 @@ import { RequestError, shown } from "./_http.ts";
 import type { Game } from "./_game.ts";
 import { MAX_FRAMES } from "./_game.ts";
 import { checkLook } from "./_images.ts";
-import {
-  bytesAtMost,
-  IMAGE_ENDPOINTS,
-  MAX_NAME_BYTES,
-  readQuery,
-} from "./_query.ts";
+import { IMAGE_ENDPOINTS, MAX_NAME_BYTES } from "./_dialects.ts";
+import { bytesAtMost, readQuery } from "./_query.ts";
 
 /** Query parameters of one position, which a game's moves decide. */
 const PER_POSITION = ["fen", "lastMove", "lastmove", "last-move", "check"];

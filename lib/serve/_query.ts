@@ -1,64 +1,25 @@
 // An image request's query string, read into renderer options: the
 // parameters of web-boardimage (python-chess's board service), of lichess's
-// GIF service (lila-gif), and the command's own names, in one table. Every
-// parameter and value is checked here or by the renderer's option check:
-// what cannot be drawn as asked is refused, never drawn some other way.
+// GIF service (lila-gif), and the command's own names, in one table (the
+// dialects' defaults and names are in _dialects.ts). Every parameter and
+// value is checked here or by the renderer's option check: what cannot be
+// drawn as asked is refused, never drawn some other way.
 
 import type { Player } from "../gif/mod.ts";
+import { INITIAL_FEN } from "../types.ts";
 import { COORDINATES, FRAMES, PIECE_SETS, SVG_STYLES } from "../svg/mod.ts";
 import type { RenderSvgOptions } from "../svg/mod.ts";
+import {
+  type Endpoint,
+  type ImageKind,
+  LILA_THEMES,
+  MAX_COMMENT_BYTES,
+  MAX_MARKS,
+  MAX_NAME_BYTES,
+  MAX_SERVE_SIZE,
+  WEB_BOARDIMAGE_COLORS,
+} from "./_dialects.ts";
 import { RequestError, shown } from "./_http.ts";
-
-/** What an image endpoint answers with. */
-export type ImageKind = "svg" | "png" | "gif";
-
-/** An image endpoint: its format and the defaults of the dialect it copies. */
-export interface Endpoint {
-  kind: ImageKind;
-  /** The board's width when `size` is not given. */
-  size: number;
-  /** What `coordinates=true` means: web-boardimage's margin, or lichess's. */
-  coordinates: "outside" | "inside";
-  /** lichess's coordinates are on unless turned off; web-boardimage's off. */
-  coordinatesByDefault: boolean;
-  /** lila-gif draws the starting position when `fen` is missing. */
-  fenRequired: boolean;
-}
-
-const WEB_BOARDIMAGE = {
-  size: 360,
-  coordinates: "outside",
-  coordinatesByDefault: false,
-  fenRequired: true,
-} as const;
-const LILA_GIF = {
-  size: 720,
-  coordinates: "inside",
-  coordinatesByDefault: true,
-  fenRequired: false,
-} as const;
-
-/** The image endpoints by path. */
-export const IMAGE_ENDPOINTS: Readonly<Record<string, Endpoint>> = {
-  "/board.svg": { kind: "svg", ...WEB_BOARDIMAGE },
-  "/board.png": { kind: "png", ...WEB_BOARDIMAGE },
-  "/board.gif": { kind: "gif", ...WEB_BOARDIMAGE },
-  "/image.gif": { kind: "gif", ...LILA_GIF },
-  "/game.gif": { kind: "gif", ...LILA_GIF },
-};
-
-/** The starting position, lila-gif's board when no FEN is given. */
-export const START_FEN =
-  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/** The largest board the service draws, in pixels (web-boardimage's cap). */
-export const MAX_SERVE_SIZE = 1024;
-/** The longest player name, in UTF-8 bytes (lila-gif's). */
-export const MAX_NAME_BYTES = 100;
-/** The longest GIF comment, in UTF-8 bytes (lila-gif's). */
-export const MAX_COMMENT_BYTES = 255;
-/** The most arrows or marked squares in one image. */
-export const MAX_MARKS = 64;
 
 /** A king in check as the request claims it: a square, or just "yes". */
 export type CheckClaim = "auto" | "yes" | "no" | string;
@@ -129,45 +90,6 @@ const MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 const SQUARE = /^[a-h][1-8]$/;
 const ARROW = /^[GRYB]?[a-h][1-8][a-h][1-8]$/;
 const MARK = /^[GRYB]?[a-h][1-8]$/;
-
-/** web-boardimage's `colors`: its three themes, as our themes or colors. */
-const WEB_BOARDIMAGE_COLORS: Readonly<Record<string, RenderSvgOptions>> = {
-  "lichess-brown": { theme: "brown" },
-  "lichess-blue": { theme: "blue" },
-  wikipedia: { light: "#ffce9e", dark: "#d18b47" },
-};
-
-/**
- * lila-gif's theme names: its six boards, and the lichess board names it
- * draws as one of them (lichess sends the user's board by name).
- */
-const LILA_THEMES: Readonly<Record<string, string>> = {
-  blue: "blue",
-  blue2: "blue",
-  blue3: "blue",
-  "blue-marble": "blue",
-  canvas: "blue",
-  brown: "brown",
-  wood: "brown",
-  wood2: "brown",
-  wood3: "brown",
-  wood4: "brown",
-  maple: "brown",
-  maple2: "brown",
-  marble: "brown",
-  grey: "brown",
-  metal: "brown",
-  olive: "brown",
-  newspaper: "brown",
-  horsey: "brown",
-  green: "green",
-  "green-plastic": "green",
-  ic: "ic",
-  leather: "ic",
-  pink: "pink",
-  purple: "purple",
-  "purple-diag": "purple",
-};
 
 /** Every query parameter an image endpoint takes, and how to read it. */
 const PARAMETERS: Readonly<Record<string, Reader>> = {
@@ -433,7 +355,7 @@ function finish(draft: Draft): ImageRequest {
   if (draft.check === "no") options.check = false;
   const request: ImageRequest = {
     kind: endpoint.kind,
-    fen: draft.fen ?? START_FEN,
+    fen: draft.fen ?? INITIAL_FEN,
     check: draft.check,
     options: options as RenderSvgOptions,
     canonical: "",

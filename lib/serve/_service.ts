@@ -16,7 +16,8 @@ import {
 } from "./_http.ts";
 import { IMAGE_TYPES, Renderers } from "./_images.ts";
 import { PAGE_FILES } from "./_page.ts";
-import { IMAGE_ENDPOINTS, readQuery } from "./_query.ts";
+import { IMAGE_ENDPOINTS } from "./_dialects.ts";
+import { readQuery } from "./_query.ts";
 
 /** The longest request URL, in bytes: a longer one is a 414. */
 export const MAX_URL_BYTES = 4096;

@@ -27,123 +27,20 @@ import {
 import { explain } from "../../cli/explain.ts";
 import { parsePgn, PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
 import type { Position } from "../../types.ts";
-
-/** The page's state: what the share link and the image URLs carry. */
-interface State {
-  fen: string;
-  flip: boolean;
-  theme: string;
-  pieces: string;
-  coordinates: string;
-  lastMove: string;
-  arrows: string;
-  squares: string;
-  /** The position shown when the input is a game: plies from its start. */
-  ply: string;
-}
-
-const FIELDS = {
-  fen: "input",
-  theme: "theme",
-  pieces: "pieces",
-  coordinates: "coordinates",
-  lastMove: "lastmove",
-  arrows: "arrows",
-  squares: "squares",
-} as const;
+import { add, clear, element, fillSelect } from "./_dom.ts";
+import {
+  FIELDS,
+  gameUrl,
+  imageUrl,
+  readState,
+  restoreState,
+  shareHash,
+  SIZE,
+  type State,
+} from "./_state.ts";
 
 /** The tint of squares a problem names. */
 const PROBLEM_TINT = "#ff000066";
-const SIZE = 360;
-
-function element<T extends HTMLElement = HTMLElement>(id: string): T {
-  return document.getElementById(id) as T;
-}
-
-/** Appends an element with text (never markup) to `parent`. */
-function add(
-  parent: HTMLElement,
-  tag: string,
-  text: string,
-  cls = "",
-): HTMLElement {
-  const child = document.createElement(tag);
-  child.textContent = text;
-  if (cls !== "") child.className = cls;
-  parent.append(child);
-  return child;
-}
-
-function fillSelect(id: string, names: readonly string[]): void {
-  const select = element<HTMLSelectElement>(id);
-  for (const name of names) {
-    add(select, "option", name).setAttribute("value", name);
-  }
-}
-
-function readState(): State {
-  const value = (id: string) => element<HTMLInputElement>(id).value;
-  return {
-    fen: value(FIELDS.fen),
-    flip: element<HTMLInputElement>("flip").checked,
-    theme: value(FIELDS.theme),
-    pieces: value(FIELDS.pieces),
-    coordinates: value(FIELDS.coordinates),
-    lastMove: value(FIELDS.lastMove).trim(),
-    arrows: value(FIELDS.arrows).trim(),
-    squares: value(FIELDS.squares).trim(),
-    // Until the slider is moved (or a link names a ply), a game is shown
-    // at its last position; the slider's own value is clamped to its range.
-    ply: element("ply").dataset.ply ?? "",
-  };
-}
-
-/** Restores the state a share link carries (`#fen=...&flip=1...`). */
-function restoreState(hash: string): void {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  for (const [key, id] of Object.entries(FIELDS)) {
-    const value = params.get(key);
-    if (value !== null) element<HTMLInputElement>(id).value = value;
-  }
-  element<HTMLInputElement>("flip").checked = params.get("flip") === "1";
-  const ply = params.get("ply");
-  if (ply !== null && /^\d{1,4}$/.test(ply)) element("ply").dataset.ply = ply;
-}
-
-function shareHash(state: State): string {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
-    if (state[key] !== "") params.set(key, state[key]);
-  }
-  if (state.flip) params.set("flip", "1");
-  if (state.ply !== "") params.set("ply", state.ply);
-  return "#" + params.toString();
-}
-
-/** The service's URL for this board as `kind` (the command's names). */
-function imageUrl(state: State, fen: string, kind: "png" | "gif"): string {
-  const params = new URLSearchParams({ fen, size: String(SIZE) });
-  if (state.flip) params.set("flip", "true");
-  params.set("theme", state.theme);
-  params.set("pieces", state.pieces);
-  params.set("coordinates", state.coordinates);
-  if (state.lastMove !== "") params.set("lastMove", state.lastMove);
-  if (state.arrows !== "" && kind === "png") params.set("arrow", state.arrows);
-  if (state.squares !== "") params.set("highlight", state.squares);
-  const server = element<HTMLInputElement>("server").value.replace(/\/+$/, "");
-  return `${server}/board.${kind}?${params}`;
-}
-
-/** The service's URL for the game as an animated GIF. */
-function gameUrl(state: State, pgn: string): string {
-  const params = new URLSearchParams({ pgn, size: String(SIZE) });
-  if (state.flip) params.set("flip", "true");
-  params.set("theme", state.theme);
-  params.set("pieces", state.pieces);
-  params.set("coordinates", state.coordinates);
-  const server = element<HTMLInputElement>("server").value.replace(/\/+$/, "");
-  return `${server}/game.gif?${params}`;
-}
 
 /** Shows a syntax error: the message, the record and a caret under it. */
 function showSyntaxError(
@@ -217,10 +114,6 @@ function drawingOptions(
   }
   if (tints.length > 0) options.highlight = tints;
   return options;
-}
-
-function clear(...ids: string[]): void {
-  for (const id of ids) element(id).replaceChildren();
 }
 
 /** A position to show: from a FEN or EPD record, or a ply of a game. */
