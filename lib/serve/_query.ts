@@ -84,8 +84,9 @@ export class Draft {
 
 type Reader = (value: string, draft: Draft, parameter: string) => void;
 
-const TRUE = ["1", "yes", "true", ""];
-const FALSE = ["0", "no", "false"];
+/** Yes and no as lila-gif spells them, and web-boardimage (`True`, ""). */
+const TRUE = ["1", "yes", "true", "True", ""];
+const FALSE = ["0", "no", "false", "False"];
 const MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 const SQUARE = /^[a-h][1-8]$/;
 const ARROW = /^[GRYB]?[a-h][1-8][a-h][1-8]$/;

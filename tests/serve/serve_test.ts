@@ -93,6 +93,18 @@ Deno.test("web-boardimage's options: orientation, size, coordinates, colors", as
     `/board.svg?fen=8/8/8/8/8/8/8/K7&colors=lichess-blue`,
   )).text();
   assert.ok(blue.includes("#8ca2ad"));
+  // Each dialect's spelling of an option draws what ours does.
+  const body = async (query: string) =>
+    await (await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7&${query}`))
+      .text();
+  assert.equal(await body("orientation=black"), await body("flip=true"));
+  assert.equal(
+    await body("coordinates=True"),
+    await body("coordinates=outside"),
+  );
+  assert.equal(await body("coordinates=0"), plain);
+  assert.notEqual(await body("coordinates=1"), plain);
+  assert.equal(await body("colors=lichess-blue"), await body("theme=blue"));
 });
 
 Deno.test("the same request in another order has the same ETag; another request another", async () => {
@@ -533,4 +545,36 @@ Deno.test("the server stops on SIGINT with exit 0 and no internal error", async 
   const { code, stderr } = await server.stop("SIGINT");
   assert.equal(code, 0);
   assert.doesNotMatch(stderr, /internal error/);
+});
+
+Deno.test("fen serve's own arguments: --help, and usage errors", async () => {
+  const cli = new URL("../../cli.ts", import.meta.url).pathname;
+  const run = async (args: string[]) => {
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-net", cli, "serve", ...args],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    return { code, out: decoder.decode(stdout), err: decoder.decode(stderr) };
+  };
+  const help = await run(["--help"]);
+  assert.equal(help.code, 0);
+  assert.match(
+    help.out,
+    /^Usage: fen serve \[--port <port>\] \[--hostname <hostname>\]/,
+  );
+  for (
+    const [args, message] of [
+      [["--bogus"], /unknown argument "--bogus"/],
+      [["--port"], /--port needs a value/],
+      [["--port", "99999"], /--port "99999" is not a port/],
+      [["--port=1", "--port=2"], /--port was given twice/],
+    ] as const
+  ) {
+    const { code, err } = await run([...args]);
+    assert.equal(code, 1, args.join(" "));
+    assert.match(err, message);
+  }
 });
