@@ -8,8 +8,10 @@
 #   - 304 answers/s over PNG renders/s of the same URL (goal: at least 10x);
 #   - errors (goal: none) and the server's resident memory before and after,
 #     and after 100 PNGs in 100 different looks (bounded: see MAX_LOOKS).
-#   - the floor: a bare Deno.serve answering the same SVG without drawing it
-#     (bench/serve_floor.ts), so that the HTTP stack's share is visible.
+#   - two floors (bench/serve_floor.ts): a bare Deno.serve that draws the same
+#     SVG with renderSvg for each request and does nothing else (what the
+#     service adds is the difference), and one that answers it drawn once
+#     (the HTTP stack alone).
 # Each wrk run lasts SECONDS (default 5) with one thread and 4 connections,
 # the setting web-boardimage was measured with.
 #
@@ -40,7 +42,9 @@ for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url"; do # first render
   curl -sf -o /dev/null "$url"
 done
 rss_before=$(rss)
-errors=0
+# run is called in command substitutions (subshells): it counts its errors
+# in a file.
+: > "$tmp/errors"
 run() { # name url [header]: prints requests/s
   local out
   if [ $# -gt 2 ]; then
@@ -50,22 +54,27 @@ run() { # name url [header]: prints requests/s
   fi
   local bad
   bad=$(echo "$out" | awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(",", ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
-  errors=$((errors + bad))
+  echo "$bad" >> "$tmp/errors"
   echo "$out" | awk '/Requests\/sec/ {printf "%.0f\n", $2}'
 }
 inprocess=$(deno run "$here/bench/serve_inprocess.ts" "$seconds")
 svg_in=$(echo "$inprocess" | awk '$1 == "svg" {print $2}')
 png_in=$(echo "$inprocess" | awk '$1 == "png" {print $2}')
 gif_in=$(echo "$inprocess" | awk '$1 == "gif" {print $2}')
-deno run --allow-net "$here/bench/serve_floor.ts" 2> "$tmp/floor" &
-floor_pid=$!
-for _ in $(seq 100); do
-  grep -qs "port" "$tmp/floor" && break
-  sleep 0.1
-done
-floor=$(run floor "http://127.0.0.1:$(awk '{print $2}' "$tmp/floor")/")
-kill -TERM $floor_pid
-wait $floor_pid 2> /dev/null || true
+floor() { # fixed|render: requests/s of a bare Deno.serve (bench/serve_floor.ts)
+  : > "$tmp/floor"
+  deno run --allow-net "$here/bench/serve_floor.ts" "$1" 2> "$tmp/floor" &
+  local floor_pid=$!
+  for _ in $(seq 100); do
+    grep -qs "port" "$tmp/floor" && break
+    sleep 0.1
+  done
+  run "$1" "http://127.0.0.1:$(awk '{print $2}' "$tmp/floor")/"
+  kill -TERM $floor_pid
+  wait $floor_pid 2> /dev/null || true
+}
+fixed=$(floor fixed)
+bare=$(floor render)
 svg=$(run svg "$svg_url")
 png=$(run png "$png_url")
 gif=$(run gif "$gif_url")
@@ -82,10 +91,11 @@ rss_looks=$(rss)
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "in-process: svg $svg_in/s, png $png_in/s, gif $gif_in/s"
 echo "served:     svg $svg/s ($(ratio "$svg" "$svg_in")x in-process; goal 0.8x)"
-echo "            floor $floor/s (the same SVG, not drawn: $(ratio "$floor" "$svg_in")x in-process; svg is $(ratio "$svg" "$floor")x it)"
+echo "            bare Deno.serve + renderSvg $bare/s (svg is $(ratio "$svg" "$bare")x it: what fen serve adds)"
+echo "            bare Deno.serve, SVG drawn once $fixed/s ($(ratio "$fixed" "$svg_in")x in-process: the HTTP stack alone)"
 echo "            png $png/s ($(ratio "$png" 43)x web-boardimage's 43/s; goal 10x)"
 echo "            png with arrows $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s: rasterized whole)"
 echo "            gif $gif/s ($(ratio "$gif" 43)x web-boardimage's 43/s; goal 10x)"
 echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
-echo "errors:     $errors"
+echo "errors:     $(awk '{n += $1} END {print n + 0}' "$tmp/errors") (non-2xx/3xx answers and socket errors, in $(wc -l < "$tmp/errors") wrk runs)"
 echo "memory:     ${rss_before} kB before, ${rss_after} kB after, ${rss_looks} kB after 100 more looks"
