@@ -162,6 +162,12 @@ export class Renderers {
   readonly #gif = new Kept<GifRenderer>(() =>
     import("../gif/mod.ts").then((gif) => gif.createGifRenderer())
   );
+  readonly #log: (line: string) => void;
+
+  /** @param log Where a failure while streaming is written, one line. */
+  constructor(log: (line: string) => void) {
+    this.#log = log;
+  }
 
   /** Loads both renderers ahead of the first image. */
   warm(): Promise<unknown> {
@@ -214,11 +220,19 @@ export class Renderers {
       ...playersOf(look),
       ...(look.delay === undefined ? {} : { delay: look.delay }),
     });
+    const log = this.#log;
     return new ReadableStream<Uint8Array>({
       pull(controller): void {
-        const next = parts.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        // The frames were checked; a failure here is ours, and the status
+        // is sent already: the file is cut short and the failure logged.
+        try {
+          const next = parts.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          log(`fen: internal error: ${(error as Error)?.message}`);
+          controller.error(error);
+        }
       },
       cancel(): void {
         parts.return();

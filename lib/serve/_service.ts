@@ -32,12 +32,13 @@ const METHODS = {
 
 /** Answers requests; `log` receives internal failures (never the client's). */
 export class Service {
-  readonly #renderers = new Renderers();
+  readonly #renderers: Renderers;
   readonly #log: (message: string) => void;
 
   /** @param log Where internal failures are written, one line each. */
   constructor(log: (message: string) => void) {
     this.#log = log;
+    this.#renderers = new Renderers(log);
   }
 
   /** Starts loading the rasterizer and encoder, so the first image is quick. */
