@@ -4,6 +4,9 @@
 
 import PAGE from "./playground/index.html" with { type: "text" };
 import SCRIPT from "./playground/playground.js" with { type: "text" };
+import NOTICE from "../../NOTICE" with { type: "text" };
+import CBURNETT from "../svg/LICENSE-cburnett.txt" with { type: "text" };
+import DEJAVU from "../svg/LICENSE-DejaVu.txt" with { type: "text" };
 
 /** A static file of the page: its body, type and headers. */
 export interface PageFile {
@@ -27,6 +30,18 @@ export const PAGE_FILES: Readonly<Record<string, PageFile>> = {
   "/playground.js": {
     body: SCRIPT,
     type: "text/javascript; charset=utf-8",
+    headers: [],
+  },
+  // The script carries the pieces and outlines: their licenses go with it.
+  "/NOTICE": { body: NOTICE, type: "text/plain; charset=utf-8", headers: [] },
+  "/LICENSE-cburnett.txt": {
+    body: CBURNETT,
+    type: "text/plain; charset=utf-8",
+    headers: [],
+  },
+  "/LICENSE-DejaVu.txt": {
+    body: DEJAVU,
+    type: "text/plain; charset=utf-8",
     headers: [],
   },
 };

@@ -519,6 +519,17 @@ Deno.test("the playground page and its script", async () => {
     "text/javascript; charset=utf-8",
   );
   assert.ok((await script.text()).length > 10_000);
+  for (
+    const notice of ["/NOTICE", "/LICENSE-cburnett.txt", "/LICENSE-DejaVu.txt"]
+  ) {
+    const response = await get(server, notice);
+    assert.equal(
+      response.headers.get("Content-Type"),
+      "text/plain; charset=utf-8",
+    );
+    assert.ok((await response.text()).length > 500, notice);
+  }
+  assert.ok(html.includes('<a href="NOTICE">'));
 });
 
 Deno.test("a stop finishes the requests in flight", async () => {
