@@ -24,11 +24,8 @@ export const MAX_URL_BYTES = 4096;
 /** The largest request body, in bytes: a larger one is a 413. */
 export const MAX_BODY_BYTES = 512 * 1024;
 
-/** The methods each kind of path answers. */
-const METHODS = {
-  get: ["GET", "HEAD"],
-  post: ["POST"],
-} as const;
+/** The methods a path that is read answers (`/game.gif` also takes POST). */
+const READ_METHODS = ["GET", "HEAD"] as const;
 
 /** Answers requests; `log` receives internal failures (never the client's). */
 export class Service {
@@ -70,20 +67,20 @@ export class Service {
     const endpoint = IMAGE_ENDPOINTS[pathname];
     if (pathname === "/game.gif") {
       if (request.method === "POST") return await this.#postGame(request, url);
-      allow(request, METHODS.get);
+      allow(request, READ_METHODS);
       return await this.#pgnGame(request, url);
     }
     if (endpoint !== undefined) {
-      allow(request, METHODS.get);
+      allow(request, READ_METHODS);
       return await this.#image(request, url);
     }
     if (pathname === "/check") {
-      allow(request, METHODS.get);
+      allow(request, READ_METHODS);
       return this.#check(request, url);
     }
     const file = PAGE_FILES[pathname];
     if (file !== undefined) {
-      allow(request, METHODS.get);
+      allow(request, READ_METHODS);
       return new Response(request.method === "HEAD" ? null : file.body, {
         headers: headers(file.type, file.headers),
       });
