@@ -16,6 +16,7 @@
  */
 
 import { Chess } from "chess.js";
+import { mulberry32 } from "../tests/_shared.ts";
 
 /** Records in the default corpus. */
 export const DEFAULT_RECORDS = 200_000;
@@ -28,16 +29,7 @@ export const MAX_PLIES = 200;
 
 const CORPUS_URL = new URL("./data/corpus.fen", import.meta.url);
 
-/** mulberry32: a small 32-bit seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 // chess.js internals used by the fast path. Its public `moves()` and
 // `move()` build SAN strings and before/after FENs for every candidate move

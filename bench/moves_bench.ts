@@ -29,19 +29,9 @@ import { parseFen } from "../lib/fen/mod.ts";
 import { INITIAL_FEN } from "../lib/types.ts";
 import { perft } from "../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../lib/moves/play.ts";
+import { PERFT, type PerftEntry } from "../tests/_shared.ts";
 
-interface PerftEntry {
-  name: string;
-  chess960?: boolean;
-  fen: string;
-  perft: Record<string, number>;
-}
-
-const entries: PerftEntry[] = JSON.parse(
-  await Deno.readTextFile(
-    new URL("../tests/testdata/perft.json", import.meta.url),
-  ),
-);
+const entries = PERFT;
 
 function entry(name: string): PerftEntry {
   const found = entries.find((e) => e.name === name);

@@ -8,6 +8,9 @@
 #     --format fen against chessops parseFen+makeFen (bench/chessops_fen.ts),
 #     --check against chessops parseFen+Chess.fromSetup, and its status
 #     answers when the command reports them (bench/chessops_check.ts);
+#     data work against the plain --format fen stream: --format key (goal:
+#     at least 0.8x its speed), --unique and --stats (goal: at most 1.5x
+#     its time);
 #   - peak memory (RSS) of every batch mode at 10k, 1M and (optionally) 10M
 #     records;
 #   - start-up: `fen -n FEN` against a trivial `deno run` script.
@@ -65,6 +68,9 @@ declare -A job=(
   [json]="$DENO run $flags cli.ts --format json -"
   [unicode]="$DENO run $flags cli.ts --format unicode -"
   [check]="$DENO run $flags cli.ts --check -"
+  [key]="$DENO run $flags cli.ts --format key -"
+  [unique]="$DENO run $flags cli.ts --format fen --unique -"
+  [stats]="$DENO run $flags cli.ts --format fen --stats -"
   [chessops-fen]="$DENO run --config $here/deno.json $here/bench/chessops_fen.ts"
   [chessops-check]="$DENO run --config $here/deno.json $here/bench/chessops_check.ts"
 )
@@ -115,7 +121,7 @@ for label in $modes; do run "$label" 10k m; done
 
 # Interleaved rounds: each job next to its reference, every round.
 for round in $(seq "$rounds"); do
-  for label in streamer board fen json chessops-fen check chessops-check; do
+  for label in streamer board fen json chessops-fen check chessops-check key unique stats; do
     run "$label" 1m "$round"
   done
 done
@@ -192,7 +198,7 @@ function mb(label, size) { return ("kb " label " " size) in all ? median(all["kb
 END {
   print ""
   print "throughput, 1M records (median of rounds):"
-  n = split("streamer board grid fen json unicode check chessops-fen chessops-check", labels, " ")
+  n = split("streamer board grid fen json unicode check chessops-fen chessops-check key unique stats", labels, " ")
   for (i = 1; i <= n; i++) {
     s = median(all["s " labels[i] " 1m"])
     printf "  %-16s %6.2f s %10.0f records/s %6.1f MB peak\n", labels[i], s, records_1m / s, mb(labels[i], "1m")
@@ -221,6 +227,9 @@ END {
   row("--format fen -", "chessops parseFen+makeFen", ratio("fen", "chessops-fen", 0), "faster", 8, 0)
   row("--check -", check_reference, ratio("check", "chessops-check", 0), "faster", 5, 0)
   row("fen -n FEN", "trivial deno run script", ratio("fen-n", "trivial", 1), "its time", 1.25, 1)
+  row("--format key -", "--format fen -", ratio("key", "fen", 0), "its speed", 0.8, 0)
+  row("--unique -", "--format fen -", ratio("unique", "fen", 1), "its time", 1.5, 1)
+  row("--stats -", "--format fen -", ratio("stats", "fen", 1), "its time", 1.5, 1)
   printf "%-18s %-40s %6.1f MB %-7s %-2s %-6s %s\n", "peak memory, 1M", "every batch mode (highest)", worst1m, "", "<", "64 MB", (worst1m < 64 ? "met" : sprintf("not met (%.1f MB over)", worst1m - 64))
   printf "%-18s %-40s %6.1f MB %-7s %-2s %-6s %s\n", "peak growth", big ? "10k to 10M records (highest)" : "10k to 1M records (10M not run)", growth, "", "<=", "10 MB", (growth <= 10 ? (big ? "met" : "met to 1M; 10M not run") : sprintf("not met (%.1f MB over)", growth - 10))
 }' "$results"

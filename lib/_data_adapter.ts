@@ -19,6 +19,7 @@ export {
   type ProblemCode,
   type Severity,
 } from "./legality/mod.ts";
+export { StatusChecker } from "./legality/_status_checker.ts";
 export {
   enPassantSquare,
   legalMoves,

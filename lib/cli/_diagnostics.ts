@@ -38,6 +38,8 @@ export class Diagnostics {
   readonly #io: CliIo;
   readonly #out: Output;
   readonly #options: DiagnosticsOptions;
+  /** Records that could not be read (not FEN, too long, a bad board). */
+  invalidRecords = 0;
   #anyValid = false; // a valid record was read
   #invalidRun = 0; // invalid lines in a row
 
@@ -86,6 +88,7 @@ export class Diagnostics {
 
   /** A record that is not a FEN-string. */
   invalid(error: FenSyntaxError, where: Where, span: RecordSpan): void {
+    this.invalidRecords++;
     if (this.#notRecords(where)) return;
     this.jsonError(where, invalidJson(error), span);
     if (where.stream) {
@@ -109,6 +112,7 @@ export class Diagnostics {
 
   /** A line over the length limit, skipped. */
   tooLong(where: Where, bytes: number): void {
+    this.invalidRecords++;
     if (this.#notRecords(where)) return;
     this.say(
       `fen: ${where.prefix}too long (${bytes} bytes; a record has at most 4096)\n`,
@@ -169,6 +173,7 @@ export class Diagnostics {
 
   /** A text board that cannot be read (`--from grid`). */
   invalidBoard(error: GridSyntaxError, where: Where): void {
+    this.invalidRecords++;
     const message =
       `${error.detail} at line ${error.line}, column ${error.column}`;
     this.say(`fen: ${where.prefix}invalid board: ${escapeText(message)}\n`);

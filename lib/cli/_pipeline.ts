@@ -24,6 +24,8 @@ export interface PipelineParts {
   out: Output;
   /** Someone is watching: flush after every record. */
   interactive: boolean;
+  /** `--only invalid`: write each invalid record as it was given. */
+  passInvalid?: boolean;
 }
 
 /** Sources → reader → transforms → sink, for one run. */
@@ -49,7 +51,13 @@ export class Pipeline implements RecordTarget {
       reader.read(text, start, end);
     } catch (error) {
       if (!(error instanceof FenSyntaxError)) throw error;
-      return diagnostics.invalid(error, where, span);
+      diagnostics.invalid(error, where, span);
+      if (this.#parts.passInvalid === true && !diagnostics.stopped) {
+        this.#parts.out.write(text.slice(start, end));
+        this.#parts.out.writeByte(10);
+        if (this.#parts.interactive) this.#parts.out.flush();
+      }
+      return;
     }
     diagnostics.valid();
     record.next(where, span);
@@ -82,6 +90,8 @@ export class Pipeline implements RecordTarget {
       if (this.diagnostics.stopped) break;
     }
     this.#parts.sink.finish();
+    const { transforms } = this.#parts;
+    for (let i = 0; i < transforms.length; i++) transforms[i].finish?.();
     return this.diagnostics.status;
   }
 }

@@ -54,9 +54,16 @@ export class Current implements RecordView {
     return this.#view === this.#reader ? this.#reader.fieldsGiven : 6;
   }
 
-  /** The record's EPD operations, or `null`. */
+  /** The record's EPD operations (as `--uci`/`--san` rewrote them), or `null`. */
   get operations(): readonly EpdOperation[] | null {
+    if (this.#operations !== null) return this.#operations;
     return this.#view === this.#reader ? this.#reader.operations : null;
+  }
+  #operations: readonly EpdOperation[] | null = null; // rewritten ones
+
+  /** Replaces the record's operations (moves rewritten in another notation). */
+  setOperations(operations: readonly EpdOperation[]): void {
+    this.#operations = operations;
   }
 
   /** The side to move. */
@@ -113,6 +120,7 @@ export class Current implements RecordView {
     this.ply = null;
     this.where = where;
     this.#filled = false;
+    this.#operations = null;
   }
 
   /** Replaces the record by the position after `--moves`. */

@@ -35,6 +35,8 @@ import {
   StreamSource,
 } from "./_sources.ts";
 import { MovesTransform, type Transform } from "./_transforms.ts";
+import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
+import { needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
 import type { GifRun } from "./_gif_format.ts";
@@ -149,14 +151,17 @@ async function run(
     interactive,
   });
   const reader = new FenReader(settings.parse);
+  const data = await loadDataWriters(settings);
   const pipeline = new Pipeline({
     reader,
     record: new Current(reader),
-    transforms: await transforms(settings, diagnostics),
-    sink: await sink(settings, { io, out, diagnostics }),
+    transforms: await transforms(settings, { diagnostics, out, data }),
+    sink: await sink(settings, { io, out, diagnostics, data }),
     diagnostics,
     out,
     interactive,
+    passInvalid: settings.data.only === "invalid" &&
+      settings.format !== "json",
   });
   return await pipeline.run(await sources(settings, { io, out, reader }));
 }
@@ -229,43 +234,69 @@ async function pgnSources(
   });
 }
 
-/** The transforms: `--moves`, loaded only when asked for. */
+/**
+ * The transforms: the data stages that see a record as read (`--stats`,
+ * `--repair`), `--moves`, then those that see what is written; each
+ * loaded only when asked for.
+ */
 async function transforms(
   settings: Settings,
-  diagnostics: Diagnostics,
+  { diagnostics, out, data }: {
+    diagnostics: Diagnostics;
+    out: Output;
+    data: DataWriters | null;
+  },
 ): Promise<Transform[]> {
-  if (settings.moves === null) return [];
+  const stages = needsDataStages(settings)
+    ? (await import("./_data.ts")).dataStages(settings, {
+      diagnostics,
+      out,
+      data,
+    })
+    : { before: [], after: [] };
+  if (settings.moves === null) return [...stages.before, ...stages.after];
   const module = await import("../moves/mod.ts");
   // Formats of games (PGN, an animated GIF) need the game the moves make.
   const games = settings.format === "pgn" || settings.format === "gif"
     ? await import("../pgn/mod.ts")
     : null;
   return [
+    ...stages.before,
     new MovesTransform(settings.moves, {
       chess960: settings.parse.chess960 === true,
       module,
       diagnostics,
       games,
     }),
+    ...stages.after,
   ];
 }
 
 /** The one sink of the run, its optional parts loaded only as needed. */
 async function sink(
   settings: Settings,
-  { io, out, diagnostics }: {
+  { io, out, diagnostics, data }: {
     io: CliIo;
     out: Output;
     diagnostics: Diagnostics;
+    data: DataWriters | null;
   },
 ): Promise<RecordSink> {
   if (settings.check) {
     const { StatusChecker } = await import("../legality/_status_checker.ts");
+    const { checkEpdMoves } = await import("../epd_moves.ts");
+    const chess960 = settings.parse.chess960 === true;
     return new CheckSink(out, {
-      checker: new StatusChecker(
-        settings.parse.chess960 ? { chess960: true } : {},
-      ),
+      checker: new StatusChecker(chess960 ? { chess960: true } : {}),
       json: settings.format === "json",
+      diagnostics,
+      quiet: settings.data.quiet,
+      epdMoves: (text) => checkEpdMoves(text, { chess960 }),
+    });
+  }
+  if (settings.data.perft !== null || settings.data.statsOnly) {
+    return (await import("./_data.ts")).dataSink(settings, {
+      out,
       diagnostics,
     });
   }
@@ -278,6 +309,7 @@ async function sink(
     png: settings.format === "png" ? await loadPng() : null,
     pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
     gif: settings.format === "gif" ? await loadGif(settings) : null,
+    data,
   };
   if ("file" in format) {
     if (settings.outDir === null) {
@@ -291,7 +323,9 @@ async function sink(
       diagnostics,
     });
   }
-  const explain: Explainer | null = settings.explain
+  // With --repair, --explain tells the repairs (which the canonical form's
+  // changes would only repeat).
+  const explain: Explainer | null = settings.explain && !settings.data.repair
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
   return new StdoutSink(out, { format, run, explain, diagnostics });

@@ -2,6 +2,7 @@
 // diagram held for the end of a stream, or the --check report. A run has one
 // sink, chosen before its first record; each sink keeps its own counters.
 
+import type { EpdMoveIssue } from "../epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { StatusChecker } from "../legality/_status_checker.ts";
 import type { PositionStatusOptions } from "../moves/mod.ts";
@@ -189,6 +190,10 @@ const NO_COUNT: PositionStatusOptions = Object.freeze({ countMoves: false });
 
 /** What a {@linkcode CheckSink} checks with. */
 export interface CheckParts {
+  /** `--quiet`: problems only, and a summary line at the end. */
+  quiet: boolean;
+  /** Checks the moves an EPD record names, or `null` (loaded for EPD). */
+  epdMoves: ((text: string) => EpdMoveIssue[]) | null;
   /** Checks a record and gives its status from the same board load. */
   checker: StatusChecker;
   /** One JSON object a record instead of text lines. */
@@ -204,6 +209,9 @@ export class CheckSink implements RecordSink {
   // but its status (and the canonical FEN, which only JSON shows).
   readonly #report: ProblemReport;
   #note: StatusNote | null = null; // made at the first legal record
+  #legal = 0; // records checked legal, for --quiet's summary
+  #illegal = 0;
+  #badMoves = 0; // records with EPD move issues
 
   constructor(out: Output, parts: CheckParts) {
     this.#out = out;
@@ -214,6 +222,7 @@ export class CheckSink implements RecordSink {
       span: { input: "", start: 0, end: 0 },
       fen: "",
       status: null,
+      moveIssues: NO_ISSUES,
     };
   }
 
@@ -227,6 +236,9 @@ export class CheckSink implements RecordSink {
     report.span = record.span;
     report.fen = json ? record.fen() : "";
     report.status = null;
+    report.moveIssues = NO_ISSUES;
+    if (illegal) this.#illegal++;
+    else this.#legal++;
     if (!illegal) {
       // Text names no move count: whether there is a move will do.
       const found = checker.status(json ? COUNT : NO_COUNT);
@@ -235,12 +247,44 @@ export class CheckSink implements RecordSink {
       note.turn = record.turn;
       report.status = note;
     }
-    writeProblems(this.#out, problems, report);
+    if (!illegal) report.moveIssues = this.#moveIssues(record);
+    if (report.moveIssues.length > 0) {
+      this.#badMoves++;
+      diagnostics.fail(EXIT.illegalMove);
+    }
     if (illegal) diagnostics.fail(EXIT.illegalPosition);
+    const clean = problems.length === 0 && report.moveIssues.length === 0;
+    if (this.#parts.quiet && clean) return;
+    writeProblems(this.#out, problems, report);
   }
 
-  finish(): void {}
+  /** The issues of the moves a record's EPD operations name. */
+  #moveIssues(record: Current): readonly EpdMoveIssue[] {
+    const check = this.#parts.epdMoves;
+    const operations = record.operations;
+    // after --moves, the operations speak of another position
+    if (
+      check === null || operations === null || operations.length === 0 ||
+      record.played !== null || record.moved !== null
+    ) return NO_ISSUES;
+    const { input, start, end } = record.span;
+    return check(input.slice(start, end));
+  }
+
+  finish(): void {
+    if (!this.#parts.quiet) return;
+    const { diagnostics } = this.#parts;
+    const invalid = diagnostics.invalidRecords;
+    const records = this.#legal + this.#illegal + invalid;
+    diagnostics.say(
+      `fen: ${records} records checked: ${this.#legal} legal, ${this.#illegal} illegal, ${invalid} invalid${
+        this.#badMoves === 0 ? "" : `, ${this.#badMoves} with EPD move issues`
+      }\n`,
+    );
+  }
 }
+
+const NO_ISSUES: readonly EpdMoveIssue[] = Object.freeze([]);
 
 /** Whether a problem is an error (a loop: no closure per record). */
 function hasError(problems: readonly Problem[]): boolean {

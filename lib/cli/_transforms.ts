@@ -16,6 +16,8 @@ import { gameFrom, type PgnModule } from "./formats.ts";
 export interface Transform {
   /** Changes `record` in place; `false` when it was refused (and said why). */
   apply(record: Current): boolean;
+  /** After the last record and the sink: what the end means (counts, warnings). */
+  finish?(): void;
 }
 
 /** What {@linkcode MovesTransform} plays moves with (loaded on demand). */

@@ -34,7 +34,10 @@ export const EXIT_MEANINGS: readonly (readonly [ExitCode, string])[] = [
     EXIT.ioError,
     "input could not be read or output written (a file, stdin, stdout)",
   ],
-  [EXIT.illegalMove, "--moves: a move is malformed, ambiguous or illegal"],
+  [
+    EXIT.illegalMove,
+    "--moves, EPD moves: a move is malformed, ambiguous or illegal",
+  ],
   [EXIT.internal, "an internal error (a bug in fen: please report it)"],
   [
     EXIT.interrupted,

@@ -21,6 +21,14 @@ import type { Output } from "./_io.ts";
 import { type GifRun, writeGif } from "./_gif_format.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { FORMAT_NAMES } from "./options.ts";
+import {
+  type DataWriters,
+  writeJsonData,
+  writeKey,
+  writeMoves,
+  writeOpening,
+  writePlacement,
+} from "./_data_formats.ts";
 
 /** What formats of games use of the PGN library. */
 export type PgnModule = Pick<
@@ -63,6 +71,8 @@ export interface RunOptions {
   pgn: PgnModule | null;
   /** The GIF renderer and its settings, loaded when a GIF is asked for. */
   gif: GifRun | null;
+  /** What the data formats (and JSON's key) write with, or `null`. */
+  data: DataWriters | null;
 }
 
 /** One output format. */
@@ -136,7 +146,11 @@ function drawnShapes(
  * the canonical FEN, the input as given, its EPD operations and the moves
  * played, so every object can be matched back to its line.
  */
-function writeJsonRecord(out: Output, current: Current): void {
+function writeJsonRecord(
+  out: Output,
+  current: Current,
+  run: RunOptions,
+): void {
   writeJsonPlace(out, current.where);
   out.reserve(JSON_BYTES_MAX);
   const start = out.length;
@@ -147,6 +161,7 @@ function writeJsonRecord(out: Output, current: Current): void {
   out.reserve(FEN_BYTES_MAX + 1);
   out.length = writeFenBytes(current, out.buffer, out.length);
   out.writeByte(34);
+  writeJsonData(out, current, run.data!);
   if (current.ply !== null) {
     writeGameMembers(out, current.ply);
   } else {
@@ -154,7 +169,7 @@ function writeJsonRecord(out: Output, current: Current): void {
     writeJsonString(out, current.span);
   }
   const operations = current.operations;
-  if (operations !== null && operations.length > 0 && current.moved === null) {
+  if (operations !== null && operations.length > 0 && current.played === null) {
     out.write(',"operations":');
     out.write(JSON.stringify(operations));
   }
@@ -267,8 +282,8 @@ export const FORMATS = {
   json: {
     help: "the record as one line of JSON (see Records)",
     draws: false,
-    write(out, current) {
-      writeJsonRecord(out, current);
+    write(out, current, run) {
+      writeJsonRecord(out, current, run);
     },
   },
   pgn: {
@@ -289,6 +304,35 @@ export const FORMATS = {
         gif: run.gif!,
         svg: diagramOptions(current, run),
       });
+    },
+  },
+  // data and engine work (see the README's "Data and engine work")
+  key: {
+    help: "the Polyglot key: 16 hex digits",
+    draws: false,
+    write(out, current, run) {
+      writeKey(out, current, run.data!);
+    },
+  },
+  placement: {
+    help: "the placement alone (the first field)",
+    draws: false,
+    write(out, current) {
+      writePlacement(out, current);
+    },
+  },
+  moves: {
+    help: "the legal moves on one line (UCI; --san for SAN)",
+    draws: false,
+    write(out, _current, run) {
+      writeMoves(out, run.data!);
+    },
+  },
+  opening: {
+    help: "the opening's ECO code and name (- if none)",
+    draws: false,
+    write(out, current, run) {
+      writeOpening(out, current, run.data!);
     },
   },
 } as const satisfies Record<FormatName, Format>;

@@ -31,6 +31,8 @@ Input options:
 ${renderOptions("input")}
 Legality:
 ${renderOptions("check")}
+Data and engine work:
+${renderOptions("data")}
 Other options:
 ${renderOptions("other")}
 Colors: #rgb, #rgba, #rrggbb, #rrggbbaa, CSS names (teal), rgb(), hsl().
@@ -70,7 +72,9 @@ export function renderOptions(group: OptionSpec["group"]): string {
   return OPTION_SPECS.filter((o) => o.group === group)
     .map((o) => {
       const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
-        "value" in o ? ` ${o.value}` : ""
+        "value" in o
+          ? `${o.optional ? "[=" : " "}${o.value}${o.optional ? "]" : ""}`
+          : ""
       }`;
       // A flag too long for its column gets its help on the next line.
       const column = 28;

@@ -18,6 +18,7 @@ import {
   PIECE_SETS,
   SVG_STYLES,
 } from "../svg/_defaults.ts";
+import { DATA_OPTIONS } from "./_data_options.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
@@ -27,7 +28,10 @@ const DEFAULT_DELAY = 50;
  * `diagram` the svg, png and gif formats, `vector` the vector look (png,
  * gif, or svg with `--style vector`), `gif` the gif format, `board` every
  * format that draws a board, `out-dir` the `--out-dir` option, `pgn` games
- * (`--from pgn`).
+ * (`--from pgn`); for data work, `fields` the formats that write a record's
+ * fields (fen, epd, json, key), `quiet` the `--check` report, `perft` the
+ * `--perft` counts, `notation` the formats that write moves (epd, moves),
+ * `json` `--format json`.
  */
 export type OptionScope =
   | "diagram"
@@ -35,7 +39,12 @@ export type OptionScope =
   | "gif"
   | "board"
   | "out-dir"
-  | "pgn";
+  | "pgn"
+  | "fields"
+  | "quiet"
+  | "perft"
+  | "notation"
+  | "json";
 
 /** One option of the command. */
 export interface OptionSpec {
@@ -47,6 +56,11 @@ export interface OptionSpec {
   readonly aliases?: readonly string[];
   /** The placeholder of its argument; none for a flag. */
   readonly value?: string;
+  /**
+   * Whether its value may be left out (`--unique` or `--unique=epd`): it is
+   * then given only after `=`, and the flag alone means the default.
+   */
+  readonly optional?: boolean;
   /** Whether it may be given more than once (each value is kept). */
   readonly multiple?: boolean;
   /** The value used when it is not given, as `--help` shows it. */
@@ -60,7 +74,13 @@ export interface OptionSpec {
   /** One line for `--help` and the README. */
   readonly help: string;
   /** Where `--help` lists it. */
-  readonly group: "diagram" | "input" | "output" | "check" | "other";
+  readonly group:
+    | "diagram"
+    | "input"
+    | "output"
+    | "check"
+    | "data"
+    | "other";
 }
 
 /** The input kinds of `--from`. */
@@ -81,6 +101,11 @@ export const FORMAT_NAMES = [
   "json",
   "pgn",
   "gif",
+  // data and engine work
+  "key",
+  "placement",
+  "moves",
+  "opening",
 ] as const;
 
 /** Every option of the `fen` command, in the order `--help` lists them. */
@@ -339,6 +364,7 @@ export const OPTIONS = [
     group: "check",
     help: "report what makes a position illegal, and its status",
   },
+  ...DATA_OPTIONS,
   {
     name: "verbose",
     group: "other",
@@ -426,6 +452,10 @@ function parseLong(
   if (spec.value === undefined) {
     if (equals >= 0) throw new UsageError(`--${name} takes no value`);
     set(parsed, spec, true);
+    return i;
+  }
+  if (spec.optional && equals < 0) {
+    set(parsed, spec, true); // the value only after "=": --unique -
     return i;
   }
   if (equals >= 0) {

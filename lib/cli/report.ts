@@ -3,6 +3,7 @@
 // position illegal (text lines, or one JSON object a record). Every echoed
 // input is escaped and shortened (lib/_quote.ts).
 
+import type { EpdMoveIssue } from "../epd_moves.ts";
 import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { PositionStatus } from "../moves/mod.ts";
@@ -142,6 +143,8 @@ export interface ProblemReport {
   fen: string;
   /** The status of a legal position, or `null`. */
   status: StatusNote | null;
+  /** What is wrong with the moves its EPD operations name (`bm`, `c9`...). */
+  moveIssues: readonly EpdMoveIssue[];
 }
 
 /**
@@ -168,6 +171,10 @@ export function writeProblems(
       out.write(',"status":');
       out.write(JSON.stringify(status.status));
     }
+    if (report.moveIssues.length > 0) {
+      out.write(',"moveIssues":');
+      out.write(JSON.stringify(report.moveIssues));
+    }
     out.write("}\n");
     return;
   }
@@ -181,6 +188,11 @@ export function writeProblems(
     const { severity, code, message } = problems[i];
     writeLinePrefix(out, where);
     out.write(`${severity} ${code}: ${message}\n`);
+  }
+  const issues = report.moveIssues;
+  for (let i = 0; i < issues.length; i++) {
+    writeLinePrefix(out, where);
+    out.write(`error epd-move: ${issues[i].message}\n`);
   }
   if (status === null) return;
   const lines = statusLines(status);

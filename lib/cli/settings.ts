@@ -14,6 +14,15 @@ import {
   text,
 } from "./diagram_options.ts";
 import { type FormatName, FORMATS } from "./formats.ts";
+import {
+  checkData,
+  checkDataScope,
+  type DataContext,
+  type DataSettings,
+  dataSettings,
+  outputName,
+  ownOutput,
+} from "./_data_settings.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
 import type { PlySelection } from "./_pgn_source.ts";
 import {
@@ -57,6 +66,8 @@ export interface Settings {
   select: PlySelection;
   /** `--white`, `--black` and `--delay`, for GIFs. */
   gif: { white: string | null; black: string | null; delay: number };
+  /** Data and engine work (lib/cli/_data_settings.ts). */
+  data: DataSettings;
 }
 
 const encoder = new TextEncoder();
@@ -73,7 +84,9 @@ export function settle(args: ParsedArgs): Settings {
   const check = flag(args, "check");
   // --check writes its own report; "fen" only stands for "no format given".
   const format = choice<FormatName>(args, "format") ??
-    (check ? "fen" : optionSpec("format").default as FormatName);
+    (check || ownOutput(args)
+      ? "fen"
+      : optionSpec("format").default as FormatName);
   const settings: Settings = {
     format,
     check,
@@ -103,6 +116,7 @@ export function settle(args: ParsedArgs): Settings {
       ply: plyOf(text(args, "ply") ?? optionSpec("ply").default!),
       variations: flag(args, "variations"),
     },
+    data: dataSettings(args),
   };
   checkCombinations(settings, args);
   return settings;
@@ -179,9 +193,12 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
       `--format ${format} writes whole games: --ply and --variations do not go with it`,
     );
   }
-  if (settings.explain && (format !== "fen" || check)) {
-    throw new UsageError("--explain goes with --format fen");
+  if (
+    settings.explain && !settings.data.repair && (format !== "fen" || check)
+  ) {
+    throw new UsageError("--explain goes with --format fen or --repair");
   }
+  checkData(dataContext(settings, args));
 }
 
 /**
@@ -191,11 +208,13 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
  */
 function checkScopes(settings: Settings, args: ParsedArgs): void {
   const entry = FORMATS[settings.format];
-  const output = settings.check ? "--check" : `--format ${settings.format}`;
+  const data = dataContext(settings, args);
+  const output = outputName(data);
   for (const spec of OPTION_SPECS) {
     if (spec.scope === undefined || !args.values.has(spec.name)) {
       continue;
     }
+    checkDataScope(spec, data);
     if (spec.scope === "pgn" && settings.from !== "pgn") {
       throw new UsageError(`--${spec.name} goes with --from pgn`);
     }
@@ -235,6 +254,15 @@ function delayOf(value: string): number {
       shown(value)
     } must be a whole number of centiseconds from 1 to 99999`,
   );
+}
+
+function dataContext(settings: Settings, args: ParsedArgs): DataContext {
+  return {
+    format: settings.format,
+    check: settings.check,
+    formatGiven: args.values.has("format"),
+    data: settings.data,
+  };
 }
 
 /** `--ply`: `last`, `all` or a number of half-moves. */

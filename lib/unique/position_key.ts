@@ -10,36 +10,9 @@ import {
 } from "../_data_adapter.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../record_view.ts";
+import { POSITION_KEY_LEVELS } from "./_names.ts";
 
-/**
- * The dedupe levels, from the strictest to the loosest:
- *
- * | level      | two records are the same when they have the same ...                    |
- * | ---------- | ----------------------------------------------------------------------- |
- * | `record`   | six fields                                                              |
- * | `epd`      | four fields: the counters do not count                                  |
- * | `position` | four fields, an en-passant square counting only when a pawn of the side to move stands beside the pushed pawn (as the Polyglot key counts it) |
- * | `castling` | placement, side to move and castling rights                             |
- * | `side`     | placement and side to move                                              |
- * | `board`    | placement                                                               |
- *
- * @example The strictest level first
- * ```ts
- * import { POSITION_KEY_LEVELS } from "@fen/fen/unique";
- * import assert from "node:assert/strict";
- *
- * assert.equal(POSITION_KEY_LEVELS[0], "record");
- * assert.equal(POSITION_KEY_LEVELS.length, 6);
- * ```
- */
-export const POSITION_KEY_LEVELS = [
-  "record",
-  "epd",
-  "position",
-  "castling",
-  "side",
-  "board",
-] as const;
+export { POSITION_KEY_LEVELS };
 
 /**
  * A dedupe level; see {@linkcode POSITION_KEY_LEVELS}.

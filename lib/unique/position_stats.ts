@@ -2,9 +2,9 @@
 // they are, and of distinct positions at every dedupe level, gathered by
 // one object per stream.
 
-import type { FenReader } from "../_data_adapter.ts";
 import { PositionHasher } from "./position_hash.ts";
 import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";
+import type { RecordView } from "../record_view.ts";
 import { RecordClassifier, recordKindBit } from "./record_kinds.ts";
 import { UniqueSet, type UniqueSetOptions } from "./unique_set.ts";
 
@@ -114,9 +114,9 @@ export class PositionStats {
   /**
    * Counts the record `reader` last read.
    *
-   * @param reader A reader after a successful `read`.
+   * @param reader A reader after a successful `read` (or any record view).
    */
-  add(reader: FenReader): void {
+  add(reader: RecordView): void {
     const hashes = this.#hasher.hash(reader);
     const sets = this.#sets;
     // strictest level first: a record seen at one level is seen at every

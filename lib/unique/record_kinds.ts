@@ -1,34 +1,11 @@
 // What a record is, for `--only` and `--stats`: one classification, so the
 // filter and the counts cannot disagree.
 
-import {
-  type FenReader,
-  PositionChecker,
-  positionStatus,
-} from "../_data_adapter.ts";
-import type { Position } from "../types.ts";
+import { StatusChecker } from "../_data_adapter.ts";
+import type { RecordView } from "../record_view.ts";
+import { RECORD_KINDS } from "./_names.ts";
 
-/**
- * The kinds of record `--only` selects and `--stats` counts. A record is
- * `invalid` (not FEN), or `legal` or `illegal`; a legal record may also be
- * `check`, `checkmate` (also a check) or `stalemate`.
- *
- * @example The kinds in order
- * ```ts
- * import { RECORD_KINDS } from "@fen/fen/unique";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(RECORD_KINDS.slice(0, 3), ["invalid", "legal", "illegal"]);
- * ```
- */
-export const RECORD_KINDS = [
-  "invalid",
-  "legal",
-  "illegal",
-  "check",
-  "checkmate",
-  "stalemate",
-] as const;
+export { RECORD_KINDS };
 
 /**
  * A kind of record; see {@linkcode RECORD_KINDS}.
@@ -75,8 +52,9 @@ const CHECKMATE = 1 << 4;
 const STALEMATE = 1 << 5;
 
 /**
- * Classifies records one after the other, reusing its position and
- * legality work space (one per stream).
+ * Classifies records one after the other, reusing its legality work space
+ * (one per stream): the legality check and the status come from one load
+ * of the record's cells, and no `Position` is made.
  *
  * @example `--only checkmate`
  * ```ts
@@ -98,29 +76,27 @@ const STALEMATE = 1 << 5;
  * ```
  */
 export class RecordClassifier {
-  readonly #checker = new PositionChecker();
-  readonly #position: Position = {
-    board: new Array(64).fill(null),
-    turn: "w",
-    castling: [],
-    enPassant: null,
-    halfmoveClock: 0,
-    fullmoveNumber: 1,
-  };
+  readonly #checker = new StatusChecker();
 
   /**
    * The kinds of the record `reader` last read, as bits (see
    * {@linkcode recordKindBit}): `legal` or `illegal`, and for a legal
    * record `check`, `checkmate`, `stalemate` as they apply.
    *
-   * @param reader A reader after a successful `read`.
+   * @param reader A reader after a successful `read` (or any record view).
    * @returns The bits.
    */
-  kinds(reader: FenReader): number {
-    const position = reader.toPosition(this.#position);
-    if (!this.#checker.isLegal(position)) return ILLEGAL;
-    const status = positionStatus(position, { countMoves: false });
+  kinds(reader: RecordView): number {
+    const checker = this.#checker;
+    const problems = checker.checkCodes(reader.cells, reader);
+    for (let i = 0; i < problems.length; i++) {
+      if (problems[i].severity === "error") return ILLEGAL;
+    }
+    const status = checker.status(NO_COUNT);
     return LEGAL | (status.check ? CHECK : 0) |
       (status.checkmate ? CHECKMATE : 0) | (status.stalemate ? STALEMATE : 0);
   }
 }
+
+// The status without counting moves: whether there is one will do.
+const NO_COUNT = Object.freeze({ countMoves: false });

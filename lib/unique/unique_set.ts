@@ -108,8 +108,9 @@ function hashInto(bytes: Uint8Array, end: number, out: Uint32Array): void {
 export class UniqueSet {
   /** Keys the set remembers at most. */
   readonly capacity: number;
-  readonly #hi: Uint32Array;
-  readonly #lo: Uint32Array;
+  // slot k's two halves side by side ([2k] high, [2k + 1] low): a probe
+  // reads one cache line, not one in each of two arrays
+  readonly #slots: Uint32Array;
   readonly #mask: number;
   readonly #hash: Uint32Array = new Uint32Array(2);
   #size = 0;
@@ -131,8 +132,7 @@ export class UniqueSet {
     let capacity = 1024;
     while (capacity < wanted) capacity *= 2;
     this.capacity = capacity;
-    this.#hi = new Uint32Array(capacity * 2);
-    this.#lo = new Uint32Array(capacity * 2);
+    this.#slots = new Uint32Array(capacity * 4);
     this.#mask = capacity * 2 - 1;
   }
 
@@ -169,26 +169,21 @@ export class UniqueSet {
   addHash(hi: number, lo: number): boolean {
     // 0:0 marks an empty slot; the one key hashing to it takes 0:1
     if (hi === 0 && lo === 0) lo = 1;
-    const his = this.#hi;
-    const los = this.#lo;
+    const slots = this.#slots;
     const mask = this.#mask;
-    for (
-      let slot = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;;
-      slot = (slot + 1) & mask
-    ) {
-      const h = his[slot];
-      const l = los[slot];
-      if (h === 0 && l === 0) break;
+    let slot = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
+    for (;; slot = (slot + 1) & mask) {
+      const h = slots[2 * slot];
+      const l = slots[2 * slot + 1];
+      if (h === 0 && l === 0) break; // the first empty slot: where it goes
       if (h === hi >>> 0 && l === lo >>> 0) return false;
     }
     if (this.#size === this.capacity) {
       this.#overflow++;
       return true;
     }
-    let slot = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
-    while (his[slot] !== 0 || los[slot] !== 0) slot = (slot + 1) & mask;
-    his[slot] = hi;
-    los[slot] = lo;
+    slots[2 * slot] = hi;
+    slots[2 * slot + 1] = lo;
     this.#size++;
     return true;
   }

@@ -103,27 +103,50 @@ export async function runMain(
 /** The command as a real process. */
 export const CLI: string = new URL("../../cli.ts", import.meta.url).pathname;
 
-/** Runs the real program, as a user would. */
-export async function spawnFen(
+/** How a real process is started. */
+export interface SpawnOptions {
+  /** Text or bytes on stdin (none: stdin is closed). */
+  stdin?: string | Uint8Array;
+  /** Deno permission flags, such as `--allow-read`. */
+  permissions?: string[];
+  cwd?: string;
+}
+
+/**
+ * Runs the real program, as a user would, with stdout as bytes (a PNG, a
+ * GIF): the one spawn with pipes the tests share.
+ */
+export async function spawnFenBytes(
   args: string[],
-  options: { stdin?: string; permissions?: string[] } = {},
-): Promise<Run> {
+  options: SpawnOptions = {},
+): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
+  const { stdin, permissions = [], cwd } = options;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-config", ...(options.permissions ?? []), CLI, ...args],
-    stdin: options.stdin === undefined ? "null" : "piped",
+    args: ["run", "--no-config", "--no-prompt", ...permissions, CLI, ...args],
+    stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
+    ...(cwd === undefined ? {} : { cwd }),
   }).spawn();
-  if (options.stdin !== undefined) {
+  if (stdin !== undefined) {
     const writer = child.stdin.getWriter();
-    await writer.write(encoder.encode(options.stdin));
-    await writer.close();
+    // The program may stop reading early (a usage error): that is no fault.
+    await writer.write(
+      typeof stdin === "string" ? encoder.encode(stdin) : stdin,
+    )
+      .catch(() => {});
+    await writer.close().catch(() => {});
   }
   const { code, stdout, stderr } = await child.output();
-  return {
-    code,
-    stdout: decoder.decode(stdout),
-    stderr: decoder.decode(stderr),
-  };
+  return { code, stdout, stderr: decoder.decode(stderr) };
+}
+
+/** Runs the real program, as a user would; stdout as text. */
+export async function spawnFen(
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<Run> {
+  const { code, stdout, stderr } = await spawnFenBytes(args, options);
+  return { code, stdout: decoder.decode(stdout), stderr };
 }

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
 import { parseFen, renderSvg } from "../../mod.ts";
+import { polyglotKey } from "../../lib/polyglot/mod.ts";
 import { runMain } from "./_harness.ts";
 import { LineReader, MAX_LINE } from "../../lib/cli/_io.ts";
 
@@ -302,16 +303,19 @@ Deno.test("--format json writes one object per record line, invalid ones include
   const result = await runMain(["--format", "json", "-"], { stdin });
   const lines = result.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
   assert.equal(lines.length, 3);
+  const key = polyglotKey(parseFen(START)).toString(16).padStart(16, "0");
   assert.deepEqual(lines[0], {
     line: 1,
     ...parseFen(START),
     fen: START,
+    key,
     input: START,
   });
   assert.deepEqual(lines[2], {
     line: 5,
     ...parseFen(START),
     fen: START,
+    key,
     input: `  ${START}  `,
   });
   assert.deepEqual(lines[1], {
@@ -609,9 +613,9 @@ Deno.test("--moves: fen, epd and json write what the library's writers make of t
     const fen = await runMain(["--moves", sans, "--format", "fen", START]);
     assert.equal(fen.stdout, `${stringifyFen(expected)}\n`, sans);
     const json = await runMain(["--moves", sans, "--format", "json", START]);
-    const { record: _, moves, fen: canonical, input, ...position } = JSON.parse(
-      json.stdout,
-    );
+    const { record: _, moves, fen: canonical, input, key, ...position } = JSON
+      .parse(json.stdout);
+    assert.equal(BigInt(`0x${key}`), polyglotKey(expected), sans);
     assert.deepEqual(position, JSON.parse(JSON.stringify(expected)), sans);
     assert.equal(canonical, stringifyFen(expected));
     assert.equal(input, START);

@@ -21,6 +21,7 @@ import { BoardTextReader } from "../../lib/board_text.ts";
 import { GridSyntaxError } from "../../lib/errors.ts";
 import { fen2grid } from "../../lib/grid.ts";
 import { renderUnicode } from "../../lib/unicode.ts";
+import { CLI, spawnFenBytes } from "../cli/_harness.ts";
 
 // Failures are not shrunk (endOnFailure): one run of main can take a
 // while, shrinking thousands of them took minutes, and the seed replays
@@ -29,7 +30,6 @@ const SEED = 4_242;
 const ARGV_RUNS = 3_000;
 const STDIN_RUNS = 400;
 const SPLIT_RUNS = 300;
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -200,32 +200,8 @@ async function runMain(args: string[], setup: FakeSetup = {}): Promise<Run> {
   }
 }
 
-/** Runs the real program with `stdin` piped in, in `cwd`. */
-async function spawnFen(
-  args: string[],
-  { stdin, cwd, permissions = [] }: {
-    stdin?: Uint8Array;
-    cwd?: string;
-    permissions?: string[];
-  } = {},
-): Promise<Run> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-config", "--no-prompt", ...permissions, CLI, ...args],
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-    ...(cwd === undefined ? {} : { cwd }),
-  }).spawn();
-  if (stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    // The program may stop reading early (a usage error): that is no fault.
-    await writer.write(stdin).catch(() => {});
-    await writer.close().catch(() => {});
-  }
-  const { code, stdout, stderr } = await child.output();
-  return { code, stdout, stderr: decoder.decode(stderr) };
-}
+/** The real program, stdout as bytes (the harness's one spawn). */
+const spawnFen = spawnFenBytes;
 
 /** Runs `jobs` with at most `width` at a time. */
 async function pool<T>(
@@ -382,7 +358,11 @@ const VALUES: Readonly<Record<string, readonly string[]>> = {
     "{n}{n}",
   ],
   "<file>": ["games.fen", "boards.txt", "missing.fen", "-", ""],
-  "<kind>": ["fen", "grid", "board", "", "FEN"],
+  "<kind>": ["fen", "grid", "board", "", "FEN", "legal", "invalid"],
+  // data and engine work (a depth stays small: perft 6 takes minutes)
+  "<mode>": ["always", "legal", "pseudo-legal", "", "Legal"],
+  "<level>": ["record", "epd", "position", "board", "", "boards"],
+  "<depth>": ["1", "2", "0", "101", "", "x", "-1"],
   "<moves>": [
     "e4 e5 Nf3",
     "e2e4",

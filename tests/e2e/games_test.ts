@@ -3,24 +3,14 @@
 
 import assert from "node:assert/strict";
 import { readGif } from "../_gif.ts";
-import { CLI } from "../cli/_harness.ts";
+import { spawnFenBytes } from "../cli/_harness.ts";
 
-async function fenBytes(
+/** The program with read permission (for --input), stdout as bytes. */
+function fenBytes(
   args: string[],
   stdin = "",
-): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-config", "--allow-read", CLI, ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  return { code, stdout, stderr: new TextDecoder().decode(stderr) };
+): ReturnType<typeof spawnFenBytes> {
+  return spawnFenBytes(args, { stdin, permissions: ["--allow-read"] });
 }
 
 Deno.test("--format gif: a position is one frame; --moves and --from pgn animate the game", async () => {

@@ -183,14 +183,14 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary or 
     .pipeThrough(new CompressionStream("gzip"));
   const gzipped = new Uint8Array(await new Response(gzip).arrayBuffer());
   expect(
-    await spawnBytes(["--format", "fen", "-"], gzipped),
+    await spawnFen(["--format", "fen", "-"], { stdin: gzipped }),
     { code: 0, stdout: `${K} w - - 0 1\n${K} b - - 0 1\n`, stderr: "" },
     "gzip",
   );
   expect(
-    await spawnBytes(
+    await spawnFen(
       ["--format", "fen", "-"],
-      Uint8Array.of(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3),
+      { stdin: Uint8Array.of(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3) },
     ),
     {
       code: EXIT.ioError,
@@ -203,9 +203,9 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary or 
   // An executable: its first lines are invalid, and the stream stops after
   // a run of them instead of one message per line.
   const binary = await Deno.readFile(Deno.execPath());
-  const refused = await spawnBytes(
+  const refused = await spawnFen(
     ["--format", "fen", "-"],
-    binary.subarray(0, 200_000),
+    { stdin: binary.subarray(0, 200_000) },
   );
   assert.equal(refused.code, EXIT.invalidFen);
   assert.equal(refused.stdout, "");
@@ -284,29 +284,3 @@ Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the s
     /<title>Chess diagram: 8\/8\/8\/8\/8\/8\/8\/K6k<\/title>/,
   );
 });
-
-/** The real program with `bytes` on stdin. */
-async function spawnBytes(args: string[], bytes: Uint8Array): Promise<Run> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-config",
-      new URL("../../cli.ts", import.meta.url).pathname,
-      ...args,
-    ],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(bytes).catch(() => {}); // it may stop reading early
-  await writer.close().catch(() => {});
-  const { code, stdout, stderr } = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code,
-    stdout: decoder.decode(stdout),
-    stderr: decoder.decode(stderr),
-  };
-}

@@ -16,20 +16,10 @@ import {
   UnplayablePositionError,
 } from "../../lib/moves/mod.ts";
 import type { Piece, Position, Square } from "../../lib/types.ts";
+import { mulberry32, PERFT } from "../_shared.ts";
 
 const SEED = 20261123;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const UNPLAYABLE = new Set([
   "no-king",
@@ -178,12 +168,7 @@ function randomGame(fen: string, plies: number, random: () => number) {
 Deno.test("legality and moves agree on check, en passant and castling", async () => {
   const random = mulberry32(SEED);
   const corpus: [string, Position][] = [];
-  const perft: { name: string; fen: string; chess960?: boolean }[] = JSON
-    .parse(
-      await Deno.readTextFile(
-        new URL("../testdata/perft.json", import.meta.url),
-      ),
-    );
+  const perft = PERFT;
   for (const entry of perft) {
     const position = parseFen(entry.fen, { chess960: entry.chess960 ?? false });
     corpus.push([entry.name, position]);

@@ -18,6 +18,7 @@ import {
   type Square,
   squareIndex,
 } from "../../lib/types.ts";
+import { mulberry32 } from "../_shared.ts";
 
 const SEED = 20240611;
 
@@ -377,17 +378,6 @@ Deno.test("random positions agree with chessops and chess.js", () => {
 });
 
 // -------------------------------------------------- random legal games
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Adds `key` to a tally. */
 function tally(seen: Record<string, number>, key: string): void {

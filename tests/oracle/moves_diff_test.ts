@@ -29,6 +29,7 @@ import { perft } from "../../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../../lib/moves/play.ts";
 import { positionStatus } from "../../lib/moves/status.ts";
 import type { Piece, Position, Square } from "../../lib/types.ts";
+import { mulberry32, PERFT } from "../_shared.ts";
 
 const SEED = 20250214;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -36,17 +37,6 @@ const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const ORACLE_BUDGET = 500_000;
 
 // ---------------------------------------------------------------- helpers
-
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * chessops' setup for one of our positions. The castling squares are set
@@ -142,16 +132,7 @@ function chess960Start(random: () => number): string {
 
 // ------------------------------------------------------------------ perft
 
-interface PerftEntry {
-  name: string;
-  chess960?: boolean;
-  fen: string;
-  perft: Record<string, number>;
-}
-
-const entries: PerftEntry[] = JSON.parse(
-  await Deno.readTextFile(new URL("../testdata/perft.json", import.meta.url)),
-);
+const entries = PERFT;
 
 Deno.test("oracle: published perft counts agree with chessops' perft", () => {
   let checked = 0;

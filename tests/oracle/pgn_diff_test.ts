@@ -39,6 +39,7 @@ import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
+import { mulberry32 } from "../_shared.ts";
 
 const SEED = 20261123;
 const DATA = new URL("../testdata/", import.meta.url);
@@ -57,17 +58,6 @@ const ROSTER_DEFAULTS: Readonly<Record<string, string>> = {
   Black: "?",
   Result: "*",
 };
-
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ------------------------------------------------------------------ corpora
 

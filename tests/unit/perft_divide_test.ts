@@ -7,22 +7,14 @@ import { parseFen } from "../../lib/fen/mod.ts";
 import { perftDivide } from "../../lib/perft_divide.ts";
 import { INITIAL_FEN } from "../../lib/types.ts";
 import { engineDivide, findStockfish } from "../_stockfish.ts";
+import { PERFT, type PerftEntry } from "../_shared.ts";
 
-interface PerftCase {
-  name: string;
-  fen: string;
-  chess960?: boolean;
-  perft: Record<string, number>;
-}
-
-const CASES: PerftCase[] = JSON.parse(
-  await Deno.readTextFile(new URL("../testdata/perft.json", import.meta.url)),
-);
+const CASES = PERFT;
 /** The largest total divided here, to keep the test short. */
 const BUDGET = 100_000;
 
 /** Each case at the deepest depth within the budget. */
-function deepest(entry: PerftCase): [number, number] {
+function deepest(entry: PerftEntry): [number, number] {
   let best: [number, number] = [1, entry.perft["1"]];
   for (const [depth, nodes] of Object.entries(entry.perft)) {
     if (nodes <= BUDGET && Number(depth) > best[0]) {

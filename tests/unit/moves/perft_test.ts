@@ -7,23 +7,12 @@
 import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen/mod.ts";
 import { perft } from "../../../lib/moves/perft.ts";
+import { PERFT } from "../../_shared.ts";
 
 /** The most leaf nodes a single count may have to be run here. */
 const NODE_BUDGET = 1_500_000;
 
-interface PerftEntry {
-  name: string;
-  source: string;
-  chess960?: boolean;
-  fen: string;
-  perft: Record<string, number>;
-}
-
-const entries: PerftEntry[] = JSON.parse(
-  await Deno.readTextFile(
-    new URL("../../testdata/perft.json", import.meta.url),
-  ),
-);
+const entries = PERFT;
 
 for (const entry of entries) {
   Deno.test(`perft: ${entry.name}`, () => {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen/mod.ts";
 import { UnplayablePositionError } from "../../../lib/moves/errors.ts";
 import { enPassantSquare, positionStatus } from "../../../lib/moves/status.ts";
+import { PERFT } from "../../_shared.ts";
 
 function status(fen: string) {
   return positionStatus(parseFen(fen));
@@ -128,11 +129,7 @@ Deno.test("positionStatus: countMoves false only says whether there is a move", 
   const lines = (await Deno.readTextFile(
     new URL("../../testdata/sample.fen", import.meta.url),
   )).split("\n").filter((line) => line !== "");
-  const perft: { fen: string }[] = JSON.parse(
-    await Deno.readTextFile(
-      new URL("../../testdata/perft.json", import.meta.url),
-    ),
-  );
+  const perft = PERFT;
   const fens = [
     ...lines,
     ...perft.map((p) => p.fen),
