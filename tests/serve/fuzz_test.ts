@@ -7,21 +7,15 @@
  */
 
 import assert from "node:assert/strict";
+import { mulberry32 } from "../_shared.ts";
 import { get, ServerProcess } from "./_server.ts";
 
-/** A small deterministic generator (mulberry32), so a failure reproduces. */
+/** Picks and text from the shared seeded generator, so a failure reproduces. */
 class Random {
-  #state: number;
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.#state = seed >>> 0;
-  }
-
-  next(): number {
-    let t = (this.#state = (this.#state + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed);
   }
 
   pick<T>(items: readonly T[]): T {
