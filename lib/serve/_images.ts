@@ -174,35 +174,31 @@ export class Renderers {
     return Promise.all([this.#png.get(null), this.#gif.get(null)]);
   }
 
-  /** Checks an image request whole, then draws it. */
-  async draw(request: ImageRequest): Promise<BodyInit> {
+  /**
+   * Checks an image request whole, then draws it; with `draw: false` (a
+   * HEAD request) only checks it.
+   */
+  async draw(
+    request: ImageRequest,
+    { draw }: { draw: boolean },
+  ): Promise<BodyInit | null> {
     const position = readFen(request.fen, "fen");
     checkClaimHolds(request.check, position, {
       parameter: "check",
       drawnAnyway: false,
     });
     const options = checkLook(request, request.kind);
-    switch (request.kind) {
-      case "svg":
-        return renderSvg(position, options);
-      case "png": {
-        const { style: _, accessible: __, ...png } = options;
-        return (await this.#png.get(lookKey(png))).render(
-          position,
-          png,
-        ) as Uint8Array<
-          ArrayBuffer
-        >;
-      }
-      case "gif": {
-        const { style: _, accessible: __, ...gif } = options;
-        const players = playersOf(request);
-        return (await this.#gif.get(lookKey(gif))).render(position, {
-          ...gif,
-          ...players,
-        }) as Uint8Array<ArrayBuffer>;
-      }
-    }
+    if (!draw) return null;
+    if (request.kind === "svg") return renderSvg(position, options);
+    const { style: _, accessible: __, ...raster } = options;
+    const look = lookKey(raster);
+    const bytes = request.kind === "png"
+      ? (await this.#png.get(look)).render(position, raster)
+      : (await this.#gif.get(look)).render(position, {
+        ...raster,
+        ...playersOf(request),
+      });
+    return bytes as Uint8Array<ArrayBuffer>;
   }
 
   /**

@@ -101,8 +101,9 @@ export class Service {
         headers: headers(null, cached),
       });
     }
-    const body = await this.#renderers.draw(image);
-    return new Response(request.method === "HEAD" ? null : body, {
+    const draw = request.method !== "HEAD";
+    const body = await this.#renderers.draw(image, { draw });
+    return new Response(body, {
       headers: headers(IMAGE_TYPES[image.kind], cached),
     });
   }

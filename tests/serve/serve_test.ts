@@ -501,6 +501,17 @@ Deno.test("methods: 405 with Allow, CORS preflight, HEAD without a body, 404", a
   assert.equal(head.status, 200);
   assert.match(head.headers.get("ETag") ?? "", /^"/);
   assert.equal((await head.arrayBuffer()).byteLength, 0);
+  // HEAD checks the request as GET would, but draws nothing.
+  const badHead = await get(server, "/board.png?fen=8/8/8/8/8/8/8/9", {
+    method: "HEAD",
+  });
+  assert.equal(badHead.status, 400);
+  const pngHead = await get(server, "/board.png?fen=8/8/8/8/8/8/8/K7&size=64", {
+    method: "HEAD",
+  });
+  assert.equal(pngHead.status, 200);
+  assert.equal(pngHead.headers.get("Content-Type"), "image/png");
+  assert.equal((await pngHead.arrayBuffer()).byteLength, 0);
   await refused("/board.jpg", 404);
 });
 
