@@ -47,6 +47,10 @@ export { VERSION } from "./version.ts";
  * @returns The exit code (see {@linkcode EXIT}).
  */
 export async function main(args: string[], io: CliIo): Promise<number> {
+  // `fen serve` is a program of its own, its module graph loaded only here.
+  if (args[0] === "serve") {
+    return (await import("../serve/mod.ts")).serve(args.slice(1), io);
+  }
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
   // drawing alone. Anything else, and every error (so that one path words

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# `fen serve` under load, with wrk on loopback, against the renderers' own
+# in-process rate for the same requests (bench/serve_inprocess.ts), in one
+# run so that the figures are comparable on a shared machine:
+#   - SVG requests/s over the in-process SVG rate (goal: at least 0.8x);
+#   - PNG and GIF requests/s (goal: 10x web-boardimage's 36-43 PNG/s measured
+#     on this kind of machine, that is at least 430/s);
+#   - 304 answers/s over PNG renders/s of the same URL (goal: at least 10x);
+#   - errors (goal: none) and the server's resident memory before and after,
+#     and after 100 PNGs in 100 different looks (bounded: see MAX_LOOKS).
+#   - two floors (bench/serve_floor.ts): a bare Deno.serve that draws the same
+#     SVG with renderSvg for each request and does nothing else (what the
+#     service adds is the difference), and one that answers it drawn once
+#     (the HTTP stack alone).
+# Each wrk run lasts SECONDS (default 5) with one thread and 4 connections,
+# the setting web-boardimage was measured with.
+#
+# Usage: bash bench/serve.sh [SECONDS]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-5}
+command -v wrk > /dev/null || { echo "serve.sh: needs wrk (apt-get install wrk)" >&2; exit 1; }
+tmp=$(mktemp -d)
+deno run --allow-net "$here/cli.ts" serve --port 0 2> "$tmp/log" &
+pid=$!
+trap 'kill -TERM $pid 2> /dev/null || true; wait $pid 2> /dev/null || true; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do
+  grep -q "serving on" "$tmp/log" && break
+  sleep 0.1
+done
+port=$(sed -n 's|.*serving on http://[^:]*:\([0-9]*\)/$|\1|p' "$tmp/log")
+base="http://127.0.0.1:$port"
+# web-boardimage's README example (its circle "Bh7" is a tinted square).
+example="fen=5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8&lastMove=f4g6&squares=a3,c3"
+svg_url="$base/board.svg?$example&arrows=Ge6g8,Bh7"
+png_url="$base/board.png?$example"
+gif_url="$base/board.gif?$example"
+# With arrows a PNG is rasterized whole, not copied from sprites.
+png_arrows_url="$base/board.png?$example&arrows=Ge6g8,Bh7"
+rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
+for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url"; do # first renders: sprites, palettes
+  curl -sf -o /dev/null "$url"
+done
+rss_before=$(rss)
+# run is called in command substitutions (subshells): it counts its errors
+# in a file.
+: > "$tmp/errors"
+run() { # name url [header]: prints requests/s
+  local out
+  if [ $# -gt 2 ]; then
+    out=$(wrk -t1 -c4 -d"${seconds}s" -H "$3" "$2")
+  else
+    out=$(wrk -t1 -c4 -d"${seconds}s" "$2")
+  fi
+  local bad
+  bad=$(echo "$out" | awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(",", ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
+  echo "$bad" >> "$tmp/errors"
+  echo "$out" | awk '/Requests\/sec/ {printf "%.0f\n", $2}'
+}
+inprocess=$(deno run "$here/bench/serve_inprocess.ts" "$seconds")
+svg_in=$(echo "$inprocess" | awk '$1 == "svg" {print $2}')
+png_in=$(echo "$inprocess" | awk '$1 == "png" {print $2}')
+gif_in=$(echo "$inprocess" | awk '$1 == "gif" {print $2}')
+floor() { # fixed|render: requests/s of a bare Deno.serve (bench/serve_floor.ts)
+  : > "$tmp/floor"
+  deno run --allow-net "$here/bench/serve_floor.ts" "$1" 2> "$tmp/floor" &
+  local floor_pid=$!
+  for _ in $(seq 100); do
+    grep -qs "port" "$tmp/floor" && break
+    sleep 0.1
+  done
+  run "$1" "http://127.0.0.1:$(awk '{print $2}' "$tmp/floor")/"
+  kill -TERM $floor_pid
+  wait $floor_pid 2> /dev/null || true
+}
+fixed=$(floor fixed)
+bare=$(floor render)
+svg=$(run svg "$svg_url")
+png=$(run png "$png_url")
+gif=$(run gif "$gif_url")
+png_arrows=$(run png "$png_arrows_url")
+tag=$(curl -sfI "$png_url" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
+not_modified=$(run 304 "$png_url" "If-None-Match: $tag")
+rss_after=$(rss)
+# Then 100 PNGs of 100 looks (a light square color each): each look's sprites
+# are made and kept, up to the renderer's limit; memory must stay bounded.
+for i in $(seq 100); do
+  curl -sf -o /dev/null "$png_url&light=%23$(printf '%06x' $((i * 4099)))"
+done
+rss_looks=$(rss)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+echo "in-process: svg $svg_in/s, png $png_in/s, gif $gif_in/s"
+echo "served:     svg $svg/s ($(ratio "$svg" "$svg_in")x in-process; goal 0.8x)"
+echo "            bare Deno.serve + renderSvg $bare/s (svg is $(ratio "$svg" "$bare")x it: what fen serve adds)"
+echo "            bare Deno.serve, SVG drawn once $fixed/s ($(ratio "$fixed" "$svg_in")x in-process: the HTTP stack alone)"
+echo "            png $png/s ($(ratio "$png" 43)x web-boardimage's 43/s; goal 10x)"
+echo "            png with arrows $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s: rasterized whole)"
+echo "            gif $gif/s ($(ratio "$gif" 43)x web-boardimage's 43/s; goal 10x)"
+echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
+echo "errors:     $(awk '{n += $1} END {print n + 0}' "$tmp/errors") (non-2xx/3xx answers and socket errors, in $(wc -l < "$tmp/errors") wrk runs)"
+echo "memory:     ${rss_before} kB before, ${rss_after} kB after, ${rss_looks} kB after 100 more looks"

@@ -1,0 +1,47 @@
+// The renderers' own rate for the requests bench/serve.sh sends to
+// `fen serve`: the same FEN and options, drawn in-process for a fixed time,
+// as requests per second (one line per kind: `svg 12345`).
+//
+//   deno run bench/serve_inprocess.ts [SECONDS]
+
+import { parseFen } from "../lib/fen/mod.ts";
+import { createGifRenderer } from "../lib/gif/mod.ts";
+import { createPngRenderer } from "../lib/png.ts";
+import { renderSvg, type RenderSvgOptions } from "../lib/svg/mod.ts";
+
+const seconds = Number(Deno.args[0] ?? "3");
+/** web-boardimage's README example, as `fen serve` reads its query. */
+const FEN = "5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8";
+const OPTIONS: RenderSvgOptions = {
+  style: "vector",
+  size: 360,
+  lastMove: "f4g6",
+  highlight: ["a3", "c3"],
+};
+
+function rate(draw: () => unknown): number {
+  for (let i = 0; i < 50; i++) draw(); // warm up
+  let count = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    draw();
+    count++;
+  }
+  return count / ((performance.now() - start) / 1000);
+}
+
+// As the service does it: the query's FEN parsed, then drawn.
+const svgArrows = {
+  ...OPTIONS,
+  arrows: ["Ge6g8"],
+  highlight: ["a3", "c3", "Bh7"],
+};
+console.log(
+  `svg ${rate(() => renderSvg(parseFen(FEN), svgArrows)).toFixed(0)}`,
+);
+const png = await createPngRenderer({ sprites: true });
+const { style: _, ...raster } = OPTIONS;
+console.log(`png ${rate(() => png.render(parseFen(FEN), raster)).toFixed(0)}`);
+const gif = await createGifRenderer();
+console.log(`gif ${rate(() => gif.render(parseFen(FEN), raster)).toFixed(0)}`);

@@ -1,0 +1,602 @@
+/**
+ * `fen serve` over real HTTP: a spawned server on loopback, every endpoint
+ * in both dialects (web-boardimage's and lila-gif's), the caching headers
+ * and 304s, the limits, the JSON errors, CORS, and a clean stop.
+ */
+
+import assert from "node:assert/strict";
+import { get, ServerProcess } from "./_server.ts";
+
+const server = await ServerProcess.start();
+
+/** web-boardimage's README example. */
+const README_QUERY =
+  "fen=5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8&lastMove=f4g6&check=h8&arrows=Ge6g8,Bh7&squares=a3,c3";
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+function q(fen: string): string {
+  return encodeURIComponent(fen);
+}
+
+async function bytes(response: Response): Promise<Uint8Array> {
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The error body of a refused request, with the status checked. */
+async function refused(
+  path: string,
+  status: number,
+  init: RequestInit = {},
+): Promise<
+  {
+    parameter: string | null;
+    field: string | null;
+    offset: number | null;
+    message: string;
+  }
+> {
+  const response = await get(server, path, init);
+  const text = await response.text();
+  assert.equal(response.status, status, `${path.slice(0, 80)}: ${text}`);
+  assert.equal(
+    response.headers.get("Content-Type"),
+    "application/json; charset=utf-8",
+  );
+  assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff");
+  assert.ok(!/[<>]/.test(text), `markup reflected: ${text}`);
+  return JSON.parse(text).error;
+}
+
+function pngWidth(png: Uint8Array): number {
+  return new DataView(png.buffer, png.byteOffset).getUint32(16);
+}
+
+function gifSize(gif: Uint8Array): [number, number] {
+  const view = new DataView(gif.buffer, gif.byteOffset);
+  return [view.getUint16(6, true), view.getUint16(8, true)];
+}
+
+Deno.test("web-boardimage's example as SVG, with the caching and safety headers", async () => {
+  const response = await get(server, `/board.svg?${README_QUERY}`);
+  const svg = await response.text();
+  assert.equal(response.status, 200);
+  assert.equal(
+    response.headers.get("Content-Type"),
+    "image/svg+xml; charset=utf-8",
+  );
+  assert.equal(
+    response.headers.get("Cache-Control"),
+    "public, max-age=31536000, immutable",
+  );
+  assert.equal(response.headers.get("Access-Control-Allow-Origin"), "*");
+  assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff");
+  assert.match(response.headers.get("ETag") ?? "", /^"[0-9a-f]{16}"$/);
+  assert.ok(svg.startsWith("<svg"));
+  assert.ok(svg.includes('width="360"'), "web-boardimage's default size");
+  assert.match(svg, /Last move f4 to g6/);
+  assert.ok(!svg.includes("<text"), "the vector style");
+});
+
+Deno.test("web-boardimage's options: orientation, size, coordinates, colors", async () => {
+  const plain = await (await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7`))
+    .text();
+  const flipped = await (await get(
+    server,
+    `/board.svg?fen=8/8/8/8/8/8/8/K7&orientation=black&size=200&coordinates=true&colors=wikipedia`,
+  )).text();
+  assert.notEqual(plain, flipped);
+  assert.ok(flipped.includes('width="200"'));
+  assert.ok(flipped.includes("#d18b47"), "wikipedia's dark squares");
+  const blue = await (await get(
+    server,
+    `/board.svg?fen=8/8/8/8/8/8/8/K7&colors=lichess-blue`,
+  )).text();
+  assert.ok(blue.includes("#8ca2ad"));
+  // Each dialect's spelling of an option draws what ours does.
+  const body = async (query: string) =>
+    await (await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7&${query}`))
+      .text();
+  assert.equal(await body("orientation=black"), await body("flip=true"));
+  assert.equal(
+    await body("coordinates=True"),
+    await body("coordinates=outside"),
+  );
+  assert.equal(await body("coordinates=0"), plain);
+  assert.notEqual(await body("coordinates=1"), plain);
+  assert.equal(await body("colors=lichess-blue"), await body("theme=blue"));
+});
+
+Deno.test("the same request in another order has the same ETag; another request another", async () => {
+  const a = await get(
+    server,
+    `/board.svg?fen=8/8/8/8/8/8/8/K7&size=200&orientation=black`,
+  );
+  const b = await get(
+    server,
+    `/board.svg?orientation=black&size=200&fen=8/8/8/8/8/8/8/K7`,
+  );
+  const c = await get(server, `/board.svg?fen=8/8/8/8/8/8/8/K7&size=201`);
+  await Promise.all([a.body?.cancel(), b.body?.cancel(), c.body?.cancel()]);
+  assert.equal(a.headers.get("ETag"), b.headers.get("ETag"));
+  assert.notEqual(a.headers.get("ETag"), c.headers.get("ETag"));
+});
+
+Deno.test("If-None-Match gives 304 with no body, for images and checks", async () => {
+  for (
+    const path of [
+      `/board.png?fen=8/8/8/8/8/8/8/K7`,
+      `/check?fen=8/8/8/8/8/8/8/K7`,
+    ]
+  ) {
+    const first = await get(server, path);
+    await first.body?.cancel();
+    const tag = first.headers.get("ETag")!;
+    const again = await get(server, path, {
+      headers: { "If-None-Match": `"x", ${tag}` },
+    });
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get("ETag"), tag);
+    assert.equal((await again.arrayBuffer()).byteLength, 0);
+    const other = await get(server, path, {
+      headers: { "If-None-Match": '"0000"' },
+    });
+    assert.equal(other.status, 200);
+    await other.body?.cancel();
+  }
+});
+
+Deno.test("PNG in both dialects", async () => {
+  const response = await get(server, `/board.png?${README_QUERY}`);
+  const png = await bytes(response);
+  assert.equal(response.headers.get("Content-Type"), "image/png");
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+  assert.equal(pngWidth(png), 360);
+  const lila = await bytes(
+    await get(
+      server,
+      `/board.png?fen=${
+        q(AFTER_E4)
+      }&lastMove=e2e4&theme=blue&piece=cburnett&size=240`,
+    ),
+  );
+  assert.equal(pngWidth(lila), 240);
+});
+
+Deno.test("lila-gif's /image.gif: 720 px by default, players' bars, theme aliases", async () => {
+  const plain = await bytes(
+    await get(server, `/image.gif?fen=${q(AFTER_E4)}&lastMove=e2e4`),
+  );
+  assert.equal(new TextDecoder().decode(plain.subarray(0, 6)), "GIF89a");
+  assert.deepEqual(gifSize(plain), [720, 720]);
+  const named = await bytes(
+    await get(
+      server,
+      `/image.gif?fen=${
+        q(AFTER_E4)
+      }&white=Anna&black=Bo&theme=wood&orientation=black&size=240`,
+    ),
+  );
+  const [width, height] = gifSize(named);
+  assert.equal(width, 240);
+  assert.ok(height > 240, "bars above and below");
+  const start = await get(server, `/image.gif?size=96`);
+  assert.equal(start.status, 200, "lila-gif draws the start without a fen");
+  await start.body?.cancel();
+});
+
+Deno.test("check: a square or true must name a king in check; false turns the mark off", async () => {
+  const checked = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1";
+  for (const claim of ["e8", "true", "1", "yes", "false"]) {
+    const response = await get(
+      server,
+      `/board.gif?fen=${q(checked)}&check=${claim}&size=96`,
+    );
+    assert.equal(response.status, 200, claim);
+    await response.body?.cancel();
+  }
+  assert.match(
+    (await refused(`/board.svg?fen=${q(START)}&check=true`, 400)).message,
+    /no king is in check/,
+  );
+  assert.match(
+    (await refused(`/board.svg?fen=${q(checked)}&check=e1`, 400)).message,
+    /no king in check on e1/,
+  );
+  assert.equal(
+    (await refused(`/board.svg?fen=${q(checked)}&check=z9`, 400)).parameter,
+    "check",
+  );
+});
+
+Deno.test("our own options under the command's names", async () => {
+  const svg = await (await get(
+    server,
+    `/board.svg?fen=${
+      q(START)
+    }&theme=green&pieces=dejavu&frame=thin&coordinates=inside&highlight=e4,Rd5&arrow=Ge2e4&flip=true&size=320`,
+  )).text();
+  assert.ok(svg.includes("#86a666"), "green's dark squares");
+  const classic = await (await get(
+    server,
+    `/board.svg?fen=${q(START)}&style=classic&coordinates=true`,
+  )).text();
+  assert.ok(classic.includes("<text"), "the classic drawing");
+});
+
+Deno.test("bad parameters and values are 400s naming the parameter", async () => {
+  const cases: [string, string][] = [
+    // web-boardimage's circles ("Ge6") are tinted squares; anything else is not.
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&bogus=1`, "bogus"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&colors=red`, "colors"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&orientation=up`, "orientation"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&size=5000`, "size"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&size=12px`, "size"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&lastMove=e2`, "lastMove"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&arrows=Xe6e7`, "arrows"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&squares=i9`, "squares"],
+    [`/board.svg?fen=8/8/8/8/8/8/8/K7&size=100&size=200`, "size"],
+    [
+      `/board.svg?fen=8/8/8/8/8/8/8/K7&flip=true&orientation=black`,
+      "orientation",
+    ],
+    [`/board.png?fen=8/8/8/8/8/8/8/K7&piece=merida`, "piece"],
+    [`/board.png?fen=8/8/8/8/8/8/8/K7&white=Anna`, "white"],
+    [`/image.gif?white=${"x".repeat(101)}`, "white"],
+    [`/board.png?fen=8/8/8/8/8/8/8/K7&style=classic`, "style"],
+    [`/board.svg`, "fen"],
+  ];
+  for (const [path, parameter] of cases) {
+    const error = await refused(path, 400);
+    assert.equal(error.parameter, parameter, path);
+    assert.ok(error.message.length > 0);
+  }
+  // What the renderer refuses is refused too, before drawing.
+  assert.match(
+    (await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=100`, 400)).message,
+    /whole pixels/,
+  );
+  assert.match(
+    (await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=96&arrow=e2e4`, 400))
+      .message,
+    /arrows/,
+  );
+  assert.match(
+    (await refused(`/board.svg?fen=8/8/8/8/8/8/8/K7&light=notacolor`, 400))
+      .message,
+    /CSS color/,
+  );
+});
+
+Deno.test("a malformed FEN is a 400 with its field and offset", async () => {
+  const error = await refused(
+    `/board.svg?fen=${q("rnbqkbnr/pppXpppp/8/8/8/8/PPPPPPPP/RNBQKBNR")}`,
+    400,
+  );
+  assert.deepEqual(
+    [error.parameter, error.field, error.offset],
+    ["fen", "placement", 12],
+  );
+  assert.match(error.message, /at column 13$/);
+});
+
+Deno.test("input is never reflected as markup", async () => {
+  const hostile = `<script>alert(1)</script>`;
+  await refused(`/board.svg?fen=${q(hostile)}`, 400);
+  await refused(`/board.svg?${q(hostile)}=1`, 400);
+  await refused(`/check?fen=${q(hostile)}`, 400);
+  await refused(`/nothing/${q(hostile)}`, 404);
+});
+
+Deno.test("/check: the --check --format json object", async () => {
+  const response = await get(
+    server,
+    `/check?fen=${q("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")}`,
+  );
+  assert.equal(response.headers.get("Access-Control-Allow-Origin"), "*");
+  const answer = await response.json();
+  assert.equal(answer.legal, true);
+  assert.deepEqual(answer.problems, []);
+  assert.equal(answer.status.check, true);
+  assert.deepEqual(answer.status.checkers, ["e1"]);
+  const illegal = await (await get(
+    server,
+    `/check?fen=${q("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")}`,
+  )).json();
+  assert.equal(illegal.legal, false);
+  assert.equal(illegal.problems[0].code, "opposite-check");
+  assert.equal(illegal.status, undefined);
+  const placement = await (await get(server, `/check?fen=8/8/8/8/8/8/8/8`))
+    .json();
+  assert.equal(placement.fen, "8/8/8/8/8/8/8/8 w - - 0 1");
+  assert.equal(
+    (await refused(`/check?fen=8/8/8/8/8/8/8/8&size=1`, 400)).parameter,
+    "size",
+  );
+  assert.equal((await refused(`/check`, 400)).parameter, "fen");
+});
+
+const GAME = {
+  white: "GM Anna (2700)",
+  black: "Bo",
+  orientation: "white",
+  theme: "blue",
+  piece: "cburnett",
+  delay: 40,
+  comment: "https://example.org/game",
+  size: 160,
+  frames: [
+    {},
+    { fen: AFTER_E4, lastMove: "e2e4", glyph: "!" },
+    {
+      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+      lastMove: "e7e5",
+      check: false,
+      delay: 100,
+    },
+  ],
+};
+
+Deno.test("POST /game.gif with lila-gif's body streams an animation", async () => {
+  const response = await get(server, "/game.gif", {
+    method: "POST",
+    body: JSON.stringify(GAME),
+    headers: { "Content-Type": "application/json" },
+  });
+  const gif = await bytes(response);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("Content-Type"), "image/gif");
+  assert.equal(new TextDecoder().decode(gif.subarray(0, 6)), "GIF89a");
+  assert.equal(gif.at(-1), 0x3b, "the trailer");
+  assert.equal(gifSize(gif)[0], 160);
+});
+
+Deno.test("POST /game.gif refuses bad bodies and frames by name", async () => {
+  const post = (body: string) => ({ method: "POST", body });
+  const badFen = { ...GAME, frames: [{}, { fen: "8/8/8/8/8/8/8/9" }] };
+  const error = await refused("/game.gif", 400, post(JSON.stringify(badFen)));
+  assert.equal(error.parameter, "frames[1].fen");
+  assert.equal(error.field, "placement");
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [{ clock: 3 }] })),
+    )).parameter,
+    "frames[0].clock",
+  );
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [] })),
+    )).parameter,
+    "frames",
+  );
+  assert.equal((await refused("/game.gif", 400, post("{"))).parameter, "body");
+  assert.equal((await refused("/game.gif", 400, post("[]"))).parameter, "body");
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, delay: -1 })),
+    )).parameter,
+    "delay",
+  );
+  assert.equal(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [{ check: "e1" }] })),
+    )).parameter,
+    "frames[0].check",
+  );
+  const checked = { fen: "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", check: false };
+  assert.match(
+    (await refused(
+      "/game.gif",
+      400,
+      post(JSON.stringify({ ...GAME, frames: [checked] })),
+    )).message,
+    /always show it/,
+  );
+});
+
+const PGN = `[White "Anna"]
+[Black "Bo"]
+[BlackElo "2500"]
+
+1. e4 e5 2. Nf3?! Nc6 3. Bb5 a6 *
+`;
+
+Deno.test("GET /game.gif?pgn= animates a game, players from its tags, with an ETag", async () => {
+  const path = `/game.gif?pgn=${q(PGN)}&size=96&theme=green`;
+  const response = await get(server, path);
+  const gif = await bytes(response);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("Content-Type"), "image/gif");
+  assert.equal(gif.at(-1), 0x3b);
+  const [width, height] = gifSize(gif);
+  assert.equal(width, 96);
+  assert.ok(height > 96, "the tags' players are drawn in bars");
+  const tag = response.headers.get("ETag")!;
+  assert.match(tag, /^"/);
+  const again = await get(server, path, { headers: { "If-None-Match": tag } });
+  await again.body?.cancel();
+  assert.equal(again.status, 304);
+  const plain = await bytes(
+    await get(server, `/game.gif?pgn=${q("1. d4 *")}&size=96`),
+  );
+  assert.deepEqual(gifSize(plain), [96, 96], "no tags, no bars");
+});
+
+Deno.test("POST /game.gif with a PGN body, the look in the query", async () => {
+  const response = await get(server, "/game.gif?size=96&white=Carla", {
+    method: "POST",
+    body: PGN,
+    headers: { "Content-Type": "application/x-chess-pgn" },
+  });
+  const gif = await bytes(response);
+  assert.equal(response.status, 200, new TextDecoder().decode(gif));
+  assert.equal(gif.at(-1), 0x3b);
+  assert.equal(response.headers.get("Cache-Control"), "no-store");
+});
+
+Deno.test("PGN games that cannot be animated are 400s", async () => {
+  const illegal = await refused(`/game.gif?pgn=${q("1. e4 e5 2. Nf6 *")}`, 400);
+  assert.equal(illegal.parameter, "pgn");
+  assert.match(illegal.message, /move 2\. "Nf6": illegal/);
+  assert.match(
+    (await refused(`/game.gif?pgn=${q("1. e4 *\n\n1. d4 *")}`, 400)).message,
+    /2 games/,
+  );
+  assert.equal(
+    (await refused(`/game.gif?pgn=${q("1. e4 *")}&lastMove=e2e4`, 400))
+      .parameter,
+    "lastMove",
+  );
+  assert.equal((await refused(`/game.gif?size=96`, 400)).parameter, "pgn");
+  const post = await refused("/game.gif", 400, {
+    method: "POST",
+    body: "1. e4 e5 2. Ke3 *",
+  });
+  assert.equal(post.parameter, "body");
+  const jsonWithQuery = await refused("/game.gif?size=96", 400, {
+    method: "POST",
+    body: JSON.stringify({ frames: [{}] }),
+  });
+  assert.equal(jsonWithQuery.parameter, "size");
+});
+
+Deno.test("limits: a long URL is a 414, a large body or too many frames a 413", async () => {
+  await refused(`/board.svg?fen=${"8/".repeat(3000)}`, 414);
+  await refused("/game.gif", 413, {
+    method: "POST",
+    body: "x".repeat(600 * 1024),
+  });
+  const many = { frames: Array.from({ length: 1001 }, () => ({})) };
+  await refused("/game.gif", 413, {
+    method: "POST",
+    body: JSON.stringify(many),
+  });
+});
+
+Deno.test("methods: 405 with Allow, CORS preflight, HEAD without a body, 404", async () => {
+  const response = await get(server, "/board.svg?fen=8/8/8/8/8/8/8/K7", {
+    method: "DELETE",
+  });
+  await response.body?.cancel();
+  assert.equal(response.status, 405);
+  assert.match(response.headers.get("Allow") ?? "", /GET/);
+  const preflight = await get(server, "/game.gif", { method: "OPTIONS" });
+  await preflight.body?.cancel();
+  assert.equal(preflight.status, 204);
+  assert.match(
+    preflight.headers.get("Access-Control-Allow-Methods") ?? "",
+    /POST/,
+  );
+  const head = await get(server, "/board.svg?fen=8/8/8/8/8/8/8/K7", {
+    method: "HEAD",
+  });
+  assert.equal(head.status, 200);
+  assert.match(head.headers.get("ETag") ?? "", /^"/);
+  assert.equal((await head.arrayBuffer()).byteLength, 0);
+  // HEAD checks the request as GET would, but draws nothing.
+  const badHead = await get(server, "/board.png?fen=8/8/8/8/8/8/8/9", {
+    method: "HEAD",
+  });
+  assert.equal(badHead.status, 400);
+  const pngHead = await get(server, "/board.png?fen=8/8/8/8/8/8/8/K7&size=64", {
+    method: "HEAD",
+  });
+  assert.equal(pngHead.status, 200);
+  assert.equal(pngHead.headers.get("Content-Type"), "image/png");
+  assert.equal((await pngHead.arrayBuffer()).byteLength, 0);
+  await refused("/board.jpg", 404);
+});
+
+Deno.test("the playground page and its script", async () => {
+  const page = await get(server, "/");
+  const html = await page.text();
+  assert.equal(page.headers.get("Content-Type"), "text/html; charset=utf-8");
+  assert.match(
+    page.headers.get("Content-Security-Policy") ?? "",
+    /script-src 'self'/,
+  );
+  assert.ok(html.includes('<script type="module" src="playground.js">'));
+  const script = await get(server, "/playground.js");
+  assert.equal(
+    script.headers.get("Content-Type"),
+    "text/javascript; charset=utf-8",
+  );
+  assert.ok((await script.text()).length > 10_000);
+  for (
+    const notice of ["/NOTICE", "/LICENSE-cburnett.txt", "/LICENSE-DejaVu.txt"]
+  ) {
+    const response = await get(server, notice);
+    assert.equal(
+      response.headers.get("Content-Type"),
+      "text/plain; charset=utf-8",
+    );
+    assert.ok((await response.text()).length > 500, notice);
+  }
+  assert.ok(html.includes('<a href="NOTICE">'));
+});
+
+Deno.test("a stop finishes the requests in flight", async () => {
+  const own = await ServerProcess.start();
+  const frames = Array.from({ length: 400 }, (_, i) => ({
+    fen: i % 2 === 0 ? START : AFTER_E4,
+    ...(i % 2 === 0 ? {} : { lastMove: "e2e4" }),
+  }));
+  const response = await get(own, "/game.gif", {
+    method: "POST",
+    body: JSON.stringify({ size: 480, frames }),
+  });
+  assert.equal(response.status, 200);
+  const stopped = own.stop("SIGTERM");
+  const gif = await bytes(response);
+  assert.equal(gif.at(-1), 0x3b, "the whole animation arrived");
+  const { code, stderr } = await stopped;
+  assert.equal(code, 0);
+  assert.match(stderr, /fen: stopped/);
+  await assert.rejects(get(own, "/check?fen=8/8/8/8/8/8/8/8"));
+});
+
+Deno.test("the server stops on SIGINT with exit 0 and no internal error", async () => {
+  const { code, stderr } = await server.stop("SIGINT");
+  assert.equal(code, 0);
+  assert.doesNotMatch(stderr, /internal error/);
+});
+
+Deno.test("fen serve's own arguments: --help, and usage errors", async () => {
+  const cli = new URL("../../cli.ts", import.meta.url).pathname;
+  const run = async (args: string[]) => {
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-net", cli, "serve", ...args],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    return { code, out: decoder.decode(stdout), err: decoder.decode(stderr) };
+  };
+  const help = await run(["--help"]);
+  assert.equal(help.code, 0);
+  assert.match(
+    help.out,
+    /^Usage: fen serve \[--port <port>\] \[--hostname <hostname>\]/,
+  );
+  for (
+    const [args, message] of [
+      [["--bogus"], /unknown argument "--bogus"/],
+      [["--port"], /--port needs a value/],
+      [["--port", "99999"], /--port "99999" is not a port/],
+      [["--port=1", "--port=2"], /--port was given twice/],
+    ] as const
+  ) {
+    const { code, err } = await run([...args]);
+    assert.equal(code, 1, args.join(" "));
+    assert.match(err, message);
+  }
+});
