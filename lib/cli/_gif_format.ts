@@ -2,9 +2,14 @@
 // of --moves) as an animation, written as the frames come. Loaded with the
 // GIF renderer only when a GIF is asked for.
 
-import type { GifFrame, GifRenderer, Player } from "../gif/mod.ts";
+import type {
+  gameFrames,
+  gamePlayer,
+  GifRenderer,
+  Player,
+} from "../gif/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
-import type { MoveGlyph, RenderSvgOptions } from "../svg/_types.ts";
+import type { RenderSvgOptions } from "../svg/_types.ts";
 import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
 
@@ -16,18 +21,10 @@ export interface GifRun {
   black: string | null;
   /** `--delay`, centiseconds a move. */
   delay: number;
+  /** A game's frames and players (the GIF module's own reading of games). */
+  frames: typeof gameFrames;
+  player: typeof gamePlayer;
 }
-
-/** The glyph of NAGs 1 to 6, as the badge shows it. */
-const GLYPH_OF_NAG: readonly (MoveGlyph | undefined)[] = [
-  undefined,
-  "!",
-  "?",
-  "!!",
-  "??",
-  "!?",
-  "?!",
-];
 
 /**
  * Writes the record as a GIF: the game it belongs to animated from its
@@ -60,7 +57,7 @@ export function writeGif(
     return;
   }
   for (
-    const piece of gif.renderer.animate(framesOf(game), {
+    const piece of gif.renderer.animate(gif.frames(game), {
       ...look,
       ...players,
       delay: gif.delay,
@@ -70,49 +67,15 @@ export function writeGif(
   }
 }
 
-/** A game's frames: its start, then the position after each move. */
-function* framesOf(game: PgnGame): Generator<GifFrame> {
-  for (const position of game.positions()) {
-    const move = position.move;
-    if (move === null) {
-      yield { position: position.toPosition() };
-      continue;
-    }
-    const glyph = move.nags.map((nag) => GLYPH_OF_NAG[nag]).find((g) => g);
-    yield {
-      position: position.toPosition(),
-      lastMove: `${position.from}${position.to}`,
-      ...(glyph === undefined ? {} : { glyph }),
-    };
-  }
-}
-
 /** The bars' players: the options, else the game's tags, else none. */
 function playersOf(
   game: PgnGame | null,
   gif: GifRun,
 ): { white?: string | Player; black?: string | Player } {
-  const white = gif.white ?? playerOf(game, "White");
-  const black = gif.black ?? playerOf(game, "Black");
+  const white = gif.white ?? (game && gif.player(game, "White"));
+  const black = gif.black ?? (game && gif.player(game, "Black"));
   return {
     ...(white === null ? {} : { white }),
     ...(black === null ? {} : { black }),
-  };
-}
-
-function playerOf(
-  game: PgnGame | null,
-  side: "White" | "Black",
-): Player | null {
-  const name = game?.tags.get(side);
-  if (game === null || name === undefined || name === "?" || name === "") {
-    return null;
-  }
-  const title = game.tags.get(`${side}Title`);
-  const rating = game.tags.get(`${side}Elo`);
-  return {
-    name,
-    ...(title && title !== "-" ? { title } : {}),
-    ...(rating && /^\d+$/.test(rating) ? { rating: Number(rating) } : {}),
   };
 }

@@ -394,6 +394,8 @@ async function loadGif(settings: Settings): Promise<GifRun> {
     white: settings.gif.white,
     black: settings.gif.black,
     delay: settings.gif.delay,
+    frames: gif.gameFrames,
+    player: gif.gamePlayer,
   };
 }
 

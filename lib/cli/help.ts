@@ -46,6 +46,9 @@ are still converted. Lines may be FEN, EPD (operations after four fields), a
 PGN tag [FEN "..."], or quoted. Output is written as soon as input pauses.
 A diagram of stdin's only record goes to stdout; more need --out-dir.
 
+Service: fen serve [--port 8080] [--hostname 127.0.0.1] serves board images
+(SVG, PNG, GIF), checks and a playground page over HTTP (fen serve --help).
+
 Exit status:
 ${exits}
 Examples:

@@ -27,6 +27,7 @@ import { LzwCoder } from "./_lzw.ts";
 import { gifError, GifTheme, type Scene, squarePixels } from "./_sprites.ts";
 
 export type { Player } from "./_bars.ts";
+export { type GameFrame, gameFrames, gamePlayer } from "./_game.ts";
 
 /**
  * How long a frame is shown unless told, in centiseconds (GIF's unit):

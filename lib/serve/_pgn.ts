@@ -3,10 +3,10 @@
 // less those of a single position). One game, its mainline; the players
 // from the query, else from the game's tags.
 
-import type { GifFrame, Player } from "../gif/mod.ts";
+import type { Player } from "../gif/mod.ts";
+import { gameFrames, gamePlayer } from "../gif/_game.ts";
 import { parsePgn, PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
-import type { MoveGlyph } from "../svg/mod.ts";
 import { RequestError, shown } from "./_http.ts";
 import type { Game } from "./_game.ts";
 import { MAX_FRAMES } from "./_game.ts";
@@ -21,15 +21,6 @@ const PER_POSITION = ["fen", "lastMove", "lastmove", "last-move", "check"];
  * The glyph of NAGs 1 to 6, as the badge shows it (the same table as the
  * command's `--format gif` of a game).
  */
-const GLYPH_OF_NAG: readonly (MoveGlyph | undefined)[] = [
-  undefined,
-  "!",
-  "?",
-  "!!",
-  "??",
-  "!?",
-  "?!",
-];
 
 /** A game from PGN text, its look from `query` (without `pgn`). */
 export function readPgnGame(
@@ -58,7 +49,7 @@ export function readPgnGame(
   }
   const game: Game & { canonical: string } = {
     options: read.options,
-    frames: [...framesOf(pgn)],
+    frames: [...gameFrames(pgn)],
     canonical: `${read.canonical}\npgn=${JSON.stringify(text)}`,
   };
   for (const side of ["white", "black"] as const) {
@@ -91,38 +82,16 @@ function onlyGame(text: string, parameter: string): PgnGame {
   return games[0];
 }
 
-/** A game's frames: its start, then the position after each move. */
-function* framesOf(game: PgnGame): Generator<GifFrame> {
-  for (const position of game.positions()) {
-    const move = position.move;
-    if (move === null) {
-      yield { position: position.toPosition() };
-      continue;
-    }
-    const glyph = move.nags.map((nag) => GLYPH_OF_NAG[nag]).find((g) => g);
-    yield {
-      position: position.toPosition(),
-      lastMove: `${position.from}${position.to}`,
-      ...(glyph === undefined ? {} : { glyph }),
-    };
-  }
-}
-
 /** A player from the game's tags (name, title, rating), or none. */
 function playerOf(game: PgnGame, side: "White" | "Black"): Player | null {
-  const name = game.tags.get(side);
-  if (name === undefined || name === "?" || name === "") return null;
-  bytesAtMost(name, MAX_NAME_BYTES, `the ${side} tag`);
+  const player = gamePlayer(game, side);
+  if (player === null) return null;
+  bytesAtMost(player.name, MAX_NAME_BYTES, `the ${side} tag`);
   const title = game.tags.get(`${side}Title`);
-  const rating = game.tags.get(`${side}Elo`);
   if (title !== undefined && title.length > 8) {
     throw new RequestError(`the ${side}Title tag ${shown(title)} is too long`, {
       parameter: `${side}Title`,
     });
   }
-  return {
-    name,
-    ...(title && title !== "-" ? { title } : {}),
-    ...(rating && /^\d{1,5}$/.test(rating) ? { rating: Number(rating) } : {}),
-  };
+  return player;
 }
