@@ -27,3 +27,44 @@ export interface PerftEntry {
 export const PERFT: readonly PerftEntry[] = JSON.parse(
   await Deno.readTextFile(new URL("testdata/perft.json", import.meta.url)),
 );
+
+/** The git mirror of python-chess the project's tools fetch, if present. */
+const PYTHON_CHESS_MIRROR = "/work/.mirror/niklasf+python-chess/repo";
+
+/** Where python-chess can be imported from, or why it cannot. */
+export async function pythonChess(): Promise<
+  { path: string } | { skip: string }
+> {
+  const probe = async (path: string): Promise<boolean> => {
+    try {
+      const { success } = await new Deno.Command("python3", {
+        args: ["-c", "import chess.pgn, chess.polyglot"],
+        env: { PYTHONPATH: path },
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      return success;
+    } catch {
+      return false;
+    }
+  };
+  const source = Deno.env.get("PYTHON_CHESS_SRC");
+  if (source !== undefined && await probe(source)) return { path: source };
+  if (await probe("")) return { path: "" };
+  try {
+    await Deno.stat(PYTHON_CHESS_MIRROR);
+  } catch {
+    return {
+      skip: "python-chess not found (set PYTHON_CHESS_SRC to its source)",
+    };
+  }
+  const dir = await Deno.makeTempDir({ prefix: "python-chess-" });
+  const archive = await new Deno.Command("sh", {
+    args: [
+      "-c",
+      `git --git-dir='${PYTHON_CHESS_MIRROR}' archive HEAD chess | tar x -C '${dir}'`,
+    ],
+  }).output();
+  if (archive.success && await probe(dir)) return { path: dir };
+  return { skip: "python3 or python-chess's source is missing" };
+}

@@ -39,13 +39,12 @@ import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
-import { mulberry32 } from "../_shared.ts";
+import { mulberry32, pythonChess } from "../_shared.ts";
 
 const SEED = 20261123;
 const DATA = new URL("../testdata/", import.meta.url);
 const PYTHON_SCRIPT =
   new URL("./_python_chess_pgn.py", import.meta.url).pathname;
-const MIRROR = "/work/.mirror/niklasf+python-chess/repo";
 const ECO = "/usr/share/pgn-extract/eco.pgn";
 
 /** Tags the peers add when a game has none, which ours does not invent. */
@@ -252,42 +251,6 @@ interface PythonGame {
   tags: [string, string][];
   fens: string[];
   errors: string[];
-}
-
-/** Where python-chess can be imported from, or why it cannot. */
-async function pythonChess(): Promise<{ path: string } | { skip: string }> {
-  const probe = async (path: string): Promise<boolean> => {
-    try {
-      const { success } = await new Deno.Command("python3", {
-        args: ["-c", "import chess.pgn"],
-        env: { PYTHONPATH: path },
-        stdout: "null",
-        stderr: "null",
-      }).output();
-      return success;
-    } catch {
-      return false;
-    }
-  };
-  const source = Deno.env.get("PYTHON_CHESS_SRC");
-  if (source !== undefined && await probe(source)) return { path: source };
-  if (await probe("")) return { path: "" };
-  try {
-    await Deno.stat(MIRROR);
-  } catch {
-    return {
-      skip: "python-chess not found (set PYTHON_CHESS_SRC to its source)",
-    };
-  }
-  const dir = await Deno.makeTempDir({ prefix: "python-chess-" });
-  const archive = await new Deno.Command("sh", {
-    args: [
-      "-c",
-      `git --git-dir='${MIRROR}' archive HEAD chess | tar x -C '${dir}'`,
-    ],
-  }).output();
-  if (archive.success && await probe(dir)) return { path: dir };
-  return { skip: "python3 or python-chess's source is missing" };
 }
 
 async function python(path: string, text: string): Promise<PythonGame[]> {

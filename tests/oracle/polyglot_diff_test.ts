@@ -1,42 +1,23 @@
 // polyglotKey against python-chess's chess.polyglot.zobrist_hash on a few
 // thousand random positions (tests/oracle/_zobrist.py makes them and their
-// keys). python-chess is found on PYTHONPATH, or in the source tree that
-// PYTHON_CHESS names (a checkout of github.com/niklasf/python-chess); the
-// test is skipped, saying why, when python3 or python-chess is missing.
+// keys). python-chess is found as tests/_shared.ts's pythonChess() finds it
+// (importable, PYTHON_CHESS_SRC, or the tools' git mirror); the test is
+// skipped, saying why, when python3 or python-chess is missing.
 
 import assert from "node:assert/strict";
 import { parseFen } from "../../lib/fen/mod.ts";
 import { FenReader } from "../../lib/fen/reader.ts";
 import { PolyglotHasher, polyglotKey } from "../../lib/polyglot/mod.ts";
+import { pythonChess } from "../_shared.ts";
 
 const COUNT = 4000;
 const SCRIPT = new URL("./_zobrist.py", import.meta.url).pathname;
 
-function pythonEnv(): Record<string, string> {
-  const source = Deno.env.get("PYTHON_CHESS");
-  const path = Deno.env.get("PYTHONPATH");
-  if (source === undefined) return {};
-  return { PYTHONPATH: path === undefined ? source : `${source}:${path}` };
-}
-
-/** Why the oracle cannot run here, or `null` when it can. */
-function missing(): string | null {
-  try {
-    const { success } = new Deno.Command("python3", {
-      args: ["-c", "import chess.polyglot"],
-      env: pythonEnv(),
-      stdout: "null",
-      stderr: "null",
-    }).outputSync();
-    return success
-      ? null
-      : "python-chess is not importable (set PYTHON_CHESS to its source tree)";
-  } catch {
-    return "python3 is not installed";
-  }
-}
-
-const reason = missing();
+const python = await pythonChess();
+const env: Record<string, string> = "path" in python && python.path !== ""
+  ? { PYTHONPATH: python.path }
+  : {};
+const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`polyglot oracle skipped: ${reason}`);
 
 Deno.test({
@@ -46,7 +27,7 @@ Deno.test({
   fn() {
     const { stdout, success } = new Deno.Command("python3", {
       args: [SCRIPT, String(COUNT), "20261123"],
-      env: pythonEnv(),
+      env,
     }).outputSync();
     assert.ok(success, "the oracle script failed");
     const lines = new TextDecoder().decode(stdout).trim().split("\n");
