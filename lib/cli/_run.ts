@@ -5,7 +5,6 @@
 // assembled once; what stops a run becomes its message and exit code.
 
 import { FenReader } from "../fen/reader.ts";
-import type { PngRenderer } from "../png.ts";
 import { checkSvgOptions } from "../svg/mod.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
@@ -39,12 +38,12 @@ import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
-import type { GifRun } from "./_gif_format.ts";
 import { renderHelp, USAGE } from "./help.ts";
 import { type ParsedArgs, UsageError } from "./options.ts";
-import { checkPattern, prepareOutDir, reason } from "./out_dir.ts";
+import { checkPattern, prepareOutDir } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 import { VERSION } from "./version.ts";
+import { boardReaders, loadGif, loadPng, Stop } from "./_optional.ts";
 
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
@@ -329,83 +328,6 @@ async function sink(
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
   return new StdoutSink(out, { format, run, explain, diagnostics });
-}
-
-/** A run that cannot go on: its message and exit code. */
-class Stop extends Error {
-  constructor(message: string, readonly code: ExitCode) {
-    super(message);
-    this.name = "Stop";
-  }
-}
-
-/**
- * The PNG renderer. The one-file bundle leaves the rasterizer out (esbuild
- * cannot bundle its WebAssembly import), so it says where PNG works.
- */
-async function loadPng(): Promise<PngRenderer> {
-  let png: typeof import("../png.ts");
-  try {
-    png = await import("../png.ts");
-  } catch (error) {
-    throw new Stop(
-      `--format png needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
-        reason(error).split("\n")[0]
-      })`,
-      EXIT.usage,
-    );
-  }
-  try {
-    return await png.createPngRenderer();
-  } catch (error) {
-    throw new Stop(
-      `cannot load the PNG rasterizer (npm:@resvg/resvg-wasm): ${
-        reason(error)
-      }`,
-      EXIT.ioError,
-    );
-  }
-}
-
-/** The GIF renderer, like PNG's: left out of the bundle, said so. */
-async function loadGif(settings: Settings): Promise<GifRun> {
-  let gif: typeof import("../gif/mod.ts");
-  try {
-    gif = await import("../gif/mod.ts");
-  } catch (error) {
-    throw new Stop(
-      `--format gif needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
-        reason(error).split("\n")[0]
-      })`,
-      EXIT.usage,
-    );
-  }
-  let renderer;
-  try {
-    renderer = await gif.createGifRenderer();
-  } catch (error) {
-    throw new Stop(
-      `cannot load the GIF renderer: ${reason(error)}`,
-      EXIT.ioError,
-    );
-  }
-  return {
-    renderer,
-    white: settings.gif.white,
-    black: settings.gif.black,
-    delay: settings.gif.delay,
-    frames: gif.gameFrames,
-    player: gif.gamePlayer,
-  };
-}
-
-/** Readers of text boards for `--from grid`, with the `--empty` mark. */
-async function boardReaders(
-  settings: Settings,
-): Promise<Reading["boards"]> {
-  const { BoardTextReader } = await import("../board_text.ts");
-  const options = settings.emptyGiven ? { empty: settings.empty } : {};
-  return () => new BoardTextReader(options);
 }
 
 /** The exit code and message for what stopped a run, by its class. */

@@ -9,7 +9,8 @@
 import type { CliIo } from "./_io.ts";
 import { writeText } from "./_io.ts";
 import { EXIT } from "./exit.ts";
-import { parseArgv, type ParsedArgs, UsageError } from "./options.ts";
+import { parseArgv } from "./_argv.ts";
+import { type ParsedArgs, UsageError } from "./options.ts";
 import { plainDiagram } from "./_plain.ts";
 
 export type { CliIo, Sink, Source } from "./_io.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { CliIo } from "../../cli.ts";
 import { main } from "../../lib/cli/main.ts";
-import { parseArgv } from "../../lib/cli/options.ts";
+import { parseArgv } from "../../lib/cli/_argv.ts";
 import { plainDiagram } from "../../lib/cli/_plain.ts";
 import { runCommand, usageFailure } from "../../lib/cli/_run.ts";
 import { UsageError } from "../../lib/cli/options.ts";
