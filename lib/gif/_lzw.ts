@@ -30,8 +30,8 @@ export class LzwCoder {
   /**
    * Writes the coded `indices` (8 bits each) to `out`, blocks and all;
    * runs of the index `run` are coded quickly. One loop of about 100 lines,
-   * on purpose: it runs once per pixel, and splitting it into calls cost a
-   * third of its speed (the bit buffer and the table stay in locals).
+   * on purpose: it runs once per pixel, with the bit buffer, the code width
+   * and the table in locals rather than passed between calls.
    */
   encode(indices: Uint8Array, out: ByteStream, run: number): void {
     const table = this.#table;
