@@ -7,10 +7,12 @@
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_lexer.ts";
-import { CODE, type CodedMove, Replay } from "./_replay.ts";
+import { CODE, type CodedMove, type EnPassantMode, Replay } from "./_replay.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
 import { MoveError } from "../moves/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
+import { PgnPosition } from "./positions.ts";
+import type { PgnVisitor } from "./walker.ts";
 
 const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
 
@@ -33,6 +35,29 @@ const PROMOTION_PIECE = /^[QRBNqrbn]$/;
 const MOVE_NUMBER = /^(?:\d+|\.+)$/;
 
 const EMPTY: readonly never[] = Object.freeze([]);
+
+/**
+ * What a walker keeps of a move it has played: that there is one (for the
+ * NAG, comment and variation rules), and nothing else. Never written to.
+ */
+const PLAYED: PgnMove = Object.freeze({
+  san: "",
+  uci: "",
+  comments: EMPTY,
+  nags: EMPTY,
+  variations: EMPTY,
+  clock: null,
+  emt: null,
+  eval: null,
+  shapes: EMPTY,
+});
+
+/** A walker's wishes: where positions go, and which ones. */
+export interface Walk {
+  visitor: PgnVisitor;
+  variations: boolean;
+  enPassant: EnPassantMode;
+}
 
 /** A line left for a variation: what to restore when it closes. */
 interface Frame {
@@ -77,8 +102,17 @@ export class GameBuilder implements TokenSink {
   #openLine = 0;
   #openColumn = 0;
 
-  constructor(strict: boolean) {
+  /** The walker's, or null for a reader (which keeps the moves instead). */
+  readonly #walk: Walk | null;
+  /** The walker's position, made for each game whose start could be set up. */
+  #cursor: PgnPosition | null = null;
+
+  constructor(strict: boolean, walk: Walk | null = null) {
     this.#strict = strict;
+    this.#walk = walk;
+    // Strict reading compares the text with the SAN; a walker otherwise
+    // needs no SAN, which saves the mate test after every check.
+    this.#replay.wantSan = walk === null || strict;
   }
 
   #begin(line: number): void {
@@ -103,17 +137,29 @@ export class GameBuilder implements TokenSink {
     });
     this.#game = game;
     this.#line = mainline;
-    if (problem === "" && !this.#skipping) {
-      try {
-        this.#replay.load(game.start, chess960);
-      } catch (error) {
-        problem = (error as Error).message;
-      }
+    // Loaded even when the game cannot be played: a walk starts there.
+    let loaded = true;
+    try {
+      this.#replay.load(game.start, chess960);
+    } catch (error) {
+      loaded = false;
+      if (problem === "") problem = (error as Error).message;
     }
+    if (this.#walk !== null) this.#startWalk(game, loaded);
     if (problem !== "" && !this.#skipping) {
       this.#syntax(problem, this.#fenLine, this.#fenColumn);
     }
     return game;
+  }
+
+  /** A walker's cursor for the game, and its first position. */
+  #startWalk(game: PgnGame, loaded: boolean): void {
+    const walk = this.#walk!;
+    this.#cursor = null;
+    if (!loaded) return;
+    const cursor = new PgnPosition(game, this.#replay, walk.enPassant);
+    this.#cursor = cursor;
+    walk.visitor.position(cursor);
   }
 
   #moves(line: number): void {
@@ -149,7 +195,8 @@ export class GameBuilder implements TokenSink {
     const game = this.#make();
     game.result = result;
     game.truncated = this.#truncated;
-    this.games.push(game);
+    if (this.#walk === null) this.games.push(game);
+    else this.#endWalk(game);
     this.#phase = NONE;
     this.#skipping = false;
     this.#game = null;
@@ -159,6 +206,17 @@ export class GameBuilder implements TokenSink {
     this.#stack.length = 0;
     this.#made = 0;
     this.#last = null;
+  }
+
+  /** Hands a walker the game, and its cursor on the mainline's end. */
+  #endWalk(game: PgnGame): void {
+    const cursor = this.#cursor;
+    if (cursor !== null) {
+      const code = this.#last === null ? -1 : this.#lastCode;
+      cursor.at(this.#replay.depth, 0, null, code);
+    }
+    this.#cursor = null;
+    this.#walk!.visitor.end(game, cursor);
   }
 
   tag(name: string, value: string, line: number, column: number): void {
@@ -195,6 +253,8 @@ export class GameBuilder implements TokenSink {
     // Before any tag, a comment starts a game of its own, as chessops and
     // python-chess read it (the first of pgn-extract's eco.pgn is one).
     this.#moves(line);
+    // A walker keeps no comments: it hands on positions only.
+    if (this.#walk !== null) return;
     const last = this.#last;
     if (last === null) {
       this.#line.comments = [...this.#line.comments, comment];
@@ -210,7 +270,9 @@ export class GameBuilder implements TokenSink {
     if (this.#skipping) return;
     if (this.#last === null) {
       this.#syntax("a NAG before any move", line, column);
-    } else this.#last.nags = [...this.#last.nags, value];
+    } else if (this.#walk === null) {
+      this.#last.nags = [...this.#last.nags, value];
+    }
   }
 
   open(line: number, column: number): void {
@@ -236,10 +298,12 @@ export class GameBuilder implements TokenSink {
       openLine: line,
       openColumn: column,
     });
-    const variation: PgnLine = { comments: EMPTY, moves: [] };
-    last.variations = [...last.variations, variation];
+    if (this.#walk === null) {
+      const variation: PgnLine = { comments: EMPTY, moves: [] };
+      last.variations = [...last.variations, variation];
+      this.#line = variation;
+    }
     this.#replay.back();
-    this.#line = variation;
     this.#made = 0;
     this.#last = null;
   }
@@ -334,7 +398,8 @@ export class GameBuilder implements TokenSink {
       this.#moveError(error, text, line, column);
       return;
     }
-    const uci = replay.uci(code);
+    const walk = this.#walk;
+    const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
     if (this.#strict && san !== text.replace(ANNOTATION, "")) {
       replay.back();
@@ -349,6 +414,17 @@ export class GameBuilder implements TokenSink {
         line,
         column,
       );
+      return;
+    }
+    this.#made++;
+    this.#lastCode = code;
+    if (walk !== null) {
+      this.#last = PLAYED;
+      const depth = this.#stack.length;
+      if (depth === 0 || walk.variations) {
+        this.#cursor!.at(replay.depth, depth, null, code);
+        walk.visitor.position(this.#cursor!);
+      }
       return;
     }
     const last = text.charCodeAt(text.length - 1);
@@ -368,9 +444,7 @@ export class GameBuilder implements TokenSink {
       [CODE]: code,
     };
     this.#line.moves.push(move);
-    this.#made++;
     this.#last = move;
-    this.#lastCode = code;
   }
 
   #moveError(error: unknown, text: string, line: number, column: number): void {

@@ -162,10 +162,15 @@ export class Replay implements RecordView {
       source.text = other;
       code = n.parse(source);
     }
-    this.body = n.san(code).replace(CHECK_MARK, "");
+    if (this.wantSan) this.body = n.san(code).replace(CHECK_MARK, "");
     return code;
   }
 
+  /**
+   * Whether {@linkcode Replay.parse} and {@linkcode Replay.playParsed} make
+   * the move's SAN: a reader that keeps no moves (a walker) needs none.
+   */
+  wantSan = true;
   /** The SAN without check mark of the move {@linkcode Replay.parse} returned last. */
   body = "";
   /** Whether the side to move is in check: 1 or 0, or -1 when not known. */
@@ -173,7 +178,7 @@ export class Replay implements RecordView {
 
   /**
    * Plays the move {@linkcode Replay.parse} returned last and gives its
-   * SAN, check or mate mark included.
+   * SAN, check or mate mark included ("" without `wantSan`).
    */
   playParsed(code: number): string {
     const b = this.#notation.board;
@@ -183,6 +188,7 @@ export class Replay implements RecordView {
     this.#stale = true;
     const check = givesCheck(b, code);
     this.check = check ? 1 : 0;
+    if (!this.wantSan) return "";
     if (!check) return this.body;
     return this.body + (hasLegalMove(b, replyScratch) ? "+" : "#");
   }
@@ -341,6 +347,7 @@ function isRank(c: number): boolean {
  */
 /** Where quickMatch writes the SAN, and reads (or caches) whether the side is in check. */
 interface QuickOut {
+  wantSan: boolean;
   body: string;
   check: number;
 }
@@ -402,6 +409,20 @@ function quickPiece(
     }
   }
   if (matches !== 1) return -1;
+  if (out.wantSan) out.body = pieceSan(b, { role, chosen, to, found });
+  return chosen | to << 6;
+}
+
+/** The SAN of a piece move quickPiece found, as Notation writes it. */
+function pieceSan(
+  b: ChessBoard,
+  { role, chosen, to, found }: {
+    role: number;
+    chosen: number;
+    to: number;
+    found: number;
+  },
+): string {
   let sameFile = false, sameRank = false;
   for (let k = 0; k < found; k++) {
     const s = candidates[k];
@@ -418,9 +439,8 @@ function quickPiece(
     : !sameRank
     ? name[1]
     : name;
-  out.body = SAN_LETTERS[role] + origin + (sq[to] !== 0 ? "x" : "") +
+  return SAN_LETTERS[role] + origin + (b.sq[to] !== 0 ? "x" : "") +
     SQUARE_NAMES[to];
-  return chosen | to << 6;
 }
 
 function quickPawn(
@@ -470,6 +490,7 @@ function quickPawn(
   }
   code |= promotion << 12;
   if (!legal(b, code, inCheck(b, out))) return -1;
+  if (!out.wantSan) return code;
   out.body = (capture ? text[0] + "x" : "") + SQUARE_NAMES[to] +
     (promotion ? "=" + SAN_LETTERS[promotion] : "");
   return code;
