@@ -27,6 +27,7 @@ const EDGES = [
   "1. e4 (1. d4 *",
   '[FEN "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. a8(Q) Kd7 2. Qb7+ *',
   '[FEN "not a fen"]\n\n1. e4 *',
+  '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *',
   "{a game of a comment}",
   '[Event "tags only"]',
   "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
