@@ -6,51 +6,26 @@
 
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
-import type { TokenSink } from "./_lexer.ts";
-import { CODE, type CodedMove, type EnPassantMode, Replay } from "./_replay.ts";
+import type { TokenSink } from "./_tokens.ts";
+import {
+  annotationNag,
+  emptyLine,
+  isBarePromotion,
+  isEnPassantMark,
+  isMoveNumber,
+  isPromotionPiece,
+  PLAYED,
+  readMove,
+  resultOf,
+  withoutAnnotation,
+} from "./_movetext.ts";
+import { HeldPromotion } from "./_promotion.ts";
+import { type EnPassantMode, Replay } from "./_replay.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
 import { MoveError } from "../moves/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
 import { PgnPosition } from "./positions.ts";
 import type { PgnVisitor } from "./walker.ts";
-
-const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
-
-/** Suffix annotations and the NAGs the standard gives them (section 8.2.7). */
-const SUFFIX_NAGS: Readonly<Record<string, number>> = {
-  "!": 1,
-  "?": 2,
-  "!!": 3,
-  "??": 4,
-  "!?": 5,
-  "?!": 6,
-};
-const SUFFIX = /[!?]{1,2}$/;
-/** Annotation marks at the end of a move, which are not part of its SAN. */
-const ANNOTATION = /[!?]+$/;
-
-/** A pawn move to a back rank with no piece named: `e8(Q)` may follow. */
-const BARE_PROMOTION = /^[a-h](?:x?[a-h])?[18]$/;
-const PROMOTION_PIECE = /^[QRBNqrbn]$/;
-const MOVE_NUMBER = /^(?:\d+|\.+)$/;
-
-const EMPTY: readonly never[] = Object.freeze([]);
-
-/**
- * What a walker keeps of a move it has played: that there is one (for the
- * NAG, comment and variation rules), and nothing else. Never written to.
- */
-const PLAYED: PgnMove = Object.freeze({
-  san: "",
-  uci: "",
-  comments: EMPTY,
-  nags: EMPTY,
-  variations: EMPTY,
-  clock: null,
-  emt: null,
-  eval: null,
-  shapes: EMPTY,
-});
 
 /** A walker's wishes: where positions go, and which ones. */
 export interface Walk {
@@ -88,19 +63,12 @@ export class GameBuilder implements TokenSink {
   #fenColumn = 1;
   #comments: string[] = [];
   #truncated = false;
-  #line: PgnLine = { comments: EMPTY, moves: [] };
+  #line: PgnLine = emptyLine();
   #made = 0;
   #last: PgnMove | null = null;
   #lastCode = -1;
   readonly #stack: Frame[] = [];
-  /** `e8`, `(`, `Q` seen so far of an `e8(Q)` promotion: 0 to 3 tokens. */
-  #promotion = 0;
-  #promotionText = "";
-  #promotionPiece = "";
-  #promotionLine = 0;
-  #promotionColumn = 0;
-  #openLine = 0;
-  #openColumn = 0;
+  readonly #promotion = new HeldPromotion();
 
   /** The walker's, or null for a reader (which keeps the moves instead). */
   readonly #walk: Walk | null;
@@ -242,7 +210,7 @@ export class GameBuilder implements TokenSink {
     line: number,
     _column: number,
   ): void {
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     if (this.#skipping) return;
     if (truncated) this.#truncated = true;
     const comment = text.trim();
@@ -265,7 +233,7 @@ export class GameBuilder implements TokenSink {
   }
 
   nag(value: number, line: number, column: number): void {
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
     if (this.#last === null) {
@@ -276,13 +244,11 @@ export class GameBuilder implements TokenSink {
   }
 
   open(line: number, column: number): void {
-    if (this.#promotion === 1) {
-      this.#promotion = 2;
-      this.#openLine = line;
-      this.#openColumn = column;
+    if (this.#promotion.stage === 1) {
+      this.#promotion.open(line, column);
       return;
     }
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
     const last = this.#last;
@@ -299,7 +265,7 @@ export class GameBuilder implements TokenSink {
       openColumn: column,
     });
     if (this.#walk === null) {
-      const variation: PgnLine = { comments: EMPTY, moves: [] };
+      const variation: PgnLine = emptyLine();
       last.variations = [...last.variations, variation];
       this.#line = variation;
     }
@@ -309,14 +275,12 @@ export class GameBuilder implements TokenSink {
   }
 
   close(line: number, column: number): void {
-    if (this.#promotion === 3) {
-      this.#promotion = 0;
-      const text =
-        `${this.#promotionText}=${this.#promotionPiece.toUpperCase()}`;
-      this.#move(text, this.#promotionLine, this.#promotionColumn);
+    const held = this.#promotion;
+    if (held.stage === 3) {
+      this.#move(held.take(), held.line, held.column);
       return;
     }
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
     const frame = this.#stack.pop();
@@ -333,16 +297,14 @@ export class GameBuilder implements TokenSink {
   }
 
   symbol(text: string, line: number, column: number): void {
-    if (this.#promotion === 2 && PROMOTION_PIECE.test(text)) {
-      this.#promotion = 3;
-      this.#promotionPiece = text;
+    if (this.#promotion.stage === 2 && isPromotionPiece(text)) {
+      this.#promotion.name(text);
       return;
     }
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
-    const first = text.charCodeAt(0);
-    // Results start with a digit or are "*"; annotations with ! or ?.
-    if ((first <= 57 || first === 42) && RESULTS.has(text)) {
+    const result = resultOf(text);
+    if (result !== null) {
       if (this.#stack.length > 0 && !this.#skipping) {
         const open = this.#stack.at(-1)!;
         this.#syntax(
@@ -351,40 +313,33 @@ export class GameBuilder implements TokenSink {
           open.openColumn,
         );
       }
-      this.finish(text as PgnResult);
+      this.finish(result);
       return;
     }
     if (this.#skipping) return;
-    const nag = first === 33 || first === 63 ? SUFFIX_NAGS[text] : undefined;
-    const last = text.charCodeAt(text.length - 1);
+    const nag = annotationNag(text);
     if (nag !== undefined) {
       this.nag(nag, line, column);
-    } else if (MOVE_NUMBER.test(text)) {
-      // A move number cut from its dot (`1 .`, `1`), as some programs write.
-    } else if (text === "e.p." || text === "ep") {
+    } else if (isMoveNumber(text)) {
+      // A move number cut from its dot, as some programs write: skipped.
+    } else if (isEnPassantMark(text)) {
       if (this.#last === null) {
         this.#syntax("e.p. before any move", line, column);
       }
-    } else if (
-      !this.#strict && (last === 49 || last === 56) && text.length <= 4 &&
-      BARE_PROMOTION.test(text)
-    ) {
-      this.#promotion = 1;
-      this.#promotionText = text;
-      this.#promotionLine = line;
-      this.#promotionColumn = column;
+    } else if (!this.#strict && isBarePromotion(text)) {
+      this.#promotion.hold(text, line, column);
     } else this.#move(text, line, column);
   }
 
   /** Plays what an unfinished `e8(Q)` held back, as the tokens they were. */
   #flushPromotion(): void {
-    const stage = this.#promotion;
+    const held = this.#promotion, stage = held.stage;
     if (stage === 0) return;
-    this.#promotion = 0;
-    this.#move(this.#promotionText, this.#promotionLine, this.#promotionColumn);
-    if (stage >= 2) this.open(this.#openLine, this.#openColumn);
+    held.stage = 0;
+    this.#move(held.text, held.line, held.column);
+    if (stage >= 2) this.open(held.openLine, held.openColumn);
     if (stage === 3) {
-      this.symbol(this.#promotionPiece, this.#openLine, this.#openColumn + 1);
+      this.symbol(held.piece, held.openLine, held.openColumn + 1);
     }
   }
 
@@ -401,7 +356,7 @@ export class GameBuilder implements TokenSink {
     const walk = this.#walk;
     const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
-    if (this.#strict && san !== text.replace(ANNOTATION, "")) {
+    if (this.#strict && san !== withoutAnnotation(text)) {
       replay.back();
       this.#moveError(
         new MoveError({
@@ -427,22 +382,7 @@ export class GameBuilder implements TokenSink {
       }
       return;
     }
-    const last = text.charCodeAt(text.length - 1);
-    const nag = last === 33 || last === 63
-      ? SUFFIX_NAGS[SUFFIX.exec(text)?.[0] ?? ""]
-      : undefined;
-    const move: PgnMove & CodedMove = {
-      san,
-      uci,
-      comments: EMPTY,
-      nags: nag === undefined ? EMPTY : [nag],
-      variations: EMPTY,
-      clock: null,
-      emt: null,
-      eval: null,
-      shapes: EMPTY,
-      [CODE]: code,
-    };
+    const move = readMove(text, { san, uci, code });
     this.#line.moves.push(move);
     this.#last = move;
   }
