@@ -42,6 +42,9 @@ const CHAR_OF_CODE: readonly number[] = /* @__PURE__ */ (() => {
   return table;
 })();
 
+/** The most squares remembered as changed before all are rewritten. */
+const DIRTY_MAX = 28;
+
 /** Castling slots in canonical FEN order: White h-side, a-side, then Black. */
 const CASTLING_ORDER = [1, 0, 3, 2] as const;
 
@@ -87,21 +90,28 @@ export class Replay implements RecordView {
   /** The codes of the moves on the board, to know what a take-back touches. */
   readonly #played: number[] = [];
   /** Squares whose `cells` may be out of date, unless all are. */
-  readonly #dirty: number[] = [];
+  readonly #dirty = new Uint8Array(DIRTY_MAX);
+  /** How many of `#dirty` are set: a count, as emptying an array frees it. */
+  #dirtyCount = 0;
   #allDirty = true;
 
   /** Marks the squares a move (made or taken back) changes. */
   #touch(code: number): void {
     if (this.#allDirty) return;
     const dirty = this.#dirty;
-    if (dirty.length > 24) {
+    let n = this.#dirtyCount;
+    if (n > DIRTY_MAX - 4) {
       this.#allDirty = true;
       return;
     }
     const from = code & 63, to = (code >> 6) & 63;
-    dirty.push(from, to);
-    if (code & CASTLE) dirty.push(kingTarget(from, to), rookTarget(from, to));
-    else if (code & EN_PASSANT) dirty.push((from & 56) | (to & 7));
+    dirty[n++] = from;
+    dirty[n++] = to;
+    if (code & CASTLE) {
+      dirty[n++] = kingTarget(from, to);
+      dirty[n++] = rookTarget(from, to);
+    } else if (code & EN_PASSANT) dirty[n++] = (from & 56) | (to & 7);
+    this.#dirtyCount = n;
   }
 
   /** Half-moves made since the start position (variations included). */
@@ -234,11 +244,11 @@ export class Replay implements RecordView {
       for (let s = 0; s < 64; s++) cells[s] = CHAR_OF_CODE[sq[s]];
       this.#allDirty = false;
     } else {
-      for (let k = 0; k < dirty.length; k++) {
+      for (let k = 0, n = this.#dirtyCount; k < n; k++) {
         cells[dirty[k]] = CHAR_OF_CODE[sq[dirty[k]]];
       }
     }
-    dirty.length = 0;
+    this.#dirtyCount = 0;
     this.turn = b.turn === 0 ? "w" : "b";
     if (b.castle !== this.#castleKey) {
       const squares: Square[] = [];
