@@ -284,9 +284,10 @@ export class Replay implements RecordView {
   fen(mode: EnPassantMode): string {
     const end = this.writeFen(fenBytes, 0, mode);
     // Through an array of char codes: faster than a string built a
-    // character at a time, or decoded from the bytes.
-    const codes = fenCodes;
-    codes.length = end;
+    // character at a time, or decoded from the bytes. One array for each
+    // length, as setting an array's length trims its storage, and the next
+    // longer FEN grows it again.
+    const codes = fenCodes[end] ??= new Array<number>(end).fill(0);
     for (let i = 0; i < end; i++) codes[i] = fenBytes[i];
     return String.fromCharCode.apply(null, codes);
   }
@@ -298,9 +299,10 @@ export class Replay implements RecordView {
   }
 }
 
-// Scratch for Replay.fen, unexported: filled and read within one call.
+// Scratch for Replay.fen, unexported: filled and read within one call
+// (the code arrays by length, made when first needed).
 const fenBytes = new Uint8Array(FEN_BYTES_MAX);
-const fenCodes: number[] = [];
+const fenCodes: number[][] = [];
 
 /**
  * The key of a read move's code for the board, kept on the move objects the
