@@ -10,7 +10,8 @@
  * - `read + replay + FEN per ply`: tests/testdata/stockfish_games.pgn (100
  *   games, half with `[%eval]`/`[%clk]` on every move, a quarter Chess960)
  *   read from text, every move played, and the canonical FEN of every
- *   position made as a string: `PgnReader` and `PgnGame.positions`, against
+ *   position made as a string: `PgnReader` and `PgnGame.positions` (the
+ *   games kept), and `PgnWalker` (positions as the moves are read), against
  *   chessops' `parsePgn` → `startingPosition` → `parseSan`/`play` →
  *   `makeFen` (the baseline). Both count the same positions before timing.
  * - `10 MB file`: the same games repeated to about 10 MB of PGN in a
@@ -28,7 +29,7 @@
 import { makeFen } from "chessops/fen";
 import { parsePgn as chessopsParsePgn, startingPosition } from "chessops/pgn";
 import { parseSan } from "chessops/san";
-import { PgnReader } from "../lib/pgn/mod.ts";
+import { PgnReader, PgnWalker } from "../lib/pgn/mod.ts";
 
 const SOURCE = new URL(
   "../tests/testdata/stockfish_games.pgn",
@@ -66,6 +67,23 @@ function ours(pgn: string): number {
   return positions;
 }
 
+/** Ours, walking: positions handed on as the moves are read, no game kept. */
+function walked(pgn: string): number {
+  let positions = 0;
+  const walker = new PgnWalker({
+    position(position) {
+      sink += flat(position.fen);
+      positions++;
+    },
+    end(game) {
+      if (game.error !== null) throw game.error;
+    },
+  });
+  walker.push(pgn);
+  walker.end();
+  return positions;
+}
+
 /** chessops, as its documentation chains it. */
 function chessops(pgn: string): number {
   let positions = 0;
@@ -87,7 +105,7 @@ function chessops(pgn: string): number {
 }
 
 const counted = ours(text);
-if (counted !== chessops(text)) {
+if (counted !== chessops(text) || counted !== walked(text)) {
   throw new Error("the readers count different positions");
 }
 /** The same games without their comments: the moves alone, as many databases keep them. */
@@ -103,6 +121,9 @@ Deno.bench({
 Deno.bench({ name: "PgnReader", group: "read + replay + FEN per ply" }, () => {
   ours(text);
 });
+Deno.bench({ name: "PgnWalker", group: "read + replay + FEN per ply" }, () => {
+  walked(text);
+});
 Deno.bench({
   name: "chessops",
   group: "the same, comments removed",
@@ -112,6 +133,9 @@ Deno.bench({
 });
 Deno.bench({ name: "PgnReader", group: "the same, comments removed" }, () => {
   ours(bare);
+});
+Deno.bench({ name: "PgnWalker", group: "the same, comments removed" }, () => {
+  walked(bare);
 });
 
 // ------------------------------------------------------------ the 10 MB file
@@ -292,16 +316,18 @@ if (import.meta.main) {
     );
   }
   for (const [label, pgn] of [["", text], [", comments removed", bare]]) {
-    const [inText, baseline] = await rounds([
+    const [inText, walking, baseline] = await rounds([
       () => ours(pgn),
+      () => walked(pgn),
       () => chessops(pgn),
     ], 20);
+    const rate = (seconds: number): string => (counted / seconds).toFixed(0);
     console.log(
       `in process${label}, ${counted} positions: PgnReader ${
-        (counted / inText).toFixed(0)
-      }/s, chessops ${(counted / baseline).toFixed(0)}/s, ratio ${
+        rate(inText)
+      }/s, PgnWalker ${rate(walking)}/s, chessops ${rate(baseline)}/s, ratios ${
         (baseline / inText).toFixed(2)
-      }x`,
+      }x and ${(baseline / walking).toFixed(2)}x`,
     );
   }
   if (sink === 0) console.log("nothing done");

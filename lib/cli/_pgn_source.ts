@@ -1,10 +1,12 @@
-// Games as a source of records (`--from pgn`): a PGN stream read in chunks
-// by one PgnReader, each game walked once, and the positions `--ply` asks
-// for handed to the pipeline as they are, the board itself, with no FEN
-// text made or read in between.
+// Games as a source of records (`--from pgn`): a PGN stream read in chunks,
+// and the positions `--ply` asks for handed to the pipeline as they are, the
+// board itself, with no FEN text made or read in between. When the format
+// reads the games' moves, one PgnReader makes each game and it is walked
+// once; otherwise one PgnWalker hands on the positions as it reads, each
+// move played once and no game kept.
 
-import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
-import { PgnReader } from "../pgn/mod.ts";
+import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
+import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import { type CliIo, InputError, type Output, type Source } from "./_io.ts";
 import { Signals } from "./_signals.ts";
 import type { RecordSource, RecordTarget } from "./_sources.ts";
@@ -27,6 +29,8 @@ export interface PgnParts {
   select: PlySelection;
   /** `--strict`: moves only in exact SAN. */
   strict: boolean;
+  /** Whether the format reads the games' moves (else they are not kept). */
+  moves: boolean;
   io: CliIo;
   out: Output;
 }
@@ -42,13 +46,13 @@ export class PgnSource implements RecordSource {
   }
 
   async feed(target: RecordTarget): Promise<void> {
-    const { label, file, strict, io, out } = this.#parts;
-    const reader = new PgnReader(strict ? { strict } : {});
+    const { label, file, io, out } = this.#parts;
     const place = new GamePlace(label, file);
+    const reader = this.#reader({ target, place });
     const input = this.#input;
     if (typeof input === "string") {
-      this.#games(reader.push(input), { target, place });
-      return this.#games(reader.end(), { target, place });
+      reader.push(input);
+      return reader.end();
     }
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
@@ -66,13 +70,33 @@ export class PgnSource implements RecordSource {
           return target.diagnostics.interrupted(signals.code);
         }
         if (!more) break;
-        this.#games(reader.push(chunk.subarray(0, n!)), { target, place });
+        reader.push(chunk.subarray(0, n!));
         if (target.diagnostics.stopped) return;
       }
     } finally {
       signals.close();
     }
-    this.#games(reader.end(), { target, place });
+    reader.end();
+  }
+
+  /** What reads the stream: a reader of games, or a walker of positions. */
+  #reader(
+    { target, place }: { target: RecordTarget; place: GamePlace },
+  ): GameInput {
+    const { strict, moves, select } = this.#parts;
+    const options = strict ? { strict } : {};
+    if (!moves) {
+      const visitor = new PlyVisitor(select, { target, place });
+      return new PgnWalker(visitor, {
+        ...options,
+        variations: select.variations && select.ply === "all",
+      });
+    }
+    const reader = new PgnReader(options);
+    return {
+      push: (chunk) => this.#games(reader.push(chunk), { target, place }),
+      end: () => this.#games(reader.end(), { target, place }),
+    };
   }
 
   #games(
@@ -111,6 +135,67 @@ export class PgnSource implements RecordSource {
       found = true;
     }
     if (!found && ply !== "all" && game.error === null) {
+      target.diagnostics.say(
+        `fen: ${
+          place.errorPrefix(game.line, 1)
+        }: no position at ply ${ply} (the game is shorter)\n`,
+      );
+    }
+  }
+}
+
+/** A stream read by a reader or a walker. */
+interface GameInput {
+  push(chunk: string | Uint8Array): void;
+  end(): void;
+}
+
+/**
+ * The positions `--ply` selects, handed to the pipeline as a walker reads
+ * them: what `PgnSource` does with a game's positions, one at a time.
+ */
+class PlyVisitor implements PgnVisitor {
+  readonly #select: PlySelection;
+  readonly #target: RecordTarget;
+  readonly #place: GamePlace;
+  /** Whether the game's position at the asked ply was given. */
+  #found = false;
+
+  constructor(
+    select: PlySelection,
+    { target, place }: { target: RecordTarget; place: GamePlace },
+  ) {
+    this.#select = select;
+    this.#target = target;
+    this.#place = place;
+  }
+
+  position(position: PgnPosition): void {
+    const ply = this.#select.ply;
+    if (ply === "last") return;
+    if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
+      return;
+    }
+    const { game } = position, place = this.#place;
+    place.number = game.number;
+    place.line = game.line;
+    give(position, { target: this.#target, place });
+    this.#found = true;
+  }
+
+  end(game: PgnGame, last: PgnPosition | null): void {
+    const target = this.#target, place = this.#place;
+    const found = this.#found;
+    this.#found = false;
+    if (target.diagnostics.stopped) return;
+    place.number = game.number;
+    place.line = game.line;
+    const ply = this.#select.ply;
+    if (game.error !== null) {
+      target.diagnostics.badGame(game.error, place);
+    } else if (ply === "last") {
+      if (last !== null) give(last, { target, place });
+    } else if (ply !== "all" && !found) {
       target.diagnostics.say(
         `fen: ${
           place.errorPrefix(game.line, 1)

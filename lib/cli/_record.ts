@@ -22,8 +22,18 @@ export class Current implements RecordView {
   /** The position after `--moves`, or `null` to read it from the view. */
   moved: Position | null = null;
   readonly #movedCells: number[] = new Array(64).fill(0);
+  /** The last move as set, or `undefined` for the ply's (made when asked). */
+  #lastMove: string | null | undefined = undefined;
   /** The last move played (`e2e4`), for the diagram. */
-  lastMove: string | null = null;
+  get lastMove(): string | null {
+    if (this.#lastMove !== undefined) return this.#lastMove;
+    const ply = this.ply;
+    // Only diagrams ask: no string is made for the records that do not.
+    return ply === null || ply.from === null ? null : `${ply.from}${ply.to}`;
+  }
+  set lastMove(move: string | null) {
+    this.#lastMove = move;
+  }
   /** The moves `--moves` played, for JSON, or `null`. */
   played: readonly { uci: string; san: string }[] | null = null;
   /**
@@ -106,15 +116,13 @@ export class Current implements RecordView {
     this.game = ply.game;
     this.ply = ply;
     this.span = NO_SPAN;
-    const move = ply.move;
-    if (move !== null) this.lastMove = `${ply.from}${ply.to}`;
   }
 
   #start(view: RecordView, where: Where): void {
     this.#view = view;
     this.cells = view.cells;
     this.moved = null;
-    this.lastMove = null;
+    this.#lastMove = undefined;
     this.played = null;
     this.game = null;
     this.ply = null;

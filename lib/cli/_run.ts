@@ -216,6 +216,7 @@ async function pgnSources(
   const common = {
     select: settings.select,
     strict: settings.parse.strict === true,
+    moves: FORMATS[settings.format].moves,
     io,
     out,
   };

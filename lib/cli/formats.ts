@@ -84,6 +84,12 @@ export interface Format {
   readonly draws: boolean;
   /** The file extension when it goes to `--out-dir` files (one per record). */
   readonly file?: "svg" | "png" | "gif";
+  /**
+   * Whether it reads a game's moves (SAN, comments, drawn shapes, the whole
+   * game): `--from pgn` keeps them only then, else it walks the positions
+   * as it reads.
+   */
+  readonly moves: boolean;
   /** Writes the current record. */
   write(out: Output, current: Current, run: RunOptions): void;
 }
@@ -212,6 +218,7 @@ export const FORMATS = {
   svg: {
     help: "the diagram (the default)",
     draws: true,
+    moves: true,
     file: "svg",
     write(out, current, run) {
       out.write(renderSvg(drawn(current), diagramOptions(current, run)));
@@ -220,6 +227,7 @@ export const FORMATS = {
   png: {
     help: "the diagram as a PNG image (always the vector style)",
     draws: true,
+    moves: true,
     file: "png",
     write(out, current, run) {
       const { style: _, accessible: __, ...options } = diagramOptions(
@@ -232,6 +240,7 @@ export const FORMATS = {
   board: {
     help: "8 lines of 8 characters, '.' for an empty square",
     draws: true,
+    moves: false,
     write(out, current, run) {
       out.writeGrid(current.cells, DOT, run.flip);
     },
@@ -239,6 +248,7 @@ export const FORMATS = {
   grid: {
     help: "like board, with the --empty mark (default *)",
     draws: true,
+    moves: false,
     write(out, current, run) {
       out.writeGrid(current.cells, run.mark, run.flip);
     },
@@ -246,6 +256,7 @@ export const FORMATS = {
   unicode: {
     help: "the board in chess symbols, for a terminal",
     draws: true,
+    moves: false,
     write(out, current, run) {
       out.reserve(UNICODE_BYTES_MAX);
       out.length = writeUnicodeBytes(
@@ -259,6 +270,7 @@ export const FORMATS = {
   fen: {
     help: "the record in canonical form (missing fields filled in)",
     draws: false,
+    moves: false,
     write(out, current) {
       out.reserve(FEN_BYTES_MAX + 1);
       const end = writeFenBytes(current, out.buffer, out.length);
@@ -269,6 +281,7 @@ export const FORMATS = {
   epd: {
     help: "the record as EPD: four fields and its operations",
     draws: false,
+    moves: false,
     write(out, current) {
       out.reserve(FEN_BYTES_MAX);
       out.length = writeFourFieldBytes(current, out.buffer, out.length);
@@ -283,6 +296,7 @@ export const FORMATS = {
   json: {
     help: "the record as one line of JSON (see Records)",
     draws: false,
+    moves: true,
     write(out, current, run) {
       writeJsonRecord(out, current, run);
     },
@@ -290,6 +304,7 @@ export const FORMATS = {
   pgn: {
     help: "the game as PGN (--from pgn, --moves; else a game of no moves)",
     draws: false,
+    moves: true,
     write(out, current, run) {
       const pgn = run.pgn!;
       out.write(pgn.stringifyPgn(gameOf(current, pgn)));
@@ -299,6 +314,7 @@ export const FORMATS = {
   gif: {
     help: "the diagram as a GIF; a game (--from pgn, --moves) animated",
     draws: true,
+    moves: true,
     file: "gif",
     write(out, current, run) {
       writeGif(out, current, {
@@ -311,6 +327,7 @@ export const FORMATS = {
   key: {
     help: "the Polyglot key: 16 hex digits",
     draws: false,
+    moves: false,
     write(out, current, run) {
       writeKey(out, current, run.data!);
     },
@@ -318,6 +335,7 @@ export const FORMATS = {
   placement: {
     help: "the placement alone (the first field)",
     draws: false,
+    moves: false,
     write(out, current) {
       writePlacement(out, current);
     },
@@ -325,6 +343,7 @@ export const FORMATS = {
   moves: {
     help: "the legal moves on one line (UCI; --san for SAN)",
     draws: false,
+    moves: false,
     write(out, _current, run) {
       writeMoves(out, run.data!);
     },
@@ -332,6 +351,7 @@ export const FORMATS = {
   opening: {
     help: "the opening's ECO code and name (- if none)",
     draws: false,
+    moves: false,
     write(out, current, run) {
       writeOpening(out, current, run.data!);
     },

@@ -175,6 +175,8 @@ function sideName(side: string): string {
 export class UnplayablePositionError extends RangeError {
   /** What is wrong. */
   readonly code: UnplayableCode;
+  /** What is wrong, in words (the message without "Cannot play ..."). */
+  readonly reason: string;
 
   /**
    * Makes the error; the message is built from the code and its subject.
@@ -183,10 +185,10 @@ export class UnplayablePositionError extends RangeError {
    * @param subject The side (`"w"`, `"b"`) or, for a pawn, the square.
    */
   constructor(code: UnplayableCode, subject: Side | string) {
-    super(
-      `Cannot play from this position: ${UNPLAYABLE_REASONS[code](subject)}`,
-    );
+    const reason = UNPLAYABLE_REASONS[code](subject);
+    super(`Cannot play from this position: ${reason}`);
     this.name = "UnplayablePositionError";
     this.code = code;
+    this.reason = reason;
   }
 }

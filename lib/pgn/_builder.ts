@@ -6,33 +6,34 @@
 
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
-import type { TokenSink } from "./_lexer.ts";
-import { CODE, type CodedMove, Replay } from "./_replay.ts";
+import type { TokenSink } from "./_tokens.ts";
+import {
+  annotationNag,
+  emptyLine,
+  isBarePromotion,
+  isEnPassantMark,
+  isMoveNumber,
+  isPromotionPiece,
+  PLAYED,
+  readMove,
+  resultOf,
+  withoutAnnotation,
+} from "./_movetext.ts";
+import { HeldPromotion } from "./_promotion.ts";
+import { type EnPassantMode, Replay } from "./_replay.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
 import { MoveError } from "../moves/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
+import { PgnPosition } from "./positions.ts";
+import type { PgnVisitor } from "./walker.ts";
+import { UnplayablePositionError } from "../moves/errors.ts";
 
-const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
-
-/** Suffix annotations and the NAGs the standard gives them (section 8.2.7). */
-const SUFFIX_NAGS: Readonly<Record<string, number>> = {
-  "!": 1,
-  "?": 2,
-  "!!": 3,
-  "??": 4,
-  "!?": 5,
-  "?!": 6,
-};
-const SUFFIX = /[!?]{1,2}$/;
-/** Annotation marks at the end of a move, which are not part of its SAN. */
-const ANNOTATION = /[!?]+$/;
-
-/** A pawn move to a back rank with no piece named: `e8(Q)` may follow. */
-const BARE_PROMOTION = /^[a-h](?:x?[a-h])?[18]$/;
-const PROMOTION_PIECE = /^[QRBNqrbn]$/;
-const MOVE_NUMBER = /^(?:\d+|\.+)$/;
-
-const EMPTY: readonly never[] = Object.freeze([]);
+/** A walker's wishes: where positions go, and which ones. */
+export interface Walk {
+  visitor: PgnVisitor;
+  variations: boolean;
+  enPassant: EnPassantMode;
+}
 
 /** A line left for a variation: what to restore when it closes. */
 interface Frame {
@@ -63,22 +64,24 @@ export class GameBuilder implements TokenSink {
   #fenColumn = 1;
   #comments: string[] = [];
   #truncated = false;
-  #line: PgnLine = { comments: EMPTY, moves: [] };
+  #line: PgnLine = emptyLine();
   #made = 0;
   #last: PgnMove | null = null;
   #lastCode = -1;
   readonly #stack: Frame[] = [];
-  /** `e8`, `(`, `Q` seen so far of an `e8(Q)` promotion: 0 to 3 tokens. */
-  #promotion = 0;
-  #promotionText = "";
-  #promotionPiece = "";
-  #promotionLine = 0;
-  #promotionColumn = 0;
-  #openLine = 0;
-  #openColumn = 0;
+  readonly #promotion = new HeldPromotion();
 
-  constructor(strict: boolean) {
+  /** The walker's, or null for a reader (which keeps the moves instead). */
+  readonly #walk: Walk | null;
+  /** The walker's position, made for each game whose start could be set up. */
+  #cursor: PgnPosition | null = null;
+
+  constructor(strict: boolean, walk: Walk | null = null) {
     this.#strict = strict;
+    this.#walk = walk;
+    // Strict reading compares the text with the SAN; a walker otherwise
+    // needs no SAN, which saves the mate test after every check.
+    this.#replay.wantSan = walk === null || strict;
   }
 
   #begin(line: number): void {
@@ -103,17 +106,32 @@ export class GameBuilder implements TokenSink {
     });
     this.#game = game;
     this.#line = mainline;
-    if (problem === "" && !this.#skipping) {
-      try {
-        this.#replay.load(game.start, chess960);
-      } catch (error) {
-        problem = (error as Error).message;
+    // Loaded even when the game cannot be played: a walk starts there.
+    let loaded = true;
+    try {
+      this.#replay.load(game.start, chess960);
+    } catch (error) {
+      if (!(error instanceof UnplayablePositionError)) throw error;
+      loaded = false;
+      if (problem === "") {
+        problem = `no move can be played from the start: ${error.reason}`;
       }
     }
+    if (this.#walk !== null) this.#startWalk(game, loaded);
     if (problem !== "" && !this.#skipping) {
       this.#syntax(problem, this.#fenLine, this.#fenColumn);
     }
     return game;
+  }
+
+  /** A walker's cursor for the game, and its first position. */
+  #startWalk(game: PgnGame, loaded: boolean): void {
+    const walk = this.#walk!;
+    this.#cursor = null;
+    if (!loaded) return;
+    const cursor = new PgnPosition(game, this.#replay, walk.enPassant);
+    this.#cursor = cursor;
+    walk.visitor.position(cursor);
   }
 
   #moves(line: number): void {
@@ -149,7 +167,8 @@ export class GameBuilder implements TokenSink {
     const game = this.#make();
     game.result = result;
     game.truncated = this.#truncated;
-    this.games.push(game);
+    if (this.#walk === null) this.games.push(game);
+    else this.#endWalk(game);
     this.#phase = NONE;
     this.#skipping = false;
     this.#game = null;
@@ -159,6 +178,17 @@ export class GameBuilder implements TokenSink {
     this.#stack.length = 0;
     this.#made = 0;
     this.#last = null;
+  }
+
+  /** Hands a walker the game, and its cursor on the mainline's end. */
+  #endWalk(game: PgnGame): void {
+    const cursor = this.#cursor;
+    if (cursor !== null) {
+      const code = this.#last === null ? -1 : this.#lastCode;
+      cursor.at(this.#replay.depth, 0, null, code);
+    }
+    this.#cursor = null;
+    this.#walk!.visitor.end(game, cursor);
   }
 
   tag(name: string, value: string, line: number, column: number): void {
@@ -184,7 +214,7 @@ export class GameBuilder implements TokenSink {
     line: number,
     _column: number,
   ): void {
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     if (this.#skipping) return;
     if (truncated) this.#truncated = true;
     const comment = text.trim();
@@ -195,6 +225,8 @@ export class GameBuilder implements TokenSink {
     // Before any tag, a comment starts a game of its own, as chessops and
     // python-chess read it (the first of pgn-extract's eco.pgn is one).
     this.#moves(line);
+    // A walker keeps no comments: it hands on positions only.
+    if (this.#walk !== null) return;
     const last = this.#last;
     if (last === null) {
       this.#line.comments = [...this.#line.comments, comment];
@@ -205,22 +237,22 @@ export class GameBuilder implements TokenSink {
   }
 
   nag(value: number, line: number, column: number): void {
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
     if (this.#last === null) {
       this.#syntax("a NAG before any move", line, column);
-    } else this.#last.nags = [...this.#last.nags, value];
+    } else if (this.#walk === null) {
+      this.#last.nags = [...this.#last.nags, value];
+    }
   }
 
   open(line: number, column: number): void {
-    if (this.#promotion === 1) {
-      this.#promotion = 2;
-      this.#openLine = line;
-      this.#openColumn = column;
+    if (this.#promotion.stage === 1) {
+      this.#promotion.open(line, column);
       return;
     }
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
     const last = this.#last;
@@ -236,23 +268,23 @@ export class GameBuilder implements TokenSink {
       openLine: line,
       openColumn: column,
     });
-    const variation: PgnLine = { comments: EMPTY, moves: [] };
-    last.variations = [...last.variations, variation];
+    if (this.#walk === null) {
+      const variation: PgnLine = emptyLine();
+      last.variations = [...last.variations, variation];
+      this.#line = variation;
+    }
     this.#replay.back();
-    this.#line = variation;
     this.#made = 0;
     this.#last = null;
   }
 
   close(line: number, column: number): void {
-    if (this.#promotion === 3) {
-      this.#promotion = 0;
-      const text =
-        `${this.#promotionText}=${this.#promotionPiece.toUpperCase()}`;
-      this.#move(text, this.#promotionLine, this.#promotionColumn);
+    const held = this.#promotion;
+    if (held.stage === 3) {
+      this.#move(held.take(), held.line, held.column);
       return;
     }
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
     const frame = this.#stack.pop();
@@ -269,16 +301,14 @@ export class GameBuilder implements TokenSink {
   }
 
   symbol(text: string, line: number, column: number): void {
-    if (this.#promotion === 2 && PROMOTION_PIECE.test(text)) {
-      this.#promotion = 3;
-      this.#promotionPiece = text;
+    if (this.#promotion.stage === 2 && isPromotionPiece(text)) {
+      this.#promotion.name(text);
       return;
     }
-    if (this.#promotion !== 0) this.#flushPromotion();
+    if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
-    const first = text.charCodeAt(0);
-    // Results start with a digit or are "*"; annotations with ! or ?.
-    if ((first <= 57 || first === 42) && RESULTS.has(text)) {
+    const result = resultOf(text);
+    if (result !== null) {
       if (this.#stack.length > 0 && !this.#skipping) {
         const open = this.#stack.at(-1)!;
         this.#syntax(
@@ -287,40 +317,33 @@ export class GameBuilder implements TokenSink {
           open.openColumn,
         );
       }
-      this.finish(text as PgnResult);
+      this.finish(result);
       return;
     }
     if (this.#skipping) return;
-    const nag = first === 33 || first === 63 ? SUFFIX_NAGS[text] : undefined;
-    const last = text.charCodeAt(text.length - 1);
+    const nag = annotationNag(text);
     if (nag !== undefined) {
       this.nag(nag, line, column);
-    } else if (MOVE_NUMBER.test(text)) {
-      // A move number cut from its dot (`1 .`, `1`), as some programs write.
-    } else if (text === "e.p." || text === "ep") {
+    } else if (isMoveNumber(text)) {
+      // A move number cut from its dot, as some programs write: skipped.
+    } else if (isEnPassantMark(text)) {
       if (this.#last === null) {
         this.#syntax("e.p. before any move", line, column);
       }
-    } else if (
-      !this.#strict && (last === 49 || last === 56) && text.length <= 4 &&
-      BARE_PROMOTION.test(text)
-    ) {
-      this.#promotion = 1;
-      this.#promotionText = text;
-      this.#promotionLine = line;
-      this.#promotionColumn = column;
+    } else if (!this.#strict && isBarePromotion(text)) {
+      this.#promotion.hold(text, line, column);
     } else this.#move(text, line, column);
   }
 
   /** Plays what an unfinished `e8(Q)` held back, as the tokens they were. */
   #flushPromotion(): void {
-    const stage = this.#promotion;
+    const held = this.#promotion, stage = held.stage;
     if (stage === 0) return;
-    this.#promotion = 0;
-    this.#move(this.#promotionText, this.#promotionLine, this.#promotionColumn);
-    if (stage >= 2) this.open(this.#openLine, this.#openColumn);
+    held.stage = 0;
+    this.#move(held.text, held.line, held.column);
+    if (stage >= 2) this.open(held.openLine, held.openColumn);
     if (stage === 3) {
-      this.symbol(this.#promotionPiece, this.#openLine, this.#openColumn + 1);
+      this.symbol(held.piece, held.openLine, held.openColumn + 1);
     }
   }
 
@@ -334,9 +357,10 @@ export class GameBuilder implements TokenSink {
       this.#moveError(error, text, line, column);
       return;
     }
-    const uci = replay.uci(code);
+    const walk = this.#walk;
+    const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
-    if (this.#strict && san !== text.replace(ANNOTATION, "")) {
+    if (this.#strict && san !== withoutAnnotation(text)) {
       replay.back();
       this.#moveError(
         new MoveError({
@@ -351,26 +375,20 @@ export class GameBuilder implements TokenSink {
       );
       return;
     }
-    const last = text.charCodeAt(text.length - 1);
-    const nag = last === 33 || last === 63
-      ? SUFFIX_NAGS[SUFFIX.exec(text)?.[0] ?? ""]
-      : undefined;
-    const move: PgnMove & CodedMove = {
-      san,
-      uci,
-      comments: EMPTY,
-      nags: nag === undefined ? EMPTY : [nag],
-      variations: EMPTY,
-      clock: null,
-      emt: null,
-      eval: null,
-      shapes: EMPTY,
-      [CODE]: code,
-    };
-    this.#line.moves.push(move);
     this.#made++;
-    this.#last = move;
     this.#lastCode = code;
+    if (walk !== null) {
+      this.#last = PLAYED;
+      const depth = this.#stack.length;
+      if (depth === 0 || walk.variations) {
+        this.#cursor!.at(replay.depth, depth, null, code);
+        walk.visitor.position(this.#cursor!);
+      }
+      return;
+    }
+    const move = readMove(text, { san, uci, code });
+    this.#line.moves.push(move);
+    this.#last = move;
   }
 
   #moveError(error: unknown, text: string, line: number, column: number): void {

@@ -4,26 +4,8 @@
 // It knows nothing of games or moves: the sink decides where a game ends.
 
 import { describe, isSpace, NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
-
-/** What the lexer hands on; lines and columns are the token's start. */
-export interface TokenSink {
-  tag(name: string, value: string, line: number, column: number): void;
-  /** A move, a result, an annotation: any run of symbol characters. */
-  symbol(text: string, line: number, column: number): void;
-  nag(value: number, line: number, column: number): void;
-  comment(text: string, truncated: boolean, line: number, column: number): void;
-  open(line: number, column: number): void;
-  close(line: number, column: number): void;
-  error(reason: string, line: number, column: number): void;
-}
-
-/** The longest tokens kept, in characters. */
-export interface LexerLimits {
-  /** A comment is cut after this many characters (and said to be). */
-  comment: number;
-  /** A tag value longer than this is an error. */
-  tagValue: number;
-}
+import { PendingText } from "./_pending.ts";
+import type { LexerLimits, TokenSink } from "./_tokens.ts";
 
 /** The longest move, name or number read as one token. */
 const SYMBOL_MAX = 255;
@@ -57,9 +39,7 @@ export class PgnLexer {
   #tokenLine = 1;
   #tokenColumn = 1;
   /** The token's text from earlier chunks, and its length so far. */
-  #pending = "";
-  #pendingLength = 0;
-  #truncated = false;
+  readonly #pending = new PendingText();
   #tagName = "";
   #nag = 0;
   /** Whether REST_OF_LINE is a `;` comment (else an escape or a skip). */
@@ -73,25 +53,17 @@ export class PgnLexer {
   #begin(i: number, state: number): void {
     this.#state = state;
     this.#tokenLine = this.#line;
-    this.#tokenColumn = this.#base + i - this.#lineStart + 1;
-    this.#pending = "";
-    this.#pendingLength = 0;
-    this.#truncated = false;
+    this.#tokenColumn = this.#column(i);
+    this.#pending.reset();
   }
 
   #fail(reason: string, i: number): void {
-    this.#sink.error(reason, this.#line, this.#base + i - this.#lineStart + 1);
+    this.#sink.error(reason, this.#line, this.#column(i));
   }
 
-  /** Appends `text` to the pending token, up to `limit` characters. */
-  #keep(text: string, limit: number): void {
-    const room = limit - this.#pendingLength;
-    if (room >= text.length) this.#pending += text;
-    else {
-      if (room > 0) this.#pending += text.slice(0, room);
-      this.#truncated = true;
-    }
-    this.#pendingLength += text.length;
+  /** The column of the chunk's character `i`. */
+  #column(i: number): number {
+    return this.#base + i - this.#lineStart + 1;
   }
 
   #newline(i: number): void {
@@ -113,11 +85,11 @@ export class PgnLexer {
     const state = this.#state;
     const start = this.#sliceStart;
     if (state === SYMBOL || state === NUMBER || state === TAG_NAME) {
-      this.#keep(text.slice(start, n), SYMBOL_MAX + 1);
+      this.#pending.keep(text.slice(start, n), SYMBOL_MAX + 1);
     } else if (state === TAG_VALUE) {
-      this.#keep(text.slice(start, n), this.#limits.tagValue + 1);
+      this.#pending.keep(text.slice(start, n), this.#limits.tagValue + 1);
     } else if (state === BRACE || (state === REST_OF_LINE && this.#keepLine)) {
-      this.#keep(text.slice(start, n), this.#limits.comment);
+      this.#pending.keep(text.slice(start, n), this.#limits.comment);
     }
     this.#sliceStart = 0;
   }
@@ -137,7 +109,7 @@ export class PgnLexer {
         this.#tokenLine,
         this.#tokenColumn,
       );
-    } else if (state === REST_OF_LINE && this.#keepLine) this.#lineComment();
+    } else if (state === REST_OF_LINE && this.#keepLine) this.#emitComment();
     else if (state !== IDLE && state !== REST_OF_LINE) {
       this.#sink.error("a tag cut by the end of the text", this.#line, at);
     }
@@ -145,8 +117,8 @@ export class PgnLexer {
   }
 
   #symbol(): void {
-    const text = this.#pending;
-    if (this.#pendingLength > SYMBOL_MAX) {
+    const text = this.#pending.text;
+    if (this.#pending.length > SYMBOL_MAX) {
       this.#sink.error(
         `a token longer than ${SYMBOL_MAX} characters`,
         this.#tokenLine,
@@ -156,10 +128,10 @@ export class PgnLexer {
     this.#state = IDLE;
   }
 
-  #lineComment(): void {
+  #emitComment(): void {
     this.#sink.comment(
-      this.#pending,
-      this.#truncated,
+      this.#pending.text,
+      this.#pending.truncated,
       this.#tokenLine,
       this.#tokenColumn,
     );
@@ -167,7 +139,7 @@ export class PgnLexer {
   }
 
   #emitNag(i: number): void {
-    if (this.#pendingLength === 0) this.#fail("a $ without a number", i);
+    if (this.#pending.length === 0) this.#fail("a $ without a number", i);
     else this.#sink.nag(this.#nag, this.#tokenLine, this.#tokenColumn);
     this.#state = IDLE;
   }
@@ -202,7 +174,7 @@ export class PgnLexer {
           c = text.charCodeAt(++j);
         }
         if (j === n) return j;
-        this.#keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
+        this.#pending.keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
         this.#symbol();
         return j;
       }
@@ -215,10 +187,10 @@ export class PgnLexer {
       case NAG: {
         const c = text.charCodeAt(i);
         if (c >= 48 && c <= 57) {
-          this.#nag = this.#pendingLength > 9
+          this.#nag = this.#pending.length > 9
             ? this.#nag
             : this.#nag * 10 + c - 48;
-          this.#pendingLength++;
+          this.#pending.length++; // the digits, counted
           return i + 1;
         }
         this.#emitNag(i);
@@ -235,14 +207,11 @@ export class PgnLexer {
           this.#newline(j);
         }
         if (end < 0) return n;
-        this.#keep(text.slice(this.#sliceStart, end), this.#limits.comment);
-        this.#sink.comment(
-          this.#pending,
-          this.#truncated,
-          this.#tokenLine,
-          this.#tokenColumn,
+        this.#pending.keep(
+          text.slice(this.#sliceStart, end),
+          this.#limits.comment,
         );
-        this.#state = IDLE;
+        this.#emitComment();
         return end + 1;
       }
       case REST_OF_LINE: {
@@ -252,11 +221,11 @@ export class PgnLexer {
           const stop = end > 0 && text.charCodeAt(end - 1) === 13
             ? end - 1
             : end;
-          this.#keep(
+          this.#pending.keep(
             text.slice(this.#sliceStart, Math.max(stop, this.#sliceStart)),
             this.#limits.comment,
           );
-          this.#lineComment();
+          this.#emitComment();
         }
         this.#state = IDLE;
         this.#newline(end);
@@ -288,20 +257,13 @@ export class PgnLexer {
         this.#sliceStart = i + 1;
         return i + 1;
       case 40: // (
+        this.#sink.open(this.#line, this.#column(i));
+        return i + 1;
       case 41: // )
-        if (c === 40) {
-          this.#sink.open(this.#line, this.#base + i - this.#lineStart + 1);
-        } else {this.#sink.close(
-            this.#line,
-            this.#base + i - this.#lineStart + 1,
-          );}
+        this.#sink.close(this.#line, this.#column(i));
         return i + 1;
       case 42: // *
-        this.#sink.symbol(
-          "*",
-          this.#line,
-          this.#base + i - this.#lineStart + 1,
-        );
+        this.#sink.symbol("*", this.#line, this.#column(i));
         return i + 1;
       case 36: // $
         this.#begin(i, NAG);
@@ -348,13 +310,12 @@ export class PgnLexer {
           NAME_CHARS[text.charCodeAt(j)] === 1
         ) j++;
         if (j === n) return j;
-        this.#keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
-        if (this.#pendingLength > SYMBOL_MAX) {
+        this.#pending.keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
+        if (this.#pending.length > SYMBOL_MAX) {
           return this.#badTag("a tag name too long", j);
         }
-        this.#tagName = this.#pending;
-        this.#pending = "";
-        this.#pendingLength = 0;
+        this.#tagName = this.#pending.text;
+        this.#pending.reset();
         this.#state = TAG_BEFORE_VALUE;
         return j;
       }
@@ -370,11 +331,11 @@ export class PgnLexer {
         // The standard's two escapes; any other backslash is kept as written.
         this.#state = TAG_VALUE;
         if (c === 34 || c === 92) {
-          this.#keep(c === 34 ? '"' : "\\", this.#limits.tagValue + 1);
+          this.#pending.keep(c === 34 ? '"' : "\\", this.#limits.tagValue + 1);
           this.#sliceStart = i + 1;
           return i + 1;
         }
-        this.#keep("\\", this.#limits.tagValue + 1);
+        this.#pending.keep("\\", this.#limits.tagValue + 1);
         this.#sliceStart = i;
         return i;
       default: // TAG_AFTER_VALUE
@@ -384,7 +345,7 @@ export class PgnLexer {
         }
         this.#sink.tag(
           this.#tagName,
-          this.#pending,
+          this.#pending.text,
           this.#tokenLine,
           this.#tokenColumn,
         );
@@ -402,7 +363,10 @@ export class PgnLexer {
       j++;
     }
     if (j === n) return n;
-    this.#keep(text.slice(this.#sliceStart, j), this.#limits.tagValue + 1);
+    this.#pending.keep(
+      text.slice(this.#sliceStart, j),
+      this.#limits.tagValue + 1,
+    );
     if (c === 92) {
       this.#state = TAG_ESCAPE;
       return j + 1;
@@ -410,7 +374,7 @@ export class PgnLexer {
     if (c !== 34) {
       return this.#badTag("a tag value without its closing quote", j);
     }
-    if (this.#pendingLength > this.#limits.tagValue) {
+    if (this.#pending.length > this.#limits.tagValue) {
       return this.#badTag(
         `a tag value longer than ${this.#limits.tagValue} characters`,
         j,

@@ -4,6 +4,7 @@
 
 import { parseFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
+import { FenSyntaxError } from "../errors.ts";
 
 /** The standard start, read once; loading a board only reads it. */
 const START_POSITION: Readonly<Position> = Object.freeze(
@@ -40,10 +41,11 @@ export function startOf(tags: Map<string, string>): Start {
   try {
     return { start: parseFen(fen.trim(), { chess960 }), chess960, problem: "" };
   } catch (error) {
+    if (!(error instanceof FenSyntaxError)) throw error;
     return {
       start,
       chess960,
-      problem: `the FEN tag: ${(error as Error).message}`,
+      problem: `the FEN tag: ${error.detail} at column ${error.column}`,
     };
   }
 }

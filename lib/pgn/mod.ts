@@ -45,4 +45,5 @@ export {
   type PgnReaderOptions,
   readPgn,
 } from "./reader.ts";
+export { type PgnVisitor, PgnWalker, type PgnWalkerOptions } from "./walker.ts";
 export { stringifyPgn, type StringifyPgnOptions } from "./stringify.ts";

@@ -188,7 +188,13 @@ export function* walk(
   options: PgnPositionsOptions,
 ): Generator<PgnPosition, void, undefined> {
   const replay = new Replay();
-  replay.load(game.start, game.chess960);
+  try {
+    replay.load(game.start, game.chess960);
+  } catch (error) {
+    // The reader said so in the game's error: a start with no position.
+    if (game.error !== null) return;
+    throw error;
+  }
   const cursor = new PgnPosition(game, replay, options.enPassant ?? "always");
   const variations = options.variations === true;
   const stack: Frame[] = [

@@ -7,9 +7,8 @@
  * @module
  */
 
-import { PgnDecoder } from "./_decode.ts";
 import { GameBuilder } from "./_builder.ts";
-import { PgnLexer } from "./_lexer.ts";
+import { PgnStream } from "./_stream.ts";
 import type { PgnGame } from "./game.ts";
 
 /**
@@ -76,8 +75,7 @@ export interface PgnReaderOptions {
  */
 export class PgnReader {
   readonly #builder: GameBuilder;
-  readonly #lexer: PgnLexer;
-  #decoder: PgnDecoder | null = null;
+  readonly #stream: PgnStream;
 
   /**
    * Makes a reader for one stream.
@@ -86,10 +84,7 @@ export class PgnReader {
    */
   constructor(options: PgnReaderOptions = {}) {
     this.#builder = new GameBuilder(options.strict === true);
-    this.#lexer = new PgnLexer(this.#builder, {
-      comment: limit(options.maxComment, 1 << 20, "maxComment"),
-      tagValue: limit(options.maxTagValue, 1 << 16, "maxTagValue"),
-    });
+    this.#stream = new PgnStream(this.#builder, options);
   }
 
   /**
@@ -99,11 +94,7 @@ export class PgnReader {
    * @returns The games that this chunk completed, in order.
    */
   push(chunk: string | Uint8Array): PgnGame[] {
-    if (typeof chunk === "string") this.#lexer.push(chunk);
-    else {
-      this.#decoder ??= new PgnDecoder();
-      this.#lexer.push(this.#decoder.decode(chunk));
-    }
+    this.#stream.push(chunk);
     return this.#take();
   }
 
@@ -113,11 +104,7 @@ export class PgnReader {
    * @returns The games still open, usually the last one.
    */
   end(): PgnGame[] {
-    if (this.#decoder !== null) {
-      this.#lexer.push(this.#decoder.decode(new Uint8Array(0), true));
-    }
-    this.#lexer.end();
-    this.#builder.finish(null);
+    this.#stream.end();
     return this.#take();
   }
 
@@ -128,18 +115,6 @@ export class PgnReader {
     games.length = 0;
     return out;
   }
-}
-
-function limit(
-  value: number | undefined,
-  fallback: number,
-  name: string,
-): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`Cannot read PGN: ${name} must be a positive integer`);
-  }
-  return value;
 }
 
 /**

@@ -242,3 +242,24 @@ Deno.test("--format pgn of a position no move can be played from: its start alon
     /\[FEN "8\/8\/8\/8\/8\/8\/8\/8 w - - 0 1"\]\n\n\*\n/,
   );
 });
+
+Deno.test("a game whose FEN tag has no king is that game's error, walked or read whole", async () => {
+  const text = '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n\n1. d4 *\n';
+  for (const format of ["epd", "json"]) {
+    const run = await runMain(
+      ["--from", "pgn", "--ply", "all", "--format", format, "-"],
+      { stdin: text },
+    );
+    assert.equal(run.code, EXIT.invalidFen, format);
+    assert.equal(
+      run.stderr,
+      "fen: stdin:1:1: game 1, no move can be played from the start: White has no king\n",
+    );
+    // The next game's two positions, and for JSON the first game's error.
+    assert.equal(
+      run.stdout.trim().split("\n").length,
+      format === "epd" ? 2 : 3,
+    );
+    assert.match(run.stdout, /3P4/);
+  }
+});

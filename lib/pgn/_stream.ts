@@ -1,0 +1,57 @@
+// A PGN stream's front end, shared by the reader and the walker: bytes or
+// text in chunks, decoded, cut into tokens and handed to a game builder.
+
+import type { GameBuilder } from "./_builder.ts";
+import { PgnDecoder } from "./_decode.ts";
+import { PgnLexer } from "./_lexer.ts";
+
+/** The limits a stream is read with, as the reader's options give them. */
+export interface StreamLimits {
+  maxComment?: number | undefined;
+  maxTagValue?: number | undefined;
+}
+
+/** Chunks to tokens to the builder: see the comment at the top of the file. */
+export class PgnStream {
+  readonly #builder: GameBuilder;
+  readonly #lexer: PgnLexer;
+  #decoder: PgnDecoder | null = null;
+
+  constructor(builder: GameBuilder, limits: StreamLimits) {
+    this.#builder = builder;
+    this.#lexer = new PgnLexer(builder, {
+      comment: limit(limits.maxComment, 1 << 20, "maxComment"),
+      tagValue: limit(limits.maxTagValue, 1 << 16, "maxTagValue"),
+    });
+  }
+
+  /** Reads the next chunk, text or bytes. */
+  push(chunk: string | Uint8Array): void {
+    if (typeof chunk === "string") this.#lexer.push(chunk);
+    else {
+      this.#decoder ??= new PgnDecoder();
+      this.#lexer.push(this.#decoder.decode(chunk));
+    }
+  }
+
+  /** Ends the stream: the last game is finished. */
+  end(): void {
+    if (this.#decoder !== null) {
+      this.#lexer.push(this.#decoder.decode(new Uint8Array(0), true));
+    }
+    this.#lexer.end();
+    this.#builder.finish(null);
+  }
+}
+
+function limit(
+  value: number | undefined,
+  fallback: number,
+  name: string,
+): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`Cannot read PGN: ${name} must be a positive integer`);
+  }
+  return value;
+}

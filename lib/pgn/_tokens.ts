@@ -1,0 +1,22 @@
+// The tokens of PGN as the lexer hands them on, and the limits on their
+// length: the one interface between reading text and building games.
+
+/** What the lexer hands on; lines and columns are the token's start. */
+export interface TokenSink {
+  tag(name: string, value: string, line: number, column: number): void;
+  /** A move, a result, an annotation: any run of symbol characters. */
+  symbol(text: string, line: number, column: number): void;
+  nag(value: number, line: number, column: number): void;
+  comment(text: string, truncated: boolean, line: number, column: number): void;
+  open(line: number, column: number): void;
+  close(line: number, column: number): void;
+  error(reason: string, line: number, column: number): void;
+}
+
+/** The longest tokens kept, in characters. */
+export interface LexerLimits {
+  /** A comment is cut after this many characters (and said to be). */
+  comment: number;
+  /** A tag value longer than this is an error. */
+  tagValue: number;
+}

@@ -1,0 +1,131 @@
+/**
+ * Walking a PGN stream: {@linkcode PgnWalker} hands on each position as
+ * its move is read, without keeping the games' moves, for programs that
+ * want the positions and not the games (an EPD of every ply, say). Each
+ * move is played once, where `PgnReader` then `positions()`
+ * plays it twice.
+ *
+ * @module
+ */
+
+import { GameBuilder } from "./_builder.ts";
+import { PgnStream } from "./_stream.ts";
+import type { PgnGame } from "./game.ts";
+import type { PgnPosition, PgnPositionsOptions } from "./positions.ts";
+import type { PgnReaderOptions } from "./reader.ts";
+
+/**
+ * Options for {@linkcode PgnWalker}: the reader's, and which positions are
+ * handed on and how their FEN names en passant.
+ *
+ * @example Positions inside variations too
+ * ```ts
+ * import { PgnWalker, type PgnWalkerOptions } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * const options: PgnWalkerOptions = { variations: true };
+ * const plies: string[] = [];
+ * const walker = new PgnWalker({
+ *   position: (p) => void plies.push(`${p.ply}${"+".repeat(p.depth)}`),
+ *   end: () => {},
+ * }, options);
+ * walker.push("1. e4 (1. d4) 1... c5 *");
+ * walker.end();
+ * assert.deepEqual(plies, ["0", "1", "1+", "2"]);
+ * ```
+ */
+export interface PgnWalkerOptions
+  extends PgnReaderOptions, PgnPositionsOptions {}
+
+/**
+ * What a {@linkcode PgnWalker} calls, in the order of the text.
+ *
+ * @example Counting positions and games
+ * ```ts
+ * import { PgnWalker, type PgnVisitor } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * let positions = 0, games = 0;
+ * const visitor: PgnVisitor = {
+ *   position: () => void positions++,
+ *   end: () => void games++,
+ * };
+ * const walker = new PgnWalker(visitor);
+ * walker.push("1. e4 e5 1-0\n\n1. d4 *\n");
+ * walker.end();
+ * assert.deepEqual([positions, games], [5, 2]);
+ * ```
+ */
+export interface PgnVisitor {
+  /**
+   * A position: the start of a game (ply 0), then the one after each move
+   * as it is read. The object is reused: read it before returning.
+   */
+  position(position: PgnPosition): void;
+  /**
+   * A game's end: the game (its tags, result, error and number; its
+   * `mainline` is empty, as moves are not kept), and the position at the
+   * end of its mainline, or `null` when the game has no start to play
+   * from. When the game has an `error`, the position is where reading
+   * stopped, not the end of the game.
+   */
+  end(game: PgnGame, last: PgnPosition | null): void;
+}
+
+/**
+ * A walker of one PGN stream: {@linkcode PgnWalker.push} it chunks of text
+ * or bytes, as to a `PgnReader`, and it calls its visitor with
+ * every position as soon as its move is read, then with each game as it
+ * ends. The positions are the ones `PgnGame.positions` yields for the same
+ * game, in the same order, with `move` always `null` (the move is not
+ * kept; `from` and `to` say where it went).
+ *
+ * @example The FEN after each move, no game kept
+ * ```ts
+ * import { PgnWalker } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * const fens: string[] = [];
+ * const walker = new PgnWalker({
+ *   position: (p) => void fens.push(p.fen),
+ *   end: (game) => assert.equal(game.tags.get("Event"), "A"),
+ * });
+ * walker.push('[Event "A"]\n\n1. e4 e5 *\n');
+ * walker.end();
+ * assert.equal(fens.length, 3);
+ * assert.equal(fens[2], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+ * ```
+ */
+export class PgnWalker {
+  readonly #stream: PgnStream;
+
+  /**
+   * Makes a walker for one stream.
+   *
+   * @param visitor What is called with each position and game.
+   * @param options The reader's options, variations, en passant.
+   */
+  constructor(visitor: PgnVisitor, options: PgnWalkerOptions = {}) {
+    const builder = new GameBuilder(options.strict === true, {
+      visitor,
+      variations: options.variations === true,
+      enPassant: options.enPassant ?? "always",
+    });
+    this.#stream = new PgnStream(builder, options);
+  }
+
+  /**
+   * Reads the next chunk of the stream, text or bytes (do not mix them),
+   * calling the visitor for what it completes.
+   *
+   * @param chunk The next piece of the stream, cut anywhere.
+   */
+  push(chunk: string | Uint8Array): void {
+    this.#stream.push(chunk);
+  }
+
+  /** Ends the stream: the last game's end is called. */
+  end(): void {
+    this.#stream.end();
+  }
+}
