@@ -11,7 +11,7 @@ import type { Position } from "../types.ts";
 import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
 import type { DataSettings } from "./_data_settings.ts";
-import type { FormatName } from "./formats.ts";
+import type { FormatName } from "./options.ts";
 
 /** What the data formats write with: one per run, loaded before the first record. */
 export interface DataWriters {

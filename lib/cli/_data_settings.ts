@@ -5,7 +5,7 @@
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../unique/mod.ts";
 import { choice, flag, shown, text } from "./diagram_options.ts";
-import type { FormatName } from "./formats.ts";
+import type { FormatName } from "./options.ts";
 import {
   type OptionSpec,
   optionSpec,

@@ -20,7 +20,7 @@ import { INITIAL_FEN, type Position } from "../types.ts";
 import type { Output } from "./_io.ts";
 import { type GifRun, writeGif } from "./_gif_format.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
-import { FORMAT_NAMES } from "./options.ts";
+import { FORMAT_NAMES, type FormatName } from "./options.ts";
 import {
   type DataWriters,
   writeJsonData,
@@ -358,7 +358,6 @@ export const FORMATS = {
   },
 } as const satisfies Record<FormatName, Format>;
 
-/** The name of a format (the option table lists them, in help order). */
-export type FormatName = typeof FORMAT_NAMES[number];
+export type { FormatName };
 
 export { FORMAT_NAMES };

@@ -24,8 +24,8 @@ import { type EnPassantMode, Replay } from "./_replay.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
 import { MoveError } from "../moves/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
-import { PgnPosition } from "./positions.ts";
-import type { PgnVisitor } from "./walker.ts";
+import { PgnPosition } from "./game.ts";
+import type { PgnVisitor } from "./game.ts";
 import { UnplayablePositionError } from "../moves/errors.ts";
 
 /** A walker's wishes: where positions go, and which ones. */

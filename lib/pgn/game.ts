@@ -1,179 +1,27 @@
 /**
  * The game model: a {@linkcode PgnGame} holds its tags in order, its start
  * position, the mainline with its variations as a tree of
- * {@linkcode PgnMove}s, and the result; `game.positions()` walks it.
+ * {@linkcode PgnMove}s, and the result; `game.positions()` walks it with a
+ * {@linkcode PgnPosition}. The game and its walk live together: each names
+ * the other.
  *
  * @module
  */
 
-import type { Position, Square } from "../types.ts";
+import type { RecordView } from "../fen/bytes.ts";
+import type { Position, Side, Square } from "../types.ts";
+import { CODE, type CodedMove, type EnPassantMode, Replay } from "./_replay.ts";
 import type { PgnError } from "./errors.ts";
-import {
-  type PgnPosition,
-  type PgnPositionsOptions,
-  walk,
-} from "./positions.ts";
+import type {
+  PgnEval,
+  PgnGameInit,
+  PgnLine,
+  PgnMove,
+  PgnResult,
+  PgnShape,
+} from "./_model.ts";
 
-/**
- * An engine evaluation from a `[%eval]` comment command: pawns from White's
- * side (`0.17`), or a mate in so many moves (`#-3`: Black mates in 3), and
- * the search depth when given (`[%eval 0.17,23]`).
- *
- * @example Black mates in three
- * ```ts
- * import { parsePgn, type PgnEval } from "@fen/fen/pgn";
- * import assert from "node:assert/strict";
- *
- * const [game] = parsePgn("1. f3 { [%eval #-3] } *");
- * const value: PgnEval | null = game.mainline.moves[0].eval;
- * assert.deepEqual(value, { pawns: null, mate: -3, depth: null });
- * ```
- */
-export interface PgnEval {
-  /** Pawns, positive when White is better; `null` for a mate. */
-  pawns: number | null;
-  /** Moves to mate, positive when White mates; `null` for pawns. */
-  mate: number | null;
-  /** The depth of the search, or `null`. */
-  depth: number | null;
-}
-
-/**
- * A square (`[%csl Ge4]`, `from` and `to` the same) or an arrow
- * (`[%cal Gd2d4]`) to draw, in one of the four colours lichess draws.
- *
- * @example An arrow and a square
- * ```ts
- * import { parsePgn, type PgnShape } from "@fen/fen/pgn";
- * import assert from "node:assert/strict";
- *
- * const [game] = parsePgn("1. d4 { [%cal Gd2d4] [%csl Re4] } *");
- * const shapes: readonly PgnShape[] = game.mainline.moves[0].shapes;
- * assert.deepEqual(shapes, [
- *   { color: "green", from: "d2", to: "d4" },
- *   { color: "red", from: "e4", to: "e4" },
- * ]);
- * ```
- */
-export interface PgnShape {
-  /** The brush: `G`, `R`, `Y` or `B` in the command. */
-  color: "green" | "red" | "yellow" | "blue";
-  /** The square, or the arrow's tail. */
-  from: Square;
-  /** The same square, or the arrow's head. */
-  to: Square;
-}
-
-/**
- * One move of a game, with what was written after it: comments, NAGs
- * (suffix annotations `!`, `?`, `!!`, `??`, `!?`, `?!` become 1 to 6),
- * the variations that replace it, and what the comment commands say.
- *
- * @example A move with its annotations
- * ```ts
- * import { parsePgn, type PgnMove } from "@fen/fen/pgn";
- * import assert from "node:assert/strict";
- *
- * const [game] = parsePgn("1. e4!? { best by test [%clk 0:03:00] } (1. d4) *");
- * const move: PgnMove = game.mainline.moves[0];
- * assert.equal(move.san, "e4");
- * assert.equal(move.uci, "e2e4");
- * assert.deepEqual(move.nags, [5]);
- * assert.deepEqual(move.comments, ["best by test [%clk 0:03:00]"]);
- * assert.equal(move.clock, 180);
- * assert.equal(move.variations[0].moves[0].san, "d4");
- * ```
- */
-export interface PgnMove {
-  /** The move in SAN as this library writes it (`Nbd7`, `exd8=Q+`, `O-O`). */
-  san: string;
-  /** The move in UCI (castling as king takes rook in Chess960 games). */
-  uci: string;
-  /** Comments after the move, as written between the braces (trimmed). */
-  comments: readonly string[];
-  /** Numeric annotation glyphs, in the order written. */
-  nags: readonly number[];
-  /** Lines played instead of this move, in the order written. */
-  variations: readonly PgnLine[];
-  /** Seconds left on the clock (`[%clk]`), or `null`. */
-  clock: number | null;
-  /** Seconds the move took (`[%emt]`), or `null`. */
-  emt: number | null;
-  /** The evaluation (`[%eval]`), or `null`. */
-  eval: PgnEval | null;
-  /** Squares and arrows to draw (`[%csl]`, `[%cal]`). */
-  shapes: readonly PgnShape[];
-}
-
-/**
- * A line of moves, the mainline or a variation, with the comments written
- * before its first move.
- *
- * @example The comment before a variation
- * ```ts
- * import { parsePgn, type PgnLine } from "@fen/fen/pgn";
- * import assert from "node:assert/strict";
- *
- * const [game] = parsePgn("1. e4 ({ or } 1. d4 d5) 1... e5 *");
- * const line: PgnLine = game.mainline.moves[0].variations[0];
- * assert.deepEqual(line.comments, ["or"]);
- * assert.equal(line.moves.length, 2);
- * ```
- */
-export interface PgnLine {
-  /** Comments before the first move. */
-  comments: readonly string[];
-  /** The moves, in order. */
-  moves: PgnMove[];
-}
-
-/**
- * A game's result, as the termination marker writes it.
- *
- * @example A draw
- * ```ts
- * import { parsePgn, type PgnResult } from "@fen/fen/pgn";
- * import assert from "node:assert/strict";
- *
- * const result: PgnResult | null = parsePgn("1. e4 e5 1/2-1/2")[0].result;
- * assert.equal(result, "1/2-1/2");
- * ```
- */
-export type PgnResult = "1-0" | "0-1" | "1/2-1/2" | "*";
-
-/**
- * What a {@linkcode PgnGame} is made of; only `start` is required.
- *
- * @example A game made by hand
- * ```ts
- * import { PgnGame, type PgnGameInit, stringifyPgn } from "@fen/fen/pgn";
- * import { parseFen } from "@fen/fen";
- * import assert from "node:assert/strict";
- *
- * const init: PgnGameInit = {
- *   start: parseFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
- *   tags: new Map([["White", "Me"]]),
- * };
- * const game = new PgnGame(init);
- * assert.match(stringifyPgn(game), /\[White "Me"\]/);
- * ```
- */
-export interface PgnGameInit {
-  /** The position before the first move. */
-  start: Position;
-  /** Tags in the order written (defaults to none). */
-  tags?: Map<string, string>;
-  /** Whether castling is Chess960's (defaults to `false`). */
-  chess960?: boolean;
-  /** The mainline (defaults to no moves). */
-  mainline?: PgnLine;
-  /** The termination marker read, or `null` (the default) when none was. */
-  result?: PgnResult | null;
-  /** The game's number in its stream (defaults to 1). */
-  number?: number;
-  /** The line of the stream where it starts (defaults to 1). */
-  line?: number;
-}
+export type { PgnEval, PgnGameInit, PgnLine, PgnMove, PgnResult, PgnShape };
 
 /**
  * A game read from PGN (or made by hand for {@linkcode stringifyPgn}): its
@@ -255,4 +103,278 @@ export class PgnGame {
   positions(options: PgnPositionsOptions = {}): IterableIterator<PgnPosition> {
     return walk(this, options);
   }
+}
+
+/**
+ * Options for `PgnGame.positions`.
+ *
+ * @example Variations, and en passant as chessops and python-chess write it
+ * ```ts
+ * import { parsePgn, type PgnPositionsOptions } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * const options: PgnPositionsOptions = { variations: true, enPassant: "legal" };
+ * const [game] = parsePgn("1. e4 *");
+ * const fens = Array.from(game.positions(options), (p) => p.fen);
+ * assert.equal(fens[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+ * ```
+ */
+export interface PgnPositionsOptions {
+  /** Also walk the variations (defaults to `false`: the mainline only). */
+  variations?: boolean;
+  /**
+   * When the FEN names an en-passant square: `"always"` (the default, as
+   * `fen --moves` writes it: after every two-square advance),
+   * `"pseudo-legal"` or `"legal"` (as chessops and python-chess write it).
+   */
+  enPassant?: EnPassantMode;
+}
+
+/**
+ * The position at one ply of a game, as `PgnGame.positions` yields it: the
+ * ply, the move that led to it, how deep in variations it is, and the
+ * position itself, written on demand. The object is reused from one ply to
+ * the next; when the walk ends it stays at the mainline's last position.
+ *
+ * @example The move, the squares to mark, the FEN
+ * ```ts
+ * import { parsePgn, type PgnPosition } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * const [game] = parsePgn("1. e4 e5 2. Nf3 *");
+ * let last: PgnPosition | undefined;
+ * for (const position of game.positions()) last = position;
+ * assert.equal(last?.ply, 3);
+ * assert.equal(last?.move?.uci, "g1f3");
+ * assert.deepEqual([last?.from, last?.to], ["g1", "f3"]);
+ * assert.equal(last?.fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+ * ```
+ */
+export class PgnPosition {
+  /** The game walked. */
+  readonly game: PgnGame;
+  /** Half-moves from the game's start position (0 is the start). */
+  ply = 0;
+  /** 0 on the mainline, 1 inside a variation, 2 inside one of its variations... */
+  depth = 0;
+  /** The move that led here, or `null` at the start. */
+  move: PgnMove | null = null;
+  readonly #replay: Replay;
+  readonly #mode: EnPassantMode;
+  /** The board code of `move`, or -1 at the start. */
+  #code = -1;
+
+  /**
+   * Made by `PgnGame.positions`, which moves it along.
+   *
+   * @param game The game walked.
+   * @param replay The board it is walked on.
+   * @param mode When FEN names an en-passant square.
+   */
+  constructor(game: PgnGame, replay: Replay, mode: EnPassantMode) {
+    this.game = game;
+    this.#replay = replay;
+    this.#mode = mode;
+  }
+
+  /** The square the move's piece left (the king's, castling), or `null`. */
+  get from(): Square | null {
+    return this.#code < 0 ? null : this.#replay.from(this.#code);
+  }
+
+  /** The square it reached (where the king lands, castling), or `null`. */
+  get to(): Square | null {
+    return this.#code < 0 ? null : this.#replay.to(this.#code);
+  }
+
+  /**
+   * Moves the cursor; `PgnGame.positions` calls it.
+   *
+   * @param ply The ply.
+   * @param depth The depth in variations.
+   * @param move The move that led here, or `null`.
+   * @param code Its board code, or -1.
+   */
+  at(ply: number, depth: number, move: PgnMove | null, code: number): void {
+    this.ply = ply;
+    this.depth = depth;
+    this.move = move;
+    this.#code = code;
+  }
+
+  /** The side to move. */
+  get turn(): Side {
+    return this.#replay.side === 0 ? "w" : "b";
+  }
+
+  /** The canonical FEN, as `stringifyFen` writes the same position. */
+  get fen(): string {
+    return this.#replay.fen(this.#mode);
+  }
+
+  /**
+   * Writes the canonical FEN as ASCII bytes at `at` (leave 128 bytes of
+   * room) and returns where it ends: the way to write many positions
+   * without a string each.
+   *
+   * @param buffer Where to write.
+   * @param at The offset to write at.
+   * @returns The offset after the FEN.
+   */
+  writeFen(buffer: Uint8Array, at: number): number {
+    return this.#replay.writeFen(buffer, at, this.#mode);
+  }
+
+  /**
+   * The position as the byte writers read it (cells, side, castling, en
+   * passant, counters): the board itself, valid until the walk moves on.
+   *
+   * @example The fields of a position
+   * ```ts
+   * import { parsePgn } from "@fen/fen/pgn";
+   * import assert from "node:assert/strict";
+   *
+   * const [game] = parsePgn("1. e4 *");
+   * let turn = "";
+   * for (const position of game.positions()) turn = position.view().turn;
+   * assert.equal(turn, "b");
+   * ```
+   *
+   * @returns The current position's fields, refilled for each position.
+   */
+  view(): RecordView {
+    return this.#replay.view(this.#mode);
+  }
+
+  /**
+   * The position as plain data.
+   *
+   * @returns A new {@linkcode Position}.
+   */
+  toPosition(): Position {
+    return this.#replay.position(this.#mode);
+  }
+}
+
+/** A line being walked: its moves, the next one, and the variations pending. */
+interface Frame {
+  line: PgnLine;
+  next: number;
+  ply: number;
+  depth: number;
+  /** The move just yielded whose variations are walked next, or null. */
+  node: PgnMove | null;
+  /** Its board code. */
+  code: number;
+  variation: number;
+}
+
+/** The board code of a move: the reader's, or from the SAN of one made by hand. */
+function codeOf(replay: Replay, move: PgnMove, ply: number): number {
+  return (move as CodedMove)[CODE] ?? replay.parse(move.san, ply, false);
+}
+
+/**
+ * The positions of `game`, with an explicit stack of lines (variations can
+ * nest deeper than the call stack goes).
+ */
+export function* walk(
+  game: PgnGame,
+  options: PgnPositionsOptions,
+): Generator<PgnPosition, void, undefined> {
+  const replay = new Replay();
+  try {
+    replay.load(game.start, game.chess960);
+  } catch (error) {
+    // The reader said so in the game's error: a start with no position.
+    if (game.error !== null) return;
+    throw error;
+  }
+  const cursor = new PgnPosition(game, replay, options.enPassant ?? "always");
+  const variations = options.variations === true;
+  const stack: Frame[] = [
+    {
+      line: game.mainline,
+      next: 0,
+      ply: 0,
+      depth: 0,
+      node: null,
+      code: -1,
+      variation: 0,
+    },
+  ];
+  yield cursor;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    const node = frame.node;
+    if (
+      node !== null && variations && frame.variation < node.variations.length
+    ) {
+      if (frame.variation === 0) replay.back();
+      const line = node.variations[frame.variation++];
+      const depth = frame.depth + 1, ply = frame.ply - 1;
+      stack.push({
+        line,
+        next: 0,
+        ply,
+        depth,
+        node: null,
+        code: -1,
+        variation: 0,
+      });
+      continue;
+    }
+    if (node !== null && frame.variation > 0) replay.play(frame.code);
+    frame.node = null;
+    frame.variation = 0;
+    if (frame.next < frame.line.moves.length) {
+      const move = frame.line.moves[frame.next++];
+      const code = codeOf(replay, move, ++frame.ply);
+      replay.play(code);
+      cursor.at(frame.ply, frame.depth, move, code);
+      yield cursor;
+      frame.node = move;
+      frame.code = code;
+      continue;
+    }
+    if (stack.length > 1) {
+      for (let k = 0; k < frame.next; k++) replay.back();
+    }
+    stack.pop();
+  }
+}
+
+/**
+ * What a {@linkcode PgnWalker} calls, in the order of the text.
+ *
+ * @example Counting positions and games
+ * ```ts
+ * import { PgnWalker, type PgnVisitor } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * let positions = 0, games = 0;
+ * const visitor: PgnVisitor = {
+ *   position: () => void positions++,
+ *   end: () => void games++,
+ * };
+ * const walker = new PgnWalker(visitor);
+ * walker.push("1. e4 e5 1-0\n\n1. d4 *\n");
+ * walker.end();
+ * assert.deepEqual([positions, games], [5, 2]);
+ * ```
+ */
+export interface PgnVisitor {
+  /**
+   * A position: the start of a game (ply 0), then the one after each move
+   * as it is read. The object is reused: read it before returning.
+   */
+  position(position: PgnPosition): void;
+  /**
+   * A game's end: the game (its tags, result, error and number; its
+   * `mainline` is empty, as moves are not kept), and the position at the
+   * end of its mainline, or `null` when the game has no start to play
+   * from. When the game has an `error`, the position is where reading
+   * stopped, not the end of the game.
+   */
+  end(game: PgnGame, last: PgnPosition | null): void;
 }

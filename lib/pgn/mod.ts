@@ -38,7 +38,7 @@ export {
   type PgnResult,
   type PgnShape,
 } from "./game.ts";
-export { PgnPosition, type PgnPositionsOptions } from "./positions.ts";
+export { PgnPosition, type PgnPositionsOptions } from "./game.ts";
 export {
   parsePgn,
   PgnReader,

@@ -11,7 +11,9 @@
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnGame } from "./game.ts";
-import type { PgnPosition, PgnPositionsOptions } from "./positions.ts";
+import type { PgnPosition, PgnPositionsOptions, PgnVisitor } from "./game.ts";
+
+export type { PgnVisitor };
 import type { PgnReaderOptions } from "./reader.ts";
 
 /**
@@ -36,41 +38,6 @@ import type { PgnReaderOptions } from "./reader.ts";
  */
 export interface PgnWalkerOptions
   extends PgnReaderOptions, PgnPositionsOptions {}
-
-/**
- * What a {@linkcode PgnWalker} calls, in the order of the text.
- *
- * @example Counting positions and games
- * ```ts
- * import { PgnWalker, type PgnVisitor } from "@fen/fen/pgn";
- * import assert from "node:assert/strict";
- *
- * let positions = 0, games = 0;
- * const visitor: PgnVisitor = {
- *   position: () => void positions++,
- *   end: () => void games++,
- * };
- * const walker = new PgnWalker(visitor);
- * walker.push("1. e4 e5 1-0\n\n1. d4 *\n");
- * walker.end();
- * assert.deepEqual([positions, games], [5, 2]);
- * ```
- */
-export interface PgnVisitor {
-  /**
-   * A position: the start of a game (ply 0), then the one after each move
-   * as it is read. The object is reused: read it before returning.
-   */
-  position(position: PgnPosition): void;
-  /**
-   * A game's end: the game (its tags, result, error and number; its
-   * `mainline` is empty, as moves are not kept), and the position at the
-   * end of its mainline, or `null` when the game has no start to play
-   * from. When the game has an `error`, the position is where reading
-   * stopped, not the end of the game.
-   */
-  end(game: PgnGame, last: PgnPosition | null): void;
-}
 
 /**
  * A walker of one PGN stream: {@linkcode PgnWalker.push} it chunks of text

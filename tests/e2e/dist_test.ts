@@ -77,6 +77,8 @@ async function copyProgram(dir: string): Promise<void> {
     "mod.ts",
     "deno.json",
     "deno.lock",
+    "NOTICE",
+    "LICENSE",
     "lib",
     dir,
   ]);
