@@ -6,6 +6,7 @@ import type { PngRenderer } from "../png.ts";
 import type { GifRun } from "./_gif_format.ts";
 import type { Reading } from "./_sources.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
+import { UsageError } from "./options.ts";
 import { reason } from "./out_dir.ts";
 import type { Settings } from "./settings.ts";
 
@@ -84,4 +85,22 @@ export async function boardReaders(
   const { BoardTextReader } = await import("../board_text.ts");
   const options = settings.emptyGiven ? { empty: settings.empty } : {};
   return () => new BoardTextReader(options);
+}
+
+/**
+ * The SVG drawing, with the run's diagram options checked first (PNG and
+ * GIF are always the vector drawing, so their options are checked as such).
+ * Loaded only for diagrams: the piece and glyph outlines are most of the
+ * command's code.
+ */
+export async function loadDrawing(
+  settings: Settings,
+): Promise<typeof import("../svg/mod.ts").renderSvg> {
+  const { checkSvgOptions, renderSvg } = await import("../svg/mod.ts");
+  const drawing = settings.format === "png" || settings.format === "gif"
+    ? { ...settings.svg, style: "vector" as const }
+    : settings.svg;
+  const problem = checkSvgOptions(drawing);
+  if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
+  return renderSvg;
 }

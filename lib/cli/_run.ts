@@ -5,7 +5,6 @@
 // assembled once; what stops a run becomes its message and exit code.
 
 import { FenReader } from "../fen/reader.ts";
-import { checkSvgOptions } from "../svg/mod.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import { Diagnostics } from "./_diagnostics.ts";
@@ -43,7 +42,13 @@ import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 import { VERSION } from "./version.ts";
-import { boardReaders, loadGif, loadPng, Stop } from "./_optional.ts";
+import {
+  boardReaders,
+  loadDrawing,
+  loadGif,
+  loadPng,
+  Stop,
+} from "./_optional.ts";
 
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
@@ -112,12 +117,6 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
 
 /** Checks what can only be checked with the settings and the streams. */
 function checkOutput(settings: Settings, io: CliIo): void {
-  // PNG and GIF are always the vector drawing: check the options as such.
-  const drawing = settings.format === "png" || settings.format === "gif"
-    ? { ...settings.svg, style: "vector" as const }
-    : settings.svg;
-  const problem = checkSvgOptions(drawing);
-  if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
   const pattern = checkPattern(settings.name);
   if (pattern !== null) {
     throw new UsageError(`--name ${shown(settings.name)} ${pattern}`);
@@ -139,6 +138,10 @@ async function run(
   io: CliIo,
   out: Output,
 ): Promise<ExitCode> {
+  // The drawing loads (and its options are checked) only for diagrams.
+  const draw = "file" in FORMATS[settings.format]
+    ? await loadDrawing(settings)
+    : null;
   if (settings.outDir !== null && !prepareOutDir(settings.outDir, io)) {
     return EXIT.ioError;
   }
@@ -155,7 +158,7 @@ async function run(
     reader,
     record: new Current(reader),
     transforms: await transforms(settings, { diagnostics, out, data }),
-    sink: await sink(settings, { io, out, diagnostics, data }),
+    sink: await sink(settings, { io, out, diagnostics, data, draw }),
     diagnostics,
     out,
     interactive,
@@ -275,11 +278,12 @@ async function transforms(
 /** The one sink of the run, its optional parts loaded only as needed. */
 async function sink(
   settings: Settings,
-  { io, out, diagnostics, data }: {
+  { io, out, diagnostics, data, draw }: {
     io: CliIo;
     out: Output;
     diagnostics: Diagnostics;
     data: DataWriters | null;
+    draw: RunOptions["draw"];
   },
 ): Promise<RecordSink> {
   if (settings.check) {
@@ -305,6 +309,7 @@ async function sink(
     flip: settings.flip,
     mark: markBytes(settings),
     svg: settings.svg,
+    draw,
     sideToMove: settings.sideToMove,
     png: settings.format === "png" ? await loadPng() : null,
     pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
@@ -334,6 +339,11 @@ async function sink(
 /** The exit code and message for what stopped a run, by its class. */
 export function failure(error: unknown, io: CliIo): ExitCode {
   if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+  if (error instanceof UsageError) {
+    // Found once the run's parts load (a diagram option the drawing refuses).
+    writeText(io.stderr, `fen: ${escapeText(error.message)}\n`);
+    return EXIT.usage;
+  }
   const [code, message] = error instanceof Stop
     ? [error.code, error.message]
     : error instanceof InputError

@@ -14,7 +14,7 @@ import {
 } from "../fen/bytes.ts";
 import { stringifyEpdOperations } from "../fen/epd.ts";
 import type { PngRenderer } from "../png.ts";
-import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
+import type { renderSvg, RenderSvgOptions } from "../svg/mod.ts";
 import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../types.ts";
 import type { Output } from "./_io.ts";
@@ -64,6 +64,8 @@ export interface RunOptions {
   mark: Uint8Array;
   /** The diagram options (checked before the first record). */
   svg: RenderSvgOptions;
+  /** The SVG drawing, loaded before the first record for diagrams only. */
+  draw: typeof renderSvg | null;
   /** Mark the side to move on diagrams of records that give it. */
   sideToMove: boolean;
   /** The PNG renderer, loaded before the first record when PNG is asked for. */
@@ -221,7 +223,7 @@ export const FORMATS = {
     moves: true,
     file: "svg",
     write(out, current, run) {
-      out.write(renderSvg(drawn(current), diagramOptions(current, run)));
+      out.write(run.draw!(drawn(current), diagramOptions(current, run)));
     },
   },
   png: {
