@@ -10,11 +10,10 @@
 
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
-import type { PgnGame } from "./game.ts";
-import type { PgnPosition, PgnPositionsOptions, PgnVisitor } from "./game.ts";
+import type { PgnPositionsOptions, PgnVisitor } from "./game.ts";
+import type { PgnReaderOptions } from "./reader.ts";
 
 export type { PgnVisitor };
-import type { PgnReaderOptions } from "./reader.ts";
 
 /**
  * Options for {@linkcode PgnWalker}: the reader's, and which positions are
