@@ -173,6 +173,29 @@ Deno.test("deno task install puts a working fen on the PATH with read and write 
   }
 });
 
+/** The variables that say how this machine reaches the network. */
+const NETWORK_ENV = [
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+];
+
+/** The named variables of this process that are set. */
+function passThrough(names: readonly string[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of names) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) kept[name] = value;
+  }
+  return kept;
+}
+
 Deno.test("the README's install lines work from a fresh home with only Node and npm", async () => {
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   const section = readme.slice(readme.indexOf("## Install"));
@@ -196,10 +219,16 @@ Deno.test("the README's install lines work from a fresh home with only Node and 
     const { code, stdout, stderr } = await new Deno.Command("bash", {
       args: ["-eo", "pipefail", "-c", block],
       cwd: clone,
+      // Nothing inherited but how this machine reaches the registry (its
+      // certificates and proxies): under npx, npm_config_prefix would send
+      // the install to the real global prefix, replacing the running deno.
+      clearEnv: true,
       env: {
+        ...passThrough(NETWORK_ENV),
         HOME: home,
         PATH: `${npmPrefix}/bin:${tools}`,
         NPM_CONFIG_PREFIX: npmPrefix,
+        npm_config_prefix: npmPrefix,
         npm_config_cache: `${Deno.env.get("HOME")}/.npm`,
         DENO_DIR: Deno.env.get("DENO_DIR") ??
           `${Deno.env.get("HOME")}/.cache/deno`,
