@@ -26,41 +26,13 @@ import {
 import { makeSanAndPlay } from "chessops/san";
 import { makeUci, parseUci } from "chessops/util";
 import type { Move } from "chessops/types";
+import { chess960Start, mulberry32 } from "../tests/_shared.ts";
 
 const games = Number(Deno.args[0] ?? 200);
 const out = Deno.args[1] ?? "tests/testdata/stockfish_games.pgn";
 const STOCKFISH = "/usr/games/stockfish";
 
-/** mulberry32: a small PRNG, so the same run gives the same games. */
-function mulberry32(start: number): () => number {
-  let a = start | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(18);
-
-/** A Chess960 start: bishops on opposite colours, king between the rooks. */
-function chess960Fen(): string {
-  const rank: string[] = new Array(8).fill("");
-  const free = (): number[] => rank.flatMap((p, i) => (p === "" ? [i] : []));
-  const pick = (squares: number[]): number =>
-    squares[Math.floor(random() * squares.length)];
-  rank[pick([0, 2, 4, 6])] = "b";
-  rank[pick([1, 3, 5, 7])] = "b";
-  rank[pick(free())] = "q";
-  rank[pick(free())] = "n";
-  rank[pick(free())] = "n";
-  const [a, k, h] = free();
-  rank[a] = "r";
-  rank[k] = "k";
-  rank[h] = "r";
-  const black = rank.join("");
-  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
-}
 
 const child = new Deno.Command(STOCKFISH, { stdin: "piped", stdout: "piped" })
   .spawn();
@@ -127,7 +99,7 @@ for (let g = 0; g < games; g++) {
   await send(`setoption name UCI_Chess960 value ${chess960}`);
   await send("ucinewgame");
   const startFen = chess960
-    ? chess960Fen()
+    ? chess960Start(random)
     : makeFen(Chess.default().toSetup());
   const pos = Chess.fromSetup(parseFen(startFen).unwrap()).unwrap();
   const game = defaultGame<PgnNodeData>();

@@ -12,6 +12,27 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * A random Chess960 starting position (`KQkq`, read as X-FEN): bishops on
+ * squares of both colors, then the queen and knights, then rook, king, rook
+ * on the three squares left, each drawn from `random`.
+ */
+export function chess960Start(random: () => number): string {
+  const rank: string[] = new Array(8).fill("");
+  const place = (piece: string, squares: number[]) => {
+    const free = squares.filter((s) => rank[s] === "");
+    rank[free[Math.floor(random() * free.length)]] = piece;
+  };
+  place("b", [0, 2, 4, 6]);
+  place("b", [1, 3, 5, 7]);
+  const all = [0, 1, 2, 3, 4, 5, 6, 7];
+  for (const piece of "qnn") place(piece, all);
+  const [a, k, h] = all.filter((s) => rank[s] === "");
+  [rank[a], rank[k], rank[h]] = ["r", "k", "r"];
+  const black = rank.join("");
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+}
+
 /** One position of tests/testdata/perft.json and its published counts. */
 export interface PerftEntry {
   name: string;

@@ -29,7 +29,7 @@ import { perft } from "../../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../../lib/moves/play.ts";
 import { positionStatus } from "../../lib/moves/status.ts";
 import type { Piece, Position, Square } from "../../lib/types.ts";
-import { mulberry32, PERFT } from "../_shared.ts";
+import { chess960Start, mulberry32, PERFT } from "../_shared.ts";
 
 const SEED = 20250214;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -109,25 +109,6 @@ function compareAt(position: Position, label: string): string[] {
   );
   assert.equal(status.legalMoveCount, uci.length, `count: ${label}`);
   return uci;
-}
-
-/** A random Chess960 starting position, `KQkq` read as X-FEN. */
-function chess960Start(random: () => number): string {
-  const rank: string[] = new Array(8).fill("");
-  const place = (piece: string, squares: number[]) => {
-    const free = squares.filter((s) => rank[s] === "");
-    rank[free[Math.floor(random() * free.length)]] = piece;
-  };
-  place("b", [0, 2, 4, 6]);
-  place("b", [1, 3, 5, 7]);
-  const all = [0, 1, 2, 3, 4, 5, 6, 7];
-  for (const piece of "qnn") place(piece, all);
-  const rest = all.filter((s) => rank[s] === "");
-  rank[rest[0]] = "r";
-  rank[rest[1]] = "k";
-  rank[rest[2]] = "r";
-  const black = rank.join("");
-  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
 }
 
 // ------------------------------------------------------------------ perft

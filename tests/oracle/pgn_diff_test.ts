@@ -39,7 +39,7 @@ import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
-import { mulberry32, pythonChess } from "../_shared.ts";
+import { chess960Start, mulberry32, pythonChess } from "../_shared.ts";
 
 const SEED = 20261123;
 const DATA = new URL("../testdata/", import.meta.url);
@@ -76,22 +76,6 @@ async function openings(): Promise<string> {
     }
   }
   return games.join("\n");
-}
-
-function chess960Fen(random: () => number): string {
-  const rank: string[] = new Array(8).fill("");
-  const free = (): number[] => rank.flatMap((p, i) => (p === "" ? [i] : []));
-  const pick = (squares: number[]): number =>
-    squares[Math.floor(random() * squares.length)];
-  rank[pick([0, 2, 4, 6])] = "b";
-  rank[pick([1, 3, 5, 7])] = "b";
-  rank[pick(free())] = "q";
-  rank[pick(free())] = "n";
-  rank[pick(free())] = "n";
-  const [a, k, h] = free();
-  [rank[a], rank[k], rank[h]] = ["r", "k", "r"];
-  const black = rank.join("");
-  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
 }
 
 /** A random legal move, promotions to any piece. */
@@ -152,7 +136,7 @@ function randomGames(count: number): string {
     game.headers.set("Event", `Random game ${g + 1}`);
     let pos: ChessopsPosition = Chess.default();
     if (g % 3 === 2) {
-      const fen = chess960Fen(random);
+      const fen = chess960Start(random);
       game.headers.set("Variant", "Chess960");
       game.headers.set("FEN", fen);
       pos = Chess.fromSetup(chessopsParseFen(fen).unwrap()).unwrap();
