@@ -19,63 +19,63 @@ export class Stop extends Error {
 }
 
 /**
- * The PNG renderer. The one-file bundle leaves the rasterizer out (esbuild
- * cannot bundle its WebAssembly import), so it says where PNG works.
+ * A rasterizing renderer: its module (which the one-file bundle leaves out,
+ * since esbuild cannot bundle its WebAssembly, so the message says where it
+ * works), then the renderer made from it (which loads npm packages).
  */
-export async function loadPng(): Promise<PngRenderer> {
-  let png: typeof import("../png.ts");
+async function loadRenderer<M, R>(
+  format: "png" | "gif",
+  load: {
+    module: () => Promise<M>;
+    create: (module: M) => Promise<R>;
+    /** What could not load, as the message names it. */
+    name: string;
+  },
+): Promise<R> {
+  let module: M;
   try {
-    png = await import("../png.ts");
+    module = await load.module();
   } catch (error) {
     throw new Stop(
-      `--format png needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
+      `--format ${format} needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
         reason(error).split("\n")[0]
       })`,
       EXIT.usage,
     );
   }
   try {
-    return await png.createPngRenderer();
+    return await load.create(module);
   } catch (error) {
     throw new Stop(
-      `cannot load the PNG rasterizer (npm:@resvg/resvg-wasm): ${
-        reason(error)
-      }`,
+      `cannot load ${load.name}: ${reason(error)}`,
       EXIT.ioError,
     );
   }
 }
 
-/** The GIF renderer, like PNG's: left out of the bundle, said so. */
-export async function loadGif(settings: Settings): Promise<GifRun> {
-  let gif: typeof import("../gif/mod.ts");
-  try {
-    gif = await import("../gif/mod.ts");
-  } catch (error) {
-    throw new Stop(
-      `--format gif needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
-        reason(error).split("\n")[0]
-      })`,
-      EXIT.usage,
-    );
-  }
-  let renderer;
-  try {
-    renderer = await gif.createGifRenderer();
-  } catch (error) {
-    throw new Stop(
-      `cannot load the GIF renderer: ${reason(error)}`,
-      EXIT.ioError,
-    );
-  }
-  return {
-    renderer,
-    white: settings.gif.white,
-    black: settings.gif.black,
-    delay: settings.gif.delay,
-    frames: gif.gameFrames,
-    player: gif.gamePlayer,
-  };
+/** The PNG renderer. */
+export function loadPng(): Promise<PngRenderer> {
+  return loadRenderer("png", {
+    module: () => import("../png.ts"),
+    create: (png) => png.createPngRenderer(),
+    name: "the PNG rasterizer (npm:@resvg/resvg-wasm)",
+  });
+}
+
+/** The GIF renderer, with the run's GIF settings. */
+export function loadGif(settings: Settings): Promise<GifRun> {
+  return loadRenderer("gif", {
+    module: () => import("../gif/mod.ts"),
+    create: async (gif) => ({
+      renderer: await gif.createGifRenderer(),
+      white: settings.gif.white,
+      black: settings.gif.black,
+      delay: settings.gif.delay,
+      frames: gif.gameFrames,
+      player: gif.gamePlayer,
+    }),
+    name: "the GIF renderer",
+  });
 }
 
 /** Readers of text boards for `--from grid`, with the `--empty` mark. */
