@@ -157,7 +157,7 @@ export class Diagnostics {
       out.writeNatural(error.line);
       if (place.file !== "") {
         out.write(',"file":');
-        out.write(JSON.stringify(place.file));
+        out.write(place.fileJson ?? JSON.stringify(place.file));
       }
       out.write(',"error":');
       out.write(JSON.stringify({

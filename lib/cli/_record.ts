@@ -189,7 +189,7 @@ export function writeJsonPlace(out: Output, where: Where): void {
   }
   if (where.file !== "") {
     out.write(',"file":');
-    out.write(JSON.stringify(where.file));
+    out.write(where.fileJson ?? JSON.stringify(where.file));
   }
 }
 

@@ -11,6 +11,8 @@ export interface Where {
   stream: boolean;
   /** The file it came from as given to `--input`, or "" (stdin, operands). */
   file: string;
+  /** `file` as a JSON string, made once per stream (JSON writes it a record). */
+  fileJson?: string;
   /** For a game's position: its ply (`number` is then the game's number). */
   ply?: number;
   /** For a game's position: the line the game starts on. */
@@ -31,6 +33,7 @@ export class StreamPlace implements Where {
   number = 0;
   readonly stream = true;
   readonly file: string;
+  readonly fileJson: string;
   readonly #label: string;
 
   /**
@@ -40,6 +43,7 @@ export class StreamPlace implements Where {
   constructor(label: string, file: string) {
     this.#label = label;
     this.file = file;
+    this.fileJson = JSON.stringify(file);
   }
 
   /** Where line `n` of this stream is, as a separate object. */
@@ -67,6 +71,7 @@ export class GamePlace implements Where {
   line = 0;
   readonly stream = true;
   readonly file: string;
+  readonly fileJson: string;
   readonly #label: string;
 
   /**
@@ -76,6 +81,7 @@ export class GamePlace implements Where {
   constructor(label: string, file: string) {
     this.#label = label;
     this.file = file;
+    this.fileJson = JSON.stringify(file);
   }
 
   /** `games.pgn: game 3, ply 12: ` (`game 3, ply 12: ` for stdin). */
