@@ -25,7 +25,7 @@
 
 import { type BoardInput, toBoard } from "../_board.ts";
 import { classicDocument } from "./_classic.ts";
-import { arrows, checkMarks, kingsInCheck, sideMark, tints } from "./_marks.ts";
+import { arrows, checkedKings, checkMarks, sideMark, tints } from "./_marks.ts";
 import { readOptions, SvgOptionError } from "./_options.ts";
 import { textAlternative } from "./_text.ts";
 import { vectorDocument } from "./_vector.ts";
@@ -121,7 +121,7 @@ export function renderSvg(
 ): string {
   const input = toBoard(board, "render SVG");
   const drawing = readOptions(options);
-  const checked = drawing.check ? kingsInCheck(input.board) : [];
+  const checked = checkedKings(input.board, drawing);
   let open = ">\n";
   if (drawing.accessible) {
     const { label, description } = textAlternative(input, drawing, checked);
