@@ -5,26 +5,87 @@
 // a sample of every piece on every square color, tinted and not, the check
 // mark, the badges and a name bar, so that later sprites find their colors.
 
-import type { Board } from "../_board.ts";
+import type { Board, ReadBoard } from "../_board.ts";
 import type { SvgToPixels } from "../_resvg_wasm.js";
 import { PIECES } from "../types.ts";
 import type { Piece } from "../types.ts";
 import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { checkMarks, kingsInCheck } from "../svg/_marks.ts";
-import type { Drawing } from "../svg/_options.ts";
+import {
+  arrowOutline,
+  checkedKings,
+  checkMarks,
+  RING_RADIUS,
+  RING_WIDTH,
+  type SideDisc,
+  sideDisc,
+} from "../svg/_marks.ts";
+import type { Drawing, IndexArrow, Tint } from "../svg/_options.ts";
 import type { MoveGlyph } from "../svg/_types.ts";
 import { boardView, vectorDocument } from "../svg/_vector.ts";
 import type { Gifenc } from "./_gifenc.js";
+import { OverlayPainter, type Shape, tinted } from "./_overlay.ts";
 import type { Rgb } from "./_writer.ts";
+import { resultSvg } from "./_bars.ts";
 
-/** A checked frame: what each square shows, and its delay if it has one. */
+/**
+ * A checked frame, as every input (a position, a game's move, a frame of
+ * lila-gif's JSON) is made into before it is drawn: what each square shows,
+ * what lies across squares, and its delay if it has one.
+ */
 export interface Scene {
   board: Board;
   /** The last move's squares (board indices), or none. */
   lastMove: readonly number[];
   /** A badge and its square (a board index), or none. */
   badge: { square: number; glyph: MoveGlyph } | null;
+  /** The kings marked in check (board indices). */
+  check: readonly number[];
+  /** Tinted squares of this frame, over the look's own. */
+  highlight: readonly Tint[];
+  /** Arrows of this frame (the look's own come first). */
+  arrows: readonly IndexArrow[];
+  /** The side-to-move disc, or none. */
+  side: SideDisc | null;
+  /** A finished game's result over the board (`1-0`, `0-1`, `½-½`), or none. */
+  result: string | null;
   delay: number | undefined;
+}
+
+/**
+ * A still board's scene: the position and everything the drawing's
+ * options put on it (the adapter for a PNG, and a GIF of one position).
+ */
+export function stillScene(input: ReadBoard, drawing: Drawing): Scene {
+  const { board, position } = input;
+  return {
+    board,
+    lastMove: drawing.lastMove,
+    badge: drawing.badge,
+    check: checkedKings(board, drawing),
+    highlight: [],
+    arrows: drawing.arrows,
+    side: drawing.sideToMove && position !== null
+      ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
+      : null,
+    result: null,
+    delay: undefined,
+  };
+}
+
+/**
+ * A look's key: the drawing but what a board puts where (its last move,
+ * badge, checked square, arrows), with the arrows' colors, which the
+ * palette must hold. Boards of one look share sprites and a palette.
+ */
+export function lookKey(drawing: Drawing, extra: object = {}): string {
+  return JSON.stringify({
+    ...drawing,
+    ...extra,
+    lastMove: [],
+    badge: null,
+    checkSquare: null,
+    arrows: [...new Set(drawing.arrows.map(({ color }) => color))].sort(),
+  });
 }
 
 /** What one square shows. */
@@ -111,17 +172,26 @@ export class GifTheme {
   readonly #sprites = new Map<string, Uint8Array>();
   /** Rasterized layers (premultiplied RGBA) by name; see #layer. */
   readonly #layers = new Map<string, Uint8Array>();
+  readonly #painter: OverlayPainter;
 
   constructor(
     drawing: Drawing,
-    tools: { raster: SvgToPixels; gifenc: Gifenc; sampleBar: string | null },
+    tools: {
+      raster: SvgToPixels;
+      gifenc: Gifenc;
+      sampleBar: string | null;
+      /** Colors of arrows and tints that frames may add, for the palette. */
+      colors?: { arrows: readonly string[]; tints: readonly string[] };
+    },
   ) {
     this.drawing = drawing;
     ({ side: this.side, offset: this.offset } = squarePixels(drawing));
     this.#raster = tools.raster;
     this.#gifenc = tools.gifenc;
-    const samples = this.#samples();
+    const colors = tools.colors ?? { arrows: [], tints: [] };
+    const samples = this.#samples(colors.tints);
     const rgba = samples.map(([, , pixels]) => pixels);
+    rgba.push(...this.#overlaySamples(samples, colors.arrows));
     // Without a frame the squares cover the whole board: no background to
     // draw (a full-size rasterization, as costly as all the samples).
     let background: Uint8Array = new Uint8Array(
@@ -146,6 +216,34 @@ export class GifTheme {
     for (const [screen, state, pixels] of samples) {
       this.#sprites.set(this.key(screen, state), this.indices(pixels));
     }
+    this.#painter = new OverlayPainter(this.palette, this.clear);
+  }
+
+  /**
+   * The samples again under each color that lies across squares (the
+   * look's and the frames' arrows, the side-to-move disc), fully and half
+   * covered, so that the palette holds what those shapes make.
+   */
+  #overlaySamples(
+    samples: [number, SquareState, Uint8Array][],
+    frameArrows: readonly string[],
+  ): Uint8Array[] {
+    const colors = new Set([
+      ...this.drawing.arrows.map(({ color }) => color),
+      ...frameArrows,
+    ]);
+    if (this.drawing.sideToMove) {
+      for (const color of ["#fff", "#000", "grey"]) colors.add(color);
+    }
+    const out: Uint8Array[] = [];
+    for (const color of colors) {
+      const flat = this.#flat(color);
+      for (const [, state, pixels] of samples) {
+        out.push(tinted(pixels, flat, 1));
+        if (state.piece === null) out.push(tinted(pixels, flat, 0.5));
+      }
+    }
+    return out;
   }
 
   /** RGBA pixels as palette indices. */
@@ -167,13 +265,16 @@ export class GifTheme {
   /** What each screen square (0 top left) shows in a scene. */
   states(scene: Scene): SquareState[] {
     const drawing = this.drawing;
-    const checked = drawing.check ? kingsInCheck(scene.board) : [];
+    const checked = scene.check;
     const states: SquareState[] = [];
     for (let screen = 0; screen < 64; screen++) {
       const square = drawing.flip ? 63 - screen : screen;
       const tints: string[] = [];
       if (scene.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
       for (const mark of drawing.highlight) {
+        if (mark.square === square) tints.push(mark.color);
+      }
+      for (const mark of scene.highlight) {
         if (mark.square === square) tints.push(mark.color);
       }
       states.push({
@@ -186,7 +287,10 @@ export class GifTheme {
     return states;
   }
 
-  /** The whole board of a scene, as palette indices, `size` pixels square. */
+  /**
+   * The whole board of a scene, as palette indices, `size` pixels square,
+   * with a game's result over it when the scene has one.
+   */
   board(scene: Scene): Uint8Array {
     const pixels = this.background.slice();
     const states = this.states(scene);
@@ -196,7 +300,85 @@ export class GifTheme {
       const y = this.offset + (screen >> 3) * this.side;
       this.paste(states[screen], screen, pixels, y * size + x, size);
     }
+    this.overlay(pixels, scene);
+    if (scene.result !== null) {
+      this.#painter.composite(pixels, this.#banner(scene.result));
+    }
     return pixels;
+  }
+
+  /**
+   * The result's banner, rasterized once per result: the name bars' colors
+   * (which the palette holds), across the middle of the board.
+   */
+  #banner(result: string): Uint8Array {
+    const name = `result ${result}`;
+    let pixels = this.#layers.get(name);
+    if (pixels === undefined) {
+      pixels = this.#raster(resultSvg(result, this.drawing.size))
+        .pixels;
+      this.#layers.set(name, pixels);
+    }
+    return pixels;
+  }
+
+  /**
+   * Fills what lies across squares (arrows, then the side-to-move disc)
+   * on a board's palette indices, `size` pixels square, as the vector
+   * document draws them over the pieces.
+   */
+  overlay(pixels: Uint8Array, scene: Scene): void {
+    const { size, flip } = this.drawing;
+    const box = { width: size, height: size };
+    const { side, offset } = this;
+    const px = (v: number): number => offset + (v + 0.5) * side;
+    for (const { from, to, color } of scene.arrows) {
+      const [x0, y0] = [
+        (flip ? 63 - from : from) & 7,
+        (flip ? 63 - from : from) >> 3,
+      ];
+      const [x1, y1] = [(flip ? 63 - to : to) & 7, (flip ? 63 - to : to) >> 3];
+      let shape: Shape;
+      if (from === to) {
+        shape = {
+          kind: "disc",
+          cx: px(x0),
+          cy: px(y0),
+          outer: (RING_RADIUS + RING_WIDTH / 2) * side,
+          inner: (RING_RADIUS - RING_WIDTH / 2) * side,
+        };
+      } else {
+        const { shaft, head } = arrowOutline(x0, y0, x1, y1);
+        const outlines = [shaft, head].map((outline) =>
+          outline.map(([x, y]) => [px(x), px(y)] as const)
+        );
+        shape = { kind: "outlines", outlines };
+      }
+      this.#painter.fill(pixels, box, shape, this.#color(color));
+    }
+    const disc = scene.side;
+    if (disc !== null) {
+      const [cx, cy] = [px(disc.cx), px(disc.cy)];
+      const half = disc.strokeWidth / 2;
+      const fill = {
+        kind: "disc",
+        cx,
+        cy,
+        outer: disc.r * side,
+        inner: 0,
+      } as const;
+      this.#painter.fill(pixels, box, fill, this.#color(disc.fill));
+      const ring = {
+        ...fill,
+        outer: (disc.r + half) * side,
+        inner: (disc.r - half) * side,
+      };
+      this.#painter.fill(pixels, box, ring, this.#color(disc.stroke));
+    }
+  }
+
+  #color(color: string): { key: string; rgba: Uint8Array } {
+    return { key: color, rgba: this.#flat(color) };
   }
 
   /** Copies a square's sprite into `target` at `at`, rows `stride` apart. */
@@ -304,10 +486,16 @@ export class GifTheme {
   }
 
   /** Every piece on both square colors, tinted and not, checks, badges. */
-  #samples(): [number, SquareState, Uint8Array][] {
+  #samples(
+    frameTints: readonly string[],
+  ): [number, SquareState, Uint8Array][] {
     const states: [number, SquareState][] = [];
+    const tintColors = new Set([
+      ...this.drawing.highlight.map(({ color }) => color),
+      ...frameTints,
+    ]);
     const tintings = [[], [this.drawing.lastMoveColor]]
-      .concat(this.drawing.highlight.map(({ color }) => [color]));
+      .concat([...tintColors].map((color) => [color]));
     for (const piece of [null, ...PIECES]) {
       for (const screen of [27, 28]) { // d5 and e5: a light and a dark one
         for (const tints of tintings) {

@@ -17,14 +17,29 @@
 import { type BoardInput, toBoard } from "../_board.ts";
 import { loadResvgPixels } from "../_resvg_wasm.js";
 import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { move, readOptions } from "../svg/_options.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
+import { parseArrows, parseSquareMarks } from "../svg/_letters.ts";
+import { checkedKings, sideDisc } from "../svg/_marks.ts";
+import {
+  checkSquare,
+  type Drawing,
+  move,
+  readArrows,
+  readHighlights,
+  readOptions,
+} from "../svg/_options.ts";
+import type { Arrow, RenderSvgOptions, SquareMark } from "../svg/_types.ts";
 import type { Move, MoveGlyph } from "../svg/mod.ts";
 import { type Frame, GifAnimation } from "./_animation.ts";
 import { barHeight, barSvg, type Player } from "./_bars.ts";
 import { loadGifenc } from "./_gifenc.js";
 import { LzwCoder } from "./_lzw.ts";
-import { gifError, GifTheme, type Scene, squarePixels } from "./_sprites.ts";
+import {
+  gifError,
+  GifTheme,
+  lookKey,
+  type Scene,
+  squarePixels,
+} from "./_sprites.ts";
 
 export type { Player } from "./_bars.ts";
 export { type GameFrame, gameFrames, gamePlayer } from "./_game.ts";
@@ -59,20 +74,22 @@ export const DEFAULT_LAST_DELAY = 300;
 
 /**
  * Options for {@linkcode renderGif}: those of the vector diagram (size,
- * theme, colors, pieces, frame, coordinates, flip, highlights, last move,
- * check) except arrows and the side-to-move marker, plus the players. The
- * size is the board's width in pixels; the squares must fall on whole
- * pixels (with no frame, a multiple of 8).
+ * theme, colors, pieces, frame, coordinates, flip, highlights, arrows, last
+ * move, check, the side-to-move marker) but the badge (a frame's `glyph`),
+ * plus the players and a comment. The size is the board's width in pixels;
+ * the squares must fall on whole pixels (with no frame, a multiple of 8).
  */
-export interface RenderGifOptions extends
-  Omit<
-    RenderSvgOptions,
-    "style" | "accessible" | "arrows" | "arrowColor" | "sideToMove" | "badge"
-  > {
+export interface RenderGifOptions
+  extends Omit<RenderSvgOptions, "style" | "accessible" | "badge"> {
   /** White's bar, below the board (above it when flipped). */
   white?: string | Player;
   /** Black's bar, above the board (below it when flipped). */
   black?: string | Player;
+  /**
+   * Text written into the file as a comment extension (as lichess's GIF
+   * service writes its `comment`): not drawn.
+   */
+  comment?: string;
 }
 
 /** Options for an animation: a frame's delay, the last one's, looping. */
@@ -93,6 +110,17 @@ export interface GifFrame {
   lastMove?: string | Move;
   /** A move-quality badge on the last move's target square. */
   glyph?: MoveGlyph;
+  /**
+   * The check mark: a square marks the king on it (as lichess's GIF
+   * service's frames say it), `false` none, else as the look's `check`.
+   */
+  check?: boolean | string;
+  /** Arrows of this frame (a PGN comment's `%cal`), after the look's. */
+  arrows?: readonly (string | Arrow)[];
+  /** Tinted squares of this frame (a PGN comment's `%csl`). */
+  highlight?: readonly (string | SquareMark)[];
+  /** A finished game's result, drawn over the board (a game's last frame). */
+  result?: "1-0" | "0-1" | "1/2-1/2";
   /** This frame's delay in centiseconds, instead of the animation's. */
   delay?: number;
 }
@@ -126,7 +154,11 @@ export interface GifRenderer {
 interface Setup {
   key: string;
   options: RenderSvgOptions;
+  drawing: Drawing;
   players: [Player, Player] | null;
+  comment: string | null;
+  /** Whether frames may add lichess's colored arrows and squares. */
+  animated: boolean;
   delay: number;
   lastDelay: number;
   loop: boolean;
@@ -170,7 +202,15 @@ export async function createGifRenderer(): Promise<GifRenderer> {
         drawing.size,
         bar,
       );
-      found = new GifTheme(drawing, { raster, gifenc, sampleBar });
+      // An animation's frames may bring a game's lettered marks: the
+      // palette makes room for their colors.
+      const colors = setup.animated ? LETTERED_COLORS : undefined;
+      found = new GifTheme(drawing, {
+        raster,
+        gifenc,
+        sampleBar,
+        ...(colors === undefined ? {} : { colors }),
+      });
       themes.set(setup.key, found);
     }
     return found;
@@ -190,12 +230,13 @@ export async function createGifRenderer(): Promise<GifRenderer> {
         look.indices(raster(barSvg(setup.players[0], size, bar)).pixels),
         look.indices(raster(barSvg(setup.players[1], size, bar)).pixels),
       ],
+      comment: setup.comment,
     };
     const animation = new GifAnimation(look, picture, setup, { gifenc, coder });
     let count = 0;
     for (const frame of frames) {
       count++;
-      yield animation.push(scene(frame));
+      yield animation.push(scene(frame, setup.drawing));
     }
     if (count === 0) throw gifError("an animation needs at least one frame");
     yield animation.finish();
@@ -290,19 +331,53 @@ export async function* animateGif(
   for (const part of parts) yield part;
 }
 
+/**
+ * Checks GIF options without drawing: what {@linkcode renderGif} would
+ * refuse, in words, or `null` when it would draw with them.
+ *
+ * @example A size whose squares do not fall on whole pixels
+ * ```ts
+ * import { checkGifOptions } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(checkGifOptions({ size: 96 }), null);
+ * assert.match(checkGifOptions({ size: 100 }) ?? "", /96 or 104 px/);
+ * ```
+ *
+ * @param options The options, as `renderGif` and `animateGif` take them.
+ * @returns What is wrong (the message without "Cannot render GIF: "), or
+ * `null`.
+ */
+export function checkGifOptions(options: AnimateGifOptions): string | null {
+  try {
+    readSetup(options, true);
+    return null;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return error.message.replace(/^Cannot render \w+: /, "");
+  }
+}
+
 /** Yields what is in the queue, then ends when it is found empty. */
 function* drain(queue: GifFrame[]): Generator<GifFrame> {
   while (queue.length > 0) yield queue.shift()!;
 }
 
+/** The colors of lichess's lettered arrows and squares (a game's marks). */
+const LETTERED_COLORS = {
+  arrows: parseArrows("Ga1a2 Ra1a2 Ya1a2 Ba1a2").map(({ color }) => color!),
+  tints: parseSquareMarks("Ga1 Ra1 Ya1 Ba1").map(({ color }) => color!),
+};
+
 /** Checks the options once; the drawing's own are read by readOptions. */
 function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
-  for (const name of ["arrows", "arrowColor", "sideToMove", "badge"]) {
-    if (name in options) {
-      throw gifError(`${name} is not drawn on GIFs`);
-    }
+  if ("badge" in options) {
+    throw gifError("badge is drawn from a frame's glyph on GIFs");
   }
-  const { white, black, delay, lastDelay, loop, ...look } = options;
+  const { white, black, delay, lastDelay, loop, comment, ...look } = options;
+  if (comment !== undefined && typeof comment !== "string") {
+    throw gifError("the comment is not text");
+  }
   const svg: RenderSvgOptions = { ...look, style: "vector", accessible: false };
   const drawing = readOptions(svg); // throws on bad options now
   squarePixels(drawing); // and on a size that does not fit
@@ -310,8 +385,11 @@ function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
     ? null
     : [player(white, "white"), player(black, "black")];
   return {
-    key: JSON.stringify({ ...drawing, lastMove: [] }),
+    key: lookKey(drawing, { animated }),
     options: svg,
+    drawing,
+    comment: comment ?? null,
+    animated,
     players: players === null
       ? null
       : (drawing.flip ? [players[0], players[1]] : [players[1], players[0]]),
@@ -351,9 +429,16 @@ function centiseconds(
   );
 }
 
-/** A checked frame. */
-function scene(frame: GifFrame): Scene {
-  const { board } = toBoard(frame.position, "render GIF");
+/** Results as a finished game's last frame shows them. */
+const RESULTS: Readonly<Record<string, string>> = {
+  "1-0": "1-0",
+  "0-1": "0-1",
+  "1/2-1/2": "\u00bd-\u00bd",
+};
+
+/** A checked frame: the one adapter from a GifFrame to what is drawn. */
+function scene(frame: GifFrame, drawing: Drawing): Scene {
+  const { board, position } = toBoard(frame.position, "render GIF");
   const lastMove = frame.lastMove === undefined
     ? []
     : move(frame.lastMove, "last move");
@@ -367,16 +452,40 @@ function scene(frame: GifFrame): Scene {
     }
     if (lastMove.length === 0) throw gifError("a glyph needs the last move");
   }
+  if (frame.result !== undefined && !Object.hasOwn(RESULTS, frame.result)) {
+    throw gifError(
+      `result ${JSON.stringify(frame.result)} is not 1-0, 0-1 or 1/2-1/2`,
+    );
+  }
   return {
     board,
     lastMove,
     badge: frame.glyph === undefined
       ? null
       : { square: lastMove[1], glyph: frame.glyph },
+    check: checkedKings(board, frameCheck(frame.check, drawing)),
+    highlight: readHighlights(frame.highlight ?? [], drawing.highlightColor),
+    arrows: [
+      ...drawing.arrows,
+      ...readArrows(frame.arrows ?? [], drawing.arrowColor),
+    ],
+    side: drawing.sideToMove && position !== null
+      ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
+      : null,
+    result: frame.result === undefined ? null : RESULTS[frame.result],
     delay: frame.delay === undefined
       ? undefined
       : centiseconds(frame.delay, 0, "frame delay"),
   };
+}
+
+/** The drawing's check settings as a frame's own `check` changes them. */
+function frameCheck(
+  check: boolean | string | undefined,
+  drawing: Drawing,
+): Pick<Drawing, "check" | "checkSquare"> {
+  if (check === undefined) return drawing;
+  return { check: check !== false, checkSquare: checkSquare(check) };
 }
 
 /** The pieces of a file, as one array. */

@@ -152,9 +152,40 @@ Deno.test("sprites: the same pictures as resvg's, as 8-bit palette PNGs", async 
     // The same board again comes from the kept sprites, byte for byte.
     assert.deepEqual(sprites.render(board, options), fast);
   }
-  // Arrows and the side-to-move marker are rasterized whole, as usual.
-  for (const options of [{ arrows: ["e2e4"] }, { sideToMove: true }]) {
-    const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
-    assert.deepEqual(sprites.render(fen, options), whole.render(fen, options));
+  // Arrows, rings and the side-to-move marker are filled over the sprites
+  // from the same outlines: still palette PNGs, within the same tolerance.
+  const marked: [string, RenderPngOptions][] = [
+    [
+      "5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8 w - - 0 1",
+      {
+        size: 360,
+        lastMove: "f4g6",
+        check: "h8",
+        arrows: ["Ge6g8", "Bh7h7"],
+        highlight: ["a3", "c3"],
+      },
+    ],
+    [
+      "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+      {
+        size: 160,
+        flip: true,
+        coordinates: "inside",
+        arrows: ["e2e4", "Ra1h8", { from: "b1", to: "c3", color: "#00f8" }],
+        sideToMove: true,
+      },
+    ],
+  ];
+  for (const [board, options] of marked) {
+    const fast = sprites.render(board, options);
+    assert.equal(fast[25], 3, "color type 3: a palette");
+    const { mean, far } = difference(
+      readPng(fast),
+      readPng(whole.render(board, options)),
+    );
+    assert.ok(
+      mean < 0.5 && far < 0.001,
+      `${JSON.stringify(options)}: ${mean} ${far}`,
+    );
   }
 });
