@@ -97,10 +97,18 @@ export async function loadDrawing(
   settings: Settings,
 ): Promise<typeof import("../svg/mod.ts").renderSvg> {
   const { checkSvgOptions, renderSvg } = await import("../svg/mod.ts");
-  const drawing = settings.format === "png" || settings.format === "gif"
+  const raster = settings.format === "png" || settings.format === "gif";
+  const drawing = raster
     ? { ...settings.svg, style: "vector" as const }
     : settings.svg;
-  const problem = checkSvgOptions(drawing);
-  if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
+  let problem = checkSvgOptions(drawing);
+  if (problem === null && settings.format === "gif") {
+    const { style: _, accessible: __, badge: ___, ...look } = drawing;
+    problem = (await import("../gif/mod.ts")).checkGifOptions(look);
+  }
+  if (problem !== null) {
+    const kind = raster ? settings.format.toUpperCase() : "SVG";
+    throw new UsageError(`cannot render ${kind}: ${problem}`);
+  }
   return renderSvg;
 }
