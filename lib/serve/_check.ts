@@ -6,19 +6,15 @@
 import { stringifyFen } from "../fen/mod.ts";
 import { checkPosition } from "../legality/mod.ts";
 import { positionStatus } from "../moves/mod.ts";
-import { jsonText, RequestError, shown } from "./_http.ts";
+import { jsonText, RequestError } from "./_http.ts";
+import { unknownParameter } from "./_query.ts";
 import { readFen } from "./_images.ts";
 
 /** Reads `/check`'s query: `fen`, and nothing else. */
 export function readCheckQuery(query: URLSearchParams): string {
   let fen: string | undefined;
   for (const [parameter, value] of query) {
-    if (parameter !== "fen") {
-      throw new RequestError(
-        `unknown parameter ${shown(parameter)} (the parameter is fen)`,
-        { parameter: parameter.slice(0, 40) },
-      );
-    }
+    if (parameter !== "fen") throw unknownParameter(parameter, ["fen"]);
     if (fen !== undefined) {
       throw new RequestError("fen was given twice", { parameter });
     }

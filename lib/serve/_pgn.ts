@@ -52,6 +52,7 @@ export function readPgnGame(
     frames: [...gameFrames(pgn)],
     canonical: `${read.canonical}\npgn=${JSON.stringify(text)}`,
   };
+  if (read.comment !== undefined) game.comment = read.comment;
   for (const side of ["white", "black"] as const) {
     const name = read[side] ??
       playerOf(pgn, side === "white" ? "White" : "Black");

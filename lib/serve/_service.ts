@@ -74,6 +74,10 @@ export class Service {
       allow(request, READ_METHODS);
       return await this.#image(request, url);
     }
+    if (pathname === "/example.gif") {
+      allow(request, READ_METHODS);
+      return await this.#pgnGame(request, exampleUrl(url));
+    }
     if (pathname === "/check") {
       allow(request, READ_METHODS);
       return this.#check(request, url);
@@ -81,7 +85,7 @@ export class Service {
     const file = PAGE_FILES[pathname];
     if (file !== undefined) {
       allow(request, READ_METHODS);
-      return new Response(request.method === "HEAD" ? null : file.body, {
+      return new Response(file.body, {
         headers: headers(file.type, file.headers),
       });
     }
@@ -101,8 +105,7 @@ export class Service {
         headers: headers(null, cached),
       });
     }
-    const draw = request.method !== "HEAD";
-    const body = await this.#renderers.draw(image, { draw });
+    const body = await this.#renderers.draw(image);
     return new Response(body, {
       headers: headers(IMAGE_TYPES[image.kind], cached),
     });
@@ -119,7 +122,7 @@ export class Service {
       });
     }
     const body = checkFen(fen);
-    return new Response(request.method === "HEAD" ? null : body, {
+    return new Response(body, {
       headers: headers("application/json; charset=utf-8", cached),
     });
   }
@@ -147,10 +150,12 @@ export class Service {
         headers: headers(null, cached),
       });
     }
-    const stream = request.method === "HEAD"
-      ? null
-      : await this.#renderers.animate(game.frames, game);
-    return new Response(stream, { headers: headers(IMAGE_TYPES.gif, cached) });
+    const stream = await this.#renderers.animate(game.frames, game);
+    // A HEAD gets the length of the file it would get: the whole of it.
+    const body = request.method === "HEAD"
+      ? await new Response(stream).arrayBuffer()
+      : stream;
+    return new Response(body, { headers: headers(IMAGE_TYPES.gif, cached) });
   }
 
   /**
@@ -192,6 +197,42 @@ export class Service {
     });
   }
 }
+
+/**
+ * lila-gif's `/example.gif`: the game its own example animates (a lichess
+ * game between two grandmasters), with its players, comment and the long
+ * last frame, as `GET /game.gif?pgn=` draws it.
+ */
+function exampleUrl(url: URL): URL {
+  if (url.search !== "") {
+    throw new RequestError("the example takes no parameters", {
+      parameter: [...url.searchParams.keys()][0] ?? null,
+    });
+  }
+  const example = new URL("/game.gif", url);
+  example.searchParams.set("pgn", EXAMPLE_PGN);
+  example.searchParams.set("comment", "https://lichess.org/Q0iQs5Zi");
+  return example;
+}
+
+/** The moves of lila-gif's example game. */
+const EXAMPLE_PGN = `[White "DrDrunkenstein"]
+[WhiteTitle "GM"]
+[WhiteElo "2888"]
+[Black "Zhigalko_Sergei"]
+[BlackTitle "GM"]
+[BlackElo "2895"]
+
+1. c4 Nf6 2. Nc3 e5 3. d4 exd4 4. Qxd4 Nc6 5. Qd1 Bb4 6. Bd2 O-O
+7. e3 Bxc3 8. Bxc3 Ne4 9. Ne2 d6 10. Qc2 Re8 11. Nf4 Bf5
+12. Bd3 Qg5 13. O-O g6?! 14. Rae1? Nxc3 15. Qxc3 Bxd3 16. Qxd3 Ne5
+17. Qd1? Rad8?? 18. b3?? c6 19. Kh1 Qf5 20. Qa1 h5 21. Rd1 Ng4
+22. h3 Nf6 23. Qd4 a6 24. f3 Qe5 25. Rfe1 Qxd4 26. exd4 Rxe1+
+27. Rxe1 Kf8 28. h4 Re8?! 29. Rxe8+ Kxe8 30. Kg1 Ng8 31. Kf2 Nh6
+32. g3 Ke7 33. Ng2 Ke6 34. Ne3 a5 35. g4 f6 36. Kg3 d5 37. c5 Nf7?
+38. Ng2? hxg4 39. fxg4 Nd8 40. Nf4+ Kf7 41. h5 g5 42. Ne2 Ne6
+43. Kf3 Kg7 44. Ke3 Kh6 45. Ng3 Ng7 46. Nf5+?? Nxf5+ *
+`;
 
 function cacheHeaders(tag: string): [string, string][] {
   return [...CACHE_HEADERS, ["ETag", tag]];
