@@ -9,7 +9,7 @@ import type {
   Player,
 } from "../gif/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
 

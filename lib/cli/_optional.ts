@@ -2,7 +2,7 @@
 // (the PNG and GIF renderers, the readers of text boards), and the one
 // error that stops a run before its first record when one cannot load.
 
-import type { PngRenderer } from "../png.ts";
+import type { PngRenderer } from "../raster/png.ts";
 import type { GifRun } from "./_gif_format.ts";
 import type { Reading } from "./_sources.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
@@ -56,7 +56,7 @@ async function loadRenderer<M, R>(
 /** The PNG renderer. */
 export function loadPng(): Promise<PngRenderer> {
   return loadRenderer("png", {
-    module: () => import("../png.ts"),
+    module: () => import("../raster/png.ts"),
     create: (png) => png.createPngRenderer(),
     name: "the PNG rasterizer (npm:@resvg/resvg-wasm)",
   });

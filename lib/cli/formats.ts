@@ -13,7 +13,7 @@ import {
   writeUnicodeBytes,
 } from "../fen/bytes.ts";
 import { stringifyEpdOperations } from "../fen/epd.ts";
-import type { PngRenderer } from "../png.ts";
+import type { PngRenderer } from "../raster/png.ts";
 import type { renderSvg, RenderSvgOptions } from "../svg/mod.ts";
 import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../types.ts";

@@ -4,13 +4,14 @@
 // coded when the next one arrives (or at the end), because the last frame's
 // delay is longer and is written before its pixels.
 
-import type { Gifenc } from "./_gifenc.js";
-import type { GifTheme, Scene } from "./_sprites.ts";
+import type { Gifenc } from "../raster/gifenc.js";
+import type { Frame } from "../raster/frame.ts";
+import type { SpriteTheme } from "../raster/sprites.ts";
 import type { LzwCoder } from "./_lzw.ts";
 import { GifWriter } from "./_writer.ts";
 
 /** The picture around the board: bars as palette indices, or none. */
-export interface Frame {
+export interface Picture {
   width: number;
   height: number;
   /** The board's top in the picture: the top bar's height. */
@@ -28,61 +29,61 @@ export interface Timing {
   loop: boolean;
 }
 
-/** Writes one file from scenes given one at a time. */
+/** Writes one file from frames given one at a time. */
 export class GifAnimation {
-  readonly #theme: GifTheme;
-  readonly #frame: Frame;
+  readonly #theme: SpriteTheme;
+  readonly #picture: Picture;
   readonly #timing: Timing;
   readonly #writer: GifWriter;
   /** The picture as shown after the last coded frame; later, scratch. */
   readonly #canvas: Uint8Array;
   /** The board as shown after the last coded frame, palette indices. */
   #shown: Uint8Array | null = null;
-  #pending: { scene: Scene; delay?: number } | null = null;
+  #pending: { frame: Frame; delay?: number } | null = null;
 
   constructor(
-    theme: GifTheme,
-    frame: Frame,
+    theme: SpriteTheme,
+    picture: Picture,
     timing: Timing,
     tools: { gifenc: Gifenc; coder: LzwCoder },
   ) {
     this.#theme = theme;
-    this.#frame = frame;
+    this.#picture = picture;
     this.#timing = timing;
     this.#writer = new GifWriter(tools, {
-      width: frame.width,
-      height: frame.height,
+      width: picture.width,
+      height: picture.height,
       palette: theme.palette,
       loop: timing.loop,
-      comment: frame.comment,
+      comment: picture.comment,
     });
-    this.#canvas = new Uint8Array(frame.width * frame.height);
+    this.#canvas = new Uint8Array(picture.width * picture.height);
   }
 
-  /** Adds a scene; returns the bytes ready so far. */
-  push(scene: Scene): Uint8Array {
+  /** Adds a frame; returns the bytes ready so far. */
+  push(frame: Frame): Uint8Array {
     if (this.#pending !== null) this.#code(this.#timing.delay);
     this.#pending = {
-      scene,
-      ...(scene.delay === undefined ? {} : { delay: scene.delay }),
+      frame,
+      ...(frame.delay === undefined ? {} : { delay: frame.delay }),
     };
     return this.#writer.take();
   }
 
-  /** Codes the last scene and ends the file; returns the last bytes. */
+  /** Codes the last frame and ends the file; returns the last bytes. */
   finish(): Uint8Array {
     if (this.#pending !== null) this.#code(this.#timing.lastDelay);
     this.#writer.end();
     return this.#writer.take();
   }
 
-  /** Codes the pending scene, shown for its own delay or `delay`. */
+  /** Codes the pending frame, shown for its own delay or `delay`. */
   #code(delay: number): void {
-    const { scene, delay: own } = this.#pending!;
+    const { frame, delay: own } = this.#pending!;
     const time = own ?? delay;
-    const board = this.#theme.board(scene);
+    const board = this.#theme.board(frame);
     if (this.#shown === null) {
-      const { width, top, height } = this.#frame;
+      const { width, top, height } = this.#picture;
       this.#first();
       this.#canvas.set(board, top * width);
       this.#writer.frame(
@@ -100,7 +101,7 @@ export class GifAnimation {
 
   /** The first frame's background: the bars. */
   #first(): void {
-    const { width, top, bars } = this.#frame;
+    const { width, top, bars } = this.#picture;
     if (bars !== null) {
       const size = this.#theme.drawing.size;
       this.#canvas.set(bars[0], 0);
@@ -145,7 +146,7 @@ export class GifAnimation {
       pixels,
       {
         left: offset + c0 * side,
-        top: this.#frame.top + offset + r0 * side,
+        top: this.#picture.top + offset + r0 * side,
         width,
         height,
       },

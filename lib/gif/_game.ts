@@ -2,9 +2,9 @@
 // game for GIFs, which the command and the service share.
 
 import type { PgnGame, PgnShape } from "../pgn/mod.ts";
-import type { MoveGlyph } from "../svg/_types.ts";
+import type { MoveGlyph } from "../svg/types.ts";
 import type { Position } from "../types.ts";
-import type { Player } from "./_bars.ts";
+import type { Player } from "../raster/bars.ts";
 
 /**
  * A frame of a game: the position, the move that led to it, its badge, the

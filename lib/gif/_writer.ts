@@ -5,11 +5,9 @@
 // bench/gif_bench.ts); gifenc's byte buffer holds the file. Each frame's bytes can be taken as soon as they
 // are written, so that an animation streams.
 
-import type { ByteStream, Gifenc } from "./_gifenc.js";
+import type { ByteStream, Gifenc } from "../raster/gifenc.js";
 import type { LzwCoder } from "./_lzw.ts";
-
-/** A palette color: red, green, blue. */
-export type Rgb = [number, number, number];
+import type { Rgb } from "../raster/palette_png.ts";
 
 /** A rectangle of the image, in pixels. */
 export interface Rect {

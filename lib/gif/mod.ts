@@ -15,33 +15,20 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { loadResvgPixels } from "../_resvg_wasm.js";
-import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { parseArrows, parseSquareMarks } from "../svg/_letters.ts";
-import { checkedKings, sideDisc } from "../svg/_marks.ts";
-import {
-  checkSquare,
-  type Drawing,
-  move,
-  readArrows,
-  readHighlights,
-  readOptions,
-} from "../svg/_options.ts";
-import type { Arrow, RenderSvgOptions, SquareMark } from "../svg/_types.ts";
-import type { Move, MoveGlyph } from "../svg/mod.ts";
-import { type Frame, GifAnimation } from "./_animation.ts";
-import { barHeight, barSvg, type Player } from "./_bars.ts";
-import { loadGifenc } from "./_gifenc.js";
+import { barHeight, barSvg, type Player } from "../raster/bars.ts";
+import { gifError, lookKey, squarePixels } from "../raster/frame.ts";
+import { loadGifenc } from "../raster/gifenc.js";
+import { loadResvgPixels } from "../raster/resvg_wasm.js";
+import { SpriteTheme } from "../raster/sprites.ts";
+import { parseArrows, parseSquareMarks } from "../svg/letters.ts";
+import { type Drawing, readOptions } from "../svg/options.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
+import { GifAnimation, type Picture } from "./_animation.ts";
+import { centiseconds, frameOf, type GifFrame } from "./_frame.ts";
 import { LzwCoder } from "./_lzw.ts";
-import {
-  gifError,
-  GifTheme,
-  lookKey,
-  type Scene,
-  squarePixels,
-} from "./_sprites.ts";
 
-export type { Player } from "./_bars.ts";
+export type { Player } from "../raster/bars.ts";
+export type { GifFrame } from "./_frame.ts";
 export { type GameFrame, gameFrames, gamePlayer } from "./_game.ts";
 
 /**
@@ -100,29 +87,6 @@ export interface AnimateGifOptions extends Omit<RenderGifOptions, "lastMove"> {
   lastDelay?: number;
   /** Play again and again (the default), or once. */
   loop?: boolean;
-}
-
-/** One frame of an animation: a position and how it was reached. */
-export interface GifFrame {
-  /** The position, a board, or FEN text. */
-  position: BoardInput;
-  /** The move that led here: its squares are tinted. */
-  lastMove?: string | Move;
-  /** A move-quality badge on the last move's target square. */
-  glyph?: MoveGlyph;
-  /**
-   * The check mark: a square marks the king on it (as lichess's GIF
-   * service's frames say it), `false` none, else as the look's `check`.
-   */
-  check?: boolean | string;
-  /** Arrows of this frame (a PGN comment's `%cal`), after the look's. */
-  arrows?: readonly (string | Arrow)[];
-  /** Tinted squares of this frame (a PGN comment's `%csl`). */
-  highlight?: readonly (string | SquareMark)[];
-  /** A finished game's result, drawn over the board (a game's last frame). */
-  result?: "1-0" | "0-1" | "1/2-1/2";
-  /** This frame's delay in centiseconds, instead of the animation's. */
-  delay?: number;
 }
 
 /** Draws boards and games as GIF files, once the tools are loaded. */
@@ -189,10 +153,10 @@ interface Setup {
  */
 export async function createGifRenderer(): Promise<GifRenderer> {
   const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
-  const themes = new Map<string, GifTheme>();
+  const themes = new Map<string, SpriteTheme>();
   // One coder (its 4 MiB table) for all the files this renderer writes.
   const coder = new LzwCoder();
-  function theme(setup: Setup): GifTheme {
+  function theme(setup: Setup): SpriteTheme {
     let found = themes.get(setup.key);
     if (found === undefined) {
       const drawing = readOptions(setup.options);
@@ -205,7 +169,7 @@ export async function createGifRenderer(): Promise<GifRenderer> {
       // An animation's frames may bring a game's lettered marks: the
       // palette makes room for their colors.
       const colors = setup.animated ? LETTERED_COLORS : undefined;
-      found = new GifTheme(drawing, {
+      found = new SpriteTheme(drawing, {
         raster,
         gifenc,
         sampleBar,
@@ -222,7 +186,7 @@ export async function createGifRenderer(): Promise<GifRenderer> {
     const look = theme(setup);
     const size = look.drawing.size;
     const bar = setup.players === null ? 0 : barHeight(size);
-    const picture: Frame = {
+    const picture: Picture = {
       width: size,
       height: size + 2 * bar,
       top: bar,
@@ -236,7 +200,7 @@ export async function createGifRenderer(): Promise<GifRenderer> {
     let count = 0;
     for (const frame of frames) {
       count++;
-      yield animation.push(scene(frame, setup.drawing));
+      yield animation.push(frameOf(frame, setup.drawing));
     }
     if (count === 0) throw gifError("an animation needs at least one frame");
     yield animation.finish();
@@ -413,79 +377,6 @@ function player(value: string | Player | undefined, side: string): Player {
     return value;
   }
   throw gifError(`the ${side} player is not a name or { name, title, rating }`);
-}
-
-function centiseconds(
-  value: number | undefined,
-  fallback: number,
-  what: string,
-) {
-  if (value === undefined) return fallback;
-  if (Number.isInteger(value) && value >= 0 && value <= 0xffff) return value;
-  throw gifError(
-    `${what} ${
-      String(value)
-    } is not a whole number of centiseconds from 0 to 65535`,
-  );
-}
-
-/** Results as a finished game's last frame shows them. */
-const RESULTS: Readonly<Record<string, string>> = {
-  "1-0": "1-0",
-  "0-1": "0-1",
-  "1/2-1/2": "\u00bd-\u00bd",
-};
-
-/** A checked frame: the one adapter from a GifFrame to what is drawn. */
-function scene(frame: GifFrame, drawing: Drawing): Scene {
-  const { board, position } = toBoard(frame.position, "render GIF");
-  const lastMove = frame.lastMove === undefined
-    ? []
-    : move(frame.lastMove, "last move");
-  if (frame.glyph !== undefined) {
-    if (!Object.hasOwn(MOVE_GLYPHS, frame.glyph)) {
-      throw gifError(
-        `glyph ${JSON.stringify(frame.glyph)} is not one of ${
-          Object.keys(MOVE_GLYPHS).join(" ")
-        }`,
-      );
-    }
-    if (lastMove.length === 0) throw gifError("a glyph needs the last move");
-  }
-  if (frame.result !== undefined && !Object.hasOwn(RESULTS, frame.result)) {
-    throw gifError(
-      `result ${JSON.stringify(frame.result)} is not 1-0, 0-1 or 1/2-1/2`,
-    );
-  }
-  return {
-    board,
-    lastMove,
-    badge: frame.glyph === undefined
-      ? null
-      : { square: lastMove[1], glyph: frame.glyph },
-    check: checkedKings(board, frameCheck(frame.check, drawing)),
-    highlight: readHighlights(frame.highlight ?? [], drawing.highlightColor),
-    arrows: [
-      ...drawing.arrows,
-      ...readArrows(frame.arrows ?? [], drawing.arrowColor),
-    ],
-    side: drawing.sideToMove && position !== null
-      ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
-      : null,
-    result: frame.result === undefined ? null : RESULTS[frame.result],
-    delay: frame.delay === undefined
-      ? undefined
-      : centiseconds(frame.delay, 0, "frame delay"),
-  };
-}
-
-/** The drawing's check settings as a frame's own `check` changes them. */
-function frameCheck(
-  check: boolean | string | undefined,
-  drawing: Drawing,
-): Pick<Drawing, "check" | "checkSquare"> {
-  if (check === undefined) return drawing;
-  return { check: check !== false, checkSquare: checkSquare(check) };
 }
 
 /** The pieces of a file, as one array. */

@@ -7,9 +7,9 @@ import { FenSyntaxError } from "../errors.ts";
 import { parseFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
 import type { GifFrame, GifRenderer, Player } from "../gif/mod.ts";
-import { squarePixels } from "../gif/_sprites.ts";
-import type { PngRenderer } from "../png.ts";
-import { readOptions } from "../svg/_options.ts";
+import { squarePixels } from "../raster/frame.ts";
+import type { PngRenderer } from "../raster/png.ts";
+import { readOptions } from "../svg/options.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import { RequestError } from "./_http.ts";
 import type { ImageKind } from "./_dialects.ts";
@@ -133,7 +133,9 @@ function lookKey(options: RenderSvgOptions): string {
  */
 export class Renderers {
   readonly #png = new Kept<PngRenderer>(() =>
-    import("../png.ts").then((png) => png.createPngRenderer({ sprites: true }))
+    import("../raster/png.ts").then((png) =>
+      png.createPngRenderer({ sprites: true })
+    )
   );
   readonly #gif = new Kept<GifRenderer>(() =>
     import("../gif/mod.ts").then((gif) => gif.createGifRenderer())

@@ -9,7 +9,7 @@ import {
   renderGif,
   type RenderGifOptions,
 } from "../../lib/gif/mod.ts";
-import { createPngRenderer } from "../../lib/png.ts";
+import { createPngRenderer } from "../../lib/raster/png.ts";
 import {
   BOARD_THEMES,
   DEFAULT_CHECK_COLOR,

@@ -3,8 +3,8 @@ import {
   createPngRenderer,
   renderPng,
   type RenderPngOptions,
-} from "../../lib/png.ts";
-import { loadResvg } from "../../lib/_resvg_wasm.js";
+} from "../../lib/raster/png.ts";
+import { loadResvg } from "../../lib/raster/resvg_wasm.js";
 import { BOARD_THEMES, renderSvg } from "../../lib/svg/mod.ts";
 import {
   blend,

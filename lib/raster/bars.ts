@@ -1,10 +1,10 @@
 // The players' bars above and below the board, as lichess's GIFs draw them:
 // the title in gold, then the name and the rating, in grey on near black.
-// Text is drawn as outlines (../svg/_lettering.ts): a name can hold any
+// Text is drawn as outlines (../svg/lettering.ts): a name can hold any
 // character and still adds nothing to the document but paths; a name wider
 // than the bar is cut and ends in an ellipsis.
 
-import { fitText, lettering, textWidth } from "../svg/_lettering.ts";
+import { fitText, lettering, textWidth } from "../svg/lettering.ts";
 
 /** A player as the bars show them. */
 export interface Player {

@@ -2,7 +2,7 @@
 // square parsed and every default settled, so that the writers below only
 // print and nothing unchecked reaches the document.
 
-import { isCssColor } from "../css_color.ts";
+import { isCssColor } from "./css_color.ts";
 import { squareOf } from "../types.ts";
 import type {
   Arrow,
@@ -14,8 +14,8 @@ import type {
   RenderSvgOptions,
   SquareMark,
   SvgStyle,
-} from "./_types.ts";
-import { letteredArrow, letteredSquare } from "./_letters.ts";
+} from "./types.ts";
+import { letteredArrow, letteredSquare } from "./letters.ts";
 import {
   BOARD_THEMES,
   COORDINATES,
@@ -32,7 +32,7 @@ import {
   MOVE_GLYPHS,
   PIECE_SETS,
   SVG_STYLES,
-} from "./_defaults.ts";
+} from "./defaults.ts";
 
 /** An arrow between two board indices (0 = a8, 63 = h1). */
 export interface IndexArrow {

@@ -1,13 +1,13 @@
 // What lies across squares and so cannot be a square's sprite: arrows, the
 // ring of an arrow from a square to itself, and the side-to-move disc. They
 // are filled here, on the board's palette indices, from the very outlines
-// the vector document draws (../svg/_marks.ts): a coverage per pixel (exact
+// the vector document draws (../svg/marks.ts): a coverage per pixel (exact
 // across a row, SUB samples down it), the shape's color blended over the
 // pixel's, and the nearest palette color, remembered per pixel color and
 // coverage. A board with arrows thus costs its sprites and a few thousand
 // pixels, not a rasterization of the whole picture.
 
-import type { Rgb } from "./_writer.ts";
+import type { Rgb } from "./palette_png.ts";
 
 /** Sample rows per pixel row; across a row, coverage is exact. */
 const SUB = 4;

@@ -9,13 +9,14 @@
  * @module
  */
 
-import { type BoardInput, toBoard } from "./_board.ts";
-import { loadResvg, loadResvgPixels } from "./_resvg_wasm.js";
-import { loadGifenc } from "./gif/_gifenc.js";
-import { palettePng } from "./gif/_palette_png.ts";
-import { fitsPixels, GifTheme, lookKey, stillScene } from "./gif/_sprites.ts";
-import { readOptions } from "./svg/_options.ts";
-import { renderSvg, type RenderSvgOptions } from "./svg/mod.ts";
+import { type BoardInput, toBoard } from "../_board.ts";
+import { loadResvg, loadResvgPixels } from "./resvg_wasm.js";
+import { loadGifenc } from "./gifenc.js";
+import { palettePng } from "./palette_png.ts";
+import { fitsPixels, lookKey, stillFrame } from "./frame.ts";
+import { SpriteTheme } from "./sprites.ts";
+import { readOptions } from "../svg/options.ts";
+import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 
 /**
  * Options for {@linkcode renderPng}: those of {@linkcode renderSvg} except
@@ -96,7 +97,7 @@ export async function createPngRenderer(
     };
   }
   const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
-  const themes = new Map<string, GifTheme>(); // by look
+  const themes = new Map<string, SpriteTheme>(); // by look
   return {
     render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
       const input = toBoard(board, "render PNG");
@@ -105,10 +106,10 @@ export async function createPngRenderer(
       const key = lookKey(drawing);
       let theme = themes.get(key);
       if (theme === undefined) {
-        theme = new GifTheme(drawing, { raster, gifenc, sampleBar: null });
+        theme = new SpriteTheme(drawing, { raster, gifenc, sampleBar: null });
         themes.set(key, theme);
       }
-      const indices = theme.board(stillScene(input, drawing));
+      const indices = theme.board(stillFrame(input, drawing));
       const { size } = drawing;
       return palettePng(indices, {
         width: size,

@@ -5,7 +5,9 @@
 // permission).
 
 import { deflateSync } from "node:zlib";
-import type { Rgb } from "./_writer.ts";
+
+/** A palette color: red, green, blue. */
+export type Rgb = [number, number, number];
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

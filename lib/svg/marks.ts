@@ -8,7 +8,7 @@ import { attackersTo } from "../chess/attacks.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { KING } from "../chess/geometry.ts";
 import type { Side } from "../types.ts";
-import type { Drawing, Tint } from "./_options.ts";
+import type { Drawing, Tint } from "./options.ts";
 
 /** Arrow shape, in squares. */
 const SHAFT = 0.16;

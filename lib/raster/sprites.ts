@@ -1,92 +1,29 @@
-// lila-gif's technique: every square's picture (its color, tint, check
-// mark, badge and piece) is rasterized once, by the same vector renderer as
-// the SVG and PNG, at the board's size, then mapped to a palette fixed ahead
-// of time. A frame is then copied sprites and LZW. The palette is made from
+// The sprites of a look, for PNG and GIF alike. lila-gif's technique: every
+// square's picture (its color, tint, check mark, badge and piece) is
+// rasterized once, by the same vector renderer as the SVG, at the board's
+// size, then mapped to a palette fixed ahead of time. A frame is then copied sprites and LZW. The palette is made from
 // a sample of every piece on every square color, tinted and not, the check
 // mark, the badges and a name bar, so that later sprites find their colors.
 
-import type { Board, ReadBoard } from "../_board.ts";
-import type { SvgToPixels } from "../_resvg_wasm.js";
+import type { Board } from "../_board.ts";
+import type { SvgToPixels } from "./resvg_wasm.js";
 import { PIECES } from "../types.ts";
 import type { Piece } from "../types.ts";
-import { MOVE_GLYPHS } from "../svg/_defaults.ts";
+import { MOVE_GLYPHS } from "../svg/defaults.ts";
 import {
   arrowOutline,
-  checkedKings,
   checkMarks,
   RING_RADIUS,
   RING_WIDTH,
-  type SideDisc,
-  sideDisc,
-} from "../svg/_marks.ts";
-import type { Drawing, IndexArrow, Tint } from "../svg/_options.ts";
-import type { MoveGlyph } from "../svg/_types.ts";
-import { boardView, vectorDocument } from "../svg/_vector.ts";
-import type { Gifenc } from "./_gifenc.js";
-import { OverlayPainter, type Shape, tinted } from "./_overlay.ts";
-import type { Rgb } from "./_writer.ts";
-import { resultSvg } from "./_bars.ts";
-
-/**
- * A checked frame, as every input (a position, a game's move, a frame of
- * lila-gif's JSON) is made into before it is drawn: what each square shows,
- * what lies across squares, and its delay if it has one.
- */
-export interface Scene {
-  board: Board;
-  /** The last move's squares (board indices), or none. */
-  lastMove: readonly number[];
-  /** A badge and its square (a board index), or none. */
-  badge: { square: number; glyph: MoveGlyph } | null;
-  /** The kings marked in check (board indices). */
-  check: readonly number[];
-  /** Tinted squares of this frame, over the look's own. */
-  highlight: readonly Tint[];
-  /** Arrows of this frame (the look's own come first). */
-  arrows: readonly IndexArrow[];
-  /** The side-to-move disc, or none. */
-  side: SideDisc | null;
-  /** A finished game's result over the board (`1-0`, `0-1`, `½-½`), or none. */
-  result: string | null;
-  delay: number | undefined;
-}
-
-/**
- * A still board's scene: the position and everything the drawing's
- * options put on it (the adapter for a PNG, and a GIF of one position).
- */
-export function stillScene(input: ReadBoard, drawing: Drawing): Scene {
-  const { board, position } = input;
-  return {
-    board,
-    lastMove: drawing.lastMove,
-    badge: drawing.badge,
-    check: checkedKings(board, drawing),
-    highlight: [],
-    arrows: drawing.arrows,
-    side: drawing.sideToMove && position !== null
-      ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
-      : null,
-    result: null,
-    delay: undefined,
-  };
-}
-
-/**
- * A look's key: the drawing but what a board puts where (its last move,
- * badge, checked square, arrows), with the arrows' colors, which the
- * palette must hold. Boards of one look share sprites and a palette.
- */
-export function lookKey(drawing: Drawing, extra: object = {}): string {
-  return JSON.stringify({
-    ...drawing,
-    ...extra,
-    lastMove: [],
-    badge: null,
-    checkSquare: null,
-    arrows: [...new Set(drawing.arrows.map(({ color }) => color))].sort(),
-  });
-}
+} from "../svg/marks.ts";
+import type { Drawing } from "../svg/options.ts";
+import type { MoveGlyph } from "../svg/types.ts";
+import { vectorDocument } from "../svg/vector.ts";
+import { type Frame, squarePixels } from "./frame.ts";
+import type { Gifenc } from "./gifenc.js";
+import { OverlayPainter, type Shape, tinted } from "./overlay.ts";
+import type { Rgb } from "./palette_png.ts";
+import { resultSvg } from "./bars.ts";
 
 /** What one square shows. */
 export interface SquareState {
@@ -95,47 +32,6 @@ export interface SquareState {
   tints: readonly string[];
   check: boolean;
   badge: MoveGlyph | null;
-}
-
-/** The one shape of the GIF renderer's errors. */
-export function gifError(detail: string): RangeError {
-  return new RangeError(`Cannot render GIF: ${detail}`);
-}
-
-/** The board's squares in pixels, if they fall on whole pixels. */
-function wholePixels(
-  drawing: Drawing,
-): { side: number; offset: number } | null {
-  const view = boardView(drawing);
-  const side = drawing.size / view.width;
-  const offset = (-0.5 - view.x) * side;
-  const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-6;
-  return whole(side) && whole(offset)
-    ? { side: Math.round(side), offset: Math.round(offset) }
-    : null;
-}
-
-/** Whether sprites can draw the board: its squares fall on whole pixels. */
-export function fitsPixels(drawing: Drawing): boolean {
-  return wholePixels(drawing) !== null;
-}
-
-/**
- * The board's squares in pixels: their side, and a8's top left corner; the
- * error names the nearest sizes that work.
- */
-export function squarePixels(
-  drawing: Drawing,
-): { side: number; offset: number } {
-  const found = wholePixels(drawing);
-  if (found !== null) return found;
-  const fits = (size: number) => fitsPixels({ ...drawing, size });
-  let [below, above] = [drawing.size - 1, drawing.size + 1];
-  while (below > 1 && !fits(below)) below--;
-  while (!fits(above)) above++;
-  throw gifError(
-    `a ${drawing.size} px board with frame "${drawing.frame}" does not put the squares on whole pixels; ${below} or ${above} px does`,
-  );
 }
 
 /** A palette color's index for every pixel; transparent ones get `clear`. */
@@ -157,7 +53,7 @@ function toIndices(
 }
 
 /** The sprites, palette and board background of one drawing's options. */
-export class GifTheme {
+export class SpriteTheme {
   readonly drawing: Drawing;
   /** A square's side in pixels, and where a8's (or flipped, h1's) starts. */
   readonly side: number;
@@ -262,47 +158,47 @@ export class GifTheme {
     return sprite;
   }
 
-  /** What each screen square (0 top left) shows in a scene. */
-  states(scene: Scene): SquareState[] {
+  /** What each screen square (0 top left) shows in a frame. */
+  states(frame: Frame): SquareState[] {
     const drawing = this.drawing;
-    const checked = scene.check;
+    const checked = frame.check;
     const states: SquareState[] = [];
     for (let screen = 0; screen < 64; screen++) {
       const square = drawing.flip ? 63 - screen : screen;
       const tints: string[] = [];
-      if (scene.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
+      if (frame.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
       for (const mark of drawing.highlight) {
         if (mark.square === square) tints.push(mark.color);
       }
-      for (const mark of scene.highlight) {
+      for (const mark of frame.highlight) {
         if (mark.square === square) tints.push(mark.color);
       }
       states.push({
-        piece: scene.board[square],
+        piece: frame.board[square],
         tints,
         check: checked.includes(square),
-        badge: scene.badge?.square === square ? scene.badge.glyph : null,
+        badge: frame.badge?.square === square ? frame.badge.glyph : null,
       });
     }
     return states;
   }
 
   /**
-   * The whole board of a scene, as palette indices, `size` pixels square,
-   * with a game's result over it when the scene has one.
+   * The whole board of a frame, as palette indices, `size` pixels square,
+   * with a game's result over it when the frame has one.
    */
-  board(scene: Scene): Uint8Array {
+  board(frame: Frame): Uint8Array {
     const pixels = this.background.slice();
-    const states = this.states(scene);
+    const states = this.states(frame);
     const size = this.drawing.size;
     for (let screen = 0; screen < 64; screen++) {
       const x = this.offset + (screen & 7) * this.side;
       const y = this.offset + (screen >> 3) * this.side;
       this.paste(states[screen], screen, pixels, y * size + x, size);
     }
-    this.overlay(pixels, scene);
-    if (scene.result !== null) {
-      this.#painter.composite(pixels, this.#banner(scene.result));
+    this.overlay(pixels, frame);
+    if (frame.result !== null) {
+      this.#painter.composite(pixels, this.#banner(frame.result));
     }
     return pixels;
   }
@@ -327,12 +223,12 @@ export class GifTheme {
    * on a board's palette indices, `size` pixels square, as the vector
    * document draws them over the pieces.
    */
-  overlay(pixels: Uint8Array, scene: Scene): void {
+  overlay(pixels: Uint8Array, frame: Frame): void {
     const { size, flip } = this.drawing;
     const box = { width: size, height: size };
     const { side, offset } = this;
     const px = (v: number): number => offset + (v + 0.5) * side;
-    for (const { from, to, color } of scene.arrows) {
+    for (const { from, to, color } of frame.arrows) {
       const [x0, y0] = [
         (flip ? 63 - from : from) & 7,
         (flip ? 63 - from : from) >> 3,
@@ -356,7 +252,7 @@ export class GifTheme {
       }
       this.#painter.fill(pixels, box, shape, this.#color(color));
     }
-    const disc = scene.side;
+    const disc = frame.side;
     if (disc !== null) {
       const [cx, cy] = [px(disc.cx), px(disc.cy)];
       const half = disc.strokeWidth / 2;
