@@ -8,7 +8,7 @@ import type { PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, type Output, writeText } from "./_io.ts";
 import type { GamePlace, Where } from "./_where.ts";
-import { EXIT, type ExitCode, worse } from "./exit.ts";
+import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
 import { invalidFen, invalidJson, reasonOf } from "./report.ts";
 

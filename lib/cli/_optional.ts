@@ -5,7 +5,7 @@
 import type { PngRenderer } from "../raster/png.ts";
 import type { GifRun } from "./_gif_format.ts";
 import type { Reading } from "./_sources.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 import { UsageError } from "./options.ts";
 import { reason } from "./out_dir.ts";
 import type { Settings } from "./settings.ts";

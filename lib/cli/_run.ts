@@ -35,13 +35,13 @@ import {
 import { MovesTransform, type Transform } from "./_transforms.ts";
 import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
 import { renderHelp, USAGE } from "./help.ts";
 import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
-import { VERSION } from "./version.ts";
+import { VERSION } from "../program/version.ts";
 import {
   boardReaders,
   loadDrawing,
@@ -331,7 +331,7 @@ async function sink(
   // With --repair, --explain tells the repairs (which the canonical form's
   // changes would only repeat).
   const explain: Explainer | null = settings.explain && !settings.data.repair
-    ? (await import("./explain.ts")).explainer(settings.parse)
+    ? (await import("../fen/explain.ts")).explainer(settings.parse)
     : null;
   return new StdoutSink(out, { format, run, explain, diagnostics });
 }

@@ -2,7 +2,7 @@
 // what it converted and returns the conventional exit code.
 
 import type { CliIo } from "./_io.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 
 /** SIGINT and SIGTERM, which end the read being awaited. */
 export class Signals {

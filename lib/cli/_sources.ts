@@ -20,7 +20,7 @@ import {
 } from "./_io.ts";
 import { Signals } from "./_signals.ts";
 import { StreamPlace, type Where } from "./_where.ts";
-import { EXIT } from "./exit.ts";
+import { EXIT } from "../program/exit.ts";
 
 /** What a source hands its records to. */
 export interface RecordTarget {

@@ -7,6 +7,9 @@
 import assert from "node:assert/strict";
 import { get, ServerProcess } from "./_server.ts";
 import { readGif } from "../_gif.ts";
+import { spawnFen } from "../cli/_harness.ts";
+import { parseFen } from "../../lib/fen/mod.ts";
+import { checkReport } from "../../lib/program/check_report.ts";
 import { hex, near, pixel } from "../_pixels.ts";
 
 const server = await ServerProcess.start();
@@ -671,6 +674,31 @@ Deno.test("lila-gif's comment is written into the GIF; /example.gif is served", 
     (await refused(`/board.svg?fen=${q(START)}&comment=x`, 400)).message,
     /only into GIFs/,
   );
+});
+
+Deno.test("/check answers the very object fen --check --format json writes", async () => {
+  const fens = [
+    "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", // legal, in check
+    "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", // illegal
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // mate
+    "8/8/8/8/8/8/8/8 w - - 0 1", // three problems
+    "  4k3/8/8/8/8/8/8/4K3  w - - 0 1 ", // spacing: the input as given
+  ];
+  const run = await spawnFen(["--check", "--format", "json", ...fens]);
+  const lines = run.stdout.trimEnd().split("\n");
+  assert.equal(lines.length, fens.length, run.stderr);
+  for (let i = 0; i < fens.length; i++) {
+    // The command's object starts with its place ("record": 1...).
+    const { record, ...command } = JSON.parse(lines[i]);
+    assert.equal(record, i + 1);
+    const served = await (await get(server, `/check?fen=${q(fens[i])}`))
+      .json();
+    assert.deepEqual(served, command, fens[i]);
+    assert.deepEqual(
+      Object.keys(served),
+      Object.keys(checkReport(parseFen(fens[i]), fens[i])),
+    );
+  }
 });
 
 Deno.test("the server stops on SIGINT with exit 0 and no internal error", async () => {
