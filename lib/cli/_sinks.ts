@@ -2,7 +2,7 @@
 // diagram held for the end of a stream, or the --check report. A run has one
 // sink, chosen before its first record; each sink keeps its own counters.
 
-import type { EpdMoveIssue } from "../epd_moves.ts";
+import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { StatusChecker } from "../legality/_status_checker.ts";
 import type { PositionStatusOptions } from "../moves/mod.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseFen } from "../../lib/fen/mod.ts";
 import { assertBoard, toBoard } from "../../lib/_board.ts";
 import { renderSvg } from "../../lib/svg/mod.ts";
-import { renderUnicode } from "../../lib/unicode.ts";
+import { renderUnicode } from "../../lib/text/unicode.ts";
 import type { Piece, Position } from "../../lib/types.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
