@@ -46,7 +46,7 @@ import { parseFen, stringifyFen } from "../lib/fen/mod.ts";
 import { FenReader } from "../lib/fen/reader.ts";
 import { writeFenBytes } from "../lib/fen/bytes.ts";
 import { isLegalPosition } from "../lib/legality/mod.ts";
-import { positionStatus } from "../lib/moves/status.ts";
+import { positionStatus } from "../lib/chess/status.ts";
 import { fen2grid, grid2fen } from "../lib/text/grid.ts";
 import { renderSvg } from "../lib/svg/mod.ts";
 import { loadCorpus } from "./corpus.ts";

@@ -5,12 +5,12 @@
 import type { Position } from "../types.ts";
 import type { PositionFields } from "../chess/board.ts";
 import { loadRights } from "../chess/rules.ts";
-import { assertPlayable } from "../moves/_playable.ts";
+import { assertPlayable } from "../chess/playable.ts";
 import {
   type PositionStatus,
   type PositionStatusOptions,
   statusOf,
-} from "../moves/status.ts";
+} from "../chess/status.ts";
 import { Context } from "./_context.ts";
 import type { Problem } from "./_problems.ts";
 import { ignoreMask } from "./_report.ts";

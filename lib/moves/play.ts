@@ -10,10 +10,10 @@ import type { Position, Square } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
 import { toPosition } from "../chess/rules.ts";
-import { enPassantOf } from "./_generate.ts";
-import { Notation } from "./_notation.ts";
-import { playableBoard } from "./_playable.ts";
-import type { EnPassantMode } from "./_generate.ts";
+import { enPassantOf } from "../chess/generate.ts";
+import { Notation } from "../chess/notation.ts";
+import { playableBoard } from "../chess/playable.ts";
+import type { EnPassantMode } from "../chess/generate.ts";
 
 // The board of legalMoves, playMoves and toSan, unexported: loaded, played
 // on and done with within one call (a board per call cost a quarter of

@@ -14,18 +14,18 @@ import {
   rookTarget,
 } from "../chess/move.ts";
 import { toPosition } from "../chess/rules.ts";
-import { playableBoard } from "../moves/_playable.ts";
+import { playableBoard } from "../chess/playable.ts";
 import {
   type EnPassantMode,
   enPassantOf,
   generateMoves,
   hasLegalMove,
   MAX_MOVES,
-} from "../moves/_generate.ts";
+} from "../chess/generate.ts";
 import { CASTLE, EN_PASSANT } from "../chess/move.ts";
 import { LETTER_OF_CODE } from "../chess/geometry.ts";
-import { type MoveSource, Notation } from "../moves/_notation.ts";
-import { MoveError } from "../moves/errors.ts";
+import { type MoveSource, Notation } from "../chess/notation.ts";
+import { MoveError } from "../chess/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import { lenientForm } from "./_lenient.ts";
 import { givesCheck, quickMatch } from "./_quick_match.ts";

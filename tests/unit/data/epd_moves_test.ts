@@ -17,7 +17,7 @@
 
 import assert from "node:assert/strict";
 import { checkEpdMoves, convertEpdMoves } from "../../../lib/data/epd_moves.ts";
-import { MoveError } from "../../../lib/moves/errors.ts";
+import { MoveError } from "../../../lib/chess/errors.ts";
 
 /** The problems of a record as [move, problem, column] triples. */
 function problems(text: string): [string, string, number][] {

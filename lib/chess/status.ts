@@ -7,26 +7,19 @@
 
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
-import { attackersTo } from "../chess/attacks.ts";
-import { ChessBoard } from "../chess/board.ts";
-import {
-  BISHOP,
-  isLight,
-  KNIGHT,
-  PAWN,
-  QUEEN,
-  ROOK,
-} from "../chess/geometry.ts";
+import { attackersTo } from "./attacks.ts";
+import { ChessBoard } from "./board.ts";
+import { BISHOP, isLight, KNIGHT, PAWN, QUEEN, ROOK } from "./geometry.ts";
 import {
   enPassantOf,
   generateMoves,
   hasLegalMove,
   MAX_MOVES,
-} from "./_generate.ts";
-import { playableBoard } from "./_playable.ts";
+} from "./generate.ts";
+import { playableBoard } from "./playable.ts";
 
-export type { EnPassantMode } from "./_generate.ts";
-import type { EnPassantMode } from "./_generate.ts";
+export type { EnPassantMode } from "./generate.ts";
+import type { EnPassantMode } from "./generate.ts";
 
 /**
  * The en-passant square `position` has in `mode`: the record's own for
@@ -201,7 +194,7 @@ const scratchMoves = new Int32Array(MAX_MOVES);
 
 /**
  * The status of the position loaded into `b`, which must be playable (as
- * `assertPlayable` in _playable.ts says): {@linkcode positionStatus}
+ * `assertPlayable` in playable.ts says): {@linkcode positionStatus}
  * without loading, for a caller that has loaded the board already (the
  * legality check of `fen --check`). Leaves `b` as it found it.
  */

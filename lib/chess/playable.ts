@@ -3,8 +3,8 @@
 
 import { assertBoard } from "../_board.ts";
 import type { Position } from "../types.ts";
-import { ChessBoard, type PositionFields } from "../chess/board.ts";
-import { loadPosition, unplayable } from "../chess/rules.ts";
+import { ChessBoard, type PositionFields } from "./board.ts";
+import { loadPosition, unplayable } from "./rules.ts";
 import { UnplayablePositionError } from "./errors.ts";
 
 /**

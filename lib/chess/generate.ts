@@ -8,8 +8,8 @@
 
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
-import { attackersTo } from "../chess/attacks.ts";
-import type { ChessBoard } from "../chess/board.ts";
+import { attackersTo } from "./attacks.ts";
+import type { ChessBoard } from "./board.ts";
 import {
   BISHOP,
   DIRECTION,
@@ -29,7 +29,7 @@ import {
   RAY_SQUARES,
   RAY_START,
   ROOK,
-} from "../chess/geometry.ts";
+} from "./geometry.ts";
 import {
   CASTLE,
   castleRook,
@@ -39,8 +39,8 @@ import {
   kingTarget,
   promotionBits,
   rookTarget,
-} from "../chess/move.ts";
-import { enPassantIsLegal } from "../chess/rules.ts";
+} from "./move.ts";
+import { enPassantIsLegal } from "./rules.ts";
 
 /**
  * When a position written after moves names an en-passant square, the

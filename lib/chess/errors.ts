@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { UnplayableCode } from "../chess/rules.ts";
+import type { UnplayableCode } from "./rules.ts";
 import type { Side } from "../types.ts";
 
 /**
@@ -88,7 +88,7 @@ export interface MoveErrorOptions extends ErrorOptions {
  * @example Naming the move and the reason
  * ```ts
  * import { MoveError } from "./errors.ts";
- * import { playMoves } from "./play.ts";
+ * import { playMoves } from "../moves/play.ts";
  * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
@@ -135,7 +135,7 @@ export class MoveError extends RangeError {
   }
 }
 
-export type { UnplayableCode } from "../chess/rules.ts";
+export type { UnplayableCode } from "./rules.ts";
 const UNPLAYABLE_REASONS: Readonly<
   Record<UnplayableCode, (subject: string) => string>
 > = {
@@ -160,7 +160,7 @@ function sideName(side: string): string {
  * @example A position without a black king
  * ```ts
  * import { UnplayablePositionError } from "./errors.ts";
- * import { legalMoves } from "./play.ts";
+ * import { legalMoves } from "../moves/play.ts";
  * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *

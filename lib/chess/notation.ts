@@ -4,10 +4,10 @@
 // accepted move legal and every ambiguity visible.
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import { isAttacked } from "../chess/attacks.ts";
-import type { ChessBoard } from "../chess/board.ts";
-import { makeMove, unmakeMove } from "../chess/make.ts";
-import { KING, PAWN, squareOf } from "../chess/geometry.ts";
+import { isAttacked } from "./attacks.ts";
+import type { ChessBoard } from "./board.ts";
+import { makeMove, unmakeMove } from "./make.ts";
+import { KING, PAWN, squareOf } from "./geometry.ts";
 import {
   CASTLE,
   EN_PASSANT,
@@ -15,8 +15,8 @@ import {
   moveFrom,
   movePromotion,
   moveTo,
-} from "../chess/move.ts";
-import { generateMoves, MAX_MOVES } from "./_generate.ts";
+} from "./move.ts";
+import { generateMoves, MAX_MOVES } from "./generate.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
