@@ -47,7 +47,7 @@ import { FenReader } from "../lib/fen/reader.ts";
 import { writeFenBytes } from "../lib/fen/bytes.ts";
 import { isLegalPosition } from "../lib/legality/mod.ts";
 import { positionStatus } from "../lib/chess/status.ts";
-import { fen2grid, grid2fen } from "../lib/text/grid.ts";
+import { fen2grid, grid2fen } from "../lib/fen/grid.ts";
 import { renderSvg } from "../lib/svg/mod.ts";
 import { loadCorpus } from "./corpus.ts";
 import { rotating, SLICE, slices } from "./_slices.ts";

@@ -17,7 +17,7 @@
  */
 
 import { GridSyntaxError } from "../errors.ts";
-import { fen2grid } from "./grid.ts";
+import { fen2grid } from "../fen/grid.ts";
 import {
   badCellDetail,
   BLANK,

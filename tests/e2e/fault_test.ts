@@ -20,7 +20,7 @@ import { stringifyFen, tryParseFen } from "../../lib/fen/mod.ts";
 import { FenReader } from "../../lib/fen/reader.ts";
 import { BoardTextReader } from "../../lib/text/board_text.ts";
 import { GridSyntaxError } from "../../lib/errors.ts";
-import { fen2grid } from "../../lib/text/grid.ts";
+import { fen2grid } from "../../lib/fen/grid.ts";
 import { renderUnicode } from "../../lib/text/unicode.ts";
 import { CLI, spawnFenBytes } from "../cli/_harness.ts";
 

@@ -17,7 +17,7 @@ import {
   writeJsonBytes,
   writeUnicodeBytes,
 } from "../../../lib/fen/bytes.ts";
-import { fen2grid } from "../../../lib/text/grid.ts";
+import { fen2grid } from "../../../lib/fen/grid.ts";
 import { renderUnicode } from "../../../lib/text/unicode.ts";
 import type { Square } from "../../../lib/types.ts";
 import {

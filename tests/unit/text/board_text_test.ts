@@ -6,7 +6,7 @@ import {
   boardTextToFen,
 } from "../../../lib/text/board_text.ts";
 import { GridSyntaxError } from "../../../lib/errors.ts";
-import { fen2grid } from "../../../lib/text/grid.ts";
+import { fen2grid } from "../../../lib/fen/grid.ts";
 import { renderUnicode } from "../../../lib/text/unicode.ts";
 
 const RUNS = 2_000;

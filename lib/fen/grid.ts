@@ -7,10 +7,10 @@
  */
 
 import { GridSyntaxError } from "../errors.ts";
-import { emptyFields, type RecordContext } from "../fen/_fields.ts";
-import type { PlacementTarget } from "../fen/_placement.ts";
+import { emptyFields, type RecordContext } from "./_fields.ts";
+import type { PlacementTarget } from "./_placement.ts";
 import { quoteCharAt } from "../_quote.ts";
-import { readOrThrow, recordContext } from "../fen/_record.ts";
+import { readOrThrow, recordContext } from "./_record.ts";
 import { IS_PIECE } from "../_tables.ts";
 import type { ParseFenOptions } from "../types.ts";
 
