@@ -1,10 +1,10 @@
 // A board the move functions can play from: the core board loaded, then
 // refused with the legality check's codes if the rules cannot apply.
 
-import { assertBoard } from "../_board.ts";
 import type { Position } from "../types.ts";
 import { ChessBoard, type PositionFields } from "./board.ts";
-import { loadPosition, unplayable } from "./rules.ts";
+import { assertBoard, loadPosition } from "./convert.ts";
+import { unplayable } from "./rules.ts";
 import { UnplayablePositionError } from "./errors.ts";
 
 /**

@@ -2,7 +2,7 @@
 // context and reloads it per position, so that its board, report and
 // buffers are allocated once per checker, not per position.
 
-import { assertBoard } from "../_board.ts";
+import { assertBoard } from "../chess/convert.ts";
 import type { Position } from "../types.ts";
 import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { Report } from "./_report.ts";

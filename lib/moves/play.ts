@@ -9,7 +9,7 @@ import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Square } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
-import { toPosition } from "../chess/rules.ts";
+import { toPosition } from "../chess/convert.ts";
 import { enPassantOf } from "../chess/generate.ts";
 import { Notation } from "../chess/notation.ts";
 import { playableBoard } from "../chess/playable.ts";

@@ -1,19 +1,13 @@
-// The one door from the PGN reader to the move machinery: a board that
-// plays the moves of a game, takes them back for variations, matches move
-// text against the legal moves, and writes the canonical FEN straight from
-// its squares. Every use of the move library's internal modules is here, so
-// that moving that library moves one import block.
+// A board that plays the moves of a game, takes them back for variations,
+// matches move text against the legal moves, and writes the canonical FEN
+// straight from its squares: the PGN reader's view of the chess core.
 
-import { FEN_BYTES_MAX, type RecordView, writeFenBytes } from "../fen/bytes.ts";
+import { FEN_BYTES_MAX, writeFenBytes } from "../fen/bytes.ts";
+import type { RecordView } from "../record_view.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
-import {
-  castleRook,
-  kingDestination,
-  kingTarget,
-  rookTarget,
-} from "../chess/move.ts";
-import { toPosition } from "../chess/rules.ts";
+import { kingDestination, kingTarget, rookTarget } from "../chess/move.ts";
+import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
 import { playableBoard } from "../chess/playable.ts";
 import {
   type EnPassantMode,
@@ -23,7 +17,6 @@ import {
   MAX_MOVES,
 } from "../chess/generate.ts";
 import { CASTLE, EN_PASSANT } from "../chess/move.ts";
-import { LETTER_OF_CODE } from "../chess/geometry.ts";
 import { type MoveSource, Notation } from "../chess/notation.ts";
 import { MoveError } from "../chess/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
@@ -33,20 +26,8 @@ import type { Position, Side, Square } from "../types.ts";
 
 export type { EnPassantMode };
 
-/** FEN letter char codes by piece code, 0 for an empty square. */
-const CHAR_OF_CODE: readonly number[] = /* @__PURE__ */ (() => {
-  const table: number[] = new Array(16).fill(0);
-  LETTER_OF_CODE.forEach((letter, code) => {
-    if (letter) table[code] = letter.charCodeAt(0);
-  });
-  return table;
-})();
-
 /** The most squares remembered as changed before all are rewritten. */
 const DIRTY_MAX = 28;
-
-/** Castling slots in canonical FEN order: White h-side, a-side, then Black. */
-const CASTLING_ORDER = [1, 0, 3, 2] as const;
 
 const CHECK_MARK = /[+#]$/;
 
@@ -239,24 +220,17 @@ export class Replay implements RecordView {
   /** Fills the RecordView fields from the board. */
   #view(mode: EnPassantMode): void {
     const b = this.#notation.board;
-    const sq = b.sq, cells = this.cells, dirty = this.#dirty;
-    if (this.#allDirty) {
-      for (let s = 0; s < 64; s++) cells[s] = CHAR_OF_CODE[sq[s]];
-      this.#allDirty = false;
-    } else {
-      for (let k = 0, n = this.#dirtyCount; k < n; k++) {
-        cells[dirty[k]] = CHAR_OF_CODE[sq[dirty[k]]];
-      }
-    }
+    writeCells(
+      b,
+      this.cells,
+      this.#dirty,
+      this.#allDirty ? -1 : this.#dirtyCount,
+    );
+    this.#allDirty = false;
     this.#dirtyCount = 0;
     this.turn = b.turn === 0 ? "w" : "b";
     if (b.castle !== this.#castleKey) {
-      const squares: Square[] = [];
-      for (const slot of CASTLING_ORDER) {
-        const rook = castleRook(b.castle, slot);
-        if (rook >= 0) squares.push(SQUARE_NAMES[rook]);
-      }
-      this.#castling = squares;
+      this.#castling = castlingOf(b, []);
       this.#castleKey = b.castle;
     }
     this.enPassant = b.ep < 0

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parseFen } from "../../lib/fen/mod.ts";
-import { assertBoard, toBoard } from "../../lib/_board.ts";
+import { toBoard } from "../../lib/_board.ts";
+import { assertBoard } from "../../lib/chess/convert.ts";
 import { renderSvg } from "../../lib/svg/mod.ts";
 import { renderUnicode } from "../../lib/text/unicode.ts";
 import type { Piece, Position } from "../../lib/types.ts";
