@@ -7,13 +7,8 @@
  * @module
  */
 
-import {
-  MoveError,
-  parseEpd,
-  playMoves,
-  stringifyEpd,
-  UnplayablePositionError,
-} from "../_data_adapter.ts";
+import { parseEpd, stringifyEpd } from "../fen/epd.ts";
+import { MoveError, playMoves, UnplayablePositionError } from "../moves/mod.ts";
 import type { EpdOperation, Position } from "../types.ts";
 
 export * from "../types.ts";

@@ -13,14 +13,14 @@
  * @module
  */
 
+import { stringifyFen } from "../fen/mod.ts";
+import { FenReader } from "../fen/reader.ts";
 import {
   checkPosition,
   type CheckPositionOptions,
-  FenReader,
   type Problem,
   type ProblemCode,
-  stringifyFen,
-} from "../_data_adapter.ts";
+} from "../legality/mod.ts";
 import type { ParseFenOptions, Position } from "../types.ts";
 
 export * from "../types.ts";
@@ -29,7 +29,7 @@ export {
   PROBLEM_CODES,
   type ProblemCode,
   type Severity,
-} from "../_data_adapter.ts";
+} from "../legality/mod.ts";
 
 /**
  * How a problem is repaired: a function that changes `position` (a copy

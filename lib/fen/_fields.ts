@@ -8,7 +8,7 @@
 import { fail } from "./_fail.ts";
 import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
-import { isSquare, SQUARE_NAMES } from "../_tables.ts";
+import { fitsTurn, isSquare, SQUARE_NAMES } from "../_tables.ts";
 import {
   type EpdOperation,
   type Side,
@@ -166,11 +166,6 @@ export function readEnPassant(
   }
   fields.enPassant = square;
   return start + 2;
-}
-
-/** Whether an en-passant square is on the rank the side to move can take on. */
-export function fitsTurn(square: Square, turn: Side): boolean {
-  return square[1] === (turn === "w" ? "6" : "3");
 }
 
 /**

@@ -7,7 +7,8 @@
  * @module
  */
 
-import { legalMoves, perft, playMoves } from "../_data_adapter.ts";
+import { perft } from "./perft.ts";
+import { legalMoves, playMoves } from "./play.ts";
 import type { Position } from "../types.ts";
 
 export * from "../types.ts";

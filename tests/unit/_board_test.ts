@@ -98,14 +98,10 @@ Deno.test("every API that takes a Position refuses a malformed board with assert
     positionStatus,
     toSan,
   } = await import("../../lib/moves/mod.ts");
-  const { StatusChecker } = await import(
-    "../../lib/legality/_status_checker.ts"
-  );
   const apis: [string, (position: Position) => unknown][] = [
     ["check position", (p) => checkPosition(p)],
     ["check position", (p) => isLegalPosition(p)],
     ["check position", (p) => new PositionChecker().check(p)],
-    ["check position", (p) => new StatusChecker().check(p)],
     ["render SVG", (p) => renderSvg(p)],
     ["render Unicode", (p) => renderUnicode(p)],
     ["play", (p) => legalMoves(p)],

@@ -10,12 +10,12 @@
  * @module
  */
 
+import { stringifyEpd } from "../../fen/epd.ts";
 import {
   enPassantSquare,
   playMoves,
-  stringifyEpd,
   UnplayablePositionError,
-} from "../../_data_adapter.ts";
+} from "../../moves/mod.ts";
 import type { Position } from "../../types.ts";
 import { OPENINGS_TSV } from "./_table.ts";
 

@@ -31,7 +31,7 @@
  */
 
 export * from "../../record_view.ts";
-export { FenReader } from "../../_data_adapter.ts";
+export { FenReader } from "../../fen/reader.ts";
 export {
   POSITION_KEY_LEVELS,
   type PositionKeyLevel,

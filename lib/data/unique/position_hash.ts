@@ -3,9 +3,9 @@
 // right, en-passant square and side), where each looser level is the
 // stricter one with terms taken out, and the whole record mixes in the
 // counters. Equal keys at a level (PositionKeyWriter) give equal hashes;
-// tests/unit/unique/position_hash_test.ts holds the two together.
+// tests/unit/data/unique/position_hash_test.ts holds the two together.
 
-import { fitsTurn } from "../../_data_adapter.ts";
+import { fitsTurn } from "../../_tables.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../../record_view.ts";
 import { avalanche } from "./_mix.ts";

@@ -3,11 +3,8 @@
 // by the codec's byte writers, so a key reads as a record does and the
 // board-only key is the placement `--format placement` prints.
 
-import {
-  fitsTurn,
-  writeFenBytes,
-  writeFourFieldBytes,
-} from "../../_data_adapter.ts";
+import { fitsTurn } from "../../_tables.ts";
+import { writeFenBytes, writeFourFieldBytes } from "../../fen/bytes.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../../record_view.ts";
 import { POSITION_KEY_LEVELS } from "./_names.ts";

@@ -1,7 +1,7 @@
 // What a record is, for `--only` and `--stats`: one classification, so the
 // filter and the counts cannot disagree.
 
-import { StatusChecker } from "../../_data_adapter.ts";
+import { PositionChecker } from "../../legality/mod.ts";
 import type { RecordView } from "../../record_view.ts";
 import { RECORD_KINDS } from "./_names.ts";
 
@@ -76,7 +76,7 @@ const STALEMATE = 1 << 5;
  * ```
  */
 export class RecordClassifier {
-  readonly #checker = new StatusChecker();
+  readonly #checker = new PositionChecker();
 
   /**
    * The kinds of the record `reader` last read, as bits (see
