@@ -7,7 +7,7 @@ import { fitsTurn } from "../../_tables.ts";
 import { writeFenBytes, writeFourFieldBytes } from "../../fen/bytes.ts";
 import { hashesEnPassant } from "../polyglot/mod.ts";
 import type { RecordView } from "../../record_view.ts";
-import { POSITION_KEY_LEVELS } from "./_names.ts";
+import { POSITION_KEY_LEVELS } from "./names.ts";
 
 export { POSITION_KEY_LEVELS };
 

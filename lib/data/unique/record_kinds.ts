@@ -3,7 +3,7 @@
 
 import { PositionChecker } from "../../legality/mod.ts";
 import type { RecordView } from "../../record_view.ts";
-import { RECORD_KINDS } from "./_names.ts";
+import { RECORD_KINDS } from "./names.ts";
 
 export { RECORD_KINDS };
 
