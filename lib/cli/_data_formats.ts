@@ -4,7 +4,7 @@
 // openings table) come in as types only: the run loads what it needs.
 
 import { FEN_BYTES_MAX } from "../fen/bytes.ts";
-import { writePlacementBytes } from "../fen/_placement.ts";
+import { writePlacementBytes } from "../fen/bytes.ts";
 import type { Opening } from "../data/openings/mod.ts";
 import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { Position } from "../types.ts";

@@ -47,6 +47,7 @@ import type { RecordView } from "../record_view.ts";
 import { type Piece, PIECES, type Side, type Square } from "../types.ts";
 
 export { writeNaturalBytes } from "./_fields.ts";
+export { writePlacementBytes } from "./_placement.ts";
 
 // The record interface is the vocabulary's (record_view.ts); named here too
 // for the users of this entry point.
