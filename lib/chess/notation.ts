@@ -20,7 +20,7 @@ import { generateMoves, MAX_MOVES } from "./generate.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
-const ROLE_LETTERS = " PNBRQK";
+export const ROLE_LETTERS = " PNBRQK";
 const ROLE_NAMES = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/;
@@ -34,6 +34,56 @@ const SUFFIX_END = /[+#!?]$/;
 const MOVE_SHAPED =
   /^(?:[KQRBN]?[a-z]?\d*x?[a-z]\d+(?:=?[A-Za-z])?|[a-z]\d+[a-z]\d+[a-z]?)$/;
 const SQUARE_LIKE = /[a-z]\d+/g;
+
+/**
+ * The squares of the pieces of one role that can move legally to one
+ * square (the piece that moves may be among them): what SAN's
+ * disambiguation reads. A writer keeps one and refills it per move.
+ */
+export interface Rivals {
+  readonly squares: Int32Array;
+  count: number;
+}
+
+/**
+ * The SAN of legal move `m` of `b`, not yet made, without `+` or `#`: the
+ * one SAN writer. A piece's origin is written as SAN asks when `rivals`
+ * holds another piece of its role moving to the same square: the file if
+ * it tells them apart, else the rank, else both.
+ */
+export function sanWithoutCheck(
+  b: ChessBoard,
+  m: number,
+  rivals: Rivals,
+): string {
+  const sq = b.sq;
+  const from = moveFrom(m), to = moveTo(m);
+  if (m & CASTLE) return to < from ? "O-O-O" : "O-O";
+  const role = sq[from] & 7;
+  const capture = sq[to] !== 0 || (m & EN_PASSANT) !== 0;
+  const promotion = movePromotion(m);
+  if (role === PAWN) {
+    return (capture ? "abcdefgh"[from & 7] + "x" : "") + SQUARE_NAMES[to] +
+      (promotion ? "=" + ROLE_LETTERS[promotion] : "");
+  }
+  let sameFile = false, sameRank = false, others = false;
+  for (let k = 0; k < rivals.count; k++) {
+    const s = rivals.squares[k];
+    if (s === from) continue;
+    others = true;
+    if ((s & 7) === (from & 7)) sameFile = true;
+    if (s >> 3 === from >> 3) sameRank = true;
+  }
+  const name = SQUARE_NAMES[from];
+  const origin = !others
+    ? ""
+    : !sameFile
+    ? name[0]
+    : !sameRank
+    ? name[1]
+    : name;
+  return ROLE_LETTERS[role] + origin + (capture ? "x" : "") + SQUARE_NAMES[to];
+}
 
 /** A move as given, and its 1-based number, for the error it may cause. */
 export interface MoveSource {
@@ -58,6 +108,8 @@ export class Notation {
   length = 0;
   /** The move being read, for errors. */
   #source: MoveSource = { text: "", index: 0 };
+  /** Origins of the moves to the square of the move being written. */
+  readonly #rivals: Rivals = { squares: new Int32Array(16), count: 0 };
 
   constructor(board: ChessBoard) {
     this.board = board;
@@ -97,36 +149,15 @@ export class Notation {
   }
 
   #sanWithoutCheck(m: number): string {
-    const sq = this.board.sq;
-    const from = moveFrom(m), to = moveTo(m);
-    if (m & CASTLE) return to < from ? "O-O-O" : "O-O";
-    const role = sq[from] & 7;
-    const capture = sq[to] !== 0 || (m & EN_PASSANT) !== 0;
-    const promotion = movePromotion(m);
-    if (role === PAWN) {
-      return (capture ? "abcdefgh"[from & 7] + "x" : "") + SQUARE_NAMES[to] +
-        (promotion ? "=" + ROLE_LETTERS[promotion] : "");
-    }
-    let sameFile = false, sameRank = false, others = false;
-    for (let i = 0; i < this.length; i++) {
+    const sq = this.board.sq, rivals = this.#rivals;
+    const from = moveFrom(m), to = moveTo(m), role = sq[from] & 7;
+    rivals.count = 0;
+    for (let i = 0; i < this.length && rivals.count < 16; i++) {
       const other = this.moves[i], s = moveFrom(other);
-      if (s === from || moveTo(other) !== to || other & CASTLE) continue;
-      if ((sq[s] & 7) !== role) continue;
-      others = true;
-      if ((s & 7) === (from & 7)) sameFile = true;
-      if (s >> 3 === from >> 3) sameRank = true;
+      if (moveTo(other) !== to || other & CASTLE) continue;
+      if ((sq[s] & 7) === role) rivals.squares[rivals.count++] = s;
     }
-    // The file if it tells the pieces apart, else the rank, else both.
-    const name = SQUARE_NAMES[from];
-    const origin = !others
-      ? ""
-      : !sameFile
-      ? name[0]
-      : !sameRank
-      ? name[1]
-      : name;
-    return ROLE_LETTERS[role] + origin + (capture ? "x" : "") +
-      SQUARE_NAMES[to];
+    return sanWithoutCheck(this.board, m, rivals);
   }
 
   /** The legal move that `source.text` (SAN or UCI) names, or a MoveError. */

@@ -21,7 +21,8 @@ import { type MoveSource, Notation } from "../chess/notation.ts";
 import { MoveError } from "../chess/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import { lenientForm } from "./_lenient.ts";
-import { givesCheck, quickMatch } from "./_quick_match.ts";
+import { quickMatch } from "./_quick_match.ts";
+import { givesCheck } from "../chess/pins.ts";
 import type { Position, Side, Square } from "../types.ts";
 
 export type { EnPassantMode };
