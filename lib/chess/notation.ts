@@ -4,6 +4,7 @@
 // accepted move legal and every ambiguity visible.
 
 import { SQUARE_NAMES } from "../_tables.ts";
+import type { Rules } from "../types.ts";
 import { isAttacked } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
 import { makeMove, unmakeMove } from "./make.ts";
@@ -124,9 +125,9 @@ export class Notation {
   }
 
   /** UCI: king to its destination when standard, king takes rook otherwise. */
-  uci(m: number, chess960: boolean): string {
+  uci(m: number, rules: Rules): string {
     const from = moveFrom(m);
-    const to = m & CASTLE && !chess960 && isStandardCastle(m)
+    const to = m & CASTLE && rules !== "chess960" && isStandardCastle(m)
       ? kingDestination(m)
       : moveTo(m);
     const promotion = movePromotion(m);

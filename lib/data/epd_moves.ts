@@ -9,7 +9,13 @@
 
 import { parseEpd, stringifyEpd } from "../fen/epd.ts";
 import { MoveError, playMoves, UnplayablePositionError } from "../moves/mod.ts";
-import type { EpdOperation, Position } from "../types.ts";
+import {
+  type EpdOperation,
+  type Position,
+  type Rules,
+  rulesOf,
+  type RulesOptions,
+} from "../types.ts";
 
 export * from "../types.ts";
 
@@ -87,10 +93,12 @@ export interface EpdMoveIssue {
 }
 
 /** Options for {@linkcode checkEpdMoves} and {@linkcode convertEpdMoves}. */
-export interface EpdMovesOptions {
-  /** Read X-FEN castling and write castling in UCI as the king taking its rook. */
-  chess960?: boolean;
-}
+/**
+ * Options for {@linkcode checkEpdMoves} and {@linkcode convertEpdMoves}:
+ * under `rules: "chess960"` castling is read as X-FEN and written in UCI as
+ * the king taking its rook.
+ */
+export type EpdMovesOptions = RulesOptions;
 
 /** A move found in the record: its operation, text, and offset. */
 interface Located {
@@ -177,14 +185,14 @@ function issue(
 function checkMove(
   position: Position,
   found: Located,
-  chess960: boolean,
+  rules: Rules,
 ): Checked {
   const notation = MOVE_OPERATIONS[found.opcode].notation;
   const uci = UCI_MOVE.test(found.move);
   if (notation === "uci" && !uci) return { issue: issue(found, "not-uci") };
   let played;
   try {
-    played = playMoves(position, [found.move], { chess960 }).moves[0];
+    played = playMoves(position, [found.move], { rules }).moves[0];
   } catch (error) {
     if (!(error instanceof MoveError)) throw error;
     const code = error.code === "no-such-square" ? "malformed" : error.code;
@@ -231,15 +239,15 @@ export function checkEpdMoves(
   text: string,
   options: EpdMovesOptions = {},
 ): EpdMoveIssue[] {
-  const chess960 = options.chess960 === true;
-  const { position, operations } = parseEpd(text, { chess960 });
+  const rules = rulesOf(options) ?? "chess";
+  const { position, operations } = parseEpd(text, { rules });
   const found = locate(text, operations);
   const issues: EpdMoveIssue[] = [];
   const legal = new Map<Located, string>();
   for (const each of found) {
     let checked: Checked;
     try {
-      checked = checkMove(position, each, chess960);
+      checked = checkMove(position, each, rules);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       return [issue(each, "unplayable", `: ${error.message}`)];
@@ -321,15 +329,15 @@ export function convertEpdMoves(
   notation: "uci" | "san",
   options: EpdMovesOptions = {},
 ): string {
-  const chess960 = options.chess960 === true;
-  const { position, operations } = parseEpd(text, { chess960 });
+  const rules = rulesOf(options) ?? "chess";
+  const { position, operations } = parseEpd(text, { rules });
   const rewritten = operations.map(({ opcode, operands }) => {
     if (MOVE_OPERATIONS[opcode]?.shape !== "each") return { opcode, operands };
     return {
       opcode,
       operands: operands.map((operand) => {
         const move = operand.replace(/,$/, "");
-        const [played] = playMoves(position, [move], { chess960 }).moves;
+        const [played] = playMoves(position, [move], { rules }).moves;
         return notation === "uci" ? played.uci : played.san;
       }),
     };

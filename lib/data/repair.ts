@@ -21,7 +21,12 @@ import {
   type Problem,
   type ProblemCode,
 } from "../legality/mod.ts";
-import type { ParseFenOptions, Position } from "../types.ts";
+import {
+  type ParseFenOptions,
+  type Position,
+  rulesOf,
+  type RulesOptions,
+} from "../types.ts";
 
 export * from "../types.ts";
 export {
@@ -153,9 +158,7 @@ export class UnrepairableError extends RangeError {
 }
 
 /** Options for {@linkcode repairPosition} and {@linkcode repairFen}. */
-export interface RepairOptions {
-  /** Castling rules, as in {@linkcode CheckPositionOptions.chess960}. */
-  chess960?: boolean;
+export interface RepairOptions extends RulesOptions {
   /**
    * Codes refused by default to let through unchanged, for an engine known
    * to take them (Stockfish searches positions with too many promotions or
@@ -233,7 +236,8 @@ export function repairPosition(
     repaired.fullmoveNumber = 1;
   }
   const check: CheckPositionOptions = { ignore: options.allow ?? [] };
-  if (options.chess960 !== undefined) check.chess960 = options.chess960;
+  const rules = rulesOf(options);
+  if (rules !== undefined) check.rules = rules;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const problems = checkPosition(repaired, check);
     if (problems.length === 0) return { position: repaired, changes };
@@ -287,7 +291,7 @@ export function repairFen(
   text: string,
   options: RepairOptions = {},
 ): RepairResult & { fen: string } {
-  const reading: ParseFenOptions = { chess960: options.chess960 === true };
+  const reading: ParseFenOptions = { rules: rulesOf(options) ?? "chess" };
   const reader = new FenReader(reading);
   reader.read(text);
   const position = reader.toPosition();

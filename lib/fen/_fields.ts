@@ -11,6 +11,7 @@ import { quoteToken } from "../_quote.ts";
 import { fitsTurn, isSquare, SQUARE_NAMES } from "../_tables.ts";
 import {
   type EpdOperation,
+  type Rules,
   type Side,
   sideName,
   type Square,
@@ -114,7 +115,7 @@ export function writeTurnBytes(
  */
 export interface RecordContext {
   readonly strict: boolean;
-  readonly chess960: boolean;
+  readonly rules: Rules;
   /** Where the fields go. */
   readonly fields: RecordFields;
   /** Where the placement was scanned: X-FEN letters look for rooks there. */

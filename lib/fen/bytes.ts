@@ -44,7 +44,7 @@ import {
 import { writePlacementBytes } from "./_placement.ts";
 import { FIGURINES } from "../_tables.ts";
 import type { RecordView } from "../record_view.ts";
-import { type Piece, PIECES, type Side, type Square } from "../types.ts";
+import { type Piece, PIECES, type Square } from "../types.ts";
 
 export { writeNaturalBytes } from "./_fields.ts";
 export { writePlacementBytes } from "./_placement.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Position } from "../types.ts";
+import { type Position, rulesOf, type RulesOptions } from "../types.ts";
 import type { PositionFields } from "../chess/board.ts";
 import { loadRights } from "../chess/rules.ts";
 import { assertPlayable } from "../chess/playable.ts";
@@ -45,18 +45,9 @@ export type { PositionStatus, PositionStatusOptions } from "../chess/status.ts";
  * assert.equal(isLegalPosition(parseFen("8/8/8/8/8/8/8/4K3"), options), true);
  * ```
  */
-export interface CheckPositionOptions {
+export interface CheckPositionOptions extends RulesOptions {
   /** Codes not to report (and, for isLegalPosition, not to count). */
   ignore?: readonly ProblemCode[];
-  /**
-   * Judge castling rights by Chess960 rules: the king on any file b to g of
-   * its back rank, each right's rook on the back rank, at most one right on
-   * each side of the king. `false` forces standard rules: king on e1/e8,
-   * rooks on the a- and h-files. Unset, a right on a file b to g (which only
-   * Chess960 notation can give) selects Chess960, and standard rules apply
-   * otherwise.
-   */
-  chess960?: boolean;
 }
 
 /**
@@ -206,7 +197,7 @@ export class PositionChecker {
 
 /** Sets what `ctx` ignores and its castling rules from `options`. */
 function configure(ctx: Context, options: CheckPositionOptions = {}): Context {
-  ctx.configure(ignoreMask(options.ignore), options.chess960);
+  ctx.configure(ignoreMask(options.ignore), rulesOf(options));
   return ctx;
 }
 
@@ -231,7 +222,11 @@ const shared = new Context();
  * every check must be one that move could give (directly, by uncovering a
  * line, or both); an en-passant square says that move was a double pawn
  * push. Castling rights follow standard or Chess960 rules as
- * {@linkcode CheckPositionOptions.chess960} says.
+ * {@linkcode CheckPositionOptions.rules} say: Chess960's put the king on any
+ * file b to g of its back rank, each right's rook on the back rank, at
+ * most one right on each side of the king; standard chess's the king on
+ * e1/e8 and the rooks on the a- and h-files. Given no rules, a right on a
+ * file b to g (which only Chess960 notation can give) selects Chess960.
  *
  * @example Finding every problem
  * ```ts

@@ -9,13 +9,13 @@
 
 import { perft } from "./perft.ts";
 import { legalMoves, playMoves } from "./play.ts";
-import type { Position } from "../types.ts";
+import { type Position, rulesOf, type RulesOptions } from "../types.ts";
 
 export * from "../types.ts";
 
 /** One row of {@linkcode perftDivide}: a root move and its leaf count. */
 export interface DivideRow {
-  /** The move in UCI (`e2e4`; castling as {@linkcode PerftDivideOptions.chess960} says). */
+  /** The move in UCI (`e2e4`; castling as {@linkcode PerftDivideOptions} say). */
   move: string;
   /** Leaf nodes at the divide's depth below this move. */
   nodes: number;
@@ -35,13 +35,12 @@ export interface DivideRow {
  * assert.ok(rows.some((row) => row.move === "e1h1"));
  * ```
  */
-export interface PerftDivideOptions {
-  /**
-   * Write castling as UCI_Chess960 does (`e1h1`), as Stockfish does with
-   * `UCI_Chess960` set. Defaults to `false` (`e1g1`).
-   */
-  chess960?: boolean;
-}
+/**
+ * Options for {@linkcode perftDivide}: under `rules: "chess960"` castling
+ * is written as UCI_Chess960 does (`e1h1`), as Stockfish does with
+ * `UCI_Chess960` set; standard chess writes `e1g1`.
+ */
+export type PerftDivideOptions = RulesOptions;
 
 /**
  * The perft of each legal move: for every move of the side to move, the
@@ -77,10 +76,10 @@ export function perftDivide(
       `Cannot divide: depth must be an integer from 1 to 100, not ${depth}`,
     );
   }
-  const chess960 = options.chess960 === true;
+  const rules = rulesOf(options) ?? "chess";
   const rows: DivideRow[] = [];
-  for (const move of legalMoves(position, { chess960 })) {
-    const after = playMoves(position, [move], { chess960 }).position;
+  for (const move of legalMoves(position, { rules })) {
+    const after = playMoves(position, [move], { rules }).position;
     rows.push({ move, nodes: perft(after, depth - 1) });
   }
   return rows.sort((a, b) => a.move < b.move ? -1 : a.move > b.move ? 1 : 0);

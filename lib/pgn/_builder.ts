@@ -109,7 +109,7 @@ export class GameBuilder implements TokenSink {
     // Loaded even when the game cannot be played: a walk starts there.
     let loaded = true;
     try {
-      this.#replay.load(game.start, chess960);
+      this.#replay.load(game.start, game);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       loaded = false;

@@ -23,7 +23,14 @@ import { SQUARE_NAMES } from "../_tables.ts";
 import { lenientForm } from "./_lenient.ts";
 import { quickMatch } from "./_quick_match.ts";
 import { givesCheck } from "../chess/pins.ts";
-import type { Position, Side, Square } from "../types.ts";
+import {
+  type Position,
+  type Rules,
+  rulesOf,
+  type RulesOptions,
+  type Side,
+  type Square,
+} from "../types.ts";
 
 export type { EnPassantMode };
 
@@ -44,7 +51,8 @@ export class Replay implements RecordView {
   #source: MoveSource = { text: "", index: 0 };
   #castleKey = -1;
   #castling: Square[] = [];
-  chess960 = false;
+  /** The rules of the game loaded: how UCI writes castling. */
+  rules: Rules = "chess";
   /** RecordView fields, filled by {@linkcode Replay.view}. */
   readonly cells: number[] = new Array(64).fill(0);
   turn: Side = "w";
@@ -60,9 +68,9 @@ export class Replay implements RecordView {
   }
 
   /** Loads a start position; throws UnplayablePositionError as Board does. */
-  load(position: Position, chess960: boolean): void {
+  load(position: Position, options: RulesOptions): void {
     playableBoard(position, this.#notation.board);
-    this.chess960 = chess960;
+    this.rules = rulesOf(options) ?? "chess";
     this.#stale = true;
     this.check = -1;
     this.#played.length = 0;
@@ -183,7 +191,7 @@ export class Replay implements RecordView {
 
   /** The UCI of a move (castling as king takes rook in Chess960). */
   uci(code: number): string {
-    return this.#notation.uci(code, this.chess960);
+    return this.#notation.uci(code, this.rules);
   }
 
   /** The square a move's piece leaves. */
