@@ -4,7 +4,7 @@
 // function each way between the board and the other two; the codec turns
 // views into Positions and back (FenReader.toPosition, recordViewOf), since
 // it sits below the core. A variant's extra state (pockets, check counts)
-// is added to these functions and to nothing else.
+// crosses between the shapes here and nowhere else.
 
 import { IS_PIECE, SQUARE_NAMES } from "../_tables.ts";
 import type { RecordView } from "../record_view.ts";
