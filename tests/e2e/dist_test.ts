@@ -2,6 +2,7 @@
 // binary, and `mod.ts` imported by URL. Each gives the same bytes.
 
 import assert from "node:assert/strict";
+import { ServerProcess } from "../serve/_server.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
@@ -147,7 +148,10 @@ Deno.test("the bundle says where PNG works instead of failing with a trace", asy
   }
 });
 
-Deno.test("deno task install puts a working fen on the PATH with read and write permission only", async () => {
+/** The hosts the installed command may use: where `fen serve` listens. */
+const SERVE_HOSTS = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0", "[::]"];
+
+Deno.test("deno task install puts a working fen on the PATH: read, write, and listening for fen serve only", async () => {
   const root = await Deno.makeTempDir();
   try {
     const args = await taskArgs("install", root);
@@ -158,16 +162,43 @@ Deno.test("deno task install puts a working fen on the PATH with read and write 
       ...args.slice(1),
     ]);
     assert.equal(installed.code, 0, installed.stderr);
+    // The command needs none of the clone's configuration, and says so
+    // (--no-config) rather than warn that it is left out.
+    assert.doesNotMatch(installed.stderr, /Warning|config file/i);
     const script = await Deno.readTextFile(`${root}/bin/fen`);
     assert.match(script, /--allow-read/);
     // Streams keep a flat, small heap with V8's memory-saving mode.
     assert.match(script, /--v8-flags=--optimize-for-size/);
     assert.match(script, /--allow-write/);
+    // The network: the addresses a server binds on this machine, no other
+    // host, so the installed command can reach nothing beyond the machine.
+    const net = /--allow-net=([^\s']+)/.exec(script);
+    assert.ok(net !== null, script);
+    assert.deepEqual(net[1].split(","), SERVE_HOSTS);
     assert.doesNotMatch(
       script,
-      /--allow-all|--allow-net|--allow-run|--allow-env|--allow-ffi|-A /,
+      /--allow-all|--allow-net[ ']|--allow-run|--allow-env|--allow-ffi|--allow-import|-A /,
     );
     assert.deepEqual(await classicSession(`${root}/bin/fen`, []), reference);
+
+    // fen serve starts from the installed command and draws an image.
+    const server = await ServerProcess.start([], [`${root}/bin/fen`]);
+    let stopped: { code: number; stderr: string } | undefined;
+    try {
+      assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      // A PNG: the rasterizer loads under the installed permissions too.
+      const response = await fetch(
+        `${server.url}board.png?fen=${encodeURIComponent(CLASSIC_FEN)}`,
+      );
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-type"), "image/png");
+      const png = new Uint8Array(await response.arrayBuffer());
+      assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+      assert.ok(png.length > 1000);
+    } finally {
+      stopped = await server.stop();
+    }
+    assert.equal(stopped.code, 0, stopped.stderr);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
