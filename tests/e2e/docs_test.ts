@@ -136,3 +136,100 @@ Deno.test("the README's ten commands run, and write what they say", async () => 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A command shown in the docs after `$ `, and the lines shown under it. */
+interface Shown {
+  file: string;
+  /** The line as shown, comment included. */
+  line: string;
+  command: string;
+  output: string[];
+}
+
+/** The lines of each code block of `text` whose fence names no language. */
+function untaggedBlocks(text: string): string[][] {
+  const blocks: string[][] = [];
+  let block: string[] | null = null;
+  let inFence = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("```")) {
+      if (inFence && block !== null) blocks.push(block);
+      block = !inFence && line === "```" ? [] : null;
+      inFence = !inFence;
+    } else if (block !== null) {
+      block.push(line);
+    }
+  }
+  return blocks;
+}
+
+/** The `$ fen ...` transcripts of `text`'s untagged code blocks. */
+function transcripts(file: string, text: string): Shown[] {
+  const shown: Shown[] = [];
+  for (const block of untaggedBlocks(text)) {
+    let current: Shown | null = null;
+    for (const line of block) {
+      if (line.startsWith("$ ")) {
+        // a comment after two spaces is the docs', not the shell's
+        current = {
+          file,
+          line,
+          command: line.slice(2).replace(/\s{2,}#.*$/, ""),
+          output: [],
+        };
+        shown.push(current);
+      } else if (current !== null) {
+        current.output.push(line);
+      }
+    }
+  }
+  return shown;
+}
+
+Deno.test("the transcripts of the README and the manual are what the command prints", async () => {
+  const root = new URL("../../", import.meta.url);
+  const files = ["README.md"];
+  for await (const entry of Deno.readDir(new URL("docs/", root))) {
+    if (entry.name.endsWith(".md")) files.push(`docs/${entry.name}`);
+  }
+  const all: Shown[] = [];
+  for (const file of files.sort()) {
+    all.push(
+      ...transcripts(file, await Deno.readTextFile(new URL(file, root))),
+    );
+  }
+  // Commands that need files or a terminal, or whose output is elided or not
+  // shown, are not run.
+  const runnable = all.filter(({ line, command, output }) =>
+    /^(fen |echo \$\?$)/.test(command) &&
+    !/[<>|]|--input|--out-dir|at a terminal/.test(line) &&
+    // a list of commands with no output shown under them is not a transcript
+    (command.startsWith("echo") || output.length > 0) &&
+    !output.some((line) => line.includes("..."))
+  );
+  assert.ok(runnable.length >= 20, `${runnable.length} transcripts`);
+  const cli = new URL("cli.ts", root).pathname;
+  let last = 0;
+  for (const { file, command, output } of runnable) {
+    if (command === "echo $?") {
+      assert.deepEqual(output, [String(last)], `${file}: exit code`);
+      continue;
+    }
+    const result = await new Deno.Command("bash", {
+      args: [
+        "-c",
+        `fen() { "${Deno.execPath()}" run --allow-read "${cli}" "$@"; }; ${command}`,
+      ],
+      env: { NO_COLOR: "1" },
+      stdin: "null",
+    }).output();
+    last = result.code;
+    const lines = (bytes: Uint8Array) =>
+      new TextDecoder().decode(bytes).split("\n").filter((l) => l !== "");
+    assert.deepEqual(
+      [...lines(result.stdout), ...lines(result.stderr)],
+      output,
+      `${file}: $ ${command}`,
+    );
+  }
+});
