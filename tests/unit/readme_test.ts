@@ -180,3 +180,13 @@ Deno.test("the README and docs/README.md list every file of the manual", async (
     fromReadme,
   );
 });
+
+Deno.test("docs/install.md shows deno.json's install task as it is", async () => {
+  const install = await read("docs/install.md");
+  const at = install.indexOf("What the task runs");
+  assert.ok(at >= 0);
+  const block = /```\n([\s\S]*?)```/.exec(install.slice(at))![1];
+  const shown = block.replace(/\s*\\\n\s*/g, " ").trim();
+  const config = JSON.parse(await read("deno.json"));
+  assert.equal(shown, config.tasks.install);
+});
