@@ -190,3 +190,12 @@ Deno.test("docs/install.md shows deno.json's install task as it is", async () =>
   const config = JSON.parse(await read("deno.json"));
   assert.equal(shown, config.tasks.install);
 });
+
+Deno.test("the README's task table lists exactly deno.json's tasks", async () => {
+  const readme = await read("README.md");
+  const listed = table(readme, "task").map(([cell]) =>
+    /^`deno task ([a-z:]+)`$/.exec(cell)?.[1]
+  );
+  const config = JSON.parse(await read("deno.json"));
+  assert.deepEqual(listed.sort(), Object.keys(config.tasks).sort());
+});
