@@ -29,7 +29,7 @@ import { LzwCoder } from "./_lzw.ts";
 
 export type { Player } from "../raster/bars.ts";
 export type { GifFrame } from "./_frame.ts";
-export { type GameFrame, gameFrames, gamePlayer } from "./_game.ts";
+export { type GameFrame, gameFrames, gamePlayer } from "./game.ts";
 
 /**
  * How long a frame is shown unless told, in centiseconds (GIF's unit):

@@ -4,7 +4,7 @@
 // from the query, else from the game's tags.
 
 import type { Player } from "../gif/mod.ts";
-import { gameFrames, gamePlayer } from "../gif/mod.ts";
+import { gameFrames, gamePlayer } from "../gif/game.ts";
 import { parsePgn, PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
 import { RequestError, shown } from "./_http.ts";
