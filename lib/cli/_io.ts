@@ -39,6 +39,11 @@ export interface CliIo {
     path: string,
     options: { read: true },
   ): Promise<Source & { close(): void }>;
+  /**
+   * Tells a file's kind: whether an operand names a file (PGN reads it;
+   * FEN says how to). Without it, no operand is taken for a file.
+   */
+  statSync?(path: string): { isFile: boolean };
   /** Asks for a permission (`--out-dir`, `--input`). */
   permissions: {
     requestSync(
@@ -72,6 +77,21 @@ export function writeAll(sink: Sink, data: Uint8Array): void {
   } catch (error) {
     if (error instanceof Deno.errors.BrokenPipe) throw error;
     throw new OutputError(error);
+  }
+}
+
+/**
+ * Whether `path` names a file, as far as the run may look (no permission
+ * to read it, or no such file, is "no": nothing is asked or thrown).
+ */
+export function isFile(io: CliIo, path: string): boolean {
+  if (io.statSync === undefined || path === "" || /[\s\u00a0]/.test(path)) {
+    return false;
+  }
+  try {
+    return io.statSync(path).isFile;
+  } catch {
+    return false;
   }
 }
 

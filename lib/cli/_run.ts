@@ -11,6 +11,7 @@ import { Diagnostics } from "./_diagnostics.ts";
 import {
   type CliIo,
   InputError,
+  isFile,
   Output,
   OutputError,
   writeText,
@@ -102,7 +103,7 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
     return EXIT.ok;
   }
   try {
-    const settings = settle(parsed);
+    const settings = settle(parsed, { isFile: (path) => isFile(io, path) });
     checkOutput(settings, io);
     return settings;
   } catch (error) {
@@ -225,7 +226,9 @@ async function pgnSources(
   };
   return settings.sources.map((source) => {
     if (source.kind === "operand") {
-      return new PgnSource(source.text, { ...common, label: "", file: "" });
+      // An operand's error names the operand, as a file's names the file.
+      const label = `argument ${source.number}`;
+      return new PgnSource(source.text, { ...common, label, file: "" });
     }
     if (source.kind === "stdin") {
       return new PgnSource(io.stdin, { ...common, label: "", file: "" });

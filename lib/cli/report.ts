@@ -8,7 +8,7 @@ import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { PositionStatus } from "../moves/mod.ts";
 import type { Side } from "../types.ts";
-import { codePointName, isHidden } from "../_quote.ts";
+import { codePointName, escapeText, isHidden } from "../_quote.ts";
 import type { Output } from "./_io.ts";
 import type { Where } from "./_where.ts";
 import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
@@ -73,6 +73,13 @@ export function invalidFen(
   return `fen: ${where}invalid FEN-string: ${reason}\n  ${line}\n  ${
     " ".repeat(caret)
   }^\n`;
+}
+
+/** What to do about an operand that names a file instead of being a record. */
+export function fileHint(path: string): string {
+  const name = escapeText(path, 0, path.length, 80);
+  const quoted = /^[\w./@+-]+$/.test(path) ? name : `'${name}'`;
+  return `fen: ${name} is a file: read its records with --input ${quoted} or < ${quoted}\n`;
 }
 
 /** The reason alone, for a stream's `line N:` message. */

@@ -72,8 +72,14 @@ export interface Settings {
 
 const encoder = new TextEncoder();
 
-/** Checks the parsed command line and settles every default. */
-export function settle(args: ParsedArgs): Settings {
+/**
+ * Checks the parsed command line and settles every default; `isFile` tells
+ * which operands of `--from pgn` are files to read (none, without it).
+ */
+export function settle(
+  args: ParsedArgs,
+  { isFile = () => false }: { isFile?: (path: string) => boolean } = {},
+): Settings {
   // The classic script's order: no operand is a usage error before any value.
   if (
     args.operands.length === 0 && !args.values.has("input") &&
@@ -99,7 +105,7 @@ export function settle(args: ParsedArgs): Settings {
     verbose: flag(args, "verbose") ? true : null,
     from: choice<Settings["from"]>(args, "from") ??
       optionSpec("from").default as Settings["from"],
-    sources: sources(args),
+    sources: sources(args, isFile),
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),
       ...(flag(args, "chess960") ? { chess960: true } : {}),
@@ -122,9 +128,12 @@ export function settle(args: ParsedArgs): Settings {
   return settings;
 }
 
-function sources(args: ParsedArgs): Source[] {
+function sources(
+  args: ParsedArgs,
+  isFile: (path: string) => boolean,
+): Source[] {
   const found: Source[] = text(args, "from") === "pgn"
-    ? pgnOperands(args.operands)
+    ? pgnOperands(args.operands, isFile)
     : groupOperands(args.operands);
   for (const path of list(args, "input")) {
     if (path === "") throw new UsageError("--input needs a file name");
@@ -137,15 +146,29 @@ function sources(args: ParsedArgs): Source[] {
 }
 
 /**
- * Games given as operands are one PGN text (`fen --from pgn 1. e4 e5` is a
- * game of two moves); `-` is stdin.
+ * Operands of `--from pgn`: a file's name reads the file, as every PGN tool
+ * does; the others in a row are one PGN text (`fen --from pgn 1. e4 e5` is
+ * a game of two moves), numbered as sources in messages; `-` is stdin.
  */
-function pgnOperands(operands: readonly string[]): Source[] {
-  const text = operands.filter((operand) => operand !== "-").join(" ");
-  const found: Source[] = text === ""
-    ? []
-    : [{ kind: "operand", text, number: 1 }];
-  if (operands.includes("-")) found.push({ kind: "stdin" });
+function pgnOperands(
+  operands: readonly string[],
+  isFile: (path: string) => boolean,
+): Source[] {
+  const found: Source[] = [];
+  let text: OperandSource | null = null;
+  for (const operand of operands) {
+    if (operand === "-" || isFile(operand)) {
+      found.push(
+        operand === "-" ? { kind: "stdin" } : { kind: "file", path: operand },
+      );
+      text = null;
+    } else if (text !== null) {
+      text.text += ` ${operand}`;
+    } else {
+      text = { kind: "operand", text: operand, number: found.length + 1 };
+      found.push(text);
+    }
+  }
   return found;
 }
 

@@ -1,0 +1,99 @@
+// The command as a new user meets it: file operands, lists in options,
+// limits, records written in their own form, quiet checks and the help's
+// width. Each through the real program and through `main` in-process.
+
+import assert from "node:assert/strict";
+import { type Run, runMain, spawnFen } from "./_harness.ts";
+
+function assertRun(actual: Run, expected: Run): void {
+  assert.deepEqual(
+    { code: actual.code, stdout: actual.stdout, stderr: actual.stderr },
+    expected,
+  );
+}
+
+const GAME = '[Event "x"]\n\n1. e4 e5 *\n';
+const AFTER_E5 =
+  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n";
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+
+async function inTempDir<T>(
+  files: Record<string, string>,
+  body: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    return await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("file operands: fen --from pgn games.pgn reads the file", async () => {
+  await inTempDir({ "games.pgn": GAME }, async (cwd) => {
+    assertRun(
+      await spawnFen(["--from", "pgn", "--format", "fen", "games.pgn"], {
+        cwd,
+        permissions: ["--allow-read"],
+      }),
+      { code: 0, stdout: AFTER_E5, stderr: "" },
+    );
+  });
+  assertRun(
+    await runMain(
+      ["--from", "pgn", "--format", "fen", "games.pgn", "1.", "d4"],
+      {
+        files: { "games.pgn": GAME },
+      },
+    ),
+    {
+      code: 0,
+      stdout: AFTER_E5 +
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n",
+      stderr: "",
+    },
+  );
+});
+
+Deno.test("file operands: an error in a PGN operand names the operand, not stdin", async () => {
+  assertRun(
+    await spawnFen(["--from", "pgn", "--format", "fen", "1. e4 e5 2. Qh9"]),
+    {
+      code: 2,
+      stdout: "",
+      stderr:
+        'fen: argument 1:1:13: game 1, move 2. "Qh9": no such square h9\n',
+    },
+  );
+});
+
+Deno.test("file operands: a FEN file as operand keeps the classic bytes piped, and says how to read it when asked", async () => {
+  await inTempDir({ "one.fen": START }, async (cwd) => {
+    const options = { cwd, permissions: ["--allow-read"] };
+    assertRun(await spawnFen(["one.fen"], options), {
+      code: 2,
+      stdout: "",
+      stderr: "fen: invalid FEN-string\n",
+    });
+    assertRun(await spawnFen(["--verbose", "one.fen"], options), {
+      code: 2,
+      stdout: "",
+      stderr:
+        'fen: invalid FEN-string: "o" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 at column 1\n' +
+        "  one.fen\n  ^\n" +
+        "fen: one.fen is a file: read its records with --input one.fen or < one.fen\n",
+    });
+  });
+  const atTerminal = await runMain(["one.fen"], {
+    files: { "one.fen": START },
+    terminal: { stderr: true },
+  });
+  assert.equal(atTerminal.code, 2);
+  assert.match(
+    atTerminal.stderr,
+    /\nfen: one\.fen is a file: read its records with --input one\.fen or < one\.fen\n$/,
+  );
+});
