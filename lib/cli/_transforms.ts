@@ -35,6 +35,8 @@ export class MovesTransform implements Transform {
   readonly #diagnostics: Diagnostics;
 
   readonly #games: PgnModule | null;
+  /** Each move's `!`, `?`, `!?`... as written, for a game's badges. */
+  readonly #suffixes: readonly string[];
 
   /**
    * @param moves The moves, as `--moves` gives them.
@@ -56,6 +58,7 @@ export class MovesTransform implements Transform {
     this.#module = parts.module;
     this.#diagnostics = parts.diagnostics;
     this.#games = parts.games;
+    this.#suffixes = parts.games === null ? [] : suffixesOf(moves);
   }
 
   apply(record: Current): boolean {
@@ -79,9 +82,25 @@ export class MovesTransform implements Transform {
     const last = result.moves.at(-1);
     record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
     if (this.#games !== null) {
-      const sans = result.moves.map((move) => move.san);
+      const sans = result.moves.map((move, i) =>
+        move.san + (this.#suffixes[i] ?? "")
+      );
       record.game = gameFrom(start, sans, this.#games);
     }
     return true;
   }
+}
+
+/**
+ * The suffix annotation of each move in `--moves` text (`Qh5?!` gives
+ * `?!`), in the order the moves are played: tokens split as the move
+ * library splits them, move numbers (`1.`, `3...`) dropped.
+ */
+function suffixesOf(moves: string): string[] {
+  const found: string[] = [];
+  for (const token of moves.split(/\s+/)) {
+    const move = token.replace(/^\d+\.+/, "");
+    if (move !== "") found.push(/[!?]{1,2}$/.exec(move)?.[0] ?? "");
+  }
+  return found;
 }

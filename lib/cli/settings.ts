@@ -112,7 +112,8 @@ export function settle(
     },
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
-    moves: text(args, "moves") ?? null,
+    // Commas separate moves as they separate --arrow's (SAN has none).
+    moves: text(args, "moves")?.replaceAll(",", " ") ?? null,
     gif: {
       white: text(args, "white") ?? null,
       black: text(args, "black") ?? null,

@@ -3,7 +3,7 @@
 // width. Each through the real program and through `main` in-process.
 
 import assert from "node:assert/strict";
-import { type Run, runMain, spawnFen } from "./_harness.ts";
+import { type Run, runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
 
 function assertRun(actual: Run, expected: Run): void {
   assert.deepEqual(
@@ -96,4 +96,71 @@ Deno.test("file operands: a FEN file as operand keeps the classic bytes piped, a
     atTerminal.stderr,
     /\nfen: one\.fen is a file: read its records with --input one\.fen or < one\.fen\n$/,
   );
+});
+
+Deno.test("--moves takes commas as --arrow does", async () => {
+  const spaced = await spawnFen(["--moves", "e4 e5 Nf3", "--format", "fen"]);
+  assertRun(await spawnFen(["--moves", "e4,e5,Nf3", "--format", "fen"]), {
+    code: 0,
+    stdout: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n",
+    stderr: "",
+  });
+  assertRun(
+    await runMain(["--moves", "e4, e5,Nf3", "--format", "fen"]),
+    spaced,
+  );
+});
+
+Deno.test("--perft refuses depths no one can wait for, before any work", async () => {
+  assertRun(await spawnFen(["--perft", "99", "-"], { stdin: START }), {
+    code: 1,
+    stdout: "",
+    stderr:
+      "fen: --perft 99 would run for years: depths go from 1 to 12 plies (the start position has 6.3e16 leaves at 12)\n",
+  });
+  assertRun(await runMain(["--perft", "13", "-"], { stdin: START }), {
+    code: 1,
+    stdout: "",
+    stderr:
+      "fen: --perft 13 would run for years: depths go from 1 to 12 plies (the start position has 6.3e16 leaves at 12)\n",
+  });
+  assertRun(await runMain(["--perft", "2", "-"], { stdin: START }), {
+    code: 0,
+    stdout: "400\n",
+    stderr: "",
+  });
+});
+
+Deno.test("--moves suffixes badge a GIF's moves as a game's do", async () => {
+  const fromMoves = await spawnFenBytes([
+    "--moves",
+    "e4 e5 Qh5?! Nc6",
+    "--format",
+    "gif",
+  ]);
+  const fromGame = await spawnFenBytes([
+    "--from",
+    "pgn",
+    "--format",
+    "gif",
+    "-",
+  ], {
+    stdin: "1. e4 e5 2. Qh5?! Nc6 *\n",
+  });
+  const plain = await spawnFenBytes([
+    "--moves",
+    "e4 e5 Qh5 Nc6",
+    "--format",
+    "gif",
+  ]);
+  assert.deepEqual([fromMoves.code, fromMoves.stderr], [0, ""]);
+  assert.deepEqual(fromMoves.stdout, fromGame.stdout);
+  assert.notDeepEqual(fromMoves.stdout, plain.stdout, "the badge is drawn");
+  const pgn = await runMain([
+    "--moves",
+    "e4 e5 Qh5?! Nc6 Bc4!!",
+    "--format",
+    "pgn",
+  ]);
+  assert.match(pgn.stdout, /\n1\. e4 e5 2\. Qh5 \$6 Nc6 3\. Bc4 \$3 \*\n/);
 });
