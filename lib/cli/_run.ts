@@ -37,7 +37,7 @@ import { MovesTransform, type Transform } from "./_transforms.ts";
 import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
-import { FORMATS, type RunOptions } from "./formats.ts";
+import { FORMATS, OWN_FORM, type RunOptions } from "./formats.ts";
 import { renderHelp, USAGE } from "./help.ts";
 import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir } from "./out_dir.ts";
@@ -336,7 +336,12 @@ async function sink(
   const explain: Explainer | null = settings.explain && !settings.data.repair
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
-  return new StdoutSink(out, { format, run, explain, diagnostics });
+  return new StdoutSink(out, {
+    format: settings.ownForm ? OWN_FORM : format,
+    run,
+    explain,
+    diagnostics,
+  });
 }
 
 /** The exit code and message for what stopped a run, by its class. */

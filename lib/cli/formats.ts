@@ -360,6 +360,23 @@ export const FORMATS = {
   },
 } as const satisfies Record<FormatName, Format>;
 
+/**
+ * The record in its own form, for filters and repairs given no `--format`:
+ * EPD (four fields, or operations) stays EPD, anything else is written as
+ * FEN, a game's positions included.
+ */
+export const OWN_FORM: Format = {
+  help: "the record in its own form: FEN as FEN, EPD as EPD",
+  draws: false,
+  moves: false,
+  write(out, current) {
+    const operations = current.operations;
+    const epd = current.fieldsGiven === 4 ||
+      (operations !== null && operations.length > 0);
+    (epd ? FORMATS.epd : FORMATS.fen).write(out, current);
+  },
+};
+
 export type { FormatName };
 
 export { FORMAT_NAMES };

@@ -28,6 +28,7 @@ import type { PlySelection } from "./_pgn_source.ts";
 import {
   type INPUT_KINDS,
   OPTION_SPECS,
+  type OptionName,
   optionSpec,
   type ParsedArgs,
   UsageError,
@@ -44,6 +45,11 @@ export type Source =
 /** A command line, checked. */
 export interface Settings {
   format: FormatName;
+  /**
+   * Records are written in the input's own form (FEN as FEN, EPD as EPD, a
+   * game's positions as FEN): a filter or repair given no `--format`.
+   */
+  ownForm: boolean;
   check: boolean;
   flip: boolean;
   /** The `--empty` mark. */
@@ -88,13 +94,15 @@ export function settle(
     throw new UsageError("");
   }
   const check = flag(args, "check");
+  const ownForm = writesOwnForm(args);
   // --check writes its own report; "fen" only stands for "no format given".
   const format = choice<FormatName>(args, "format") ??
-    (check || ownOutput(args)
+    (check || ownOutput(args) || ownForm
       ? "fen"
       : optionSpec("format").default as FormatName);
   const settings: Settings = {
     format,
+    ownForm,
     check,
     flip: flag(args, "flip"),
     empty: text(args, "empty") ?? optionSpec("empty").default!,
@@ -127,6 +135,26 @@ export function settle(
   };
   checkCombinations(settings, args);
   return settings;
+}
+
+/** The options that pass records on, filtered or repaired, as they came. */
+const RECORD_FILTERS: readonly OptionName[] = [
+  "unique",
+  "only",
+  "repair",
+  "en-passant",
+];
+
+/**
+ * Whether a filter or repair with no `--format` (nor `--out-dir`, `--check`
+ * or an output of its own) writes records in their own form rather than
+ * diagrams: a stream of them is what such a run is for.
+ */
+function writesOwnForm(args: ParsedArgs): boolean {
+  const { values } = args;
+  return !values.has("format") && !values.has("out-dir") &&
+    !values.has("check") && !ownOutput(args) &&
+    RECORD_FILTERS.some((name) => values.has(name));
 }
 
 function sources(

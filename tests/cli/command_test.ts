@@ -164,3 +164,47 @@ Deno.test("--moves suffixes badge a GIF's moves as a game's do", async () => {
   ]);
   assert.match(pgn.stdout, /\n1\. e4 e5 2\. Qh5 \$6 Nc6 3\. Bc4 \$3 \*\n/);
 });
+
+Deno.test("filters and repairs without --format write records in their own form, not diagrams", async () => {
+  const lines = [
+    START.trimEnd(),
+    START.trimEnd(),
+    '4k3/8/8/8/8/8/8/4K3 w - - id "bare";',
+    '4k3/8/8/8/8/8/8/4K3 w - - id "bare";',
+    "4k3/8/8/8/8/8/8/4K3",
+  ].join("\n") + "\n";
+  assertRun(await spawnFen(["--unique", "-"], { stdin: lines }), {
+    code: 0,
+    stdout: START + '4k3/8/8/8/8/8/8/4K3 w - - id "bare";\n',
+    stderr: "",
+  });
+  assertRun(await runMain(["--only", "legal", "-"], { stdin: lines }), {
+    code: 0,
+    stdout: START + START + '4k3/8/8/8/8/8/8/4K3 w - - id "bare";\n'.repeat(2) +
+      "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    stderr: "",
+  });
+  assertRun(
+    await runMain(["--repair", "-"], {
+      stdin: "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\n",
+    }),
+    { code: 0, stdout: "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", stderr: "" },
+  );
+  assertRun(
+    await runMain(["--en-passant", "legal", "-"], { stdin: START }),
+    { code: 0, stdout: START, stderr: "" },
+  );
+  // A game's positions as FEN.
+  assertRun(
+    await runMain(["--from", "pgn", "--ply", "all", "--unique", "-"], {
+      stdin: "1. e4 e5 *\n",
+    }),
+    {
+      code: 0,
+      stdout: START +
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n" +
+        AFTER_E5,
+      stderr: "",
+    },
+  );
+});
