@@ -3,7 +3,7 @@
 // repair, normalize, filter and count records, and the sinks of `--perft`
 // and of `--stats` alone. Loaded only when one of them is asked for.
 
-import { convertEpdMoves } from "../epd_moves.ts";
+import { checkEpdMoves, convertEpdMoves } from "../epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
 import {
   type EnPassantMode,
@@ -186,22 +186,21 @@ export class EpdNotationTransform implements Transform {
     const operations = record.operations;
     if (operations === null || operations.length === 0) return true;
     const { input, start, end } = record.span;
+    const given = input.slice(start, end);
     try {
-      const text = convertEpdMoves(
-        input.slice(start, end),
-        this.#notation,
-        this.#options,
-      );
+      const text = convertEpdMoves(given, this.#notation, this.#options);
       record.setOperations(parseEpd(text, this.#options).operations);
     } catch (error) {
       if (
         !(error instanceof MoveError ||
           error instanceof UnplayablePositionError)
       ) throw error;
+      // The move's fault in --check's words (`bm e5 at column 57: ...`).
+      const issue = checkEpdMoves(given, this.#options)[0];
       refuse(this.#diagnostics, record, {
         field: "operations",
         message: `cannot write the moves in ${this.#notation.toUpperCase()}: ${
-          lowered(error.message)
+          issue?.message ?? lowered(error.message)
         }`,
         code: EXIT.illegalMove,
       });

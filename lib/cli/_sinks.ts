@@ -223,6 +223,7 @@ export class CheckSink implements RecordSink {
       fen: "",
       status: null,
       moveIssues: NO_ISSUES,
+      quiet: parts.quiet,
     };
   }
 

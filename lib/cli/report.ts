@@ -152,6 +152,8 @@ export interface ProblemReport {
   status: StatusNote | null;
   /** What is wrong with the moves its EPD operations name (`bm`, `c9`...). */
   moveIssues: readonly EpdMoveIssue[];
+  /** `--quiet`: the problems alone, no verdict or status lines. */
+  quiet: boolean;
 }
 
 /**
@@ -186,7 +188,7 @@ export function writeProblems(
     return;
   }
   // The usual record, legal with nothing to note, builds no string.
-  if (legal) {
+  if (legal && !report.quiet) {
     writeLinePrefix(out, where);
     out.write("legal\n");
   }
@@ -201,7 +203,7 @@ export function writeProblems(
     writeLinePrefix(out, where);
     out.write(`error epd-move: ${issues[i].message}\n`);
   }
-  if (status === null) return;
+  if (status === null || report.quiet) return;
   const lines = statusLines(status);
   for (let i = 0; i < lines.length; i++) {
     writeLinePrefix(out, where);

@@ -208,3 +208,20 @@ Deno.test("filters and repairs without --format write records in their own form,
     },
   );
 });
+
+Deno.test("--check --quiet prints problems only; an illegal EPD move has one wording in --check and --uci", async () => {
+  const epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+  const stdin = `${epd} bm e4;\n${epd} bm e5;\n`;
+  const wording = "bm e5 at column 57: not a legal move in the position";
+  assertRun(await spawnFen(["--check", "--quiet", "-"], { stdin }), {
+    code: 5,
+    stdout: `line 2: error epd-move: ${wording}\n`,
+    stderr:
+      "fen: 2 records checked: 2 legal, 0 illegal, 0 invalid, 1 with EPD move issues\n",
+  });
+  assertRun(await runMain(["--format", "epd", "--uci", "-"], { stdin }), {
+    code: 5,
+    stdout: `${epd} bm e2e4;\n`,
+    stderr: `fen: line 2: cannot write the moves in UCI: ${wording}\n`,
+  });
+});
