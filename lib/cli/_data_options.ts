@@ -64,7 +64,7 @@ export const DATA_OPTIONS = [
     name: "perft",
     value: "<depth>",
     group: "data",
-    help: "count the move paths of each record to <depth> plies",
+    help: "count the move paths of each record to <depth> plies (1-12)",
   },
   {
     name: "divide",

@@ -38,7 +38,7 @@ import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, OWN_FORM, type RunOptions } from "./formats.ts";
-import { renderHelp, USAGE } from "./help.ts";
+import { MORE_HELP, renderHelp, USAGE } from "./help.ts";
 import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
@@ -108,9 +108,11 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
     return settings;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
+    // Bare `fen`: the classic usage line; someone at a terminal is told more.
+    const more = io.stderr.isTerminal?.() === true ? MORE_HELP : "";
     writeText(
       io.stderr,
-      error.message === "" ? USAGE : `fen: ${error.message}\n`,
+      error.message === "" ? USAGE + more : `fen: ${error.message}\n`,
     );
     return EXIT.usage;
   }

@@ -225,3 +225,23 @@ Deno.test("--check --quiet prints problems only; an illegal EPD move has one wor
     stderr: `fen: line 2: cannot write the moves in UCI: ${wording}\n`,
   });
 });
+
+Deno.test("--help fits 80 columns and every format name has its space", async () => {
+  const help = await spawnFen(["--help"]);
+  assert.deepEqual([help.code, help.stderr], [0, ""]);
+  const wide = help.stdout.split("\n").filter((line) => line.length > 80);
+  assert.deepEqual(wide, []);
+  assert.match(help.stdout, /\n {2}placement the placement alone/);
+  assert.match(help.stdout, /\n {2}svg {7}the diagram/);
+});
+
+Deno.test("bare fen: the classic usage line piped, a pointer to --help at a terminal", async () => {
+  const usage = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
+  assertRun(await spawnFen([]), { code: 1, stdout: "", stderr: usage });
+  assertRun(await runMain([], { terminal: { stderr: true } }), {
+    code: 1,
+    stdout: "",
+    stderr: `${usage}(fen --help for everything else)\n`,
+  });
+  assertRun(await runMain([]), { code: 1, stdout: "", stderr: usage });
+});
