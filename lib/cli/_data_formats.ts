@@ -6,6 +6,7 @@
 import { FEN_BYTES_MAX } from "../fen/bytes.ts";
 import { writePlacementBytes } from "../fen/_placement.ts";
 import type { Opening } from "../openings/mod.ts";
+import type { PgnPosition } from "../pgn/mod.ts";
 import type { PolyglotHasher } from "../polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./_io.ts";
@@ -25,6 +26,41 @@ export interface DataWriters {
    * the writer runs.
    */
   moves: string[];
+  /** A game's opening so far, when openings are written, else `null`. */
+  line: GameOpening | null;
+}
+
+/**
+ * The deepest named position a game has reached, followed position by
+ * position as a PGN source reads it: a game's opening as lichess shows it,
+ * not only the last position's (which is rarely in any book).
+ */
+export class GameOpening {
+  /** The deepest opening of the game's main line so far, or `null`. */
+  deepest: Opening | null = null;
+  readonly #openingOf: (position: Position) => Opening | null;
+
+  constructor(openingOf: (position: Position) => Opening | null) {
+    this.#openingOf = openingOf;
+  }
+
+  /** A position of the game, in the order of play (ply 0 starts a game). */
+  see(position: PgnPosition): void {
+    if (position.depth !== 0) return; // a variation is not the game's line
+    if (position.ply === 0) this.deepest = null;
+    this.deepest = this.#openingOf(position.toPosition()) ?? this.deepest;
+  }
+
+  /**
+   * The opening of a record: for a game's main line, the deepest named
+   * position up to it; otherwise the position's own.
+   */
+  of(current: Current): Opening | null {
+    const ply = current.ply;
+    return ply !== null && ply.depth === 0
+      ? this.deepest
+      : this.#openingOf(current.position());
+  }
 }
 
 /** `--format key`: the Polyglot key as 16 hex digits, written in place. */
@@ -59,7 +95,7 @@ export function writeOpening(
   current: Current,
   data: DataWriters,
 ): void {
-  const opening = data.opening!(current.position());
+  const opening = data.line!.of(current);
   out.write(opening === null ? "-" : `${opening.eco}\t${opening.name}`);
   out.writeByte(10);
 }
@@ -77,8 +113,8 @@ export function writeJsonData(
   out.reserve(17);
   out.length = data.key!.write(current, out.buffer, out.length);
   out.writeByte(34);
-  if (data.opening === null) return;
-  const opening = data.opening(current.position());
+  if (data.line === null) return;
+  const opening = data.line.of(current);
   out.write(',"opening":');
   out.write(
     opening === null
@@ -95,11 +131,15 @@ export async function loadDataWriters(
   const keys = format === "key" || format === "json";
   const openings = format === "opening" || data.opening;
   if (!keys && !openings && format !== "moves") return null;
+  const opening = openings
+    ? (await import("../openings/mod.ts")).openingOf
+    : null;
   return {
     key: keys
       ? new (await import("../polyglot/mod.ts")).PolyglotHasher()
       : null,
-    opening: openings ? (await import("../openings/mod.ts")).openingOf : null,
+    opening,
     moves: [],
+    line: opening === null ? null : new GameOpening(opening),
   };
 }

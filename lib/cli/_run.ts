@@ -34,7 +34,11 @@ import {
   StreamSource,
 } from "./_sources.ts";
 import { MovesTransform, type Transform } from "./_transforms.ts";
-import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
+import {
+  type DataWriters,
+  type GameOpening,
+  loadDataWriters,
+} from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, OWN_FORM, type RunOptions } from "./formats.ts";
@@ -168,19 +172,26 @@ async function run(
     passInvalid: settings.data.only === "invalid" &&
       settings.format !== "json",
   });
-  return await pipeline.run(await sources(settings, { io, out, reader }));
+  return await pipeline.run(
+    await sources(settings, { io, out, reader, line: data?.line ?? null }),
+  );
 }
 
 /** The sources, in order; the initial position when none is given. */
 async function sources(
   settings: Settings,
-  { io, out, reader }: { io: CliIo; out: Output; reader: FenReader },
+  { io, out, reader, line }: {
+    io: CliIo;
+    out: Output;
+    reader: FenReader;
+    line: GameOpening | null;
+  },
 ): Promise<RecordSource[]> {
   const reading: Reading = {
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
     skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
   };
-  if (settings.from === "pgn") return pgnSources(settings, { io, out });
+  if (settings.from === "pgn") return pgnSources(settings, { io, out, line });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   const found: RecordSource[] = settings.sources.map((source) => {
     if (source.kind === "stdin") {
@@ -216,10 +227,11 @@ async function sources(
 /** Games as sources (`--from pgn`): operands, stdin and files. */
 async function pgnSources(
   settings: Settings,
-  { io, out }: { io: CliIo; out: Output },
+  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
 ): Promise<RecordSource[]> {
   const { PgnSource } = await import("./_pgn_source.ts");
   const common = {
+    line,
     select: settings.select,
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,

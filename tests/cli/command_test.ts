@@ -245,3 +245,29 @@ Deno.test("bare fen: the classic usage line piped, a pointer to --help at a term
   });
   assertRun(await runMain([]), { code: 1, stdout: "", stderr: usage });
 });
+
+Deno.test("a game's opening is the deepest named position up to the chosen ply", async () => {
+  const game = '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 ' +
+    "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 h6 10. d4 Re8 " +
+    "11. Nbd2 Bf8 12. a3 *\n";
+  const args = ["--from", "pgn", "--format", "opening", "-"];
+  assertRun(await spawnFen(args, { stdin: game }), {
+    code: 0,
+    stdout: "C93\tRuy Lopez: Closed, Smyslov Defense\n",
+    stderr: "",
+  });
+  assertRun(await runMain(["--ply", "4", ...args], { stdin: game }), {
+    code: 0,
+    stdout: "C44\tKing's Knight Opening: Normal Variation\n",
+    stderr: "",
+  });
+  const json = await runMain(
+    ["--from", "pgn", "--format", "json", "--opening", "-"],
+    { stdin: game },
+  );
+  assert.equal(json.code, 0);
+  assert.deepEqual(JSON.parse(json.stdout).opening, {
+    eco: "C93",
+    name: "Ruy Lopez: Closed, Smyslov Defense",
+  });
+});
