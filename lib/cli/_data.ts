@@ -27,7 +27,7 @@ import type { Current } from "./_record.ts";
 import type { RecordSink } from "./_sinks.ts";
 import type { Transform } from "./_transforms.ts";
 import type { DataRun } from "./_data_settings.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 
 /** The library's sentence as a `fen: ...` message goes on: lower case. */
 function lowered(message: string): string {

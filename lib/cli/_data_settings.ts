@@ -6,12 +6,8 @@ import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../unique/mod.ts";
 import { choice, flag, shown, text } from "./diagram_options.ts";
 import type { FormatName } from "./options.ts";
-import {
-  type OptionSpec,
-  optionSpec,
-  type ParsedArgs,
-  UsageError,
-} from "./options.ts";
+import { type OptionSpec, optionSpec, type ParsedArgs } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 /** What data and engine work a run does. */
 export interface DataSettings {

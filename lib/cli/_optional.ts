@@ -5,8 +5,8 @@
 import type { PngRenderer } from "../png.ts";
 import type { GifRun } from "./_gif_format.ts";
 import type { Reading } from "./_sources.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
-import { UsageError } from "./options.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { reason } from "./out_dir.ts";
 import type { Settings } from "./settings.ts";
 

@@ -7,7 +7,8 @@
 
 import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
-import { type CliIo, InputError, type Output, type Source } from "./_io.ts";
+import { type CliIo, type Source } from "../program/io.ts";
+import { InputError, type Output } from "./_io.ts";
 import { Signals } from "./_signals.ts";
 import type { RecordSource, RecordTarget } from "./_sources.ts";
 import { GamePlace } from "./_where.ts";

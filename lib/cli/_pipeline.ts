@@ -12,7 +12,7 @@ import type { RecordSink } from "./_sinks.ts";
 import type { RecordSource, RecordTarget } from "./_sources.ts";
 import type { Transform } from "./_transforms.ts";
 import type { Where } from "./_where.ts";
-import type { ExitCode } from "./exit.ts";
+import type { ExitCode } from "../program/exit.ts";
 
 /** The parts of a pipeline, all made before the first record. */
 export interface PipelineParts {

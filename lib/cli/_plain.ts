@@ -8,7 +8,8 @@ import { classicDocument } from "../svg/_classic.ts";
 import { readOptions } from "../svg/_options.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
 import { svgOptions } from "./diagram_options.ts";
-import { OPTION_SPECS, type ParsedArgs, UsageError } from "./options.ts";
+import { OPTION_SPECS, type ParsedArgs } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { groupOperands } from "./operands.ts";
 
 /** The options a plain diagram may have: the classic drawing's own. */

@@ -8,14 +8,8 @@ import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
 import { Diagnostics } from "./_diagnostics.ts";
-import {
-  type CliIo,
-  InputError,
-  isFile,
-  Output,
-  OutputError,
-  writeText,
-} from "./_io.ts";
+import { type CliIo, isFile, OutputError, writeText } from "../program/io.ts";
+import { InputError, Output } from "./_io.ts";
 import { Pipeline } from "./_pipeline.ts";
 import { Current } from "./_record.ts";
 import {
@@ -40,13 +34,14 @@ import {
   loadDataWriters,
 } from "./_data_formats.ts";
 import { needsDataStages } from "./_data_settings.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 import { FORMATS, OWN_FORM, type RunOptions } from "./formats.ts";
 import { MORE_HELP, renderHelp, USAGE } from "./help.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
+import { type ParsedArgs } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
-import { VERSION } from "./version.ts";
+import { VERSION } from "../program/version.ts";
 import {
   boardReaders,
   loadDrawing,

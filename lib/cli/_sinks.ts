@@ -9,10 +9,10 @@ import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
-import { EXIT } from "./exit.ts";
+import { EXIT } from "../program/exit.ts";
 import type { Format, RunOptions } from "./formats.ts";
 import { fileName, MemorySink, NamesWritten, writeOutFile } from "./out_dir.ts";
-import type { CliIo } from "./_io.ts";
+import type { CliIo } from "../program/io.ts";
 import {
   type ProblemReport,
   type StatusNote,

@@ -10,17 +10,11 @@ import type { Diagnostics } from "./_diagnostics.ts";
 import { escapeText } from "../_quote.ts";
 import { granted, reason } from "./out_dir.ts";
 import { GunzipSource } from "./_compression.ts";
-import {
-  type CliIo,
-  COMPRESSIONS,
-  InputError,
-  LineReader,
-  type Output,
-  type Source,
-} from "./_io.ts";
+import { type CliIo, type Source } from "../program/io.ts";
+import { COMPRESSIONS, InputError, LineReader, type Output } from "./_io.ts";
 import { Signals } from "./_signals.ts";
 import { StreamPlace, type Where } from "./_where.ts";
-import { EXIT } from "./exit.ts";
+import { EXIT } from "../program/exit.ts";
 
 /** What a source hands its records to. */
 export interface RecordTarget {

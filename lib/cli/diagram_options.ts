@@ -13,12 +13,8 @@ import type {
   RenderSvgOptions,
   SvgStyle,
 } from "../svg/_types.ts";
-import {
-  type OptionName,
-  optionSpec,
-  type ParsedArgs,
-  UsageError,
-} from "./options.ts";
+import { type OptionName, optionSpec, type ParsedArgs } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 /** A value quoted for a usage message: escaped and shortened. */
 export function shown(value: string): string {

@@ -1,7 +1,7 @@
 // The help text, built from the tables it describes: the options, the
 // formats and the exit codes are each defined once, elsewhere.
 
-import { EXIT_MEANINGS } from "./exit.ts";
+import { EXIT_MEANINGS } from "../program/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "./formats.ts";
 import { OPTION_SPECS, type OptionSpec } from "./options.ts";
 

@@ -6,16 +6,17 @@
  * @module
  */
 
-import type { CliIo } from "./_io.ts";
-import { writeText } from "./_io.ts";
-import { EXIT } from "./exit.ts";
+import type { CliIo } from "../program/io.ts";
+import { writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
 import { parseArgv } from "./_argv.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
+import { type ParsedArgs } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { plainDiagram } from "./_plain.ts";
 
-export type { CliIo, Sink, Source } from "./_io.ts";
-export { EXIT } from "./exit.ts";
-export { VERSION } from "./version.ts";
+export type { CliIo, Sink, Source } from "../program/io.ts";
+export { EXIT } from "../program/exit.ts";
+export { VERSION } from "../program/version.ts";
 
 /**
  * Runs the command with `args` (without the program name) and returns the

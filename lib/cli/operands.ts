@@ -4,7 +4,7 @@
 // nothing else.
 
 import { shown } from "./diagram_options.ts";
-import { UsageError } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 /** Fields of a whole FEN record: after them, `-` is stdin again. */
 const RECORD_FIELDS = 6;

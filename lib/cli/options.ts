@@ -335,19 +335,6 @@ export interface ParsedArgs {
   operands: string[];
 }
 
-/** A command line that does not follow the option table. */
-export class UsageError extends Error {
-  /**
-   * Makes the error.
-   *
-   * @param message What is wrong, for `fen: ...` (or "" for the usage line alone).
-   */
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
-
 /** The spec of an option by its name. */
 export function optionSpec(name: OptionName): OptionSpec {
   return OPTION_SPECS.find((o) => o.name === name)!;

@@ -31,8 +31,8 @@ import {
   type OptionName,
   optionSpec,
   type ParsedArgs,
-  UsageError,
 } from "./options.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 export { shown };
 

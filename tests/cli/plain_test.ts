@@ -9,7 +9,7 @@ import { main } from "../../lib/cli/main.ts";
 import { parseArgv } from "../../lib/cli/_argv.ts";
 import { plainDiagram } from "../../lib/cli/_plain.ts";
 import { runCommand, usageFailure } from "../../lib/cli/_run.ts";
-import { UsageError } from "../../lib/cli/options.ts";
+import { UsageError } from "../../lib/program/usage_error.ts";
 import { stringifyFen } from "../../lib/fen/mod.ts";
 import { arbitraryPosition } from "../unit/_arbitraries.ts";
 

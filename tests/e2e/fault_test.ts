@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type CliIo, EXIT, main } from "../../cli.ts";
-import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
+import { EXIT_MEANINGS } from "../../lib/program/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
 import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/options.ts";
 import { stringifyFen, tryParseFen } from "../../lib/fen/mod.ts";

@@ -2,7 +2,7 @@
 // tests keep it in step with the one definition of each.
 
 import assert from "node:assert/strict";
-import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
+import { EXIT_MEANINGS } from "../../lib/program/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
 import { OPTION_SPECS } from "../../lib/cli/options.ts";
 
