@@ -9,9 +9,9 @@ import type { Problem } from "../legality/mod.ts";
 import type { PositionStatus } from "../moves/mod.ts";
 import type { Side } from "../types.ts";
 import { codePointName, escapeText, isHidden } from "../_quote.ts";
-import type { Output } from "./_io.ts";
-import type { Where } from "./_where.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
+import type { Output } from "./io.ts";
+import type { Where } from "./where.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./record.ts";
 
 /** Columns of the echoed input around the problem, at most. */
 const ECHO_WIDTH = 72;

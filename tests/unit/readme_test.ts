@@ -3,8 +3,8 @@
 
 import assert from "node:assert/strict";
 import { EXIT_MEANINGS } from "../../lib/program/exit.ts";
-import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
-import { OPTION_SPECS } from "../../lib/cli/options.ts";
+import { FORMAT_NAMES, FORMATS } from "../../lib/cli/format_registry.ts";
+import { OPTION_SPECS } from "../../lib/cli/option_table.ts";
 
 const README = await Deno.readTextFile(
   new URL("../../README.md", import.meta.url),

@@ -13,7 +13,11 @@ import type {
   RenderSvgOptions,
   SvgStyle,
 } from "../svg/_types.ts";
-import { type OptionName, optionSpec, type ParsedArgs } from "./options.ts";
+import {
+  type OptionName,
+  optionSpec,
+  type ParsedArgs,
+} from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 
 /** A value quoted for a usage message: escaped and shortened. */

@@ -2,8 +2,8 @@
 // formats and the exit codes are each defined once, elsewhere.
 
 import { EXIT_MEANINGS } from "../program/exit.ts";
-import { FORMAT_NAMES, FORMATS } from "./formats.ts";
-import { OPTION_SPECS, type OptionSpec } from "./options.ts";
+import { FORMAT_NAMES, FORMATS } from "./format_registry.ts";
+import { OPTION_SPECS, type OptionSpec } from "./option_table.ts";
 
 /** The classic script's usage line, byte for byte. */
 export const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";

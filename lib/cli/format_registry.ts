@@ -17,10 +17,10 @@ import type { PngRenderer } from "../png.ts";
 import type { renderSvg, RenderSvgOptions } from "../svg/mod.ts";
 import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../types.ts";
-import type { Output } from "./_io.ts";
-import { type GifRun, writeGif } from "./_gif_format.ts";
-import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
-import { FORMAT_NAMES, type FormatName } from "./options.ts";
+import type { Output } from "./io.ts";
+import { type GifRun, writeGif } from "./format_gif.ts";
+import { type Current, writeJsonPlace, writeJsonString } from "./record.ts";
+import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
 import {
   type DataWriters,
   writeJsonData,
@@ -28,7 +28,7 @@ import {
   writeMoves,
   writeOpening,
   writePlacement,
-} from "./_data_formats.ts";
+} from "./format_data.ts";
 
 /** What formats of games use of the PGN library. */
 export type PgnModule = Pick<

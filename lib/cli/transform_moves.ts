@@ -1,24 +1,16 @@
-// What happens to a record between reading and writing: today `--moves`
-// (repairs and filters are next). A transform changes the record in place
-// or refuses it, after saying why; transforms are chosen before the first
-// record.
+// `--moves`: the record becomes the position after the moves (and, for the
+// formats of games, the game they make, suffixes kept as badges). The other
+// transforms are in transform_data.ts and transform_counts.ts.
 
 import type {
   MoveError,
   playMoves,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
-import type { Current } from "./_record.ts";
-import { gameFrom, type PgnModule } from "./formats.ts";
-
-/** One stage between reading a record and writing it. */
-export interface Transform {
-  /** Changes `record` in place; `false` when it was refused (and said why). */
-  apply(record: Current): boolean;
-  /** After the last record and the sink: what the end means (counts, warnings). */
-  finish?(): void;
-}
+import type { Transform } from "./pipeline.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Current } from "./record.ts";
+import { gameFrom, type PgnModule } from "./format_registry.ts";
 
 /** What {@linkcode MovesTransform} plays moves with (loaded on demand). */
 export interface MovesModule {

@@ -4,9 +4,13 @@
 
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../unique/mod.ts";
-import { choice, flag, shown, text } from "./diagram_options.ts";
-import type { FormatName } from "./options.ts";
-import { type OptionSpec, optionSpec, type ParsedArgs } from "./options.ts";
+import { choice, flag, shown, text } from "./option_settings_diagram.ts";
+import type { FormatName } from "./option_table.ts";
+import {
+  type OptionSpec,
+  optionSpec,
+  type ParsedArgs,
+} from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 
 /** What data and engine work a run does. */

@@ -7,40 +7,41 @@
 import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
-import { Diagnostics } from "./_diagnostics.ts";
+import { Diagnostics } from "./diagnostics.ts";
 import { type CliIo, isFile, OutputError, writeText } from "../program/io.ts";
-import { InputError, Output } from "./_io.ts";
-import { Pipeline } from "./_pipeline.ts";
-import { Current } from "./_record.ts";
+import { InputError, Output } from "./io.ts";
+import { Pipeline } from "./pipeline.ts";
+import { Current } from "./record.ts";
+import { CheckSink } from "./sink_check.ts";
 import {
-  CheckSink,
   DiagramSink,
   type Explainer,
   OutDirSink,
-  type RecordSink,
   StdoutSink,
-} from "./_sinks.ts";
+} from "./sink_stdout.ts";
+import { type RecordSink } from "./pipeline.ts";
 import {
   FileSource,
   OperandSource,
   type Reading,
-  type RecordSource,
   StreamSource,
-} from "./_sources.ts";
-import { MovesTransform, type Transform } from "./_transforms.ts";
+} from "./source_text.ts";
+import { type RecordSource } from "./pipeline.ts";
+import { MovesTransform } from "./transform_moves.ts";
+import { type Transform } from "./pipeline.ts";
 import {
   type DataWriters,
   type GameOpening,
   loadDataWriters,
-} from "./_data_formats.ts";
-import { needsDataStages } from "./_data_settings.ts";
+} from "./format_data.ts";
+import { needsDataStages } from "./option_settings_data.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
-import { FORMATS, OWN_FORM, type RunOptions } from "./formats.ts";
-import { MORE_HELP, renderHelp, USAGE } from "./help.ts";
-import { type ParsedArgs } from "./options.ts";
+import { FORMATS, OWN_FORM, type RunOptions } from "./format_registry.ts";
+import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
+import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { checkPattern, prepareOutDir } from "./out_dir.ts";
-import { markBytes, type Settings, settle, shown } from "./settings.ts";
+import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
+import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import {
   boardReaders,
@@ -48,7 +49,7 @@ import {
   loadGif,
   loadPng,
   Stop,
-} from "./_optional.ts";
+} from "./libraries.ts";
 
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
@@ -224,7 +225,7 @@ async function pgnSources(
   settings: Settings,
   { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
 ): Promise<RecordSource[]> {
-  const { PgnSource } = await import("./_pgn_source.ts");
+  const { PgnSource } = await import("./source_pgn.ts");
   const common = {
     line,
     select: settings.select,
@@ -263,7 +264,7 @@ async function transforms(
   },
 ): Promise<Transform[]> {
   const stages = needsDataStages(settings)
-    ? (await import("./_data.ts")).dataStages(settings, {
+    ? (await import("./transform_data.ts")).dataStages(settings, {
       diagnostics,
       out,
       data,
@@ -311,7 +312,7 @@ async function sink(
     });
   }
   if (settings.data.perft !== null || settings.data.statsOnly) {
-    return (await import("./_data.ts")).dataSink(settings, {
+    return (await import("./sink_perft.ts")).dataSink(settings, {
       out,
       diagnostics,
     });

@@ -7,11 +7,11 @@
 
 import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
-import { type CliIo, type Source } from "../program/io.ts";
-import { InputError, type Output } from "./_io.ts";
-import { Signals } from "./_signals.ts";
-import type { RecordSource, RecordTarget } from "./_sources.ts";
-import { GamePlace } from "./_where.ts";
+import type { CliIo, Source } from "../program/io.ts";
+import { InputError, type Output } from "./io.ts";
+import { Signals } from "./signals.ts";
+import type { RecordSource, RecordTarget } from "./pipeline.ts";
+import { GamePlace } from "./where.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
 export interface PlySelection {

@@ -3,12 +3,12 @@
 // error that stops a run before its first record when one cannot load.
 
 import type { PngRenderer } from "../png.ts";
-import type { GifRun } from "./_gif_format.ts";
-import type { Reading } from "./_sources.ts";
+import type { GifRun } from "./format_gif.ts";
+import type { Reading } from "./source_text.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { reason } from "./out_dir.ts";
-import type { Settings } from "./settings.ts";
+import { reason } from "./sink_out_dir.ts";
+import type { Settings } from "./option_settings.ts";
 
 /** A run that cannot go on: its message and exit code. */
 export class Stop extends Error {

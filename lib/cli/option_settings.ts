@@ -12,8 +12,8 @@ import {
   shown,
   svgOptions,
   text,
-} from "./diagram_options.ts";
-import { type FormatName, FORMATS } from "./formats.ts";
+} from "./option_settings_diagram.ts";
+import { type FormatName, FORMATS } from "./format_registry.ts";
 import {
   checkData,
   checkDataScope,
@@ -22,16 +22,16 @@ import {
   dataSettings,
   outputName,
   ownOutput,
-} from "./_data_settings.ts";
-import { groupOperands, type OperandSource } from "./operands.ts";
-import type { PlySelection } from "./_pgn_source.ts";
+} from "./option_settings_data.ts";
+import { groupOperands, type OperandSource } from "./option_operands.ts";
+import type { PlySelection } from "./source_pgn.ts";
 import {
   type INPUT_KINDS,
   OPTION_SPECS,
   type OptionName,
   optionSpec,
   type ParsedArgs,
-} from "./options.ts";
+} from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 
 export { shown };

@@ -3,7 +3,7 @@
 // choices come from the names of lib/unique/, which load nothing.
 
 import { POSITION_KEY_LEVELS, RECORD_KINDS } from "../unique/_names.ts";
-import type { OptionSpec } from "./_option_spec.ts";
+import type { OptionSpec } from "./option_spec.ts";
 
 /** The options of data and engine work, in the order `--help` lists them. */
 export const DATA_OPTIONS = [

@@ -7,8 +7,8 @@ import { stringifyFen } from "../fen/mod.ts";
 import type { FenReader } from "../fen/reader.ts";
 import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
 import type { EpdOperation, Position, Side, Square } from "../types.ts";
-import type { Output } from "./_io.ts";
-import type { Where } from "./_where.ts";
+import type { Output } from "./io.ts";
+import type { Where } from "./where.ts";
 
 /**
  * The record being written, refilled for every record of a run: the cells

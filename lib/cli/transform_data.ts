@@ -1,7 +1,7 @@
-// The stages of data and engine work (issue: keys, dedupe and stats, EPD
-// suites, repair before the engine, perft and moves): transforms that
-// repair, normalize, filter and count records, and the sinks of `--perft`
-// and of `--stats` alone. Loaded only when one of them is asked for.
+// The transforms of data and engine work: `--repair`, `--en-passant`,
+// `--uci`/`--san` for EPD moves and the legal moves of `--format moves`,
+// and where they stand around `--moves` with the counting ones
+// (transform_counts.ts). Loaded only when one of them is asked for.
 
 import { checkEpdMoves, convertEpdMoves } from "../epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
@@ -10,27 +10,24 @@ import {
   enPassantSquare,
   legalMoves,
   MoveError,
-  perft,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import { perftDivide } from "../perft_divide.ts";
 import { repairFen, repairPosition, UnrepairableError } from "../repair.ts";
 import {
   OnlyTransform,
   StatsTransform,
   UniqueTransform,
-} from "./_data_counts.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
-import type { DataWriters } from "./_data_formats.ts";
-import type { Output } from "./_io.ts";
-import type { Current } from "./_record.ts";
-import type { RecordSink } from "./_sinks.ts";
-import type { Transform } from "./_transforms.ts";
-import type { DataRun } from "./_data_settings.ts";
+} from "./transform_counts.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { DataWriters } from "./format_data.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
+import type { Transform } from "./pipeline.ts";
+import type { DataRun } from "./option_settings_data.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 
 /** The library's sentence as a `fen: ...` message goes on: lower case. */
-function lowered(message: string): string {
+export function lowered(message: string): string {
   return message[0].toLowerCase() + message.slice(1);
 }
 
@@ -38,7 +35,7 @@ function lowered(message: string): string {
  * A record refused with a reason: a message on stderr (and the JSON object
  * that stands for it), and the exit code.
  */
-function refuse(
+export function refuse(
   diagnostics: Diagnostics,
   record: Current,
   problem: { field: string; message: string; code: ExitCode },
@@ -210,67 +207,6 @@ export class EpdNotationTransform implements Transform {
   }
 }
 
-/** What a {@linkcode PerftSink} counts. */
-export interface PerftParts {
-  depth: number;
-  /** The count below each legal move too. */
-  divide: boolean;
-  chess960: boolean;
-  diagnostics: Diagnostics;
-}
-
-/**
- * `--perft N`: the number of move paths of each record, one line a record;
- * with `--divide`, as engines print it (`go perft N`): `move: count` lines
- * in UCI, a blank line and `Nodes searched: N`, records apart by a blank
- * line.
- */
-export class PerftSink implements RecordSink {
-  readonly #out: Output;
-  readonly #parts: PerftParts;
-  #written = 0;
-
-  constructor(out: Output, parts: PerftParts) {
-    this.#out = out;
-    this.#parts = parts;
-  }
-
-  write(record: Current): void {
-    const { depth, divide, chess960, diagnostics } = this.#parts;
-    const out = this.#out;
-    try {
-      if (!divide) {
-        out.writeNatural(perft(record.position(), depth));
-        out.writeByte(10);
-        return;
-      }
-      const rows = perftDivide(record.position(), depth, { chess960 });
-      if (this.#written++ > 0) out.writeByte(10);
-      let nodes = 0;
-      for (const { move, nodes: count } of rows) {
-        out.write(`${move}: ${count}\n`);
-        nodes += count;
-      }
-      out.write(`\nNodes searched: ${nodes}\n`);
-    } catch (error) {
-      if (!(error instanceof UnplayablePositionError)) throw error;
-      refuse(diagnostics, record, {
-        field: "position",
-        message: `cannot count moves: ${lowered(error.message)}`,
-        code: EXIT.illegalPosition,
-      });
-    }
-  }
-
-  finish(): void {}
-}
-
-/** `--stats` alone: the records are counted, not written. */
-export class NoSink implements RecordSink {
-  write(_record: Current): void {}
-  finish(): void {}
-}
-
 /** The data transforms of a run: those before `--moves`, and after. */
 export function dataStages(
   settings: DataRun,
@@ -328,19 +264,4 @@ export function dataStages(
     );
   }
   return { before, after };
-}
-
-/** The sink of a run that writes no format: `--perft`, or `--stats` alone. */
-export function dataSink(
-  settings: DataRun,
-  { out, diagnostics }: { out: Output; diagnostics: Diagnostics },
-): RecordSink {
-  const { perft, divide } = settings.data;
-  if (perft === null) return new NoSink();
-  return new PerftSink(out, {
-    depth: perft,
-    divide,
-    chess960: settings.parse.chess960 === true,
-    diagnostics,
-  });
 }

@@ -9,10 +9,10 @@ import type { Opening } from "../openings/mod.ts";
 import type { PgnPosition } from "../pgn/mod.ts";
 import type { PolyglotHasher } from "../polyglot/mod.ts";
 import type { Position } from "../types.ts";
-import type { Output } from "./_io.ts";
-import type { Current } from "./_record.ts";
-import type { DataSettings } from "./_data_settings.ts";
-import type { FormatName } from "./options.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
+import type { DataSettings } from "./option_settings_data.ts";
+import type { FormatName } from "./option_table.ts";
 
 /** What the data formats write with: one per run, loaded before the first record. */
 export interface DataWriters {

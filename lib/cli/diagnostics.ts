@@ -7,10 +7,10 @@ import type { FenSyntaxError, GridSyntaxError } from "../errors.ts";
 import type { PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import { escapeText } from "../_quote.ts";
 import { type CliIo, isFile, writeText } from "../program/io.ts";
-import { type Output } from "./_io.ts";
-import type { GamePlace, Where } from "./_where.ts";
+import type { Output } from "./io.ts";
+import type { GamePlace, Where } from "./where.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./record.ts";
 import { fileHint, invalidFen, invalidJson, reasonOf } from "./report.ts";
 
 /**

@@ -3,7 +3,7 @@
 // read a command line the same way; kept apart so the one-shot path loads
 // nothing else.
 
-import { shown } from "./diagram_options.ts";
+import { shown } from "./option_settings_diagram.ts";
 import { UsageError } from "../program/usage_error.ts";
 
 /** Fields of a whole FEN record: after them, `-` is stdin again. */
