@@ -1,7 +1,8 @@
 // The writers of the formats for data and engine work (key, placement,
-// moves, opening) and the members they add to JSON. Loaded with the formats
-// registry, so the libraries they use (Polyglot keys, the moves, the
-// openings table) come in as types only: the run loads what it needs.
+// moves, opening) and the members they add to JSON, and a game's opening as
+// its positions go by. Loaded with the formats registry, so the libraries
+// they use (Polyglot keys, the openings table) come in as types only: the
+// run loads what a format's `needs` name (libraries.ts).
 
 import { FEN_BYTES_MAX } from "../fen/bytes.ts";
 import { writePlacementBytes } from "../fen/_placement.ts";
@@ -11,24 +12,6 @@ import type { PolyglotHasher } from "../polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
-import type { DataSettings } from "./option_settings_data.ts";
-import type { FormatName } from "./option_table.ts";
-
-/** What the data formats write with: one per run, loaded before the first record. */
-export interface DataWriters {
-  /** Polyglot keys: `--format key` and JSON's `"key"`. */
-  key: PolyglotHasher | null;
-  /** The opening of a position: `--format opening`, JSON with `--opening`. */
-  opening: ((position: Position) => Opening | null) | null;
-  /**
-   * The record's legal moves for `--format moves`, refilled by the
-   * transform that lists them (and refuses an unplayable record) before
-   * the writer runs.
-   */
-  moves: string[];
-  /** A game's opening so far, when openings are written, else `null`. */
-  line: GameOpening | null;
-}
 
 /**
  * The deepest named position a game has reached, followed position by
@@ -67,10 +50,10 @@ export class GameOpening {
 export function writeKey(
   out: Output,
   current: Current,
-  data: DataWriters,
+  keys: PolyglotHasher,
 ): void {
   out.reserve(17);
-  const end = data.key!.write(current, out.buffer, out.length);
+  const end = keys.write(current, out.buffer, out.length);
   out.buffer[end] = 10;
   out.length = end + 1;
 }
@@ -83,9 +66,9 @@ export function writePlacement(out: Output, current: Current): void {
   out.length = end + 1;
 }
 
-/** `--format moves`: the legal moves, spaced, on one line. */
-export function writeMoves(out: Output, data: DataWriters): void {
-  out.write(data.moves.join(" "));
+/** `--format moves`: the record's legal moves, spaced, on one line. */
+export function writeMoves(out: Output, current: Current): void {
+  out.write(current.legalMoves.join(" "));
   out.writeByte(10);
 }
 
@@ -93,9 +76,9 @@ export function writeMoves(out: Output, data: DataWriters): void {
 export function writeOpening(
   out: Output,
   current: Current,
-  data: DataWriters,
+  openings: GameOpening,
 ): void {
-  const opening = data.line!.of(current);
+  const opening = openings.of(current);
   out.write(opening === null ? "-" : `${opening.eco}\t${opening.name}`);
   out.writeByte(10);
 }
@@ -107,39 +90,18 @@ export function writeOpening(
 export function writeJsonData(
   out: Output,
   current: Current,
-  data: DataWriters,
+  { keys, openings }: { keys: PolyglotHasher; openings: GameOpening | null },
 ): void {
   out.write(',"key":"');
   out.reserve(17);
-  out.length = data.key!.write(current, out.buffer, out.length);
+  out.length = keys.write(current, out.buffer, out.length);
   out.writeByte(34);
-  if (data.line === null) return;
-  const opening = data.line.of(current);
+  if (openings === null) return;
+  const opening = openings.of(current);
   out.write(',"opening":');
   out.write(
     opening === null
       ? "null"
       : JSON.stringify({ eco: opening.eco, name: opening.name }),
   );
-}
-
-/** What the data formats write with: the libraries they need, loaded. */
-export async function loadDataWriters(
-  settings: { format: FormatName; data: DataSettings },
-): Promise<DataWriters | null> {
-  const { format, data } = settings;
-  const keys = format === "key" || format === "json";
-  const openings = format === "opening" || data.opening;
-  if (!keys && !openings && format !== "moves") return null;
-  const opening = openings
-    ? (await import("../openings/mod.ts")).openingOf
-    : null;
-  return {
-    key: keys
-      ? new (await import("../polyglot/mod.ts")).PolyglotHasher()
-      : null,
-    opening,
-    moves: [],
-    line: opening === null ? null : new GameOpening(opening),
-  };
 }

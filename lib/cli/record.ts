@@ -34,6 +34,11 @@ export class Current implements RecordView {
   set lastMove(move: string | null) {
     this.#lastMove = move;
   }
+  /**
+   * The record's legal moves (UCI, or SAN with `--san`), listed by the
+   * transform of `--format moves` before the writer; empty otherwise.
+   */
+  legalMoves: readonly string[] = NO_MOVES;
   /** The moves `--moves` played, for JSON, or `null`. */
   played: readonly { uci: string; san: string }[] | null = null;
   /**
@@ -124,6 +129,7 @@ export class Current implements RecordView {
     this.moved = null;
     this.#lastMove = undefined;
     this.played = null;
+    this.legalMoves = NO_MOVES;
     this.game = null;
     this.ply = null;
     this.where = where;
@@ -157,6 +163,8 @@ export class Current implements RecordView {
     return this.#position;
   }
 }
+
+const NO_MOVES: readonly string[] = Object.freeze([]);
 
 const NO_SPAN: RecordSpan = Object.freeze({ input: "", start: 0, end: 0 });
 

@@ -10,7 +10,12 @@ import { escapeText } from "../_quote.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { type CliIo, isFile, OutputError, writeText } from "../program/io.ts";
 import { InputError, Output } from "./io.ts";
-import { Pipeline } from "./pipeline.ts";
+import {
+  Pipeline,
+  type RecordSink,
+  type RecordSource,
+  type Transform,
+} from "./pipeline.ts";
 import { Current } from "./record.ts";
 import { CheckSink } from "./sink_check.ts";
 import {
@@ -19,24 +24,23 @@ import {
   OutDirSink,
   StdoutSink,
 } from "./sink_stdout.ts";
-import { type RecordSink } from "./pipeline.ts";
 import {
   FileSource,
   OperandSource,
   type Reading,
   StreamSource,
 } from "./source_text.ts";
-import { type RecordSource } from "./pipeline.ts";
 import { MovesTransform } from "./transform_moves.ts";
-import { type Transform } from "./pipeline.ts";
-import {
-  type DataWriters,
-  type GameOpening,
-  loadDataWriters,
-} from "./format_data.ts";
+import type { GameOpening } from "./format_data.ts";
 import { needsDataStages } from "./option_settings_data.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
-import { FORMATS, OWN_FORM, type RunOptions } from "./format_registry.ts";
+import {
+  type Format,
+  FORMATS,
+  type FormatWriter,
+  OWN_FORM,
+  type RunOptions,
+} from "./format_registry.ts";
 import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
@@ -45,9 +49,8 @@ import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import {
   boardReaders,
-  loadDrawing,
-  loadGif,
-  loadPng,
+  loadLibraries,
+  loadOpenings,
   Stop,
 } from "./libraries.ts";
 
@@ -141,9 +144,11 @@ async function run(
   io: CliIo,
   out: Output,
 ): Promise<ExitCode> {
-  // The drawing loads (and its options are checked) only for diagrams.
-  const draw = "file" in FORMATS[settings.format]
-    ? await loadDrawing(settings)
+  // What the format needs loads (and the diagram options are checked)
+  // before anything is written or made.
+  const openings = await loadOpenings(settings);
+  const writer = writesFormat(settings)
+    ? await formatWriter(settings, openings)
     : null;
   if (settings.outDir !== null && !prepareOutDir(settings.outDir, io)) {
     return EXIT.ioError;
@@ -156,12 +161,13 @@ async function run(
     interactive,
   });
   const reader = new FenReader(settings.parse);
-  const data = await loadDataWriters(settings);
   const pipeline = new Pipeline({
     reader,
     record: new Current(reader),
-    transforms: await transforms(settings, { diagnostics, out, data }),
-    sink: await sink(settings, { io, out, diagnostics, data, draw }),
+    transforms: await transforms(settings, { diagnostics, out }),
+    sink: writer === null
+      ? await reportSink(settings, { out, diagnostics })
+      : await formatSink(settings, { io, out, diagnostics, writer }),
     diagnostics,
     out,
     interactive,
@@ -169,8 +175,33 @@ async function run(
       settings.format !== "json",
   });
   return await pipeline.run(
-    await sources(settings, { io, out, reader, line: data?.line ?? null }),
+    await sources(settings, { io, out, reader, line: openings }),
   );
+}
+
+/** Whether the run writes a format (not the report of --check or --perft). */
+function writesFormat(settings: Settings): boolean {
+  return !settings.check && settings.data.perft === null &&
+    !settings.data.statsOnly;
+}
+
+/** The run's format with the libraries it declares, loaded. */
+async function formatWriter(
+  settings: Settings,
+  openings: GameOpening | null,
+): Promise<FormatWriter> {
+  const format: Format = settings.ownForm ? OWN_FORM : FORMATS[settings.format];
+  const libraries = await loadLibraries(format.needs, { settings, openings });
+  const run: RunOptions = {
+    flip: settings.flip,
+    mark: markBytes(settings),
+    svg: settings.svg,
+    sideToMove: settings.sideToMove,
+  };
+  return {
+    format,
+    write: (out, current) => format.write(out, current, run, libraries),
+  };
 }
 
 /** The sources, in order; the initial position when none is given. */
@@ -257,17 +288,12 @@ async function pgnSources(
  */
 async function transforms(
   settings: Settings,
-  { diagnostics, out, data }: {
-    diagnostics: Diagnostics;
-    out: Output;
-    data: DataWriters | null;
-  },
+  { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
 ): Promise<Transform[]> {
   const stages = needsDataStages(settings)
     ? (await import("./transform_data.ts")).dataStages(settings, {
       diagnostics,
       out,
-      data,
     })
     : { before: [], after: [] };
   if (settings.moves === null) return [...stages.before, ...stages.after];
@@ -288,56 +314,49 @@ async function transforms(
   ];
 }
 
-/** The one sink of the run, its optional parts loaded only as needed. */
-async function sink(
+/** The sink of a run that writes a report, not a format: --check, --perft. */
+async function reportSink(
   settings: Settings,
-  { io, out, diagnostics, data, draw }: {
-    io: CliIo;
-    out: Output;
-    diagnostics: Diagnostics;
-    data: DataWriters | null;
-    draw: RunOptions["draw"];
-  },
+  { out, diagnostics }: { out: Output; diagnostics: Diagnostics },
 ): Promise<RecordSink> {
-  if (settings.check) {
-    const { StatusChecker } = await import("../legality/_status_checker.ts");
-    const { checkEpdMoves } = await import("../epd_moves.ts");
-    const chess960 = settings.parse.chess960 === true;
-    return new CheckSink(out, {
-      checker: new StatusChecker(chess960 ? { chess960: true } : {}),
-      json: settings.format === "json",
-      diagnostics,
-      quiet: settings.data.quiet,
-      epdMoves: (text) => checkEpdMoves(text, { chess960 }),
-    });
-  }
-  if (settings.data.perft !== null || settings.data.statsOnly) {
+  if (!settings.check) {
     return (await import("./sink_perft.ts")).dataSink(settings, {
       out,
       diagnostics,
     });
   }
-  const format = FORMATS[settings.format];
-  const run: RunOptions = {
-    flip: settings.flip,
-    mark: markBytes(settings),
-    svg: settings.svg,
-    draw,
-    sideToMove: settings.sideToMove,
-    png: settings.format === "png" ? await loadPng() : null,
-    pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
-    gif: settings.format === "gif" ? await loadGif(settings) : null,
-    data,
-  };
-  if ("file" in format) {
+  const { StatusChecker } = await import("../legality/_status_checker.ts");
+  const { checkEpdMoves } = await import("../epd_moves.ts");
+  const chess960 = settings.parse.chess960 === true;
+  return new CheckSink(out, {
+    checker: new StatusChecker(chess960 ? { chess960: true } : {}),
+    json: settings.format === "json",
+    diagnostics,
+    quiet: settings.data.quiet,
+    epdMoves: (text) => checkEpdMoves(text, { chess960 }),
+  });
+}
+
+/** The sink of a format: stdout, a lone diagram, or --out-dir files. */
+async function formatSink(
+  settings: Settings,
+  { io, out, diagnostics, writer }: {
+    io: CliIo;
+    out: Output;
+    diagnostics: Diagnostics;
+    writer: FormatWriter;
+  },
+): Promise<RecordSink> {
+  const file = writer.format.file;
+  if (file !== undefined) {
     if (settings.outDir === null) {
-      return new DiagramSink(out, { format, run, diagnostics });
+      return new DiagramSink(out, { writer, diagnostics });
     }
     return new OutDirSink(io, {
       dir: settings.outDir,
       pattern: settings.name,
-      format,
-      run,
+      writer,
+      file,
       diagnostics,
     });
   }
@@ -346,12 +365,7 @@ async function sink(
   const explain: Explainer | null = settings.explain && !settings.data.repair
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
-  return new StdoutSink(out, {
-    format: settings.ownForm ? OWN_FORM : format,
-    run,
-    explain,
-    diagnostics,
-  });
+  return new StdoutSink(out, { writer, explain, diagnostics });
 }
 
 /** The exit code and message for what stopped a run, by its class. */

@@ -8,7 +8,7 @@ import type { Diagnostics } from "./diagnostics.ts";
 import { Output } from "./io.ts";
 import type { Current } from "./record.ts";
 import { EXIT } from "../program/exit.ts";
-import type { Format, RunOptions } from "./format_registry.ts";
+import type { FormatWriter } from "./format_registry.ts";
 import {
   fileName,
   MemorySink,
@@ -23,8 +23,7 @@ export type Explainer = (text: string, start: number, end: number) => string[];
 /** A format to stdout; boards are separated by a blank line. */
 export class StdoutSink implements RecordSink {
   readonly #out: Output;
-  readonly #format: Format;
-  readonly #run: RunOptions;
+  readonly #writer: FormatWriter;
   readonly #explain: Explainer | null;
   readonly #diagnostics: Diagnostics;
   #boards = 0; // boards written, for the blank line between them
@@ -32,22 +31,21 @@ export class StdoutSink implements RecordSink {
   constructor(
     out: Output,
     parts: {
-      format: Format;
-      run: RunOptions;
+      writer: FormatWriter;
       explain: Explainer | null;
       diagnostics: Diagnostics;
     },
   ) {
     this.#out = out;
-    this.#format = parts.format;
-    this.#run = parts.run;
+    this.#writer = parts.writer;
     this.#explain = parts.explain;
     this.#diagnostics = parts.diagnostics;
   }
 
   write(record: Current): void {
-    if (this.#format.draws && this.#boards++ > 0) this.#out.writeByte(10);
-    this.#format.write(this.#out, record, this.#run);
+    const writer = this.#writer;
+    if (writer.format.draws && this.#boards++ > 0) this.#out.writeByte(10);
+    writer.write(this.#out, record);
     if (this.#explain === null) return;
     const { input, start, end } = record.span;
     for (const note of this.#explain(input, start, end)) {
@@ -63,8 +61,8 @@ class Rendering {
   readonly #memory = new MemorySink();
   readonly #buffer = new Output(this.#memory);
 
-  bytes(format: Format, record: Current, run: RunOptions): Uint8Array {
-    format.write(this.#buffer, record, run);
+  bytes(writer: FormatWriter, record: Current): Uint8Array {
+    writer.write(this.#buffer, record);
     this.#buffer.flush();
     return this.#memory.take();
   }
@@ -75,8 +73,9 @@ export interface OutDirParts {
   dir: string;
   /** The `--name` pattern. */
   pattern: string;
-  format: Format & { readonly file: string };
-  run: RunOptions;
+  writer: FormatWriter;
+  /** The files' extension: the format's. */
+  file: string;
   diagnostics: Diagnostics;
 }
 
@@ -94,8 +93,8 @@ export class OutDirSink implements RecordSink {
   }
 
   write(record: Current): void {
-    const { dir, pattern, format, run, diagnostics } = this.#parts;
-    const bytes = this.#rendering.bytes(format, record, run);
+    const { dir, pattern, writer, diagnostics } = this.#parts;
+    const bytes = this.#rendering.bytes(writer, record);
     const id = record.operations?.find((op) => op.opcode === "id")
       ?.operands[0] ?? null;
     const where = record.where;
@@ -109,7 +108,7 @@ export class OutDirSink implements RecordSink {
         : { game: where.number, ply: ply.ply, tags: ply.game.tags }),
     });
     const name = this.#names.claim(wanted);
-    const ext = format.file;
+    const ext = this.#parts.file;
     if (name !== wanted) {
       diagnostics.say(
         `fen: ${where.prefix}${wanted}.${ext} was already written by this run: writing ${name}.${ext}\n`,
@@ -125,8 +124,7 @@ export class OutDirSink implements RecordSink {
 
 /** What a {@linkcode DiagramSink} draws. */
 export interface DiagramParts {
-  format: Format;
-  run: RunOptions;
+  writer: FormatWriter;
   diagnostics: Diagnostics;
 }
 
@@ -151,7 +149,7 @@ export class DiagramSink implements RecordSink {
 
   write(record: Current): void {
     if (!record.where.stream) return this.#direct.write(record);
-    const { format, run, diagnostics } = this.#parts;
+    const { writer, diagnostics } = this.#parts;
     if (++this.#streamed > 1) {
       diagnostics.say(
         "fen: the input holds more than one record: diagrams need --out-dir <dir> (or choose --format board, fen, json, ...)\n",
@@ -159,7 +157,7 @@ export class DiagramSink implements RecordSink {
       this.#held = null;
       return diagnostics.stop(EXIT.usage);
     }
-    this.#held = this.#rendering.bytes(format, record, run);
+    this.#held = this.#rendering.bytes(writer, record);
   }
 
   finish(): void {

@@ -6,7 +6,6 @@
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import type { BoardTextReader } from "../board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
-import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import { escapeText } from "../_quote.ts";
 import { granted, reason } from "./sink_out_dir.ts";

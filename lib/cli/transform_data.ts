@@ -19,7 +19,6 @@ import {
   UniqueTransform,
 } from "./transform_counts.ts";
 import type { Diagnostics } from "./diagnostics.ts";
-import type { DataWriters } from "./format_data.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
 import type { Transform } from "./pipeline.ts";
@@ -126,17 +125,14 @@ export class EnPassantTransform implements Transform {
   }
 }
 
-/** `--format moves`: the record's legal moves, listed before the writer. */
+/** `--format moves`: the record's legal moves, a field of the record. */
 export class LegalMovesTransform implements Transform {
-  readonly #data: DataWriters;
   readonly #options: { notation: "uci" | "san"; chess960: boolean };
   readonly #diagnostics: Diagnostics;
 
   constructor(
-    data: DataWriters,
     parts: { san: boolean; chess960: boolean; diagnostics: Diagnostics },
   ) {
-    this.#data = data;
     this.#options = {
       notation: parts.san ? "san" : "uci",
       chess960: parts.chess960,
@@ -146,7 +142,7 @@ export class LegalMovesTransform implements Transform {
 
   apply(record: Current): boolean {
     try {
-      this.#data.moves = legalMoves(record.position(), this.#options);
+      record.legalMoves = legalMoves(record.position(), this.#options);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       refuse(this.#diagnostics, record, {
@@ -210,11 +206,7 @@ export class EpdNotationTransform implements Transform {
 /** The data transforms of a run: those before `--moves`, and after. */
 export function dataStages(
   settings: DataRun,
-  { diagnostics, out, data }: {
-    diagnostics: Diagnostics;
-    out: Output;
-    data: DataWriters | null;
-  },
+  { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
 ): { before: Transform[]; after: Transform[] } {
   const { data: options, format, check } = settings;
   const chess960 = settings.parse.chess960 === true;
@@ -256,7 +248,7 @@ export function dataStages(
   if (unique !== null) after.push(unique);
   if (writes && format === "moves") {
     after.push(
-      new LegalMovesTransform(data!, {
+      new LegalMovesTransform({
         san: options.notation === "san",
         chess960,
         diagnostics,

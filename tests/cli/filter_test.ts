@@ -634,9 +634,9 @@ Deno.test("an internal error still writes everything converted before it", async
   const original = FORMATS.fen.write;
   let written = 0;
   // A stand-in for any bug in a writer: the 3001st record throws.
-  (FORMATS.fen as { write: typeof original }).write = (out, current) => {
+  (FORMATS.fen as { write: typeof original }).write = (out, current, run) => {
     if (++written > 3000) throw new Error("a bug");
-    original(out, current);
+    original(out, current, run, {});
   };
   try {
     const stdin = `${START}\n`.repeat(3001);
