@@ -113,15 +113,13 @@ const DOT = new Uint8Array([46]);
  */
 function drawn(current: Current): Position | Position["board"] {
   const position = current.position();
-  return current.fieldsGiven > 1 || current.moved !== null
-    ? position
-    : position.board;
+  return current.hasTurn ? position : position.board;
 }
 
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
   // A placement alone parses as White to move: mark only a real turn.
   const sideToMove = run.sideToMove &&
-    (current.fieldsGiven > 1 || current.moved !== null);
+    current.hasTurn;
   // An explicit --last-move wins over the last of --moves.
   const lastMove = run.svg.lastMove === undefined ? current.lastMove : null;
   const shapes = current.ply?.move?.shapes ?? NO_SHAPES;

@@ -99,7 +99,7 @@ export class CheckSink implements RecordSink {
     // after --moves, the operations speak of another position
     if (
       check === null || operations === null || operations.length === 0 ||
-      record.played !== null || record.moved !== null
+      record.played !== null || record.rewritten !== null
     ) return NO_ISSUES;
     const { input, start, end } = record.span;
     return check(input.slice(start, end));

@@ -69,7 +69,7 @@ export class RepairTransform implements Transform {
 
   apply(record: Current): boolean {
     const { input, start, end } = record.span;
-    const fromText = record.fieldsGiven < 6 && record.moved === null &&
+    const fromText = record.fieldsGiven < 6 && record.rewritten === null &&
       record.ply === null;
     let result;
     try {
@@ -86,7 +86,7 @@ export class RepairTransform implements Transform {
       return false;
     }
     if (result.changes.length === 0) return true;
-    record.setMoved(result.position);
+    record.rewrite(result.position);
     if (this.#explain) {
       for (const change of result.changes) {
         this.#diagnostics.say(`fen: ${record.where.prefix}${change}\n`);
@@ -120,7 +120,7 @@ export class EnPassantTransform implements Transform {
       if (error instanceof UnplayablePositionError) return true;
       throw error;
     }
-    if (kept !== square) record.setMoved({ ...position, enPassant: kept });
+    if (kept !== square) record.rewrite({ ...position, enPassant: kept });
     return true;
   }
 }

@@ -69,7 +69,7 @@ export class MovesTransform implements Transform {
       this.#diagnostics.refusedMove(message, record.where, record.span);
       return false;
     }
-    record.setMoved(result.position);
+    record.rewrite(result.position);
     record.played = result.moves.map(({ uci, san }) => ({ uci, san }));
     const last = result.moves.at(-1);
     record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
