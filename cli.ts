@@ -1,4 +1,4 @@
-#!/usr/bin/env -S deno run --v8-flags=--optimize-for-size --unstable-lazy-dynamic-imports
+#!/usr/bin/env -S deno run --v8-flags=--optimize-for-size
 /**
  * The `fen` command: `fen [-n] [-l <color>] [-d <color>] <FEN-string>`
  * draws a chess position as SVG; `fen --help` lists the other formats,
