@@ -5,10 +5,10 @@
 // run loads what a format's `needs` name (libraries.ts).
 
 import { FEN_BYTES_MAX } from "../fen/bytes.ts";
-import { writePlacementBytes } from "../fen/_placement.ts";
-import type { Opening } from "../openings/mod.ts";
+import { writePlacementBytes } from "../fen/bytes.ts";
+import type { Opening } from "../data/openings/mod.ts";
 import type { PgnPosition } from "../pgn/mod.ts";
-import type { PolyglotHasher } from "../polyglot/mod.ts";
+import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";

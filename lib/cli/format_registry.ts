@@ -272,7 +272,7 @@ export const FORMATS = {
       writeGif(out, current, { gif, svg: diagramOptions(current, run) });
     },
   }),
-  // data and engine work (see the README's "Data and engine work")
+  // data and engine work (see docs/data.md)
   key: format({
     help: "the Polyglot key: 16 hex digits",
     draws: false,

@@ -4,7 +4,7 @@
 // a run before its first record when a library cannot load.
 
 import type { PngRenderer } from "../png.ts";
-import type { PolyglotHasher } from "../polyglot/mod.ts";
+import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { renderSvg } from "../svg/mod.ts";
 import type { GifRun } from "./format_gif.ts";
 import { GameOpening } from "./format_data.ts";
@@ -56,9 +56,9 @@ const LOADERS: {
     return loadGif(settings);
   },
   pgn: () => import("../pgn/mod.ts"),
-  keys: async () => new (await import("../polyglot/mod.ts")).PolyglotHasher(),
+  keys: async () => new (await import("../data/polyglot/mod.ts")).PolyglotHasher(),
   openings: async ({ openings }) =>
-    openings ?? new GameOpening((await import("../openings/mod.ts")).openingOf),
+    openings ?? new GameOpening((await import("../data/openings/mod.ts")).openingOf),
   openingsIfAsked: ({ openings }) => Promise.resolve(openings),
 };
 
@@ -83,7 +83,7 @@ export async function loadOpenings(
   settings: Settings,
 ): Promise<GameOpening | null> {
   if (settings.format !== "opening" && !settings.data.opening) return null;
-  return new GameOpening((await import("../openings/mod.ts")).openingOf);
+  return new GameOpening((await import("../data/openings/mod.ts")).openingOf);
 }
 
 /** A run that cannot go on: its message and exit code. */
@@ -158,7 +158,7 @@ export function loadGif(settings: Settings): Promise<GifRun> {
 export async function boardReaders(
   settings: Settings,
 ): Promise<Reading["boards"]> {
-  const { BoardTextReader } = await import("../board_text.ts");
+  const { BoardTextReader } = await import("../text/board_text.ts");
   const options = settings.emptyGiven ? { empty: settings.empty } : {};
   return () => new BoardTextReader(options);
 }

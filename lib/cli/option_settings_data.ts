@@ -3,7 +3,7 @@
 // `--san`, `--perft`, `--divide`, `--opening`, and where each goes.
 
 import type { EnPassantMode } from "../moves/mod.ts";
-import type { PositionKeyLevel, RecordKind } from "../unique/mod.ts";
+import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
 import { choice, flag, shown, text } from "./option_settings_diagram.ts";
 import type { FormatName } from "./option_table.ts";
 import {

@@ -3,7 +3,7 @@
 
 import { perft } from "../moves/mod.ts";
 import { UnplayablePositionError } from "../moves/mod.ts";
-import { perftDivide } from "../perft_divide.ts";
+import { perftDivide } from "../moves/perft_divide.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";

@@ -4,7 +4,7 @@
 // a signal, on input that is not text records, or when the run stops.
 
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
-import type { BoardTextReader } from "../board_text.ts";
+import type { BoardTextReader } from "../text/board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import { escapeText } from "../_quote.ts";

@@ -3,7 +3,7 @@
 // and where they stand around `--moves` with the counting ones
 // (transform_counts.ts). Loaded only when one of them is asked for.
 
-import { checkEpdMoves, convertEpdMoves } from "../epd_moves.ts";
+import { checkEpdMoves, convertEpdMoves } from "../data/epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
 import {
   type EnPassantMode,
@@ -12,7 +12,7 @@ import {
   MoveError,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import { repairFen, repairPosition, UnrepairableError } from "../repair.ts";
+import { repairFen, repairPosition, UnrepairableError } from "../data/repair.ts";
 import {
   OnlyTransform,
   StatsTransform,
