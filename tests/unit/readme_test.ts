@@ -3,9 +3,9 @@
 // step with its one definition, and every link pointing somewhere real.
 
 import assert from "node:assert/strict";
-import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
-import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
-import { OPTION_SPECS } from "../../lib/cli/options.ts";
+import { EXIT_MEANINGS } from "../../lib/program/exit.ts";
+import { FORMAT_NAMES, FORMATS } from "../../lib/cli/format_registry.ts";
+import { OPTION_SPECS } from "../../lib/cli/option_table.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
