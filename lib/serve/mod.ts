@@ -6,24 +6,10 @@
  * @module
  */
 
+import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { Service } from "./_service.ts";
-
-/**
- * What `fen serve` needs of the process: its standard output and error,
- * and the signals that stop it (the command's own streams fit).
- */
-export interface ServeIo {
-  /** Standard output, for `--help`. */
-  stdout: { writeSync(bytes: Uint8Array): number };
-  /** Standard error: the address, failures, the stop. */
-  stderr: { writeSync(bytes: Uint8Array): number };
-  /** Calls `listener` on `signal`, if the process has signals. */
-  addSignalListener?(signal: "SIGINT" | "SIGTERM", listener: () => void): void;
-}
-
-/** `fen serve`'s own arguments were wrong: the usage follows. */
-class ServeUsageError extends Error {}
 
 /** `fen serve`'s options: name, whether it takes a value, default, help. */
 const OPTIONS = {
@@ -61,28 +47,24 @@ function readArgs(args: string[]): Map<OptionName, string> {
     const match = /^--([a-z]+)(?:=(.*))?$/s.exec(args[i]);
     const name = match?.[1] as OptionName | undefined;
     if (match === null || name === undefined || !Object.hasOwn(OPTIONS, name)) {
-      throw new ServeUsageError(`unknown argument ${JSON.stringify(args[i])}`);
+      throw new UsageError(`unknown argument ${JSON.stringify(args[i])}`);
     }
-    if (values.has(name)) {
-      throw new ServeUsageError(`--${name} was given twice`);
-    }
+    if (values.has(name)) throw new UsageError(`--${name} was given twice`);
     if (!OPTIONS[name].value) {
       if (match[2] !== undefined) {
-        throw new ServeUsageError(`--${name} takes no value`);
+        throw new UsageError(`--${name} takes no value`);
       }
       values.set(name, "");
       continue;
     }
     const value = match[2] ?? args[++i];
-    if (value === undefined) {
-      throw new ServeUsageError(`--${name} needs a value`);
-    }
+    if (value === undefined) throw new UsageError(`--${name} needs a value`);
     values.set(name, value);
   }
   return values;
 }
 
-function write(sink: ServeIo["stderr"], text: string): void {
+function write(sink: CliIo["stderr"], text: string): void {
   sink.writeSync(new TextEncoder().encode(text));
 }
 
@@ -96,12 +78,12 @@ function write(sink: ServeIo["stderr"], text: string): void {
  * @param io The standard streams and signals.
  * @returns The exit code.
  */
-export async function serve(args: string[], io: ServeIo): Promise<number> {
+export async function serve(args: string[], io: CliIo): Promise<number> {
   let values: Map<OptionName, string>;
   try {
     values = readArgs(args);
   } catch (error) {
-    if (!(error instanceof ServeUsageError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     write(io.stderr, `fen: serve: ${error.message}\n${usage()}`);
     return EXIT.usage;
   }

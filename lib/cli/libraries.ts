@@ -1,14 +1,90 @@
-// The command's optional parts, each loaded only when an option asks for it
-// (the PNG and GIF renderers, the readers of text boards), and the one
-// error that stops a run before its first record when one cannot load.
+// The libraries a run may need, each loaded only when asked for: a format
+// names its own (`needs` in the formats registry) and gets them typed; the
+// readers of text boards serve `--from grid`. Also the one error that stops
+// a run before its first record when a library cannot load.
 
 import type { PngRenderer } from "../raster/png.ts";
-import type { GifRun } from "./_gif_format.ts";
-import type { Reading } from "./_sources.ts";
+import type { PolyglotHasher } from "../data/polyglot/mod.ts";
+import type { renderSvg } from "../svg/mod.ts";
+import type { GifRun } from "./format_gif.ts";
+import { GameOpening } from "./format_data.ts";
+import type { PgnModule } from "./format_registry.ts";
+import type { Reading } from "./source_text.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
-import { UsageError } from "./options.ts";
-import { reason } from "./out_dir.ts";
-import type { Settings } from "./settings.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { reason } from "./sink_out_dir.ts";
+import type { Settings } from "./option_settings.ts";
+
+/** What formats write with, by the names their `needs` give. */
+export interface Libraries {
+  /** The SVG drawing (its options checked first). */
+  draw: typeof renderSvg;
+  /** The PNG renderer. */
+  png: PngRenderer;
+  /** The GIF renderer, with the run's GIF settings. */
+  gif: GifRun;
+  /** The PGN library, for formats that write games. */
+  pgn: PgnModule;
+  /** Polyglot keys. */
+  keys: PolyglotHasher;
+  /** The opening of a record (a game's, as it goes). */
+  openings: GameOpening;
+  /** The same, or `null` unless `--opening` asks JSON for it. */
+  openingsIfAsked: GameOpening | null;
+}
+
+/** The name of a library a format may need. */
+export type LibraryName = keyof Libraries;
+
+/** What a loader has to go on: the settings, and the run's openings. */
+export interface LoadContext {
+  settings: Settings;
+  /** The run's one tracker of openings (the PGN source feeds it too). */
+  openings: GameOpening | null;
+}
+
+const LOADERS: {
+  readonly [K in LibraryName]: (context: LoadContext) => Promise<Libraries[K]>;
+} = {
+  draw: ({ settings }) => loadDrawing(settings),
+  png: async ({ settings }) => {
+    await loadDrawing(settings); // the options, checked as the vector drawing
+    return loadPng();
+  },
+  gif: async ({ settings }) => {
+    await loadDrawing(settings);
+    return loadGif(settings);
+  },
+  pgn: () => import("../pgn/mod.ts"),
+  keys: async () => new (await import("../data/polyglot/mod.ts")).PolyglotHasher(),
+  openings: async ({ openings }) =>
+    openings ?? new GameOpening((await import("../data/openings/mod.ts")).openingOf),
+  openingsIfAsked: ({ openings }) => Promise.resolve(openings),
+};
+
+/** Loads the libraries `needs` names, before the first record. */
+export async function loadLibraries<N extends LibraryName>(
+  needs: readonly N[],
+  context: LoadContext,
+): Promise<Pick<Libraries, N>> {
+  const loaded = [];
+  for (const name of needs) loaded.push([name, await LOADERS[name](context)]);
+  // Each entry is its name's loader's result: the one place the type is
+  // put together.
+  return Object.fromEntries(loaded) as Pick<Libraries, N>;
+}
+
+/**
+ * The run's tracker of openings (`--format opening`, JSON with
+ * `--opening`), or `null`: one object, which a PGN source feeds with a
+ * game's positions and the formats read.
+ */
+export async function loadOpenings(
+  settings: Settings,
+): Promise<GameOpening | null> {
+  if (settings.format !== "opening" && !settings.data.opening) return null;
+  return new GameOpening((await import("../data/openings/mod.ts")).openingOf);
+}
 
 /** A run that cannot go on: its message and exit code. */
 export class Stop extends Error {
