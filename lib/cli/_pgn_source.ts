@@ -8,8 +8,9 @@
 import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import { type CliIo, InputError, type Output, type Source } from "./_io.ts";
+import { SniffedSource } from "./_compression.ts";
 import { Signals } from "./_signals.ts";
-import type { RecordSource, RecordTarget } from "./_sources.ts";
+import { notText, type RecordSource, type RecordTarget } from "./_sources.ts";
 import { GamePlace } from "./_where.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
@@ -54,6 +55,15 @@ export class PgnSource implements RecordSource {
       reader.push(input);
       return reader.end();
     }
+    out.flush(); // nothing held back while input waits
+    const sniffed = new SniffedSource(input);
+    const refused = await sniffed.open();
+    if (refused !== null) {
+      return notText(refused, {
+        name: label || "stdin",
+        diagnostics: target.diagnostics,
+      });
+    }
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
     try {
@@ -61,7 +71,7 @@ export class PgnSource implements RecordSource {
         out.flush(); // nothing held back while input waits
         let n: number | null = null;
         const more = await signals.race(
-          read(input, chunk).then((got) => {
+          read(sniffed, chunk).then((got) => {
             n = got;
             return got !== null && got > 0;
           }),
@@ -107,6 +117,9 @@ export class PgnSource implements RecordSource {
       if (target.diagnostics.stopped) return;
       place.number = game.number;
       place.line = game.line;
+      for (const warning of game.warnings) {
+        target.diagnostics.gameWarning(warning, place);
+      }
       this.#positions(game, { target, place });
       if (game.error !== null) target.diagnostics.badGame(game.error, place);
     }
@@ -122,12 +135,12 @@ export class PgnSource implements RecordSource {
       // A game that stops at an error has no last position to give.
       if (game.error !== null) return;
       let last: PgnPosition | null = null;
-      for (const position of game.positions()) last = position;
+      for (const position of game.cursor()) last = position;
       if (last !== null) give(last, { target, place });
       return;
     }
     let found = false;
-    for (const position of game.positions({ variations })) {
+    for (const position of game.cursor({ variations })) {
       if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
         continue;
       }
@@ -191,6 +204,9 @@ class PlyVisitor implements PgnVisitor {
     place.number = game.number;
     place.line = game.line;
     const ply = this.#select.ply;
+    for (const warning of game.warnings) {
+      target.diagnostics.gameWarning(warning, place);
+    }
     if (game.error !== null) {
       target.diagnostics.badGame(game.error, place);
     } else if (ply === "last") {

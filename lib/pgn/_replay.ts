@@ -14,6 +14,7 @@ import {
   rookTarget,
 } from "../chess/move.ts";
 import { toPosition } from "../chess/rules.ts";
+import { isAttacked } from "../chess/attacks.ts";
 import { playableBoard } from "../moves/_playable.ts";
 import {
   type EnPassantMode,
@@ -49,6 +50,18 @@ const DIRTY_MAX = 28;
 const CASTLING_ORDER = [1, 0, 3, 2] as const;
 
 const CHECK_MARK = /[+#]$/;
+
+/**
+ * The code of a null move (`--`, `Z0`: the side to move passes), which no
+ * move has: from a1 to a1.
+ */
+export const NULL_MOVE = 0;
+
+/** Whether a move's text is a null move, annotations aside. */
+function isNullMove(text: string): boolean {
+  const body = text.replace(/[!?]+$/, "");
+  return body === "--" || body === "Z0";
+}
 
 /**
  * A board playing one game at a time: see the comment at the top of the
@@ -97,7 +110,7 @@ export class Replay implements RecordView {
 
   /** Marks the squares a move (made or taken back) changes. */
   #touch(code: number): void {
-    if (this.#allDirty) return;
+    if (this.#allDirty || code === NULL_MOVE) return;
     const dirty = this.#dirty;
     let n = this.#dirtyCount;
     if (n > DIRTY_MAX - 4) {
@@ -147,6 +160,7 @@ export class Replay implements RecordView {
   parse(text: string, index: number, strict: boolean): number {
     const quick = quickMatch(this.#notation.board, text, this);
     if (quick >= 0) return quick;
+    if (isNullMove(text)) return this.#nullMove(text, index);
     const n = this.#fresh();
     const source = this.#source;
     source.text = text;
@@ -167,6 +181,27 @@ export class Replay implements RecordView {
     return code;
   }
 
+  /** A null move, unless the side to move is in check (it could not pass). */
+  #nullMove(text: string, index: number): number {
+    const b = this.#notation.board;
+    if (this.check === -1) {
+      this.check =
+        b.king[b.turn] >= 0 && isAttacked(b, b.king[b.turn], b.turn ^ 1)
+          ? 1
+          : 0;
+    }
+    if (this.check === 1) {
+      throw new MoveError({
+        move: text,
+        index,
+        code: "illegal",
+        reason: "a null move while in check",
+      });
+    }
+    this.body = "--";
+    return NULL_MOVE;
+  }
+
   /**
    * Whether {@linkcode Replay.parse} and {@linkcode Replay.playParsed} make
    * the move's SAN: a reader that keeps no moves (a walker) needs none.
@@ -182,6 +217,11 @@ export class Replay implements RecordView {
    * SAN, check or mate mark included ("" without `wantSan`).
    */
   playParsed(code: number): string {
+    if (code === NULL_MOVE) {
+      this.play(code);
+      this.check = 0;
+      return this.wantSan ? "--" : "";
+    }
     const b = this.#notation.board;
     makeMove(b, code);
     this.#played.push(code);
@@ -196,12 +236,14 @@ export class Replay implements RecordView {
 
   /** The SAN, with `+` or `#`, of a legal move in the current position. */
   san(code: number): string {
-    return this.#fresh().san(code);
+    return code === NULL_MOVE ? "--" : this.#fresh().san(code);
   }
 
   /** The UCI of a move (castling as king takes rook in Chess960). */
   uci(code: number): string {
-    return this.#notation.uci(code, this.chess960);
+    return code === NULL_MOVE
+      ? "0000"
+      : this.#notation.uci(code, this.chess960);
   }
 
   /** The square a move's piece leaves. */
@@ -221,7 +263,8 @@ export class Replay implements RecordView {
 
   /** Plays a legal move; {@linkcode Replay.back} takes it back. */
   play(code: number): void {
-    makeMove(this.#notation.board, code);
+    if (code === NULL_MOVE) makeNullMove(this.#notation.board);
+    else makeMove(this.#notation.board, code);
     this.#played.push(code);
     this.#touch(code);
     this.#stale = true;
@@ -230,8 +273,10 @@ export class Replay implements RecordView {
 
   /** Takes back the last move played. */
   back(): void {
-    unmakeMove(this.#notation.board);
-    this.#touch(this.#played.pop()!);
+    const code = this.#played.pop()!;
+    if (code === NULL_MOVE) unmakeNullMove(this.#notation.board);
+    else unmakeMove(this.#notation.board);
+    this.#touch(code);
     this.#stale = true;
     this.check = -1;
   }
@@ -298,6 +343,37 @@ export class Replay implements RecordView {
     return toPosition(this.#notation.board, this.enPassant);
   }
 }
+
+/**
+ * Passes the move: the other side to move, no en-passant square, the
+ * clocks on, as python-chess plays a null move. The undo record is the
+ * board's own, at its ply, so that moves after it stack as usual.
+ */
+function makeNullMove(b: ChessBoard): void {
+  const u = b.ply++ * NULL_UNDO;
+  const undo = b.undo;
+  undo[u] = NULL_MOVE;
+  undo[u + 1] = 0;
+  undo[u + 2] = b.castle;
+  undo[u + 3] = b.ep;
+  undo[u + 4] = b.halfmove;
+  b.ep = -1;
+  b.halfmove++;
+  if (b.turn === 1) b.fullmove++;
+  b.turn ^= 1;
+}
+
+/** Takes back a null move made by {@linkcode makeNullMove}. */
+function unmakeNullMove(b: ChessBoard): void {
+  const u = --b.ply * NULL_UNDO;
+  b.ep = b.undo[u + 3];
+  b.halfmove = b.undo[u + 4];
+  b.turn ^= 1;
+  if (b.turn === 1) b.fullmove--;
+}
+
+/** Words per undo record, as make.ts keeps them. */
+const NULL_UNDO = 5;
 
 // Scratch for Replay.fen, unexported: filled and read within one call
 // (the code arrays by length, made when first needed).

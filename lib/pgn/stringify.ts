@@ -89,7 +89,7 @@ class LineWriter {
 
   comment(text: string): void {
     if (text.includes("}")) return this.restOfLine(text);
-    const words = text.split(/\s+/).filter((w) => w !== "");
+    const words = commentWords(text);
     if (words.length === 0) return this.token("{}");
     for (let i = 0; i < words.length; i++) {
       const first = i === 0 ? "{" : "",
@@ -121,6 +121,32 @@ class LineWriter {
   }
 }
 
+/**
+ * A comment's words, its spaces made single; a `[%...]` command is one
+ * word, so that no line is broken inside it (the readers of clocks, evals
+ * and arrows read a command on one line).
+ */
+function commentWords(text: string): string[] {
+  const words: string[] = [];
+  const parts = text.split(/\s+/);
+  for (let i = 0; i < parts.length; i++) {
+    let word = parts[i];
+    if (word === "") continue;
+    const open = word.lastIndexOf("[%");
+    if (open >= 0 && word.indexOf("]", open) < 0) {
+      // Joined up to the word that closes the command, if one does.
+      let j = i + 1;
+      while (j < parts.length && !parts[j].includes("]")) j++;
+      if (j < parts.length) {
+        word = parts.slice(i, j + 1).filter((w) => w !== "").join(" ");
+        i = j;
+      }
+    }
+    words.push(word);
+  }
+  return words;
+}
+
 function escapeTag(name: string, value: string): string {
   if (!/^[A-Za-z0-9_]+$/.test(name) || /[\r\n]/.test(value)) {
     throw new TypeError(
@@ -135,7 +161,9 @@ function tagLines(game: PgnGame, result: string): string[] {
   const tags = new Map(game.tags);
   const lines: string[] = [];
   for (const [name, unknown] of ROSTER) {
-    const value = tags.get(name) ?? (name === "Result" ? result : unknown);
+    // The marker wins over a Result tag that says otherwise, as in
+    // python-chess: the two must agree.
+    const value = name === "Result" ? result : tags.get(name) ?? unknown;
     lines.push(escapeTag(name, value));
     tags.delete(name);
   }
