@@ -195,7 +195,7 @@ export class Replay implements RecordView {
         move: text,
         index,
         code: "illegal",
-        reason: "a null move while in check",
+        reason: "illegal: the side in check cannot pass",
       });
     }
     this.body = "--";
