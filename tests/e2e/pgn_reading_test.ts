@@ -295,3 +295,34 @@ Deno.test("FEN input: binary data refused at once, as its README says, not after
       "fen: stdin is binary data, not text (a NUL byte at byte 29): nothing read\n",
   });
 });
+
+Deno.test("standard KQ with the king off e1 keeps its letters; --check names it, --repair drops it", async () => {
+  const record = "4k3/8/8/8/8/8/8/1RK4R w KQ - 0 1\n";
+  assert.deepEqual(
+    await spawnFen(["--format", "fen", "-"], { stdin: record }),
+    {
+      code: 0,
+      stdout: record,
+      stderr: "",
+    },
+  );
+  const check = await spawnFen(["--check", "-"], { stdin: record });
+  assert.equal(check.code, EXIT.illegalPosition);
+  assert.equal(check.stderr, "");
+  assert.equal(
+    check.stdout,
+    "line 1: error bad-castling-rights: castling right for the rook on h1: in standard chess the white king castles only from e1, not c1\n" +
+      "line 1: error bad-castling-rights: castling right for the rook on a1: in standard chess the white king castles only from e1, not c1\n",
+  );
+  assert.deepEqual(
+    await spawnFen(["--repair", "--format", "fen", "-"], { stdin: record }),
+    { code: 0, stdout: "4k3/8/8/8/8/8/8/1RK4R w - - 0 1\n", stderr: "" },
+  );
+  // The rook gone from a1, another on b1: still Q, not the b-file's A.
+  const moved = "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1\n";
+  assert.deepEqual(await spawnFen(["--format", "fen", "-"], { stdin: moved }), {
+    code: 0,
+    stdout: moved,
+    stderr: "",
+  });
+});
