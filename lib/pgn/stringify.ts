@@ -127,25 +127,21 @@ class LineWriter {
  * and arrows read a command on one line).
  */
 function commentWords(text: string): string[] {
-  const words: string[] = [];
-  const parts = text.split(/\s+/);
-  for (let i = 0; i < parts.length; i++) {
-    let word = parts[i];
-    if (word === "") continue;
-    const open = word.lastIndexOf("[%");
-    if (open >= 0 && word.indexOf("]", open) < 0) {
-      // Joined up to the word that closes the command, if one does.
-      let j = i + 1;
-      while (j < parts.length && !parts[j].includes("]")) j++;
-      if (j < parts.length) {
-        word = parts.slice(i, j + 1).filter((w) => w !== "").join(" ");
-        i = j;
-      }
+  const words = text.match(WORD) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    // A command with spaces in it other than single ones: made single.
+    const word = words[i];
+    if (word.includes("[%") && ODD_SPACE.test(word)) {
+      words[i] = word.replace(/\s+/g, " ");
     }
-    words.push(word);
   }
   return words;
 }
+
+/** A word of a comment: a `[%...]` command with what is joined to it, or any run of non-spaces. */
+const WORD = /\S*\[%[^\]]*\]\S*|\S+/g;
+/** Any space but a single " ". */
+const ODD_SPACE = /[^\S ]| {2}/;
 
 function escapeTag(name: string, value: string): string {
   if (!/^[A-Za-z0-9_]+$/.test(name) || /[\r\n]/.test(value)) {
