@@ -5,7 +5,12 @@
 import { FEN_BYTES_MAX, writeFenBytes } from "../fen/bytes.ts";
 import type { RecordView } from "../record_view.ts";
 import { ChessBoard } from "../chess/board.ts";
-import { makeMove, unmakeMove } from "../chess/make.ts";
+import {
+  makeMove,
+  makeNullMove,
+  unmakeMove,
+  unmakeNullMove,
+} from "../chess/make.ts";
 import { kingDestination, kingTarget, rookTarget } from "../chess/move.ts";
 import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
 import { playableBoard } from "../chess/playable.ts";
@@ -324,37 +329,6 @@ export class Replay implements RecordView {
     return toPosition(this.#notation.board, this.enPassant);
   }
 }
-
-/**
- * Passes the move: the other side to move, no en-passant square, the
- * clocks on, as python-chess plays a null move. The undo record is the
- * board's own, at its ply, so that moves after it stack as usual.
- */
-function makeNullMove(b: ChessBoard): void {
-  const u = b.ply++ * NULL_UNDO;
-  const undo = b.undo;
-  undo[u] = NULL_MOVE;
-  undo[u + 1] = 0;
-  undo[u + 2] = b.castle;
-  undo[u + 3] = b.ep;
-  undo[u + 4] = b.halfmove;
-  b.ep = -1;
-  b.halfmove++;
-  if (b.turn === 1) b.fullmove++;
-  b.turn ^= 1;
-}
-
-/** Takes back a null move made by {@linkcode makeNullMove}. */
-function unmakeNullMove(b: ChessBoard): void {
-  const u = --b.ply * NULL_UNDO;
-  b.ep = b.undo[u + 3];
-  b.halfmove = b.undo[u + 4];
-  b.turn ^= 1;
-  if (b.turn === 1) b.fullmove--;
-}
-
-/** Words per undo record, as make.ts keeps them. */
-const NULL_UNDO = 5;
 
 // Scratch for Replay.fen, unexported: filled and read within one call
 // (the code arrays by length, made when first needed).
