@@ -5,7 +5,8 @@
 // compressions are refused at once, named with the command that reads them.
 // A new decoder (zstd, say) is one entry of DECODERS.
 
-import { InputError, type Source } from "./_io.ts";
+import { InputError } from "./io.ts";
+import type { Source } from "../program/io.ts";
 
 /** The compression formats recognised by their magic bytes. */
 export type Compression = "gzip" | "zstd" | "xz" | "bzip2";

@@ -3,7 +3,7 @@
 // diagram; names come from a pattern ({line}, {n}, {id}) so they sort.
 
 import { escapeText } from "../_quote.ts";
-import { type CliIo, type Sink, writeText } from "./_io.ts";
+import { type CliIo, type Sink, writeText } from "../program/io.ts";
 
 /** Collects what a format writes, for a file. */
 export class MemorySink implements Sink {
