@@ -64,7 +64,7 @@ export class GameBuilder implements TokenSink {
   readonly #strict: boolean;
   #count = 0;
   #phase = NONE;
-  /** Whether a blank line came after the tags: another tag starts a game. */
+  /** Whether a blank line came after the tags: a tag met again starts a game. */
   #tagsClosed = false;
   /** The result read, kept until the game ends (phase ENDED). */
   #result: PgnResult | null = null;
@@ -218,8 +218,11 @@ export class GameBuilder implements TokenSink {
     if (this.#phase === MOVES || this.#phase === ENDED) {
       this.finish();
     } else if (this.#phase === TAGS && this.#tagsClosed) {
-      // Tags, a blank line, tags: the first game has no movetext.
-      this.finish();
+      // Tags, a blank line, a tag the game has: the first game has no
+      // movetext. A new name is the same game's (ChessBase writes a blank
+      // line after its Event tag).
+      if (this.#tags.has(name)) this.finish();
+      this.#tagsClosed = false;
     }
     if (this.#phase === NONE) this.#begin(line);
     if (this.#skipping) return;

@@ -397,6 +397,14 @@ Deno.test("games: a blank line ends movetext; tags, a blank line and tags are tw
     ["A", "", null],
     ["B", "d4", "*"],
   ]);
+  // A blank line after a tag, then tags the game has not: one game, as
+  // ChessBase writes it (python-chess's chessbase-empty-line case).
+  assert.deepEqual(
+    readAll('[Event "A"]\n\n[Date "2017.12.04"]\n[Round "1"]\n\n1. e4 *').map(
+      (g) => [[...g.tags].length, sans(g)],
+    ),
+    [[3, "e4"]],
+  );
   // Tags without a blank line between them are one game's.
   assert.deepEqual(
     readAll('[Event "A"]\n[Site "S"]\n1. e4 *').map((g) => [...g.tags]),
