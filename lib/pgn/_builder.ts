@@ -76,6 +76,7 @@ export class GameBuilder implements TokenSink {
   #game: PgnGame | null = null;
   #tags = new Map<string, string>();
   #startLine = 1;
+  /** Where the start's problem is reported: its tag, or the game's start. */
   #fenLine = 1;
   #fenColumn = 1;
   #comments: string[] = [];
@@ -104,6 +105,8 @@ export class GameBuilder implements TokenSink {
     this.#count++;
     this.#phase = TAGS;
     this.#startLine = line;
+    this.#fenLine = line;
+    this.#fenColumn = 1;
   }
 
   /** The game object, made from the tags when the movetext starts. */
@@ -227,7 +230,9 @@ export class GameBuilder implements TokenSink {
     if (this.#phase === NONE) this.#begin(line);
     if (this.#skipping) return;
     this.#tags.set(name, value);
-    if (name === "FEN") {
+    // Where a start that cannot be set up is reported: the FEN tag, else
+    // the Variant tag.
+    if (name === "FEN" || (name === "Variant" && !this.#tags.has("FEN"))) {
       this.#fenLine = line;
       this.#fenColumn = column;
     }
