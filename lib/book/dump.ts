@@ -8,7 +8,7 @@
 import { INITIAL_FEN } from "../types.ts";
 import { parseFen } from "../fen/mod.ts";
 import { legalMoves, playMoves } from "../moves/play.ts";
-import { polyglotKey } from "../polyglot/mod.ts";
+import { polyglotKey } from "../data/polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import { bookMoves } from "./probe.ts";
 import type { PolyglotBook } from "./probe.ts";

@@ -8,7 +8,7 @@
 import { PgnWalker } from "../pgn/walker.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import { PgnMoveError } from "../pgn/errors.ts";
-import { polyglotKeyHalves } from "../polyglot/mod.ts";
+import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import { Level, type SpillStore, tempFileStore } from "./_spill.ts";
 import type { TableFilter } from "./_table.ts";
 

@@ -8,7 +8,7 @@
  */
 
 import { legalMoves, toSan } from "../moves/play.ts";
-import { polyglotKey } from "../polyglot/mod.ts";
+import { polyglotKey } from "../data/polyglot/mod.ts";
 import { type Position, squareOf } from "../types.ts";
 import { type BookEntry, decodeBookMove, ENTRY_BYTES } from "./entry.ts";
 

@@ -54,7 +54,7 @@ export async function main(args: string[], io: CliIo): Promise<number> {
     return (await import("../serve/mod.ts")).serve(args.slice(1), io);
   }
   if (args[0] === "book") {
-    return (await import("../book/command.ts")).book(args.slice(1), io);
+    return (await import("./book/command.ts")).book(args.slice(1), io);
   }
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
