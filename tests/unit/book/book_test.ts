@@ -13,7 +13,7 @@ import {
 } from "../../../lib/book/mod.ts";
 import { BOOK_SPECS } from "../../../lib/cli/book/_specs.ts";
 import { parseFen } from "../../../lib/fen/mod.ts";
-import { polyglotKey } from "../../../lib/polyglot/mod.ts";
+import { polyglotKey } from "../../../lib/data/polyglot/mod.ts";
 import { INITIAL_FEN } from "../../../lib/types.ts";
 import { runMain, spawnFenBytes } from "../../cli/_harness.ts";
 import { openingGames } from "../../_books.ts";
