@@ -2,7 +2,11 @@
 // table of options, built like the command's own (lib/cli/options.ts), from
 // which both its argv parser and its help come.
 
+import type { CliIo, Sink, Source } from "./_io.ts";
+import { EXIT } from "./exit.ts";
 import type { OptionSpec } from "./_option_spec.ts";
+import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
+import { escapeText } from "../_quote.ts";
 import { helpLine } from "./help.ts";
 import { UsageError } from "./options.ts";
 
@@ -141,4 +145,75 @@ export function wholeOption(
     );
   }
   return value;
+}
+
+/** An input that cannot be read, or a file that is not what it should be: its message and exit code. */
+export class SubcommandError extends Error {
+  /** The exit code it means. */
+  readonly exit: number;
+  /**
+   * @param message What went wrong, for `fen: <subcommand>: `.
+   * @param exit The exit code (an input or output error by default).
+   */
+  constructor(message: string, exit: number = EXIT.ioError) {
+    super(message);
+    this.name = "SubcommandError";
+    this.exit = exit;
+  }
+}
+
+/**
+ * Reads each input (a file, or `-` for stdin; stdin when none is given) in
+ * chunks, a newline between files so that a game cannot run into the next.
+ */
+export async function eachInput(
+  operands: readonly string[],
+  io: CliIo,
+  push: (bytes: Uint8Array) => void,
+): Promise<void> {
+  const names = operands.length === 0 ? ["-"] : operands;
+  const chunk = new Uint8Array(1 << 16);
+  for (const [index, name] of names.entries()) {
+    if (index > 0) push(NEWLINE);
+    let source: Source & { close?(): void };
+    try {
+      source = name === "-" ? io.stdin : await io.open(name, { read: true });
+    } catch (error) {
+      throw new SubcommandError(
+        `cannot open ${JSON.stringify(escapeText(name))}: ${
+          error instanceof Error ? error.message : error
+        }`,
+      );
+    }
+    try {
+      for (let n: number | null; (n = await source.read(chunk)) !== null;) {
+        push(chunk.subarray(0, n));
+      }
+    } catch (error) {
+      if (error instanceof PgnMoveError || error instanceof PgnSyntaxError) {
+        throw error;
+      }
+      throw new SubcommandError(
+        `cannot read ${JSON.stringify(escapeText(name))}: ${
+          error instanceof Error ? error.message : error
+        }`,
+      );
+    } finally {
+      if (name !== "-") source.close?.();
+    }
+  }
+}
+
+const NEWLINE = new Uint8Array([10]);
+
+/** Writes all of `bytes`. */
+export function writeAll(sink: Sink, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) {
+    at += sink.writeSync(bytes.subarray(at));
+  }
+}
+
+/** Writes text. */
+export function writeText(sink: Sink, text: string): void {
+  writeAll(sink, new TextEncoder().encode(text));
 }

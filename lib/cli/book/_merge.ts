@@ -4,8 +4,8 @@
 import type { CliIo } from "../_io.ts";
 import { EXIT } from "../exit.ts";
 import { UsageError } from "../options.ts";
-import type { SubcommandArgs } from "../subcommand.ts";
-import { openBook, refuseTerminal, writeAll, writeText } from "./_io.ts";
+import { type SubcommandArgs, writeAll, writeText } from "../subcommand.ts";
+import { openBook, refuseTerminal } from "./_io.ts";
 import { mergeBooks } from "../../book/merge.ts";
 import { dumpBook } from "../../book/dump.ts";
 

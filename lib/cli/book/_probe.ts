@@ -3,11 +3,16 @@
 import type { CliIo } from "../_io.ts";
 import { EXIT } from "../exit.ts";
 import { UsageError } from "../options.ts";
-import { type SubcommandArgs, wholeOption } from "../subcommand.ts";
+import {
+  eachInput,
+  type SubcommandArgs,
+  wholeOption,
+  writeText,
+} from "../subcommand.ts";
 import { tryParseFen } from "../../fen/mod.ts";
 import { polyglotKey } from "../../data/polyglot/mod.ts";
 import { escapeText } from "../../_quote.ts";
-import { eachInput, openBook, writeText } from "./_io.ts";
+import { openBook } from "./_io.ts";
 import { type BookMove, bookMoves } from "../../book/probe.ts";
 
 /** Runs `fen book probe`. */

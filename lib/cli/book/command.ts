@@ -10,22 +10,20 @@ import type { CliIo } from "../_io.ts";
 import { EXIT } from "../exit.ts";
 import { UsageError } from "../options.ts";
 import {
+  eachInput,
   parseSubcommand,
   type SubcommandArgs,
+  SubcommandError,
   subcommandHelp,
   type SubcommandSpec,
+  writeAll,
+  writeText,
 } from "../subcommand.ts";
 import { PgnMoveError, PgnSyntaxError } from "../../pgn/errors.ts";
 import { escapeText } from "../../_quote.ts";
 import { BookMaker } from "../../book/make.ts";
 import { BOOK_SPECS, bookMakeOptions } from "./_specs.ts";
-import {
-  BookInputError,
-  eachInput,
-  refuseTerminal,
-  writeAll,
-  writeText,
-} from "./_io.ts";
+import { refuseTerminal } from "./_io.ts";
 import { probeCommand } from "./_probe.ts";
 import { dumpCommand, mergeCommand } from "./_merge.ts";
 
@@ -97,7 +95,7 @@ function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
     );
     return EXIT.usage;
   }
-  if (error instanceof BookInputError) {
+  if (error instanceof SubcommandError) {
     writeText(io.stderr, `${prefix}${error.message}\n`);
     return error.exit;
   }
