@@ -78,3 +78,33 @@ export function polyglot(path: string, args: string[], cwd: string): void {
     );
   }
 }
+
+/**
+ * The Stockfish games with players, ratings and dates for the explorer's
+ * filters: three players in turn, Elo from 1500 to 2399 (none in every
+ * seventh game), a date a month apart from 2019.01.01.
+ */
+export function stockfishGamesWithPlayers(): string {
+  const text = Deno.readTextFileSync(
+    new URL("./testdata/stockfish_games.pgn", import.meta.url),
+  );
+  const names = ["Ann", "Bob", "Cid"];
+  return text.trim().split(/\n\n(?=\[Event)/).map((game, i) => {
+    const tags = [
+      `[White "${names[i % 3]}"]`,
+      `[Black "${names[(i + 1) % 3]}"]`,
+      `[Date "${2019 + Math.floor(i / 12)}.${
+        String(i % 12 + 1).padStart(2, "0")
+      }.01"]`,
+    ];
+    if (i % 7 !== 0) {
+      tags.push(`[WhiteElo "${1500 + (i * 37) % 900}"]`);
+      tags.push(`[BlackElo "${1500 + (i * 53) % 900}"]`);
+    }
+    return game.replace(
+      /\[White "[^"]*"\]\n\[Black "[^"]*"\]\n/,
+      tags.join("\n") + "\n",
+    )
+      .replace(/\[Date "[^"]*"\]\n/, "");
+  }).join("\n\n") + "\n";
+}

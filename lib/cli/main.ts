@@ -48,13 +48,16 @@ export { VERSION } from "./version.ts";
  * @returns The exit code (see {@linkcode EXIT}).
  */
 export async function main(args: string[], io: CliIo): Promise<number> {
-  // `fen serve` and `fen book` are programs of their own, their module
-  // graphs loaded only here.
+  // `fen serve`, `fen book` and `fen tree` are programs of their own, their
+  // module graphs loaded only here.
   if (args[0] === "serve") {
     return (await import("../serve/mod.ts")).serve(args.slice(1), io);
   }
   if (args[0] === "book") {
     return (await import("./book/command.ts")).book(args.slice(1), io);
+  }
+  if (args[0] === "tree") {
+    return (await import("./tree/command.ts")).tree(args.slice(1), io);
   }
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic

@@ -41,6 +41,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "_resvg_wasm.d.ts",
       "data/",
       "book/",
+      "tree/",
       "engine/",
     ],
   },
