@@ -33,7 +33,8 @@ export interface TreeOptions {
   onError?: (error: PgnError) => void;
 }
 
-export type { PgnError };
+export type { PgnError } from "../pgn/errors.ts";
+export { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 
 /** The results a game counts with. */
 const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2"]);
