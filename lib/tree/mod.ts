@@ -35,6 +35,7 @@ export interface TreeOptions {
 
 export type { PgnError } from "../pgn/errors.ts";
 export { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
+export type { MoveErrorCode } from "../pgn/mod.ts";
 
 /** The results a game counts with. */
 const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2"]);
