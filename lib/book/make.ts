@@ -93,7 +93,7 @@ export class BookMaker {
     this.#walker = new PgnWalker({
       position: (position) => this.#position(position),
       end: (game) => this.#end(game),
-    });
+    }, { maxPly: this.#maxPly });
   }
 
   #position(position: PgnPosition): void {

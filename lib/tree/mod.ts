@@ -158,7 +158,7 @@ export class OpeningTree {
     this.#walker = new PgnWalker({
       position: (position) => this.#position(position),
       end: (game) => this.#end(game),
-    });
+    }, { maxPly: this.#maxPly });
   }
 
   #position(position: PgnPosition): void {
