@@ -42,6 +42,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "data/",
       "book/",
       "tree/",
+      "match/",
       "engine/",
     ],
   },

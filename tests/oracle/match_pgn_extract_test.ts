@@ -1,0 +1,80 @@
+// lib/match's FENPattern placements against pgn-extract's (Debian package
+// pgn-extract, -Tf): for each pattern, the same games of the Stockfish
+// games from the standard start (a game matches when one of its mainline
+// positions does). Skipped, saying why, without pgn-extract.
+
+import assert from "node:assert/strict";
+import { compileMatch, GameMatch } from "../../lib/match/mod.ts";
+import { PgnWalker } from "../../lib/pgn/walker.ts";
+import { stockfishStandardGames } from "../_books.ts";
+
+const EXTRACT = ["/usr/games/pgn-extract", "/usr/bin/pgn-extract"].find(
+  (path) => {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  },
+);
+const reason = EXTRACT === undefined
+  ? "pgn-extract is not installed (Debian package pgn-extract)"
+  : null;
+if (reason !== null) console.warn(`match oracle skipped: ${reason}`);
+
+const PATTERNS = [
+  "*/*/*/*/*/*/*/*",
+  "?????rk?/*/*/*/*/*/*/*",
+  "8/8/*/*/*/*/*/*",
+  "*/*/*/*/3[Pp]*/*/*/*",
+  "*/*/*/*/*/*/*/R3K2R",
+  "[^Kk]*/*/*/*/*/*/*/*",
+  "*/*/*/*/*/*/*/!!!!!!!!",
+  "*/*/?!?!?!?!/*/*/*/*/*",
+  "*/*/*/*/*/*/PPP*/??KR????",
+  "r*/p*/*/*/*/*/*/*",
+  "*/*/*/*/*/2[Nn]*/*/*",
+  "*/*/*/3A*/*/*/*/*",
+  "*/*/*/*/*/*/*/?[aA]*",
+];
+
+Deno.test({
+  name: "a FENPattern finds the games pgn-extract -Tf finds",
+  ignore: reason !== null,
+  fn() {
+    const dir = Deno.makeTempDirSync({ prefix: "fen-match-" });
+    try {
+      const pgn = stockfishStandardGames();
+      Deno.writeTextFileSync(`${dir}/games.pgn`, pgn);
+      let found = 0;
+      for (const pattern of PATTERNS) {
+        const { stdout } = new Deno.Command(EXTRACT!, {
+          args: ["-s", `-Tf${pattern}`, `${dir}/games.pgn`],
+        }).outputSync();
+        const expected = [
+          ...new TextDecoder().decode(stdout).matchAll(/\[Round "([0-9]+)"\]/g),
+        ]
+          .map((m) => Number(m[1]));
+        const match = new GameMatch(compileMatch(pattern));
+        const actual: number[] = [];
+        const walker = new PgnWalker({
+          position(position) {
+            if (position.ply === 0) match.start();
+            match.position(position.view());
+          },
+          end(game) {
+            if (match.matched) actual.push(Number(game.tags.get("Round")));
+          },
+        });
+        walker.push(pgn);
+        walker.end();
+        assert.deepEqual(actual, expected, pattern);
+        found += actual.length;
+      }
+      // the patterns find some games and miss others
+      assert.ok(found > 100 && found < PATTERNS.length * 75, `${found}`);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});
