@@ -9,7 +9,7 @@
 import type { RecordView } from "../record_view.ts";
 
 export type { RecordView } from "../record_view.ts";
-export type { Side, Square } from "../types.ts";
+export * from "../types.ts";
 
 /** A compiled pattern: see {@linkcode compileMatch}. */
 export interface PositionMatch {
