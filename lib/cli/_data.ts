@@ -30,7 +30,8 @@ import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
 import type { RecordSink } from "./_sinks.ts";
 import type { Transform } from "./_transforms.ts";
-import type { DataRun } from "./_data_settings.ts";
+import { type DataRun, matchesGames } from "./_data_settings.ts";
+import type { PositionMatch } from "../match/mod.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 
 /** The library's sentence as a `fen: ...` message goes on: lower case. */
@@ -270,6 +271,19 @@ export class PerftSink implements RecordSink {
   finish(): void {}
 }
 
+/** `--match` on positions: the records that match go on. */
+export class MatchTransform implements Transform {
+  readonly #match: PositionMatch;
+
+  constructor(match: PositionMatch) {
+    this.#match = match;
+  }
+
+  apply(record: Current): boolean {
+    return this.#match.test(record);
+  }
+}
+
 /** `--stats` alone: the records are counted, not written. */
 export class NoSink implements RecordSink {
   write(_record: Current): void {}
@@ -293,6 +307,9 @@ export function dataStages(
     ? null
     : new UniqueTransform(options.unique, diagnostics);
   const before: Transform[] = [];
+  if (options.match !== null && !matchesGames(settings)) {
+    before.push(new MatchTransform(options.match));
+  }
   if (options.stats) {
     before.push(
       new StatsTransform({

@@ -11,6 +11,7 @@ import { type CliIo, InputError, type Output, type Source } from "./_io.ts";
 import { Signals } from "./_signals.ts";
 import type { RecordSource, RecordTarget } from "./_sources.ts";
 import { GamePlace } from "./_where.ts";
+import { GameMatch, type PositionMatch } from "../match/mod.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
 export interface PlySelection {
@@ -31,6 +32,8 @@ export interface PgnParts {
   strict: boolean;
   /** Whether the format reads the games' moves (else they are not kept). */
   moves: boolean;
+  /** `--match` on games: only games reaching a matching position are given. */
+  match?: PositionMatch | null;
   io: CliIo;
   out: Output;
 }
@@ -86,7 +89,12 @@ export class PgnSource implements RecordSource {
     const { strict, moves, select } = this.#parts;
     const options = strict ? { strict } : {};
     if (!moves) {
-      const visitor = new PlyVisitor(select, { target, place });
+      const match = this.#parts.match ?? null;
+      const visitor = new PlyVisitor(select, {
+        target,
+        place,
+        games: match === null ? null : new GameMatch(match),
+      });
       return new PgnWalker(visitor, {
         ...options,
         variations: select.variations && select.ply === "all",
@@ -121,9 +129,16 @@ export class PgnSource implements RecordSource {
     if (ply === "last") {
       // A game that stops at an error has no last position to give.
       if (game.error !== null) return;
+      const match = this.#parts.match ?? null;
+      const games = match === null ? null : new GameMatch(match);
       let last: PgnPosition | null = null;
-      for (const position of game.positions()) last = position;
-      if (last !== null) give(last, { target, place });
+      for (const position of game.positions()) {
+        games?.position(position.view());
+        last = position;
+      }
+      if (last !== null && (games === null || games.matched)) {
+        give(last, { target, place });
+      }
       return;
     }
     let found = false;
@@ -160,19 +175,33 @@ class PlyVisitor implements PgnVisitor {
   readonly #place: GamePlace;
   /** Whether the game's position at the asked ply was given. */
   #found = false;
+  /** `--match` on games, or null. */
+  readonly #games: GameMatch | null;
 
   constructor(
     select: PlySelection,
-    { target, place }: { target: RecordTarget; place: GamePlace },
+    { target, place, games }: {
+      target: RecordTarget;
+      place: GamePlace;
+      games: GameMatch | null;
+    },
   ) {
     this.#select = select;
     this.#target = target;
     this.#place = place;
+    this.#games = games;
   }
 
   position(position: PgnPosition): void {
     const ply = this.#select.ply;
-    if (ply === "last") return;
+    if (ply === "last") {
+      const games = this.#games;
+      if (games !== null && position.depth === 0) {
+        if (position.ply === 0) games.start();
+        games.position(position.view());
+      }
+      return;
+    }
     if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
       return;
     }
@@ -194,7 +223,8 @@ class PlyVisitor implements PgnVisitor {
     if (game.error !== null) {
       target.diagnostics.badGame(game.error, place);
     } else if (ply === "last") {
-      if (last !== null) give(last, { target, place });
+      const matched = this.#games === null || this.#games.matched;
+      if (last !== null && matched) give(last, { target, place });
     } else if (ply !== "all" && !found) {
       target.diagnostics.say(
         `fen: ${

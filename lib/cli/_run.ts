@@ -34,7 +34,7 @@ import {
 } from "./_sources.ts";
 import { MovesTransform, type Transform } from "./_transforms.ts";
 import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
-import { needsDataStages } from "./_data_settings.ts";
+import { matchesGames, needsDataStages } from "./_data_settings.ts";
 import { EXIT, type ExitCode } from "./exit.ts";
 import { FORMATS, type RunOptions } from "./formats.ts";
 import { renderHelp, USAGE } from "./help.ts";
@@ -220,6 +220,7 @@ async function pgnSources(
     select: settings.select,
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
+    match: matchesGames(settings) ? settings.data.match : null,
     io,
     out,
   };

@@ -78,3 +78,53 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "fen --from pgn --match keeps the games pgn-extract -Tf keeps",
+  ignore: reason !== null,
+  fn() {
+    const dir = Deno.makeTempDirSync({ prefix: "fen-match-" });
+    try {
+      Deno.writeTextFileSync(`${dir}/games.pgn`, stockfishStandardGames());
+      const rounds = (text: string) =>
+        [...text.matchAll(/\[Round "([0-9]+)"\]/g)].map((m) => Number(m[1]));
+      for (
+        const pattern of [
+          "?????rk?/*/*/*/*/*/*/*",
+          "8/8/*/*/*/*/*/*",
+          "*/*/*/*/*/2[Nn]*/*/*",
+        ]
+      ) {
+        const theirs = new Deno.Command(EXTRACT!, {
+          args: ["-s", `-Tf${pattern}`, `${dir}/games.pgn`],
+        }).outputSync();
+        const ours = new Deno.Command("deno", {
+          args: [
+            "run",
+            "-A",
+            new URL("../../cli.ts", import.meta.url).pathname,
+            "--from",
+            "pgn",
+            "--match",
+            pattern,
+            "--format",
+            "pgn",
+            "--input",
+            `${dir}/games.pgn`,
+          ],
+        }).outputSync();
+        assert.equal(new TextDecoder().decode(ours.stderr), "");
+        assert.equal(ours.code, 0);
+        const expected = rounds(new TextDecoder().decode(theirs.stdout));
+        assert.ok(expected.length > 5 && expected.length < 75, pattern);
+        assert.deepEqual(
+          rounds(new TextDecoder().decode(ours.stdout)),
+          expected,
+          pattern,
+        );
+      }
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});

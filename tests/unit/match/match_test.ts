@@ -71,3 +71,46 @@ Deno.test("a game matches material only when it holds for four positions in a ro
   assert.equal(play("1. Rxb2 Kd7 2. Kd2"), false);
   assert.equal(play("1. Rxb2 Kd7 2. Kd2 Ke7"), true);
 });
+
+Deno.test("--match keeps the matching records of a stream, and with --ply all the matching positions", async () => {
+  const { runMain } = await import("../../cli/_harness.ts");
+  const fens = "8/5k2/8/3R4/8/1P6/2K5/4r3 b - - 0 50\n" + START + "\n" +
+    "8/5k2/8/3R4/8/1P6/2K5/4r3 w - - 0 50\n";
+  const kept = await runMain(["--match", "KRPvKR b", "--format", "fen", "-"], {
+    stdin: fens,
+  });
+  assert.equal(kept.code, 0);
+  assert.equal(kept.stdout, "8/5k2/8/3R4/8/1P6/2K5/4r3 b - - 0 50\n");
+  const plies = await runMain(
+    [
+      "--from",
+      "pgn",
+      "--ply",
+      "all",
+      "--match",
+      "rnbqkbnr/*/*/*/*/*/*/RNBQKBNR",
+      "--format",
+      "fen",
+      "-",
+    ],
+    { stdin: "1. e4 e5 2. Nf3 Nc6 *\n" },
+  );
+  assert.equal(plies.code, 0);
+  assert.equal(plies.stdout.trim().split("\n").length, 3); // before Nf3
+  const games = await runMain(
+    ["--from", "pgn", "--match", "*/*/*/*/*/5N2/*/*", "--format", "fen", "-"],
+    { stdin: "1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n\n1. d4 d5 *\n" },
+  );
+  assert.equal(games.code, 0);
+  // the first game passed a knight on f3 (its last position is written); the second did not
+  assert.equal(
+    games.stdout,
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n",
+  );
+  const bad = await runMain(["--match", "*/*", "-"], { stdin: fens });
+  assert.equal(bad.code, 1);
+  assert.match(
+    bad.stderr,
+    /^fen: --match "\*\/\*": Cannot read the pattern: a placement pattern has 8 ranks, not 2/,
+  );
+});
