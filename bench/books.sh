@@ -4,7 +4,8 @@
 #   - `fen book make` against `polyglot make-book` (Debian package polyglot)
 #     at -max-ply 20 and 60, games per second; the books are first checked
 #     byte-identical;
-#   - `fen tree` against the plain walk `fen --from pgn --ply all --format key`;
+#   - `fen tree` and `--match` (a placement and material) against the plain
+#     walk `fen --from pgn --ply all --format key`;
 #   - peak memory (GNU time's maximum resident size) of `fen book make` on the
 #     file and on ten copies of it: the count table has a fixed budget.
 #
@@ -34,7 +35,7 @@ now() { date +%s.%N; }
 rate() { echo "$count * $rounds / $1" | bc -l; }
 
 declare -A t
-for key in poly20 fen20 poly60 fen60 walk tree; do t[$key]=0; done
+for key in poly20 fen20 poly60 fen60 walk tree place material; do t[$key]=0; done
 if [ -n "$polyglot" ]; then
   for ply in 20 60; do
     (cd "$dir" && "$polyglot" make-book -pgn big.pgn -bin p.bin -max-ply $ply >/dev/null)
@@ -58,6 +59,10 @@ for ((r = 1; r <= rounds; r++)); do
   t[walk]=$(echo "${t[walk]} + $e - $s" | bc -l)
   s=$(now); "${fen[@]}" tree "$dir/big.pgn" > /dev/null; e=$(now)
   t[tree]=$(echo "${t[tree]} + $e - $s" | bc -l)
+  s=$(now); "${fen[@]}" --from pgn --ply all --format key --match '?????rk?/*/*/*/*/*/*/*' - < "$dir/big.pgn" > /dev/null; e=$(now)
+  t[place]=$(echo "${t[place]} + $e - $s" | bc -l)
+  s=$(now); "${fen[@]}" --from pgn --match KRPvKR --format fen - < "$dir/big.pgn" > /dev/null; e=$(now)
+  t[material]=$(echo "${t[material]} + $e - $s" | bc -l)
 done
 for ply in 20 60; do
   if [ -n "$polyglot" ]; then
@@ -69,6 +74,8 @@ for ply in 20 60; do
 done
 printf 'fen tree %.0f games/s, --ply all --format key %.0f games/s: tree costs %.2fx the walk\n' \
   "$(rate "${t[tree]}")" "$(rate "${t[walk]}")" "$(echo "${t[tree]} / ${t[walk]}" | bc -l)"
+printf -- '--ply all --match <placement> costs %.2fx the walk; games --match KRPvKR %.2fx\n' \
+  "$(echo "${t[place]} / ${t[walk]}" | bc -l)" "$(echo "${t[material]} / ${t[walk]}" | bc -l)"
 printf '(%s games, %s MB, %s rounds)\n' "$count" "$(( $(stat -c %s "$dir/big.pgn") / 1000000 ))" "$rounds"
 
 if command -v /usr/bin/time >/dev/null; then
