@@ -46,7 +46,9 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "engine/",
     ],
   },
-  { name: "command and service", paths: ["cli/", "serve/"] },
+  // What the command and the service share (streams, exit codes, version).
+  { name: "programs' shared parts", paths: ["program/"] },
+  { name: "command and service", paths: ["cli/", "serve/", "subcommands/"] },
 ];
 
 /** How many files the top of lib/ holds at most: the vocabulary. */

@@ -11,7 +11,7 @@ import {
   type SpillFile,
   writeBookEntry,
 } from "../../../lib/book/mod.ts";
-import { BOOK_SPECS } from "../../../lib/cli/book/_specs.ts";
+import { BOOK_SPECS } from "../../../lib/subcommands/_book_specs.ts";
 import { parseFen } from "../../../lib/fen/mod.ts";
 import { polyglotKey } from "../../../lib/data/polyglot/mod.ts";
 import { INITIAL_FEN } from "../../../lib/types.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { runMain } from "../../cli/_harness.ts";
-import { TREE_SPEC } from "../../../lib/cli/tree/command.ts";
+import { TREE_SPEC } from "../../../lib/subcommands/tree.ts";
 
 const GAMES =
   '[Result "1-0"]\n[WhiteElo "2000"]\n[BlackElo "2100"]\n\n1. e4 e5 2. Nf3 1-0\n\n' +
