@@ -23,11 +23,20 @@ export interface PositionMatch {
    */
   test(record: Pick<RecordView, "cells" | "turn">): boolean;
   /**
-   * Consecutive positions of a game that must match for the game to:
-   * 1 for a placement, 4 for material (pgn-extract's rule: a balance held
-   * for three half-moves, not one passing in an exchange).
+   * How the record matches, 0 if not: for material, bit 1 when the first
+   * side given is White's, bit 2 when it is Black's; 1 for a placement.
+   *
+   * @param record The record.
+   * @returns The bits.
    */
-  readonly hold: number;
+  ways(record: Pick<RecordView, "cells" | "turn">): number;
+  /**
+   * Whether a game matches as pgn-extract's `-z` decides for material: the
+   * same way in two positions in a row before a move (a balance passing in
+   * an exchange is not an ending; the final position is not looked at), or
+   * else (`false`, placements, as `-Tf`) in any one position.
+   */
+  readonly material: boolean;
 }
 
 /** A pattern that cannot be read: `offset` is where, in the text. */
@@ -89,20 +98,22 @@ export function compileMatch(text: string): PositionMatch {
   const turn = side?.[1] ?? null;
   const placement = body.includes("/");
   const board = placement ? placementTest(body) : materialTest(body);
+  const ways = (record: Pick<RecordView, "cells" | "turn">): number =>
+    turn === null || record.turn === turn ? board(record.cells) : 0;
   return {
     source: text,
-    hold: placement ? 1 : 4,
-    test: (record) =>
-      (turn === null || record.turn === turn) && board(record.cells),
+    material: !placement,
+    ways,
+    test: (record) => ways(record) !== 0,
   };
 }
 
 /**
  * Whether a game matches, as pgn-extract decides: one of its positions
- * matches a placement, or a material balance holds for
- * {@linkcode PositionMatch.hold} positions in a row. Feed it the game's
- * positions in order, from its start; {@linkcode GameMatch.start} for the
- * next game.
+ * matches a placement, or a material balance holds the same way in two
+ * positions in a row, each followed by a move (see
+ * {@linkcode PositionMatch.material}). Feed it the game's positions in
+ * order, from its start, after {@linkcode GameMatch.start}.
  *
  * @example A rook ending reached and kept
  * ```ts
@@ -114,13 +125,17 @@ export function compileMatch(text: string): PositionMatch {
  *   '[FEN "4k3/8/8/8/8/8/1n6/1R2K1R1 w - - 0 1"]\n\n1. Rxb2 Kd7 2. Kd2 Ke7 3. Ke3 *',
  * );
  * const match = new GameMatch(compileMatch("KRRvK"));
+ * match.start();
  * for (const position of game.positions()) match.position(position.view());
  * assert.ok(match.matched);
  * ```
  */
 export class GameMatch {
   readonly #match: PositionMatch;
-  #run = 0;
+  /** Positions in a row matched each way (material). */
+  #runs = [0, 0];
+  /** The last position's ways, counted when a move follows it (material). */
+  #pending = -1;
   /** Whether the game fed so far matches. */
   matched = false;
 
@@ -135,7 +150,8 @@ export class GameMatch {
 
   /** Forgets the game: the next position is a game's start. */
   start(): void {
-    this.#run = 0;
+    this.#runs[0] = this.#runs[1] = 0;
+    this.#pending = -1;
     this.matched = false;
   }
 
@@ -146,12 +162,24 @@ export class GameMatch {
    */
   position(record: Pick<RecordView, "cells" | "turn">): void {
     if (this.matched) return;
-    this.#run = this.#match.test(record) ? this.#run + 1 : 0;
-    if (this.#run >= this.#match.hold) this.matched = true;
+    const ways = this.#match.ways(record);
+    if (!this.#match.material) {
+      this.matched = ways !== 0;
+      return;
+    }
+    // A move followed the pending position: it counts now.
+    const pending = this.#pending;
+    this.#pending = ways;
+    if (pending < 0) return;
+    const runs = this.#runs;
+    for (let k = 0; k < 2; k++) {
+      runs[k] = (pending & (1 << k)) !== 0 ? runs[k] + 1 : 0;
+      if (runs[k] >= 2) this.matched = true;
+    }
   }
 }
 
-function placementTest(body: string): (cells: readonly number[]) => boolean {
+function placementTest(body: string): (cells: readonly number[]) => number {
   const ranks = body.split("/");
   if (ranks.length !== 8) {
     throw new MatchSyntaxError(
@@ -167,9 +195,9 @@ function placementTest(body: string): (cells: readonly number[]) => boolean {
   });
   return (cells) => {
     for (let r = 0; r < 8; r++) {
-      if (!rankMatches(compiled[r], 0, cells, r * 8)) return false;
+      if (!rankMatches(compiled[r], 0, cells, r * 8)) return 0;
     }
-    return true;
+    return 1;
   };
 }
 
@@ -253,7 +281,7 @@ function accepting(
   return test;
 }
 
-function materialTest(body: string): (cells: readonly number[]) => boolean {
+function materialTest(body: string): (cells: readonly number[]) => number {
   const match = /^([KQRBNP]*)v([KQRBNP]*)$/i.exec(body);
   if (match === null) {
     throw new MatchSyntaxError(
@@ -273,8 +301,8 @@ function materialTest(body: string): (cells: readonly number[]) => boolean {
         if (k >= 0) found[k]++;
       }
     }
-    return (same(found, 0, one) && same(found, 6, two)) ||
-      (same(found, 0, two) && same(found, 6, one));
+    return (same(found, 0, one) && same(found, 6, two) ? 1 : 0) |
+      (same(found, 0, two) && same(found, 6, one) ? 2 : 0);
   };
 }
 
