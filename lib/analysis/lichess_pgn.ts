@@ -1,0 +1,89 @@
+/**
+ * PGN in lichess's export form (scalachess's renderer as lila's annotator
+ * uses it): the movetext on one line, each comment in its own
+ * `{ braces with spaces }`, `]  } { [` joined into one comment (so that
+ * `{ [%eval 0.17] } { [%clk 0:03:00] }` becomes
+ * `{ [%eval 0.17] [%clk 0:03:00] }`), NAGs 1 to 6 as their symbols on the
+ * move (`Qd8?!`), a black move numbered (`14...`) after a comment or a
+ * variation, and two blank lines after each game.
+ *
+ * @module
+ */
+
+/** A move as written: SAN, NAGs, comments, the lines that replace it. */
+export interface LichessMove {
+  san: string;
+  nags: readonly number[];
+  comments: readonly string[];
+  variations: readonly (readonly LichessMove[])[];
+}
+
+/** A game to write. */
+export interface LichessGame {
+  /** Tags in order. */
+  tags: ReadonlyMap<string, string>;
+  /** Comments before the first move. */
+  comments: readonly string[];
+  /** The mainline. */
+  moves: readonly LichessMove[];
+  /** The ply of the position before the first move (0: White to move at move 1). */
+  startPly: number;
+}
+
+const SYMBOLS = ["", "!", "?", "!!", "??", "!?", "?!"];
+
+function escapeValue(value: string): string {
+  return value.replaceAll("\\", "\\\\").replaceAll('"', '\\"');
+}
+
+/**
+ * Writes one game in lichess's export form, ending with two blank lines.
+ *
+ * @param game The tags, comments and moves.
+ * @returns The PGN text.
+ */
+export function writeLichessPgn(game: LichessGame): string {
+  const parts: string[] = [];
+  if (game.tags.size > 0) {
+    const tags = [...game.tags].map(([name, value]) =>
+      `[${name} "${escapeValue(value)}"]`
+    );
+    parts.push(tags.join("\n"), "\n\n");
+  }
+  if (game.comments.length > 0) {
+    parts.push(`{ ${game.comments.join(" } { ")} }\n`);
+  }
+  writeLine(game.moves, game.startPly + 1, parts);
+  const result = game.tags.get("Result");
+  if (result !== undefined) parts.push(" ", result);
+  parts.push("\n\n\n");
+  return parts.join("").replaceAll("] } { [", "] [");
+}
+
+/** A line from `ply` (the ply of its first move), variations inside. */
+function writeLine(
+  moves: readonly LichessMove[],
+  ply: number,
+  out: string[],
+): void {
+  let force = ply % 2 === 0;
+  for (let i = 0; i < moves.length; i++, ply++) {
+    const move = moves[i];
+    if (i > 0) out.push(" ");
+    const white = ply % 2 === 1;
+    const number = Math.ceil(ply / 2);
+    if (white) out.push(`${number}. `);
+    else if (force) out.push(`${number}... `);
+    out.push(move.san);
+    for (const nag of move.nags) {
+      out.push(nag >= 1 && nag <= 6 ? SYMBOLS[nag] : ` $${nag}`);
+    }
+    for (const comment of move.comments) out.push(` { ${comment} }`);
+    for (const variation of move.variations) {
+      out.push(" (");
+      writeLine(variation, ply, out);
+      out.push(")");
+    }
+    force = !white || move.comments.length > 0 || move.variations.length > 0;
+  }
+}
