@@ -169,6 +169,11 @@ export class EnginePool {
     return engine;
   }
 
+  /** Whether {@linkcode EnginePool.stop} was called. */
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
   /** Stops at once (Ctrl-C): queued searches answer "stopped", engines are killed. */
   stop(): void {
     this.#stopped = true;

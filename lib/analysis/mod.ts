@@ -1,0 +1,188 @@
+/**
+ * `fen analyse`: games (PGN) and positions (FEN, EPD) analysed with UCI
+ * engines and annotated the way lichess does. Loaded only by
+ * `fen analyse`.
+ *
+ * @module
+ */
+
+import type { CliIo } from "../cli/_io.ts";
+import { writeText } from "../cli/_io.ts";
+import { EXIT } from "../cli/exit.ts";
+import { UsageError } from "../cli/options.ts";
+import { EnginePool } from "../engine/pool.ts";
+import { EngineError } from "../engine/uci.ts";
+import { escapeText } from "../_quote.ts";
+import { EvalCache } from "./cache.ts";
+import {
+  type AnalyseSettings,
+  analyseSettings,
+  analyseUsage,
+} from "./_options.ts";
+import { type InputItem, readInputs } from "./_input.ts";
+import { Evaluator } from "./_evaluate.ts";
+import { Progress } from "./_progress.ts";
+import { analyseItem, type ItemOutcome } from "./_item.ts";
+
+/** Exit code: some positions could not be analysed (the engine failed on them). */
+export const EXIT_NOT_ANALYSED = 6;
+
+/** Engines tried when --engine is not given, in order. */
+const DEFAULT_ENGINES = ["stockfish", "/usr/games/stockfish"];
+
+function say(io: CliIo, text: string): void {
+  writeText(io.stderr, `fen: ${text}\n`);
+}
+
+/** The pool on the first engine that starts; a missing one is one message. */
+async function startPool(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<EnginePool | null> {
+  const candidates = settings.engine === null
+    ? DEFAULT_ENGINES
+    : [settings.engine];
+  let last: EngineError | null = null;
+  for (const path of candidates) {
+    try {
+      return await EnginePool.start({
+        path,
+        options: settings.engineOptions,
+        jobs: settings.jobs,
+        limit: settings.limit,
+        multipv: settings.multipv,
+        timeoutMs: settings.timeoutMs,
+        onFault: (error, retry) =>
+          say(
+            io,
+            `${error.message}${retry ? "; restarted, trying again" : ""}`,
+          ),
+      });
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      last = error;
+      if (error.kind !== "missing") break;
+    }
+  }
+  const why = last?.message ?? "no engine";
+  say(
+    io,
+    settings.engine === null && last?.kind === "missing"
+      ? `no UCI engine: neither "stockfish" on the PATH nor /usr/games/stockfish runs; name one with --engine PATH`
+      : escapeText(why),
+  );
+  return null;
+}
+
+/** The worse of two exit codes, for this command's outcomes. */
+function worse(a: number, b: number): number {
+  const rank = (code: number) =>
+    [0, EXIT.illegalPosition, EXIT.invalidFen, EXIT_NOT_ANALYSED, EXIT.ioError]
+      .indexOf(code);
+  return rank(b) > rank(a) ? b : a;
+}
+
+/**
+ * Runs `fen analyse` with `args` (after the word `analyse`).
+ *
+ * @param args The arguments after `analyse`.
+ * @param io The standard streams, files and signals.
+ * @returns The exit code: 0, 1 (usage), 2 (a line is not a record), 3 (a
+ * position refused by the legality check), 4 (no engine, or input or
+ * output failed), 6 (some positions not analysed), 130 (interrupted).
+ */
+export async function analyse(args: string[], io: CliIo): Promise<number> {
+  let settings: AnalyseSettings;
+  try {
+    settings = analyseSettings(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(
+      io,
+      `${
+        escapeText(error.message)
+      }\nUsage: fen analyse [options] [file...] (fen analyse --help)`,
+    );
+    return EXIT.usage;
+  }
+  if (settings.help) {
+    writeText(io.stdout, analyseUsage());
+    return EXIT.ok;
+  }
+  let items: InputItem[];
+  let cache: EvalCache | null = null;
+  try {
+    items = await readInputs(settings.inputs, settings.from, io);
+    if (settings.cache !== null) cache = await EvalCache.open(settings.cache);
+  } catch (error) {
+    say(
+      io,
+      `cannot read input: ${
+        escapeText((error as Error).message ?? String(error))
+      }`,
+    );
+    return EXIT.ioError;
+  }
+  if (settings.format === "pgn" && items.some((i) => i.kind === "record")) {
+    say(io, "--format pgn writes games: records go with --format epd or json");
+    return EXIT.usage;
+  }
+  if (settings.graph !== null) {
+    try {
+      io.mkdirSync(settings.graph, { recursive: true });
+    } catch (error) {
+      say(
+        io,
+        `cannot make ${escapeText(settings.graph)}: ${
+          escapeText((error as Error).message)
+        }`,
+      );
+      return EXIT.ioError;
+    }
+  }
+  const pool = await startPool(settings, io);
+  if (pool === null) return EXIT.ioError;
+  const evaluator = new Evaluator(pool, cache, settings);
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+    pool.stop();
+  };
+  io.addSignalListener?.("SIGINT", onSignal);
+  const progress = new Progress(io, evaluator.counts);
+  let code: number = EXIT.ok;
+  try {
+    let games = 0;
+    const outcomes: Promise<ItemOutcome>[] = items.map((item) =>
+      analyseItem(item, item.kind === "game" ? ++games : 0, {
+        evaluator,
+        settings,
+        io,
+      })
+    );
+    for (const pending of outcomes) {
+      const outcome = await pending;
+      if (interrupted && outcome.stopped) break;
+      progress.clear();
+      for (const message of outcome.messages) say(io, message);
+      if (outcome.text !== "") writeText(io.stdout, outcome.text);
+      code = worse(code, outcome.code);
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) {
+      pool.stop();
+      return EXIT.brokenPipe;
+    }
+    throw error;
+  } finally {
+    progress.stop();
+    io.removeSignalListener?.("SIGINT", onSignal);
+    if (interrupted) pool.stop();
+    await pool.close();
+  }
+  if (interrupted) {
+    say(io, "interrupted: what was analysed has been written");
+    return EXIT.interrupted;
+  }
+  return code;
+}
