@@ -7,7 +7,8 @@
 //   garbage  prints nonsense, then "bestmove zz99"
 // A suffix "-once" misbehaves on the first `go` of a test only (a marker
 // file in FAKE_UCI_STATE), then answers as "ok". FAKE_UCI_LOG names a file
-// that gets one line per `go`: the position searched.
+// that gets one line per `go`: the position searched. FAKE_UCI_DELAY (ms)
+// slows each answer; FAKE_UCI_PIDS names a file that gets each process id.
 
 import { parseFen } from "../lib/fen/mod.ts";
 import { legalMoves, playMoves, positionStatus } from "../lib/moves/mod.ts";
@@ -15,6 +16,9 @@ import { legalMoves, playMoves, positionStatus } from "../lib/moves/mod.ts";
 const mode = Deno.env.get("FAKE_UCI") ?? "ok";
 const log = Deno.env.get("FAKE_UCI_LOG");
 const state = Deno.env.get("FAKE_UCI_STATE");
+const delay = Number(Deno.env.get("FAKE_UCI_DELAY") ?? "0");
+const pids = Deno.env.get("FAKE_UCI_PIDS");
+if (pids) Deno.writeTextFileSync(pids, `${Deno.pid}\n`, { append: true });
 const encoder = new TextEncoder();
 const say = (line: string) =>
   Deno.stdout.writeSync(encoder.encode(line + "\n"));
@@ -80,6 +84,7 @@ for await (const chunk of Deno.stdin.readable) {
         say("bestmove zz99");
         continue;
       }
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       answer();
     } else if (line === "quit") Deno.exit(0);
   }

@@ -1,0 +1,498 @@
+// `fen analyse` through the real program: Stockfish on real games (read
+// back by python-chess and pgn-extract), and a fake engine
+// (tests/_fake_uci.ts) for counting searches, the cache, and the faults:
+// an engine that dies, hangs or answers garbage, a missing binary,
+// records that crash engines, Ctrl-C. Skipped, saying why, without
+// Stockfish, python-chess or pgn-extract.
+
+import assert from "node:assert/strict";
+import { CLI, runMain, spawnFen } from "./_harness.ts";
+import { parsePgn } from "../../lib/pgn/mod.ts";
+import { polyglotKeyHalves } from "../../lib/polyglot/mod.ts";
+import { findStockfish } from "../_stockfish.ts";
+import { pythonChess } from "../_shared.ts";
+
+const stockfish = findStockfish();
+if (stockfish === null) {
+  console.warn("analyse Stockfish tests skipped: no stockfish");
+}
+const FAKE = new URL("../_fake_uci.ts", import.meta.url).pathname;
+const GAMES =
+  new URL("../testdata/stockfish_games.pgn", import.meta.url).pathname;
+const ALL = ["--allow-all"];
+
+/** The fake engine's settings for one test, its log and marker folder made fresh. */
+async function fake(
+  mode: string,
+  extra: Record<string, string> = {},
+): Promise<{ dir: string; log: string; done: () => Promise<void> }> {
+  const dir = await Deno.makeTempDir({ prefix: "fen-analyse-" });
+  const log = `${dir}/go.log`;
+  const env = {
+    FAKE_UCI: mode,
+    FAKE_UCI_STATE: dir,
+    FAKE_UCI_LOG: log,
+    ...extra,
+  };
+  for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
+  return {
+    dir,
+    log,
+    done: async () => {
+      for (const k of Object.keys(env)) Deno.env.delete(k);
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+async function goLines(log: string): Promise<string[]> {
+  try {
+    return (await Deno.readTextFile(log)).split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** The distinct Polyglot keys of the mainline positions of `pgn`. */
+function uniqueKeys(pgn: string): Set<string> {
+  const keys = new Set<string>();
+  const halves = new Uint32Array(2);
+  for (const game of parsePgn(pgn)) {
+    for (const at of game.positions()) {
+      polyglotKeyHalves(at.view(), halves);
+      keys.add(`${halves[0]}:${halves[1]}`);
+    }
+  }
+  return keys;
+}
+
+const REPEATS = '[White "A"]\n[Black "B"]\n[Result "*"]\n\n' +
+  "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n\n" +
+  '[White "C"]\n[Black "D"]\n[Result "*"]\n\n1. Nf3 Nf6 2. d4 d5 3. c4 *\n';
+
+Deno.test("every repeated position is searched once per run; a rerun with --cache searches none", async () => {
+  const f = await fake("ok");
+  try {
+    const input = `${f.dir}/games.pgn`, cache = `${f.dir}/cache.jsonl`;
+    await Deno.writeTextFile(input, REPEATS);
+    const args = [
+      "analyse",
+      "--engine",
+      FAKE,
+      "--jobs",
+      "2",
+      "--nodes",
+      "1",
+      "--cache",
+      cache,
+      input,
+    ];
+    const first = await spawnFen(args, { permissions: ALL });
+    assert.equal(first.code, 0, first.stderr);
+    const searched = await goLines(f.log);
+    assert.equal(searched.length, uniqueKeys(REPEATS).size);
+    assert.equal(new Set(searched).size <= searched.length, true);
+    await Deno.remove(f.log);
+    const second = await spawnFen(args, { permissions: ALL });
+    assert.equal(second.code, 0, second.stderr);
+    assert.deepEqual(
+      await goLines(f.log),
+      [],
+      "the cache answers every position",
+    );
+    assert.equal(second.stdout, first.stdout);
+    const games = parsePgn(first.stdout);
+    assert.deepEqual(
+      games.map((g) => g.tags.get("White")),
+      ["A", "C"],
+      "input order",
+    );
+    assert.ok(games[0].mainline.moves.every((m) => m.eval !== null));
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("an engine that dies once is restarted and the position searched again", async () => {
+  const f = await fake("die-once");
+  try {
+    const run = await spawnFen(
+      ["analyse", "--engine", FAKE, "--nodes", "1", "-"],
+      { permissions: ALL, stdin: "1. e4 e5 2. Nf3 *\n" },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stderr,
+      /^fen: Cannot run the engine: FakeUCI exited with code 3 \(after "go"\); restarted, trying again\n$/,
+    );
+    assert.equal(
+      parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
+      3,
+    );
+  } finally {
+    await f.done();
+  }
+});
+
+for (
+  const [mode, pattern] of [
+    ["hang-once", /did not answer "go" in time; it was stopped; restarted/],
+    ["garbage-once", /answered "bestmove zz99"; restarted/],
+  ] as const
+) {
+  Deno.test(`an engine that ${mode.replace("-once", "s")} is killed, restarted, and the position searched again`, async () => {
+    const f = await fake(mode);
+    try {
+      const run = await spawnFen(
+        [
+          "analyse",
+          "--engine",
+          FAKE,
+          "--engine-timeout",
+          "1500",
+          "--nodes",
+          "1",
+          "-",
+        ],
+        { permissions: ALL, stdin: "1. d4 d5 *\n" },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, pattern);
+      assert.equal(
+        parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
+        2,
+      );
+    } finally {
+      await f.done();
+    }
+  });
+}
+
+Deno.test("an engine that always dies: positions reported not analysed, the game still written, exit 6", async () => {
+  const f = await fake("die");
+  try {
+    const run = await spawnFen(
+      ["analyse", "--engine", FAKE, "--nodes", "1", "-"],
+      { permissions: ALL, stdin: '[White "X"]\n\n1. e4 *\n' },
+    );
+    assert.equal(run.code, 6);
+    assert.match(
+      run.stderr,
+      /stdin: game 1, ply 0: not analysed: Cannot run the engine: FakeUCI exited with code 3/,
+    );
+    assert.equal(run.stdout, '[White "X"]\n[Result "*"]\n\n1. e4 *\n\n\n');
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("a missing engine is one message and exit 4", async () => {
+  const run = await spawnFen(
+    ["analyse", "--engine", "/nonexistent/stockfish", "-"],
+    { permissions: ALL, stdin: "1. e4 *\n" },
+  );
+  assert.equal(run.code, 4);
+  assert.equal(
+    run.stderr,
+    'fen: Cannot run the engine: "/nonexistent/stockfish": not found\n',
+  );
+  assert.equal(run.stdout, "");
+});
+
+Deno.test("records that crash engines never reach one: refused by the legality check, exit 3", async () => {
+  const cases: { fen: string }[] = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../testdata/engine_crash_fens.json", import.meta.url),
+    ),
+  );
+  const f = await fake("ok");
+  try {
+    const input = cases.map((c) => c.fen).join("\n") +
+      "\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    const run = await spawnFen(
+      ["analyse", "--engine", FAKE, "--nodes", "1", "-"],
+      { permissions: ALL, stdin: input },
+    );
+    assert.equal(run.code, 3, run.stderr);
+    const sent = await goLines(f.log);
+    assert.deepEqual(sent, [
+      "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert.equal(run.stderr.split("\n").filter(Boolean).length, cases.length);
+    assert.match(
+      run.stderr,
+      /stdin:1: illegal position, not sent to the engine: /,
+    );
+    assert.equal(run.stdout.split("\n").filter(Boolean).length, 1);
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("Ctrl-C writes the games done and stops the engines", async () => {
+  const f = await fake("ok", { FAKE_UCI_DELAY: "150" });
+  const pids = `${f.dir}/pids`;
+  Deno.env.set("FAKE_UCI_PIDS", pids);
+  try {
+    const first = ["a3", "a4", "b3", "b4", "c3", "c4"];
+    const games = first.map((move, i) =>
+      `[Round "${i + 1}"]\n\n1. ${move} e5 2. Nf3 Nc6 3. h3 *\n`
+    ).join("\n");
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--no-config",
+        "-A",
+        CLI,
+        "analyse",
+        "--engine",
+        FAKE,
+        "--nodes",
+        "1",
+        "-",
+      ],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(games));
+    await writer.close();
+    // wait until the first game is out (7 positions at 150 ms each)
+    await new Promise((r) => setTimeout(r, 2500));
+    child.kill("SIGINT");
+    const out = await child.output();
+    const stdout = new TextDecoder().decode(out.stdout);
+    assert.equal(out.code, 130, new TextDecoder().decode(out.stderr));
+    const written = parsePgn(stdout);
+    assert.ok(
+      written.length >= 1 && written.length < 6,
+      `${written.length} games`,
+    );
+    for (const game of written) {
+      assert.ok(
+        game.mainline.moves.every((m) => m.eval !== null),
+        "only whole games",
+      );
+    }
+    assert.match(
+      new TextDecoder().decode(out.stderr),
+      /interrupted: what was analysed has been written/,
+    );
+    for (
+      const pid of (await Deno.readTextFile(pids)).split("\n").filter(Boolean)
+    ) {
+      let alive = true;
+      try {
+        Deno.kill(Number(pid), "SIGCONT");
+      } catch {
+        alive = false;
+      }
+      assert.equal(alive, false, `engine ${pid} stopped`);
+    }
+  } finally {
+    Deno.env.delete("FAKE_UCI_PIDS");
+    await f.done();
+  }
+});
+
+Deno.test("usage: --help, an unknown option, a bad number, --format pgn on records", async () => {
+  const help = await runMain(["analyse", "--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: fen analyse/);
+  for (
+    const option of [
+      "--engine-option",
+      "--nodes",
+      "--jobs",
+      "--cache",
+      "--graph",
+    ]
+  ) {
+    assert.ok(help.stdout.includes(`  ${option} `), option);
+  }
+  const unknown = await runMain(["analyse", "--nodez", "5"]);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /^fen: unknown option "--nodez"\n/);
+  const bad = await runMain(["analyse", "--nodes", "many"]);
+  assert.equal(bad.code, 1);
+  assert.match(
+    bad.stderr,
+    /--nodes needs a whole number of at least 1, not "many"/,
+  );
+  const records = await runMain(["analyse", "--format", "pgn", "-"], {
+    stdin: "8/8/8/8/8/8/8/K1k5 w - - 0 1\n",
+  });
+  assert.equal(records.code, 1);
+  assert.match(records.stderr, /--format pgn writes games/);
+});
+
+const firstGame = (await Deno.readTextFile(GAMES)).split(/\n(?=\[Event )/)[0];
+
+Deno.test({
+  name:
+    "Stockfish on a real game: lichess's form, read back by python-chess and pgn-extract",
+  ignore: stockfish === null,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "fen-analyse-" });
+    try {
+      const run = await spawnFen(
+        [
+          "analyse",
+          "--engine",
+          stockfish!,
+          "--engine-option",
+          "Threads=1",
+          "--nodes",
+          "4000",
+          "--reanalyse",
+          "--jobs",
+          "2",
+          "--graph",
+          dir,
+          "-",
+        ],
+        { permissions: ALL, stdin: firstGame },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      const [game] = parsePgn(run.stdout);
+      const moves = game.mainline.moves;
+      const evals = moves.filter((m) => m.eval !== null).length;
+      const judged = moves.filter((m) => m.nags.length > 0);
+      assert.equal(evals, moves.length - 1, "all but the mating move");
+      assert.ok(judged.length > 0);
+      for (const m of judged) {
+        assert.equal(m.variations.length, 1);
+        assert.match(
+          m.comments[0],
+          /^\(.+ → .+\) (Inaccuracy|Mistake|Blunder|Checkmate is now unavoidable|Lost forced checkmate sequence)\. \S+ was best\.$/,
+        );
+      }
+      assert.match(
+        run.stdout,
+        /\{ \[%eval -?\d+\.\d+\] \[%clk 0:09:\d\d\] \}/,
+        "clocks kept, joined",
+      );
+      const svg = await Deno.readTextFile(`${dir}/000001.svg`);
+      assert.equal((svg.match(/<circle /g) ?? []).length, judged.length);
+      assert.match(svg, /Stockfish – Stockfish, 1-0/);
+
+      const py = await pythonChess();
+      if ("skip" in py) console.warn(`python-chess check skipped: ${py.skip}`);
+      else {
+        const script = `
+import sys, chess.pgn, io
+game = chess.pgn.read_game(io.StringIO(sys.stdin.read()))
+assert not game.errors, game.errors
+node, evals, nags, variations = game, 0, [], 0
+while node.variations:
+    variations += len(node.variations) - 1
+    node = node.variations[0]
+    evals += node.eval() is not None
+    nags += sorted(node.nags)
+print(evals, variations, " ".join(map(str, nags)))
+`;
+        const out = await new Deno.Command("python3", {
+          args: ["-c", script],
+          env: { PYTHONPATH: py.path },
+          stdin: "piped",
+          stdout: "piped",
+          stderr: "piped",
+        }).spawn();
+        const w = out.stdin.getWriter();
+        await w.write(new TextEncoder().encode(run.stdout));
+        await w.close();
+        const res = await out.output();
+        assert.equal(res.code, 0, new TextDecoder().decode(res.stderr));
+        assert.equal(
+          new TextDecoder().decode(res.stdout).trim(),
+          `${evals} ${judged.length} ${
+            judged.flatMap((m) => m.nags).join(" ")
+          }`,
+        );
+      }
+
+      let extract: Deno.CommandOutput | null = null;
+      try {
+        const child = new Deno.Command("pgn-extract", {
+          args: ["-s", "--nochecks"],
+          stdin: "piped",
+          stdout: "piped",
+          stderr: "piped",
+        }).spawn();
+        const w = child.stdin.getWriter();
+        await w.write(new TextEncoder().encode(run.stdout));
+        await w.close();
+        extract = await child.output();
+      } catch {
+        console.warn("pgn-extract check skipped: pgn-extract not installed");
+      }
+      if (extract !== null) {
+        assert.equal(extract.code, 0);
+        const [again] = parsePgn(new TextDecoder().decode(extract.stdout));
+        const back = again.mainline.moves;
+        assert.deepEqual(back.map((m) => m.eval), moves.map((m) => m.eval));
+        assert.deepEqual(back.map((m) => m.nags), moves.map((m) => m.nags));
+        assert.deepEqual(
+          back.map((m) => m.variations.map((v) => v.moves.map((x) => x.san))),
+          moves.map((m) => m.variations.map((v) => v.moves.map((x) => x.san))),
+        );
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "Stockfish on records: EPD with ce, acd, acn, bm, pv; JSON lines; the same with --jobs 1 and 2",
+  ignore: stockfish === null,
+  async fn() {
+    const input =
+      'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 id "italian";\n' +
+      "7k/8/6K1/8/8/8/8/R7 w - - 0 1\n6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\n";
+    const args = [
+      "analyse",
+      "--engine",
+      stockfish!,
+      "--engine-option",
+      "Threads=1",
+      "--nodes",
+      "3000",
+    ];
+    const one = await spawnFen([...args, "--jobs", "1", "-"], {
+      permissions: ALL,
+      stdin: input,
+    });
+    const two = await spawnFen([...args, "--jobs", "2", "-"], {
+      permissions: ALL,
+      stdin: input,
+    });
+    assert.equal(one.code, 0, one.stderr);
+    assert.equal(two.stdout, one.stdout, "the same answers whatever the jobs");
+    const lines = one.stdout.trim().split("\n");
+    assert.equal(lines.length, 3);
+    assert.match(
+      lines[0],
+      /^r1bqkbnr\/pppp1ppp\/2n5\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R w KQkq - id "italian"; ce -?\d+; acd \d+; acn \d+; bm \S+; pv( \S+)+;$/,
+    );
+    assert.match(
+      lines[1],
+      / ce 32766; dm 1; acd \d+; acn \d+; bm Ra8#; pv Ra8#;$/,
+    );
+    const uci = await spawnFen([...args, "--uci", "-"], {
+      permissions: ALL,
+      stdin: input,
+    });
+    assert.match(uci.stdout.split("\n")[2], / bm d1d8; pv d1d8/);
+    const json = await spawnFen([...args, "--format", "json", "-"], {
+      permissions: ALL,
+      stdin: input,
+    });
+    const objects = json.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(objects[1].eval, { mate: 1 });
+    assert.equal(objects[1].best, "Ra8#");
+    assert.equal(objects[2].bestUci, "d1d8");
+  },
+});
