@@ -3,7 +3,7 @@
 // character that is not a space ('[' or a move number: PGN).
 
 import type { CliIo } from "../cli/_io.ts";
-import { parsePgn, type PgnGame } from "../pgn/mod.ts";
+import { type PgnGame, PgnReader } from "../pgn/mod.ts";
 
 /** A game, or a record line. */
 export type InputItem =
@@ -59,7 +59,10 @@ export async function readInputs(
     }
     const source = name === "-" ? "stdin" : name;
     if (from === "pgn" || (from === null && looksLikePgn(text))) {
-      for (const game of parsePgn(text)) {
+      // A game that cannot be read comes with its error and the moves
+      // before it; the reader goes on with the next.
+      const reader = new PgnReader();
+      for (const game of [...reader.push(text), ...reader.end()]) {
         items.push({ kind: "game", game, source });
       }
       continue;

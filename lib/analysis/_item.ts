@@ -86,6 +86,11 @@ async function analyseGame(
   const { evaluator, settings } = context;
   const place = `${escapeText(source)}: game ${number}`;
   const messages: string[] = [];
+  const readCode = game.error === null
+    ? EXIT.ok
+    : game.error.name === "PgnMoveError"
+    ? EXIT.illegalMove
+    : EXIT.invalidFen;
   if (game.error !== null) {
     messages.push(
       `${place}: ${
@@ -149,7 +154,7 @@ async function analyseGame(
   return {
     text,
     messages,
-    code: failed > 0 ? NOT_ANALYSED : EXIT.ok,
+    code: failed > 0 ? NOT_ANALYSED : readCode,
     stopped,
   };
 }

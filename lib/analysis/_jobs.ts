@@ -107,7 +107,11 @@ export function gameJobs(game: PgnGame, repair: boolean): GameJobs {
       key: hex(halves[0]) + hex(halves[1]),
       fen: at.fen,
       position,
-      search: { fen: startFen, moves: base.moves.slice() },
+      search: {
+        fen: startFen,
+        moves: base.moves.slice(),
+        chess960: game.chess960,
+      },
       known: evaluationOf(at.move?.eval ?? null),
       terminal: terminal(position),
     });

@@ -77,7 +77,14 @@ async function startPool(
 /** The worse of two exit codes, for this command's outcomes. */
 function worse(a: number, b: number): number {
   const rank = (code: number) =>
-    [0, EXIT.illegalPosition, EXIT.invalidFen, EXIT_NOT_ANALYSED, EXIT.ioError]
+    [
+      0,
+      EXIT.illegalPosition,
+      EXIT.invalidFen,
+      EXIT.illegalMove,
+      EXIT_NOT_ANALYSED,
+      EXIT.ioError,
+    ]
       .indexOf(code);
   return rank(b) > rank(a) ? b : a;
 }
@@ -87,9 +94,10 @@ function worse(a: number, b: number): number {
  *
  * @param args The arguments after `analyse`.
  * @param io The standard streams, files and signals.
- * @returns The exit code: 0, 1 (usage), 2 (a line is not a record), 3 (a
- * position refused by the legality check), 4 (no engine, or input or
- * output failed), 6 (some positions not analysed), 130 (interrupted).
+ * @returns The exit code: 0, 1 (usage), 2 (a line is not a record, a game
+ * not PGN), 3 (a position refused by the legality check), 4 (no engine, or
+ * input or output failed), 5 (a game's move cannot be played), 6 (some
+ * positions not analysed), 130 (interrupted).
  */
 export async function analyse(args: string[], io: CliIo): Promise<number> {
   let settings: AnalyseSettings;

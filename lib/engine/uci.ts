@@ -54,6 +54,8 @@ export interface SearchPosition {
   fen: string;
   /** Moves from that FEN, in UCI, so that the engine knows the history. */
   moves?: readonly string[];
+  /** Chess960 castling (`UCI_Chess960`, castling as king takes rook). */
+  chess960?: boolean;
 }
 
 /** What a search found. */
@@ -94,6 +96,7 @@ export class UciEngine {
   readonly #lines: string[] = [];
   #wake: (() => void) | null = null;
   #exited = false;
+  #chess960 = false;
   #status: Deno.CommandStatus | null = null;
 
   private constructor(path: string, child: Deno.ChildProcess) {
@@ -196,6 +199,11 @@ export class UciEngine {
     const deadline = Date.now() + options.timeoutMs;
     const multipv = options.multipv ?? 1;
     await this.#send(`setoption name MultiPV value ${multipv}`);
+    const chess960 = position.chess960 === true;
+    if (chess960 !== this.#chess960 && this.optionNames.has("uci_chess960")) {
+      await this.#send(`setoption name UCI_Chess960 value ${chess960}`);
+      this.#chess960 = chess960;
+    }
     await this.#send("ucinewgame");
     await this.#ready(deadline);
     const moves = position.moves?.length
