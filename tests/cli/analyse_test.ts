@@ -496,3 +496,130 @@ Deno.test({
     assert.equal(objects[2].bestUci, "d1d8");
   },
 });
+
+Deno.test("JSON lines: a position per line, then the game's summary, its counts those of the PGN's NAGs", async () => {
+  const f = await fake("ok");
+  try {
+    const input = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    const args = ["analyse", "--engine", FAKE, "--nodes", "1", "-"];
+    const pgn = await spawnFen(args, { permissions: ALL, stdin: input });
+    const json = await spawnFen(
+      [...args.slice(0, -1), "--format", "json", "-"],
+      {
+        permissions: ALL,
+        stdin: input,
+      },
+    );
+    assert.equal(json.code, 0, json.stderr);
+    const objects = json.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    assert.equal(objects.length, 8);
+    assert.deepEqual(objects.slice(0, 7).map((o) => o.ply), [
+      0,
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+    ]);
+    assert.equal(objects[1].move, "e4");
+    const summary = objects[7].summary;
+    const moves = parsePgn(pgn.stdout)[0].mainline.moves;
+    const count = (white: boolean, nag: number) =>
+      moves.filter((m, i) => (i % 2 === 0) === white && m.nags[0] === nag)
+        .length;
+    for (const [side, white] of [["white", true], ["black", false]] as const) {
+      assert.equal(summary[side].inaccuracy, count(white, 6));
+      assert.equal(summary[side].mistake, count(white, 2));
+      assert.equal(summary[side].blunder, count(white, 4));
+      assert.equal(typeof summary[side].acpl, "number");
+      assert.equal(typeof summary[side].accuracy, "number");
+    }
+    assert.deepEqual(
+      objects.slice(1, 7).map((o) => o.judgement),
+      moves.map((m) =>
+        ({ 6: "inaccuracy", 2: "mistake", 4: "blunder" } as Record<
+          number,
+          string
+        >)[m.nags[0]] ?? null
+      ),
+    );
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("--graph writes each game's chart, SVG or PNG, named by --name", async () => {
+  const f = await fake("ok");
+  try {
+    const input =
+      '[White "Ann"]\n[Black "Bob"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
+    const svg = await spawnFen(
+      [
+        "analyse",
+        "--engine",
+        FAKE,
+        "--nodes",
+        "1",
+        "--graph",
+        `${f.dir}/charts`,
+        "--name",
+        "{White}-{game}",
+        "-",
+      ],
+      { permissions: ALL, stdin: input },
+    );
+    assert.equal(svg.code, 0, svg.stderr);
+    const text = await Deno.readTextFile(`${f.dir}/charts/Ann-000001.svg`);
+    assert.match(text, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    assert.match(text, /Ann – Bob, 1-0/);
+    const judged = parsePgn(svg.stdout)[0].mainline.moves.filter((m) =>
+      m.nags.length > 0
+    ).length;
+    assert.equal((text.match(/<circle /g) ?? []).length, judged);
+    const png = await spawnFen(
+      [
+        "analyse",
+        "--engine",
+        FAKE,
+        "--nodes",
+        "1",
+        "--graph",
+        `${f.dir}/png`,
+        "--graph-format",
+        "png",
+        "-",
+      ],
+      { permissions: ALL, stdin: input },
+    );
+    assert.equal(png.code, 0, png.stderr);
+    const bytes = await Deno.readFile(`${f.dir}/png/000001.png`);
+    assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("the progress line is drawn at a terminal, and never when stderr is piped", async () => {
+  const f = await fake("ok", { FAKE_UCI_DELAY: "400" });
+  try {
+    const stdin = "1. e4 e5 2. Nf3 *\n";
+    const args = ["analyse", "--engine", FAKE, "--nodes", "1", "-"];
+    const terminal = await runMain(args, { stdin, terminal: { stderr: true } });
+    assert.equal(terminal.code, 0, terminal.stderr);
+    assert.match(
+      terminal.stderr,
+      // deno-lint-ignore no-control-regex -- the line is redrawn with ESC [K
+      /\r\x1b\[Kfen: \d+\/4 positions, \d+\.\d\/s, 0 from the cache, \d+ s left/,
+    );
+    assert.ok(
+      terminal.stderr.endsWith("\r\x1b[K"),
+      "the line is cleared at the end",
+    );
+    const piped = await runMain(args, { stdin });
+    assert.equal(piped.stderr, "");
+    assert.equal(piped.stdout, terminal.stdout);
+  } finally {
+    await f.done();
+  }
+});
