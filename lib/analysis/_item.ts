@@ -39,6 +39,28 @@ export function analyseItem(
   number: number,
   context: ItemContext,
 ): Promise<ItemOutcome> {
+  if (item.kind === "unreadable") {
+    return Promise.resolve({
+      text: "",
+      messages: [
+        `cannot read ${escapeText(item.source)}: ${escapeText(item.message)}`,
+      ],
+      code: EXIT.ioError,
+      stopped: false,
+    });
+  }
+  if (item.kind === "record" && context.settings.format === "pgn") {
+    return Promise.resolve({
+      text: "",
+      messages: [
+        `${
+          escapeText(item.source)
+        }:${item.line}: --format pgn writes games, not records`,
+      ],
+      code: EXIT.usage,
+      stopped: false,
+    });
+  }
   return item.kind === "game"
     ? analyseGame(item.game, item.source, number, context)
     : analyseRecord(item.text, `${item.source}:${item.line}`, context);

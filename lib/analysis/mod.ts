@@ -117,21 +117,23 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
     writeText(io.stdout, analyseUsage());
     return EXIT.ok;
   }
-  let items: InputItem[];
   let cache: EvalCache | null = null;
   try {
-    items = await readInputs(settings.inputs, settings.from, io);
     if (settings.cache !== null) cache = await EvalCache.open(settings.cache);
   } catch (error) {
     say(
       io,
-      `cannot read input: ${
-        escapeText((error as Error).message ?? String(error))
+      `cannot read ${escapeText(settings.cache!)}: ${
+        escapeText((error as Error).message)
       }`,
     );
     return EXIT.ioError;
   }
-  if (settings.format === "pgn" && items.some((i) => i.kind === "record")) {
+  const items = readInputs(settings.inputs, settings.from, io);
+  // The first item before any engine starts: a usage error costs no engine.
+  const first = await items.next();
+  if (first.done) return EXIT.ok;
+  if (settings.format === "pgn" && first.value.kind === "record") {
     say(io, "--format pgn writes games: records go with --format epd or json");
     return EXIT.usage;
   }
@@ -152,23 +154,39 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
   if (pool === null) return EXIT.ioError;
   const evaluator = new Evaluator(pool, cache, settings);
   let interrupted = false;
+  // Ends the read being awaited when Ctrl-C comes (one promise per read:
+  // a race against one never-settling promise would keep a reaction per item).
+  let wake: ((value: null) => void) | null = null;
   const onSignal = () => {
     interrupted = true;
     pool.stop();
+    wake?.(null);
   };
+  const nextItem = () =>
+    new Promise<IteratorResult<InputItem> | null>((resolve, reject) => {
+      wake = resolve;
+      items.next().then(resolve, reject);
+    });
   io.addSignalListener?.("SIGINT", onSignal);
   const progress = new Progress(io, evaluator.counts);
   let code: number = EXIT.ok;
   try {
-    let games = 0;
-    const outcomes: Promise<ItemOutcome>[] = items.map((item) =>
-      analyseItem(item, item.kind === "game" ? ++games : 0, {
-        evaluator,
-        settings,
-        io,
-      })
-    );
-    for (const pending of outcomes) {
+    // Items are started a window ahead of the one being written: engines
+    // stay busy, output stays in input order, memory stays bounded.
+    const ahead = Math.max(16, settings.jobs * 8);
+    const window: Promise<ItemOutcome>[] = [];
+    let games = 0, next: InputItem | null = first.value;
+    const context = { evaluator, settings, io };
+    for (;;) {
+      while (next !== null && window.length < ahead && !interrupted) {
+        window.push(
+          analyseItem(next, next.kind === "game" ? ++games : 0, context),
+        );
+        const read = await nextItem();
+        next = read === null || read.done ? null : read.value;
+      }
+      const pending = window.shift();
+      if (pending === undefined) break;
       const outcome = await pending;
       if (interrupted && outcome.stopped) break;
       progress.clear();

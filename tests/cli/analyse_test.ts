@@ -623,3 +623,74 @@ Deno.test("the progress line is drawn at a terminal, and never when stderr is pi
     await f.done();
   }
 });
+
+Deno.test("input streamed in chunks: many games in order; an unreadable file reported and the next one analysed", async () => {
+  const f = await fake("ok");
+  try {
+    const openings = [
+      "a3",
+      "a4",
+      "b3",
+      "b4",
+      "c3",
+      "c4",
+      "d3",
+      "d4",
+      "e3",
+      "e4",
+    ];
+    const replies = ["a6", "a5", "b6", "b5"];
+    const games = openings.flatMap((w, i) =>
+      replies.map((b, j) =>
+        `[Round "${i * 4 + j + 1}"]\n[Annotator "${
+          "x".repeat(600)
+        }"]\n\n1. ${w} ${b} 2. Nf3 *\n`
+      )
+    ).join("\n");
+    assert.ok(games.length > 3 * 7000, "more than a few chunks");
+    const run = await runMain(
+      [
+        "analyse",
+        "--engine",
+        FAKE,
+        "--nodes",
+        "1",
+        "--jobs",
+        "2",
+        "missing.pgn",
+        "games.pgn",
+      ],
+      { files: { "games.pgn": games } },
+    );
+    assert.equal(run.code, 4);
+    assert.match(
+      run.stderr,
+      /^fen: cannot read missing\.pgn: No such file: missing\.pgn\n$/,
+    );
+    const rounds = parsePgn(run.stdout).map((g) => Number(g.tags.get("Round")));
+    assert.deepEqual(rounds, Array.from({ length: 40 }, (_, i) => i + 1));
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("--repair sends the repaired record, and says what it changed", async () => {
+  const f = await fake("ok");
+  try {
+    const run = await spawnFen(
+      ["analyse", "--engine", FAKE, "--nodes", "1", "--repair", "-"],
+      { permissions: ALL, stdin: "2k5/8/3K4/1p6/p7/P7/1B6/8 b KQkq - 0 1\n" },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^fen: stdin:1: repaired: /);
+    assert.deepEqual(await goLines(f.log), [
+      "position fen 2k5/8/3K4/1p6/p7/P7/1B6/8 b - - 0 1",
+    ]);
+    assert.match(
+      run.stdout,
+      /^2k5\/8\/3K4\/1p6\/p7\/P7\/1B6\/8 b - - ce -?\d+; acd \d+; acn \d+; bm \S+; pv \S+;\n$/,
+    );
+  } finally {
+    await f.done();
+  }
+});
