@@ -123,9 +123,8 @@ export class Evaluator {
     const cached = this.#settings.reanalyse
       ? undefined
       : this.#cache?.get(job.key, this.#settings.limit, this.#settings.multipv);
-    const answer = cached !== undefined
-      ? Promise.resolve(this.#fromCache(job, cached))
-      : this.#search(job);
+    const hit = cached === undefined ? null : this.#fromCache(job, cached);
+    const answer = hit !== null ? Promise.resolve(hit) : this.#search(job);
     this.#inflight.set(job.key, answer);
     return answer.then(settle);
   }
@@ -142,13 +141,19 @@ export class Evaluator {
     };
   }
 
-  #fromCache(job: PositionJob, cached: CachedEval): Evaluated {
+  /** The cached evaluation, or `null` when its lines do not fit the position (then it is searched). */
+  #fromCache(job: PositionJob, cached: CachedEval): Evaluated | null {
+    let lines: EvaluatedLine[];
+    try {
+      lines = cached.lines.map((line) => ({
+        eval: line.eval,
+        pv: line.pv,
+        san: sanLine(job.position, line.pv),
+      }));
+    } catch {
+      return null;
+    }
     this.counts.cacheHits++;
-    const lines = cached.lines.map((line) => ({
-      eval: line.eval,
-      pv: line.pv,
-      san: sanLine(job.position, line.pv),
-    }));
     return {
       eval: lines[0]?.eval ?? null,
       lines,

@@ -694,3 +694,30 @@ Deno.test("--repair sends the repaired record, and says what it changed", async 
     await f.done();
   }
 });
+
+Deno.test("a cache line whose moves do not fit the position is searched again, not trusted", async () => {
+  const f = await fake("ok");
+  try {
+    const cache = `${f.dir}/cache.jsonl`;
+    await Deno.writeTextFile(
+      cache,
+      JSON.stringify({
+        key: "463b96181691fc9c",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        evals: [{ pvs: [{ cp: 20, line: "e2e5" }], knodes: 100, depth: 20 }],
+      }) + "\n",
+    );
+    const run = await spawnFen(
+      ["analyse", "--engine", FAKE, "--nodes", "1", "--cache", cache, "-"],
+      {
+        permissions: ALL,
+        stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((await goLines(f.log)).length, 1);
+    assert.doesNotMatch(run.stdout, /e2e5|pv e5/);
+  } finally {
+    await f.done();
+  }
+});
