@@ -38,6 +38,21 @@ function escapeXml(text: string): string {
 /**
  * The chart of one game.
  *
+ * @example A chart with a blunder marked
+ * ```ts
+ * import { evaluationChart } from "./chart.ts";
+ * import { parsePgn } from "../pgn/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const [game] = parsePgn('[White "Ann"]\n[Black "Bob"]\n\n1. f3 e5 *');
+ * const svg = evaluationChart(game, [
+ *   { eval: { cp: -300 }, before: { cp: 15 }, advice: { judgement: "blunder", mate: null }, line: [] },
+ *   { eval: { cp: -310 }, before: { cp: -300 }, advice: null, line: [] },
+ * ], true);
+ * assert.match(svg, /<circle [^>]*fill="#db3031"/);
+ * assert.ok(svg.includes("Ann – Bob, *"));
+ * ```
+ *
  * @param game The game (its tags give the caption).
  * @param verdicts The verdict on each mainline move.
  * @param whiteFirst Whether White made the first move.

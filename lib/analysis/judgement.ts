@@ -51,6 +51,15 @@ const CEILING = 1000;
  * White's winning chances in [-1, 1] for White's centipawns, as lila and
  * scalachess compute them (no ceiling on `cp` before the formula).
  *
+ * @example A pawn up is about 0.18
+ * ```ts
+ * import { winningChances } from "./judgement.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(winningChances(0), 0);
+ * assert.equal(winningChances(100).toFixed(4), "0.1821");
+ * ```
+ *
  * @param cp Centipawns from White's side.
  * @returns The chances, -1 (Black wins) to 1 (White wins).
  */
@@ -77,6 +86,22 @@ const CP_STEPS: readonly (readonly [number, Judgement])[] = [
 /**
  * The judgement of a move, lila's `Advice(prev, info)`: the centipawn rule
  * when both evaluations are centipawns, the mate rules otherwise.
+ *
+ * @example A pawn lost from equality, and a mate let in
+ * ```ts
+ * import { judge } from "./judgement.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(judge({ cp: 20 }, { cp: -100 }, true), {
+ *   judgement: "mistake",
+ *   mate: null,
+ * });
+ * assert.equal(judge({ cp: 20 }, { cp: -100 }, true, "cp")?.judgement, "mistake");
+ * assert.deepEqual(judge({ cp: 50 }, { mate: 3 }, false), {
+ *   judgement: "blunder",
+ *   mate: "created",
+ * });
+ * ```
  *
  * @param before The evaluation before the move (White's side).
  * @param after The evaluation after it.
@@ -139,6 +164,15 @@ function mateAdvice(
  * An evaluation as lichess's advice comment shows it: pawns with two
  * decimals (`-0.41`), or `Mate in 3`.
  *
+ * @example Two decimals, or the mate's length
+ * ```ts
+ * import { showEvaluation } from "./judgement.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(showEvaluation({ cp: -41 }), "-0.41");
+ * assert.equal(showEvaluation({ mate: -6 }), "Mate in 6");
+ * ```
+ *
  * @param value The evaluation.
  * @returns The text, or `null` for lichess's `Mate in 0` (not shown).
  */
@@ -156,6 +190,16 @@ export function showEvaluation(value: Evaluation): string | null {
  * pawns as the shortest decimal with at least one digit after the point
  * (`0.4`, `0.0`, `-3.99`), or `#-3`.
  *
+ * @example Pawns and mates
+ * ```ts
+ * import { evalArgument } from "./judgement.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(evalArgument({ cp: 40 }), "0.4");
+ * assert.equal(evalArgument({ cp: 0 }), "0.0");
+ * assert.equal(evalArgument({ mate: -3 }), "#-3");
+ * ```
+ *
  * @param value The evaluation.
  * @returns The command's argument.
  */
@@ -171,6 +215,17 @@ export function evalArgument(value: Evaluation): string {
 /**
  * lichess's advice comment: `(0.29 → 2.18) Blunder. Nc6 was best.`, the
  * mate rules' text instead of the grade's name when they judged.
+ *
+ * @example lichess's words
+ * ```ts
+ * import { adviceComment } from "./judgement.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   adviceComment({ judgement: "blunder", mate: null }, { cp: 29 }, { cp: 218 }, "Nc6"),
+ *   "(0.29 → 2.18) Blunder. Nc6 was best.",
+ * );
+ * ```
  *
  * @param advice What is wrong with the move.
  * @param before The evaluation before the move.

@@ -39,6 +39,29 @@ function escapeValue(value: string): string {
 /**
  * Writes one game in lichess's export form, ending with two blank lines.
  *
+ * @example A judged move, its evaluation and its better line
+ * ```ts
+ * import { writeLichessPgn } from "./lichess_pgn.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const text = writeLichessPgn({
+ *   tags: new Map([["Result", "*"]]),
+ *   comments: [],
+ *   startPly: 0,
+ *   moves: [{
+ *     san: "f3",
+ *     nags: [2],
+ *     comments: ["(0.20 → -0.90) Mistake. e4 was best.", "[%eval -0.9]", "[%clk 0:03:00]"],
+ *     variations: [[{ san: "e4", nags: [], comments: [], variations: [] }]],
+ *   }],
+ * });
+ * assert.equal(
+ *   text,
+ *   '[Result "*"]\n\n1. f3? { (0.20 → -0.90) Mistake. e4 was best. } ' +
+ *     "{ [%eval -0.9] [%clk 0:03:00] } (1. e4) *\n\n\n",
+ * );
+ * ```
+ *
  * @param game The tags, comments and moves.
  * @returns The PGN text.
  */

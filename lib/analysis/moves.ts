@@ -46,6 +46,20 @@ export const START_EVAL: Evaluation = { cp: 15 };
 /**
  * The verdict on each move of a line.
  *
+ * @example A move that was not the engine's and lost a pawn
+ * ```ts
+ * import { judgeMoves } from "./moves.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const [verdict] = judgeMoves(
+ *   [{ eval: { cp: 20 }, pv: ["e2e4", "e7e5"] }, { eval: { cp: -120 }, pv: [] }],
+ *   ["f2f3"],
+ *   { whiteFirst: true, rules: "lichess" },
+ * );
+ * assert.equal(verdict.advice?.judgement, "mistake");
+ * assert.deepEqual(verdict.line, ["e2e4", "e7e5"]);
+ * ```
+ *
  * @param positions The evaluation of each position, the start first
  * (`moves.length + 1` entries; `null` for one not analysed).
  * @param moves The moves played, in UCI.

@@ -51,6 +51,18 @@ function forcedCp(value: Evaluation | null): number | null {
 /**
  * The summary of a game's move verdicts.
  *
+ * @example White loses a pawn, Black loses nothing
+ * ```ts
+ * import { summarize } from "./summary.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const verdict = (cp: number) => ({ eval: { cp }, before: null, advice: null, line: [] });
+ * const { white, black } = summarize([verdict(-85), verdict(-85)], true);
+ * assert.equal(white.acpl, 100);
+ * assert.equal(black.acpl, 0);
+ * assert.equal(black.accuracy, 100);
+ * ```
+ *
  * @param verdicts The verdicts, one per move.
  * @param whiteFirst Whether White made the first move.
  * @returns Both sides' figures.

@@ -115,6 +115,17 @@ export class UciEngine {
   /**
    * Spawns the engine at `path` and completes the handshake.
    *
+   * @example A binary that is not there is a "missing" fault
+   * ```ts
+   * import { UciEngine } from "./uci.ts";
+   * import assert from "node:assert/strict";
+   *
+   * await assert.rejects(UciEngine.start("/no/such/engine"), {
+   *   name: "EngineError",
+   *   message: 'Cannot run the engine: "/no/such/engine": not found',
+   * });
+   * ```
+   *
    * @param path The engine binary (a name on the PATH or a path).
    * @param options UCI options to set, and the handshake's time limit.
    * @returns The engine, ready to search.
@@ -337,7 +348,21 @@ export class UciEngine {
   }
 }
 
-/** The `go` command for a limit (`go nodes 1000000` when none is given). */
+/**
+ * The `go` command for a limit (`go nodes 1000000` when none is given).
+ *
+ * @example Nodes, depth, movetime
+ * ```ts
+ * import { goCommand } from "./uci.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(goCommand({ nodes: 5000 }), "go nodes 5000");
+ * assert.equal(goCommand({}), "go nodes 1000000");
+ * ```
+ *
+ * @param limit The search limit.
+ * @returns The command.
+ */
 export function goCommand(limit: SearchLimit): string {
   const parts = ["go"];
   if (limit.depth !== undefined) parts.push(`depth ${limit.depth}`);
