@@ -61,13 +61,14 @@ async function startPool(
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       last = error;
-      if (error.kind !== "missing") break;
+      // Only a binary that is not there sends us to the next candidate.
+      if (!error.message.endsWith(": not found")) break;
     }
   }
   const why = last?.message ?? "no engine";
   say(
     io,
-    settings.engine === null && last?.kind === "missing"
+    settings.engine === null && last?.message.endsWith(": not found")
       ? `no UCI engine: neither "stockfish" on the PATH nor /usr/games/stockfish runs; name one with --engine PATH`
       : escapeText(why),
   );

@@ -147,6 +147,8 @@ export class UciEngine {
     } catch (error) {
       const why = error instanceof Deno.errors.NotFound
         ? "not found"
+        : error instanceof Deno.errors.NotCapable
+        ? "not allowed to run programs (deno needs --allow-run)"
         : error instanceof Deno.errors.PermissionDenied
         ? "permission denied"
         : String((error as Error).message ?? error);

@@ -197,6 +197,15 @@ Deno.test("a missing engine is one message and exit 4", async () => {
     'fen: Cannot run the engine: "/nonexistent/stockfish": not found\n',
   );
   assert.equal(run.stdout, "");
+  const denied = await spawnFen(
+    ["analyse", "--engine", FAKE, "-"],
+    { permissions: ["--allow-read"], stdin: "1. e4 *\n" },
+  );
+  assert.equal(denied.code, 4);
+  assert.equal(
+    denied.stderr,
+    `fen: Cannot run the engine: "${FAKE}": not allowed to run programs (deno needs --allow-run)\n`,
+  );
 });
 
 Deno.test("records that crash engines never reach one: refused by the legality check, exit 3", async () => {
