@@ -3,7 +3,7 @@
 // line, then a game's summary).
 
 import { stringifyEpd } from "../fen/epd.ts";
-import type { PgnGame, PgnLine } from "../pgn/mod.ts";
+import type { PgnGame } from "../pgn/mod.ts";
 import type { EpdOperation, Position } from "../types.ts";
 import {
   adviceComment,
@@ -11,22 +11,17 @@ import {
   type Evaluation,
   JUDGEMENTS,
 } from "./judgement.ts";
-import { type LichessMove, writeLichessPgn } from "./lichess_pgn.ts";
+import {
+  lichessLine,
+  type LichessMove,
+  writeLichessPgn,
+} from "./lichess_pgn.ts";
 import type { MoveVerdict } from "./moves.ts";
 import type { GameSummary } from "./summary.ts";
 import type { Evaluated, PositionJob } from "./_evaluate.ts";
 
 /** The `[%eval ...]` command, anywhere in a comment. */
 const EVAL_COMMAND = /\s*\[%eval\s[^\]]*\]\s*/g;
-
-function plainLine(line: PgnLine): LichessMove[] {
-  return line.moves.map((move) => ({
-    san: move.san,
-    nags: move.nags,
-    comments: move.comments,
-    variations: move.variations.map(plainLine),
-  }));
-}
 
 /**
  * A game in lichess's export form: each analysed move with its
@@ -48,12 +43,12 @@ export function gamePgn(
         san: move.san,
         nags: move.nags,
         comments: kept,
-        variations: move.variations.map(plainLine),
+        variations: move.variations.map(lichessLine),
       };
     }
     const comments: string[] = [];
     let nags = move.nags;
-    const variations = move.variations.map(plainLine);
+    const variations = move.variations.map(lichessLine);
     if (
       verdict.advice !== null && verdict.before !== null &&
       verdict.eval !== null

@@ -10,6 +10,8 @@
  * @module
  */
 
+import type { PgnLine } from "../pgn/mod.ts";
+
 /** A move as written: SAN, NAGs, comments, the lines that replace it. */
 export interface LichessMove {
   san: string;
@@ -31,6 +33,34 @@ export interface LichessGame {
 }
 
 const SYMBOLS = ["", "!", "?", "!!", "??", "!?", "?!"];
+
+/**
+ * A line of a game read from PGN as the writer takes it, its variations
+ * inside.
+ *
+ * @example A move and its variation
+ * ```ts
+ * import { lichessLine } from "./lichess_pgn.ts";
+ * import { parsePgn } from "../pgn/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const [game] = parsePgn("1. e4 (1. d4) *");
+ * const [move] = lichessLine(game.mainline);
+ * assert.equal(move.san, "e4");
+ * assert.equal(move.variations[0][0].san, "d4");
+ * ```
+ *
+ * @param line The line.
+ * @returns Its moves.
+ */
+export function lichessLine(line: PgnLine): LichessMove[] {
+  return line.moves.map((move) => ({
+    san: move.san,
+    nags: move.nags,
+    comments: move.comments,
+    variations: move.variations.map(lichessLine),
+  }));
+}
 
 function escapeValue(value: string): string {
   return value.replaceAll("\\", "\\\\").replaceAll('"', '\\"');

@@ -6,7 +6,7 @@
 // Stockfish, python-chess or pgn-extract.
 
 import assert from "node:assert/strict";
-import { CLI, runMain, spawnFen } from "./_harness.ts";
+import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
 import { polyglotKeyHalves } from "../../lib/polyglot/mod.ts";
 import { findStockfish } from "../_stockfish.ts";
@@ -43,6 +43,14 @@ async function fake(
       await Deno.remove(dir, { recursive: true });
     },
   };
+}
+
+/** `fen analyse` on stdin with the fake engine at one node a position. */
+function analyseFake(args: string[], stdin: string): Promise<Run> {
+  return spawnFen(
+    ["analyse", "--engine", FAKE, "--nodes", "1", ...args, "-"],
+    { permissions: ALL, stdin },
+  );
 }
 
 async function goLines(log: string): Promise<string[]> {
@@ -116,10 +124,7 @@ Deno.test("every repeated position is searched once per run; a rerun with --cach
 Deno.test("an engine that dies once is restarted and the position searched again", async () => {
   const f = await fake("die-once");
   try {
-    const run = await spawnFen(
-      ["analyse", "--engine", FAKE, "--nodes", "1", "-"],
-      { permissions: ALL, stdin: "1. e4 e5 2. Nf3 *\n" },
-    );
+    const run = await analyseFake([], "1. e4 e5 2. Nf3 *\n");
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stderr,
@@ -171,10 +176,7 @@ for (
 Deno.test("an engine that always dies: positions reported not analysed, the game still written, exit 6", async () => {
   const f = await fake("die");
   try {
-    const run = await spawnFen(
-      ["analyse", "--engine", FAKE, "--nodes", "1", "-"],
-      { permissions: ALL, stdin: '[White "X"]\n\n1. e4 *\n' },
-    );
+    const run = await analyseFake([], '[White "X"]\n\n1. e4 *\n');
     assert.equal(run.code, 6);
     assert.match(
       run.stderr,
@@ -218,10 +220,7 @@ Deno.test("records that crash engines never reach one: refused by the legality c
   try {
     const input = cases.map((c) => c.fen).join("\n") +
       "\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
-    const run = await spawnFen(
-      ["analyse", "--engine", FAKE, "--nodes", "1", "-"],
-      { permissions: ALL, stdin: input },
-    );
+    const run = await analyseFake([], input);
     assert.equal(run.code, 3, run.stderr);
     const sent = await goLines(f.log);
     assert.deepEqual(sent, [
@@ -563,21 +562,12 @@ Deno.test("--graph writes each game's chart, SVG or PNG, named by --name", async
   try {
     const input =
       '[White "Ann"]\n[Black "Bob"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
-    const svg = await spawnFen(
-      [
-        "analyse",
-        "--engine",
-        FAKE,
-        "--nodes",
-        "1",
-        "--graph",
-        `${f.dir}/charts`,
-        "--name",
-        "{White}-{game}",
-        "-",
-      ],
-      { permissions: ALL, stdin: input },
-    );
+    const svg = await analyseFake([
+      "--graph",
+      `${f.dir}/charts`,
+      "--name",
+      "{White}-{game}",
+    ], input);
     assert.equal(svg.code, 0, svg.stderr);
     const text = await Deno.readTextFile(`${f.dir}/charts/Ann-000001.svg`);
     assert.match(text, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -586,21 +576,12 @@ Deno.test("--graph writes each game's chart, SVG or PNG, named by --name", async
       m.nags.length > 0
     ).length;
     assert.equal((text.match(/<circle /g) ?? []).length, judged);
-    const png = await spawnFen(
-      [
-        "analyse",
-        "--engine",
-        FAKE,
-        "--nodes",
-        "1",
-        "--graph",
-        `${f.dir}/png`,
-        "--graph-format",
-        "png",
-        "-",
-      ],
-      { permissions: ALL, stdin: input },
-    );
+    const png = await analyseFake([
+      "--graph",
+      `${f.dir}/png`,
+      "--graph-format",
+      "png",
+    ], input);
     assert.equal(png.code, 0, png.stderr);
     const bytes = await Deno.readFile(`${f.dir}/png/000001.png`);
     assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]);
@@ -686,9 +667,9 @@ Deno.test("input streamed in chunks: many games in order; an unreadable file rep
 Deno.test("--repair sends the repaired record, and says what it changed", async () => {
   const f = await fake("ok");
   try {
-    const run = await spawnFen(
-      ["analyse", "--engine", FAKE, "--nodes", "1", "--repair", "-"],
-      { permissions: ALL, stdin: "2k5/8/3K4/1p6/p7/P7/1B6/8 b KQkq - 0 1\n" },
+    const run = await analyseFake(
+      ["--repair"],
+      "2k5/8/3K4/1p6/p7/P7/1B6/8 b KQkq - 0 1\n",
     );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /^fen: stdin:1: repaired: /);
@@ -716,12 +697,9 @@ Deno.test("a cache line whose moves do not fit the position is searched again, n
         evals: [{ pvs: [{ cp: 20, line: "e2e5" }], knodes: 100, depth: 20 }],
       }) + "\n",
     );
-    const run = await spawnFen(
-      ["analyse", "--engine", FAKE, "--nodes", "1", "--cache", cache, "-"],
-      {
-        permissions: ALL,
-        stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
-      },
+    const run = await analyseFake(
+      ["--cache", cache],
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
     );
     assert.equal(run.code, 0, run.stderr);
     assert.equal((await goLines(f.log)).length, 1);

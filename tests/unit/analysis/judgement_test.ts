@@ -5,7 +5,7 @@
 // older centipawn table against lila's source, case by case.
 
 import assert from "node:assert/strict";
-import { parsePgn, type PgnLine, type PgnMove } from "../../../lib/pgn/mod.ts";
+import { parsePgn, type PgnMove } from "../../../lib/pgn/mod.ts";
 import {
   adviceComment,
   evalArgument,
@@ -17,6 +17,7 @@ import {
 } from "../../../lib/analysis/judgement.ts";
 import { judgeMoves, START_EVAL } from "../../../lib/analysis/moves.ts";
 import {
+  lichessLine,
   type LichessMove,
   writeLichessPgn,
 } from "../../../lib/analysis/lichess_pgn.ts";
@@ -32,15 +33,6 @@ function evaluationOf(move: PgnMove): Evaluation {
   return value.mate !== null
     ? { mate: value.mate }
     : { cp: Math.round(value.pawns! * 100) };
-}
-
-function plain(line: PgnLine): LichessMove[] {
-  return line.moves.map((m) => ({
-    san: m.san,
-    nags: m.nags,
-    comments: m.comments,
-    variations: m.variations.map(plain),
-  }));
 }
 
 Deno.test("lichess's export is judged and written again byte for byte from its evaluations", () => {
@@ -79,7 +71,7 @@ Deno.test("lichess's export is judged and written again byte for byte from its e
       san: move.san,
       nags,
       comments,
-      variations: move.variations.map(plain),
+      variations: move.variations.map(lichessLine),
     });
     before = after;
   });
