@@ -3,7 +3,11 @@
 
 import type { CliIo } from "../cli/_io.ts";
 import { EXIT } from "../cli/exit.ts";
-import { fileName, writeOutFile } from "../cli/out_dir.ts";
+import {
+  fileName,
+  type NamesWritten,
+  writeOutFile,
+} from "../cli/out_dir.ts";
 import { escapeText } from "../_quote.ts";
 import type { PgnGame } from "../pgn/mod.ts";
 import { evaluationChart } from "./chart.ts";
@@ -29,6 +33,8 @@ export interface ItemContext {
   evaluator: Evaluator;
   settings: AnalyseSettings;
   io: CliIo;
+  /** The chart names written, so that no chart overwrites another. */
+  charts: NamesWritten;
 }
 
 const NOT_ANALYSED = 6;
@@ -107,6 +113,16 @@ async function analyseGame(
 ): Promise<ItemOutcome> {
   const { evaluator, settings } = context;
   const place = `${escapeText(source)}: game ${number}`;
+  // Named before the first await: in input order, as --out-dir names.
+  const chart = settings.graph === null ? null : context.charts.claim(
+    fileName(settings.name, {
+      line: game.line,
+      n: number,
+      id: null,
+      game: number,
+      tags: game.tags,
+    }),
+  );
   const messages: string[] = [];
   const readCode = game.error === null
     ? EXIT.ok
@@ -148,20 +164,9 @@ async function analyseGame(
     results[i].lines[0]?.san.slice(0, v.line.length) ?? []
   );
   const summary = summarize(verdicts, work.whiteFirst);
-  if (settings.graph !== null && !stopped) {
-    const name = fileName(settings.name, {
-      line: game.line,
-      n: number,
-      id: null,
-      game: number,
-      tags: game.tags,
-    });
-    const path = `${settings.graph}/${name}.${settings.graphFormat}`;
+  if (chart !== null && !stopped) {
     const svg = evaluationChart(game, verdicts, work.whiteFirst);
-    const bytes = settings.graphFormat === "png"
-      ? await (await import("./_raster.ts")).svgToPng(svg)
-      : new TextEncoder().encode(svg);
-    if (!writeOutFile(context.io, path, bytes)) {
+    if (!(await writeChart(svg, chart, context))) {
       return { text: "", messages, code: EXIT.ioError, stopped };
     }
   }
@@ -179,6 +184,22 @@ async function analyseGame(
     code: failed > 0 ? NOT_ANALYSED : readCode,
     stopped,
   };
+}
+
+/** Writes a chart as `--graph-format` says; false when it could not be written. */
+async function writeChart(
+  svg: string,
+  name: string,
+  { settings, io }: ItemContext,
+): Promise<boolean> {
+  const bytes = settings.graphFormat === "png"
+    ? await (await import("./_raster.ts")).svgToPng(svg)
+    : new TextEncoder().encode(svg);
+  return writeOutFile(
+    io,
+    `${settings.graph}/${name}.${settings.graphFormat}`,
+    bytes,
+  );
 }
 
 interface GameAnalysis {

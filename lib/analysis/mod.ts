@@ -13,6 +13,7 @@ import { UsageError } from "../cli/options.ts";
 import { EnginePool } from "../engine/pool.ts";
 import { EngineError } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
+import { NamesWritten } from "../cli/out_dir.ts";
 import { EvalCache } from "./cache.ts";
 import {
   type AnalyseSettings,
@@ -177,7 +178,7 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
     const ahead = Math.max(16, settings.jobs * 8);
     const window: Promise<ItemOutcome>[] = [];
     let games = 0, next: InputItem | null = first.value;
-    const context = { evaluator, settings, io };
+    const context = { evaluator, settings, io, charts: new NamesWritten() };
     for (;;) {
       while (next !== null && window.length < ahead && !interrupted) {
         window.push(

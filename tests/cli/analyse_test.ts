@@ -585,6 +585,16 @@ Deno.test("--graph writes each game's chart, SVG or PNG, named by --name", async
     assert.equal(png.code, 0, png.stderr);
     const bytes = await Deno.readFile(`${f.dir}/png/000001.png`);
     assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+    const twice = await analyseFake(
+      ["--graph", `${f.dir}/same`, "--name", "{White}"],
+      input + "\n" + input,
+    );
+    assert.equal(twice.code, 0, twice.stderr);
+    assert.deepEqual(
+      [...Deno.readDirSync(`${f.dir}/same`)].map((e) => e.name).sort(),
+      ["Ann-2.svg", "Ann.svg"],
+      "a name met again gets -2, as --out-dir's",
+    );
   } finally {
     await f.done();
   }
