@@ -5,6 +5,9 @@
 //     (the engine's own time, start-up included), against
 //     `fen analyse --nodes N --jobs J` on them as EPD records; goal: the
 //     engine alone takes at least 0.95 of our time (our overhead < 5%);
+//   - the same bare engine also sent `ucinewgame` before each position, as
+//     `fen analyse` does (so that an answer depends on the position alone):
+//     what that choice costs, apart from our code;
 //   - parallelism: `--jobs 2` against `--jobs 1`; goal: at least 1.8x.
 //
 // Usage: deno run -A bench/analyse_bench.ts
@@ -56,7 +59,10 @@ function positions(): string[] {
 const fens = positions();
 
 /** One bare engine over `list`: the time from spawn to the last bestmove. */
-async function bare(list: readonly string[]): Promise<void> {
+async function bare(
+  list: readonly string[],
+  newGame = false,
+): Promise<void> {
   const child = new Deno.Command(engine, {
     stdin: "piped",
     stdout: "piped",
@@ -83,6 +89,10 @@ async function bare(list: readonly string[]): Promise<void> {
   );
   await until("readyok");
   for (const fen of list) {
+    if (newGame) {
+      await writer.write(encoder.encode("ucinewgame\nisready\n"));
+      await until("readyok");
+    }
     await writer.write(
       encoder.encode(`position fen ${fen}\ngo nodes ${nodes}\n`),
     );
@@ -129,6 +139,7 @@ async function fen(jobs: number): Promise<void> {
 const half = Math.ceil(fens.length / 2);
 const rows: Record<string, number[]> = {
   "engine alone, 1 process": [],
+  "engine alone, ucinewgame each": [],
   "fen analyse --jobs 1": [],
   "engine alone, 2 processes": [],
   "fen analyse --jobs 2": [],
@@ -138,6 +149,9 @@ console.log(
 );
 for (let r = 0; r < rounds; r++) {
   rows["engine alone, 1 process"].push(await timed(() => bare(fens)));
+  rows["engine alone, ucinewgame each"].push(
+    await timed(() => bare(fens, true)),
+  );
   rows["fen analyse --jobs 1"].push(await timed(() => fen(1)));
   rows["engine alone, 2 processes"].push(
     await timed(() =>
@@ -166,6 +180,11 @@ console.log(
   `engine time / our time, --jobs 2: ${
     ratio("engine alone, 2 processes", "fen analyse --jobs 2").toFixed(3)
   } (goal >= 0.95)`,
+);
+console.log(
+  `engine alone / engine with ucinewgame each: ${
+    ratio("engine alone, 1 process", "engine alone, ucinewgame each").toFixed(3)
+  } (the protocol's cost)`,
 );
 console.log(
   `--jobs 2 speed-up over --jobs 1: ${

@@ -3,11 +3,7 @@
 
 import type { CliIo } from "../cli/_io.ts";
 import { EXIT } from "../cli/exit.ts";
-import {
-  fileName,
-  type NamesWritten,
-  writeOutFile,
-} from "../cli/out_dir.ts";
+import { fileName, type NamesWritten, writeOutFile } from "../cli/out_dir.ts";
 import { escapeText } from "../_quote.ts";
 import type { PgnGame } from "../pgn/mod.ts";
 import { evaluationChart } from "./chart.ts";

@@ -7,7 +7,7 @@
  */
 
 import type { CliIo } from "../cli/_io.ts";
-import { writeText } from "../cli/_io.ts";
+import { OutputError, writeText } from "../cli/_io.ts";
 import { EXIT } from "../cli/exit.ts";
 import { UsageError } from "../cli/options.ts";
 import { EnginePool } from "../engine/pool.ts";
@@ -107,18 +107,45 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
     settings = analyseSettings(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    say(
-      io,
-      `${
-        escapeText(error.message)
-      }\nUsage: fen analyse [options] [file...] (fen analyse --help)`,
-    );
+    say(io, `${escapeText(error.message)}\n${USAGE_LINE}`);
     return EXIT.usage;
   }
   if (settings.help) {
     writeText(io.stdout, analyseUsage());
     return EXIT.ok;
   }
+  try {
+    return await analyseWith(settings, io);
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+    const output = error instanceof OutputError;
+    say(
+      io,
+      output
+        ? `cannot write output: ${escapeText(error.message)}`
+        : `internal error (a bug in fen: please report it): ${
+          escapeText(String((error as Error)?.stack ?? error))
+        }`,
+    );
+    return output ? EXIT.ioError : EXIT.internal;
+  }
+}
+
+const USAGE_LINE =
+  "Usage: fen analyse [options] [file...] (fen analyse --help)";
+
+/** The cache, the inputs' first item and the chart folder, or an exit code. */
+async function prepare(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<
+  | {
+    cache: EvalCache | null;
+    items: AsyncGenerator<InputItem>;
+    first: InputItem;
+  }
+  | number
+> {
   let cache: EvalCache | null = null;
   try {
     if (settings.cache !== null) cache = await EvalCache.open(settings.cache);
@@ -152,65 +179,92 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
       return EXIT.ioError;
     }
   }
+  return { cache, items, first: first.value };
+}
+
+/** The run once the settings are read: engines started, items written in order. */
+async function analyseWith(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<number> {
+  const prepared = await prepare(settings, io);
+  if (typeof prepared === "number") return prepared;
+  const { cache, items, first } = prepared;
   const pool = await startPool(settings, io);
   if (pool === null) return EXIT.ioError;
   const evaluator = new Evaluator(pool, cache, settings);
-  let interrupted = false;
-  // Ends the read being awaited when Ctrl-C comes (one promise per read:
-  // a race against one never-settling promise would keep a reaction per item).
-  let wake: ((value: null) => void) | null = null;
-  const onSignal = () => {
-    interrupted = true;
-    pool.stop();
-    wake?.(null);
-  };
-  const nextItem = () =>
-    new Promise<IteratorResult<InputItem> | null>((resolve, reject) => {
-      wake = resolve;
-      items.next().then(resolve, reject);
-    });
-  io.addSignalListener?.("SIGINT", onSignal);
+  const stop = new Stop(pool, items);
+  io.addSignalListener?.("SIGINT", stop.signal);
   const progress = new Progress(io, evaluator.counts);
-  let code: number = EXIT.ok;
+  const context = { evaluator, settings, io, charts: new NamesWritten() };
+  let code: number = EXIT.ok, finished = false;
   try {
     // Items are started a window ahead of the one being written: engines
     // stay busy, output stays in input order, memory stays bounded.
     const ahead = Math.max(16, settings.jobs * 8);
     const window: Promise<ItemOutcome>[] = [];
-    let games = 0, next: InputItem | null = first.value;
-    const context = { evaluator, settings, io, charts: new NamesWritten() };
+    let games = 0, next: InputItem | null = first;
     for (;;) {
-      while (next !== null && window.length < ahead && !interrupted) {
+      while (next !== null && window.length < ahead && !stop.interrupted) {
         window.push(
           analyseItem(next, next.kind === "game" ? ++games : 0, context),
         );
-        const read = await nextItem();
-        next = read === null || read.done ? null : read.value;
+        next = await stop.next();
       }
       const pending = window.shift();
       if (pending === undefined) break;
       const outcome = await pending;
-      if (interrupted && outcome.stopped) break;
+      if (stop.interrupted && outcome.stopped) break;
       progress.clear();
       for (const message of outcome.messages) say(io, message);
       if (outcome.text !== "") writeText(io.stdout, outcome.text);
       code = worse(code, outcome.code);
     }
-  } catch (error) {
-    if (error instanceof Deno.errors.BrokenPipe) {
-      pool.stop();
-      return EXIT.brokenPipe;
-    }
-    throw error;
+    finished = !stop.interrupted;
   } finally {
     progress.stop();
-    io.removeSignalListener?.("SIGINT", onSignal);
-    if (interrupted) pool.stop();
+    io.removeSignalListener?.("SIGINT", stop.signal);
+    // Engines quit when the run is done, and are killed when it is not.
+    if (!finished) pool.stop();
     await pool.close();
   }
-  if (interrupted) {
+  if (stop.interrupted) {
     say(io, "interrupted: what was analysed has been written");
     return EXIT.interrupted;
   }
   return code;
+}
+
+/**
+ * Ctrl-C: stops the engines and ends the read being awaited (one promise
+ * per read: a race against one never-settling promise would keep a
+ * reaction per item).
+ */
+class Stop {
+  interrupted = false;
+  readonly #pool: EnginePool;
+  readonly #items: AsyncGenerator<InputItem>;
+  #wake: ((value: null) => void) | null = null;
+
+  constructor(pool: EnginePool, items: AsyncGenerator<InputItem>) {
+    this.#pool = pool;
+    this.#items = items;
+  }
+
+  readonly signal = (): void => {
+    this.interrupted = true;
+    this.#pool.stop();
+    this.#wake?.(null);
+  };
+
+  /** The next item, or `null` at the end or once interrupted. */
+  async next(): Promise<InputItem | null> {
+    const read = await new Promise<IteratorResult<InputItem> | null>(
+      (resolve, reject) => {
+        this.#wake = resolve;
+        this.#items.next().then(resolve, reject);
+      },
+    );
+    return read === null || read.done ? null : read.value;
+  }
 }
