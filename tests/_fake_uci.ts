@@ -20,8 +20,9 @@ const delay = Number(Deno.env.get("FAKE_UCI_DELAY") ?? "0");
 const pids = Deno.env.get("FAKE_UCI_PIDS");
 if (pids) Deno.writeTextFileSync(pids, `${Deno.pid}\n`, { append: true });
 const encoder = new TextEncoder();
-const say = (line: string) =>
+const say = (line: string): void => {
   Deno.stdout.writeSync(encoder.encode(line + "\n"));
+};
 
 let position = "";
 /** The misbehaviour for this `go`, once-modes consulting the marker file. */

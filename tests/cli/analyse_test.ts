@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
-import { polyglotKeyHalves } from "../../lib/polyglot/mod.ts";
+import { polyglotKeyHalves } from "../../lib/data/polyglot/mod.ts";
 import { findStockfish } from "../_stockfish.ts";
 import { pythonChess } from "../_shared.ts";
 
