@@ -1,7 +1,7 @@
 // One input item analysed and written: a game (its positions evaluated,
 // its moves judged, its PGN, EPD or JSON, its chart) or a record.
 
-import type { CliIo } from "../cli/_io.ts";
+import { type CliIo, writeText } from "../cli/_io.ts";
 import { EXIT } from "../cli/exit.ts";
 import { fileName, type NamesWritten, writeOutFile } from "../cli/out_dir.ts";
 import { escapeText } from "../_quote.ts";
@@ -188,9 +188,15 @@ async function writeChart(
   name: string,
   { settings, io }: ItemContext,
 ): Promise<boolean> {
-  const bytes = settings.graphFormat === "png"
-    ? await (await import("./_raster.ts")).svgToPng(svg)
-    : new TextEncoder().encode(svg);
+  let bytes: Uint8Array;
+  try {
+    bytes = settings.graphFormat === "png"
+      ? await (await import("./_raster.ts")).svgToPng(svg)
+      : new TextEncoder().encode(svg);
+  } catch (error) {
+    writeText(io.stderr, `fen: ${escapeText((error as Error).message)}\n`);
+    return false;
+  }
   return writeOutFile(
     io,
     `${settings.graph}/${name}.${settings.graphFormat}`,

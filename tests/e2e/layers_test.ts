@@ -44,7 +44,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "engine/",
     ],
   },
-  { name: "command and service", paths: ["cli/", "serve/"] },
+  { name: "command and service", paths: ["cli/", "serve/", "analysis/"] },
 ];
 
 /** How many files the top of lib/ holds at most: the vocabulary. */
