@@ -718,3 +718,52 @@ Deno.test("a cache line whose moves do not fit the position is searched again, n
     await f.done();
   }
 });
+
+Deno.test({
+  name: "Stockfish: --depth and --movetime limits, --multipv lines",
+  ignore: stockfish === null,
+  async fn() {
+    const input =
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n";
+    const base = [
+      "analyse",
+      "--engine",
+      stockfish!,
+      "--engine-option",
+      "Threads=1",
+    ];
+    const depth = await spawnFen([
+      ...base,
+      "--depth",
+      "7",
+      "--format",
+      "json",
+      "-",
+    ], {
+      permissions: ALL,
+      stdin: input,
+    });
+    assert.equal(depth.code, 0, depth.stderr);
+    assert.ok(JSON.parse(depth.stdout).depth >= 7);
+    const time = await spawnFen([
+      ...base,
+      "--movetime",
+      "60",
+      "--multipv",
+      "3",
+      "--format",
+      "json",
+      "-",
+    ], {
+      permissions: ALL,
+      stdin: input,
+    });
+    assert.equal(time.code, 0, time.stderr);
+    const lines = JSON.parse(time.stdout).lines;
+    assert.equal(lines.length, 3);
+    assert.equal(
+      new Set(lines.map((l: { uci: string[] }) => l.uci[0])).size,
+      3,
+    );
+  },
+});
