@@ -20,6 +20,16 @@ const FAKE = new URL("../_fake_uci.ts", import.meta.url).pathname;
 const GAMES =
   new URL("../testdata/stockfish_games.pgn", import.meta.url).pathname;
 const ALL = ["--allow-all"];
+/** Debian puts pgn-extract in /usr/games, which is not always on the PATH. */
+const PGN_EXTRACT = ["pgn-extract", "/usr/games/pgn-extract"].find((path) => {
+  try {
+    new Deno.Command(path, { args: ["-h"], stdout: "null", stderr: "null" })
+      .outputSync();
+    return true;
+  } catch {
+    return false;
+  }
+}) ?? "pgn-extract";
 
 /** The fake engine's settings for one test, its log and marker folder made fresh. */
 async function fake(
@@ -422,8 +432,8 @@ print(evals, variations, " ".join(map(str, nags)))
 
       let extract: Deno.CommandOutput | null = null;
       try {
-        const child = new Deno.Command("pgn-extract", {
-          args: ["-s", "--nochecks"],
+        const child = new Deno.Command(PGN_EXTRACT, {
+          args: ["-s", "--nochecks", "-w9999"],
           stdin: "piped",
           stdout: "piped",
           stderr: "piped",
