@@ -3,7 +3,11 @@
 // hangs or answers garbage (tests/_fake_uci.ts).
 
 import assert from "node:assert/strict";
-import { type EngineError, goCommand, UciEngine } from "../../../lib/engine/uci.ts";
+import {
+  type EngineError,
+  goCommand,
+  UciEngine,
+} from "../../../lib/engine/uci.ts";
 import { parseInfo } from "../../../lib/engine/_info.ts";
 import { EnginePool } from "../../../lib/engine/pool.ts";
 import { findStockfish } from "../../_stockfish.ts";
