@@ -1,6 +1,7 @@
 #!/usr/bin/env -S deno run --allow-read --allow-write --allow-env --no-config
 // A small UCI engine for the fault tests of `fen analyse`, run as the
-// engine binary. FAKE_UCI chooses its behaviour on `go`:
+// engine binary (through tests/_fake_engine.ts, which needs no deno on the
+// PATH). FAKE_UCI chooses its behaviour on `go`:
 //   ok       answers: a score made from the position, its first legal move
 //   die      exits without answering
 //   hang     never answers

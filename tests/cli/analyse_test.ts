@@ -5,6 +5,7 @@
 // records that crash engines, Ctrl-C. Skipped, saying why, without
 // Stockfish, python-chess or pgn-extract.
 
+import { FAKE_ENGINE } from "../_fake_engine.ts";
 import assert from "node:assert/strict";
 import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
@@ -16,7 +17,7 @@ const stockfish = findStockfish();
 if (stockfish === null) {
   console.warn("analyse Stockfish tests skipped: no stockfish");
 }
-const FAKE = new URL("../_fake_uci.ts", import.meta.url).pathname;
+const FAKE = FAKE_ENGINE;
 const GAMES =
   new URL("../testdata/stockfish_games.pgn", import.meta.url).pathname;
 const ALL = ["--allow-all"];
@@ -150,12 +151,16 @@ Deno.test("an engine that dies once is restarted and the position searched again
 });
 
 for (
-  const [mode, pattern] of [
-    ["hang-once", /did not answer "go" in time; it was stopped; restarted/],
-    ["garbage-once", /answered "bestmove zz99"; restarted/],
+  const [mode, does, pattern] of [
+    [
+      "hang-once",
+      "hangs",
+      /did not answer "go" in time; it was stopped; restarted/,
+    ],
+    ["garbage-once", "answers garbage", /answered "bestmove zz99"; restarted/],
   ] as const
 ) {
-  Deno.test(`an engine that ${mode.replace("-once", "s")} is killed, restarted, and the position searched again`, async () => {
+  Deno.test(`an engine that ${does} is killed, restarted, and the position searched again`, async () => {
     const f = await fake(mode);
     try {
       const run = await spawnFen(

@@ -2,6 +2,7 @@
 // why, when it is not installed) and against a fake engine that dies,
 // hangs or answers garbage (tests/_fake_uci.ts).
 
+import { FAKE_ENGINE } from "../../_fake_engine.ts";
 import assert from "node:assert/strict";
 import {
   type EngineError,
@@ -14,7 +15,7 @@ import { findStockfish } from "../../_stockfish.ts";
 
 const stockfish = findStockfish();
 if (stockfish === null) console.warn("Stockfish tests skipped: no stockfish");
-const FAKE = new URL("../../_fake_uci.ts", import.meta.url).pathname;
+const FAKE = FAKE_ENGINE;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** Runs `fn` with the fake engine in `mode`, a fresh marker folder. */
