@@ -3,7 +3,7 @@
 // first character that is not a space ('[', '{' or a move number: PGN).
 // Streamed in chunks, so that a large file is never held whole.
 
-import type { CliIo, Source } from "../cli/_io.ts";
+import type { CliIo, Source } from "../program/io.ts";
 import { type PgnGame, PgnReader } from "../pgn/mod.ts";
 
 /** A game, a record line, or an input that could not be read. */

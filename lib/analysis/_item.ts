@@ -1,9 +1,13 @@
 // One input item analysed and written: a game (its positions evaluated,
 // its moves judged, its PGN, EPD or JSON, its chart) or a record.
 
-import { type CliIo, writeText } from "../cli/_io.ts";
-import { EXIT } from "../cli/exit.ts";
-import { fileName, type NamesWritten, writeOutFile } from "../cli/out_dir.ts";
+import { type CliIo, writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import {
+  fileName,
+  type NamesWritten,
+  writeOutFile,
+} from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
 import type { PgnGame } from "../pgn/mod.ts";
 import { evaluationChart } from "./chart.ts";

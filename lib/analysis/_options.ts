@@ -1,7 +1,8 @@
 // `fen analyse`'s options: one table from which the parser and the help
 // are made, and the settings read from it.
 
-import { UsageError } from "../cli/options.ts";
+import { checkPattern } from "../program/out_files.ts";
+import { UsageError } from "../program/usage_error.ts";
 import type { SearchLimit } from "../engine/uci.ts";
 import type { JudgementRules } from "./judgement.ts";
 
@@ -229,6 +230,9 @@ export function analyseSettings(args: readonly string[]): AnalyseSettings {
     ];
   });
   const jobs = count(values, "jobs", 0)!;
+  const name = one("name")!;
+  const problem = checkPattern(name);
+  if (problem !== null) throw new UsageError(`--name ${problem}`);
   return {
     inputs: operands,
     from: one("from") as AnalyseSettings["from"],
@@ -246,7 +250,7 @@ export function analyseSettings(args: readonly string[]): AnalyseSettings {
     repair: values.has("repair"),
     graph: one("graph"),
     graphFormat: one("graph-format") as "svg" | "png",
-    name: one("name")!,
+    name,
     help: values.has("help"),
   };
 }

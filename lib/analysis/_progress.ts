@@ -1,8 +1,8 @@
 // The progress line on stderr, only when stderr is a terminal: positions
 // done of those queued, positions per second, cache hits, time left.
 
-import type { CliIo } from "../cli/_io.ts";
-import { writeText } from "../cli/_io.ts";
+import type { CliIo } from "../program/io.ts";
+import { writeText } from "../program/io.ts";
 import type { EvaluationCounts } from "./_evaluate.ts";
 
 /** Redraws one line every half second while a run goes on. */

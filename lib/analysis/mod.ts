@@ -6,14 +6,14 @@
  * @module
  */
 
-import type { CliIo } from "../cli/_io.ts";
-import { OutputError, writeText } from "../cli/_io.ts";
-import { EXIT } from "../cli/exit.ts";
-import { UsageError } from "../cli/options.ts";
+import type { CliIo } from "../program/io.ts";
+import { OutputError, writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { EnginePool } from "../engine/pool.ts";
 import { EngineError } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
-import { NamesWritten } from "../cli/out_dir.ts";
+import { NamesWritten } from "../program/out_files.ts";
 import { EvalCache } from "./cache.ts";
 import {
   type AnalyseSettings,

@@ -6,16 +6,17 @@
  * @module
  */
 
-import type { CliIo } from "./_io.ts";
-import { writeText } from "./_io.ts";
-import { EXIT } from "./exit.ts";
-import { parseArgv } from "./_argv.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
-import { plainDiagram } from "./_plain.ts";
+import type { CliIo } from "../program/io.ts";
+import { writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { parseArgv } from "./option_argv.ts";
+import type { ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { plainDiagram } from "./plain.ts";
 
-export type { CliIo, Sink, Source } from "./_io.ts";
-export { EXIT } from "./exit.ts";
-export { VERSION } from "./version.ts";
+export type { CliIo, Sink, Source } from "../program/io.ts";
+export { EXIT } from "../program/exit.ts";
+export { VERSION } from "../program/version.ts";
 
 /**
  * Runs the command with `args` (without the program name) and returns the
@@ -65,14 +66,14 @@ export async function main(args: string[], io: CliIo): Promise<number> {
     parsed = parseArgv(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return (await import("./_run.ts")).usageFailure(error, args, io);
+    return (await import("./run.ts")).usageFailure(error, args, io);
   }
   const svg = plainDiagram(parsed);
-  if (svg === null) return (await import("./_run.ts")).runCommand(parsed, io);
+  if (svg === null) return (await import("./run.ts")).runCommand(parsed, io);
   try {
     writeText(io.stdout, svg);
     return EXIT.ok;
   } catch (error) {
-    return (await import("./_run.ts")).failure(error, io);
+    return (await import("./run.ts")).failure(error, io);
   }
 }

@@ -44,6 +44,8 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "engine/",
     ],
   },
+  // What the command and the service share (streams, exit codes, version).
+  { name: "programs' shared parts", paths: ["program/"] },
   { name: "command and service", paths: ["cli/", "serve/", "analysis/"] },
 ];
 

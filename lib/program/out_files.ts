@@ -1,34 +1,11 @@
-// `--out-dir`: one diagram file per record. A file is written under a
-// temporary name and renamed, so an interrupted run never leaves a partial
-// diagram; names come from a pattern ({line}, {n}, {id}) so they sort.
+// Files written one per record or game (`fen --out-dir`, `fen analyse
+// --graph`): names made from a pattern ({line}, {n}, {id}, {game}, {ply},
+// tags) so that they sort, never one name twice in a run, each file written
+// under a temporary name and renamed, so that an interrupted run never
+// leaves a partial one. Shared by the programs.
 
 import { escapeText } from "../_quote.ts";
-import { type CliIo, type Sink, writeText } from "./_io.ts";
-
-/** Collects what a format writes, for a file. */
-export class MemorySink implements Sink {
-  #chunks: Uint8Array[] = [];
-  #length = 0;
-
-  writeSync(data: Uint8Array): number {
-    this.#chunks.push(data.slice());
-    this.#length += data.length;
-    return data.length;
-  }
-
-  /** Everything written since the last call, as one array. */
-  take(): Uint8Array {
-    const bytes = new Uint8Array(this.#length);
-    let offset = 0;
-    for (const chunk of this.#chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    this.#chunks = [];
-    this.#length = 0;
-    return bytes;
-  }
-}
+import { type CliIo, writeText } from "./io.ts";
 
 /**
  * The placeholders a `--name` pattern may use: `{line}`, `{n}`, `{id}`, and

@@ -17,8 +17,8 @@ import {
   type OptionName,
   optionSpec,
   type ParsedArgs,
-  UsageError,
-} from "./options.ts";
+} from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 /** A value quoted for a usage message: escaped and shortened. */
 export function shown(value: string): string {

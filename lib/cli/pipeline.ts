@@ -1,18 +1,49 @@
 // A run of the command as a pipeline: sources hand records to one reader,
 // the transforms change them, one sink writes them. Every part is chosen
-// before the first record, so the per-record path decides nothing.
+// before the first record, so the per-record path decides nothing. The
+// stages' interfaces are here; each stage's kinds are in source_*.ts,
+// transform_*.ts and sink_*.ts, the formats a sink writes in format_*.ts.
 
 import { FenSyntaxError } from "../errors.ts";
 import type { FenReader } from "../fen/reader.ts";
 import type { PgnPosition } from "../pgn/mod.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
-import type { Output } from "./_io.ts";
-import type { Current, RecordSpan } from "./_record.ts";
-import type { RecordSink } from "./_sinks.ts";
-import type { RecordSource, RecordTarget } from "./_sources.ts";
-import type { Transform } from "./_transforms.ts";
-import type { Where } from "./_where.ts";
-import type { ExitCode } from "./exit.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Output } from "./io.ts";
+import type { Current, RecordSpan } from "./record.ts";
+import type { Where } from "./where.ts";
+import type { ExitCode } from "../program/exit.ts";
+
+/** What a source hands its records to. */
+export interface RecordTarget {
+  /** Converts the record `text.slice(start, end)`, which came from `where`. */
+  record(text: string, start: number, end: number, where: Where): void;
+  /** Converts a game's position at a ply (PGN input). */
+  ply(position: PgnPosition, where: Where): void;
+  /** The run's diagnostics (whether it has stopped, what went wrong). */
+  readonly diagnostics: Diagnostics;
+}
+
+/** Where records come from. */
+export interface RecordSource {
+  /** Hands every record to `target`, in order. */
+  feed(target: RecordTarget): Promise<void>;
+}
+
+/** One stage between reading a record and writing it. */
+export interface Transform {
+  /** Changes `record` in place; `false` when it was refused (and said why). */
+  apply(record: Current): boolean;
+  /** After the last record and the sink: what the end means (counts, warnings). */
+  finish?(): void;
+}
+
+/** Where a run's records go. */
+export interface RecordSink {
+  /** Writes one record. */
+  write(record: Current): void;
+  /** After the last record: what was held, and what the end means. */
+  finish(): void;
+}
 
 /** The parts of a pipeline, all made before the first record. */
 export interface PipelineParts {

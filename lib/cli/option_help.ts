@@ -1,17 +1,28 @@
 // The help text, built from the tables it describes: the options, the
 // formats and the exit codes are each defined once, elsewhere.
 
-import { EXIT_MEANINGS } from "./exit.ts";
-import { FORMAT_NAMES, FORMATS } from "./formats.ts";
-import { OPTION_SPECS, type OptionSpec } from "./options.ts";
+import { EXIT_MEANINGS } from "../program/exit.ts";
+import { FORMAT_NAMES, FORMATS } from "./format_registry.ts";
+import { OPTION_SPECS, type OptionSpec } from "./option_table.ts";
 
 /** The classic script's usage line, byte for byte. */
 export const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
 
+/** The width `--help` fits in: a terminal's classic 80 columns. */
+export const HELP_WIDTH = 80;
+
+/** Where an option's help starts: the flags' column and two spaces. */
+const OPTION_COLUMN = 28;
+
+/** What bare `fen` at a terminal adds after the usage line (piped: nothing). */
+export const MORE_HELP = "(fen --help for everything else)\n";
+
 /** `fen --help`. */
 export function renderHelp(): string {
+  // Names as long as the column have their space after them too.
+  const column = Math.max(...FORMAT_NAMES.map((name) => name.length)) + 1;
   const formats = FORMAT_NAMES.map((name) =>
-    `  ${name.padEnd(9)}${FORMATS[name].help}\n`
+    `  ${name.padEnd(column)}${FORMATS[name].help}\n`
   ).join("");
   const exits = EXIT_MEANINGS.map(([code, meaning]) =>
     `  ${String(code).padEnd(5)}${meaning}\n`
@@ -62,7 +73,7 @@ Examples:
   fen --out-dir diagrams --name 'wac-{id}' - < wac.epd
   fen --check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   fen --from pgn --ply all --format epd - < games.pgn
-  fen --from pgn --format gif --out-dir gifs --name '{game}-{White}' - < games.pgn
+  fen --from pgn --format gif --out-dir gifs --name '{White}' - < games.pgn
 `;
 }
 
@@ -85,9 +96,27 @@ export function renderOptions(group: OptionSpec["group"]): string {
           : ""
       }`;
       // A flag too long for its column gets its help on the next line.
-      const column = 28;
-      return flags.length < column - 3
-        ? `  ${flags.padEnd(column - 2)}${helpLine(o)}\n`
-        : `  ${flags}\n${" ".repeat(column)}${helpLine(o)}\n`;
+      const lines = wrap(helpLine(o), HELP_WIDTH - OPTION_COLUMN);
+      const indent = " ".repeat(OPTION_COLUMN);
+      const rest = lines.slice(1).map((line) => `${indent}${line}\n`).join("");
+      return (flags.length < OPTION_COLUMN - 3
+        ? `  ${flags.padEnd(OPTION_COLUMN - 2)}${lines[0]}\n`
+        : `  ${flags}\n${indent}${lines[0]}\n`) + rest;
     }).join("");
+}
+
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
 }

@@ -10,8 +10,8 @@ import type {
 } from "../gif/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
-import type { Output } from "./_io.ts";
-import type { Current } from "./_record.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
 
 /** What a run settles for its GIFs. */
 export interface GifRun {

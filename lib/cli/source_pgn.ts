@@ -7,10 +7,11 @@
 
 import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
-import { type CliIo, InputError, type Output, type Source } from "./_io.ts";
-import { Signals } from "./_signals.ts";
-import type { RecordSource, RecordTarget } from "./_sources.ts";
-import { GamePlace } from "./_where.ts";
+import type { CliIo, Source } from "../program/io.ts";
+import { InputError, type Output } from "./io.ts";
+import { Signals } from "./signals.ts";
+import type { RecordSource, RecordTarget } from "./pipeline.ts";
+import { GamePlace } from "./where.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
 export interface PlySelection {
@@ -31,6 +32,8 @@ export interface PgnParts {
   strict: boolean;
   /** Whether the format reads the games' moves (else they are not kept). */
   moves: boolean;
+  /** Sees every position of a game in order (a game's opening), or `null`. */
+  line: { see(position: PgnPosition): void } | null;
   io: CliIo;
   out: Output;
 }
@@ -86,7 +89,11 @@ export class PgnSource implements RecordSource {
     const { strict, moves, select } = this.#parts;
     const options = strict ? { strict } : {};
     if (!moves) {
-      const visitor = new PlyVisitor(select, { target, place });
+      const visitor = new PlyVisitor(select, {
+        target,
+        place,
+        line: this.#parts.line,
+      });
       return new PgnWalker(visitor, {
         ...options,
         variations: select.variations && select.ply === "all",
@@ -122,12 +129,16 @@ export class PgnSource implements RecordSource {
       // A game that stops at an error has no last position to give.
       if (game.error !== null) return;
       let last: PgnPosition | null = null;
-      for (const position of game.positions()) last = position;
+      for (const position of game.positions()) {
+        this.#parts.line?.see(position);
+        last = position;
+      }
       if (last !== null) give(last, { target, place });
       return;
     }
     let found = false;
     for (const position of game.positions({ variations })) {
+      this.#parts.line?.see(position);
       if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
         continue;
       }
@@ -158,19 +169,26 @@ class PlyVisitor implements PgnVisitor {
   readonly #select: PlySelection;
   readonly #target: RecordTarget;
   readonly #place: GamePlace;
+  readonly #line: PgnParts["line"];
   /** Whether the game's position at the asked ply was given. */
   #found = false;
 
   constructor(
     select: PlySelection,
-    { target, place }: { target: RecordTarget; place: GamePlace },
+    { target, place, line }: {
+      target: RecordTarget;
+      place: GamePlace;
+      line: PgnParts["line"];
+    },
   ) {
     this.#select = select;
     this.#target = target;
     this.#place = place;
+    this.#line = line;
   }
 
   position(position: PgnPosition): void {
+    this.#line?.see(position);
     const ply = this.#select.ply;
     if (ply === "last") return;
     if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {

@@ -1,24 +1,16 @@
-// What happens to a record between reading and writing: today `--moves`
-// (repairs and filters are next). A transform changes the record in place
-// or refuses it, after saying why; transforms are chosen before the first
-// record.
+// `--moves`: the record becomes the position after the moves (and, for the
+// formats of games, the game they make, suffixes kept as badges). The other
+// transforms are in transform_data.ts and transform_counts.ts.
 
 import type {
   MoveError,
   playMoves,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
-import type { Current } from "./_record.ts";
-import { gameFrom, type PgnModule } from "./formats.ts";
-
-/** One stage between reading a record and writing it. */
-export interface Transform {
-  /** Changes `record` in place; `false` when it was refused (and said why). */
-  apply(record: Current): boolean;
-  /** After the last record and the sink: what the end means (counts, warnings). */
-  finish?(): void;
-}
+import type { Transform } from "./pipeline.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Current } from "./record.ts";
+import { gameFrom, type PgnModule } from "./format_registry.ts";
 
 /** What {@linkcode MovesTransform} plays moves with (loaded on demand). */
 export interface MovesModule {
@@ -35,6 +27,8 @@ export class MovesTransform implements Transform {
   readonly #diagnostics: Diagnostics;
 
   readonly #games: PgnModule | null;
+  /** Each move's `!`, `?`, `!?`... as written, for a game's badges. */
+  readonly #suffixes: readonly string[];
 
   /**
    * @param moves The moves, as `--moves` gives them.
@@ -56,6 +50,7 @@ export class MovesTransform implements Transform {
     this.#module = parts.module;
     this.#diagnostics = parts.diagnostics;
     this.#games = parts.games;
+    this.#suffixes = parts.games === null ? [] : suffixesOf(moves);
   }
 
   apply(record: Current): boolean {
@@ -74,14 +69,30 @@ export class MovesTransform implements Transform {
       this.#diagnostics.refusedMove(message, record.where, record.span);
       return false;
     }
-    record.setMoved(result.position);
+    record.rewrite(result.position);
     record.played = result.moves.map(({ uci, san }) => ({ uci, san }));
     const last = result.moves.at(-1);
     record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
     if (this.#games !== null) {
-      const sans = result.moves.map((move) => move.san);
+      const sans = result.moves.map((move, i) =>
+        move.san + (this.#suffixes[i] ?? "")
+      );
       record.game = gameFrom(start, sans, this.#games);
     }
     return true;
   }
+}
+
+/**
+ * The suffix annotation of each move in `--moves` text (`Qh5?!` gives
+ * `?!`), in the order the moves are played: tokens split as the move
+ * library splits them, move numbers (`1.`, `3...`) dropped.
+ */
+function suffixesOf(moves: string): string[] {
+  const found: string[] = [];
+  for (const token of moves.split(/\s+/)) {
+    const move = token.replace(/^\d+\.+/, "");
+    if (move !== "") found.push(/[!?]{1,2}$/.exec(move)?.[0] ?? "");
+  }
+  return found;
 }

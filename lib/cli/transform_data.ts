@@ -1,40 +1,32 @@
-// The stages of data and engine work (issue: keys, dedupe and stats, EPD
-// suites, repair before the engine, perft and moves): transforms that
-// repair, normalize, filter and count records, and the sinks of `--perft`
-// and of `--stats` alone. Loaded only when one of them is asked for.
+// The transforms of data and engine work: `--repair`, `--en-passant`,
+// `--uci`/`--san` for EPD moves and the legal moves of `--format moves`,
+// and where they stand around `--moves` with the counting ones
+// (transform_counts.ts). Loaded only when one of them is asked for.
 
-import { convertEpdMoves } from "../data/epd_moves.ts";
+import { checkEpdMoves, convertEpdMoves } from "../data/epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
 import {
   type EnPassantMode,
   enPassantSquare,
   legalMoves,
   MoveError,
-  perft,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import { perftDivide } from "../moves/perft_divide.ts";
-import {
-  repairFen,
-  repairPosition,
-  UnrepairableError,
-} from "../data/repair.ts";
+import { repairFen, repairPosition, UnrepairableError } from "../data/repair.ts";
 import {
   OnlyTransform,
   StatsTransform,
   UniqueTransform,
-} from "./_data_counts.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
-import type { DataWriters } from "./_data_formats.ts";
-import type { Output } from "./_io.ts";
-import type { Current } from "./_record.ts";
-import type { RecordSink } from "./_sinks.ts";
-import type { Transform } from "./_transforms.ts";
-import type { DataRun } from "./_data_settings.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+} from "./transform_counts.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
+import type { Transform } from "./pipeline.ts";
+import type { DataRun } from "./option_settings_data.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 
 /** The library's sentence as a `fen: ...` message goes on: lower case. */
-function lowered(message: string): string {
+export function lowered(message: string): string {
   return message[0].toLowerCase() + message.slice(1);
 }
 
@@ -42,7 +34,7 @@ function lowered(message: string): string {
  * A record refused with a reason: a message on stderr (and the JSON object
  * that stands for it), and the exit code.
  */
-function refuse(
+export function refuse(
   diagnostics: Diagnostics,
   record: Current,
   problem: { field: string; message: string; code: ExitCode },
@@ -77,7 +69,7 @@ export class RepairTransform implements Transform {
 
   apply(record: Current): boolean {
     const { input, start, end } = record.span;
-    const fromText = record.fieldsGiven < 6 && record.moved === null &&
+    const fromText = record.fieldsGiven < 6 && record.rewritten === null &&
       record.ply === null;
     let result;
     try {
@@ -94,7 +86,7 @@ export class RepairTransform implements Transform {
       return false;
     }
     if (result.changes.length === 0) return true;
-    record.setMoved(result.position);
+    record.rewrite(result.position);
     if (this.#explain) {
       for (const change of result.changes) {
         this.#diagnostics.say(`fen: ${record.where.prefix}${change}\n`);
@@ -128,22 +120,19 @@ export class EnPassantTransform implements Transform {
       if (error instanceof UnplayablePositionError) return true;
       throw error;
     }
-    if (kept !== square) record.setMoved({ ...position, enPassant: kept });
+    if (kept !== square) record.rewrite({ ...position, enPassant: kept });
     return true;
   }
 }
 
-/** `--format moves`: the record's legal moves, listed before the writer. */
+/** `--format moves`: the record's legal moves, a field of the record. */
 export class LegalMovesTransform implements Transform {
-  readonly #data: DataWriters;
   readonly #options: { notation: "uci" | "san"; chess960: boolean };
   readonly #diagnostics: Diagnostics;
 
   constructor(
-    data: DataWriters,
     parts: { san: boolean; chess960: boolean; diagnostics: Diagnostics },
   ) {
-    this.#data = data;
     this.#options = {
       notation: parts.san ? "san" : "uci",
       chess960: parts.chess960,
@@ -153,7 +142,7 @@ export class LegalMovesTransform implements Transform {
 
   apply(record: Current): boolean {
     try {
-      this.#data.moves = legalMoves(record.position(), this.#options);
+      record.legalMoves = legalMoves(record.position(), this.#options);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       refuse(this.#diagnostics, record, {
@@ -190,22 +179,21 @@ export class EpdNotationTransform implements Transform {
     const operations = record.operations;
     if (operations === null || operations.length === 0) return true;
     const { input, start, end } = record.span;
+    const given = input.slice(start, end);
     try {
-      const text = convertEpdMoves(
-        input.slice(start, end),
-        this.#notation,
-        this.#options,
-      );
+      const text = convertEpdMoves(given, this.#notation, this.#options);
       record.setOperations(parseEpd(text, this.#options).operations);
     } catch (error) {
       if (
         !(error instanceof MoveError ||
           error instanceof UnplayablePositionError)
       ) throw error;
+      // The move's fault in --check's words (`bm e5 at column 57: ...`).
+      const issue = checkEpdMoves(given, this.#options)[0];
       refuse(this.#diagnostics, record, {
         field: "operations",
         message: `cannot write the moves in ${this.#notation.toUpperCase()}: ${
-          lowered(error.message)
+          issue?.message ?? lowered(error.message)
         }`,
         code: EXIT.illegalMove,
       });
@@ -215,75 +203,10 @@ export class EpdNotationTransform implements Transform {
   }
 }
 
-/** What a {@linkcode PerftSink} counts. */
-export interface PerftParts {
-  depth: number;
-  /** The count below each legal move too. */
-  divide: boolean;
-  chess960: boolean;
-  diagnostics: Diagnostics;
-}
-
-/**
- * `--perft N`: the number of move paths of each record, one line a record;
- * with `--divide`, as engines print it (`go perft N`): `move: count` lines
- * in UCI, a blank line and `Nodes searched: N`, records apart by a blank
- * line.
- */
-export class PerftSink implements RecordSink {
-  readonly #out: Output;
-  readonly #parts: PerftParts;
-  #written = 0;
-
-  constructor(out: Output, parts: PerftParts) {
-    this.#out = out;
-    this.#parts = parts;
-  }
-
-  write(record: Current): void {
-    const { depth, divide, chess960, diagnostics } = this.#parts;
-    const out = this.#out;
-    try {
-      if (!divide) {
-        out.writeNatural(perft(record.position(), depth));
-        out.writeByte(10);
-        return;
-      }
-      const rows = perftDivide(record.position(), depth, { chess960 });
-      if (this.#written++ > 0) out.writeByte(10);
-      let nodes = 0;
-      for (const { move, nodes: count } of rows) {
-        out.write(`${move}: ${count}\n`);
-        nodes += count;
-      }
-      out.write(`\nNodes searched: ${nodes}\n`);
-    } catch (error) {
-      if (!(error instanceof UnplayablePositionError)) throw error;
-      refuse(diagnostics, record, {
-        field: "position",
-        message: `cannot count moves: ${lowered(error.message)}`,
-        code: EXIT.illegalPosition,
-      });
-    }
-  }
-
-  finish(): void {}
-}
-
-/** `--stats` alone: the records are counted, not written. */
-export class NoSink implements RecordSink {
-  write(_record: Current): void {}
-  finish(): void {}
-}
-
 /** The data transforms of a run: those before `--moves`, and after. */
 export function dataStages(
   settings: DataRun,
-  { diagnostics, out, data }: {
-    diagnostics: Diagnostics;
-    out: Output;
-    data: DataWriters | null;
-  },
+  { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
 ): { before: Transform[]; after: Transform[] } {
   const { data: options, format, check } = settings;
   const chess960 = settings.parse.chess960 === true;
@@ -325,7 +248,7 @@ export function dataStages(
   if (unique !== null) after.push(unique);
   if (writes && format === "moves") {
     after.push(
-      new LegalMovesTransform(data!, {
+      new LegalMovesTransform({
         san: options.notation === "san",
         chess960,
         diagnostics,
@@ -333,19 +256,4 @@ export function dataStages(
     );
   }
   return { before, after };
-}
-
-/** The sink of a run that writes no format: `--perft`, or `--stats` alone. */
-export function dataSink(
-  settings: DataRun,
-  { out, diagnostics }: { out: Output; diagnostics: Diagnostics },
-): RecordSink {
-  const { perft, divide } = settings.data;
-  if (perft === null) return new NoSink();
-  return new PerftSink(out, {
-    depth: perft,
-    divide,
-    chess960: settings.parse.chess960 === true,
-    diagnostics,
-  });
 }

@@ -12,8 +12,8 @@ import {
   shown,
   svgOptions,
   text,
-} from "./diagram_options.ts";
-import { type FormatName, FORMATS } from "./formats.ts";
+} from "./option_settings_diagram.ts";
+import { type FormatName, FORMATS } from "./format_registry.ts";
 import {
   checkData,
   checkDataScope,
@@ -22,16 +22,17 @@ import {
   dataSettings,
   outputName,
   ownOutput,
-} from "./_data_settings.ts";
-import { groupOperands, type OperandSource } from "./operands.ts";
-import type { PlySelection } from "./_pgn_source.ts";
+} from "./option_settings_data.ts";
+import { groupOperands, type OperandSource } from "./option_operands.ts";
+import type { PlySelection } from "./source_pgn.ts";
 import {
   type INPUT_KINDS,
   OPTION_SPECS,
+  type OptionName,
   optionSpec,
   type ParsedArgs,
-  UsageError,
-} from "./options.ts";
+} from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 export { shown };
 
@@ -44,6 +45,11 @@ export type Source =
 /** A command line, checked. */
 export interface Settings {
   format: FormatName;
+  /**
+   * Records are written in the input's own form (FEN as FEN, EPD as EPD, a
+   * game's positions as FEN): a filter or repair given no `--format`.
+   */
+  ownForm: boolean;
   check: boolean;
   flip: boolean;
   /** The `--empty` mark. */
@@ -72,8 +78,14 @@ export interface Settings {
 
 const encoder = new TextEncoder();
 
-/** Checks the parsed command line and settles every default. */
-export function settle(args: ParsedArgs): Settings {
+/**
+ * Checks the parsed command line and settles every default; `isFile` tells
+ * which operands of `--from pgn` are files to read (none, without it).
+ */
+export function settle(
+  args: ParsedArgs,
+  { isFile = () => false }: { isFile?: (path: string) => boolean } = {},
+): Settings {
   // The classic script's order: no operand is a usage error before any value.
   if (
     args.operands.length === 0 && !args.values.has("input") &&
@@ -82,13 +94,15 @@ export function settle(args: ParsedArgs): Settings {
     throw new UsageError("");
   }
   const check = flag(args, "check");
+  const ownForm = writesOwnForm(args);
   // --check writes its own report; "fen" only stands for "no format given".
   const format = choice<FormatName>(args, "format") ??
-    (check || ownOutput(args)
+    (check || ownOutput(args) || ownForm
       ? "fen"
       : optionSpec("format").default as FormatName);
   const settings: Settings = {
     format,
+    ownForm,
     check,
     flip: flag(args, "flip"),
     empty: text(args, "empty") ?? optionSpec("empty").default!,
@@ -99,14 +113,15 @@ export function settle(args: ParsedArgs): Settings {
     verbose: flag(args, "verbose") ? true : null,
     from: choice<Settings["from"]>(args, "from") ??
       optionSpec("from").default as Settings["from"],
-    sources: sources(args),
+    sources: sources(args, isFile),
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),
       ...(flag(args, "chess960") ? { chess960: true } : {}),
     },
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
-    moves: text(args, "moves") ?? null,
+    // Commas separate moves as they separate --arrow's (SAN has none).
+    moves: text(args, "moves")?.replaceAll(",", " ") ?? null,
     gif: {
       white: text(args, "white") ?? null,
       black: text(args, "black") ?? null,
@@ -122,9 +137,32 @@ export function settle(args: ParsedArgs): Settings {
   return settings;
 }
 
-function sources(args: ParsedArgs): Source[] {
+/** The options that pass records on, filtered or repaired, as they came. */
+const RECORD_FILTERS: readonly OptionName[] = [
+  "unique",
+  "only",
+  "repair",
+  "en-passant",
+];
+
+/**
+ * Whether a filter or repair with no `--format` (nor `--out-dir`, `--check`
+ * or an output of its own) writes records in their own form rather than
+ * diagrams: a stream of them is what such a run is for.
+ */
+function writesOwnForm(args: ParsedArgs): boolean {
+  const { values } = args;
+  return !values.has("format") && !values.has("out-dir") &&
+    !values.has("check") && !ownOutput(args) &&
+    RECORD_FILTERS.some((name) => values.has(name));
+}
+
+function sources(
+  args: ParsedArgs,
+  isFile: (path: string) => boolean,
+): Source[] {
   const found: Source[] = text(args, "from") === "pgn"
-    ? pgnOperands(args.operands)
+    ? pgnOperands(args.operands, isFile)
     : groupOperands(args.operands);
   for (const path of list(args, "input")) {
     if (path === "") throw new UsageError("--input needs a file name");
@@ -137,15 +175,29 @@ function sources(args: ParsedArgs): Source[] {
 }
 
 /**
- * Games given as operands are one PGN text (`fen --from pgn 1. e4 e5` is a
- * game of two moves); `-` is stdin.
+ * Operands of `--from pgn`: a file's name reads the file, as every PGN tool
+ * does; the others in a row are one PGN text (`fen --from pgn 1. e4 e5` is
+ * a game of two moves), numbered as sources in messages; `-` is stdin.
  */
-function pgnOperands(operands: readonly string[]): Source[] {
-  const text = operands.filter((operand) => operand !== "-").join(" ");
-  const found: Source[] = text === ""
-    ? []
-    : [{ kind: "operand", text, number: 1 }];
-  if (operands.includes("-")) found.push({ kind: "stdin" });
+function pgnOperands(
+  operands: readonly string[],
+  isFile: (path: string) => boolean,
+): Source[] {
+  const found: Source[] = [];
+  let text: OperandSource | null = null;
+  for (const operand of operands) {
+    if (operand === "-" || isFile(operand)) {
+      found.push(
+        operand === "-" ? { kind: "stdin" } : { kind: "file", path: operand },
+      );
+      text = null;
+    } else if (text !== null) {
+      text.text += ` ${operand}`;
+    } else {
+      text = { kind: "operand", text: operand, number: found.length + 1 };
+      found.push(text);
+    }
+  }
   return found;
 }
 

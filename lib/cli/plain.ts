@@ -7,9 +7,10 @@ import { tryParseFen } from "../fen/mod.ts";
 import { classicDocument } from "../svg/_classic.ts";
 import { readOptions } from "../svg/_options.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
-import { svgOptions } from "./diagram_options.ts";
-import { OPTION_SPECS, type ParsedArgs, UsageError } from "./options.ts";
-import { groupOperands } from "./operands.ts";
+import { svgOptions } from "./option_settings_diagram.ts";
+import { OPTION_SPECS, type ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { groupOperands } from "./option_operands.ts";
 
 /** The options a plain diagram may have: the classic drawing's own. */
 const ONE_SHOT: ReadonlySet<string> = new Set(

@@ -3,7 +3,7 @@
 // choices come from the names of lib/data/unique/, which load nothing.
 
 import { POSITION_KEY_LEVELS, RECORD_KINDS } from "../data/unique/names.ts";
-import type { OptionSpec } from "./_option_spec.ts";
+import type { OptionSpec } from "./option_spec.ts";
 
 /** The options of data and engine work, in the order `--help` lists them. */
 export const DATA_OPTIONS = [
@@ -64,7 +64,7 @@ export const DATA_OPTIONS = [
     name: "perft",
     value: "<depth>",
     group: "data",
-    help: "count the move paths of each record to <depth> plies",
+    help: "count the move paths of each record to <depth> plies (1-12)",
   },
   {
     name: "divide",

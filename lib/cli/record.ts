@@ -7,21 +7,26 @@ import { stringifyFen } from "../fen/mod.ts";
 import type { FenReader } from "../fen/reader.ts";
 import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
 import type { EpdOperation, Position, Side, Square } from "../types.ts";
-import type { Output } from "./_io.ts";
-import type { Where } from "./_where.ts";
+import type { Output } from "./io.ts";
+import type { Where } from "./where.ts";
 
 /**
  * The record being written, refilled for every record of a run: the cells
  * and fields come straight from what was read (the FEN reader, or a game's
- * board at a ply), or from the position after `--moves`, so every writer
- * has one path whatever the record's origin.
+ * board at a ply), or from the position it was rewritten to (`--moves`,
+ * `--repair`, `--en-passant`), so every writer has one path whatever the
+ * record's origin.
  */
 export class Current implements RecordView {
   /** The placement to write: 64 char codes, 0 for empty. */
   cells: readonly number[];
-  /** The position after `--moves`, or `null` to read it from the view. */
-  moved: Position | null = null;
-  readonly #movedCells: number[] = new Array(64).fill(0);
+  /**
+   * The position the record was rewritten to (by `--moves`, `--repair`,
+   * `--en-passant`), or `null` while it is as it was read.
+   */
+  rewritten: Position | null = null;
+  /** What a rewritten record's fields are read from (one per run). */
+  readonly #rewrittenView = new PositionView();
   /** The last move as set, or `undefined` for the ply's (made when asked). */
   #lastMove: string | null | undefined = undefined;
   /** The last move played (`e2e4`), for the diagram. */
@@ -34,6 +39,11 @@ export class Current implements RecordView {
   set lastMove(move: string | null) {
     this.#lastMove = move;
   }
+  /**
+   * The record's legal moves (UCI, or SAN with `--san`), listed by the
+   * transform of `--format moves` before the writer; empty otherwise.
+   */
+  legalMoves: readonly string[] = NO_MOVES;
   /** The moves `--moves` played, for JSON, or `null`. */
   played: readonly { uci: string; san: string }[] | null = null;
   /**
@@ -48,12 +58,16 @@ export class Current implements RecordView {
   /** The record as given (the caller's object, refilled per record). */
   span: RecordSpan = { input: "", start: 0, end: 0 };
   readonly #reader: FenReader;
+  /** What was read: the reader, or a game's position (fields given, EPD). */
+  #read: RecordView;
+  /** What the fields are read from: what was read, or the rewritten view. */
   #view: RecordView;
   readonly #position: Position;
   #filled = false;
 
   constructor(reader: FenReader) {
     this.#reader = reader;
+    this.#read = reader;
     this.#view = reader;
     this.cells = reader.cells;
     this.#position = reader.toPosition();
@@ -61,13 +75,22 @@ export class Current implements RecordView {
 
   /** How many of the six fields the record gave (a game's are all six). */
   get fieldsGiven(): number {
-    return this.#view === this.#reader ? this.#reader.fieldsGiven : 6;
+    return this.#read === this.#reader ? this.#reader.fieldsGiven : 6;
+  }
+
+  /**
+   * Whether the record has a real side to move: it gave more than its
+   * placement, or was rewritten into a position (a placement alone reads
+   * as White to move, which no mark or text should claim).
+   */
+  get hasTurn(): boolean {
+    return this.fieldsGiven > 1 || this.rewritten !== null;
   }
 
   /** The record's EPD operations (as `--uci`/`--san` rewrote them), or `null`. */
   get operations(): readonly EpdOperation[] | null {
     if (this.#operations !== null) return this.#operations;
-    return this.#view === this.#reader ? this.#reader.operations : null;
+    return this.#read === this.#reader ? this.#reader.operations : null;
   }
   #operations: readonly EpdOperation[] | null = null; // rewritten ones
 
@@ -78,27 +101,23 @@ export class Current implements RecordView {
 
   /** The side to move. */
   get turn(): Side {
-    return this.moved === null ? this.#view.turn : this.moved.turn;
+    return this.#view.turn;
   }
   /** The castling rook squares, in canonical order. */
   get castling(): readonly Square[] {
-    return this.moved === null ? this.#view.castling : this.moved.castling;
+    return this.#view.castling;
   }
   /** The en-passant square. */
   get enPassant(): Square | null {
-    return this.moved === null ? this.#view.enPassant : this.moved.enPassant;
+    return this.#view.enPassant;
   }
   /** The halfmove clock. */
   get halfmoveClock(): number {
-    return this.moved === null
-      ? this.#view.halfmoveClock
-      : this.moved.halfmoveClock;
+    return this.#view.halfmoveClock;
   }
   /** The fullmove number. */
   get fullmoveNumber(): number {
-    return this.moved === null
-      ? this.#view.fullmoveNumber
-      : this.moved.fullmoveNumber;
+    return this.#view.fullmoveNumber;
   }
 
   /**
@@ -119,11 +138,13 @@ export class Current implements RecordView {
   }
 
   #start(view: RecordView, where: Where): void {
+    this.#read = view;
     this.#view = view;
     this.cells = view.cells;
-    this.moved = null;
+    this.rewritten = null;
     this.#lastMove = undefined;
     this.played = null;
+    this.legalMoves = NO_MOVES;
     this.game = null;
     this.ply = null;
     this.where = where;
@@ -131,14 +152,13 @@ export class Current implements RecordView {
     this.#operations = null;
   }
 
-  /** Replaces the record by the position after `--moves`. */
-  setMoved(position: Position): void {
-    this.moved = position;
-    const cells = this.#movedCells;
-    for (let k = 0; k < 64; k++) {
-      cells[k] = position.board[k]?.charCodeAt(0) ?? 0;
-    }
-    this.cells = cells;
+  /** Replaces the record's position (what was read stays its origin). */
+  rewrite(position: Position): void {
+    this.rewritten = position;
+    const view = this.#rewrittenView;
+    view.fill(position);
+    this.#view = view;
+    this.cells = view.cells;
   }
 
   /** The canonical FEN of the record (a string: for reports, not streams). */
@@ -148,7 +168,7 @@ export class Current implements RecordView {
 
   /** The record's position (one reused object, refilled once per record). */
   position(): Position {
-    if (this.moved !== null) return this.moved;
+    if (this.rewritten !== null) return this.rewritten;
     if (this.ply !== null) return this.ply.toPosition();
     if (!this.#filled) {
       this.#reader.toPosition(this.#position);
@@ -157,6 +177,30 @@ export class Current implements RecordView {
     return this.#position;
   }
 }
+
+/** A position's fields as a record view, refilled for each rewrite. */
+class PositionView implements RecordView {
+  readonly cells: number[] = new Array(64).fill(0);
+  turn: Side = "w";
+  castling: readonly Square[] = [];
+  enPassant: Square | null = null;
+  halfmoveClock = 0;
+  fullmoveNumber = 1;
+
+  fill(position: Position): void {
+    const cells = this.cells;
+    for (let k = 0; k < 64; k++) {
+      cells[k] = position.board[k]?.charCodeAt(0) ?? 0;
+    }
+    this.turn = position.turn;
+    this.castling = position.castling;
+    this.enPassant = position.enPassant;
+    this.halfmoveClock = position.halfmoveClock;
+    this.fullmoveNumber = position.fullmoveNumber;
+  }
+}
+
+const NO_MOVES: readonly string[] = Object.freeze([]);
 
 const NO_SPAN: RecordSpan = Object.freeze({ input: "", start: 0, end: 0 });
 

@@ -2,7 +2,8 @@
 // the runtime's DecompressionStream, so `fen - < games.fen.gz` just works
 // and the other formats are named with the command that opens them.
 
-import { InputError, type Source } from "./_io.ts";
+import { InputError } from "./io.ts";
+import type { Source } from "../program/io.ts";
 
 /**
  * A gzip stream read as its decompressed bytes, through the runtime's

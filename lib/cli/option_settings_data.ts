@@ -4,14 +4,14 @@
 
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
-import { choice, flag, shown, text } from "./diagram_options.ts";
-import type { FormatName } from "./options.ts";
+import { choice, flag, shown, text } from "./option_settings_diagram.ts";
+import type { FormatName } from "./option_table.ts";
 import {
   type OptionSpec,
   optionSpec,
   type ParsedArgs,
-  UsageError,
-} from "./options.ts";
+} from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 /** What data and engine work a run does. */
 export interface DataSettings {
@@ -75,11 +75,22 @@ export function dataSettings(args: ParsedArgs): DataSettings {
   };
 }
 
-/** `--perft`: a depth from 1 to 100 (as the library counts). */
+/**
+ * The deepest `--perft`: depth 12 of the start position is 6.3e16 leaves
+ * (years here); the library counts deeper, nobody waits for it.
+ */
+export const MAX_PERFT_DEPTH = 12;
+
+/** `--perft`: a depth from 1 to {@linkcode MAX_PERFT_DEPTH}. */
 function depthOf(value: string): number {
-  if (/^([1-9]|[1-9][0-9]|100)$/.test(value)) return Number(value);
+  const depth = /^[1-9][0-9]{0,2}$/.test(value) ? Number(value) : 0;
+  if (depth >= 1 && depth <= MAX_PERFT_DEPTH) return depth;
   throw new UsageError(
-    `--perft ${shown(value)} must be a depth from 1 to 100 plies`,
+    depth > MAX_PERFT_DEPTH
+      ? `--perft ${depth} would run for years: depths go from 1 to ${MAX_PERFT_DEPTH} plies (the start position has 6.3e16 leaves at 12)`
+      : `--perft ${
+        shown(value)
+      } must be a depth from 1 to ${MAX_PERFT_DEPTH} plies`,
   );
 }
 

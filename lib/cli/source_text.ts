@@ -1,42 +1,20 @@
-// Where records come from: operands, stdin and `--input` files (PGN games
-// are next). A source hands each record to the pipeline with its place; a
+// Where text records come from: operands, stdin and `--input` files (PGN
+// games: source_pgn.ts). A source hands each record to the pipeline with its place; a
 // stream is read in chunks, flushing whenever it waits, and stops cleanly on
 // a signal, on input that is not text records, or when the run stops.
 
+import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import type { BoardTextReader } from "../text/board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
-import type { PgnPosition } from "../pgn/mod.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
+import type { Diagnostics } from "./diagnostics.ts";
 import { escapeText } from "../_quote.ts";
-import { granted, reason } from "./out_dir.ts";
-import { GunzipSource } from "./_compression.ts";
-import {
-  type CliIo,
-  COMPRESSIONS,
-  InputError,
-  LineReader,
-  type Output,
-  type Source,
-} from "./_io.ts";
-import { Signals } from "./_signals.ts";
-import { StreamPlace, type Where } from "./_where.ts";
-import { EXIT } from "./exit.ts";
-
-/** What a source hands its records to. */
-export interface RecordTarget {
-  /** Converts the record `text.slice(start, end)`, which came from `where`. */
-  record(text: string, start: number, end: number, where: Where): void;
-  /** Converts a game's position at a ply (PGN input). */
-  ply(position: PgnPosition, where: Where): void;
-  /** The run's diagnostics (whether it has stopped, what went wrong). */
-  readonly diagnostics: Diagnostics;
-}
-
-/** Where records come from. */
-export interface RecordSource {
-  /** Hands every record to `target`, in order. */
-  feed(target: RecordTarget): Promise<void>;
-}
+import { granted, reason } from "./sink_out_dir.ts";
+import { GunzipSource } from "./source_compression.ts";
+import type { CliIo, Source } from "../program/io.ts";
+import { COMPRESSIONS, InputError, LineReader, type Output } from "./io.ts";
+import { Signals } from "./signals.ts";
+import { StreamPlace, type Where } from "./where.ts";
+import { EXIT } from "../program/exit.ts";
 
 /** How records are read: FEN lines, or text boards (`--from grid`). */
 export interface Reading {

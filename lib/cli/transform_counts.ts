@@ -12,10 +12,10 @@ import {
   recordKindBit,
   UniqueSet,
 } from "../data/unique/mod.ts";
-import type { Diagnostics } from "./_diagnostics.ts";
-import type { Output } from "./_io.ts";
-import type { Current } from "./_record.ts";
-import type { Transform } from "./_transforms.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
+import type { Transform } from "./pipeline.ts";
 
 /**
  * `--only KIND`: keeps the records of one kind, the others silently (that

@@ -1,34 +1,33 @@
 // The output formats as a registry: a format is one entry (its name, its
-// help line, whether it draws a board, whether it can be a file, and how it
-// writes the current record). Everything else (help, option checks, the
-// stream loop) reads this table, so adding a format is one entry here.
+// help line, whether it draws a board, whether it can be a file, the
+// libraries it needs, and how it writes the current record). Everything
+// else (help, option checks, the stream loop, what a run loads) reads this
+// table, so adding a format is one entry here, plus a loader in
+// libraries.ts if it needs a library no format has needed before.
 
 import {
   FEN_BYTES_MAX,
-  JSON_BYTES_MAX,
   UNICODE_BYTES_MAX,
   writeFenBytes,
   writeFourFieldBytes,
-  writeJsonBytes,
   writeUnicodeBytes,
 } from "../fen/bytes.ts";
 import { stringifyEpdOperations } from "../fen/epd.ts";
-import type { PngRenderer } from "../png.ts";
-import type { renderSvg, RenderSvgOptions } from "../svg/mod.ts";
-import type { PgnGame, PgnPosition, PgnShape } from "../pgn/mod.ts";
+import type { RenderSvgOptions } from "../svg/mod.ts";
+import type { PgnGame, PgnShape } from "../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../types.ts";
-import type { Output } from "./_io.ts";
-import { type GifRun, writeGif } from "./_gif_format.ts";
-import { type Current, writeJsonPlace, writeJsonString } from "./_record.ts";
-import { FORMAT_NAMES, type FormatName } from "./options.ts";
+import type { Output } from "./io.ts";
+import { writeGif } from "./format_gif.ts";
+import { writeJsonRecord } from "./format_json.ts";
+import type { Current } from "./record.ts";
+import type { Libraries, LibraryName } from "./libraries.ts";
+import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
 import {
-  type DataWriters,
-  writeJsonData,
   writeKey,
   writeMoves,
   writeOpening,
   writePlacement,
-} from "./_data_formats.ts";
+} from "./format_data.ts";
 
 /** What formats of games use of the PGN library. */
 export type PgnModule = Pick<
@@ -64,22 +63,12 @@ export interface RunOptions {
   mark: Uint8Array;
   /** The diagram options (checked before the first record). */
   svg: RenderSvgOptions;
-  /** The SVG drawing, loaded before the first record for diagrams only. */
-  draw: typeof renderSvg | null;
   /** Mark the side to move on diagrams of records that give it. */
   sideToMove: boolean;
-  /** The PNG renderer, loaded before the first record when PNG is asked for. */
-  png: PngRenderer | null;
-  /** The PGN library, loaded before the first record for formats of games. */
-  pgn: PgnModule | null;
-  /** The GIF renderer and its settings, loaded when a GIF is asked for. */
-  gif: GifRun | null;
-  /** What the data formats (and JSON's key) write with, or `null`. */
-  data: DataWriters | null;
 }
 
-/** One output format. */
-export interface Format {
+/** One output format; `N` names the libraries it needs. */
+export interface Format<N extends LibraryName = LibraryName> {
   /** Its one help line. */
   readonly help: string;
   /** Whether it draws a board: `--flip` applies; a stream separates boards. */
@@ -92,8 +81,27 @@ export interface Format {
    * as it reads.
    */
   readonly moves: boolean;
+  /** The libraries it writes with, loaded before the first record. */
+  readonly needs: readonly N[];
+  /** Writes the current record with the libraries it declared. */
+  write(
+    out: Output,
+    current: Current,
+    run: RunOptions,
+    libraries: Pick<Libraries, N>,
+  ): void;
+}
+
+/** An entry of the registry, its libraries typed from its `needs`. */
+function format<N extends LibraryName = never>(entry: Format<N>): Format<N> {
+  return entry;
+}
+
+/** A format ready to write: its entry, and the libraries it needs loaded. */
+export interface FormatWriter {
+  readonly format: Format;
   /** Writes the current record. */
-  write(out: Output, current: Current, run: RunOptions): void;
+  write(out: Output, current: Current): void;
 }
 
 const DOT = new Uint8Array([46]);
@@ -105,15 +113,13 @@ const DOT = new Uint8Array([46]);
  */
 function drawn(current: Current): Position | Position["board"] {
   const position = current.position();
-  return current.fieldsGiven > 1 || current.moved !== null
-    ? position
-    : position.board;
+  return current.hasTurn ? position : position.board;
 }
 
 function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
   // A placement alone parses as White to move: mark only a real turn.
   const sideToMove = run.sideToMove &&
-    (current.fieldsGiven > 1 || current.moved !== null);
+    current.hasTurn;
   // An explicit --last-move wins over the last of --moves.
   const lastMove = run.svg.lastMove === undefined ? current.lastMove : null;
   const shapes = current.ply?.move?.shapes ?? NO_SHAPES;
@@ -150,115 +156,55 @@ function drawnShapes(
   };
 }
 
-/**
- * The JSON object of a record: where it came from, the position's members,
- * the canonical FEN, the input as given, its EPD operations and the moves
- * played, so every object can be matched back to its line.
- */
-function writeJsonRecord(
-  out: Output,
-  current: Current,
-  run: RunOptions,
-): void {
-  writeJsonPlace(out, current.where);
-  out.reserve(JSON_BYTES_MAX);
-  const start = out.length;
-  const end = writeJsonBytes(current, out.buffer, start);
-  out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
-  out.length = end - 1;
-  out.write(',"fen":"');
-  out.reserve(FEN_BYTES_MAX + 1);
-  out.length = writeFenBytes(current, out.buffer, out.length);
-  out.writeByte(34);
-  writeJsonData(out, current, run.data!);
-  if (current.ply !== null) {
-    writeGameMembers(out, current.ply);
-  } else {
-    out.write(',"input":');
-    writeJsonString(out, current.span);
-  }
-  const operations = current.operations;
-  if (operations !== null && operations.length > 0 && current.played === null) {
-    out.write(',"operations":');
-    out.write(JSON.stringify(operations));
-  }
-  if (current.played !== null) {
-    out.write(',"moves":');
-    out.write(JSON.stringify(current.played));
-  }
-  out.write("}\n");
-}
-
-/**
- * What JSON adds for a game's position: the move that led to it (SAN and
- * UCI), the game's tags, and the move's comments, NAGs, clock, eval and
- * drawn shapes when it has them.
- */
-function writeGameMembers(out: Output, ply: PgnPosition): void {
-  const move = ply.move;
-  out.write(',"move":');
-  out.write(
-    move === null ? "null" : JSON.stringify({ san: move.san, uci: move.uci }),
-  );
-  out.write(',"tags":');
-  out.write(JSON.stringify(Object.fromEntries(ply.game.tags)));
-  if (move === null) return;
-  const extra: Record<string, unknown> = {};
-  if (move.comments.length > 0) extra.comments = move.comments;
-  if (move.nags.length > 0) extra.nags = move.nags;
-  if (move.clock !== null) extra.clock = move.clock;
-  if (move.eval !== null) extra.eval = move.eval;
-  if (move.shapes.length > 0) extra.shapes = move.shapes;
-  for (const key in extra) {
-    out.write(`,"${key}":`);
-    out.write(JSON.stringify(extra[key]));
-  }
-}
-
 /** Every format, in the order `--help` lists them; `svg` is the default. */
 export const FORMATS = {
-  svg: {
+  svg: format({
     help: "the diagram (the default)",
     draws: true,
     moves: true,
     file: "svg",
-    write(out, current, run) {
-      out.write(run.draw!(drawn(current), diagramOptions(current, run)));
+    needs: ["draw"],
+    write(out, current, run, { draw }) {
+      out.write(draw(drawn(current), diagramOptions(current, run)));
     },
-  },
-  png: {
+  }),
+  png: format({
     help: "the diagram as a PNG image (always the vector style)",
     draws: true,
     moves: true,
     file: "png",
-    write(out, current, run) {
+    needs: ["png"],
+    write(out, current, run, { png }) {
       const { style: _, accessible: __, ...options } = diagramOptions(
         current,
         run,
       );
-      out.writeBytes(run.png!.render(drawn(current), options));
+      out.writeBytes(png.render(drawn(current), options));
     },
-  },
-  board: {
+  }),
+  board: format({
     help: "8 lines of 8 characters, '.' for an empty square",
     draws: true,
     moves: false,
+    needs: [],
     write(out, current, run) {
       out.writeGrid(current.cells, DOT, run.flip);
     },
-  },
-  grid: {
+  }),
+  grid: format({
     help: "like board, with the --empty mark (default *)",
     draws: true,
     moves: false,
+    needs: [],
     write(out, current, run) {
       out.writeGrid(current.cells, run.mark, run.flip);
     },
-  },
-  unicode: {
+  }),
+  unicode: format({
     help: "the board in chess symbols, for a terminal",
     draws: true,
     moves: false,
+    needs: [],
     write(out, current, run) {
       out.reserve(UNICODE_BYTES_MAX);
       out.length = writeUnicodeBytes(
@@ -268,22 +214,24 @@ export const FORMATS = {
         out.length,
       );
     },
-  },
-  fen: {
+  }),
+  fen: format({
     help: "the record in canonical form (missing fields filled in)",
     draws: false,
     moves: false,
+    needs: [],
     write(out, current) {
       out.reserve(FEN_BYTES_MAX + 1);
       const end = writeFenBytes(current, out.buffer, out.length);
       out.buffer[end] = 10;
       out.length = end + 1;
     },
-  },
-  epd: {
+  }),
+  epd: format({
     help: "the record as EPD: four fields and its operations",
     draws: false,
     moves: false,
+    needs: [],
     write(out, current) {
       out.reserve(FEN_BYTES_MAX);
       out.length = writeFourFieldBytes(current, out.buffer, out.length);
@@ -294,71 +242,92 @@ export const FORMATS = {
       }
       out.writeByte(10);
     },
-  },
-  json: {
+  }),
+  json: format({
     help: "the record as one line of JSON (see Records)",
     draws: false,
     moves: true,
-    write(out, current, run) {
-      writeJsonRecord(out, current, run);
+    needs: ["keys", "openingsIfAsked"],
+    write(out, current, _run, libraries) {
+      writeJsonRecord(out, current, libraries);
     },
-  },
-  pgn: {
+  }),
+  pgn: format({
     help: "the game as PGN (--from pgn, --moves; else a game of no moves)",
     draws: false,
     moves: true,
-    write(out, current, run) {
-      const pgn = run.pgn!;
+    needs: ["pgn"],
+    write(out, current, _run, { pgn }) {
       out.write(pgn.stringifyPgn(gameOf(current, pgn)));
       out.writeByte(10);
     },
-  },
-  gif: {
+  }),
+  gif: format({
     help: "the diagram as a GIF; a game (--from pgn, --moves) animated",
     draws: true,
     moves: true,
     file: "gif",
-    write(out, current, run) {
-      writeGif(out, current, {
-        gif: run.gif!,
-        svg: diagramOptions(current, run),
-      });
+    needs: ["gif"],
+    write(out, current, run, { gif }) {
+      writeGif(out, current, { gif, svg: diagramOptions(current, run) });
     },
-  },
+  }),
   // data and engine work (see docs/data.md)
-  key: {
+  key: format({
     help: "the Polyglot key: 16 hex digits",
     draws: false,
     moves: false,
-    write(out, current, run) {
-      writeKey(out, current, run.data!);
+    needs: ["keys"],
+    write(out, current, _run, { keys }) {
+      writeKey(out, current, keys);
     },
-  },
-  placement: {
+  }),
+  placement: format({
     help: "the placement alone (the first field)",
     draws: false,
     moves: false,
+    needs: [],
     write(out, current) {
       writePlacement(out, current);
     },
-  },
-  moves: {
+  }),
+  moves: format({
     help: "the legal moves on one line (UCI; --san for SAN)",
     draws: false,
     moves: false,
-    write(out, _current, run) {
-      writeMoves(out, run.data!);
+    needs: [],
+    write(out, current) {
+      writeMoves(out, current);
     },
-  },
-  opening: {
+  }),
+  opening: format({
     help: "the opening's ECO code and name (- if none)",
     draws: false,
     moves: false,
-    write(out, current, run) {
-      writeOpening(out, current, run.data!);
+    needs: ["openings"],
+    write(out, current, _run, { openings }) {
+      writeOpening(out, current, openings);
     },
-  },
+  }),
 } as const satisfies Record<FormatName, Format>;
+
+/**
+ * The record in its own form, for filters and repairs given no `--format`:
+ * EPD (four fields, or operations) stays EPD, anything else is written as
+ * FEN, a game's positions included.
+ */
+export const OWN_FORM: Format<never> = {
+  help: "the record in its own form: FEN as FEN, EPD as EPD",
+  draws: false,
+  moves: false,
+  needs: [],
+  write(out, current, run) {
+    const operations = current.operations;
+    const epd = current.fieldsGiven === 4 ||
+      (operations !== null && operations.length > 0);
+    (epd ? FORMATS.epd : FORMATS.fen).write(out, current, run, {});
+  },
+};
 
 export type { FormatName };
 

@@ -3,7 +3,8 @@
 // named ("did you mean --format?"). Written here rather than loading
 // node:util, which cost the one-shot path ~5 ms.
 
-import { OPTION_SPECS, type ParsedArgs, UsageError } from "./options.ts";
+import { OPTION_SPECS, type ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 type Spec = typeof OPTION_SPECS[number];
 

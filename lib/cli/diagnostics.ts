@@ -6,11 +6,12 @@
 import type { FenSyntaxError, GridSyntaxError } from "../errors.ts";
 import type { PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import { escapeText } from "../_quote.ts";
-import { type CliIo, type Output, writeText } from "./_io.ts";
-import type { GamePlace, Where } from "./_where.ts";
-import { EXIT, type ExitCode, worse } from "./exit.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
-import { invalidFen, invalidJson, reasonOf } from "./report.ts";
+import { type CliIo, isFile, writeText } from "../program/io.ts";
+import type { Output } from "./io.ts";
+import type { GamePlace, Where } from "./where.ts";
+import { EXIT, type ExitCode, worse } from "../program/exit.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./record.ts";
+import { fileHint, invalidFen, invalidJson, reasonOf } from "./report.ts";
 
 /**
  * Invalid lines in a row, with no valid record before them, after which a
@@ -95,10 +96,12 @@ export class Diagnostics {
       this.say(`fen: ${where.prefix}invalid FEN-string: ${reasonOf(error)}\n`);
     } else {
       const input = span.input.slice(span.start, span.end);
-      this.say(invalidFen(error, input, {
-        where: where.prefix,
-        verbose: this.#options.verbose,
-      }));
+      const verbose = this.#options.verbose;
+      this.say(
+        invalidFen(error, input, { where: where.prefix, verbose }) +
+          // Piped, the classic script's bytes; someone reading is told more.
+          (verbose && isFile(this.#io, input) ? fileHint(input) : ""),
+      );
     }
     this.fail(EXIT.invalidFen);
   }

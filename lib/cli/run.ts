@@ -7,48 +7,52 @@
 import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
-import { Diagnostics } from "./_diagnostics.ts";
+import { Diagnostics } from "./diagnostics.ts";
+import { type CliIo, isFile, OutputError, writeText } from "../program/io.ts";
+import { InputError, Output } from "./io.ts";
 import {
-  type CliIo,
-  InputError,
-  Output,
-  OutputError,
-  writeText,
-} from "./_io.ts";
-import { Pipeline } from "./_pipeline.ts";
-import { Current } from "./_record.ts";
+  Pipeline,
+  type RecordSink,
+  type RecordSource,
+  type Transform,
+} from "./pipeline.ts";
+import { Current } from "./record.ts";
+import { CheckSink } from "./sink_check.ts";
 import {
-  CheckSink,
   DiagramSink,
   type Explainer,
   OutDirSink,
-  type RecordSink,
   StdoutSink,
-} from "./_sinks.ts";
+} from "./sink_stdout.ts";
 import {
   FileSource,
   OperandSource,
   type Reading,
-  type RecordSource,
   StreamSource,
-} from "./_sources.ts";
-import { MovesTransform, type Transform } from "./_transforms.ts";
-import { type DataWriters, loadDataWriters } from "./_data_formats.ts";
-import { needsDataStages } from "./_data_settings.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
-import { FORMATS, type RunOptions } from "./formats.ts";
-import { renderHelp, USAGE } from "./help.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
-import { checkPattern, prepareOutDir } from "./out_dir.ts";
-import { markBytes, type Settings, settle, shown } from "./settings.ts";
-import { VERSION } from "./version.ts";
+} from "./source_text.ts";
+import { MovesTransform } from "./transform_moves.ts";
+import type { GameOpening } from "./format_data.ts";
+import { needsDataStages } from "./option_settings_data.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
+import {
+  type Format,
+  FORMATS,
+  type FormatWriter,
+  OWN_FORM,
+  type RunOptions,
+} from "./format_registry.ts";
+import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
+import type { ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
+import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
+import { VERSION } from "../program/version.ts";
 import {
   boardReaders,
-  loadDrawing,
-  loadGif,
-  loadPng,
+  loadLibraries,
+  loadOpenings,
   Stop,
-} from "./_optional.ts";
+} from "./libraries.ts";
 
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
@@ -102,14 +106,16 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
     return EXIT.ok;
   }
   try {
-    const settings = settle(parsed);
+    const settings = settle(parsed, { isFile: (path) => isFile(io, path) });
     checkOutput(settings, io);
     return settings;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
+    // Bare `fen`: the classic usage line; someone at a terminal is told more.
+    const more = io.stderr.isTerminal?.() === true ? MORE_HELP : "";
     writeText(
       io.stderr,
-      error.message === "" ? USAGE : `fen: ${error.message}\n`,
+      error.message === "" ? USAGE + more : `fen: ${error.message}\n`,
     );
     return EXIT.usage;
   }
@@ -138,9 +144,11 @@ async function run(
   io: CliIo,
   out: Output,
 ): Promise<ExitCode> {
-  // The drawing loads (and its options are checked) only for diagrams.
-  const draw = "file" in FORMATS[settings.format]
-    ? await loadDrawing(settings)
+  // What the format needs loads (and the diagram options are checked)
+  // before anything is written or made.
+  const openings = await loadOpenings(settings);
+  const writer = writesFormat(settings)
+    ? await formatWriter(settings, openings)
     : null;
   if (settings.outDir !== null && !prepareOutDir(settings.outDir, io)) {
     return EXIT.ioError;
@@ -153,31 +161,64 @@ async function run(
     interactive,
   });
   const reader = new FenReader(settings.parse);
-  const data = await loadDataWriters(settings);
   const pipeline = new Pipeline({
     reader,
     record: new Current(reader),
-    transforms: await transforms(settings, { diagnostics, out, data }),
-    sink: await sink(settings, { io, out, diagnostics, data, draw }),
+    transforms: await transforms(settings, { diagnostics, out }),
+    sink: writer === null
+      ? await reportSink(settings, { out, diagnostics })
+      : await formatSink(settings, { io, out, diagnostics, writer }),
     diagnostics,
     out,
     interactive,
     passInvalid: settings.data.only === "invalid" &&
       settings.format !== "json",
   });
-  return await pipeline.run(await sources(settings, { io, out, reader }));
+  return await pipeline.run(
+    await sources(settings, { io, out, reader, line: openings }),
+  );
+}
+
+/** Whether the run writes a format (not the report of --check or --perft). */
+function writesFormat(settings: Settings): boolean {
+  return !settings.check && settings.data.perft === null &&
+    !settings.data.statsOnly;
+}
+
+/** The run's format with the libraries it declares, loaded. */
+async function formatWriter(
+  settings: Settings,
+  openings: GameOpening | null,
+): Promise<FormatWriter> {
+  const format: Format = settings.ownForm ? OWN_FORM : FORMATS[settings.format];
+  const libraries = await loadLibraries(format.needs, { settings, openings });
+  const run: RunOptions = {
+    flip: settings.flip,
+    mark: markBytes(settings),
+    svg: settings.svg,
+    sideToMove: settings.sideToMove,
+  };
+  return {
+    format,
+    write: (out, current) => format.write(out, current, run, libraries),
+  };
 }
 
 /** The sources, in order; the initial position when none is given. */
 async function sources(
   settings: Settings,
-  { io, out, reader }: { io: CliIo; out: Output; reader: FenReader },
+  { io, out, reader, line }: {
+    io: CliIo;
+    out: Output;
+    reader: FenReader;
+    line: GameOpening | null;
+  },
 ): Promise<RecordSource[]> {
   const reading: Reading = {
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
     skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
   };
-  if (settings.from === "pgn") return pgnSources(settings, { io, out });
+  if (settings.from === "pgn") return pgnSources(settings, { io, out, line });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   const found: RecordSource[] = settings.sources.map((source) => {
     if (source.kind === "stdin") {
@@ -213,10 +254,11 @@ async function sources(
 /** Games as sources (`--from pgn`): operands, stdin and files. */
 async function pgnSources(
   settings: Settings,
-  { io, out }: { io: CliIo; out: Output },
+  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
 ): Promise<RecordSource[]> {
-  const { PgnSource } = await import("./_pgn_source.ts");
+  const { PgnSource } = await import("./source_pgn.ts");
   const common = {
+    line,
     select: settings.select,
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
@@ -225,7 +267,9 @@ async function pgnSources(
   };
   return settings.sources.map((source) => {
     if (source.kind === "operand") {
-      return new PgnSource(source.text, { ...common, label: "", file: "" });
+      // An operand's error names the operand, as a file's names the file.
+      const label = `argument ${source.number}`;
+      return new PgnSource(source.text, { ...common, label, file: "" });
     }
     if (source.kind === "stdin") {
       return new PgnSource(io.stdin, { ...common, label: "", file: "" });
@@ -244,17 +288,12 @@ async function pgnSources(
  */
 async function transforms(
   settings: Settings,
-  { diagnostics, out, data }: {
-    diagnostics: Diagnostics;
-    out: Output;
-    data: DataWriters | null;
-  },
+  { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
 ): Promise<Transform[]> {
   const stages = needsDataStages(settings)
-    ? (await import("./_data.ts")).dataStages(settings, {
+    ? (await import("./transform_data.ts")).dataStages(settings, {
       diagnostics,
       out,
-      data,
     })
     : { before: [], after: [] };
   if (settings.moves === null) return [...stages.before, ...stages.after];
@@ -275,56 +314,49 @@ async function transforms(
   ];
 }
 
-/** The one sink of the run, its optional parts loaded only as needed. */
-async function sink(
+/** The sink of a run that writes a report, not a format: --check, --perft. */
+async function reportSink(
   settings: Settings,
-  { io, out, diagnostics, data, draw }: {
-    io: CliIo;
-    out: Output;
-    diagnostics: Diagnostics;
-    data: DataWriters | null;
-    draw: RunOptions["draw"];
-  },
+  { out, diagnostics }: { out: Output; diagnostics: Diagnostics },
 ): Promise<RecordSink> {
-  if (settings.check) {
-    const { PositionChecker } = await import("../legality/mod.ts");
-    const { checkEpdMoves } = await import("../data/epd_moves.ts");
-    const chess960 = settings.parse.chess960 === true;
-    return new CheckSink(out, {
-      checker: new PositionChecker(chess960 ? { chess960: true } : {}),
-      json: settings.format === "json",
-      diagnostics,
-      quiet: settings.data.quiet,
-      epdMoves: (text) => checkEpdMoves(text, { chess960 }),
-    });
-  }
-  if (settings.data.perft !== null || settings.data.statsOnly) {
-    return (await import("./_data.ts")).dataSink(settings, {
+  if (!settings.check) {
+    return (await import("./sink_perft.ts")).dataSink(settings, {
       out,
       diagnostics,
     });
   }
-  const format = FORMATS[settings.format];
-  const run: RunOptions = {
-    flip: settings.flip,
-    mark: markBytes(settings),
-    svg: settings.svg,
-    draw,
-    sideToMove: settings.sideToMove,
-    png: settings.format === "png" ? await loadPng() : null,
-    pgn: settings.format === "pgn" ? await import("../pgn/mod.ts") : null,
-    gif: settings.format === "gif" ? await loadGif(settings) : null,
-    data,
-  };
-  if ("file" in format) {
+  const { PositionChecker } = await import("../legality/mod.ts");
+  const { checkEpdMoves } = await import("../data/epd_moves.ts");
+  const chess960 = settings.parse.chess960 === true;
+  return new CheckSink(out, {
+    checker: new PositionChecker(chess960 ? { chess960: true } : {}),
+    json: settings.format === "json",
+    diagnostics,
+    quiet: settings.data.quiet,
+    epdMoves: (text) => checkEpdMoves(text, { chess960 }),
+  });
+}
+
+/** The sink of a format: stdout, a lone diagram, or --out-dir files. */
+async function formatSink(
+  settings: Settings,
+  { io, out, diagnostics, writer }: {
+    io: CliIo;
+    out: Output;
+    diagnostics: Diagnostics;
+    writer: FormatWriter;
+  },
+): Promise<RecordSink> {
+  const file = writer.format.file;
+  if (file !== undefined) {
     if (settings.outDir === null) {
-      return new DiagramSink(out, { format, run, diagnostics });
+      return new DiagramSink(out, { writer, diagnostics });
     }
     return new OutDirSink(io, {
       dir: settings.outDir,
       pattern: settings.name,
-      format,
-      run,
+      writer,
+      file,
       diagnostics,
     });
   }
@@ -333,7 +365,7 @@ async function sink(
   const explain: Explainer | null = settings.explain && !settings.data.repair
     ? (await import("./explain.ts")).explainer(settings.parse)
     : null;
-  return new StdoutSink(out, { format, run, explain, diagnostics });
+  return new StdoutSink(out, { writer, explain, diagnostics });
 }
 
 /** The exit code and message for what stopped a run, by its class. */

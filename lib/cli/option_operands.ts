@@ -3,8 +3,8 @@
 // read a command line the same way; kept apart so the one-shot path loads
 // nothing else.
 
-import { shown } from "./diagram_options.ts";
-import { UsageError } from "./options.ts";
+import { shown } from "./option_settings_diagram.ts";
+import { UsageError } from "../program/usage_error.ts";
 
 /** Fields of a whole FEN record: after them, `-` is stdin again. */
 const RECORD_FIELDS = 6;

@@ -18,13 +18,13 @@ import {
   PIECE_SETS,
   SVG_STYLES,
 } from "../svg/_defaults.ts";
-import { DATA_OPTIONS } from "./_data_options.ts";
+import { DATA_OPTIONS } from "./option_table_data.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
 
-export type { OptionScope, OptionSpec } from "./_option_spec.ts";
-import type { OptionSpec } from "./_option_spec.ts";
+export type { OptionScope, OptionSpec } from "./option_spec.ts";
+import type { OptionSpec } from "./option_spec.ts";
 
 /** The input kinds of `--from`. */
 export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
@@ -333,19 +333,6 @@ export interface ParsedArgs {
   values: Map<OptionName, string | true | string[]>;
   /** The operands, in order. */
   operands: string[];
-}
-
-/** A command line that does not follow the option table. */
-export class UsageError extends Error {
-  /**
-   * Makes the error.
-   *
-   * @param message What is wrong, for `fen: ...` (or "" for the usage line alone).
-   */
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
 
 /** The spec of an option by its name. */

@@ -1,8 +1,8 @@
 // SIGINT and SIGTERM during a stream: the awaited read ends, the job writes
 // what it converted and returns the conventional exit code.
 
-import type { CliIo } from "./_io.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import type { CliIo } from "../program/io.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 
 /** SIGINT and SIGTERM, which end the read being awaited. */
 export class Signals {
