@@ -71,11 +71,13 @@ const GLYPH_OF_NAG: readonly (MoveGlyph | undefined)[] = [
  */
 export function* gameFrames(game: PgnGame): Generator<GameFrame> {
   let previous: GameFrame | null = null;
-  for (const position of game.positions()) {
+  // One cursor: each frame takes what it needs before the next ply.
+  for (const position of game.cursor()) {
     if (previous !== null) yield previous;
     const move = position.move;
     previous = { position: position.toPosition() };
-    if (move === null) continue;
+    // The start, or a null move (`--`): no move to mark.
+    if (move === null || position.from === null) continue;
     previous.lastMove = `${position.from}${position.to}`;
     const glyph = move.nags.map((nag) => GLYPH_OF_NAG[nag]).find((g) => g);
     if (glyph !== undefined) previous.glyph = glyph;
