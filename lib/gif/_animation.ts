@@ -106,7 +106,7 @@ export class GifAnimation {
         theme.paste(states[screen], screen, board, at, size);
       }
     } else {
-      board = theme.board(frame);
+      board = theme.board(frame, states);
     }
     if (this.#shown === null) {
       const { width, top, height } = this.#picture;

@@ -191,9 +191,11 @@ export class SpriteTheme {
    * The whole board of a frame, as palette indices, `size` pixels square,
    * with a game's result over it when the frame has one.
    */
-  board(frame: Frame): Uint8Array {
+  board(
+    frame: Frame,
+    states: SquareState[] = this.states(frame),
+  ): Uint8Array {
     const pixels = this.background.slice();
-    const states = this.states(frame);
     const size = this.drawing.size;
     for (let screen = 0; screen < 64; screen++) {
       const x = this.offset + (screen & 7) * this.side;
