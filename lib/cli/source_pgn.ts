@@ -14,6 +14,7 @@ import { Signals } from "./signals.ts";
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import { notText } from "./source_text.ts";
 import { GamePlace } from "./where.ts";
+import { GameMatch, type PositionMatch } from "../match/mod.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
 export interface PlySelection {
@@ -34,6 +35,8 @@ export interface PgnParts {
   strict: boolean;
   /** Whether the format reads the games' moves (else they are not kept). */
   moves: boolean;
+  /** `--match` on games: only games reaching a matching position are given. */
+  match?: PositionMatch | null;
   /** Sees every position of a game in order (a game's opening), or `null`. */
   line: { see(position: PgnPosition): void } | null;
   io: CliIo;
@@ -116,10 +119,12 @@ export class PgnSource implements RecordSource {
     const { strict, moves, select } = this.#parts;
     const options = strict ? { strict } : {};
     if (!moves) {
+      const match = this.#parts.match ?? null;
       const visitor = new PlyVisitor(select, {
         target,
         place,
         line: this.#parts.line,
+        games: match === null ? null : new GameMatch(match),
       });
       return new PgnWalker(visitor, {
         ...options,
@@ -158,12 +163,17 @@ export class PgnSource implements RecordSource {
     if (ply === "last") {
       // A game that stops at an error has no last position to give.
       if (game.error !== null) return;
+      const match = this.#parts.match ?? null;
+      const games = match === null ? null : new GameMatch(match);
       let last: PgnPosition | null = null;
       for (const position of game.cursor()) {
         this.#parts.line?.see(position);
+        games?.position(position.view());
         last = position;
       }
-      if (last !== null) give(last, { target, place });
+      if (last !== null && (games === null || games.matched)) {
+        give(last, { target, place });
+      }
       return;
     }
     let found = false;
@@ -202,25 +212,36 @@ class PlyVisitor implements PgnVisitor {
   readonly #line: PgnParts["line"];
   /** Whether the game's position at the asked ply was given. */
   #found = false;
+  /** `--match` on games, or null. */
+  readonly #games: GameMatch | null;
 
   constructor(
     select: PlySelection,
-    { target, place, line }: {
+    { target, place, line, games }: {
       target: RecordTarget;
       place: GamePlace;
       line: PgnParts["line"];
+      games: GameMatch | null;
     },
   ) {
     this.#select = select;
     this.#target = target;
     this.#place = place;
     this.#line = line;
+    this.#games = games;
   }
 
   position(position: PgnPosition): void {
     this.#line?.see(position);
     const ply = this.#select.ply;
-    if (ply === "last") return;
+    if (ply === "last") {
+      const games = this.#games;
+      if (games !== null && position.depth === 0) {
+        if (position.ply === 0) games.start();
+        games.position(position.view());
+      }
+      return;
+    }
     if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
       return;
     }
@@ -245,7 +266,8 @@ class PlyVisitor implements PgnVisitor {
     if (game.error !== null) {
       target.diagnostics.badGame(game.error, place);
     } else if (ply === "last") {
-      if (last !== null) give(last, { target, place });
+      const matched = this.#games === null || this.#games.matched;
+      if (last !== null && matched) give(last, { target, place });
     } else if (ply !== "all" && !found) {
       target.diagnostics.say(
         `fen: ${

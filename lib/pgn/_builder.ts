@@ -33,6 +33,8 @@ export interface Walk {
   visitor: PgnVisitor;
   variations: boolean;
   enPassant: EnPassantMode;
+  /** Mainline plies played; past them the game is only read to its end. */
+  maxPly: number;
 }
 
 /** A line left for a variation: what to restore when it closes. */
@@ -419,6 +421,15 @@ export class GameBuilder implements TokenSink {
   #move(text: string, line: number, column: number): void {
     if (this.#skipping) return;
     const replay = this.#replay;
+    const walk = this.#walk;
+    if (
+      walk !== null && this.#stack.length === 0 &&
+      replay.depth >= walk.maxPly
+    ) {
+      // The walker asked for no more of this game: the rest is read only.
+      this.#skipping = true;
+      return;
+    }
     let code: number;
     try {
       code = replay.parse(text, replay.depth + 1, this.#strict);
@@ -426,7 +437,6 @@ export class GameBuilder implements TokenSink {
       this.#moveError(error, text, line, column);
       return;
     }
-    const walk = this.#walk;
     const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
     if (this.#strict && san !== withoutAnnotation(text)) {

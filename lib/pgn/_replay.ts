@@ -11,7 +11,13 @@ import {
   unmakeMove,
   unmakeNullMove,
 } from "../chess/make.ts";
-import { kingDestination, kingTarget, rookTarget } from "../chess/move.ts";
+import {
+  kingDestination,
+  kingTarget,
+  movePromotion,
+  moveTo,
+  rookTarget,
+} from "../chess/move.ts";
 import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
 import { playableBoard } from "../chess/playable.ts";
 import { isAttacked } from "../chess/attacks.ts";
@@ -39,6 +45,18 @@ import {
 } from "../types.ts";
 
 export type { EnPassantMode };
+
+/** Promotion letters by role (chess/geometry's: knight 2 ... queen 5). */
+const PROMOTION_LETTERS: readonly ("n" | "b" | "r" | "q" | null)[] = [
+  null,
+  null,
+  "n",
+  "b",
+  "r",
+  "q",
+  null,
+  null,
+];
 
 /** The most squares remembered as changed before all are rewritten. */
 const DIRTY_MAX = 28;
@@ -247,6 +265,16 @@ export class Replay implements RecordView {
   /** The square a move's piece reaches (the king's, castling). */
   to(code: number): Square {
     return SQUARE_NAMES[kingDestination(code)];
+  }
+
+  /** The letter of the piece a move promotes to, or null. */
+  promotion(code: number): "n" | "b" | "r" | "q" | null {
+    return PROMOTION_LETTERS[movePromotion(code)];
+  }
+
+  /** The castling rook's square (before the move), or null. */
+  castlingRook(code: number): Square | null {
+    return code & CASTLE ? SQUARE_NAMES[moveTo(code)] : null;
   }
 
   /** Whether a move is castling. */

@@ -233,6 +233,23 @@ export class PgnPosition {
   }
 
   /**
+   * The piece the move that led here promoted to, as a lower-case letter,
+   * or `null` (no move, or not a promotion).
+   */
+  get promotion(): "n" | "b" | "r" | "q" | null {
+    return this.#code < 0 ? null : this.#replay.promotion(this.#code);
+  }
+
+  /**
+   * The castling rook's square when the move that led here castled (its
+   * square before the move, as the Polyglot book format and Chess960 UCI
+   * name castling), or `null`.
+   */
+  get castlingRook(): Square | null {
+    return this.#code < 0 ? null : this.#replay.castlingRook(this.#code);
+  }
+
+  /**
    * Moves the cursor; `PgnGame.positions` calls it.
    *
    * @param ply The ply.
