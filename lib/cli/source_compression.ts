@@ -1,4 +1,4 @@
-// Compressed input (recognised by its magic bytes in _io.ts): gzip read through
+// Compressed input (recognised by its magic bytes in io.ts): gzip read through
 // the runtime's DecompressionStream, so `fen - < games.fen.gz` just works
 // and the other formats are named with the command that opens them.
 
