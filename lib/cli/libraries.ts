@@ -56,9 +56,11 @@ const LOADERS: {
     return loadGif(settings);
   },
   pgn: () => import("../pgn/mod.ts"),
-  keys: async () => new (await import("../data/polyglot/mod.ts")).PolyglotHasher(),
+  keys: async () =>
+    new (await import("../data/polyglot/mod.ts")).PolyglotHasher(),
   openings: async ({ openings }) =>
-    openings ?? new GameOpening((await import("../data/openings/mod.ts")).openingOf),
+    openings ??
+      new GameOpening((await import("../data/openings/mod.ts")).openingOf),
   openingsIfAsked: ({ openings }) => Promise.resolve(openings),
 };
 

@@ -49,9 +49,16 @@ export { VERSION } from "../program/version.ts";
  * @returns The exit code (see {@linkcode EXIT}).
  */
 export async function main(args: string[], io: CliIo): Promise<number> {
-  // `fen serve` is a program of its own, its module graph loaded only here.
+  // `fen serve`, `fen book` and `fen tree` are programs of their own, their
+  // module graphs loaded only here.
   if (args[0] === "serve") {
     return (await import("../serve/mod.ts")).serve(args.slice(1), io);
+  }
+  if (args[0] === "book") {
+    return (await import("../subcommands/book.ts")).book(args.slice(1), io);
+  }
+  if (args[0] === "tree") {
+    return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
   }
   // `fen analyse` too: engines, judgement and charts load only for it.
   if (args[0] === "analyse") {

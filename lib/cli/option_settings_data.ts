@@ -12,6 +12,11 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
+import {
+  compileMatch,
+  MatchSyntaxError,
+  type PositionMatch,
+} from "../match/mod.ts";
 
 /** What data and engine work a run does. */
 export interface DataSettings {
@@ -30,6 +35,8 @@ export interface DataSettings {
   perft: number | null;
   divide: boolean;
   opening: boolean;
+  /** `--match`'s pattern, compiled, or `null`. */
+  match: PositionMatch | null;
 }
 
 /** The formats that write a record's fields, where `--en-passant` applies. */
@@ -72,7 +79,30 @@ export function dataSettings(args: ParsedArgs): DataSettings {
     perft: perft === undefined ? null : depthOf(perft),
     divide: flag(args, "divide"),
     opening: flag(args, "opening"),
+    match: matchOf(text(args, "match")),
   };
+}
+
+/** `--match`: the pattern compiled, its error a usage error. */
+function matchOf(pattern: string | undefined): PositionMatch | null {
+  if (pattern === undefined) return null;
+  try {
+    return compileMatch(pattern);
+  } catch (error) {
+    if (!(error instanceof MatchSyntaxError)) throw error;
+    throw new UsageError(`--match ${shown(pattern)}: ${error.message}`);
+  }
+}
+
+/**
+ * Whether `--match` picks games rather than positions: games read for
+ * their last position (`--from pgn`, `--ply last`) are kept when one of
+ * their positions matches.
+ */
+export function matchesGames(
+  settings: { from: string; select: { ply: unknown } },
+): boolean {
+  return settings.from === "pgn" && settings.select.ply === "last";
 }
 
 /**
@@ -156,6 +186,8 @@ export interface DataRun {
   parse: { chess960?: boolean };
   explain: boolean;
   data: DataSettings;
+  from: string;
+  select: { ply: unknown };
 }
 
 /** Whether a run has a data transform, so lib/cli/_data.ts must be loaded. */
@@ -163,6 +195,7 @@ export function needsDataStages(settings: DataRun): boolean {
   const { data, format, check } = settings;
   const writes = !check && data.perft === null && !data.statsOnly;
   return data.stats || data.repair || data.unique !== null ||
+    (data.match !== null && !matchesGames(settings)) ||
     data.only !== null || data.enPassant !== "always" ||
     (writes && format === "moves") ||
     (writes && format === "epd" && data.notation !== null);

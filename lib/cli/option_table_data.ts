@@ -26,6 +26,13 @@ export const DATA_OPTIONS = [
     help: "keep the first record of each position",
   },
   {
+    name: "match",
+    value: "<pattern>",
+    group: "data",
+    help:
+      "keep the positions matching a pattern (--from pgn: the games that reach one): a placement in pgn-extract's FENPattern syntax or material such as KRPvKR, then w or b",
+  },
+  {
     name: "only",
     value: "<kind>",
     choices: RECORD_KINDS,

@@ -32,7 +32,7 @@ import {
 } from "./source_text.ts";
 import { MovesTransform } from "./transform_moves.ts";
 import type { GameOpening } from "./format_data.ts";
-import { needsDataStages } from "./option_settings_data.ts";
+import { matchesGames, needsDataStages } from "./option_settings_data.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import {
   type Format,
@@ -262,6 +262,7 @@ async function pgnSources(
     select: settings.select,
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
+    match: matchesGames(settings) ? settings.data.match : null,
     io,
     out,
   };

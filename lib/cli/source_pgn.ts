@@ -9,9 +9,12 @@ import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import type { CliIo, Source } from "../program/io.ts";
 import { InputError, type Output } from "./io.ts";
+import { SniffedSource } from "./source_compression.ts";
 import { Signals } from "./signals.ts";
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
+import { notText } from "./source_text.ts";
 import { GamePlace } from "./where.ts";
+import { GameMatch, type PositionMatch } from "../match/mod.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
 export interface PlySelection {
@@ -32,6 +35,8 @@ export interface PgnParts {
   strict: boolean;
   /** Whether the format reads the games' moves (else they are not kept). */
   moves: boolean;
+  /** `--match` on games: only games reaching a matching position are given. */
+  match?: PositionMatch | null;
   /** Sees every position of a game in order (a game's opening), or `null`. */
   line: { see(position: PgnPosition): void } | null;
   io: CliIo;
@@ -57,6 +62,15 @@ export class PgnSource implements RecordSource {
       reader.push(input);
       return reader.end();
     }
+    out.flush(); // nothing held back while input waits
+    const sniffed = new SniffedSource(input);
+    const refused = await sniffed.open();
+    if (refused !== null) {
+      return notText(refused, {
+        name: label || "stdin",
+        diagnostics: target.diagnostics,
+      });
+    }
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
     try {
@@ -64,7 +78,7 @@ export class PgnSource implements RecordSource {
         out.flush(); // nothing held back while input waits
         let n: number | null = null;
         const more = await signals.race(
-          read(input, chunk).then((got) => {
+          read(sniffed, chunk).then((got) => {
             n = got;
             return got !== null && got > 0;
           }),
@@ -89,10 +103,12 @@ export class PgnSource implements RecordSource {
     const { strict, moves, select } = this.#parts;
     const options = strict ? { strict } : {};
     if (!moves) {
+      const match = this.#parts.match ?? null;
       const visitor = new PlyVisitor(select, {
         target,
         place,
         line: this.#parts.line,
+        games: match === null ? null : new GameMatch(match),
       });
       return new PgnWalker(visitor, {
         ...options,
@@ -114,6 +130,9 @@ export class PgnSource implements RecordSource {
       if (target.diagnostics.stopped) return;
       place.number = game.number;
       place.line = game.line;
+      for (const warning of game.warnings) {
+        target.diagnostics.gameWarning(warning, place);
+      }
       this.#positions(game, { target, place });
       if (game.error !== null) target.diagnostics.badGame(game.error, place);
     }
@@ -128,16 +147,21 @@ export class PgnSource implements RecordSource {
     if (ply === "last") {
       // A game that stops at an error has no last position to give.
       if (game.error !== null) return;
+      const match = this.#parts.match ?? null;
+      const games = match === null ? null : new GameMatch(match);
       let last: PgnPosition | null = null;
-      for (const position of game.positions()) {
+      for (const position of game.cursor()) {
         this.#parts.line?.see(position);
+        games?.position(position.view());
         last = position;
       }
-      if (last !== null) give(last, { target, place });
+      if (last !== null && (games === null || games.matched)) {
+        give(last, { target, place });
+      }
       return;
     }
     let found = false;
-    for (const position of game.positions({ variations })) {
+    for (const position of game.cursor({ variations })) {
       this.#parts.line?.see(position);
       if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
         continue;
@@ -172,25 +196,36 @@ class PlyVisitor implements PgnVisitor {
   readonly #line: PgnParts["line"];
   /** Whether the game's position at the asked ply was given. */
   #found = false;
+  /** `--match` on games, or null. */
+  readonly #games: GameMatch | null;
 
   constructor(
     select: PlySelection,
-    { target, place, line }: {
+    { target, place, line, games }: {
       target: RecordTarget;
       place: GamePlace;
       line: PgnParts["line"];
+      games: GameMatch | null;
     },
   ) {
     this.#select = select;
     this.#target = target;
     this.#place = place;
     this.#line = line;
+    this.#games = games;
   }
 
   position(position: PgnPosition): void {
     this.#line?.see(position);
     const ply = this.#select.ply;
-    if (ply === "last") return;
+    if (ply === "last") {
+      const games = this.#games;
+      if (games !== null && position.depth === 0) {
+        if (position.ply === 0) games.start();
+        games.position(position.view());
+      }
+      return;
+    }
     if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
       return;
     }
@@ -209,10 +244,14 @@ class PlyVisitor implements PgnVisitor {
     place.number = game.number;
     place.line = game.line;
     const ply = this.#select.ply;
+    for (const warning of game.warnings) {
+      target.diagnostics.gameWarning(warning, place);
+    }
     if (game.error !== null) {
       target.diagnostics.badGame(game.error, place);
     } else if (ply === "last") {
-      if (last !== null) give(last, { target, place });
+      const matched = this.#games === null || this.#games.matched;
+      if (last !== null && matched) give(last, { target, place });
     } else if (ply !== "all" && !found) {
       target.diagnostics.say(
         `fen: ${

@@ -12,7 +12,11 @@ import {
   MoveError,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import { repairFen, repairPosition, UnrepairableError } from "../data/repair.ts";
+import {
+  repairFen,
+  repairPosition,
+  UnrepairableError,
+} from "../data/repair.ts";
 import {
   OnlyTransform,
   StatsTransform,
@@ -22,7 +26,8 @@ import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
 import type { Transform } from "./pipeline.ts";
-import type { DataRun } from "./option_settings_data.ts";
+import { type DataRun, matchesGames } from "./option_settings_data.ts";
+import type { PositionMatch } from "../match/mod.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 
 /** The library's sentence as a `fen: ...` message goes on: lower case. */
@@ -203,6 +208,19 @@ export class EpdNotationTransform implements Transform {
   }
 }
 
+/** `--match` on positions: the records that match go on. */
+export class MatchTransform implements Transform {
+  readonly #match: PositionMatch;
+
+  constructor(match: PositionMatch) {
+    this.#match = match;
+  }
+
+  apply(record: Current): boolean {
+    return this.#match.test(record);
+  }
+}
+
 /** The data transforms of a run: those before `--moves`, and after. */
 export function dataStages(
   settings: DataRun,
@@ -216,6 +234,9 @@ export function dataStages(
     ? null
     : new UniqueTransform(options.unique, diagnostics);
   const before: Transform[] = [];
+  if (options.match !== null && !matchesGames(settings)) {
+    before.push(new MatchTransform(options.match));
+  }
   if (options.stats) {
     before.push(
       new StatsTransform({
