@@ -1,7 +1,8 @@
 // Where text records come from: operands, stdin and `--input` files (PGN
-// games: source_pgn.ts). A source hands each record to the pipeline with its place; a
-// stream is read in chunks, flushing whenever it waits, and stops cleanly on
-// a signal, on input that is not text records, or when the run stops.
+// games: source_pgn.ts). A source hands each record to the pipeline with
+// its place; a stream is read in chunks, flushing whenever it waits, and
+// stops cleanly on a signal, on input that is not text records, or when the
+// run stops.
 
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import type { BoardTextReader } from "../text/board_text.ts";
