@@ -72,7 +72,7 @@ export interface Settings {
   select: PlySelection;
   /** `--white`, `--black` and `--delay`, for GIFs. */
   gif: { white: string | null; black: string | null; delay: number };
-  /** Data and engine work (lib/cli/_data_settings.ts). */
+  /** Data and engine work (lib/cli/option_settings_data.ts). */
   data: DataSettings;
 }
 
