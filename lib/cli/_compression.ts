@@ -1,8 +1,100 @@
 // Compressed input (recognised by its magic bytes in _io.ts): gzip read through
-// the runtime's DecompressionStream, so `fen - < games.fen.gz` just works
-// and the other formats are named with the command that opens them.
+// the runtime's DecompressionStream and zstd through lib/compress (loaded
+// only when a stream is zstd), so `fen - < games.fen.gz` and
+// `fen --from pgn lichess.pgn.zst` just work; the other formats are named
+// with the command that opens them.
 
-import { InputError, type Source } from "./_io.ts";
+import type { Diagnostics } from "./_diagnostics.ts";
+import {
+  type Compression,
+  compressionOf,
+  COMPRESSIONS,
+  InputError,
+  type Source,
+} from "./_io.ts";
+import { EXIT } from "./exit.ts";
+
+/**
+ * The decompressed bytes of a stream of `kind` whose first chunk, `first`,
+ * was already read: `null` for a format read only by its own tool.
+ */
+export async function decompressed(
+  kind: Compression,
+  first: Uint8Array,
+  source: Source,
+): Promise<Source | null> {
+  if (kind === "gzip") return new GunzipSource(first, source);
+  if (kind !== "zstd") return null;
+  const { ZstdReader } = await import("../compress/zstd.ts");
+  const reader = new ZstdReader(source, { first: first.slice() });
+  return {
+    async read(buffer: Uint8Array): Promise<number | null> {
+      try {
+        return await reader.read(buffer);
+      } catch (error) {
+        throw new InputError(error);
+      }
+    },
+  };
+}
+
+/**
+ * A stream as text: its first chunk is read, and the stream decompressed if
+ * that chunk starts a gzip or zstd stream; `null` (after saying so) when it
+ * is compressed in a format read only by its own tool.
+ */
+export async function textOf(
+  source: Source,
+  { name, diagnostics }: { name: string; diagnostics: Diagnostics },
+): Promise<Source | null> {
+  const chunk = new Uint8Array(1 << 16);
+  let n: number | null;
+  try {
+    n = await source.read(chunk);
+  } catch (error) {
+    throw new InputError(error);
+  }
+  const first = chunk.subarray(0, n ?? 0);
+  const kind = compressionOf(first);
+  if (kind !== null) {
+    const text = await decompressed(kind, first, source);
+    if (text === null) refuseCompressed(kind, { name, diagnostics });
+    return text;
+  }
+  return new Replay(first, source);
+}
+
+/** What to say of a stream compressed in a format fen does not read. */
+export function refuseCompressed(
+  kind: Compression,
+  { name, diagnostics }: { name: string; diagnostics: Diagnostics },
+): void {
+  const tool = COMPRESSIONS.find((c) => c.name === kind)!.tool;
+  diagnostics.say(
+    `fen: ${name} is ${kind}-compressed: decompress it first (${tool} FILE | fen ...)\n`,
+  );
+  diagnostics.fail(EXIT.ioError);
+}
+
+/** A stream whose first chunk was already read: that chunk, then the rest. */
+class Replay implements Source {
+  #first: Uint8Array | null;
+  readonly #source: Source;
+
+  constructor(first: Uint8Array, source: Source) {
+    this.#first = first.length > 0 ? first : null;
+    this.#source = source;
+  }
+
+  read(buffer: Uint8Array): Promise<number | null> {
+    const first = this.#first;
+    if (first === null) return this.#source.read(buffer);
+    const n = Math.min(buffer.length, first.length);
+    buffer.set(first.subarray(0, n));
+    this.#first = n < first.length ? first.subarray(n) : null;
+    return Promise.resolve(n);
+  }
+}
 
 /**
  * A gzip stream read as its decompressed bytes, through the runtime's

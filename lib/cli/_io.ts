@@ -368,14 +368,19 @@ export const COMPRESSIONS: readonly {
   readonly magic: readonly number[];
   readonly tool: string;
 }[] = [
-  { name: "gzip", magic: [0x1f, 0x8b], tool: "gzip -dc" },
-  { name: "zstd", magic: [0x28, 0xb5, 0x2f, 0xfd], tool: "zstd -dc" },
+  { name: "gzip", magic: [0x1f, 0x8b], tool: "gzip -dc" }, // read
+  { name: "zstd", magic: [0x28, 0xb5, 0x2f, 0xfd], tool: "zstd -dc" }, // read
   { name: "xz", magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], tool: "xz -dc" },
   { name: "bzip2", magic: [0x42, 0x5a, 0x68], tool: "bzip2 -dc" },
 ];
 
 /** The compression `bytes` start with, or `null`. */
 export function compressionOf(bytes: Uint8Array): Compression | null {
+  // pzstd's files (lichess's dumps) start with a skippable frame
+  if (
+    (bytes[0] & 0xf0) === 0x50 && bytes[1] === 0x2a && bytes[2] === 0x4d &&
+    bytes[3] === 0x18
+  ) return "zstd";
   for (const { name, magic } of COMPRESSIONS) {
     if (magic.every((b, i) => bytes[i] === b)) {
       // "BZh" is also text: bzip2 has a block-size digit after it.

@@ -9,6 +9,7 @@ import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import { type CliIo, InputError, type Output, type Source } from "./_io.ts";
 import { Signals } from "./_signals.ts";
+import { textOf } from "./_compression.ts";
 import type { RecordSource, RecordTarget } from "./_sources.ts";
 import { GamePlace } from "./_where.ts";
 
@@ -54,6 +55,11 @@ export class PgnSource implements RecordSource {
       reader.push(input);
       return reader.end();
     }
+    const text = await textOf(input, {
+      name: label || "stdin",
+      diagnostics: target.diagnostics,
+    });
+    if (text === null) return;
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
     try {
@@ -61,7 +67,7 @@ export class PgnSource implements RecordSource {
         out.flush(); // nothing held back while input waits
         let n: number | null = null;
         const more = await signals.race(
-          read(input, chunk).then((got) => {
+          read(text, chunk).then((got) => {
             n = got;
             return got !== null && got > 0;
           }),

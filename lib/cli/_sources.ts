@@ -9,10 +9,9 @@ import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import { escapeText } from "../_quote.ts";
 import { granted, reason } from "./out_dir.ts";
-import { GunzipSource } from "./_compression.ts";
+import { decompressed, refuseCompressed } from "./_compression.ts";
 import {
   type CliIo,
-  COMPRESSIONS,
   InputError,
   LineReader,
   type Output,
@@ -211,9 +210,11 @@ export class StreamSource implements RecordSource {
       signals.close();
     }
     if (boards !== null) endBoards(boards, { target, place: where });
-    if (lines.notText === "gzip" && lines.first !== null) {
-      const gunzipped = new GunzipSource(lines.first, this.#source);
-      return new StreamSource(gunzipped, this.#parts).feed(target);
+    if (lines.notText !== null && lines.first !== null) {
+      const text = await decompressed(lines.notText, lines.first, this.#source);
+      if (text !== null) {
+        return new StreamSource(text, this.#parts).feed(target);
+      }
     }
     notText(lines, { name: label || "stdin", diagnostics });
   }
@@ -230,13 +231,9 @@ function notText(
     );
     return diagnostics.fail(EXIT.invalidFen);
   }
-  const kind = lines.notText;
-  if (kind === null || kind === "gzip") return;
-  const tool = COMPRESSIONS.find((c) => c.name === kind)!.tool;
-  diagnostics.say(
-    `fen: ${name} is ${kind}-compressed: decompress it first (${tool} FILE | fen ...)\n`,
-  );
-  diagnostics.fail(EXIT.ioError);
+  if (lines.notText !== null) {
+    refuseCompressed(lines.notText, { name, diagnostics });
+  }
 }
 
 /** One line of `--from grid` input: a record when it completes a board. */
