@@ -225,6 +225,18 @@ function utf8Length(text: string, start: number, end: number): number {
  */
 export class LineReader {
   readonly #chunk = new Uint8Array(1 << 16);
+  /**
+   * @param part For part of a stream (`--jobs`): the number of the line
+   * before its first, and whether it continues a stream (no byte order
+   * mark, compression or UTF-16 to find at its start).
+   */
+  constructor(part: { lines: number; continued: boolean } | null = null) {
+    if (part !== null) {
+      this.#number = part.lines;
+      this.#started = part.continued;
+    }
+  }
+
   // ignoreBOM: Deno's streaming decoder would drop a U+FEFF at the start of
   // every chunk; only the stream's first one is skipped, by hand, below.
   readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -342,7 +354,7 @@ export class LineReader {
  * UTF-16 text: a byte order mark, or ASCII with a NUL in every other byte
  * (NULs at one parity and none at the other; all-NUL input is not text).
  */
-function looksUtf16(bytes: Uint8Array): boolean {
+export function looksUtf16(bytes: Uint8Array): boolean {
   if (bytes.length >= 2) {
     const [a, b] = bytes;
     if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return true;

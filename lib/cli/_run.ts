@@ -59,6 +59,10 @@ export async function runCommand(
   try {
     const settings = readSettings(parsed, io);
     if (typeof settings === "number") return settings;
+    const jobs = await import("./_jobs.ts");
+    if (jobs.parallel(settings)) {
+      return await jobs.runJobs(settings, { parsed, io, out });
+    }
     const code = await run(settings, io, out);
     out.flush();
     return code;
@@ -132,11 +136,55 @@ function checkOutput(settings: Settings, io: CliIo): void {
   }
 }
 
-/** Assembles the pipeline and runs it over every source. */
+/**
+ * A part of one stream, converted by a worker of `--jobs`: where it is in
+ * the stream, the state of the run before it, and (filled by the run) what
+ * it read.
+ */
+export interface StreamPart {
+  /** The stream's name in messages, and as given to `--input`. */
+  label: string;
+  file: string;
+  /** Lines and (`--from pgn`) games of the stream before the part. */
+  lines: number;
+  games: number;
+  /** Whether the part continues a stream (no byte order mark, compression or UTF-16 at its start). */
+  continued: boolean;
+  /** Whether the run had read a record, and its run of invalid lines. */
+  state: { anyValid: boolean; invalidRun: number };
+  /** Filled by the run: the games read (the reader's last number). */
+  report: { games: number; stopped: boolean };
+  /** The stream's read failed after the part's bytes: what it said. */
+  fault?: string;
+}
+
+/** Runs the command over one part of a stream (io.stdin), for `--jobs`. */
+export async function runPart(
+  settings: Settings,
+  io: CliIo,
+  part: StreamPart,
+): Promise<ExitCode> {
+  const out = new Output(io.stdout);
+  try {
+    const code = await run(settings, io, out, part);
+    out.flush();
+    return code;
+  } catch (error) {
+    try {
+      out.flush();
+    } catch {
+      // the failure below says what went wrong with stdout
+    }
+    return failure(error, io);
+  }
+}
+
+/** Assembles the pipeline and runs it over every source (or `part`). */
 async function run(
   settings: Settings,
   io: CliIo,
   out: Output,
+  part: StreamPart | null = null,
 ): Promise<ExitCode> {
   // The drawing loads (and its options are checked) only for diagrams.
   const draw = "file" in FORMATS[settings.format]
@@ -165,7 +213,52 @@ async function run(
     passInvalid: settings.data.only === "invalid" &&
       settings.format !== "json",
   });
-  return await pipeline.run(await sources(settings, { io, out, reader }));
+  if (part === null) {
+    return await pipeline.run(await sources(settings, { io, out, reader }));
+  }
+  diagnostics.run = part.state;
+  const code = await pipeline.run([
+    await partSource(settings, { io, out, reader, part }),
+  ]);
+  part.state = diagnostics.run;
+  part.report.stopped = diagnostics.stopped;
+  return code;
+}
+
+/** The source of a part of a stream: io.stdin, named as its stream. */
+async function partSource(
+  settings: Settings,
+  { io, out, reader, part }: {
+    io: CliIo;
+    out: Output;
+    reader: FenReader;
+    part: StreamPart;
+  },
+): Promise<RecordSource> {
+  const names = { label: part.label, file: part.file };
+  if (settings.from === "pgn") {
+    const { PgnSource } = await import("./_pgn_source.ts");
+    return new PgnSource(io.stdin, {
+      ...names,
+      select: settings.select,
+      strict: settings.parse.strict === true,
+      moves: FORMATS[settings.format].moves,
+      io,
+      out,
+      part,
+      report: part.report,
+    });
+  }
+  return new StreamSource(io.stdin, {
+    ...names,
+    reading: {
+      boards: null,
+      skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
+    },
+    io,
+    out,
+    part,
+  });
 }
 
 /** The sources, in order; the initial position when none is given. */

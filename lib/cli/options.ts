@@ -19,6 +19,7 @@ import {
   SVG_STYLES,
 } from "../svg/_defaults.ts";
 import { DATA_OPTIONS } from "./_data_options.ts";
+import { SCALE_OPTIONS } from "./_scale_options.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
@@ -311,6 +312,7 @@ export const OPTIONS = [
     help: "report what makes a position illegal, and its status",
   },
   ...DATA_OPTIONS,
+  ...SCALE_OPTIONS,
   {
     name: "verbose",
     group: "other",

@@ -24,6 +24,7 @@ import {
   ownOutput,
 } from "./_data_settings.ts";
 import { groupOperands, type OperandSource } from "./operands.ts";
+import { type ScaleSettings, scaleSettings } from "./_scale_settings.ts";
 import type { PlySelection } from "./_pgn_source.ts";
 import {
   type INPUT_KINDS,
@@ -68,6 +69,8 @@ export interface Settings {
   gif: { white: string | null; black: string | null; delay: number };
   /** Data and engine work (lib/cli/_data_settings.ts). */
   data: DataSettings;
+  /** Every core and many machines (lib/cli/_scale_settings.ts). */
+  scale: ScaleSettings;
 }
 
 const encoder = new TextEncoder();
@@ -117,6 +120,7 @@ export function settle(args: ParsedArgs): Settings {
       variations: flag(args, "variations"),
     },
     data: dataSettings(args),
+    scale: scaleSettings(args),
   };
   checkCombinations(settings, args);
   return settings;
