@@ -2,6 +2,7 @@
 // `--unique[=LEVEL]`, `--only`, `--stats`, `--quiet`, `--repair`, `--uci`,
 // `--san`, `--perft`, `--divide`, `--opening`, and where each goes.
 
+import type { Shard } from "./_scale_settings.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../unique/mod.ts";
 import { choice, flag, shown, text } from "./diagram_options.ts";
@@ -20,6 +21,8 @@ export interface DataSettings {
   unique: PositionKeyLevel | null;
   only: RecordKind | null;
   stats: boolean;
+  /** `--stats=json`: the counts as one JSON object (which fen merge adds up). */
+  statsJson: boolean;
   /** `--stats` with nothing else to write: the counts go to stdout. */
   statsOnly: boolean;
   quiet: boolean;
@@ -63,8 +66,9 @@ export function dataSettings(args: ParsedArgs): DataSettings {
       ? optionSpec("unique").default as PositionKeyLevel
       : choice<PositionKeyLevel>(args, "unique")!,
     only: choice<RecordKind>(args, "only") ?? null,
-    stats: flag(args, "stats"),
-    statsOnly: flag(args, "stats") && !args.values.has("format") &&
+    stats: args.values.has("stats"),
+    statsJson: choice(args, "stats") === "json",
+    statsOnly: args.values.has("stats") && !args.values.has("format") &&
       !flag(args, "check") && perft === undefined,
     quiet: flag(args, "quiet"),
     repair: flag(args, "repair"),
@@ -145,6 +149,8 @@ export interface DataRun {
   parse: { chess960?: boolean };
   explain: boolean;
   data: DataSettings;
+  /** `--shard`, which `--stats=json` names. */
+  scale?: { shard: Shard | null };
 }
 
 /** Whether a run has a data transform, so lib/cli/_data.ts must be loaded. */

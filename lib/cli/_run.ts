@@ -42,6 +42,7 @@ import { type ParsedArgs, UsageError } from "./options.ts";
 import { checkPattern, prepareOutDir } from "./out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./settings.ts";
 import { VERSION } from "./version.ts";
+import type { Shard } from "./_scale_settings.ts";
 import {
   boardReaders,
   loadDrawing,
@@ -272,6 +273,7 @@ async function sources(
   };
   if (settings.from === "pgn") return pgnSources(settings, { io, out });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
+  const shard = recordShard(settings);
   const found: RecordSource[] = settings.sources.map((source) => {
     if (source.kind === "stdin") {
       return new StreamSource(io.stdin, {
@@ -280,13 +282,14 @@ async function sources(
         reading,
         io,
         out,
+        shard,
       });
     }
     if (source.kind === "file") {
       return new FileSource(source.path, {
         io,
         open: (file, names) =>
-          new StreamSource(file, { ...names, reading, io, out }),
+          new StreamSource(file, { ...names, reading, io, out, shard }),
       });
     }
     const prefix = operands > 1 ? `record ${source.number}: ` : "";
@@ -303,6 +306,12 @@ async function sources(
   ];
 }
 
+/** `--shard I/N` by record: kept at the source, by line or game number. */
+function recordShard(settings: Settings): Shard | null {
+  const shard = settings.scale.shard;
+  return shard !== null && shard.by === "record" ? shard : null;
+}
+
 /** Games as sources (`--from pgn`): operands, stdin and files. */
 async function pgnSources(
   settings: Settings,
@@ -315,6 +324,7 @@ async function pgnSources(
     moves: FORMATS[settings.format].moves,
     io,
     out,
+    shard: recordShard(settings),
   };
   return settings.sources.map((source) => {
     if (source.kind === "operand") {
@@ -350,6 +360,11 @@ async function transforms(
       data,
     })
     : { before: [], after: [] };
+  const shard = settings.scale.shard;
+  if (shard !== null && shard.by === "key") {
+    const { KeyShardTransform } = await import("./_shard.ts");
+    stages.before.unshift(new KeyShardTransform(shard));
+  }
   if (settings.moves === null) return [...stages.before, ...stages.after];
   const module = await import("../moves/mod.ts");
   // Formats of games (PGN, an animated GIF) need the game the moves make.

@@ -52,6 +52,10 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "serve") {
     return (await import("../serve/mod.ts")).serve(args.slice(1), io);
   }
+  // `fen merge` puts together what the parts of a --shard job wrote.
+  if (args[0] === "merge") {
+    return (await import("./merge.ts")).merge(args.slice(1), io);
+  }
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
   // drawing alone. Anything else, and every error (so that one path words
