@@ -27,9 +27,13 @@
 
 import { FenReader } from "../lib/fen/reader.ts";
 import { writeFenBytes } from "../lib/fen/bytes.ts";
-import { PolyglotHasher } from "../lib/polyglot/mod.ts";
+import { PolyglotHasher } from "../lib/data/polyglot/mod.ts";
 import { recordViewOf } from "../lib/record_view.ts";
-import { PositionHasher, PositionStats, UniqueSet } from "../lib/unique/mod.ts";
+import {
+  PositionHasher,
+  PositionStats,
+  UniqueSet,
+} from "../lib/data/unique/mod.ts";
 import { loadCorpus } from "./corpus.ts";
 import { rotating, SLICE, slices } from "./_slices.ts";
 

@@ -8,7 +8,8 @@ import { parseArrows } from "../lib/svg/mod.ts";
 import { gameFrames } from "../bench/_lila_game.ts";
 
 /** The Scholar's mate, Black to move: a check, a last move, an attacker. */
-const MATE = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+const MATE =
+  "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
 
 /** Each committed picture: its file name and the `fen` arguments. */
 export const DIAGRAMS: [string, string[]][] = [

@@ -7,6 +7,7 @@ import {
   type Piece,
   PIECES,
   RANKS,
+  type Side,
   type Square,
   squareOf,
 } from "./types.ts";
@@ -30,6 +31,11 @@ export const IS_PIECE: Uint8Array = /* @__PURE__ */ (() => {
 /** Whether `value` is a square name such as `"e4"`. */
 export function isSquare(value: unknown): value is Square {
   return squareOf(value) >= 0;
+}
+
+/** Whether an en-passant square is on the rank the side to move can take on. */
+export function fitsTurn(square: Square, turn: Side): boolean {
+  return square[1] === (turn === "w" ? "6" : "3");
 }
 
 /** The Unicode chess symbols by piece letter: U+2654 (♔) to U+265F (♟). */

@@ -7,13 +7,28 @@
  * @module
  */
 
-import type { RecordView } from "./fen/bytes.ts";
-import type { Position } from "./types.ts";
+import type { Position, Side, Square } from "./types.ts";
 
 export * from "./types.ts";
 
-// One definition of a record as cells and fields: the byte writers'.
-export type { RecordView } from "./fen/bytes.ts";
+/**
+ * A record as cells and fields: what the byte writers, the keys and the
+ * dedupe levels read. A `FenReader` is one, and so is a replayed game.
+ */
+export interface RecordView {
+  /** 64 char codes from a8 to h1, 0 for an empty square. */
+  readonly cells: readonly number[];
+  /** The side to move. */
+  readonly turn: Side;
+  /** Castling rook squares in canonical order (White first, h- to a-file). */
+  readonly castling: readonly Square[];
+  /** The en-passant square. */
+  readonly enPassant: Square | null;
+  /** The halfmove clock. */
+  readonly halfmoveClock: number;
+  /** The fullmove number. */
+  readonly fullmoveNumber: number;
+}
 
 /**
  * A view of a {@linkcode Position} (a new one: for one-off calls, not for

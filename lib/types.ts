@@ -236,8 +236,108 @@ export function sideName(side: Side): "White" | "Black" {
   return side === "w" ? "White" : "Black";
 }
 
+/**
+ * The rules a position is read, judged and played under: `"chess"`
+ * (standard) or `"chess960"` (Fischer random: any back-rank setup, castling
+ * with the rooks the rights name). Further variants join this list.
+ *
+ * @example Naming the rules
+ * ```ts
+ * import { parseFen, type Rules } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const rules: Rules = "chess960";
+ * const position = parseFen("4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1", { rules });
+ * assert.deepEqual(position.castling, ["g1", "b1"]);
+ * ```
+ */
+export type Rules = "chess" | "chess960";
+
+/**
+ * Every {@linkcode Rules} value, standard chess first.
+ *
+ * @example
+ * ```ts
+ * import { RULES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(RULES, ["chess", "chess960"]);
+ * ```
+ */
+export const RULES: readonly Rules[] = Object.freeze(["chess", "chess960"]);
+
+/**
+ * The rules option of every reader, checker and move function. Under
+ * `"chess960"` the castling letters `K`/`Q`/`k`/`q` are read as X-FEN does
+ * (the outermost rook on that side of the king), castling rights are judged
+ * by Chess960's rules, and castling is written in UCI as the king taking its
+ * rook (`e1h1`).
+ *
+ * @example The older spelling
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const fen = "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1";
+ * assert.deepEqual(
+ *   parseFen(fen, { chess960: true }),
+ *   parseFen(fen, { rules: "chess960" }),
+ * );
+ * ```
+ */
+export interface RulesOptions {
+  /**
+   * The rules; `"chess"` unless given (the legality check, given neither
+   * this nor `chess960`, takes Chess960's castling rules when a right names
+   * a rook file b to g, which only Chess960 notation can).
+   */
+  rules?: Rules;
+  /**
+   * The older spelling, kept working: `true` is `rules: "chess960"`,
+   * `false` is `rules: "chess"`. `rules` wins when both are given.
+   */
+  chess960?: boolean;
+}
+
+/**
+ * The rules `options` ask for, or `undefined` when they name none: the one
+ * place the `chess960` spelling is read, so each layer reads its options
+ * once and passes a {@linkcode Rules} value on.
+ *
+ * @example
+ * ```ts
+ * import { rulesOf } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(rulesOf({ chess960: true }), "chess960");
+ * assert.equal(rulesOf({ rules: "chess", chess960: true }), "chess");
+ * assert.equal(rulesOf({}), undefined);
+ * assert.throws(() => rulesOf({ rules: "atomic" as never }), TypeError);
+ * ```
+ *
+ * @param options The options, if any.
+ * @returns Their rules, or `undefined`.
+ * @throws {TypeError} If `options.rules` is not one of {@linkcode RULES}.
+ */
+export function rulesOf(options?: RulesOptions): Rules | undefined {
+  if (options === undefined) return undefined;
+  const rules = options.rules;
+  if (rules !== undefined) {
+    if (!RULES.includes(rules)) {
+      throw new TypeError(
+        `No rules ${JSON.stringify(String(rules)).slice(0, 40)}: expected ${
+          RULES.join(" or ")
+        }`,
+      );
+    }
+    return rules;
+  }
+  const chess960 = options.chess960;
+  return chess960 === undefined ? undefined : chess960 ? "chess960" : "chess";
+}
+
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */
-export interface ParseFenOptions {
+export interface ParseFenOptions extends RulesOptions {
   /**
    * Accept exactly the PGN standard and nothing else: six fields, single
    * spaces, castling in `KQkq` order, canonical numbers, an en-passant rank
@@ -245,12 +345,6 @@ export interface ParseFenOptions {
    * in {@linkcode parseFen}).
    */
   strict?: boolean;
-  /**
-   * Read `K`/`Q`/`k`/`q` as X-FEN does for Chess960: the outermost rook on
-   * that side of the king, instead of the h- and a-file rooks. File letters
-   * (Shredder-FEN, `HAha`) are read in either mode. Defaults to `false`.
-   */
-  chess960?: boolean;
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
- * Writes `lib/openings/_table.ts`: every named line of lichess's
+ * Writes `lib/data/openings/_table.ts`: every named line of lichess's
  * chess-openings table (github.com/lichess-org/chess-openings, CC0 1.0,
  * files a.tsv to e.tsv: ECO code, name, PGN moves) with the EPD of the
  * position its moves reach, which is what `openingOf` matches. Run it on
  * a checkout of that repository when the table should change:
  *
  * ```sh
- * deno run --allow-read --allow-write=lib/openings scripts/gen_openings.ts PATH [COMMIT]
+ * deno run --allow-read --allow-write=lib/data/openings scripts/gen_openings.ts PATH [COMMIT]
  * ```
  *
  * The EPD is the four fields as `stringifyEpd` writes them, the
@@ -22,7 +22,10 @@ import { playMoves } from "../lib/moves/play.ts";
 import { INITIAL_FEN } from "../lib/types.ts";
 
 /** The generated module, relative to this script. */
-export const OUTPUT = new URL("../lib/openings/_table.ts", import.meta.url);
+export const OUTPUT = new URL(
+  "../lib/data/openings/_table.ts",
+  import.meta.url,
+);
 
 /** One line of the table: ECO, name, EPD. */
 export type Row = [string, string, string];

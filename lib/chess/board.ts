@@ -14,10 +14,15 @@ import { CODE_OF_LETTER, KING, zeros } from "./geometry.ts";
  * pieces come apart, as char codes): what loadCodes takes.
  */
 export interface PositionFields {
+  /** The side to move. */
   readonly turn: Side;
+  /** Castling rook squares, as `Position.castling`. */
   readonly castling: readonly Square[];
+  /** The en-passant square. */
   readonly enPassant: Square | null;
+  /** The halfmove clock. */
   readonly halfmoveClock: number;
+  /** The fullmove number. */
   readonly fullmoveNumber: number;
 }
 

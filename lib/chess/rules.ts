@@ -6,42 +6,11 @@
 // functions refuse or drop what they do not allow.
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import type { Piece, Position, Square } from "../types.ts";
+import type { Square } from "../types.ts";
 import { attackersTo } from "./attacks.ts";
 import type { ChessBoard, PositionFields } from "./board.ts";
-import { KING, LETTER_OF_CODE, PAWN, ROOK, squareOf } from "./geometry.ts";
+import { KING, PAWN, ROOK, squareOf } from "./geometry.ts";
 import { castleRook, withCastleRook } from "./move.ts";
-
-/**
- * Loads `position` into `b` (never throwing, see {@linkcode ChessBoard.load})
- * with its piece lists, and the castling rooks and the en-passant square
- * the rules allow: a board to generate moves on.
- */
-export function loadPosition(b: ChessBoard, position: Position): void {
-  b.load(position);
-  b.listPieces();
-  loadRights(b, position);
-}
-
-/** The position `b` holds as plain data, with `enPassant` as given. */
-export function toPosition(b: ChessBoard, enPassant: Square | null): Position {
-  const board: (Piece | null)[] = [];
-  const sq = b.sq;
-  for (let s = 0; s < 64; s++) board.push(LETTER_OF_CODE[sq[s]] ?? null);
-  const castling: Square[] = [];
-  for (const slot of [1, 0, 3, 2]) {
-    const rook = castleRook(b.castle, slot);
-    if (rook >= 0) castling.push(SQUARE_NAMES[rook]);
-  }
-  return {
-    board,
-    turn: b.turn === 0 ? "w" : "b",
-    castling,
-    enPassant,
-    halfmoveClock: b.halfmove,
-    fullmoveNumber: b.fullmove,
-  };
-}
 
 /**
  * Sets the castling rooks and the en-passant square of `b`, loaded from

@@ -3,7 +3,7 @@
 // repair, normalize, filter and count records, and the sinks of `--perft`
 // and of `--stats` alone. Loaded only when one of them is asked for.
 
-import { convertEpdMoves } from "../epd_moves.ts";
+import { convertEpdMoves } from "../data/epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
 import {
   type EnPassantMode,
@@ -13,8 +13,12 @@ import {
   perft,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import { perftDivide } from "../perft_divide.ts";
-import { repairFen, repairPosition, UnrepairableError } from "../repair.ts";
+import { perftDivide } from "../moves/perft_divide.ts";
+import {
+  repairFen,
+  repairPosition,
+  UnrepairableError,
+} from "../data/repair.ts";
 import {
   OnlyTransform,
   StatsTransform,

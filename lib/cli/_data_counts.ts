@@ -13,7 +13,7 @@ import {
   type RecordKind,
   recordKindBit,
   UniqueSet,
-} from "../unique/mod.ts";
+} from "../data/unique/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";

@@ -4,9 +4,9 @@
 // openings table) come in as types only: the run loads what it needs.
 
 import { FEN_BYTES_MAX } from "../fen/bytes.ts";
-import { writePlacementBytes } from "../fen/_placement.ts";
-import type { Opening } from "../openings/mod.ts";
-import type { PolyglotHasher } from "../polyglot/mod.ts";
+import { writePlacementBytes } from "../fen/bytes.ts";
+import type { Opening } from "../data/openings/mod.ts";
+import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./_io.ts";
 import type { Current } from "./_record.ts";
@@ -97,9 +97,11 @@ export async function loadDataWriters(
   if (!keys && !openings && format !== "moves") return null;
   return {
     key: keys
-      ? new (await import("../polyglot/mod.ts")).PolyglotHasher()
+      ? new (await import("../data/polyglot/mod.ts")).PolyglotHasher()
       : null,
-    opening: openings ? (await import("../openings/mod.ts")).openingOf : null,
+    opening: openings
+      ? (await import("../data/openings/mod.ts")).openingOf
+      : null,
     moves: [],
   };
 }

@@ -1,8 +1,8 @@
 // The options of data and engine work, apart from the rest of the option
 // table (lib/cli/options.ts spreads them in, before --verbose): their
-// choices come from the names of lib/unique/, which load nothing.
+// choices come from the names of lib/data/unique/, which load nothing.
 
-import { POSITION_KEY_LEVELS, RECORD_KINDS } from "../unique/_names.ts";
+import { POSITION_KEY_LEVELS, RECORD_KINDS } from "../data/unique/names.ts";
 import type { OptionSpec } from "./_option_spec.ts";
 
 /** The options of data and engine work, in the order `--help` lists them. */

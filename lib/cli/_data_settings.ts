@@ -4,7 +4,7 @@
 
 import type { Shard } from "./_scale_settings.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
-import type { PositionKeyLevel, RecordKind } from "../unique/mod.ts";
+import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
 import { choice, flag, shown, text } from "./diagram_options.ts";
 import type { FormatName } from "./options.ts";
 import {

@@ -49,7 +49,7 @@ export interface OptionSpec {
   readonly scope?: OptionScope;
   /** Whether the classic one-shot diagram takes it (no general path). */
   readonly oneShot?: boolean;
-  /** One line for `--help` and the README. */
+  /** One line for `--help` and docs/command.md. */
   readonly help: string;
   /** Where `--help` lists it. */
   readonly group:

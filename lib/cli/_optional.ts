@@ -82,7 +82,7 @@ export function loadGif(settings: Settings): Promise<GifRun> {
 export async function boardReaders(
   settings: Settings,
 ): Promise<Reading["boards"]> {
-  const { BoardTextReader } = await import("../board_text.ts");
+  const { BoardTextReader } = await import("../text/board_text.ts");
   const options = settings.emptyGiven ? { empty: settings.empty } : {};
   return () => new BoardTextReader(options);
 }

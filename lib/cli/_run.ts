@@ -395,11 +395,11 @@ async function sink(
   },
 ): Promise<RecordSink> {
   if (settings.check) {
-    const { StatusChecker } = await import("../legality/_status_checker.ts");
-    const { checkEpdMoves } = await import("../epd_moves.ts");
+    const { PositionChecker } = await import("../legality/mod.ts");
+    const { checkEpdMoves } = await import("../data/epd_moves.ts");
     const chess960 = settings.parse.chess960 === true;
     return new CheckSink(out, {
-      checker: new StatusChecker(chess960 ? { chess960: true } : {}),
+      checker: new PositionChecker(chess960 ? { chess960: true } : {}),
       json: settings.format === "json",
       diagnostics,
       quiet: settings.data.quiet,

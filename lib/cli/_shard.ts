@@ -5,7 +5,7 @@
 // level are equal there. (`--shard-by record` keeps lines or games by
 // their number, at the source: lib/cli/_sources.ts, _pgn_source.ts.)
 
-import { PositionHasher } from "../unique/position_hash.ts";
+import { PositionHasher } from "../data/unique/position_hash.ts";
 import type { Current } from "./_record.ts";
 import type { Transform } from "./_transforms.ts";
 import type { Shard } from "./_scale_settings.ts";

@@ -2,9 +2,9 @@
 // diagram held for the end of a stream, or the --check report. A run has one
 // sink, chosen before its first record; each sink keeps its own counters.
 
-import type { EpdMoveIssue } from "../epd_moves.ts";
+import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
-import type { StatusChecker } from "../legality/_status_checker.ts";
+import type { PositionChecker } from "../legality/mod.ts";
 import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";
 import { Output } from "./_io.ts";
@@ -195,7 +195,7 @@ export interface CheckParts {
   /** Checks the moves an EPD record names, or `null` (loaded for EPD). */
   epdMoves: ((text: string) => EpdMoveIssue[]) | null;
   /** Checks a record and gives its status from the same board load. */
-  checker: StatusChecker;
+  checker: PositionChecker;
   /** One JSON object a record instead of text lines. */
   json: boolean;
   diagnostics: Diagnostics;

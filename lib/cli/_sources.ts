@@ -3,7 +3,7 @@
 // stream is read in chunks, flushing whenever it waits, and stops cleanly on
 // a signal, on input that is not text records, or when the run stops.
 
-import type { BoardTextReader } from "../board_text.ts";
+import type { BoardTextReader } from "../text/board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
 import type { PgnPosition } from "../pgn/mod.ts";
 import type { Diagnostics } from "./_diagnostics.ts";

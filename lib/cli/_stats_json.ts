@@ -3,7 +3,7 @@
 // parts; the uniques add up to the whole input's only when the parts were
 // split by position key, which the object records.
 
-import type { StatsSummary } from "../unique/position_stats.ts";
+import type { StatsSummary } from "../data/unique/position_stats.ts";
 import type { Shard } from "./_scale_settings.ts";
 
 /** The counts of `--stats=json`: a `--stats` summary, what the filters dropped, the part. */

@@ -1,5 +1,5 @@
 // The exit codes, each with its meaning: the one definition that `--help`,
-// the README (checked by a test) and the code use.
+// docs/command.md (checked by a test) and the code use.
 
 /** The exit codes of the `fen` command. */
 export const EXIT = {

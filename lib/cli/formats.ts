@@ -325,7 +325,7 @@ export const FORMATS = {
       });
     },
   },
-  // data and engine work (see the README's "Data and engine work")
+  // data and engine work (see docs/data.md)
   key: {
     help: "the Polyglot key: 16 hex digits",
     draws: false,

@@ -1,5 +1,5 @@
 // The command line as data: ONE table of options, from which the argv
-// parser, the help text and (through a test) the README's table come. The
+// parser, the help text and (through a test) docs/command.md's table come. The
 // parser is getopts-style like the classic shell script (-nl red, -l#fff,
 // options anywhere, -- ends them) plus --long and --long=value; written
 // here rather than loading node:util, which cost the one-shot path ~5 ms.

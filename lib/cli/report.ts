@@ -3,7 +3,7 @@
 // position illegal (text lines, or one JSON object a record). Every echoed
 // input is escaped and shortened (lib/_quote.ts).
 
-import type { EpdMoveIssue } from "../epd_moves.ts";
+import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { PositionStatus } from "../moves/mod.ts";

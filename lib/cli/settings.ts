@@ -2,7 +2,7 @@
 // (colors, format, squares, marks) and every combination the formats table
 // rules out refused with a message, before any input is read.
 
-import { isEmptyMark } from "../grid.ts";
+import { isEmptyMark } from "../fen/grid.ts";
 import type { RenderSvgOptions } from "../svg/_types.ts";
 import type { ParseFenOptions } from "../types.ts";
 import {

@@ -19,7 +19,8 @@ export function readCastling(
   if (text.charCodeAt(start) === 45 /* - */ && endsAt(text, start + 1, limit)) {
     return start + 1;
   }
-  const { strict, chess960 } = context;
+  const { strict } = context;
+  const chess960 = context.rules === "chess960";
   let previousOrder = -1;
   let rights = 0;
   let i = start;

@@ -8,9 +8,10 @@
 import { fail } from "./_fail.ts";
 import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
-import { isSquare, SQUARE_NAMES } from "../_tables.ts";
+import { fitsTurn, isSquare, SQUARE_NAMES } from "../_tables.ts";
 import {
   type EpdOperation,
+  type Rules,
   type Side,
   sideName,
   type Square,
@@ -114,7 +115,7 @@ export function writeTurnBytes(
  */
 export interface RecordContext {
   readonly strict: boolean;
-  readonly chess960: boolean;
+  readonly rules: Rules;
   /** Where the fields go. */
   readonly fields: RecordFields;
   /** Where the placement was scanned: X-FEN letters look for rooks there. */
@@ -166,11 +167,6 @@ export function readEnPassant(
   }
   fields.enPassant = square;
   return start + 2;
-}
-
-/** Whether an en-passant square is on the rank the side to move can take on. */
-export function fitsTurn(square: Square, turn: Side): boolean {
-  return square[1] === (turn === "w" ? "6" : "3");
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 } from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
-import type { ParseFenOptions } from "../types.ts";
+import { type ParseFenOptions, rulesOf } from "../types.ts";
 
 const BOM = 0xfeff;
 const QUOTE = 34;
@@ -40,7 +40,7 @@ export function recordContext(
 ): RecordContext {
   return {
     strict: options.strict === true,
-    chess960: options.chess960 === true,
+    rules: rulesOf(options) ?? "chess",
     fields,
     board,
   };

@@ -43,25 +43,15 @@ import {
 } from "./_fields.ts";
 import { writePlacementBytes } from "./_placement.ts";
 import { FIGURINES } from "../_tables.ts";
-import { type Piece, PIECES, type Side, type Square } from "../types.ts";
+import type { RecordView } from "../record_view.ts";
+import { type Piece, PIECES, type Square } from "../types.ts";
 
 export { writeNaturalBytes } from "./_fields.ts";
+export { writePlacementBytes } from "./_placement.ts";
 
-/** What the byte writers read; a `FenReader` is one. */
-export interface RecordView {
-  /** 64 char codes from a8 to h1, 0 for an empty square. */
-  readonly cells: readonly number[];
-  /** The side to move. */
-  readonly turn: Side;
-  /** Castling rook squares in canonical order (White first, h- to a-file). */
-  readonly castling: readonly Square[];
-  /** The en-passant square. */
-  readonly enPassant: Square | null;
-  /** The halfmove clock. */
-  readonly halfmoveClock: number;
-  /** The fullmove number. */
-  readonly fullmoveNumber: number;
-}
+// The record interface is the vocabulary's (record_view.ts); named here too
+// for the users of this entry point.
+export type { RecordView } from "../record_view.ts";
 
 /**
  * Bytes a record can take at most in {@linkcode writeFenBytes} (and

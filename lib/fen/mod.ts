@@ -9,7 +9,12 @@ import { FenReader } from "./reader.ts";
 import { writeCastling } from "./_castling.ts";
 import { writeCounter, writeEnPassant, writeTurn } from "./_fields.ts";
 import { writePlacement } from "./_placement.ts";
-import type { ParseFenOptions, Position } from "../types.ts";
+import {
+  type ParseFenOptions,
+  type Position,
+  RULES,
+  rulesOf,
+} from "../types.ts";
 
 export type { ParseFenOptions } from "../types.ts";
 
@@ -114,9 +119,9 @@ const scratchReaders: (FenReader | undefined)[] = [];
 
 function scratchReader(options: ParseFenOptions | undefined): FenReader {
   const strict = options?.strict === true;
-  const chess960 = options?.chess960 === true;
-  return scratchReaders[(strict ? 2 : 0) + (chess960 ? 1 : 0)] ??=
-    new FenReader({ strict, chess960 });
+  const rules = rulesOf(options) ?? "chess";
+  return scratchReaders[RULES.indexOf(rules) * 2 + (strict ? 1 : 0)] ??=
+    new FenReader({ strict, rules });
 }
 
 /**

@@ -19,7 +19,9 @@ export function impliesChess960(castling: readonly Square[]): boolean {
 /** Checks every castling right of the position. */
 export function checkCastling(ctx: Context): void {
   const castling = ctx.position.castling;
-  const chess960 = ctx.chess960 ?? impliesChess960(castling);
+  const chess960 = ctx.rules === undefined
+    ? impliesChess960(castling)
+    : ctx.rules === "chess960";
   // Bits of the king sides that have a right: white a-side, white h-side,
   // black a-side, black h-side; `doubled` those that have two.
   let sides = 0;

@@ -2,8 +2,8 @@
 // context and reloads it per position, so that its board, report and
 // buffers are allocated once per checker, not per position.
 
-import { assertBoard } from "../_board.ts";
-import type { Position } from "../types.ts";
+import { assertBoard } from "../chess/convert.ts";
+import type { Position, Rules } from "../types.ts";
 import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { Report } from "./_report.ts";
 
@@ -41,8 +41,8 @@ export class Context {
   us = 0;
   /** The codes not to report, as a mask by code index. */
   ignored = 0;
-  /** Whether castling follows Chess960 rules; unset, the rights tell. */
-  chess960: boolean | undefined = undefined;
+  /** The castling rules; unset, the rights tell. */
+  rules: Rules | undefined = undefined;
   /** The position's board, loaded once: every rule reads it. */
   readonly board: ChessBoard = new ChessBoard();
   /** Where the rules report. */
@@ -51,9 +51,9 @@ export class Context {
   readonly buffers: Buffers = new Buffers();
 
   /** Sets what the checks of the next positions ignore, and the castling rules. */
-  configure(ignored: number, chess960: boolean | undefined): void {
+  configure(ignored: number, rules: Rules | undefined): void {
     this.ignored = ignored;
-    this.chess960 = chess960;
+    this.rules = rules;
   }
 
   /**

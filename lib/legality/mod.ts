@@ -8,7 +8,15 @@
  * @module
  */
 
-import type { Position } from "../types.ts";
+import { type Position, rulesOf, type RulesOptions } from "../types.ts";
+import type { PositionFields } from "../chess/board.ts";
+import { loadRights } from "../chess/rules.ts";
+import { assertPlayable } from "../chess/playable.ts";
+import {
+  type PositionStatus,
+  type PositionStatusOptions,
+  statusOf,
+} from "../chess/status.ts";
 import { Context } from "./_context.ts";
 import type { Problem, ProblemCode } from "./_problems.ts";
 import { ignoreMask } from "./_report.ts";
@@ -22,6 +30,8 @@ export {
   type ProblemCode,
   type Severity,
 } from "./_problems.ts";
+export type { PositionFields } from "../chess/board.ts";
+export type { PositionStatus, PositionStatusOptions } from "../chess/status.ts";
 
 /**
  * Options for {@linkcode checkPosition} and {@linkcode isLegalPosition}.
@@ -35,18 +45,9 @@ export {
  * assert.equal(isLegalPosition(parseFen("8/8/8/8/8/8/8/4K3"), options), true);
  * ```
  */
-export interface CheckPositionOptions {
+export interface CheckPositionOptions extends RulesOptions {
   /** Codes not to report (and, for isLegalPosition, not to count). */
   ignore?: readonly ProblemCode[];
-  /**
-   * Judge castling rights by Chess960 rules: the king on any file b to g of
-   * its back rank, each right's rook on the back rank, at most one right on
-   * each side of the king. `false` forces standard rules: king on e1/e8,
-   * rooks on the a- and h-files. Unset, a right on a file b to g (which only
-   * Chess960 notation can give) selects Chess960, and standard rules apply
-   * otherwise.
-   */
-  chess960?: boolean;
 }
 
 /**
@@ -81,7 +82,7 @@ export class PositionChecker {
    * @param options Codes to ignore, and the castling rules.
    */
   constructor(options: CheckPositionOptions = {}) {
-    this.#context.configure(ignoreMask(options.ignore), options.chess960);
+    configure(this.#context, options);
   }
 
   /**
@@ -107,10 +108,69 @@ export class PositionChecker {
    * @throws {TypeError} If `position.board` is not an array of 64 squares.
    */
   check(position: Position): readonly Problem[] {
+    return checked(this.#context, position).report.problems;
+  }
+
+  /**
+   * {@linkcode PositionChecker.check} for the position whose pieces are
+   * `codes` (64 char codes, 0 for an empty square, as a `FenReader`'s
+   * `cells`) and whose other fields are `fields`'s: no Position board is
+   * made or read, which is what a stream of records checks.
+   *
+   * @example Checking a reader's record
+   * ```ts
+   * import { FenReader, PositionChecker } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const reader = new FenReader();
+   * reader.read("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+   * const checker = new PositionChecker();
+   * const codes = checker.checkCodes(reader.cells, reader).map((p) => p.code);
+   * assert.deepEqual(codes, ["opposite-check"]);
+   * ```
+   *
+   * @param codes The 64 squares as char codes.
+   * @param fields The side to move, rights and counters.
+   * @returns The problems found, errors first; valid until the next call.
+   * @throws {TypeError} If `codes` are not 64 codes of piece letters or 0.
+   */
+  checkCodes(
+    codes: readonly number[],
+    fields: PositionFields,
+  ): readonly Problem[] {
     const ctx = this.#context;
-    ctx.load(position);
+    ctx.loadCodes(codes, fields);
     runRules(ctx);
     return ctx.report.problems;
+  }
+
+  /**
+   * The status of the position checked last (check, mate, stalemate, the
+   * draws), as `positionStatus` gives it, from the board that check loaded:
+   * one load for both answers.
+   *
+   * @example Mate, from the board the check loaded
+   * ```ts
+   * import { parseFen, PositionChecker } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const checker = new PositionChecker();
+   * const mate = parseFen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
+   * assert.deepEqual(checker.check(mate), []);
+   * assert.equal(checker.status().checkmate, true);
+   * ```
+   *
+   * @param options What to count, as for `positionStatus`.
+   * @returns The status.
+   * @throws {UnplayablePositionError} As `positionStatus` does (a position
+   * whose report has no error never throws).
+   */
+  status(options?: PositionStatusOptions): PositionStatus {
+    const { board, position } = this.#context;
+    board.listPieces();
+    loadRights(board, position);
+    assertPlayable(board, position);
+    return statusOf(board, options);
   }
 
   /**
@@ -131,9 +191,21 @@ export class PositionChecker {
    * @throws {TypeError} If `position.board` is not an array of 64 squares.
    */
   isLegal(position: Position): boolean {
-    this.check(position);
-    return this.#context.report.errors === 0;
+    return checked(this.#context, position).report.errors === 0;
   }
+}
+
+/** Sets what `ctx` ignores and its castling rules from `options`. */
+function configure(ctx: Context, options: CheckPositionOptions = {}): Context {
+  ctx.configure(ignoreMask(options.ignore), rulesOf(options));
+  return ctx;
+}
+
+/** `ctx` with `position` loaded and every rule run on it. */
+function checked(ctx: Context, position: Position): Context {
+  ctx.load(position);
+  runRules(ctx);
+  return ctx;
 }
 
 // Work space of checkPosition and isLegalPosition: configured, filled and
@@ -150,7 +222,11 @@ const shared = new Context();
  * every check must be one that move could give (directly, by uncovering a
  * line, or both); an en-passant square says that move was a double pawn
  * push. Castling rights follow standard or Chess960 rules as
- * {@linkcode CheckPositionOptions.chess960} says.
+ * {@linkcode CheckPositionOptions.rules} say: Chess960's put the king on any
+ * file b to g of its back rank, each right's rook on the back rank, at
+ * most one right on each side of the king; standard chess's the king on
+ * e1/e8 and the rooks on the a- and h-files. Given no rules, a right on a
+ * file b to g (which only Chess960 notation can give) selects Chess960.
  *
  * @example Finding every problem
  * ```ts
@@ -204,10 +280,7 @@ export function checkPosition(
   position: Position,
   options?: CheckPositionOptions,
 ): Problem[] {
-  shared.configure(ignoreMask(options?.ignore), options?.chess960);
-  shared.load(position);
-  runRules(shared);
-  const problems = shared.report.problems;
+  const { problems } = checked(configure(shared, options), position).report;
   return problems.length === 0 ? [] : problems.slice();
 }
 
@@ -241,8 +314,5 @@ export function isLegalPosition(
   position: Position,
   options?: CheckPositionOptions,
 ): boolean {
-  shared.configure(ignoreMask(options?.ignore), options?.chess960);
-  shared.load(position);
-  runRules(shared);
-  return shared.report.errors === 0;
+  return checked(configure(shared, options), position).report.errors === 0;
 }

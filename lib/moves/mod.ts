@@ -30,7 +30,7 @@ export {
   type MoveErrorOptions,
   type UnplayableCode,
   UnplayablePositionError,
-} from "./errors.ts";
+} from "../chess/errors.ts";
 export { perft } from "./perft.ts";
 export {
   legalMoves,
@@ -47,4 +47,4 @@ export {
   type PositionStatus,
   positionStatus,
   type PositionStatusOptions,
-} from "./status.ts";
+} from "../chess/status.ts";

@@ -8,8 +8,8 @@
 import type { Position } from "../types.ts";
 import type { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
-import { generateMoves, MAX_MOVES } from "./_generate.ts";
-import { playableBoard } from "./_playable.ts";
+import { generateMoves, MAX_MOVES } from "../chess/generate.ts";
+import { playableBoard } from "../chess/playable.ts";
 
 /**
  * The number of legal move sequences of `depth` plies from `position`

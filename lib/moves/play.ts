@@ -6,14 +6,19 @@
  */
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import type { Position, Square } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  type Square,
+} from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
-import { toPosition } from "../chess/rules.ts";
-import { enPassantOf } from "./_generate.ts";
-import { Notation } from "./_notation.ts";
-import { playableBoard } from "./_playable.ts";
-import type { EnPassantMode } from "./_generate.ts";
+import { toPosition } from "../chess/convert.ts";
+import { enPassantOf } from "../chess/generate.ts";
+import { Notation } from "../chess/notation.ts";
+import { playableBoard } from "../chess/playable.ts";
+import type { EnPassantMode } from "../chess/generate.ts";
 
 // The board of legalMoves, playMoves and toSan, unexported: loaded, played
 // on and done with within one call (a board per call cost a quarter of
@@ -34,14 +39,7 @@ const scratchBoard = new ChessBoard();
  * assert.ok(legalMoves(position, options).includes("O-O"));
  * ```
  */
-export interface LegalMovesOptions {
-  /**
-   * Write castling as UCI_Chess960 does, the king taking its own rook
-   * (`e1h1`), instead of the king's two-square step (`e1g1`). Castling that
-   * standard chess cannot have (king off the e-file, rook off the corners)
-   * is always written king-takes-rook. Defaults to `false`.
-   */
-  chess960?: boolean;
+export interface LegalMovesOptions extends RulesOptions {
   /** `"uci"` (the default), or `"san"` for SAN with `+` and `#`. */
   notation?: "uci" | "san";
 }
@@ -49,8 +47,11 @@ export interface LegalMovesOptions {
 /**
  * Every legal move of the side to move, in UCI (`e2e4`, `e7e8q`) or SAN.
  * Castling follows the position's castling rights, which name the rooks, so
- * Chess960 positions need no option to be played correctly; `chess960`
- * only changes how castling is written. Promotions come queen, rook,
+ * Chess960 positions need no option to be played correctly; `rules:
+ * "chess960"` only changes how castling is written: as UCI_Chess960 does,
+ * the king taking its own rook (`e1h1`), instead of the king's two-square
+ * step (`e1g1`). Castling that standard chess cannot have (king off the
+ * e-file, rook off the corners) is always written king-takes-rook. Promotions come queen, rook,
  * bishop, knight.
  *
  * @example The first moves
@@ -95,11 +96,11 @@ export function legalMoves(
   if (!san && options.notation !== undefined && options.notation !== "uci") {
     throw new TypeError(`Cannot list moves: no notation "${options.notation}"`);
   }
-  const chess960 = options.chess960 === true;
+  const rules = rulesOf(options) ?? "chess";
   const out: string[] = [];
   for (let i = 0; i < notation.length; i++) {
     const m = notation.moves[i];
-    out.push(san ? notation.san(m) : notation.uci(m, chess960));
+    out.push(san ? notation.san(m) : notation.uci(m, rules));
   }
   return out;
 }
@@ -120,9 +121,7 @@ export function legalMoves(
  * assert.equal(after.enPassant, null);
  * ```
  */
-export interface PlayMovesOptions {
-  /** As in {@linkcode LegalMovesOptions.chess960}, for the `uci` results. */
-  chess960?: boolean;
+export interface PlayMovesOptions extends RulesOptions {
   /**
    * When the resulting position names an en-passant square (see
    * {@linkcode EnPassantMode}). Defaults to `"always"`.
@@ -145,7 +144,7 @@ export interface PlayMovesOptions {
  * ```
  */
 export interface PlayedMove {
-  /** The move in UCI (castling as {@linkcode PlayMovesOptions.chess960} says). */
+  /** The move in UCI (castling as {@linkcode PlayMovesOptions.rules} say). */
   uci: string;
   /** The move in SAN, with `+` or `#`. */
   san: string;
@@ -236,13 +235,13 @@ export function playMoves(
   options: PlayMovesOptions = {},
 ): PlayResult {
   const notation = new Notation(playableBoard(position, scratchBoard));
-  const chess960 = options.chess960 === true;
+  const rules = rulesOf(options) ?? "chess";
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
   for (let i = 0; i < texts.length; i++) {
     const m = notation.parse({ text: texts[i], index: i + 1 });
     played.push({
-      uci: notation.uci(m, chess960),
+      uci: notation.uci(m, rules),
       san: notation.san(m),
       from: SQUARE_NAMES[moveFrom(m)],
       to: SQUARE_NAMES[kingDestination(m)],

@@ -22,11 +22,11 @@ import {
 import { HeldPromotion } from "./_promotion.ts";
 import { type EnPassantMode, Replay } from "./_replay.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
-import { MoveError } from "../moves/errors.ts";
+import { MoveError } from "../chess/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
 import { PgnPosition } from "./game.ts";
 import type { PgnVisitor } from "./game.ts";
-import { UnplayablePositionError } from "../moves/errors.ts";
+import { UnplayablePositionError } from "../chess/errors.ts";
 
 /** A walker's wishes: where positions go, and which ones. */
 export interface Walk {
@@ -109,7 +109,7 @@ export class GameBuilder implements TokenSink {
     // Loaded even when the game cannot be played: a walk starts there.
     let loaded = true;
     try {
-      this.#replay.load(game.start, chess960);
+      this.#replay.load(game.start, game);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       loaded = false;

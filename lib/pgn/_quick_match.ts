@@ -1,36 +1,34 @@
 // The fast path for the SAN of a game: plain SAN (`Nf3`, `Rad1`, `exd5`,
 // `e8=Q`) matched against the pieces that can reach the square instead of
-// against every legal move, with the legality and check tests it needs.
-// Anything it does not know returns -1, for the Notation path to read, so
-// that it only ever agrees with that path.
+// against every legal move. The pin test and the SAN it writes are the
+// core's (chess/pins.ts, chess/notation.ts). Anything it does not know
+// returns -1, for the Notation path to read, so that it only ever agrees
+// with that path.
 
 import { attacksSquare, isAttacked } from "../chess/attacks.ts";
 import type { ChessBoard } from "../chess/board.ts";
-import { makeMove, unmakeMove } from "../chess/make.ts";
-import { CASTLE, DOUBLE_PUSH, EN_PASSANT } from "../chess/move.ts";
+import { DOUBLE_PUSH, EN_PASSANT } from "../chess/move.ts";
+import { PAWN } from "../chess/geometry.ts";
+import { leavesKingSafe } from "../chess/pins.ts";
 import {
-  BISHOP,
-  DIRECTION,
-  PAWN,
-  QUEEN,
-  RAY_SQUARES,
-  RAY_START,
-  ROOK,
-} from "../chess/geometry.ts";
-import { SQUARE_NAMES } from "../_tables.ts";
+  type Rivals,
+  ROLE_LETTERS,
+  sanWithoutCheck,
+} from "../chess/notation.ts";
 
-// Scratch for quickMatch, unexported: the candidate origins of one call.
-const candidates = new Int32Array(16);
+// Scratch for quickMatch, unexported: the candidate origins of one call,
+// filled and read (by the SAN writer) within it.
+const rivals: Rivals = { squares: new Int32Array(16), count: 0 };
+const NO_RIVALS: Rivals = { squares: new Int32Array(0), count: 0 };
 
 /** Roles by the char code of a SAN piece letter (N B R Q K), 0 for others. */
 const ROLE_OF_LETTER: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  " PNBRQK".split("").forEach((letter, role) => {
+  ROLE_LETTERS.split("").forEach((letter, role) => {
     if (role > 1) table[letter.charCodeAt(0)] = role;
   });
   return table;
 })();
-const SAN_LETTERS = " PNBRQK";
 
 /** Whether `c` is a file letter, a to h. */
 function isFile(c: number): boolean {
@@ -103,49 +101,23 @@ function quickPiece(
     const s = b.list[k];
     if (
       sq[s] !== piece || !attacksSquare(b, s, to) ||
-      !legal(b, s | to << 6, check)
+      !leavesKingSafe(b, s | to << 6, check)
     ) {
       continue;
     }
-    if (found < 16) candidates[found++] = s;
+    if (found < 16) rivals.squares[found++] = s;
     if ((file < 0 || (s & 7) === file) && (rank < 0 || s >> 3 === rank)) {
       chosen = s;
       matches++;
     }
   }
   if (matches !== 1) return -1;
-  if (out.wantSan) out.body = pieceSan(b, { role, chosen, to, found });
-  return chosen | to << 6;
-}
-
-/** The SAN of a piece move quickPiece found, as Notation writes it. */
-function pieceSan(
-  b: ChessBoard,
-  { role, chosen, to, found }: {
-    role: number;
-    chosen: number;
-    to: number;
-    found: number;
-  },
-): string {
-  let sameFile = false, sameRank = false;
-  for (let k = 0; k < found; k++) {
-    const s = candidates[k];
-    if (s === chosen) continue;
-    if ((s & 7) === (chosen & 7)) sameFile = true;
-    if (s >> 3 === chosen >> 3) sameRank = true;
+  const code = chosen | to << 6;
+  if (out.wantSan) {
+    rivals.count = found;
+    out.body = sanWithoutCheck(b, code, rivals);
   }
-  // As Notation writes it: the file if it tells the pieces apart, else the rank, else both.
-  const name = SQUARE_NAMES[chosen];
-  const origin = found < 2
-    ? ""
-    : !sameFile
-    ? name[0]
-    : !sameRank
-    ? name[1]
-    : name;
-  return SAN_LETTERS[role] + origin + (b.sq[to] !== 0 ? "x" : "") +
-    SQUARE_NAMES[to];
+  return code;
 }
 
 function quickPawn(
@@ -194,65 +166,7 @@ function quickPawn(
     else return -1;
   }
   code |= promotion << 12;
-  if (!legal(b, code, inCheck(b, out))) return -1;
-  if (!out.wantSan) return code;
-  out.body = (capture ? text[0] + "x" : "") + SQUARE_NAMES[to] +
-    (promotion ? "=" + SAN_LETTERS[promotion] : "");
+  if (!leavesKingSafe(b, code, inCheck(b, out))) return -1;
+  if (out.wantSan) out.body = sanWithoutCheck(b, code, NO_RIVALS);
   return code;
-}
-
-/**
- * Whether the move just made checks the side now to move: the moved piece
- * attacks the king, or, when the square it left is on a line from the king
- * (or the move is castling, en passant or a promotion), the full test.
- */
-export function givesCheck(b: ChessBoard, code: number): boolean {
-  const king = b.king[b.turn], from = code & 63, to = (code >> 6) & 63;
-  if (
-    (code & (CASTLE | EN_PASSANT | (7 << 12))) !== 0 ||
-    DIRECTION[king * 64 + from] >= 0
-  ) {
-    return isAttacked(b, b.king[b.turn], b.turn ^ 1);
-  }
-  return attacksSquare(b, to, king);
-}
-
-/**
- * Whether a move leaves its own king safe. Out of check, a piece other than
- * the king can only expose it along the line from the king through its
- * square, to an enemy slider behind it, unless it stays on that line: one
- * look along the ray. Otherwise the move is made, tested and taken back.
- */
-function legal(b: ChessBoard, code: number, check: boolean): boolean {
-  const us = b.turn, from = code & 63, king = b.king[us];
-  if (!check && from !== king && !(code & EN_PASSANT)) {
-    const d = DIRECTION[king * 64 + from];
-    if (d < 0 || DIRECTION[king * 64 + ((code >> 6) & 63)] === d) return true;
-    return !pinned(b, king, from, d);
-  }
-  makeMove(b, code);
-  const safe = !isAttacked(b, b.king[us], us ^ 1);
-  unmakeMove(b);
-  return safe;
-}
-
-/** Whether the piece on `from` stands between its king and an enemy slider in direction `d`. */
-function pinned(b: ChessBoard, king: number, from: number, d: number): boolean {
-  const sq = b.sq, them = (b.turn ^ 1) << 3;
-  let passed = false;
-  for (
-    let j = RAY_START[king * 8 + d], e = RAY_START[king * 8 + d + 1];
-    j < e;
-    j++
-  ) {
-    const s = RAY_SQUARES[j], p = sq[s];
-    if (p === 0) continue;
-    if (!passed) {
-      if (s !== from) return false;
-      passed = true;
-      continue;
-    }
-    return p === (them | QUEEN) || p === (them | (d < 4 ? ROOK : BISHOP));
-  }
-  return false;
 }

@@ -1,52 +1,41 @@
-// The one door from the PGN reader to the move machinery: a board that
-// plays the moves of a game, takes them back for variations, matches move
-// text against the legal moves, and writes the canonical FEN straight from
-// its squares. Every use of the move library's internal modules is here, so
-// that moving that library moves one import block.
+// A board that plays the moves of a game, takes them back for variations,
+// matches move text against the legal moves, and writes the canonical FEN
+// straight from its squares: the PGN reader's view of the chess core.
 
-import { FEN_BYTES_MAX, type RecordView, writeFenBytes } from "../fen/bytes.ts";
+import { FEN_BYTES_MAX, writeFenBytes } from "../fen/bytes.ts";
+import type { RecordView } from "../record_view.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
-import {
-  castleRook,
-  kingDestination,
-  kingTarget,
-  rookTarget,
-} from "../chess/move.ts";
-import { toPosition } from "../chess/rules.ts";
-import { playableBoard } from "../moves/_playable.ts";
+import { kingDestination, kingTarget, rookTarget } from "../chess/move.ts";
+import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
+import { playableBoard } from "../chess/playable.ts";
 import {
   type EnPassantMode,
   enPassantOf,
   generateMoves,
   hasLegalMove,
   MAX_MOVES,
-} from "../moves/_generate.ts";
+} from "../chess/generate.ts";
 import { CASTLE, EN_PASSANT } from "../chess/move.ts";
-import { LETTER_OF_CODE } from "../chess/geometry.ts";
-import { type MoveSource, Notation } from "../moves/_notation.ts";
-import { MoveError } from "../moves/errors.ts";
+import { type MoveSource, Notation } from "../chess/notation.ts";
+import { MoveError } from "../chess/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import { lenientForm } from "./_lenient.ts";
-import { givesCheck, quickMatch } from "./_quick_match.ts";
-import type { Position, Side, Square } from "../types.ts";
+import { quickMatch } from "./_quick_match.ts";
+import { givesCheck } from "../chess/pins.ts";
+import {
+  type Position,
+  type Rules,
+  rulesOf,
+  type RulesOptions,
+  type Side,
+  type Square,
+} from "../types.ts";
 
 export type { EnPassantMode };
 
-/** FEN letter char codes by piece code, 0 for an empty square. */
-const CHAR_OF_CODE: readonly number[] = /* @__PURE__ */ (() => {
-  const table: number[] = new Array(16).fill(0);
-  LETTER_OF_CODE.forEach((letter, code) => {
-    if (letter) table[code] = letter.charCodeAt(0);
-  });
-  return table;
-})();
-
 /** The most squares remembered as changed before all are rewritten. */
 const DIRTY_MAX = 28;
-
-/** Castling slots in canonical FEN order: White h-side, a-side, then Black. */
-const CASTLING_ORDER = [1, 0, 3, 2] as const;
 
 const CHECK_MARK = /[+#]$/;
 
@@ -62,7 +51,8 @@ export class Replay implements RecordView {
   #source: MoveSource = { text: "", index: 0 };
   #castleKey = -1;
   #castling: Square[] = [];
-  chess960 = false;
+  /** The rules of the game loaded: how UCI writes castling. */
+  rules: Rules = "chess";
   /** RecordView fields, filled by {@linkcode Replay.view}. */
   readonly cells: number[] = new Array(64).fill(0);
   turn: Side = "w";
@@ -78,9 +68,9 @@ export class Replay implements RecordView {
   }
 
   /** Loads a start position; throws UnplayablePositionError as Board does. */
-  load(position: Position, chess960: boolean): void {
+  load(position: Position, options: RulesOptions): void {
     playableBoard(position, this.#notation.board);
-    this.chess960 = chess960;
+    this.rules = rulesOf(options) ?? "chess";
     this.#stale = true;
     this.check = -1;
     this.#played.length = 0;
@@ -201,7 +191,7 @@ export class Replay implements RecordView {
 
   /** The UCI of a move (castling as king takes rook in Chess960). */
   uci(code: number): string {
-    return this.#notation.uci(code, this.chess960);
+    return this.#notation.uci(code, this.rules);
   }
 
   /** The square a move's piece leaves. */
@@ -239,24 +229,17 @@ export class Replay implements RecordView {
   /** Fills the RecordView fields from the board. */
   #view(mode: EnPassantMode): void {
     const b = this.#notation.board;
-    const sq = b.sq, cells = this.cells, dirty = this.#dirty;
-    if (this.#allDirty) {
-      for (let s = 0; s < 64; s++) cells[s] = CHAR_OF_CODE[sq[s]];
-      this.#allDirty = false;
-    } else {
-      for (let k = 0, n = this.#dirtyCount; k < n; k++) {
-        cells[dirty[k]] = CHAR_OF_CODE[sq[dirty[k]]];
-      }
-    }
+    writeCells(
+      b,
+      this.cells,
+      this.#dirty,
+      this.#allDirty ? -1 : this.#dirtyCount,
+    );
+    this.#allDirty = false;
     this.#dirtyCount = 0;
     this.turn = b.turn === 0 ? "w" : "b";
     if (b.castle !== this.#castleKey) {
-      const squares: Square[] = [];
-      for (const slot of CASTLING_ORDER) {
-        const rook = castleRook(b.castle, slot);
-        if (rook >= 0) squares.push(SQUARE_NAMES[rook]);
-      }
-      this.#castling = squares;
+      this.#castling = castlingOf(b, []);
       this.#castleKey = b.castle;
     }
     this.enPassant = b.ep < 0

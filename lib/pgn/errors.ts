@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { MoveErrorCode } from "../moves/errors.ts";
+import type { MoveErrorCode } from "../chess/errors.ts";
 
 /**
  * Where an error is: the game (1-based, in the order of the stream), the

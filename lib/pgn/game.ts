@@ -284,7 +284,7 @@ export function* walk(
 ): Generator<PgnPosition, void, undefined> {
   const replay = new Replay();
   try {
-    replay.load(game.start, game.chess960);
+    replay.load(game.start, game);
   } catch (error) {
     // The reader said so in the game's error: a start with no position.
     if (game.error !== null) return;

@@ -19,7 +19,7 @@
  */
 
 export * from "../types.ts";
-export type { MoveErrorCode } from "../moves/errors.ts";
+export type { MoveErrorCode } from "../chess/errors.ts";
 export type { EnPassantMode } from "./_replay.ts";
 
 export {

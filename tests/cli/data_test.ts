@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
 import { parseFen } from "../../mod.ts";
-import { polyglotKey } from "../../lib/polyglot/mod.ts";
+import { polyglotKey } from "../../lib/data/polyglot/mod.ts";
 import { runMain } from "./_harness.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
 import { parseFen, renderSvg } from "../../mod.ts";
-import { polyglotKey } from "../../lib/polyglot/mod.ts";
+import { polyglotKey } from "../../lib/data/polyglot/mod.ts";
 import { runMain } from "./_harness.ts";
 import { LineReader, MAX_LINE } from "../../lib/cli/_io.ts";
 

@@ -2,6 +2,7 @@
 // binary, and `mod.ts` imported by URL. Each gives the same bytes.
 
 import assert from "node:assert/strict";
+import { ServerProcess } from "../serve/_server.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
@@ -147,7 +148,10 @@ Deno.test("the bundle says where PNG works instead of failing with a trace", asy
   }
 });
 
-Deno.test("deno task install puts a working fen on the PATH with read and write permission only", async () => {
+/** The hosts the installed command may use: where `fen serve` listens. */
+const SERVE_HOSTS = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0", "[::]"];
+
+Deno.test("deno task install puts a working fen on the PATH: read, write, and listening for fen serve only", async () => {
   const root = await Deno.makeTempDir();
   try {
     const args = await taskArgs("install", root);
@@ -158,16 +162,43 @@ Deno.test("deno task install puts a working fen on the PATH with read and write 
       ...args.slice(1),
     ]);
     assert.equal(installed.code, 0, installed.stderr);
+    // The command needs none of the clone's configuration, and says so
+    // (--no-config) rather than warn that it is left out.
+    assert.doesNotMatch(installed.stderr, /Warning|config file/i);
     const script = await Deno.readTextFile(`${root}/bin/fen`);
     assert.match(script, /--allow-read/);
     // Streams keep a flat, small heap with V8's memory-saving mode.
     assert.match(script, /--v8-flags=--optimize-for-size/);
     assert.match(script, /--allow-write/);
+    // The network: the addresses a server binds on this machine, no other
+    // host, so the installed command can reach nothing beyond the machine.
+    const net = /--allow-net=([^\s']+)/.exec(script);
+    assert.ok(net !== null, script);
+    assert.deepEqual(net[1].split(","), SERVE_HOSTS);
     assert.doesNotMatch(
       script,
-      /--allow-all|--allow-net|--allow-run|--allow-env|--allow-ffi|-A /,
+      /--allow-all|--allow-net[ ']|--allow-run|--allow-env|--allow-ffi|--allow-import|-A /,
     );
     assert.deepEqual(await classicSession(`${root}/bin/fen`, []), reference);
+
+    // fen serve starts from the installed command and draws an image.
+    const server = await ServerProcess.start([], [`${root}/bin/fen`]);
+    let stopped: { code: number; stderr: string } | undefined;
+    try {
+      assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      // A PNG: the rasterizer loads under the installed permissions too.
+      const response = await fetch(
+        `${server.url}board.png?fen=${encodeURIComponent(CLASSIC_FEN)}`,
+      );
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-type"), "image/png");
+      const png = new Uint8Array(await response.arrayBuffer());
+      assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+      assert.ok(png.length > 1000);
+    } finally {
+      stopped = await server.stop();
+    }
+    assert.equal(stopped.code, 0, stopped.stderr);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -196,11 +227,23 @@ function passThrough(names: readonly string[]): Record<string, string> {
   return kept;
 }
 
-Deno.test("the README's install lines work from a fresh home with only Node and npm", async () => {
-  const readme = await Deno.readTextFile(`${ROOT}README.md`);
-  const section = readme.slice(readme.indexOf("## Install"));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)![1];
+/** The first `sh` block after `heading` in the Markdown file `path`. */
+async function shellBlock(path: string, heading: string): Promise<string> {
+  const text = await Deno.readTextFile(`${ROOT}${path}`);
+  const at = text.indexOf(`\n${heading}\n`);
+  assert.ok(at >= 0, `${path} has "${heading}"`);
+  return /```sh\n([\s\S]*?)```/.exec(text.slice(at))![1];
+}
+
+Deno.test("the README's install lines work from a fresh home with only Node and npm, then with npm's deno binary itself", async () => {
+  const block = await shellBlock("README.md", "## Install");
   assert.match(block, /^npm install -g deno@/m);
+  // install.md's lines that put the binary before npm's Node.js wrapper.
+  const real = await shellBlock(
+    "docs/install.md",
+    "## npm's `deno` and the real binary",
+  );
+  assert.match(real, /npm root -g/);
   const home = await Deno.makeTempDir();
   const clone = await Deno.makeTempDir();
   try {
@@ -212,12 +255,32 @@ Deno.test("the README's install lines work from a fresh home with only Node and 
     // README's Quick start assumes.
     const tools = `${home}/tools`;
     await Deno.mkdir(tools);
-    for (const tool of ["node", "npm", "sh", "bash", "env"]) {
+    for (
+      const tool of [
+        "node",
+        "npm",
+        "sh",
+        "bash",
+        "env",
+        "readlink",
+        "mkdir",
+        "ln",
+      ]
+    ) {
       const found = await execute("bash", ["-c", `command -v ${tool}`]);
       await Deno.symlink(found.stdout.trim(), `${tools}/${tool}`);
     }
+    // The install lines; npm's bin entry as npm leaves it when the package's
+    // install script does not run (the Node.js wrapper; where it runs, it
+    // links the binary itself); install.md's lines; and fen again.
+    const wrapper =
+      'ln -sf ../lib/node_modules/deno/bin.cjs "$(npm prefix -g)/bin/deno"';
+    const which = 'readlink -f "$(command -v deno)"';
+    const script = `${block}\n${wrapper}\necho "wrapper: $(${which})"\n` +
+      `${real}\necho "binary: $(${which})"\n` +
+      `fen -n ${CLASSIC_FEN} > chess-2.svg\n`;
     const { code, stdout, stderr } = await new Deno.Command("bash", {
-      args: ["-eo", "pipefail", "-c", block],
+      args: ["-eo", "pipefail", "-c", script],
       cwd: clone,
       // Nothing inherited but how this machine reaches the registry (its
       // certificates and proxies): under npx, npm_config_prefix would send
@@ -240,6 +303,18 @@ Deno.test("the README's install lines work from a fresh home with only Node and 
     assert.ok((await Deno.stat(`${npmPrefix}/bin/deno`)).isFile);
     assert.equal(
       await Deno.readTextFile(`${clone}/chess.svg`),
+      reference[0].stdout,
+    );
+    // npm's deno on the PATH was the Node.js wrapper; after install.md's
+    // lines it is the binary, and fen runs with it.
+    const out = decoder.decode(stdout);
+    assert.match(out, /^wrapper: .*\/deno\/bin\.cjs$/m);
+    const binary = /^binary: (.*)$/m.exec(out)?.[1] ?? "";
+    assert.match(binary, /\/node_modules\/deno\/deno$/);
+    const head = (await Deno.readFile(binary)).subarray(0, 4);
+    assert.deepEqual([...head], [0x7f, 0x45, 0x4c, 0x46]); // an ELF executable
+    assert.equal(
+      await Deno.readTextFile(`${clone}/chess-2.svg`),
       reference[0].stdout,
     );
   } finally {
@@ -315,6 +390,84 @@ Deno.test("mod.ts imports by URL with no import map or config", async () => {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+/** The `json` blocks after `heading` in the Markdown file `path`, parsed. */
+async function jsonBlocks(path: string, heading: string): Promise<unknown[]> {
+  const text = await Deno.readTextFile(`${ROOT}${path}`);
+  const at = text.indexOf(`\n${heading}\n`);
+  assert.ok(at >= 0, `${path} has "${heading}"`);
+  const section = text.slice(at + heading.length + 2);
+  const end = section.search(/^#{1,3} /m);
+  return [
+    ...section.slice(0, end < 0 ? undefined : end)
+      .matchAll(/```json\n([\s\S]*?)```/g),
+  ].map((m) => JSON.parse(m[1]));
+}
+
+/** A project beside a copy of the clone (`../fen`) that uses the library. */
+async function useFromProject(config: unknown): Promise<Output> {
+  const base = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${base}/fen`);
+    await copyProgram(`${base}/fen`);
+    await Deno.mkdir(`${base}/app`);
+    await Deno.writeTextFile(`${base}/app/deno.json`, JSON.stringify(config));
+    await Deno.writeTextFile(
+      `${base}/app/main.ts`,
+      `import { parseFen, stringifyFen } from "@fen/fen";
+      import { parsePgn } from "@fen/fen/pgn";
+      const [game] = parsePgn("1. e4 e5 2. Nf3 *");
+      const last = [...game.positions()].at(-1)!.fen;
+      console.log(stringifyFen(parseFen(last)));\n`,
+    );
+    const { code, stdout, stderr } = await new Deno.Command(deno, {
+      args: ["run", "main.ts"],
+      cwd: `${base}/app`,
+      env: { NO_COLOR: "1" },
+      stdin: "null",
+    }).output();
+    return {
+      code,
+      stdout: decoder.decode(stdout),
+      stderr: decoder.decode(stderr),
+    };
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+}
+
+const AFTER_NF3 =
+  "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n";
+
+Deno.test("the README's deno.json for another project: a linked clone gives @fen/fen and its subpaths", async () => {
+  const [config] = await jsonBlocks("README.md", "### From another project");
+  const { version } = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  assert.deepEqual(config, {
+    imports: { "@fen/fen": `jsr:@fen/fen@^${version}` },
+    links: ["../fen"],
+  });
+  const result = await useFromProject(config);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, AFTER_NF3);
+});
+
+Deno.test("docs/library.md's import map for another project names the clone's exports", async () => {
+  const blocks = await jsonBlocks("docs/library.md", "## From another project");
+  assert.equal(blocks.length, 2);
+  const [, mapped] = blocks as { imports: Record<string, string> }[];
+  const { exports } = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  const entries = Object.entries(mapped.imports);
+  assert.ok(entries.length >= 5);
+  for (const [specifier, path] of entries) {
+    const name = specifier === "@fen/fen"
+      ? "."
+      : specifier.replace("@fen/fen/", "./");
+    assert.equal(path, exports[name].replace(/^\.\//, "../fen/"), specifier);
+  }
+  const result = await useFromProject(mapped);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, AFTER_NF3);
 });
 
 Deno.test("mod.ts and cli.ts import only relative files and node: built-ins", async () => {

@@ -18,10 +18,10 @@ import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
 import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/options.ts";
 import { stringifyFen, tryParseFen } from "../../lib/fen/mod.ts";
 import { FenReader } from "../../lib/fen/reader.ts";
-import { BoardTextReader } from "../../lib/board_text.ts";
+import { BoardTextReader } from "../../lib/text/board_text.ts";
 import { GridSyntaxError } from "../../lib/errors.ts";
-import { fen2grid } from "../../lib/grid.ts";
-import { renderUnicode } from "../../lib/unicode.ts";
+import { fen2grid } from "../../lib/fen/grid.ts";
+import { renderUnicode } from "../../lib/text/unicode.ts";
 import { CLI, spawnFenBytes } from "../cli/_harness.ts";
 
 // Failures are not shrunk (endOnFailure): one run of main can take a

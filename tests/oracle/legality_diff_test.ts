@@ -1,7 +1,7 @@
 // Differential tests of checkPosition against chessops and chess.js, on
 // random positions (fast-check) and on positions from random legal games.
 // Every disagreement is either asserted as a documented difference of
-// definition (see the README section on legality) or a failure.
+// definition (see docs/legality.md) or a failure.
 
 import assert from "node:assert/strict";
 import fc from "fast-check";

@@ -24,10 +24,10 @@ import type { Setup } from "chessops/setup";
 import { SquareSet } from "chessops/squareSet";
 import { makeSquare, parseSquare, parseUci } from "chessops/util";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
-import { UnplayablePositionError } from "../../lib/moves/errors.ts";
+import { UnplayablePositionError } from "../../lib/chess/errors.ts";
 import { perft } from "../../lib/moves/perft.ts";
 import { legalMoves, playMoves } from "../../lib/moves/play.ts";
-import { positionStatus } from "../../lib/moves/status.ts";
+import { positionStatus } from "../../lib/chess/status.ts";
 import type { Piece, Position, Square } from "../../lib/types.ts";
 import { chess960Start, mulberry32, PERFT } from "../_shared.ts";
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { parseFen } from "../../lib/fen/mod.ts";
 import { FenReader } from "../../lib/fen/reader.ts";
-import { PolyglotHasher, polyglotKey } from "../../lib/polyglot/mod.ts";
+import { PolyglotHasher, polyglotKey } from "../../lib/data/polyglot/mod.ts";
 import { pythonChess } from "../_shared.ts";
 
 const COUNT = 4000;

@@ -6,7 +6,7 @@
 // Skipped, saying why, when Stockfish is not installed.
 
 import assert from "node:assert/strict";
-import { repairFen, UnrepairableError } from "../../lib/repair.ts";
+import { repairFen, UnrepairableError } from "../../lib/data/repair.ts";
 import { brokenRecords } from "../_broken_records.ts";
 import { findStockfish, UciSession } from "../_stockfish.ts";
 

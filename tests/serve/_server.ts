@@ -20,10 +20,17 @@ export class ServerProcess {
     this.#stderr = stderr;
   }
 
-  /** Spawns the server and waits until it listens. */
-  static async start(args: string[] = []): Promise<ServerProcess> {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-net", CLI, "serve", "--port", "0", ...args],
+  /**
+   * Spawns the server and waits until it listens; `fen` is the command that
+   * runs the program (an installed `fen`, say), `deno run --allow-net cli.ts`
+   * unless given.
+   */
+  static async start(
+    args: string[] = [],
+    fen: readonly string[] = [Deno.execPath(), "run", "--allow-net", CLI],
+  ): Promise<ServerProcess> {
+    const child = new Deno.Command(fen[0], {
+      args: [...fen.slice(1), "serve", "--port", "0", ...args],
       stdin: "null",
       stdout: "null",
       stderr: "piped",

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { parseFen } from "../../lib/fen/mod.ts";
-import { assertBoard, toBoard } from "../../lib/_board.ts";
+import { toBoard } from "../../lib/_board.ts";
+import { assertBoard } from "../../lib/chess/convert.ts";
 import { renderSvg } from "../../lib/svg/mod.ts";
-import { renderUnicode } from "../../lib/unicode.ts";
+import { renderUnicode } from "../../lib/text/unicode.ts";
 import type { Piece, Position } from "../../lib/types.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -97,14 +98,10 @@ Deno.test("every API that takes a Position refuses a malformed board with assert
     positionStatus,
     toSan,
   } = await import("../../lib/moves/mod.ts");
-  const { StatusChecker } = await import(
-    "../../lib/legality/_status_checker.ts"
-  );
   const apis: [string, (position: Position) => unknown][] = [
     ["check position", (p) => checkPosition(p)],
     ["check position", (p) => isLegalPosition(p)],
     ["check position", (p) => new PositionChecker().check(p)],
-    ["check position", (p) => new StatusChecker().check(p)],
     ["render SVG", (p) => renderSvg(p)],
     ["render Unicode", (p) => renderUnicode(p)],
     ["play", (p) => legalMoves(p)],

@@ -1,14 +1,29 @@
-// The README describes the command's tables and the reader's rules; these
-// tests keep it in step with the one definition of each.
+// The README and the manual in docs/ describe the command's tables, the
+// reader's rules, the layout and the entry points; these tests keep each in
+// step with its one definition, and every link pointing somewhere real.
 
 import assert from "node:assert/strict";
 import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
 import { OPTION_SPECS } from "../../lib/cli/options.ts";
 
-const README = await Deno.readTextFile(
-  new URL("../../README.md", import.meta.url),
-);
+const ROOT = new URL("../../", import.meta.url);
+
+/** A text file of the repository. */
+function read(path: string): Promise<string> {
+  return Deno.readTextFile(new URL(path, ROOT));
+}
+
+/** The manual's files, `docs/*.md`, sorted. */
+async function manualFiles(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(new URL("docs/", ROOT))) {
+    if (entry.isFile && entry.name.endsWith(".md")) {
+      names.push(`docs/${entry.name}`);
+    }
+  }
+  return names.sort();
+}
 
 /** The rows of the markdown table whose header starts with `header`. */
 function table(text: string, header: string): string[][] {
@@ -26,8 +41,8 @@ function table(text: string, header: string): string[][] {
   return rows;
 }
 
-Deno.test("the README's option table lists exactly the command's options", () => {
-  const rows = table(README, "option");
+Deno.test("docs/command.md's option table lists exactly the command's options", async () => {
+  const rows = table(await read("docs/command.md"), "option");
   const documented = rows.map(([flags]) => ({
     name: /--([a-z0-9-]+)/.exec(flags)?.[1],
     short: /(?:^|\s)`-([a-z])`/.exec(flags)?.[1],
@@ -38,70 +53,149 @@ Deno.test("the README's option table lists exactly the command's options", () =>
   );
 });
 
-/** Text without the quoting marks the README and the help use differently. */
+/** Text without the quoting marks the docs and the help use differently. */
 function plain(text: string): string {
   return text.replace(/[`']/g, "");
 }
 
-Deno.test("the README's format and exit-code tables are the command's", () => {
+Deno.test("docs/command.md's format and exit-code tables are the command's", async () => {
+  const command = await read("docs/command.md");
   assert.deepEqual(
-    table(README, "format").map((row) => row.map(plain)),
+    table(command, "format").map((row) => row.map(plain)),
     FORMAT_NAMES.map((name) => [name, plain(FORMATS[name].help)]),
   );
   assert.deepEqual(
-    table(README, "exit").map(([code]) => Number(code)),
+    table(command, "exit").map(([code]) => Number(code)),
     EXIT_MEANINGS.map(([code]) => code),
   );
 });
 
-Deno.test("the README's lenient/strict table is parseFen's documentation", async () => {
-  const source = await Deno.readTextFile(
-    new URL("../../lib/fen/mod.ts", import.meta.url),
-  );
-  const documented = table(source, "input");
+Deno.test("docs/library.md's lenient/strict table is parseFen's documentation", async () => {
+  const documented = table(await read("lib/fen/mod.ts"), "input");
   assert.ok(documented.length >= 15);
-  assert.deepEqual(table(README, "input"), documented);
+  assert.deepEqual(table(await read("docs/library.md"), "input"), documented);
 });
 
-Deno.test("the README names sources by what they are, not by planning documents", () => {
-  assert.doesNotMatch(README, /seed ?\d{3}|seed session/i);
+Deno.test("docs/library.md names exactly deno.json's entry points", async () => {
+  const config = JSON.parse(await read("deno.json"));
+  const exported = Object.keys(config.exports)
+    .filter((name) => name !== ".").map((name) => name.slice(2)).sort();
+  const library = await read("docs/library.md");
+  const start = library.indexOf("Every part is also an entry point");
+  assert.ok(start >= 0, "the paragraph of entry points");
+  const paragraph = library.slice(start, library.indexOf("\n\n", start));
+  const named = [...paragraph.matchAll(/`(?:@fen\/fen)?\/([a-z-]+)`/g)]
+    .map((m) => m[1]).sort();
+  assert.deepEqual(named, exported);
 });
 
-/** The paths the README's Layout section lists, one a line. */
-function layoutPaths(): string[] {
-  const section = README.slice(README.indexOf("## Layout"));
+Deno.test("the README and the manual name sources by what they are, not by planning documents", async () => {
+  for (const path of ["README.md", "CHANGELOG.md", ...await manualFiles()]) {
+    assert.doesNotMatch(await read(path), /seed ?\d{3}|seed session/i, path);
+  }
+});
+
+/** The paths that lead the lines of the Layout block of architecture.md. */
+async function layoutPaths(): Promise<string[]> {
+  const text = await read("docs/architecture.md");
+  const section = text.slice(text.indexOf("## Layout"));
   const block = section.slice(section.indexOf("```") + 4);
   return block.slice(0, block.indexOf("```")).trimEnd().split("\n")
     .map((line) => line.split(/\s+/)[0]);
 }
 
-/** Every file under `dir`, relative to the repository. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const files: string[] = [];
-  const root = new URL("../../", import.meta.url);
-  for await (const entry of Deno.readDir(new URL(dir, root))) {
-    const path = `${dir}${entry.name}`;
-    if (entry.isDirectory) files.push(...await filesUnder(`${path}/`));
-    else files.push(path);
+/** Every folder under `dir` (relative to the repository), at any depth. */
+async function foldersUnder(dir: string): Promise<string[]> {
+  const folders: string[] = [];
+  for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
+    if (!entry.isDirectory) continue;
+    const path = `${dir}${entry.name}/`;
+    folders.push(path, ...await foldersUnder(path));
   }
-  return files;
+  return folders;
 }
 
-Deno.test("the README's Layout lists every file of lib/, each once, and nothing else", async () => {
-  const listed = layoutPaths();
-  assert.ok(listed.includes("lib/fen/mod.ts"));
+Deno.test("docs/architecture.md's Layout describes every folder of lib/, and every path it names exists", async () => {
+  const listed = await layoutPaths();
+  assert.ok(listed.includes("lib/fen/") && listed.includes("mod.ts"));
   assert.equal(new Set(listed).size, listed.length, "a path listed twice");
-  const root = new URL("../../", import.meta.url);
   for (const path of listed) {
-    const info = await Deno.stat(new URL(path, root)).catch(() => null);
+    const info = await Deno.stat(new URL(path, ROOT)).catch(() => null);
     assert.ok(info !== null, `${path} is listed but not in the tree`);
     assert.equal(info.isDirectory, path.endsWith("/"), path);
   }
-  // a file is listed, or a folder holding it is (lib/legality/, lib/svg/...)
-  const unlisted = (await filesUnder("lib/")).filter((file) =>
-    !listed.some((path) =>
-      path === file || (path.endsWith("/") && file.startsWith(path))
-    )
+  const undescribed = (await foldersUnder("lib/"))
+    .filter((folder) => !listed.includes(folder));
+  assert.deepEqual(undescribed, [], "folders of lib/ the Layout leaves out");
+});
+
+/** The targets of the Markdown links `[text](target)` in `text`. */
+function linkTargets(text: string): string[] {
+  const outside = text.replace(/```[\s\S]*?```/g, "");
+  return [...outside.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation gone, - for spaces. */
+function anchor(heading: string): string {
+  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+Deno.test("every link of the README and the manual leads to a file and heading that exist", async () => {
+  for (const path of ["README.md", "CHANGELOG.md", ...await manualFiles()]) {
+    for (const target of linkTargets(await read(path))) {
+      if (/^[a-z]+:/.test(target)) continue; // a web address
+      const [file, hash] = target.split("#");
+      const url = file === ""
+        ? new URL(path, ROOT)
+        : new URL(file, new URL(path, ROOT));
+      const info = await Deno.stat(url).catch(() => null);
+      assert.ok(info !== null, `${path}: ${target} does not exist`);
+      if (hash === undefined) continue;
+      const headings = (await Deno.readTextFile(url))
+        .replace(/```[\s\S]*?```/g, "").split("\n")
+        .filter((line) => /^#{1,6} /.test(line))
+        .map((line) => anchor(line.replace(/^#+ /, "")));
+      assert.ok(
+        headings.includes(hash),
+        `${path}: no heading #${hash} in ${file}`,
+      );
+    }
+  }
+});
+
+Deno.test("the README and docs/README.md list every file of the manual", async () => {
+  const files = (await manualFiles()).filter((f) => f !== "docs/README.md");
+  const readme = await read("README.md");
+  const docsSection = readme.slice(readme.indexOf("## Documentation"));
+  const fromReadme = table(docsSection, "file").map(([cell]) =>
+    /\]\(([^)]+)\)/.exec(cell)![1]
   );
-  assert.deepEqual(unlisted, []);
+  assert.deepEqual([...fromReadme].sort(), [...files, "CHANGELOG.md"].sort());
+  const fromIndex = table(await read("docs/README.md"), "file").map(([cell]) =>
+    /\]\(([^)]+)\)/.exec(cell)![1]
+  );
+  assert.deepEqual(
+    fromIndex.map((f) => f.startsWith("../") ? f.slice(3) : `docs/${f}`),
+    fromReadme,
+  );
+});
+
+Deno.test("docs/install.md shows deno.json's install task as it is", async () => {
+  const install = await read("docs/install.md");
+  const at = install.indexOf("What the task runs");
+  assert.ok(at >= 0);
+  const block = /```\n([\s\S]*?)```/.exec(install.slice(at))![1];
+  const shown = block.replace(/\s*\\\n\s*/g, " ").trim();
+  const config = JSON.parse(await read("deno.json"));
+  assert.equal(shown, config.tasks.install);
+});
+
+Deno.test("the README's task table lists exactly deno.json's tasks", async () => {
+  const readme = await read("README.md");
+  const listed = table(readme, "task").map(([cell]) =>
+    /^`deno task ([a-z:]+)`$/.exec(cell)?.[1]
+  );
+  const config = JSON.parse(await read("deno.json"));
+  assert.deepEqual(listed.sort(), Object.keys(config.tasks).sort());
 });

@@ -31,3 +31,56 @@ Deno.test("squareIndex() and squareName() refuse what is not a square", () => {
 Deno.test("pieceSide() tells White's upper case from Black's lower case", () => {
   assert.deepEqual(PIECES.map(pieceSide), [..."wwwwwwbbbbbb"]);
 });
+
+Deno.test('rules: "chess960" and the older chess960: true agree in every API that takes them', async () => {
+  const { parseFen } = await import("../../lib/fen/mod.ts");
+  const { checkPosition } = await import("../../lib/legality/mod.ts");
+  const { legalMoves, playMoves } = await import("../../lib/moves/mod.ts");
+  const { perftDivide } = await import("../../lib/moves/perft_divide.ts");
+  const { repairFen } = await import("../../lib/data/repair.ts");
+  const { convertEpdMoves } = await import("../../lib/data/epd_moves.ts");
+  const fen = "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1";
+  const calls: [string, (options: object) => unknown][] = [
+    ["parseFen", (o) => parseFen(fen, o)],
+    ["checkPosition", (o) => checkPosition(parseFen(fen, o), o)],
+    ["legalMoves", (o) => legalMoves(parseFen(fen, o), o)],
+    ["playMoves", (o) => playMoves(parseFen(fen, o), "O-O", o).moves],
+    ["perftDivide", (o) => perftDivide(parseFen(fen, o), 1, o)],
+    ["repairFen", (o) => repairFen(fen, o).fen],
+    [
+      "convertEpdMoves",
+      (o) => convertEpdMoves(`${fen.split(" 0 ")[0]} bm O-O;`, "uci", o),
+    ],
+  ];
+  const outcome = (call: (options: object) => unknown, options: object) => {
+    try {
+      return call(options);
+    } catch (error) {
+      return String(error);
+    }
+  };
+  for (const [name, call] of calls) {
+    const by960 = outcome(call, { rules: "chess960" });
+    assert.deepEqual(outcome(call, { chess960: true }), by960, name);
+    assert.deepEqual(
+      outcome(call, { rules: "chess960", chess960: false }),
+      by960,
+      name,
+    );
+    assert.deepEqual(
+      outcome(call, { rules: "chess" }),
+      outcome(call, { chess960: false }),
+      name,
+    );
+  }
+  // The rules change what they should: X-FEN letters, UCI castling.
+  assert.deepEqual(parseFen(fen, { rules: "chess960" }).castling, ["g1", "b1"]);
+  assert.ok(
+    legalMoves(parseFen(fen, { rules: "chess960" }), { rules: "chess960" })
+      .includes("e1g1"),
+  );
+  assert.throws(
+    () => parseFen(fen, { rules: "atomic" as never }),
+    new TypeError('No rules "atomic": expected chess or chess960'),
+  );
+});

@@ -17,8 +17,8 @@ import {
   writeJsonBytes,
   writeUnicodeBytes,
 } from "../../../lib/fen/bytes.ts";
-import { fen2grid } from "../../../lib/grid.ts";
-import { renderUnicode } from "../../../lib/unicode.ts";
+import { fen2grid } from "../../../lib/fen/grid.ts";
+import { renderUnicode } from "../../../lib/text/unicode.ts";
 import type { Square } from "../../../lib/types.ts";
 import {
   arbitraryBoard,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FenReader } from "../../../lib/fen/reader.ts";
 import { FenSyntaxError } from "../../../lib/errors.ts";
 import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
-import { fen2grid } from "../../../lib/grid.ts";
+import { fen2grid } from "../../../lib/fen/grid.ts";
 
 Deno.test("FenReader.read() reads a record inside a longer text, in place", () => {
   const text = "junk 4k3/8/8/8/8/8/8/4K2R w K - 3 40\nmore";

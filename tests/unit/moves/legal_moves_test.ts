@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen/mod.ts";
-import { UnplayablePositionError } from "../../../lib/moves/errors.ts";
+import { UnplayablePositionError } from "../../../lib/chess/errors.ts";
 import { legalMoves } from "../../../lib/moves/play.ts";
 
 function moves(fen: string, chess960 = false): string[] {

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
-import { MoveError } from "../../../lib/moves/errors.ts";
+import { MoveError } from "../../../lib/chess/errors.ts";
 import { playMoves } from "../../../lib/moves/play.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen/mod.ts";
-import { MoveError } from "../../../lib/moves/errors.ts";
+import { MoveError } from "../../../lib/chess/errors.ts";
 import { legalMoves, toSan } from "../../../lib/moves/play.ts";
 
 function san(fen: string, move: string): string {

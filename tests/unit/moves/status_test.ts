@@ -3,8 +3,8 @@
 
 import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen/mod.ts";
-import { UnplayablePositionError } from "../../../lib/moves/errors.ts";
-import { enPassantSquare, positionStatus } from "../../../lib/moves/status.ts";
+import { UnplayablePositionError } from "../../../lib/chess/errors.ts";
+import { enPassantSquare, positionStatus } from "../../../lib/chess/status.ts";
 import { PERFT } from "../../_shared.ts";
 
 function status(fen: string) {

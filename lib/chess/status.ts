@@ -1,0 +1,279 @@
+/**
+ * What a position means for the game: {@linkcode positionStatus} (check,
+ * checkmate, stalemate, draws) and {@linkcode enPassantSquare}.
+ *
+ * @module
+ */
+
+import { SQUARE_NAMES } from "../_tables.ts";
+import type { Position, Square } from "../types.ts";
+import { attackersTo } from "./attacks.ts";
+import { ChessBoard } from "./board.ts";
+import { BISHOP, isLight, KNIGHT, PAWN, QUEEN, ROOK } from "./geometry.ts";
+import {
+  enPassantOf,
+  generateMoves,
+  hasLegalMove,
+  MAX_MOVES,
+} from "./generate.ts";
+import { playableBoard } from "./playable.ts";
+
+export type { EnPassantMode } from "./generate.ts";
+import type { EnPassantMode } from "./generate.ts";
+
+/**
+ * The en-passant square `position` has in `mode`: the record's own for
+ * `"always"`; for the other modes, the record's square if a capture there
+ * is pseudo-legal or legal, and `null` otherwise (also for a square no pawn
+ * can have just passed).
+ *
+ * @example A square no pawn can use
+ * ```ts
+ * import { enPassantSquare } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+ * );
+ * assert.equal(enPassantSquare(position, "always"), "e3");
+ * assert.equal(enPassantSquare(position, "pseudo-legal"), null);
+ * assert.equal(enPassantSquare(position, "legal"), null);
+ * ```
+ *
+ * @example Pseudo-legal but not legal: the capture would expose the king
+ * ```ts
+ * import { enPassantSquare } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
+ * assert.equal(enPassantSquare(position, "pseudo-legal"), "c6");
+ * assert.equal(enPassantSquare(position, "legal"), null);
+ * ```
+ *
+ * @param position The position.
+ * @param mode When to keep the square.
+ * @returns The square to write, or `null`.
+ * @throws {UnplayablePositionError} For the modes other than `"always"`,
+ * as `legalMoves` does.
+ */
+export function enPassantSquare(
+  position: Position,
+  mode: EnPassantMode,
+): Square | null {
+  if (mode === "always") return position.enPassant;
+  return enPassantOf(playableBoard(position), mode);
+}
+
+/**
+ * The state of the game in a position, as plain data. The fifty- and
+ * seventy-five-move flags follow the FIDE Laws: after 100 halfmoves without
+ * a capture or pawn move either player may claim a draw, after 150 the game
+ * is drawn; but checkmate and stalemate end the game first (Laws 5.1, 5.2
+ * and 9.3), so neither flag is set in a position without a legal move.
+ *
+ * @example Where to draw the check marker
+ * ```ts
+ * import { positionStatus, type PositionStatus } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const status: PositionStatus = positionStatus(
+ *   parseFen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"),
+ * );
+ * assert.deepEqual([status.check, status.king], [true, "e1"]);
+ * ```
+ */
+export interface PositionStatus {
+  /** The square of the side to move's king (for a check marker). */
+  king: Square;
+  /** Whether the side to move is in check. */
+  check: boolean;
+  /** The squares of the pieces giving check. */
+  checkers: Square[];
+  /** How many legal moves the side to move has. */
+  legalMoveCount: number;
+  /** In check with no legal move. */
+  checkmate: boolean;
+  /** Not in check, with no legal move. */
+  stalemate: boolean;
+  /**
+   * Neither side can mate, by the rule chessops and lichess use: a side
+   * has mating material if it has a pawn, rook or queen; a knight when the
+   * opponent has more than a king and queens or the side more than one
+   * knight; a bishop when bishops stand on both square colors or there is a
+   * knight or a pawn on the board.
+   */
+  insufficientMaterial: boolean;
+  /**
+   * The halfmove clock is at least 100 and the side to move has a legal
+   * move: a draw may be claimed.
+   */
+  fiftyMoves: boolean;
+  /**
+   * The halfmove clock is at least 150 and the side to move has a legal
+   * move: a draw.
+   */
+  seventyFiveMoves: boolean;
+}
+
+/** Options for {@linkcode positionStatus}. */
+export interface PositionStatusOptions {
+  /**
+   * Whether to count every legal move (the default). With `false`,
+   * `legalMoveCount` is 1 when there is a legal move and 0 otherwise, found
+   * without generating the king's moves when another piece can move: what
+   * a caller needs that only asks about checkmate and stalemate.
+   */
+  countMoves?: boolean;
+}
+
+/**
+ * Check, checkmate, stalemate, insufficient material and the move-count
+ * draws of a position, with the king's square and the checkers for
+ * diagrams.
+ *
+ * @example Fool's mate
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const status = positionStatus(parseFen(
+ *   "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+ * ));
+ * assert.equal(status.checkmate, true);
+ * assert.equal(status.king, "e1");
+ * assert.deepEqual(status.checkers, ["h4"]);
+ * assert.equal(status.legalMoveCount, 0);
+ * ```
+ *
+ * @example Kings only
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const status = positionStatus(parseFen("8/8/4k3/8/8/4K3/8/8 b - - 151 120"));
+ * assert.equal(status.insufficientMaterial, true);
+ * assert.equal(status.fiftyMoves && status.seventyFiveMoves, true);
+ * assert.equal(status.check || status.checkmate || status.stalemate, false);
+ * ```
+ *
+ * @example Whether there is a move, without counting them
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const start = parseFen(
+ *   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+ * );
+ * assert.equal(positionStatus(start).legalMoveCount, 20);
+ * assert.equal(positionStatus(start, { countMoves: false }).legalMoveCount, 1);
+ * ```
+ *
+ * @param position The position.
+ * @param options Whether to count the legal moves.
+ * @returns Its status.
+ * @throws {UnplayablePositionError} As `legalMoves` does.
+ */
+export function positionStatus(
+  position: Position,
+  options?: PositionStatusOptions,
+): PositionStatus {
+  return statusOf(playableBoard(position, scratchBoard), options);
+}
+
+// positionStatus's board, unexported: loaded, read and done with within
+// one call (a board per call cost a third of `fen --check`).
+const scratchBoard = new ChessBoard();
+// The move list of statusOf, filled and read within one call.
+const scratchMoves = new Int32Array(MAX_MOVES);
+
+/**
+ * The status of the position loaded into `b`, which must be playable (as
+ * `assertPlayable` in playable.ts says): {@linkcode positionStatus}
+ * without loading, for a caller that has loaded the board already (the
+ * legality check of `fen --check`). Leaves `b` as it found it.
+ */
+export function statusOf(
+  b: ChessBoard,
+  options?: PositionStatusOptions,
+): PositionStatus {
+  const count = options?.countMoves === false
+    ? (hasLegalMove(b, scratchMoves) ? 1 : 0)
+    : generateMoves(b, scratchMoves, 0);
+  const king = b.king[b.turn];
+  const checkers: Square[] = [];
+  // The attackers are listed only when the king is in check.
+  if (b.checks > 0) {
+    const found = attackersTo(b, king, b.turn ^ 1, b.occupied, scratchSquares);
+    for (let i = 0; i < found; i++) {
+      checkers.push(SQUARE_NAMES[scratchSquares[i]]);
+    }
+    if (checkers.length > 1) checkers.sort();
+  }
+  const check = checkers.length > 0;
+  const over = count === 0; // checkmate or stalemate ends the game first
+  return {
+    king: SQUARE_NAMES[king],
+    check,
+    checkers,
+    legalMoveCount: count,
+    checkmate: check && over,
+    stalemate: !check && over,
+    insufficientMaterial: insufficientMaterial(b),
+    fiftyMoves: b.halfmove >= 100 && !over,
+    seventyFiveMoves: b.halfmove >= 150 && !over,
+  };
+}
+
+// The checkers' squares of statusOf, filled and read within one call.
+const scratchSquares: number[] = [];
+
+/** Neither side can mate (see {@linkcode PositionStatus}). */
+function insufficientMaterial(b: ChessBoard): boolean {
+  const roles = b.counts;
+  // A pawn, rook or queen anywhere settles it (the usual case, at once).
+  if (
+    roles[PAWN] + roles[ROOK] + roles[QUEEN] + roles[8 | PAWN] +
+        roles[8 | ROOK] + roles[8 | QUEEN] > 0
+  ) {
+    return false;
+  }
+  let bishopColors = 0;
+  if (roles[BISHOP] + roles[8 | BISHOP] > 0) {
+    for (let i = 0; i < 128; i += 64) {
+      for (let j = i; j < i + b.count[i >> 6]; j++) {
+        const s = b.list[j];
+        if ((b.sq[s] & 7) === BISHOP) bishopColors |= isLight(s) ? 1 : 2;
+      }
+    }
+  }
+  return insufficient(roles, bishopColors, 0) &&
+    insufficient(roles, bishopColors, 1);
+}
+
+/** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */
+function insufficient(
+  roles: Int32Array,
+  bishopColors: number,
+  color: number,
+): boolean {
+  const own = color << 3, other = (color ^ 1) << 3;
+  if (roles[own | PAWN] + roles[own | ROOK] + roles[own | QUEEN] > 0) {
+    return false;
+  }
+  if (roles[own | KNIGHT] > 0) {
+    return roles[own | KNIGHT] + roles[own | BISHOP] === 1 &&
+      roles[other | PAWN] + roles[other | KNIGHT] + roles[other | BISHOP] +
+            roles[other | ROOK] === 0;
+  }
+  if (roles[own | BISHOP] > 0) {
+    return bishopColors !== 3 && roles[PAWN] + roles[8 | PAWN] === 0 &&
+      roles[KNIGHT] + roles[8 | KNIGHT] === 0;
+  }
+  return true;
+}
