@@ -19,6 +19,7 @@ import type { CliIo, Output, Source } from "./_io.ts";
 import { FORMATS } from "./formats.ts";
 import type { ParsedArgs } from "./options.ts";
 import { granted, reason } from "./out_dir.ts";
+import { type PartOutput, runOverPart } from "./_part_io.ts";
 import type { StreamPart } from "./_run.ts";
 import type { Settings } from "./settings.ts";
 import { Signals } from "./_signals.ts";
@@ -47,13 +48,11 @@ export function parallel(settings: Settings): boolean {
     data.perft === null;
 }
 
-/** What a worker sends back for a part. */
-interface PartResult {
-  /** stdout (1) and stderr (2) writes, in the order they were made. */
-  writes: [1 | 2, Uint8Array][];
-  code: ExitCode;
-  part: StreamPart;
-}
+/** What a part's run sends back. */
+type PartResult = PartOutput<StreamPart>;
+
+/** Where a part converts: a worker, or this thread. */
+type Slot = Worker | "local";
 
 /** A part sent to a worker, and what it assumed. */
 interface Task {
@@ -65,9 +64,23 @@ interface Task {
 /** Runs the command with `settings.scale.jobs` workers. */
 export async function runJobs(
   settings: Settings,
-  { parsed, io, out }: { parsed: ParsedArgs; io: CliIo; out: Output },
+  { parsed, io, out, runPart }: {
+    parsed: ParsedArgs;
+    io: CliIo;
+    out: Output;
+    /** Converts a part in this thread (lib/cli/_run.ts's). */
+    runPart: (
+      settings: Settings,
+      io: CliIo,
+      part: StreamPart,
+    ) => Promise<ExitCode>;
+  },
 ): Promise<ExitCode> {
-  const pool = new Pool(settings.scale.jobs, parsed, io);
+  const pool = new Pool(settings.scale.jobs, {
+    parsed,
+    io,
+    local: (partIo, part) => runPart(settings, partIo, part),
+  });
   const diagnostics = new Diagnostics(io, out, {
     json: settings.format === "json",
     verbose: false,
@@ -220,7 +233,20 @@ async function cut(
       held.chunks.push(more);
       held.size += more.length;
     }
-    if (signals.code !== null) return;
+    if (signals.code !== null) {
+      // what one process would have converted by now: the whole lines (or
+      // games) read before the signal
+      const buffer = concat(held.chunks);
+      const at = pgn ? gameCut(buffer) : lineCut(buffer);
+      if (at !== null) {
+        await pool.submit(
+          buffer.subarray(0, at.end),
+          pool.part(names, held, held.lines > 0 || held.games > 0),
+        );
+      }
+      held.chunks = [];
+      return;
+    }
     const buffer = concat(held.chunks);
     const continued = held.lines > 0 || held.games > 0;
     if (ended) {
@@ -292,8 +318,10 @@ async function read(source: Source, chunk: Uint8Array): Promise<number | null> {
  */
 class Pool {
   readonly #workers: Worker[] = [];
-  readonly #free: Worker[] = [];
-  readonly #waiting: ((worker: Worker) => void)[] = [];
+  /** Free slots: workers at the end (taken first), this thread at the start. */
+  readonly #free: Slot[] = ["local"];
+  readonly #waiting: ((slot: Slot) => void)[] = [];
+  readonly #local: (io: CliIo, part: StreamPart) => Promise<ExitCode>;
   readonly #tasks: Task[] = [];
   readonly #io: CliIo;
   readonly #size: number;
@@ -305,10 +333,22 @@ class Pool {
   code: ExitCode = EXIT.ok;
   stopped = false;
 
-  constructor(size: number, parsed: ParsedArgs, io: CliIo) {
+  /**
+   * @param size How many parts convert at once: this thread and size - 1
+   * workers (this thread cuts and writes too, a small share of its time).
+   */
+  constructor(
+    size: number,
+    { parsed, io, local }: {
+      parsed: ParsedArgs;
+      io: CliIo;
+      local: (io: CliIo, part: StreamPart) => Promise<ExitCode>;
+    },
+  ) {
     this.#io = io;
     this.#size = size;
-    for (let i = 0; i < size; i++) {
+    this.#local = local;
+    for (let i = 1; i < size; i++) {
       const worker = new Worker(new URL("./_job_worker.ts", import.meta.url), {
         type: "module",
       });
@@ -365,7 +405,9 @@ class Pool {
     const task = this.#tasks.shift()!;
     let result = await task.result;
     const truth = this.#truth(task.part);
-    if (truth !== null) result = await this.#run(task.bytes, truth);
+    if (truth !== null) {
+      result = await this.#run(task.bytes, truth);
+    }
     if (this.stopped) return;
     for (const [fd, bytes] of result.writes) {
       writeAll(fd === 1 ? this.#io.stdout : this.#io.stderr, bytes);
@@ -401,24 +443,29 @@ class Pool {
     };
   }
 
+  /** Converts a part on a free worker, or in this thread when only it is free. */
   async #run(bytes: Uint8Array, part: StreamPart): Promise<PartResult> {
-    const worker = this.#free.pop() ??
-      await new Promise<Worker>((resolve) => this.#waiting.push(resolve));
+    const slot = this.#free.pop() ??
+      await new Promise<Slot>((resolve) => this.#waiting.push(resolve));
     try {
+      if (slot === "local") {
+        return await runOverPart(bytes, part, (io) => this.#local(io, part));
+      }
       return await new Promise<PartResult>((resolve, reject) => {
-        worker.onmessage = (event: MessageEvent<PartResult>) =>
+        slot.onmessage = (event: MessageEvent<PartResult>) =>
           resolve(event.data);
-        worker.onerror = (event) => {
+        slot.onerror = (event) => {
           event.preventDefault();
           reject(new Error(`a worker failed: ${event.message}`));
         };
         const copy = bytes.slice(); // kept: a part may be converted again
-        worker.postMessage({ bytes: copy, part }, [copy.buffer]);
+        slot.postMessage({ bytes: copy, part }, [copy.buffer]);
       });
     } finally {
       const next = this.#waiting.shift();
-      if (next !== undefined) next(worker);
-      else this.#free.push(worker);
+      if (next !== undefined) next(slot);
+      else if (slot === "local") this.#free.unshift(slot); // workers first
+      else this.#free.push(slot);
     }
   }
 }

@@ -62,7 +62,7 @@ export async function runCommand(
     if (typeof settings === "number") return settings;
     const jobs = await import("./_jobs.ts");
     if (jobs.parallel(settings)) {
-      return await jobs.runJobs(settings, { parsed, io, out });
+      return await jobs.runJobs(settings, { parsed, io, out, runPart });
     }
     const code = await run(settings, io, out);
     out.flush();

@@ -195,3 +195,54 @@ Deno.test("--jobs: a bad value is a usage error", async () => {
     'fen: --jobs "x" must be a number of workers from 1 to 256, or 0 for one per core\n',
   );
 });
+
+Deno.test("--jobs: SIGINT while waiting for input writes every line read before it, in order, and exits 130", async () => {
+  const input = new TextEncoder().encode(SAMPLE.repeat(40));
+  const full = await spawnWith(["--format", "key", "-"], input);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-config",
+      "--no-prompt",
+      CLI,
+      "--jobs",
+      "2",
+      "--format",
+      "key",
+      "-",
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(input); // then stdin stays open: the command waits
+  const reader = child.stdout.getReader();
+  const seen: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  while (size < 500_000) { // a part is converted and written: input is flowing
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen.push(value);
+    size += value.length;
+  }
+  // everything was read once stdout has a part: give the reads a moment
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  child.kill("SIGINT");
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen.push(value);
+  }
+  await writer.close().catch(() => {});
+  const { code } = await child.status;
+  const stdout = new Uint8Array(await new Blob(seen).arrayBuffer());
+  assert.equal(code, 130);
+  assert.equal(
+    new TextDecoder().decode(await new Response(child.stderr).arrayBuffer()),
+    "",
+  );
+  assert.ok(stdout.length >= size);
+  assert.deepEqual(stdout, full.stdout, "every line read before the signal");
+});
