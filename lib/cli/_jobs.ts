@@ -14,7 +14,13 @@ import { escapeText } from "../_quote.ts";
 import { countLines, gameCut, lineCut } from "./_batches.ts";
 import { decompressed } from "./_compression.ts";
 import { Diagnostics } from "./_diagnostics.ts";
-import { compressionOf, InputError, looksUtf16, writeAll } from "./_io.ts";
+import {
+  compressionOf,
+  InputError,
+  looksUtf16,
+  writeAll,
+  writeText,
+} from "./_io.ts";
 import type { CliIo, Output, Source } from "./_io.ts";
 import { FORMATS } from "./formats.ts";
 import type { ParsedArgs } from "./options.ts";
@@ -24,6 +30,9 @@ import type { StreamPart } from "./_run.ts";
 import type { Settings } from "./settings.ts";
 import { Signals } from "./_signals.ts";
 import { EXIT, type ExitCode, worse } from "./exit.ts";
+
+/** The module a worker runs. */
+const WORKER = new URL("./_job_worker.ts", import.meta.url);
 
 /** The size a part is cut at (the next line or game after it). */
 const PART = 1 << 20;
@@ -59,6 +68,8 @@ interface Task {
   bytes: Uint8Array;
   part: StreamPart;
   result: Promise<PartResult>;
+  /** Whether the result is in. */
+  settled: boolean;
 }
 
 /** Runs the command with `settings.scale.jobs` workers. */
@@ -76,7 +87,17 @@ export async function runJobs(
     ) => Promise<ExitCode>;
   },
 ): Promise<ExitCode> {
-  const pool = new Pool(settings.scale.jobs, {
+  const workers = WORKER.protocol !== "file:" ||
+      granted(io, "read", decodeURIComponent(WORKER.pathname))
+    ? settings.scale.jobs
+    : 1;
+  if (workers < settings.scale.jobs) {
+    writeText(
+      io.stderr,
+      "fen: --jobs needs --allow-read to start its workers (their code is read from a file): converting on one core\n",
+    );
+  }
+  const pool = new Pool(workers, {
     parsed,
     io,
     local: (partIo, part) => runPart(settings, partIo, part),
@@ -321,6 +342,11 @@ class Pool {
   /** Free slots: workers at the end (taken first), this thread at the start. */
   readonly #free: Slot[] = ["local"];
   readonly #waiting: ((slot: Slot) => void)[] = [];
+  readonly #failed = new Map<Worker, string>();
+  /** The writing of parts, one at a time, in order. */
+  #writer: Promise<void> = Promise.resolve();
+  /** What a write made as a part came in threw (a closed pipe): thrown on. */
+  #error: unknown = null;
   readonly #local: (io: CliIo, part: StreamPart) => Promise<ExitCode>;
   readonly #tasks: Task[] = [];
   readonly #io: CliIo;
@@ -349,9 +375,13 @@ class Pool {
     this.#size = size;
     this.#local = local;
     for (let i = 1; i < size; i++) {
-      const worker = new Worker(new URL("./_job_worker.ts", import.meta.url), {
-        type: "module",
-      });
+      const worker = new Worker(WORKER, { type: "module" });
+      // A worker that cannot start fails the part it is given (below), not
+      // the process.
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.#failed.set(worker, event.message);
+      };
       worker.postMessage({ parsed });
       this.#workers.push(worker);
       this.#free.push(worker);
@@ -380,15 +410,42 @@ class Pool {
 
   /** Sends a part to a worker, writing the oldest parts while too many are in flight. */
   async submit(bytes: Uint8Array, part: StreamPart): Promise<void> {
+    if (this.#error !== null) throw this.#error;
     if (this.stopped) return;
-    while (this.#tasks.length >= this.#size * AHEAD) await this.#writeOldest();
+    while (this.#tasks.length >= this.#size * AHEAD) await this.#writeNext();
     if (this.stopped) return;
-    this.#tasks.push({ bytes, part, result: this.#run(bytes, part) });
+    const task: Task = {
+      bytes,
+      part,
+      result: this.#run(bytes, part),
+      settled: false,
+    };
+    // written as soon as it is the oldest: nothing waits for the next read
+    task.result.then(() => {
+      task.settled = true;
+      if (this.#tasks[0] === task) {
+        this.#writeNext().catch((error) => this.#error ??= error);
+      }
+    }, () => {});
+    this.#tasks.push(task);
   }
 
   /** Writes every part in flight, in order. */
   async drain(): Promise<void> {
-    while (this.#tasks.length > 0) await this.#writeOldest();
+    while (this.#tasks.length > 0) await this.#writeNext();
+    await this.#writer;
+    if (this.#error !== null) throw this.#error;
+  }
+
+  /** The oldest part written, after whatever writing is under way. */
+  #writeNext(): Promise<void> {
+    const next = this.#writer.then(async () => {
+      if (this.#tasks.length > 0) await this.#writeOldest();
+      // the parts behind it that are in already
+      while (this.#tasks[0]?.settled === true) await this.#writeOldest();
+    });
+    this.#writer = next.catch(() => {}); // the failure is the caller's
+    return next;
   }
 
   /** Ends the run after what is written (a file that cannot be read). */
@@ -451,6 +508,8 @@ class Pool {
       if (slot === "local") {
         return await runOverPart(bytes, part, (io) => this.#local(io, part));
       }
+      const failed = this.#failed.get(slot);
+      if (failed !== undefined) throw new Error(`a worker failed: ${failed}`);
       return await new Promise<PartResult>((resolve, reject) => {
         slot.onmessage = (event: MessageEvent<PartResult>) =>
           resolve(event.data);

@@ -185,6 +185,20 @@ Deno.test("--jobs: a zstd stream cut short ends as in one process", async () => 
   }
 });
 
+Deno.test("--jobs without --allow-read: said, and converted on one core", async () => {
+  const input = SAMPLE.repeat(3);
+  const run = await spawnFenBytes(["--jobs", "2", "--format", "key", "-"], {
+    stdin: input,
+  });
+  const one = await spawnFenBytes(["--format", "key", "-"], { stdin: input });
+  assert.equal(run.code, 0);
+  assert.equal(
+    run.stderr,
+    "fen: --jobs needs --allow-read to start its workers (their code is read from a file): converting on one core\n",
+  );
+  assert.deepEqual(run.stdout, one.stdout);
+});
+
 Deno.test("--jobs: a bad value is a usage error", async () => {
   const run = await spawnFenBytes(["--jobs", "x", "--format", "key", "-"], {
     stdin: "",
@@ -204,6 +218,7 @@ Deno.test("--jobs: SIGINT while waiting for input writes every line read before 
       "run",
       "--no-config",
       "--no-prompt",
+      ...RW,
       CLI,
       "--jobs",
       "2",
@@ -217,7 +232,9 @@ Deno.test("--jobs: SIGINT while waiting for input writes every line read before 
     env: { NO_COLOR: "1" },
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(input); // then stdin stays open: the command waits
+  // written while stdout is read (a pipe holds neither whole); then stdin
+  // stays open: the command waits for more
+  const written = writer.write(input);
   const reader = child.stdout.getReader();
   const seen: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
@@ -227,7 +244,8 @@ Deno.test("--jobs: SIGINT while waiting for input writes every line read before 
     seen.push(value);
     size += value.length;
   }
-  // everything was read once stdout has a part: give the reads a moment
+  await written;
+  // everything is written to the pipe: give the command a moment to read it
   await new Promise((resolve) => setTimeout(resolve, 2000));
   child.kill("SIGINT");
   for (;;) {
