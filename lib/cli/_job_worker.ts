@@ -5,10 +5,10 @@
 
 /// <reference lib="deno.worker" />
 
-import type { ParsedArgs } from "./options.ts";
+import type { ParsedArgs } from "./option_table.ts";
 import { runOverPart } from "./_part_io.ts";
-import { runPart, type StreamPart } from "./_run.ts";
-import { type Settings, settle } from "./settings.ts";
+import { runPart, type StreamPart } from "./run.ts";
+import { type Settings, settle } from "./option_settings.ts";
 
 let settings: Settings | null = null;
 

@@ -12,24 +12,18 @@
 
 import { escapeText } from "../_quote.ts";
 import { countLines, gameCut, lineCut } from "./_batches.ts";
-import { decompressed } from "./_compression.ts";
-import { Diagnostics } from "./_diagnostics.ts";
-import {
-  compressionOf,
-  InputError,
-  looksUtf16,
-  writeAll,
-  writeText,
-} from "./_io.ts";
-import type { CliIo, Output, Source } from "./_io.ts";
-import { FORMATS } from "./formats.ts";
-import type { ParsedArgs } from "./options.ts";
-import { granted, reason } from "./out_dir.ts";
+import { Diagnostics } from "./diagnostics.ts";
+import { InputError, type Output } from "./io.ts";
+import { type CliIo, type Source, writeAll, writeText } from "../program/io.ts";
+import { notTextMessage, SniffedSource } from "./source_compression.ts";
+import { FORMATS } from "./format_registry.ts";
+import type { ParsedArgs } from "./option_table.ts";
+import { granted, reason } from "./sink_out_dir.ts";
 import { type PartOutput, runOverPart } from "./_part_io.ts";
-import type { StreamPart } from "./_run.ts";
-import type { Settings } from "./settings.ts";
-import { Signals } from "./_signals.ts";
-import { EXIT, type ExitCode, worse } from "./exit.ts";
+import type { StreamPart } from "./run.ts";
+import type { Settings } from "./option_settings.ts";
+import { Signals } from "./signals.ts";
+import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
 /** The module a worker runs. */
 const WORKER = new URL("./_job_worker.ts", import.meta.url);
@@ -220,26 +214,17 @@ async function cut(
 ): Promise<void> {
   const pgn = settings.from === "pgn";
   const chunk = new Uint8Array(1 << 16);
-  let source = stream;
-  let first = await readChunk(source, chunk, signals);
+  // What the stream is, told once (the one sniffer, lib/cli/source_compression.ts):
+  // text goes on, decompressed; what is not read is said, in its turn.
+  const source = new SniffedSource(stream);
+  const refused = await source.open();
+  if (refused !== null) {
+    await pool.drain();
+    const { message, code } = notTextMessage(refused, names.label || "stdin");
+    return pool.say(message, EXIT[code]);
+  }
+  const first = await readChunk(source, chunk, signals);
   if (first === null) return;
-  // Compressed: the decompressed stream is cut; a format fen does not read,
-  // or UTF-16 text, is left to one part of its first chunk, whose worker
-  // says what one process says of it.
-  for (
-    let kind = compressionOf(first);
-    kind !== null;
-    kind = compressionOf(first)
-  ) {
-    const text = await decompressed(kind, first, source);
-    if (text === null) return pool.submit(first, pool.part(names, held, false));
-    source = text;
-    first = await readChunk(source, chunk, signals);
-    if (first === null) return;
-  }
-  if (!pgn && looksUtf16(first)) {
-    return pool.submit(first, pool.part(names, held, false));
-  }
   held.chunks = [first];
   held.size = first.length;
   let need = PART;
@@ -446,6 +431,12 @@ class Pool {
     });
     this.#writer = next.catch(() => {}); // the failure is the caller's
     return next;
+  }
+
+  /** A message in its turn (after what is written), and the code it raises. */
+  say(message: string, code: ExitCode): void {
+    writeText(this.#io.stderr, message);
+    this.code = worse(this.code, code);
   }
 
   /** Ends the run after what is written (a file that cannot be read). */

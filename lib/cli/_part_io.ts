@@ -3,9 +3,9 @@
 // the fault the stream had there), stdout and stderr are kept in the order
 // they were written, and no file is read or written.
 
-import type { CliIo, Source } from "./_io.ts";
-import { InputError } from "./_io.ts";
-import type { ExitCode } from "./exit.ts";
+import type { CliIo, Source } from "../program/io.ts";
+import { InputError } from "./io.ts";
+import type { ExitCode } from "../program/exit.ts";
 
 /** What a part's run left: its writes in order, its exit code, its part filled in. */
 export interface PartOutput<P> {

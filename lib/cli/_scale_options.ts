@@ -2,7 +2,7 @@
 // rest of the option table (lib/cli/options.ts spreads them in, before
 // --verbose), as the data options are.
 
-import type { OptionSpec } from "./_option_spec.ts";
+import type { OptionSpec } from "./option_spec.ts";
 
 /** What `--shard-by` splits on. */
 export const SHARD_KEYS = ["record", "key"] as const;

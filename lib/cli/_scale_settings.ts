@@ -1,8 +1,9 @@
 // The settings of work at scale: `--jobs`, `--shard` and `--shard-by`,
 // checked; what they go with is decided here, once.
 
-import { choice, text } from "./diagram_options.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
+import { choice, text } from "./option_settings_diagram.ts";
+import type { ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
 import type { SHARD_KEYS } from "./_scale_options.ts";
 
 /** `--shard I/N`: the part kept, and what decides a record's part. */

@@ -6,8 +6,8 @@
 // their number, at the source: lib/cli/_sources.ts, _pgn_source.ts.)
 
 import { PositionHasher } from "../data/unique/position_hash.ts";
-import type { Current } from "./_record.ts";
-import type { Transform } from "./_transforms.ts";
+import type { Current } from "./record.ts";
+import type { Transform } from "./pipeline.ts";
 import type { Shard } from "./_scale_settings.ts";
 
 /** Keeps the records of one part of N by position key (before any other stage). */

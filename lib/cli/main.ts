@@ -6,16 +6,17 @@
  * @module
  */
 
-import type { CliIo } from "./_io.ts";
-import { writeText } from "./_io.ts";
-import { EXIT } from "./exit.ts";
-import { parseArgv } from "./_argv.ts";
-import { type ParsedArgs, UsageError } from "./options.ts";
-import { plainDiagram } from "./_plain.ts";
+import type { CliIo } from "../program/io.ts";
+import { writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { parseArgv } from "./option_argv.ts";
+import type { ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { plainDiagram } from "./plain.ts";
 
-export type { CliIo, Sink, Source } from "./_io.ts";
-export { EXIT } from "./exit.ts";
-export { VERSION } from "./version.ts";
+export type { CliIo, Sink, Source } from "../program/io.ts";
+export { EXIT } from "../program/exit.ts";
+export { VERSION } from "../program/version.ts";
 
 /**
  * Runs the command with `args` (without the program name) and returns the
@@ -48,13 +49,24 @@ export { VERSION } from "./version.ts";
  * @returns The exit code (see {@linkcode EXIT}).
  */
 export async function main(args: string[], io: CliIo): Promise<number> {
-  // `fen serve` is a program of its own, its module graph loaded only here.
+  // `fen serve`, `fen book` and `fen tree` are programs of their own, their
+  // module graphs loaded only here.
   if (args[0] === "serve") {
     return (await import("../serve/mod.ts")).serve(args.slice(1), io);
   }
   // `fen merge` puts together what the parts of a --shard job wrote.
   if (args[0] === "merge") {
     return (await import("./merge.ts")).merge(args.slice(1), io);
+  }
+  if (args[0] === "book") {
+    return (await import("../subcommands/book.ts")).book(args.slice(1), io);
+  }
+  if (args[0] === "tree") {
+    return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
+  }
+  // `fen analyse` too: engines, judgement and charts load only for it.
+  if (args[0] === "analyse") {
+    return (await import("../analysis/mod.ts")).analyse(args.slice(1), io);
   }
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
@@ -65,14 +77,14 @@ export async function main(args: string[], io: CliIo): Promise<number> {
     parsed = parseArgv(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return (await import("./_run.ts")).usageFailure(error, args, io);
+    return (await import("./run.ts")).usageFailure(error, args, io);
   }
   const svg = plainDiagram(parsed);
-  if (svg === null) return (await import("./_run.ts")).runCommand(parsed, io);
+  if (svg === null) return (await import("./run.ts")).runCommand(parsed, io);
   try {
     writeText(io.stdout, svg);
     return EXIT.ok;
   } catch (error) {
-    return (await import("./_run.ts")).failure(error, io);
+    return (await import("./run.ts")).failure(error, io);
   }
 }

@@ -5,8 +5,8 @@
 // game, so their records interleave by line or game number).
 
 import { escapeText } from "../_quote.ts";
-import { type CliIo, writeText } from "./_io.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { type CliIo, writeText } from "../program/io.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
 import { addStats, parseStats, type StatsObject } from "./_stats_json.ts";
 
 /** `fen merge --help`. */

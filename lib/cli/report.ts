@@ -8,10 +8,10 @@ import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { PositionStatus } from "../moves/mod.ts";
 import type { Side } from "../types.ts";
-import { codePointName, isHidden } from "../_quote.ts";
-import type { Output } from "./_io.ts";
-import type { Where } from "./_where.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./_record.ts";
+import { codePointName, escapeText, isHidden } from "../_quote.ts";
+import type { Output } from "./io.ts";
+import type { Where } from "./where.ts";
+import { type RecordSpan, writeJsonPlace, writeJsonString } from "./record.ts";
 
 /** Columns of the echoed input around the problem, at most. */
 const ECHO_WIDTH = 72;
@@ -73,6 +73,13 @@ export function invalidFen(
   return `fen: ${where}invalid FEN-string: ${reason}\n  ${line}\n  ${
     " ".repeat(caret)
   }^\n`;
+}
+
+/** What to do about an operand that names a file instead of being a record. */
+export function fileHint(path: string): string {
+  const name = escapeText(path, 0, path.length, 80);
+  const quoted = /^[\w./@+-]+$/.test(path) ? name : `'${name}'`;
+  return `fen: ${name} is a file: read its records with --input ${quoted} or < ${quoted}\n`;
 }
 
 /** The reason alone, for a stream's `line N:` message. */
@@ -145,6 +152,8 @@ export interface ProblemReport {
   status: StatusNote | null;
   /** What is wrong with the moves its EPD operations name (`bm`, `c9`...). */
   moveIssues: readonly EpdMoveIssue[];
+  /** `--quiet`: the problems alone, no verdict or status lines. */
+  quiet: boolean;
 }
 
 /**
@@ -179,7 +188,7 @@ export function writeProblems(
     return;
   }
   // The usual record, legal with nothing to note, builds no string.
-  if (legal) {
+  if (legal && !report.quiet) {
     writeLinePrefix(out, where);
     out.write("legal\n");
   }
@@ -194,7 +203,7 @@ export function writeProblems(
     writeLinePrefix(out, where);
     out.write(`error epd-move: ${issues[i].message}\n`);
   }
-  if (status === null) return;
+  if (status === null || report.quiet) return;
   const lines = statusLines(status);
   for (let i = 0; i < lines.length; i++) {
     writeLinePrefix(out, where);

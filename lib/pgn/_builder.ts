@@ -33,6 +33,8 @@ export interface Walk {
   visitor: PgnVisitor;
   variations: boolean;
   enPassant: EnPassantMode;
+  /** Mainline plies played; past them the game is only read to its end. */
+  maxPly: number;
 }
 
 /** A line left for a variation: what to restore when it closes. */
@@ -46,7 +48,15 @@ interface Frame {
   openColumn: number;
 }
 
-const NONE = 0, TAGS = 1, MOVES = 2;
+/**
+ * Where the builder is in a game: before one, in its tags, in its
+ * movetext, or after its result (a comment there is the game's; a blank
+ * line, a tag or a move ends it).
+ */
+const NONE = 0, TAGS = 1, MOVES = 2, ENDED = 3;
+
+/** A check or mate mark, and annotations, after an `e8(Q)`. */
+const CHECK_AFTER = /^[+#][!?]*$/;
 
 /** The game being read: see the comment at the top of the file. */
 export class GameBuilder implements TokenSink {
@@ -56,10 +66,19 @@ export class GameBuilder implements TokenSink {
   readonly #strict: boolean;
   #count = 0;
   #phase = NONE;
+  /** Whether a blank line came after the tags: a tag met again starts a game. */
+  #tagsClosed = false;
+  /** The result read, kept until the game ends (phase ENDED). */
+  #result: PgnResult | null = null;
+  /** Whether the last token completed an `e8(Q)`, so `+` may follow. */
+  #promoted = false;
+  /** Warnings for the game being read, given to it when it is made. */
+  #warnings: PgnSyntaxError[] = [];
   #skipping = false;
   #game: PgnGame | null = null;
   #tags = new Map<string, string>();
   #startLine = 1;
+  /** Where the start's problem is reported: its tag, or the game's start. */
   #fenLine = 1;
   #fenColumn = 1;
   #comments: string[] = [];
@@ -88,6 +107,8 @@ export class GameBuilder implements TokenSink {
     this.#count++;
     this.#phase = TAGS;
     this.#startLine = line;
+    this.#fenLine = line;
+    this.#fenColumn = 1;
   }
 
   /** The game object, made from the tags when the movetext starts. */
@@ -105,6 +126,7 @@ export class GameBuilder implements TokenSink {
       line: this.#startLine,
     });
     this.#game = game;
+    game.warnings = this.#warnings;
     this.#line = mainline;
     // Loaded even when the game cannot be played: a walk starts there.
     let loaded = true;
@@ -135,6 +157,7 @@ export class GameBuilder implements TokenSink {
   }
 
   #moves(line: number): void {
+    if (this.#phase === ENDED) this.finish();
     if (this.#phase === NONE) this.#begin(line);
     if (this.#phase === TAGS) {
       this.#phase = MOVES;
@@ -154,7 +177,8 @@ export class GameBuilder implements TokenSink {
   }
 
   /** Ends the game being read, if any, with the result read (or none). */
-  finish(result: PgnResult | null): void {
+  finish(): void {
+    const result = this.#result;
     if (this.#phase === NONE) return;
     this.#flushPromotion();
     if (this.#stack.length > 0 && !this.#skipping) {
@@ -170,6 +194,10 @@ export class GameBuilder implements TokenSink {
     if (this.#walk === null) this.games.push(game);
     else this.#endWalk(game);
     this.#phase = NONE;
+    this.#tagsClosed = false;
+    this.#result = null;
+    this.#promoted = false;
+    this.#warnings = [];
     this.#skipping = false;
     this.#game = null;
     this.#tags = new Map();
@@ -192,18 +220,45 @@ export class GameBuilder implements TokenSink {
   }
 
   tag(name: string, value: string, line: number, column: number): void {
-    if (this.#phase === MOVES) this.finish(null);
+    if (this.#phase === MOVES || this.#phase === ENDED) {
+      this.finish();
+    } else if (this.#phase === TAGS && this.#tagsClosed) {
+      // Tags, a blank line, a tag the game has: the first game has no
+      // movetext. A new name is the same game's (ChessBase writes a blank
+      // line after its Event tag).
+      if (this.#tags.has(name)) this.finish();
+      this.#tagsClosed = false;
+    }
     if (this.#phase === NONE) this.#begin(line);
     if (this.#skipping) return;
     this.#tags.set(name, value);
-    if (name === "FEN") {
+    // Where a start that cannot be set up is reported: the FEN tag, else
+    // the Variant tag.
+    if (name === "FEN" || (name === "Variant" && !this.#tags.has("FEN"))) {
       this.#fenLine = line;
       this.#fenColumn = column;
     }
   }
 
+  blank(_line: number): void {
+    if (this.#phase === TAGS) this.#tagsClosed = true;
+    else if (this.#phase !== NONE) {
+      // A blank line ends movetext, result or none, as python-chess and
+      // chessops read it.
+      this.finish();
+    }
+  }
+
+  warning(reason: string, line: number, column: number): void {
+    if (this.#phase === NONE) this.#begin(line);
+    this.#warnings.push(
+      new PgnSyntaxError({ game: this.#count, line, column, reason }),
+    );
+  }
+
   error(reason: string, line: number, column: number): void {
     this.#flushPromotion();
+    if (this.#phase === ENDED) this.finish();
     if (this.#phase === NONE) this.#begin(line);
     if (!this.#skipping) this.#syntax(reason, line, column);
   }
@@ -214,6 +269,7 @@ export class GameBuilder implements TokenSink {
     line: number,
     _column: number,
   ): void {
+    this.#promoted = false;
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     if (this.#skipping) return;
     if (truncated) this.#truncated = true;
@@ -223,8 +279,9 @@ export class GameBuilder implements TokenSink {
       return;
     }
     // Before any tag, a comment starts a game of its own, as chessops and
-    // python-chess read it (the first of pgn-extract's eco.pgn is one).
-    this.#moves(line);
+    // python-chess read it (the first of pgn-extract's eco.pgn is one);
+    // after the result, it is the game's.
+    if (this.#phase !== ENDED) this.#moves(line);
     // A walker keeps no comments: it hands on positions only.
     if (this.#walk !== null) return;
     const last = this.#last;
@@ -237,6 +294,7 @@ export class GameBuilder implements TokenSink {
   }
 
   nag(value: number, line: number, column: number): void {
+    this.#promoted = false;
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
@@ -248,6 +306,7 @@ export class GameBuilder implements TokenSink {
   }
 
   open(line: number, column: number): void {
+    this.#promoted = false;
     if (this.#promotion.stage === 1) {
       this.#promotion.open(line, column);
       return;
@@ -279,9 +338,11 @@ export class GameBuilder implements TokenSink {
   }
 
   close(line: number, column: number): void {
+    this.#promoted = false;
     const held = this.#promotion;
     if (held.stage === 3) {
       this.#move(held.take(), held.line, held.column);
+      this.#promoted = true;
       return;
     }
     if (this.#promotion.stage !== 0) this.#flushPromotion();
@@ -305,6 +366,15 @@ export class GameBuilder implements TokenSink {
       this.#promotion.name(text);
       return;
     }
+    if (this.#promoted) {
+      this.#promoted = false;
+      // `h8(Q)+`: the mark of the promotion just read (the SAN has its own).
+      if (CHECK_AFTER.test(text)) {
+        const nag = annotationNag(text.slice(1));
+        if (nag !== undefined) this.nag(nag, line, column);
+        return;
+      }
+    }
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     const result = resultOf(text);
@@ -317,7 +387,8 @@ export class GameBuilder implements TokenSink {
           open.openColumn,
         );
       }
-      this.finish(result);
+      this.#result = result;
+      this.#phase = ENDED;
       return;
     }
     if (this.#skipping) return;
@@ -350,6 +421,15 @@ export class GameBuilder implements TokenSink {
   #move(text: string, line: number, column: number): void {
     if (this.#skipping) return;
     const replay = this.#replay;
+    const walk = this.#walk;
+    if (
+      walk !== null && this.#stack.length === 0 &&
+      replay.depth >= walk.maxPly
+    ) {
+      // The walker asked for no more of this game: the rest is read only.
+      this.#skipping = true;
+      return;
+    }
     let code: number;
     try {
       code = replay.parse(text, replay.depth + 1, this.#strict);
@@ -357,7 +437,6 @@ export class GameBuilder implements TokenSink {
       this.#moveError(error, text, line, column);
       return;
     }
-    const walk = this.#walk;
     const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
     if (this.#strict && san !== withoutAnnotation(text)) {

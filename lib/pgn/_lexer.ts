@@ -44,6 +44,10 @@ export class PgnLexer {
   #nag = 0;
   /** Whether REST_OF_LINE is a `;` comment (else an escape or a skip). */
   #keepLine = false;
+  /** Whether the current line has had a token: a line without one is blank. */
+  #lineUsed = false;
+  /** Whether the symbol being read has an en or em dash (`0–0`, `1—0`). */
+  #dash = false;
 
   constructor(sink: TokenSink, limits: LexerLimits) {
     this.#sink = sink;
@@ -103,6 +107,7 @@ export class PgnLexer {
     const at = this.#base - this.#lineStart + 1;
     if (state === SYMBOL || state === NUMBER) this.#symbol();
     else if (state === NAG) this.#emitNag(0);
+    else if (state === TAG_AFTER_VALUE) this.#unclosedTag();
     else if (state === BRACE) {
       this.#sink.error(
         "a comment without its }",
@@ -117,7 +122,12 @@ export class PgnLexer {
   }
 
   #symbol(): void {
-    const text = this.#pending.text;
+    let text = this.#pending.text;
+    if (this.#dash) {
+      // Dashes as typeset (`0–0–0`, `O—O`, `1—0`), read as the hyphen.
+      text = text.replace(/[\u2013\u2014]/g, "-");
+      this.#dash = false;
+    }
     if (this.#pending.length > SYMBOL_MAX) {
       this.#sink.error(
         `a token longer than ${SYMBOL_MAX} characters`,
@@ -170,7 +180,11 @@ export class PgnLexer {
           }
           this.#state = SYMBOL;
         }
-        while (j < n && c < 128 && SYMBOL_CHARS[c] !== 0) {
+        while (j < n) {
+          if (c < 128) {
+            if (SYMBOL_CHARS[c] === 0) break;
+          } else if (c === 0x2013 || c === 0x2014) this.#dash = true;
+          else break;
           c = text.charCodeAt(++j);
         }
         if (j === n) return j;
@@ -228,6 +242,7 @@ export class PgnLexer {
           this.#emitComment();
         }
         this.#state = IDLE;
+        this.#lineUsed = false;
         this.#newline(end);
         return end + 1;
       }
@@ -239,10 +254,15 @@ export class PgnLexer {
   #idle(text: string, i: number, n: number): number {
     let c = text.charCodeAt(i);
     while (isSpace(c)) {
-      if (c === 10) this.#newline(i);
+      if (c === 10) {
+        if (!this.#lineUsed) this.#sink.blank(this.#line);
+        this.#lineUsed = false;
+        this.#newline(i);
+      }
       if (++i === n) return n;
       c = text.charCodeAt(i);
     }
+    this.#lineUsed = true;
     this.#sliceStart = i;
     if (c < 128 && SYMBOL_CHARS[c] === 2) {
       this.#begin(i, c >= 48 && c <= 57 ? NUMBER : SYMBOL);
@@ -340,6 +360,12 @@ export class PgnLexer {
         return i;
       default: // TAG_AFTER_VALUE
         if (c === 32 || c === 9) return i + 1;
+        if (c === 10 || c === 13) {
+          // Only the `]` is missing: read as if it were there, as
+          // pgn-extract does, with a warning.
+          this.#unclosedTag();
+          return i;
+        }
         if (c !== 93) {
           return this.#badTag("a ] expected after the tag value", i);
         }
@@ -352,6 +378,22 @@ export class PgnLexer {
         this.#state = IDLE;
         return i + 1;
     }
+  }
+
+  /** A tag whose line ends after its value, without the `]`. */
+  #unclosedTag(): void {
+    this.#sink.tag(
+      this.#tagName,
+      this.#pending.text,
+      this.#tokenLine,
+      this.#tokenColumn,
+    );
+    this.#sink.warning(
+      "a tag without its ], read as if it had one",
+      this.#tokenLine,
+      this.#tokenColumn,
+    );
+    this.#state = IDLE;
   }
 
   #tagValue(text: string, i: number, n: number): number {

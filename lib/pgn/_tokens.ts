@@ -11,6 +11,10 @@ export interface TokenSink {
   open(line: number, column: number): void;
   close(line: number, column: number): void;
   error(reason: string, line: number, column: number): void;
+  /** Something read as if written right, said so. */
+  warning(reason: string, line: number, column: number): void;
+  /** A line with no token on it (outside comments): where games end. */
+  blank(line: number): void;
 }
 
 /** The longest tokens kept, in characters. */

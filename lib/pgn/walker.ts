@@ -36,7 +36,14 @@ export type { PgnVisitor };
  * ```
  */
 export interface PgnWalkerOptions
-  extends PgnReaderOptions, PgnPositionsOptions {}
+  extends PgnReaderOptions, PgnPositionsOptions {
+  /**
+   * Plies of each game's mainline played: the moves past them are read
+   * but neither played nor checked (as `polyglot make-book -max-ply`
+   * reads them), and the game ends there for the visitor. All by default.
+   */
+  maxPly?: number;
+}
 
 /**
  * A walker of one PGN stream: {@linkcode PgnWalker.push} it chunks of text
@@ -76,6 +83,7 @@ export class PgnWalker {
       visitor,
       variations: options.variations === true,
       enPassant: options.enPassant ?? "always",
+      maxPly: options.maxPly ?? Infinity,
     });
     this.#stream = new PgnStream(builder, options);
   }

@@ -2,7 +2,7 @@
 // the caching of what goes out. One Service per server; it holds the
 // renderers, made once on first use.
 
-import { VERSION } from "../cli/version.ts";
+import { VERSION } from "../program/version.ts";
 import { checkFen, readCheckQuery } from "./_check.ts";
 import { type Game, readGame } from "./_game.ts";
 import {

@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { CliIo } from "../cli/_io.ts";
-import { EXIT } from "../cli/exit.ts";
-import { UsageError } from "../cli/options.ts";
+import type { CliIo } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { UsageError } from "../program/usage_error.ts";
 import { Service } from "./_service.ts";
 
 /** `fen serve`'s options: name, whether it takes a value, default, help. */

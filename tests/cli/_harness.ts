@@ -85,6 +85,10 @@ export async function runMain(
         ? Promise.reject(new Deno.errors.NotFound(`No such file: ${path}`))
         : Promise.resolve(source(encoder.encode(text)));
     },
+    statSync(path: string) {
+      if (files.has(path)) return { isFile: true };
+      throw new Deno.errors.NotFound(`No such file: ${path}`);
+    },
     permissions: {
       requestSync: () => ({
         state: options.granted === false ? "denied" : "granted",

@@ -417,7 +417,7 @@ Deno.test("a data option where it would be ignored is refused, with the reason",
   );
   assert.equal(
     await refused(["--perft", "x", KINGS]),
-    'fen: --perft "x" must be a depth from 1 to 100 plies\n',
+    'fen: --perft "x" must be a depth from 1 to 12 plies\n',
   );
   assert.equal(
     await refused(["--perft", "2", "--check", KINGS]),

@@ -6,7 +6,7 @@ import { EXIT } from "../../cli.ts";
 import { parseFen, renderSvg } from "../../mod.ts";
 import { polyglotKey } from "../../lib/data/polyglot/mod.ts";
 import { runMain } from "./_harness.ts";
-import { LineReader, MAX_LINE } from "../../lib/cli/_io.ts";
+import { LineReader, MAX_LINE } from "../../lib/cli/io.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -630,13 +630,13 @@ Deno.test("--moves: fen, epd and json write what the library's writers make of t
 });
 
 Deno.test("an internal error still writes everything converted before it", async () => {
-  const { FORMATS } = await import("../../lib/cli/formats.ts");
+  const { FORMATS } = await import("../../lib/cli/format_registry.ts");
   const original = FORMATS.fen.write;
   let written = 0;
   // A stand-in for any bug in a writer: the 3001st record throws.
-  (FORMATS.fen as { write: typeof original }).write = (out, current) => {
+  (FORMATS.fen as { write: typeof original }).write = (out, current, run) => {
     if (++written > 3000) throw new Error("a bug");
-    original(out, current);
+    original(out, current, run, {});
   };
   try {
     const stdin = `${START}\n`.repeat(3001);

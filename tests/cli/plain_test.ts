@@ -1,4 +1,4 @@
-// The classic one-shot diagram has a shortcut (lib/cli/_plain.ts) that
+// The classic one-shot diagram has a shortcut (lib/cli/plain.ts) that
 // skips the general path: on any command line, main must write what the
 // general path writes, and the shortcut must really take the plain ones.
 
@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { CliIo } from "../../cli.ts";
 import { main } from "../../lib/cli/main.ts";
-import { parseArgv } from "../../lib/cli/_argv.ts";
-import { plainDiagram } from "../../lib/cli/_plain.ts";
-import { runCommand, usageFailure } from "../../lib/cli/_run.ts";
-import { UsageError } from "../../lib/cli/options.ts";
+import { parseArgv } from "../../lib/cli/option_argv.ts";
+import { plainDiagram } from "../../lib/cli/plain.ts";
+import { runCommand, usageFailure } from "../../lib/cli/run.ts";
+import { UsageError } from "../../lib/program/usage_error.ts";
 import { stringifyFen } from "../../lib/fen/mod.ts";
 import { arbitraryPosition } from "../unit/_arbitraries.ts";
 

@@ -169,6 +169,9 @@ Deno.test("deno task install puts a working fen on the PATH: read, write, and li
     assert.match(script, /--allow-read/);
     // Streams keep a flat, small heap with V8's memory-saving mode.
     assert.match(script, /--v8-flags=--optimize-for-size/);
+    // Start-up: the general path's and the service's module graphs load
+    // only when a run needs them (which read permission allows).
+    assert.match(script, /--unstable-lazy-dynamic-imports/);
     assert.match(script, /--allow-write/);
     // The network: the addresses a server binds on this machine, no other
     // host, so the installed command can reach nothing beyond the machine.

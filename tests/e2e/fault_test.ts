@@ -13,9 +13,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type CliIo, EXIT, main } from "../../cli.ts";
-import { EXIT_MEANINGS } from "../../lib/cli/exit.ts";
-import { FORMAT_NAMES, FORMATS } from "../../lib/cli/formats.ts";
-import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/options.ts";
+import { EXIT_MEANINGS } from "../../lib/program/exit.ts";
+import { FORMAT_NAMES, FORMATS } from "../../lib/cli/format_registry.ts";
+import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/option_table.ts";
 import { stringifyFen, tryParseFen } from "../../lib/fen/mod.ts";
 import { FenReader } from "../../lib/fen/reader.ts";
 import { BoardTextReader } from "../../lib/text/board_text.ts";

@@ -41,10 +41,17 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "_resvg_wasm.d.ts",
       "data/",
       "book/",
+      "tree/",
+      "match/",
       "engine/",
     ],
   },
-  { name: "command and service", paths: ["cli/", "serve/"] },
+  // What the command and the service share (streams, exit codes, version).
+  { name: "programs' shared parts", paths: ["program/"] },
+  {
+    name: "command and service",
+    paths: ["cli/", "serve/", "subcommands/", "analysis/"],
+  },
 ];
 
 /** How many files the top of lib/ holds at most: the vocabulary. */

@@ -127,3 +127,17 @@ Deno.test("walker: strict reading refuses what the reader refuses", () => {
   assert.deepEqual(errors, games.map((game) => game.error?.message));
   assert.match(errors[0]!, /Ng1-f3/);
 });
+
+Deno.test("walker: maxPly plays the mainline that far and only reads the rest", () => {
+  const plies: number[] = [];
+  const ends: [number, boolean][] = [];
+  const walker = new PgnWalker({
+    position: (p) => void plies.push(p.ply),
+    end: (game, last) => void ends.push([last!.ply, game.error === null]),
+  }, { maxPly: 2 });
+  // the third move is illegal: past maxPly it is not checked
+  walker.push("1. e4 e5 2. Ke4 Nc6 { a comment } (2... d6) 1-0\n\n1. d4 *\n");
+  walker.end();
+  assert.deepEqual(plies, [0, 1, 2, 0, 1]);
+  assert.deepEqual(ends, [[2, true], [1, true]]);
+});

@@ -1,0 +1,83 @@
+// `--format json`: one object a record, with where it came from, the
+// position's members, the canonical FEN, the Polyglot key, the input as
+// given, and what games, EPD operations and --moves add.
+
+import {
+  FEN_BYTES_MAX,
+  JSON_BYTES_MAX,
+  writeFenBytes,
+  writeJsonBytes,
+} from "../fen/bytes.ts";
+import type { PgnPosition } from "../pgn/mod.ts";
+import type { Output } from "./io.ts";
+import { writeJsonData } from "./format_data.ts";
+import type { Libraries } from "./libraries.ts";
+import { type Current, writeJsonPlace, writeJsonString } from "./record.ts";
+
+/**
+ * The JSON object of a record: where it came from, the position's members,
+ * the canonical FEN, the input as given, its EPD operations and the moves
+ * played, so every object can be matched back to its line.
+ */
+export function writeJsonRecord(
+  out: Output,
+  current: Current,
+  libraries: Pick<Libraries, "keys" | "openingsIfAsked">,
+): void {
+  writeJsonPlace(out, current.where);
+  out.reserve(JSON_BYTES_MAX);
+  const start = out.length;
+  const end = writeJsonBytes(current, out.buffer, start);
+  out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
+  out.length = end - 1;
+  out.write(',"fen":"');
+  out.reserve(FEN_BYTES_MAX + 1);
+  out.length = writeFenBytes(current, out.buffer, out.length);
+  out.writeByte(34);
+  writeJsonData(out, current, {
+    keys: libraries.keys,
+    openings: libraries.openingsIfAsked,
+  });
+  if (current.ply !== null) {
+    writeGameMembers(out, current.ply);
+  } else {
+    out.write(',"input":');
+    writeJsonString(out, current.span);
+  }
+  const operations = current.operations;
+  if (operations !== null && operations.length > 0 && current.played === null) {
+    out.write(',"operations":');
+    out.write(JSON.stringify(operations));
+  }
+  if (current.played !== null) {
+    out.write(',"moves":');
+    out.write(JSON.stringify(current.played));
+  }
+  out.write("}\n");
+}
+
+/**
+ * What JSON adds for a game's position: the move that led to it (SAN and
+ * UCI), the game's tags, and the move's comments, NAGs, clock, eval and
+ * drawn shapes when it has them.
+ */
+function writeGameMembers(out: Output, ply: PgnPosition): void {
+  const move = ply.move;
+  out.write(',"move":');
+  out.write(
+    move === null ? "null" : JSON.stringify({ san: move.san, uci: move.uci }),
+  );
+  out.write(',"tags":');
+  out.write(JSON.stringify(Object.fromEntries(ply.game.tags)));
+  if (move === null) return;
+  const extra: Record<string, unknown> = {};
+  if (move.comments.length > 0) extra.comments = move.comments;
+  if (move.nags.length > 0) extra.nags = move.nags;
+  if (move.clock !== null) extra.clock = move.clock;
+  if (move.eval !== null) extra.eval = move.eval;
+  if (move.shapes.length > 0) extra.shapes = move.shapes;
+  for (const key in extra) {
+    out.write(`,"${key}":`);
+    out.write(JSON.stringify(extra[key]));
+  }
+}

@@ -1,0 +1,124 @@
+// The help text, built from the tables it describes: the options, the
+// formats and the exit codes are each defined once, elsewhere.
+
+import { EXIT_MEANINGS } from "../program/exit.ts";
+import { FORMAT_NAMES, FORMATS } from "./format_registry.ts";
+import { OPTION_SPECS, type OptionSpec } from "./option_table.ts";
+
+/** The classic script's usage line, byte for byte. */
+export const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
+
+/** The width `--help` fits in: a terminal's classic 80 columns. */
+export const HELP_WIDTH = 80;
+
+/** Where an option's help starts: the flags' column and two spaces. */
+const OPTION_COLUMN = 28;
+
+/** What bare `fen` at a terminal adds after the usage line (piped: nothing). */
+export const MORE_HELP = "(fen --help for everything else)\n";
+
+/** `fen --help`. */
+export function renderHelp(): string {
+  // Names as long as the column have their space after them too.
+  const column = Math.max(...FORMAT_NAMES.map((name) => name.length)) + 1;
+  const formats = FORMAT_NAMES.map((name) =>
+    `  ${name.padEnd(column)}${FORMATS[name].help}\n`
+  ).join("");
+  const exits = EXIT_MEANINGS.map(([code, meaning]) =>
+    `  ${String(code).padEnd(5)}${meaning}\n`
+  ).join("");
+  return `${USAGE}
+Draws the chess position of a FEN-string as an SVG diagram on stdout, or
+writes it in another format. A FEN-string is a piece placement such as
+4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2 or a whole six-field record,
+quoted or not; several placements make several records. The operand - (or
+--input FILE) reads records from stdin (a file), one per line.
+
+Diagram options:
+${renderOptions("diagram")}
+Output options:
+${renderOptions("output")}
+Input options:
+${renderOptions("input")}
+Legality:
+${renderOptions("check")}
+Data and engine work:
+${renderOptions("data")}
+Every core and many machines (fen merge adds up --stats=json summaries):
+${renderOptions("scale")}
+Other options:
+${renderOptions("other")}
+Colors: #rgb, #rgba, #rrggbb, #rrggbbaa, CSS names (teal), rgb(), hsl().
+
+Formats:
+${formats}
+Streams (-, --input): blank lines and # comment lines are skipped; an
+invalid line is reported on stderr with its number and the reason (and, with
+--format json, as {"line": N, "error": {...}} on stdout) and the other lines
+are still converted. Lines may be FEN, EPD (operations after four fields), a
+PGN tag [FEN "..."], or quoted. Output is written as soon as input pauses.
+A diagram of stdin's only record goes to stdout; more need --out-dir.
+
+Service: fen serve [--port 8080] [--hostname 127.0.0.1] serves board images
+(SVG, PNG, GIF), checks and a playground page over HTTP (fen serve --help).
+
+Analysis: fen analyse [--nodes N] [--jobs N] [file...] annotates games and
+positions with a UCI engine, as lichess does (fen analyse --help).
+
+Exit status:
+${exits}
+Examples:
+  fen -n 4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2 > chess.01.svg
+  fen -nl '#c9b458' -d '#6aaa64' rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+  fen --style vector --moves "e4 e5 Nf3" --format png > opening.png
+  fen --format board - < games.fen
+  fen --out-dir diagrams --name 'wac-{id}' - < wac.epd
+  fen --check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+  fen --from pgn --ply all --format epd - < games.pgn
+  fen --from pgn --format gif --out-dir gifs --name '{White}' - < games.pgn
+`;
+}
+
+/** An option's help line with its choices and default, from the table. */
+export function helpLine(o: OptionSpec): string {
+  const choices = o.choices === undefined
+    ? ""
+    : `; ${o.choices.slice(0, -1).join(", ")} or ${o.choices.at(-1)}`;
+  const defaults = o.default === undefined ? "" : ` (default ${o.default})`;
+  return `${o.help}${choices}${defaults}`;
+}
+
+/** The option lines of `--help` for one group, from {@linkcode OPTIONS}. */
+export function renderOptions(group: OptionSpec["group"]): string {
+  return OPTION_SPECS.filter((o) => o.group === group)
+    .map((o) => {
+      const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
+        "value" in o
+          ? `${o.optional ? "[=" : " "}${o.value}${o.optional ? "]" : ""}`
+          : ""
+      }`;
+      // A flag too long for its column gets its help on the next line.
+      const lines = wrap(helpLine(o), HELP_WIDTH - OPTION_COLUMN);
+      const indent = " ".repeat(OPTION_COLUMN);
+      const rest = lines.slice(1).map((line) => `${indent}${line}\n`).join("");
+      return (flags.length < OPTION_COLUMN - 3
+        ? `  ${flags.padEnd(OPTION_COLUMN - 2)}${lines[0]}\n`
+        : `  ${flags}\n${indent}${lines[0]}\n`) + rest;
+    }).join("");
+}
+
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
+}

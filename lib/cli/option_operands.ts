@@ -1,0 +1,65 @@
+// Operands as records: which operands make one record, and where `-`
+// means stdin. Shared by the one-shot diagram and the general path, so both
+// read a command line the same way; kept apart so the one-shot path loads
+// nothing else.
+
+import { shown } from "./option_settings_diagram.ts";
+import { UsageError } from "../program/usage_error.ts";
+
+/** Fields of a whole FEN record: after them, `-` is stdin again. */
+const RECORD_FIELDS = 6;
+
+/**
+ * Operands make records: one containing `/` starts a record, and the
+ * operands after it fill its fields, `-` included (an unquoted record
+ * arrives as six arguments, most with a `-` field), up to six fields; only
+ * a `-` where a record would start reads stdin.
+ */
+export function groupOperands(
+  operands: readonly string[],
+): (OperandSource | { kind: "stdin" })[] {
+  const found: (OperandSource | { kind: "stdin" })[] = [];
+  let current: OperandSource | null = null;
+  let fields = 0;
+  for (const operand of operands) {
+    if (
+      current !== null && !operand.includes("/") && fields < RECORD_FIELDS
+    ) {
+      current.text += ` ${operand}`;
+      fields += countFields(operand);
+    } else if (operand === "-") {
+      found.push({ kind: "stdin" });
+      current = null;
+    } else if (current !== null && !operand.includes("/")) {
+      current.text += ` ${operand}`; // EPD operations after six fields
+    } else {
+      if (current === null && !operand.includes("/") && isWord(operand)) {
+        throw new UsageError(
+          `${
+            shown(operand)
+          } is neither a FEN-string nor an option (options start with -; see fen --help)`,
+        );
+      }
+      current = { kind: "operand", text: operand, number: found.length + 1 };
+      fields = countFields(operand);
+      found.push(current);
+    }
+  }
+  return found;
+}
+
+/** An operand record. */
+export type OperandSource = { kind: "operand"; text: string; number: number };
+
+function countFields(text: string): number {
+  return text.split(/[\s\u00a0]+/).filter((field) => field !== "").length;
+}
+
+/**
+ * A word such as `help` or `check`: letters with one that no placement has,
+ * so `rnbqkbnr` (a placement of one rank) is an invalid FEN-string like
+ * `RNBQKBNR`, not a usage error.
+ */
+function isWord(operand: string): boolean {
+  return /^[a-z][a-z-]+$/.test(operand) && /[^pnbrqk-]/.test(operand);
+}

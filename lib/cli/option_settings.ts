@@ -1,0 +1,338 @@
+// From a parsed command line to what the run needs: every value checked
+// (colors, format, squares, marks) and every combination the formats table
+// rules out refused with a message, before any input is read.
+
+import { isEmptyMark } from "../fen/grid.ts";
+import type { RenderSvgOptions } from "../svg/_types.ts";
+import type { ParseFenOptions } from "../types.ts";
+import {
+  choice,
+  flag,
+  list,
+  shown,
+  svgOptions,
+  text,
+} from "./option_settings_diagram.ts";
+import { type FormatName, FORMATS } from "./format_registry.ts";
+import {
+  checkData,
+  checkDataScope,
+  type DataContext,
+  type DataSettings,
+  dataSettings,
+  outputName,
+  ownOutput,
+} from "./option_settings_data.ts";
+import { groupOperands, type OperandSource } from "./option_operands.ts";
+import { type ScaleSettings, scaleSettings } from "./_scale_settings.ts";
+import type { PlySelection } from "./source_pgn.ts";
+import {
+  type INPUT_KINDS,
+  OPTION_SPECS,
+  type OptionName,
+  optionSpec,
+  type ParsedArgs,
+} from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+
+export { shown };
+
+/** Where records come from, in order. */
+export type Source =
+  | OperandSource
+  | { kind: "stdin" }
+  | { kind: "file"; path: string };
+
+/** A command line, checked. */
+export interface Settings {
+  format: FormatName;
+  /**
+   * Records are written in the input's own form (FEN as FEN, EPD as EPD, a
+   * game's positions as FEN): a filter or repair given no `--format`.
+   */
+  ownForm: boolean;
+  check: boolean;
+  flip: boolean;
+  /** The `--empty` mark. */
+  empty: string;
+  /** Whether `--empty` was given (`--from grid` then uses it). */
+  emptyGiven: boolean;
+  outDir: string | null;
+  /** The `--out-dir` file-name pattern. */
+  name: string;
+  explain: boolean;
+  /** `--verbose`, or `null` to decide by whether stderr is a terminal. */
+  verbose: boolean | null;
+  from: typeof INPUT_KINDS[number];
+  sources: Source[];
+  parse: ParseFenOptions;
+  svg: RenderSvgOptions;
+  sideToMove: boolean;
+  moves: string | null;
+  /** Which positions of a game are records (`--from pgn`). */
+  select: PlySelection;
+  /** `--white`, `--black` and `--delay`, for GIFs. */
+  gif: { white: string | null; black: string | null; delay: number };
+  /** Data and engine work (lib/cli/_data_settings.ts). */
+  data: DataSettings;
+  /** Every core and many machines (lib/cli/_scale_settings.ts). */
+  scale: ScaleSettings;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Checks the parsed command line and settles every default; `isFile` tells
+ * which operands of `--from pgn` are files to read (none, without it).
+ */
+export function settle(
+  args: ParsedArgs,
+  { isFile = () => false }: { isFile?: (path: string) => boolean } = {},
+): Settings {
+  // The classic script's order: no operand is a usage error before any value.
+  if (
+    args.operands.length === 0 && !args.values.has("input") &&
+    !args.values.has("moves")
+  ) {
+    throw new UsageError("");
+  }
+  const check = flag(args, "check");
+  const ownForm = writesOwnForm(args);
+  // --check writes its own report; "fen" only stands for "no format given".
+  const format = choice<FormatName>(args, "format") ??
+    (check || ownOutput(args) || ownForm
+      ? "fen"
+      : optionSpec("format").default as FormatName);
+  const settings: Settings = {
+    format,
+    ownForm,
+    check,
+    flip: flag(args, "flip"),
+    empty: text(args, "empty") ?? optionSpec("empty").default!,
+    emptyGiven: args.values.has("empty"),
+    outDir: text(args, "out-dir") ?? null,
+    name: text(args, "name") ?? optionSpec("name").default!,
+    explain: flag(args, "explain"),
+    verbose: flag(args, "verbose") ? true : null,
+    from: choice<Settings["from"]>(args, "from") ??
+      optionSpec("from").default as Settings["from"],
+    sources: sources(args, isFile),
+    parse: {
+      ...(flag(args, "strict") ? { strict: true } : {}),
+      ...(flag(args, "chess960") ? { chess960: true } : {}),
+    },
+    svg: svgOptions(args),
+    sideToMove: flag(args, "side-to-move"),
+    // Commas separate moves as they separate --arrow's (SAN has none).
+    moves: text(args, "moves")?.replaceAll(",", " ") ?? null,
+    gif: {
+      white: text(args, "white") ?? null,
+      black: text(args, "black") ?? null,
+      delay: delayOf(text(args, "delay") ?? optionSpec("delay").default!),
+    },
+    select: {
+      ply: plyOf(text(args, "ply") ?? optionSpec("ply").default!),
+      variations: flag(args, "variations"),
+    },
+    data: dataSettings(args),
+    scale: scaleSettings(args),
+  };
+  checkCombinations(settings, args);
+  return settings;
+}
+
+/** The options that pass records on, filtered or repaired, as they came. */
+const RECORD_FILTERS: readonly OptionName[] = [
+  "unique",
+  "only",
+  "repair",
+  "en-passant",
+];
+
+/**
+ * Whether a filter or repair with no `--format` (nor `--out-dir`, `--check`
+ * or an output of its own) writes records in their own form rather than
+ * diagrams: a stream of them is what such a run is for.
+ */
+function writesOwnForm(args: ParsedArgs): boolean {
+  const { values } = args;
+  return !values.has("format") && !values.has("out-dir") &&
+    !values.has("check") && !ownOutput(args) &&
+    RECORD_FILTERS.some((name) => values.has(name));
+}
+
+function sources(
+  args: ParsedArgs,
+  isFile: (path: string) => boolean,
+): Source[] {
+  const found: Source[] = text(args, "from") === "pgn"
+    ? pgnOperands(args.operands, isFile)
+    : groupOperands(args.operands);
+  for (const path of list(args, "input")) {
+    if (path === "") throw new UsageError("--input needs a file name");
+    found.push(path === "-" ? { kind: "stdin" } : { kind: "file", path });
+  }
+  if (found.filter((s) => s.kind === "stdin").length > 1) {
+    throw new UsageError("stdin (-) can be read only once");
+  }
+  return found;
+}
+
+/**
+ * Operands of `--from pgn`: a file's name reads the file, as every PGN tool
+ * does; the others in a row are one PGN text (`fen --from pgn 1. e4 e5` is
+ * a game of two moves), numbered as sources in messages; `-` is stdin.
+ */
+function pgnOperands(
+  operands: readonly string[],
+  isFile: (path: string) => boolean,
+): Source[] {
+  const found: Source[] = [];
+  let text: OperandSource | null = null;
+  for (const operand of operands) {
+    if (operand === "-" || isFile(operand)) {
+      found.push(
+        operand === "-" ? { kind: "stdin" } : { kind: "file", path: operand },
+      );
+      text = null;
+    } else if (text !== null) {
+      text.text += ` ${operand}`;
+    } else {
+      text = { kind: "operand", text: operand, number: found.length + 1 };
+      found.push(text);
+    }
+  }
+  return found;
+}
+
+function checkCombinations(settings: Settings, args: ParsedArgs): void {
+  const { format, check, outDir } = settings;
+  const entry = FORMATS[format];
+  if (args.values.has("empty")) {
+    if (format !== "grid" && settings.from !== "grid") {
+      throw new UsageError("--empty goes with --format grid or --from grid");
+    }
+    if (!isEmptyMark(settings.empty)) {
+      throw new UsageError(
+        `--empty ${
+          shown(settings.empty)
+        } must be one character that is not a piece letter, a digit, "/" or a line break`,
+      );
+    }
+  }
+  if (check && args.values.has("format") && format !== "json") {
+    throw new UsageError(
+      "--check writes a report: use it alone or with --format json",
+    );
+  }
+  if (outDir !== null) {
+    if (outDir === "") throw new UsageError("--out-dir needs a folder name");
+    if (check || !("file" in entry)) {
+      throw new UsageError(
+        "--out-dir writes diagram files: it goes with --format svg or png",
+      );
+    }
+  }
+  checkScopes(settings, args);
+  if (
+    (format === "png" || format === "gif") && settings.svg.style === "classic"
+  ) {
+    throw new UsageError(
+      `--format ${format} draws the vector style: --style classic does not go with it`,
+    );
+  }
+  if (
+    (format === "pgn" || format === "gif") && !check &&
+    (args.values.has("ply") || args.values.has("variations"))
+  ) {
+    throw new UsageError(
+      `--format ${format} writes whole games: --ply and --variations do not go with it`,
+    );
+  }
+  if (
+    settings.explain && !settings.data.repair && (format !== "fen" || check)
+  ) {
+    throw new UsageError("--explain goes with --format fen or --repair");
+  }
+  checkData(dataContext(settings, args));
+}
+
+/**
+ * Refuses every option given where it would be ignored, as the option
+ * table's scopes say: a diagram option without a diagram, `--flip` without
+ * a board, `--name` without `--out-dir`.
+ */
+function checkScopes(settings: Settings, args: ParsedArgs): void {
+  const entry = FORMATS[settings.format];
+  const data = dataContext(settings, args);
+  const output = outputName(data);
+  for (const spec of OPTION_SPECS) {
+    if (spec.scope === undefined || !args.values.has(spec.name)) {
+      continue;
+    }
+    checkDataScope(spec, data);
+    if (spec.scope === "pgn" && settings.from !== "pgn") {
+      throw new UsageError(`--${spec.name} goes with --from pgn`);
+    }
+    if (spec.scope === "gif" && settings.format !== "gif") {
+      throw new UsageError(`--${spec.name} goes with --format gif`);
+    }
+    if (
+      spec.scope === "vector" &&
+      !(settings.format === "png" || settings.format === "gif" ||
+        (settings.format === "svg" && settings.svg.style === "vector"))
+    ) {
+      throw new UsageError(
+        `--${spec.name} draws the vector look: it goes with --style vector, --format png or gif`,
+      );
+    }
+    if (spec.scope === "out-dir" && settings.outDir === null) {
+      throw new UsageError(`--${spec.name} goes with --out-dir`);
+    }
+    if (spec.scope === "board" && (!entry.draws || settings.check)) {
+      throw new UsageError(
+        `--${spec.name} draws boards: it does not go with ${output}`,
+      );
+    }
+    if (spec.scope === "diagram" && (!("file" in entry) || settings.check)) {
+      throw new UsageError(
+        `--${spec.name} is a diagram option: it goes with --format svg or png, not ${output}`,
+      );
+    }
+  }
+}
+
+/** `--delay`: whole centiseconds, as GIF frames count time. */
+function delayOf(value: string): number {
+  if (/^[1-9][0-9]{0,4}$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--delay ${
+      shown(value)
+    } must be a whole number of centiseconds from 1 to 99999`,
+  );
+}
+
+function dataContext(settings: Settings, args: ParsedArgs): DataContext {
+  return {
+    format: settings.format,
+    check: settings.check,
+    formatGiven: args.values.has("format"),
+    data: settings.data,
+  };
+}
+
+/** `--ply`: `last`, `all` or a number of half-moves. */
+function plyOf(value: string): PlySelection["ply"] {
+  if (value === "last" || value === "all") return value;
+  if (/^(0|[1-9][0-9]{0,5})$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--ply ${
+      shown(value)
+    } must be last, all or a number of half-moves such as 40`,
+  );
+}
+
+/** The `--empty` mark as UTF-8. */
+export function markBytes(settings: Settings): Uint8Array {
+  return encoder.encode(settings.empty);
+}

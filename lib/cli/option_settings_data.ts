@@ -1,0 +1,208 @@
+// The settings of data and engine work, checked: `--en-passant`,
+// `--unique[=LEVEL]`, `--only`, `--stats`, `--quiet`, `--repair`, `--uci`,
+// `--san`, `--perft`, `--divide`, `--opening`, and where each goes.
+
+import type { Shard } from "./_scale_settings.ts";
+import type { EnPassantMode } from "../moves/mod.ts";
+import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
+import { choice, flag, shown, text } from "./option_settings_diagram.ts";
+import type { FormatName } from "./option_table.ts";
+import {
+  type OptionSpec,
+  optionSpec,
+  type ParsedArgs,
+} from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+import {
+  compileMatch,
+  MatchSyntaxError,
+  type PositionMatch,
+} from "../match/mod.ts";
+
+/** What data and engine work a run does. */
+export interface DataSettings {
+  enPassant: EnPassantMode;
+  /** `--unique`'s level, or `null`. */
+  unique: PositionKeyLevel | null;
+  only: RecordKind | null;
+  stats: boolean;
+  /** `--stats=json`: the counts as one JSON object (which fen merge adds up). */
+  statsJson: boolean;
+  /** `--stats` with nothing else to write: the counts go to stdout. */
+  statsOnly: boolean;
+  quiet: boolean;
+  repair: boolean;
+  /** `--uci` or `--san`, or `null`. */
+  notation: "uci" | "san" | null;
+  /** `--perft`'s depth, or `null`. */
+  perft: number | null;
+  divide: boolean;
+  opening: boolean;
+  /** `--match`'s pattern, compiled, or `null`. */
+  match: PositionMatch | null;
+}
+
+/** The formats that write a record's fields, where `--en-passant` applies. */
+const FIELD_FORMATS: readonly FormatName[] = ["fen", "epd", "json", "key"];
+
+/** The formats that write moves, where `--uci` and `--san` apply. */
+const NOTATION_FORMATS: readonly FormatName[] = ["epd", "moves"];
+
+/**
+ * Whether the run writes its own output rather than a format's (`--perft`,
+ * or `--stats` without `--format`): `--format` then stands for nothing.
+ */
+export function ownOutput(args: ParsedArgs): boolean {
+  return args.values.has("perft") ||
+    (args.values.has("stats") && !args.values.has("format"));
+}
+
+/** The data settings of a command line; throws a UsageError naming a bad one. */
+export function dataSettings(args: ParsedArgs): DataSettings {
+  const unique = args.values.get("unique");
+  const uci = flag(args, "uci");
+  const san = flag(args, "san");
+  if (uci && san) throw new UsageError("--uci and --san: choose one");
+  const perft = text(args, "perft");
+  return {
+    enPassant: choice<EnPassantMode>(args, "en-passant") ??
+      optionSpec("en-passant").default as EnPassantMode,
+    unique: unique === undefined
+      ? null
+      : unique === true
+      ? optionSpec("unique").default as PositionKeyLevel
+      : choice<PositionKeyLevel>(args, "unique")!,
+    only: choice<RecordKind>(args, "only") ?? null,
+    stats: args.values.has("stats"),
+    statsJson: choice(args, "stats") === "json",
+    statsOnly: args.values.has("stats") && !args.values.has("format") &&
+      !flag(args, "check") && perft === undefined,
+    quiet: flag(args, "quiet"),
+    repair: flag(args, "repair"),
+    notation: uci ? "uci" : san ? "san" : null,
+    perft: perft === undefined ? null : depthOf(perft),
+    divide: flag(args, "divide"),
+    opening: flag(args, "opening"),
+    match: matchOf(text(args, "match")),
+  };
+}
+
+/** `--match`: the pattern compiled, its error a usage error. */
+function matchOf(pattern: string | undefined): PositionMatch | null {
+  if (pattern === undefined) return null;
+  try {
+    return compileMatch(pattern);
+  } catch (error) {
+    if (!(error instanceof MatchSyntaxError)) throw error;
+    throw new UsageError(`--match ${shown(pattern)}: ${error.message}`);
+  }
+}
+
+/**
+ * Whether `--match` picks games rather than positions: games read for
+ * their last position (`--from pgn`, `--ply last`) are kept when one of
+ * their positions matches.
+ */
+export function matchesGames(
+  settings: { from: string; select: { ply: unknown } },
+): boolean {
+  return settings.from === "pgn" && settings.select.ply === "last";
+}
+
+/**
+ * The deepest `--perft`: depth 12 of the start position is 6.3e16 leaves
+ * (years here); the library counts deeper, nobody waits for it.
+ */
+export const MAX_PERFT_DEPTH = 12;
+
+/** `--perft`: a depth from 1 to {@linkcode MAX_PERFT_DEPTH}. */
+function depthOf(value: string): number {
+  const depth = /^[1-9][0-9]{0,2}$/.test(value) ? Number(value) : 0;
+  if (depth >= 1 && depth <= MAX_PERFT_DEPTH) return depth;
+  throw new UsageError(
+    depth > MAX_PERFT_DEPTH
+      ? `--perft ${depth} would run for years: depths go from 1 to ${MAX_PERFT_DEPTH} plies (the start position has 6.3e16 leaves at 12)`
+      : `--perft ${
+        shown(value)
+      } must be a depth from 1 to ${MAX_PERFT_DEPTH} plies`,
+  );
+}
+
+/** What {@linkcode checkData} checks against. */
+export interface DataContext {
+  format: FormatName;
+  check: boolean;
+  formatGiven: boolean;
+  data: DataSettings;
+}
+
+/** What writes the run's output, for messages: `--check`, `--format fen`... */
+export function outputName(context: DataContext): string {
+  const { format, check, data } = context;
+  return check
+    ? "--check"
+    : data.perft !== null
+    ? "--perft"
+    : data.statsOnly
+    ? "--stats"
+    : `--format ${format}`;
+}
+
+/** Refuses a data option where it would be ignored, as its scope says. */
+export function checkDataScope(spec: OptionSpec, context: DataContext): void {
+  const { format, check, data } = context;
+  const writes = data.perft === null && !data.statsOnly && !check;
+  const output = outputName(context);
+  const refuse = (what: string) => {
+    throw new UsageError(`--${spec.name} goes with ${what}, not ${output}`);
+  };
+  if (spec.scope === "fields" && !(writes && FIELD_FORMATS.includes(format))) {
+    refuse("--format fen, epd, json or key");
+  }
+  if (
+    spec.scope === "notation" && !(writes && NOTATION_FORMATS.includes(format))
+  ) refuse("--format epd or moves");
+  if (spec.scope === "json" && !(writes && format === "json")) {
+    refuse("--format json");
+  }
+  if (spec.scope === "quiet" && !check) {
+    throw new UsageError(`--${spec.name} goes with --check`);
+  }
+  if (spec.scope === "perft" && data.perft === null) {
+    throw new UsageError(`--${spec.name} goes with --perft`);
+  }
+}
+
+/** The combinations of data options that say two things at once. */
+export function checkData(context: DataContext): void {
+  const { data, check, formatGiven } = context;
+  if (data.perft !== null && (check || formatGiven)) {
+    throw new UsageError(
+      "--perft writes its own counts: it does not go with --check or --format",
+    );
+  }
+}
+
+/** What the settings of a run need of the data stages (lib/cli/_data.ts). */
+export interface DataRun {
+  format: FormatName;
+  check: boolean;
+  parse: { chess960?: boolean };
+  explain: boolean;
+  data: DataSettings;
+  from: string;
+  select: { ply: unknown };
+  /** `--shard`, which `--stats=json` names. */
+  scale?: { shard: Shard | null };
+}
+
+/** Whether a run has a data transform, so lib/cli/_data.ts must be loaded. */
+export function needsDataStages(settings: DataRun): boolean {
+  const { data, format, check } = settings;
+  const writes = !check && data.perft === null && !data.statsOnly;
+  return data.stats || data.repair || data.unique !== null ||
+    (data.match !== null && !matchesGames(settings)) ||
+    data.only !== null || data.enPassant !== "always" ||
+    (writes && format === "moves") ||
+    (writes && format === "epd" && data.notation !== null);
+}

@@ -1,0 +1,513 @@
+// The command's general path: every option, stream, format and check. The
+// front (main.ts) loads it only when the command line is more than a plain
+// classic diagram of one record, so a one-shot diagram does not pay for it.
+// Here the command line becomes a pipeline (sources, transforms, one sink),
+// assembled once; what stops a run becomes its message and exit code.
+
+import { FenReader } from "../fen/reader.ts";
+import { INITIAL_FEN } from "../types.ts";
+import { escapeText } from "../_quote.ts";
+import { Diagnostics } from "./diagnostics.ts";
+import { type CliIo, isFile, OutputError, writeText } from "../program/io.ts";
+import { InputError, Output } from "./io.ts";
+import {
+  Pipeline,
+  type RecordSink,
+  type RecordSource,
+  type Transform,
+} from "./pipeline.ts";
+import { Current } from "./record.ts";
+import { CheckSink } from "./sink_check.ts";
+import {
+  DiagramSink,
+  type Explainer,
+  OutDirSink,
+  StdoutSink,
+} from "./sink_stdout.ts";
+import {
+  FileSource,
+  OperandSource,
+  type Reading,
+  StreamSource,
+} from "./source_text.ts";
+import { MovesTransform } from "./transform_moves.ts";
+import type { GameOpening } from "./format_data.ts";
+import { matchesGames, needsDataStages } from "./option_settings_data.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
+import {
+  type Format,
+  FORMATS,
+  type FormatWriter,
+  OWN_FORM,
+  type RunOptions,
+} from "./format_registry.ts";
+import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
+import type { ParsedArgs } from "./option_table.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
+import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
+import { VERSION } from "../program/version.ts";
+import type { Shard } from "./_scale_settings.ts";
+import {
+  boardReaders,
+  loadLibraries,
+  loadOpenings,
+  Stop,
+} from "./libraries.ts";
+
+/** Runs a parsed command line: `main` without the plain-diagram shortcut. */
+export async function runCommand(
+  parsed: ParsedArgs,
+  io: CliIo,
+): Promise<number> {
+  const out = new Output(io.stdout);
+  try {
+    const settings = readSettings(parsed, io);
+    if (typeof settings === "number") return settings;
+    const jobs = await import("./_jobs.ts");
+    if (jobs.parallel(settings)) {
+      return await jobs.runJobs(settings, { parsed, io, out, runPart });
+    }
+    const code = await run(settings, io, out);
+    out.flush();
+    return code;
+  } catch (error) {
+    // Whatever stopped the run, what was converted before it is written
+    // first (unless writing is what failed: then it fails again, quietly).
+    try {
+      out.flush();
+    } catch {
+      // the failure below says what went wrong with stdout
+    }
+    return failure(error, io);
+  }
+}
+
+/** A command line the parser refused: the classic usage line, and why. */
+export function usageFailure(
+  error: UsageError,
+  args: readonly string[],
+  io: CliIo,
+): ExitCode {
+  // The classic script prints the usage line alone; people get the reason.
+  const explain = io.stderr.isTerminal?.() === true ||
+    args.includes("--verbose");
+  writeText(
+    io.stderr,
+    (explain ? `fen: ${escapeText(error.message)} (see fen --help)\n` : "") +
+      USAGE,
+  );
+  return EXIT.usage;
+}
+
+/** The settings, or the exit code when the command line says to stop. */
+function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
+  if (parsed.values.has("help")) {
+    writeText(io.stdout, renderHelp());
+    return EXIT.ok;
+  }
+  if (parsed.values.has("version")) {
+    writeText(io.stdout, `fen ${VERSION}\n`);
+    return EXIT.ok;
+  }
+  try {
+    const settings = settle(parsed, { isFile: (path) => isFile(io, path) });
+    checkOutput(settings, io);
+    return settings;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    // Bare `fen`: the classic usage line; someone at a terminal is told more.
+    const more = io.stderr.isTerminal?.() === true ? MORE_HELP : "";
+    writeText(
+      io.stderr,
+      error.message === "" ? USAGE + more : `fen: ${error.message}\n`,
+    );
+    return EXIT.usage;
+  }
+}
+
+/** Checks what can only be checked with the settings and the streams. */
+function checkOutput(settings: Settings, io: CliIo): void {
+  const pattern = checkPattern(settings.name);
+  if (pattern !== null) {
+    throw new UsageError(`--name ${shown(settings.name)} ${pattern}`);
+  }
+  if (
+    (settings.format === "png" || settings.format === "gif") &&
+    settings.outDir === null && io.stdout.isTerminal?.() === true
+  ) {
+    const kind = settings.format.toUpperCase();
+    throw new UsageError(
+      `not writing a ${kind} image to a terminal: redirect stdout (> board.${settings.format}) or use --out-dir`,
+    );
+  }
+}
+
+/**
+ * A part of one stream, converted by a worker of `--jobs`: where it is in
+ * the stream, the state of the run before it, and (filled by the run) what
+ * it read.
+ */
+export interface StreamPart {
+  /** The stream's name in messages, and as given to `--input`. */
+  label: string;
+  file: string;
+  /** Lines and (`--from pgn`) games of the stream before the part. */
+  lines: number;
+  games: number;
+  /** Whether the part continues a stream (no byte order mark, compression or UTF-16 at its start). */
+  continued: boolean;
+  /** Whether the run had read a record, and its run of invalid lines. */
+  state: { anyValid: boolean; invalidRun: number };
+  /** Filled by the run: the games read (the reader's last number). */
+  report: { games: number; stopped: boolean };
+  /** The stream's read failed after the part's bytes: what it said. */
+  fault?: string;
+}
+
+/** Runs the command over one part of a stream (io.stdin), for `--jobs`. */
+export async function runPart(
+  settings: Settings,
+  io: CliIo,
+  part: StreamPart,
+): Promise<ExitCode> {
+  const out = new Output(io.stdout);
+  try {
+    const code = await run(settings, io, out, part);
+    out.flush();
+    return code;
+  } catch (error) {
+    try {
+      out.flush();
+    } catch {
+      // the failure below says what went wrong with stdout
+    }
+    return failure(error, io);
+  }
+}
+
+/** Assembles the pipeline and runs it over every source (or `part`). */
+async function run(
+  settings: Settings,
+  io: CliIo,
+  out: Output,
+  part: StreamPart | null = null,
+): Promise<ExitCode> {
+  // What the format needs loads (and the diagram options are checked)
+  // before anything is written or made.
+  const openings = await loadOpenings(settings);
+  const writer = writesFormat(settings)
+    ? await formatWriter(settings, openings)
+    : null;
+  if (settings.outDir !== null && !prepareOutDir(settings.outDir, io)) {
+    return EXIT.ioError;
+  }
+  const interactive = io.stdout.isTerminal?.() === true ||
+    io.stdin.isTerminal?.() === true;
+  const diagnostics = new Diagnostics(io, out, {
+    json: settings.format === "json",
+    verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
+    interactive,
+  });
+  const reader = new FenReader(settings.parse);
+  const pipeline = new Pipeline({
+    reader,
+    record: new Current(reader),
+    transforms: await transforms(settings, { diagnostics, out }),
+    sink: writer === null
+      ? await reportSink(settings, { out, diagnostics })
+      : await formatSink(settings, { io, out, diagnostics, writer }),
+    diagnostics,
+    out,
+    interactive,
+    passInvalid: settings.data.only === "invalid" &&
+      settings.format !== "json",
+  });
+  if (part === null) {
+    return await pipeline.run(
+      await sources(settings, { io, out, reader, line: openings }),
+    );
+  }
+  diagnostics.run = part.state;
+  const code = await pipeline.run([
+    await partSource(settings, { io, out, reader, part, line: openings }),
+  ]);
+  part.state = diagnostics.run;
+  part.report.stopped = diagnostics.stopped;
+  return code;
+}
+
+/** The source of a part of a stream: io.stdin, named as its stream. */
+async function partSource(
+  settings: Settings,
+  { io, out, reader, part, line }: {
+    io: CliIo;
+    out: Output;
+    reader: FenReader;
+    part: StreamPart;
+    line: GameOpening | null;
+  },
+): Promise<RecordSource> {
+  const names = { label: part.label, file: part.file };
+  if (settings.from === "pgn") {
+    const { PgnSource } = await import("./source_pgn.ts");
+    return new PgnSource(io.stdin, {
+      ...pgnParts(settings, { io, out, line }),
+      ...names,
+      part,
+      report: part.report,
+    });
+  }
+  return new StreamSource(io.stdin, {
+    ...names,
+    reading: {
+      boards: null,
+      skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
+    },
+    io,
+    out,
+    part,
+  });
+}
+
+/** Whether the run writes a format (not the report of --check or --perft). */
+function writesFormat(settings: Settings): boolean {
+  return !settings.check && settings.data.perft === null &&
+    !settings.data.statsOnly;
+}
+
+/** The run's format with the libraries it declares, loaded. */
+async function formatWriter(
+  settings: Settings,
+  openings: GameOpening | null,
+): Promise<FormatWriter> {
+  const format: Format = settings.ownForm ? OWN_FORM : FORMATS[settings.format];
+  const libraries = await loadLibraries(format.needs, { settings, openings });
+  const run: RunOptions = {
+    flip: settings.flip,
+    mark: markBytes(settings),
+    svg: settings.svg,
+    sideToMove: settings.sideToMove,
+  };
+  return {
+    format,
+    write: (out, current) => format.write(out, current, run, libraries),
+  };
+}
+
+/** The sources, in order; the initial position when none is given. */
+async function sources(
+  settings: Settings,
+  { io, out, reader, line }: {
+    io: CliIo;
+    out: Output;
+    reader: FenReader;
+    line: GameOpening | null;
+  },
+): Promise<RecordSource[]> {
+  const reading: Reading = {
+    boards: settings.from === "grid" ? await boardReaders(settings) : null,
+    skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
+  };
+  if (settings.from === "pgn") return pgnSources(settings, { io, out, line });
+  const operands = settings.sources.filter((s) => s.kind === "operand").length;
+  const shard = recordShard(settings);
+  const found: RecordSource[] = settings.sources.map((source) => {
+    if (source.kind === "stdin") {
+      return new StreamSource(io.stdin, {
+        label: "",
+        file: "",
+        reading,
+        io,
+        out,
+        shard,
+      });
+    }
+    if (source.kind === "file") {
+      return new FileSource(source.path, {
+        io,
+        open: (file, names) =>
+          new StreamSource(file, { ...names, reading, io, out, shard }),
+      });
+    }
+    const prefix = operands > 1 ? `record ${source.number}: ` : "";
+    const where = { number: source.number, prefix, stream: false, file: "" };
+    return new OperandSource(source.text, { where, reading });
+  });
+  if (found.length > 0) return found;
+  const where = { number: 1, prefix: "", stream: false, file: "" };
+  return [
+    new OperandSource(INITIAL_FEN, {
+      where,
+      reading: { ...reading, boards: null },
+    }),
+  ];
+}
+
+/** `--shard I/N` by record: kept at the source, by line or game number. */
+function recordShard(settings: Settings): Shard | null {
+  const shard = settings.scale.shard;
+  return shard !== null && shard.by === "record" ? shard : null;
+}
+
+/** How every PGN source of a run reads, but its name. */
+function pgnParts(
+  settings: Settings,
+  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
+) {
+  return {
+    line,
+    select: settings.select,
+    strict: settings.parse.strict === true,
+    moves: FORMATS[settings.format].moves,
+    match: matchesGames(settings) ? settings.data.match : null,
+    io,
+    out,
+  };
+}
+
+/** Games as sources (`--from pgn`): operands, stdin and files. */
+async function pgnSources(
+  settings: Settings,
+  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
+): Promise<RecordSource[]> {
+  const { PgnSource } = await import("./source_pgn.ts");
+  const common = {
+    ...pgnParts(settings, { io, out, line }),
+    shard: recordShard(settings),
+  };
+  return settings.sources.map((source) => {
+    if (source.kind === "operand") {
+      // An operand's error names the operand, as a file's names the file.
+      const label = `argument ${source.number}`;
+      return new PgnSource(source.text, { ...common, label, file: "" });
+    }
+    if (source.kind === "stdin") {
+      return new PgnSource(io.stdin, { ...common, label: "", file: "" });
+    }
+    return new FileSource(source.path, {
+      io,
+      open: (file, names) => new PgnSource(file, { ...common, ...names }),
+    });
+  });
+}
+
+/**
+ * The transforms: the data stages that see a record as read (`--stats`,
+ * `--repair`), `--moves`, then those that see what is written; each
+ * loaded only when asked for.
+ */
+async function transforms(
+  settings: Settings,
+  { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
+): Promise<Transform[]> {
+  const stages = needsDataStages(settings)
+    ? (await import("./transform_data.ts")).dataStages(settings, {
+      diagnostics,
+      out,
+    })
+    : { before: [], after: [] };
+  const shard = settings.scale.shard;
+  if (shard !== null && shard.by === "key") {
+    const { KeyShardTransform } = await import("./_shard.ts");
+    stages.before.unshift(new KeyShardTransform(shard));
+  }
+  if (settings.moves === null) return [...stages.before, ...stages.after];
+  const module = await import("../moves/mod.ts");
+  // Formats of games (PGN, an animated GIF) need the game the moves make.
+  const games = settings.format === "pgn" || settings.format === "gif"
+    ? await import("../pgn/mod.ts")
+    : null;
+  return [
+    ...stages.before,
+    new MovesTransform(settings.moves, {
+      chess960: settings.parse.chess960 === true,
+      module,
+      diagnostics,
+      games,
+    }),
+    ...stages.after,
+  ];
+}
+
+/** The sink of a run that writes a report, not a format: --check, --perft. */
+async function reportSink(
+  settings: Settings,
+  { out, diagnostics }: { out: Output; diagnostics: Diagnostics },
+): Promise<RecordSink> {
+  if (!settings.check) {
+    return (await import("./sink_perft.ts")).dataSink(settings, {
+      out,
+      diagnostics,
+    });
+  }
+  const { PositionChecker } = await import("../legality/mod.ts");
+  const { checkEpdMoves } = await import("../data/epd_moves.ts");
+  const chess960 = settings.parse.chess960 === true;
+  return new CheckSink(out, {
+    checker: new PositionChecker(chess960 ? { chess960: true } : {}),
+    json: settings.format === "json",
+    diagnostics,
+    quiet: settings.data.quiet,
+    epdMoves: (text) => checkEpdMoves(text, { chess960 }),
+  });
+}
+
+/** The sink of a format: stdout, a lone diagram, or --out-dir files. */
+async function formatSink(
+  settings: Settings,
+  { io, out, diagnostics, writer }: {
+    io: CliIo;
+    out: Output;
+    diagnostics: Diagnostics;
+    writer: FormatWriter;
+  },
+): Promise<RecordSink> {
+  const file = writer.format.file;
+  if (file !== undefined) {
+    if (settings.outDir === null) {
+      return new DiagramSink(out, { writer, diagnostics });
+    }
+    return new OutDirSink(io, {
+      dir: settings.outDir,
+      pattern: settings.name,
+      writer,
+      file,
+      diagnostics,
+    });
+  }
+  // With --repair, --explain tells the repairs (which the canonical form's
+  // changes would only repeat).
+  const explain: Explainer | null = settings.explain && !settings.data.repair
+    ? (await import("./explain.ts")).explainer(settings.parse)
+    : null;
+  return new StdoutSink(out, { writer, explain, diagnostics });
+}
+
+/** The exit code and message for what stopped a run, by its class. */
+export function failure(error: unknown, io: CliIo): ExitCode {
+  if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+  if (error instanceof UsageError) {
+    // Found once the run's parts load (a diagram option the drawing refuses).
+    writeText(io.stderr, `fen: ${escapeText(error.message)}\n`);
+    return EXIT.usage;
+  }
+  const [code, message] = error instanceof Stop
+    ? [error.code, error.message]
+    : error instanceof InputError
+    ? [EXIT.ioError, `cannot read ${error.source || "input"}: ${error.message}`]
+    : error instanceof OutputError
+    ? [EXIT.ioError, `cannot write output: ${error.message}`]
+    : [
+      EXIT.internal,
+      `internal error: ${
+        error instanceof Error ? error.message : String(error)
+      } (please report it)`,
+    ];
+  try {
+    writeText(io.stderr, `fen: ${escapeText(message)}\n`);
+  } catch {
+    // stderr is gone too: the exit code is all that is left to say it
+  }
+  return code;
+}

@@ -1,0 +1,129 @@
+// The sink of `--check`: each record's problems, and its status when it is
+// legal, as text lines or one JSON object a record; with `--quiet`, the
+// problems alone and a summary at the end.
+
+import type { EpdMoveIssue } from "../data/epd_moves.ts";
+import type { Problem } from "../legality/mod.ts";
+import type { PositionChecker } from "../legality/mod.ts";
+import type { PositionStatusOptions } from "../moves/mod.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
+import { EXIT } from "../program/exit.ts";
+import type { RecordSink } from "./pipeline.ts";
+import {
+  type ProblemReport,
+  type StatusNote,
+  writeProblems,
+} from "./report.ts";
+
+// positionStatus's options for JSON (which shows the count) and text.
+const COUNT: PositionStatusOptions = Object.freeze({ countMoves: true });
+const NO_COUNT: PositionStatusOptions = Object.freeze({ countMoves: false });
+
+/** What a {@linkcode CheckSink} checks with. */
+export interface CheckParts {
+  /** `--quiet`: problems only, and a summary line at the end. */
+  quiet: boolean;
+  /** Checks the moves an EPD record names, or `null` (loaded for EPD). */
+  epdMoves: ((text: string) => EpdMoveIssue[]) | null;
+  /** Checks a record and gives its status from the same board load. */
+  checker: PositionChecker;
+  /** One JSON object a record instead of text lines. */
+  json: boolean;
+  diagnostics: Diagnostics;
+}
+
+/** `--check`: each record's problems, and its status when it is legal. */
+export class CheckSink implements RecordSink {
+  readonly #out: Output;
+  readonly #parts: CheckParts;
+  // One report and one note, refilled: nothing is made for a legal record
+  // but its status (and the canonical FEN, which only JSON shows).
+  readonly #report: ProblemReport;
+  #note: StatusNote | null = null; // made at the first legal record
+  #legal = 0; // records checked legal, for --quiet's summary
+  #illegal = 0;
+  #badMoves = 0; // records with EPD move issues
+
+  constructor(out: Output, parts: CheckParts) {
+    this.#out = out;
+    this.#parts = parts;
+    this.#report = {
+      json: parts.json,
+      where: { number: 0, prefix: "", stream: false, file: "" },
+      span: { input: "", start: 0, end: 0 },
+      fen: "",
+      status: null,
+      moveIssues: NO_ISSUES,
+      quiet: parts.quiet,
+    };
+  }
+
+  write(record: Current): void {
+    const { checker, json, diagnostics } = this.#parts;
+    // The record's char codes: one board load for the report and the status.
+    const problems = checker.checkCodes(record.cells, record);
+    const illegal = hasError(problems);
+    const report = this.#report;
+    report.where = record.where;
+    report.span = record.span;
+    report.fen = json ? record.fen() : "";
+    report.status = null;
+    report.moveIssues = NO_ISSUES;
+    if (illegal) this.#illegal++;
+    else this.#legal++;
+    if (!illegal) {
+      // Text names no move count: whether there is a move will do.
+      const found = checker.status(json ? COUNT : NO_COUNT);
+      const note = this.#note ??= { status: found, turn: record.turn };
+      note.status = found;
+      note.turn = record.turn;
+      report.status = note;
+    }
+    if (!illegal) report.moveIssues = this.#moveIssues(record);
+    if (report.moveIssues.length > 0) {
+      this.#badMoves++;
+      diagnostics.fail(EXIT.illegalMove);
+    }
+    if (illegal) diagnostics.fail(EXIT.illegalPosition);
+    const clean = problems.length === 0 && report.moveIssues.length === 0;
+    if (this.#parts.quiet && clean) return;
+    writeProblems(this.#out, problems, report);
+  }
+
+  /** The issues of the moves a record's EPD operations name. */
+  #moveIssues(record: Current): readonly EpdMoveIssue[] {
+    const check = this.#parts.epdMoves;
+    const operations = record.operations;
+    // after --moves, the operations speak of another position
+    if (
+      check === null || operations === null || operations.length === 0 ||
+      record.played !== null || record.rewritten !== null
+    ) return NO_ISSUES;
+    const { input, start, end } = record.span;
+    return check(input.slice(start, end));
+  }
+
+  finish(): void {
+    if (!this.#parts.quiet) return;
+    const { diagnostics } = this.#parts;
+    const invalid = diagnostics.invalidRecords;
+    const records = this.#legal + this.#illegal + invalid;
+    diagnostics.say(
+      `fen: ${records} records checked: ${this.#legal} legal, ${this.#illegal} illegal, ${invalid} invalid${
+        this.#badMoves === 0 ? "" : `, ${this.#badMoves} with EPD move issues`
+      }\n`,
+    );
+  }
+}
+
+const NO_ISSUES: readonly EpdMoveIssue[] = Object.freeze([]);
+
+/** Whether a problem is an error (a loop: no closure per record). */
+function hasError(problems: readonly Problem[]): boolean {
+  for (let i = 0; i < problems.length; i++) {
+    if (problems[i].severity === "error") return true;
+  }
+  return false;
+}

@@ -1,0 +1,283 @@
+// The transforms of data and engine work: `--repair`, `--en-passant`,
+// `--uci`/`--san` for EPD moves and the legal moves of `--format moves`,
+// and where they stand around `--moves` with the counting ones
+// (transform_counts.ts). Loaded only when one of them is asked for.
+
+import { checkEpdMoves, convertEpdMoves } from "../data/epd_moves.ts";
+import { parseEpd } from "../fen/epd.ts";
+import {
+  type EnPassantMode,
+  enPassantSquare,
+  legalMoves,
+  MoveError,
+  UnplayablePositionError,
+} from "../moves/mod.ts";
+import {
+  repairFen,
+  repairPosition,
+  UnrepairableError,
+} from "../data/repair.ts";
+import {
+  OnlyTransform,
+  StatsTransform,
+  UniqueTransform,
+} from "./transform_counts.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Output } from "./io.ts";
+import type { Current } from "./record.ts";
+import type { Transform } from "./pipeline.ts";
+import { type DataRun, matchesGames } from "./option_settings_data.ts";
+import type { PositionMatch } from "../match/mod.ts";
+import { EXIT, type ExitCode } from "../program/exit.ts";
+
+/** The library's sentence as a `fen: ...` message goes on: lower case. */
+export function lowered(message: string): string {
+  return message[0].toLowerCase() + message.slice(1);
+}
+
+/**
+ * A record refused with a reason: a message on stderr (and the JSON object
+ * that stands for it), and the exit code.
+ */
+export function refuse(
+  diagnostics: Diagnostics,
+  record: Current,
+  problem: { field: string; message: string; code: ExitCode },
+): void {
+  diagnostics.say(`fen: ${record.where.prefix}${problem.message}\n`);
+  diagnostics.jsonError(
+    record.where,
+    { field: problem.field, message: problem.message },
+    record.ply === null ? record.span : null,
+  );
+  diagnostics.fail(problem.code);
+}
+
+/**
+ * `--repair`: the nearest position an engine can take (`repairFen` for a
+ * record read from text, so missing fields are filled and told;
+ * `repairPosition` for a game's position or one after `--moves`). A
+ * position that cannot be repaired is refused with the reason (exit 3).
+ */
+export class RepairTransform implements Transform {
+  readonly #options: { chess960: boolean };
+  readonly #explain: boolean;
+  readonly #diagnostics: Diagnostics;
+
+  constructor(
+    parts: { chess960: boolean; explain: boolean; diagnostics: Diagnostics },
+  ) {
+    this.#options = { chess960: parts.chess960 };
+    this.#explain = parts.explain;
+    this.#diagnostics = parts.diagnostics;
+  }
+
+  apply(record: Current): boolean {
+    const { input, start, end } = record.span;
+    const fromText = record.fieldsGiven < 6 && record.rewritten === null &&
+      record.ply === null;
+    let result;
+    try {
+      result = fromText
+        ? repairFen(input.slice(start, end), this.#options)
+        : repairPosition(record.position(), this.#options);
+    } catch (error) {
+      if (!(error instanceof UnrepairableError)) throw error;
+      refuse(this.#diagnostics, record, {
+        field: "position",
+        message: lowered(error.message),
+        code: EXIT.illegalPosition,
+      });
+      return false;
+    }
+    if (result.changes.length === 0) return true;
+    record.rewrite(result.position);
+    if (this.#explain) {
+      for (const change of result.changes) {
+        this.#diagnostics.say(`fen: ${record.where.prefix}${change}\n`);
+      }
+    }
+    return true;
+  }
+}
+
+/**
+ * `--en-passant legal|pseudo-legal`: the en-passant square is written only
+ * when a capture there is (pseudo-)legal. A position that cannot be played
+ * (no king) keeps its square: whether a capture is legal is not defined
+ * there, and `--check` is what reports such a position.
+ */
+export class EnPassantTransform implements Transform {
+  readonly #mode: EnPassantMode;
+
+  constructor(mode: EnPassantMode) {
+    this.#mode = mode;
+  }
+
+  apply(record: Current): boolean {
+    const square = record.enPassant;
+    if (square === null) return true; // nearly every record: nothing made
+    const position = record.position();
+    let kept;
+    try {
+      kept = enPassantSquare(position, this.#mode);
+    } catch (error) {
+      if (error instanceof UnplayablePositionError) return true;
+      throw error;
+    }
+    if (kept !== square) record.rewrite({ ...position, enPassant: kept });
+    return true;
+  }
+}
+
+/** `--format moves`: the record's legal moves, a field of the record. */
+export class LegalMovesTransform implements Transform {
+  readonly #options: { notation: "uci" | "san"; chess960: boolean };
+  readonly #diagnostics: Diagnostics;
+
+  constructor(
+    parts: { san: boolean; chess960: boolean; diagnostics: Diagnostics },
+  ) {
+    this.#options = {
+      notation: parts.san ? "san" : "uci",
+      chess960: parts.chess960,
+    };
+    this.#diagnostics = parts.diagnostics;
+  }
+
+  apply(record: Current): boolean {
+    try {
+      record.legalMoves = legalMoves(record.position(), this.#options);
+    } catch (error) {
+      if (!(error instanceof UnplayablePositionError)) throw error;
+      refuse(this.#diagnostics, record, {
+        field: "position",
+        message: `cannot list moves: ${lowered(error.message)}`,
+        code: EXIT.illegalPosition,
+      });
+      return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * `--format epd --uci` / `--san`: the moves of `bm`, `am`, `pm` and `sm`
+ * rewritten (`convertEpdMoves`); a move that cannot be read refuses the
+ * record (exit 5), never writes it half-converted.
+ */
+export class EpdNotationTransform implements Transform {
+  readonly #notation: "uci" | "san";
+  readonly #options: { chess960: boolean };
+  readonly #diagnostics: Diagnostics;
+
+  constructor(
+    notation: "uci" | "san",
+    parts: { chess960: boolean; diagnostics: Diagnostics },
+  ) {
+    this.#notation = notation;
+    this.#options = { chess960: parts.chess960 };
+    this.#diagnostics = parts.diagnostics;
+  }
+
+  apply(record: Current): boolean {
+    const operations = record.operations;
+    if (operations === null || operations.length === 0) return true;
+    const { input, start, end } = record.span;
+    const given = input.slice(start, end);
+    try {
+      const text = convertEpdMoves(given, this.#notation, this.#options);
+      record.setOperations(parseEpd(text, this.#options).operations);
+    } catch (error) {
+      if (
+        !(error instanceof MoveError ||
+          error instanceof UnplayablePositionError)
+      ) throw error;
+      // The move's fault in --check's words (`bm e5 at column 57: ...`).
+      const issue = checkEpdMoves(given, this.#options)[0];
+      refuse(this.#diagnostics, record, {
+        field: "operations",
+        message: `cannot write the moves in ${this.#notation.toUpperCase()}: ${
+          issue?.message ?? lowered(error.message)
+        }`,
+        code: EXIT.illegalMove,
+      });
+      return false;
+    }
+    return true;
+  }
+}
+
+/** `--match` on positions: the records that match go on. */
+export class MatchTransform implements Transform {
+  readonly #match: PositionMatch;
+
+  constructor(match: PositionMatch) {
+    this.#match = match;
+  }
+
+  apply(record: Current): boolean {
+    return this.#match.test(record);
+  }
+}
+
+/** The data transforms of a run: those before `--moves`, and after. */
+export function dataStages(
+  settings: DataRun,
+  { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
+): { before: Transform[]; after: Transform[] } {
+  const { data: options, format, check } = settings;
+  const chess960 = settings.parse.chess960 === true;
+  const writes = !check && options.perft === null && !options.statsOnly;
+  const only = options.only === null ? null : new OnlyTransform(options.only);
+  const unique = options.unique === null
+    ? null
+    : new UniqueTransform(options.unique, diagnostics);
+  const before: Transform[] = [];
+  if (options.match !== null && !matchesGames(settings)) {
+    before.push(new MatchTransform(options.match));
+  }
+  if (options.stats) {
+    before.push(
+      new StatsTransform({
+        out: options.statsOnly ? out : null,
+        diagnostics,
+        unique,
+        only,
+        json: options.statsJson
+          ? { shard: settings.scale?.shard ?? null }
+          : null,
+      }),
+    );
+  }
+  if (options.repair) {
+    before.push(
+      new RepairTransform({
+        chess960,
+        explain: settings.explain,
+        diagnostics,
+      }),
+    );
+  }
+  const after: Transform[] = [];
+  if (options.enPassant !== "always") {
+    after.push(new EnPassantTransform(options.enPassant));
+  }
+  if (writes && format === "epd" && options.notation !== null) {
+    after.push(
+      new EpdNotationTransform(options.notation, { chess960, diagnostics }),
+    );
+  }
+  if (only !== null) after.push(only);
+  if (unique !== null) after.push(unique);
+  if (writes && format === "moves") {
+    after.push(
+      new LegalMovesTransform({
+        san: options.notation === "san",
+        chess960,
+        diagnostics,
+      }),
+    );
+  }
+  return { before, after };
+}

@@ -1,0 +1,98 @@
+// `--moves`: the record becomes the position after the moves (and, for the
+// formats of games, the game they make, suffixes kept as badges). The other
+// transforms are in transform_data.ts and transform_counts.ts.
+
+import type {
+  MoveError,
+  playMoves,
+  UnplayablePositionError,
+} from "../moves/mod.ts";
+import type { Transform } from "./pipeline.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { Current } from "./record.ts";
+import { gameFrom, type PgnModule } from "./format_registry.ts";
+
+/** What {@linkcode MovesTransform} plays moves with (loaded on demand). */
+export interface MovesModule {
+  playMoves: typeof playMoves;
+  MoveError: typeof MoveError;
+  UnplayablePositionError: typeof UnplayablePositionError;
+}
+
+/** `--moves`: the record becomes the position after them. */
+export class MovesTransform implements Transform {
+  readonly #moves: string;
+  readonly #options: { chess960: boolean };
+  readonly #module: MovesModule;
+  readonly #diagnostics: Diagnostics;
+
+  readonly #games: PgnModule | null;
+  /** Each move's `!`, `?`, `!?`... as written, for a game's badges. */
+  readonly #suffixes: readonly string[];
+
+  /**
+   * @param moves The moves, as `--moves` gives them.
+   * @param parts How to play them, where to say what went wrong, and the
+   * PGN library when the format writes games (the record then carries the
+   * game the moves make).
+   */
+  constructor(
+    moves: string,
+    parts: {
+      chess960: boolean;
+      module: MovesModule;
+      diagnostics: Diagnostics;
+      games: PgnModule | null;
+    },
+  ) {
+    this.#moves = moves;
+    this.#options = { chess960: parts.chess960 };
+    this.#module = parts.module;
+    this.#diagnostics = parts.diagnostics;
+    this.#games = parts.games;
+    this.#suffixes = parts.games === null ? [] : suffixesOf(moves);
+  }
+
+  apply(record: Current): boolean {
+    const { playMoves, MoveError, UnplayablePositionError } = this.#module;
+    const start = this.#games === null ? "" : record.fen();
+    let result;
+    try {
+      result = playMoves(record.position(), this.#moves, this.#options);
+    } catch (error) {
+      if (
+        !(error instanceof MoveError ||
+          error instanceof UnplayablePositionError)
+      ) throw error;
+      // The library's sentence, as a "fen: ..." message goes on: lower case.
+      const message = error.message[0].toLowerCase() + error.message.slice(1);
+      this.#diagnostics.refusedMove(message, record.where, record.span);
+      return false;
+    }
+    record.rewrite(result.position);
+    record.played = result.moves.map(({ uci, san }) => ({ uci, san }));
+    const last = result.moves.at(-1);
+    record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
+    if (this.#games !== null) {
+      const sans = result.moves.map((move, i) =>
+        move.san + (this.#suffixes[i] ?? "")
+      );
+      record.game = gameFrom(start, sans, this.#games);
+    }
+    return true;
+  }
+}
+
+/**
+ * The suffix annotation of each move in `--moves` text (`Qh5?!` gives
+ * `?!`), in the order the moves are played: tokens split as the move
+ * library splits them, move numbers (`1.`, `3...`) dropped.
+ */
+function suffixesOf(moves: string): string[] {
+  const found: string[] = [];
+  for (const token of moves.split(/\s+/)) {
+    const move = token.replace(/^\d+\.+/, "");
+    if (move !== "") found.push(/[!?]{1,2}$/.exec(move)?.[0] ?? "");
+  }
+  return found;
+}

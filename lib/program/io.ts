@@ -1,0 +1,112 @@
+// What a program of this package (the command, the service) needs from its
+// surroundings and writes diagnostics with: streams as interfaces, so tests
+// and embedders pass their own, and the one way to write text to them. It
+// sits below both programs; the command's buffered output and line reader
+// stay in lib/cli.
+
+/** A sink the command writes to; `Deno.stdout` is one. */
+export interface Sink {
+  /** Writes some of `data` and says how many bytes it wrote. */
+  writeSync(data: Uint8Array): number;
+  /** Whether it is a terminal (people are reading). */
+  isTerminal?(): boolean;
+}
+
+/** A source of bytes; `Deno.stdin` and an opened file are ones. */
+export interface Source {
+  /** Reads into `buffer`; the number of bytes read, `null` at the end. */
+  read(buffer: Uint8Array): Promise<number | null>;
+  /** Whether it is a terminal (someone is typing). */
+  isTerminal?(): boolean;
+}
+
+/** What the command needs from its surroundings; `Deno` itself is one. */
+export interface CliIo {
+  /** Standard input, read in chunks. */
+  stdin: Source;
+  /** Standard output. */
+  stdout: Sink;
+  /** Standard error, for diagnostics. */
+  stderr: Sink;
+  /** Writes a file (`--out-dir`). */
+  writeFileSync(path: string, data: Uint8Array): void;
+  /** Renames a file (`--out-dir` writes to a temporary name first). */
+  renameSync(from: string, to: string): void;
+  /** Makes a folder and its parents (`--out-dir`). */
+  mkdirSync(path: string, options: { recursive: boolean }): void;
+  /** Opens a file for reading (`--input`). */
+  open(
+    path: string,
+    options: { read: true },
+  ): Promise<Source & { close(): void }>;
+  /**
+   * Tells a file's kind: whether an operand names a file (PGN reads it;
+   * FEN says how to). Without it, no operand is taken for a file.
+   */
+  statSync?(path: string): { isFile: boolean };
+  /** Asks for a permission (`--out-dir`, `--input`). */
+  permissions: {
+    requestSync(
+      descriptor: { name: "read" | "write"; path: string },
+    ): { state: string };
+  };
+  /** Signals: SIGINT and SIGTERM stop a stream cleanly when available. */
+  addSignalListener?(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
+  /** Stops listening for a signal. */
+  removeSignalListener?(
+    signal: "SIGINT" | "SIGTERM",
+    handler: () => void,
+  ): void;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Writes all of `data`, however many calls it takes. What the sink throws
+ * is an {@linkcode OutputError}, except a closed pipe (the reader went
+ * away), which stays `Deno.errors.BrokenPipe`.
+ */
+export function writeAll(sink: Sink, data: Uint8Array): void {
+  let offset = 0;
+  try {
+    while (offset < data.length) {
+      offset += sink.writeSync(data.subarray(offset));
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) throw error;
+    throw new OutputError(error);
+  }
+}
+
+/**
+ * Whether `path` names a file, as far as the run may look (no permission
+ * to read it, or no such file, is "no": nothing is asked or thrown).
+ */
+export function isFile(io: CliIo, path: string): boolean {
+  if (io.statSync === undefined || path === "" || /[\s\u00a0]/.test(path)) {
+    return false;
+  }
+  try {
+    return io.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** A failure to write output (stdout, stderr), told apart by where it arose. */
+export class OutputError extends Error {
+  /**
+   * Wraps what the write threw.
+   *
+   * @param cause The error of the write.
+   */
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "OutputError";
+  }
+}
+
+/** Writes `text` to `sink` at once, unbuffered (diagnostics). */
+export function writeText(sink: Sink, text: string): void {
+  writeAll(sink, encoder.encode(text));
+}

@@ -1,0 +1,80 @@
+// The book subcommands' files: a book opened for random access, and
+// standard output refused when it is a terminal.
+
+import type { Sink } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { SubcommandError } from "./args.ts";
+import { escapeText } from "../_quote.ts";
+import { PolyglotBook } from "../book/probe.ts";
+
+/** A book is bytes: not for a terminal. */
+export function refuseTerminal(stdout: Sink): void {
+  if (stdout.isTerminal?.() === true) {
+    throw new UsageError(
+      "the book is binary: send standard output to a file (> book.bin)",
+    );
+  }
+}
+
+const BLOCK = 1 << 16;
+
+/** Opens a book file for random access: binary search reads 16 bytes at a time. */
+export function openBook(path: string): { book: PolyglotBook; close(): void } {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true });
+  } catch (error) {
+    throw new SubcommandError(
+      `cannot open ${JSON.stringify(escapeText(path))}: ${
+        error instanceof Error ? error.message : error
+      }`,
+    );
+  }
+  const size = file.statSync().size;
+  const block = new Uint8Array(BLOCK);
+  let blockStart = 0, blockEnd = 0;
+  try {
+    const book = new PolyglotBook({
+      size,
+      // Through a block of 64 KiB: merge and dump read in order, probes
+      // by binary search.
+      readAt(offset, buffer) {
+        if (offset < blockStart || offset + buffer.length > blockEnd) {
+          blockStart = offset - (offset % BLOCK);
+          file.seekSync(blockStart, Deno.SeekMode.Start);
+          let got = 0;
+          while (got < Math.min(BLOCK, size - blockStart)) {
+            const n = file.readSync(block.subarray(got));
+            if (n === null) break;
+            got += n;
+          }
+          blockEnd = blockStart + got;
+          if (offset + buffer.length > blockEnd) {
+            throw new SubcommandError(
+              `${JSON.stringify(escapeText(path))} ends early`,
+            );
+          }
+        }
+        buffer.set(
+          block.subarray(
+            offset - blockStart,
+            offset - blockStart + buffer.length,
+          ),
+        );
+      },
+    });
+    return { book, close: () => file.close() };
+  } catch (error) {
+    file.close();
+    if (error instanceof RangeError) {
+      throw new SubcommandError(
+        `${
+          JSON.stringify(escapeText(path))
+        } is not a Polyglot book: ${size} bytes is not a whole number of 16-byte entries`,
+        EXIT.usage,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * `fen tree`: an opening explorer of one's own games, as JSON lines in
+ * the lichess explorer's shape. Loaded only by `fen tree`.
+ *
+ * @module
+ */
+
+import type { CliIo } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import type { OptionSpec } from "./args.ts";
+import { UsageError } from "../program/usage_error.ts";
+import {
+  eachInput,
+  parseSubcommand,
+  type SubcommandArgs,
+  SubcommandError,
+  subcommandHelp,
+  type SubcommandSpec,
+  wholeOption,
+  writeText,
+} from "./args.ts";
+import { escapeText } from "../_quote.ts";
+import { tryParseFen } from "../fen/mod.ts";
+import { OpeningTree, type TreeOptions } from "../tree/mod.ts";
+
+const OPTIONS: readonly OptionSpec[] = [
+  {
+    name: "max-ply",
+    value: "<n>",
+    default: "1024",
+    help: "walk each game's first n plies",
+  },
+  {
+    name: "min-games",
+    value: "<k>",
+    default: "1",
+    help: "list the positions reached in at least k games",
+  },
+  {
+    name: "at",
+    value: "<FEN>",
+    multiple: true,
+    help:
+      "list only this position (again for more), even if no game reached it",
+  },
+  {
+    name: "player",
+    value: "<name>",
+    help: "count only this player's games (the White or Black tag, any case)",
+  },
+  {
+    name: "color",
+    value: "<color>",
+    choices: ["white", "black"],
+    help: "with --player: only the games where the player had this colour",
+  },
+  {
+    name: "min-rating",
+    value: "<r>",
+    help: "count only games whose players' average Elo is at least r",
+  },
+  {
+    name: "since",
+    value: "<YYYY.MM.DD>",
+    help: "count only games played on that date or later (the Date tag)",
+  },
+  { name: "help", help: "show this help and exit" },
+];
+
+/** `fen tree`'s table. */
+export const TREE_SPEC: SubcommandSpec = {
+  name: "tree",
+  operands: "[<pgn-file>...]",
+  about:
+    "For each position the games reach (stdin without files), a JSON line in\n" +
+    "the lichess opening explorer's shape: fen, white, draws, black, and the\n" +
+    "moves played there (uci, san, white, draws, black, averageRating), most\n" +
+    "played first. A game counts once per position and move, with its Result\n" +
+    "tag; games without a known result are left out.",
+  options: OPTIONS,
+};
+
+/**
+ * Runs `fen tree` with `args` (after the word `tree`).
+ *
+ * @param args The arguments after `tree`.
+ * @param io The standard streams and files.
+ * @returns The exit code.
+ */
+export async function tree(args: string[], io: CliIo): Promise<number> {
+  try {
+    const parsed = parseSubcommand(TREE_SPEC, args);
+    if (parsed.values.has("help")) {
+      writeText(io.stdout, subcommandHelp(TREE_SPEC));
+      return EXIT.ok;
+    }
+    let code: number = EXIT.ok;
+    const tree = new OpeningTree({
+      ...treeOptions(parsed),
+      onError(error) {
+        writeText(
+          io.stderr,
+          `fen: tree: ${escapeText(error.message)}; left out\n`,
+        );
+        code = EXIT.invalidFen;
+      },
+    });
+    await eachInput(parsed.operands, io, (bytes) => tree.push(bytes));
+    tree.end();
+    const minGames = wholeOption(parsed, "min-games", {
+      fallback: 1,
+      min: 0,
+      max: 1e9,
+    });
+    for (const node of tree.nodes(minGames)) {
+      writeText(io.stdout, JSON.stringify(node) + "\n");
+    }
+    return code;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      writeText(
+        io.stderr,
+        `fen: tree: ${error.message}\nUsage: fen tree [options] ${TREE_SPEC.operands}\n` +
+          `'fen tree --help' lists the options.\n`,
+      );
+      return EXIT.usage;
+    }
+    if (error instanceof SubcommandError) {
+      writeText(io.stderr, `fen: tree: ${error.message}\n`);
+      return error.exit;
+    }
+    if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+    throw error;
+  }
+}
+
+function treeOptions(args: SubcommandArgs): TreeOptions {
+  const { values } = args;
+  const at = values.get("at");
+  for (const fen of at ?? []) {
+    const parsed = tryParseFen(fen);
+    if (!parsed.ok) {
+      throw new UsageError(
+        `--at ${JSON.stringify(escapeText(fen))}: ${parsed.error.message}`,
+      );
+    }
+  }
+  const color = values.get("color")?.[0] as "white" | "black" | undefined;
+  const player = values.get("player")?.[0];
+  if (color !== undefined && player === undefined) {
+    throw new UsageError("--color needs --player");
+  }
+  const since = values.get("since")?.[0];
+  if (since !== undefined && !/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}$/.test(since)) {
+    throw new UsageError(
+      `--since takes a date as YYYY.MM.DD, not ${
+        JSON.stringify(escapeText(since))
+      }`,
+    );
+  }
+  const options: TreeOptions = {
+    maxPly: wholeOption(args, "max-ply", { fallback: 1024, min: 0, max: 1e9 }),
+  };
+  if (at !== undefined) options.at = at;
+  if (player !== undefined) options.player = player;
+  if (color !== undefined) options.color = color;
+  if (since !== undefined) options.since = since;
+  if (values.has("min-rating")) {
+    options.minRating = wholeOption(args, "min-rating", {
+      fallback: 0,
+      min: 0,
+      max: 9999,
+    });
+  }
+  return options;
+}

@@ -1,0 +1,388 @@
+/**
+ * An opening explorer of one's own games: for each position the games
+ * reached, how they ended (`white`, `draws`, `black`), and each move played
+ * there with its results and the games' average rating, in the shape of
+ * the lichess opening explorer's answers. Positions are told apart by
+ * their Polyglot key (placement, side to move, castling, en passant).
+ *
+ * @module
+ */
+
+import { PgnWalker } from "../pgn/walker.ts";
+import type { PgnGame, PgnPosition } from "../pgn/game.ts";
+import type { PgnError } from "../pgn/errors.ts";
+import { polyglotKey, polyglotKeyHalves } from "../data/polyglot/mod.ts";
+import { parseFen } from "../fen/mod.ts";
+import { playMoves } from "../moves/play.ts";
+
+/** Which games count, and how far into them. */
+export interface TreeOptions {
+  /** Plies of each game walked from its start: all (1024) by default. */
+  maxPly?: number;
+  /** Only these positions (FEN) are counted and listed, in this order. */
+  at?: readonly string[];
+  /** Only the games of this player (White or Black tag, any case). */
+  player?: string;
+  /** With `player`: only the games where the player had this colour. */
+  color?: "white" | "black";
+  /** Only games whose players' average Elo is at least this. */
+  minRating?: number;
+  /** Only games played on or after this date (`YYYY.MM.DD`, the Date tag). */
+  since?: string;
+  /** Called with each game that cannot be read (it is left out). */
+  onError?: (error: PgnError) => void;
+}
+
+export type { PgnError } from "../pgn/errors.ts";
+export { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
+export type { MoveErrorCode } from "../pgn/mod.ts";
+
+/** The results a game counts with. */
+const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2"]);
+
+/** A move played in a position, as the lichess explorer lists it. */
+export interface TreeMove {
+  /** In UCI (castling as the king's move; king takes rook in Chess960). */
+  uci: string;
+  /** In SAN. */
+  san: string;
+  /** Games won by White after it. */
+  white: number;
+  /** Games drawn. */
+  draws: number;
+  /** Games won by Black. */
+  black: number;
+  /** The rated games' average Elo (both players), or null if none had both. */
+  averageRating: number | null;
+}
+
+/** A position, as the lichess explorer answers for it. */
+export interface TreeNode {
+  /** The FEN it was first reached with (or as given to `at`). */
+  fen: string;
+  /** Games that reached it and White won. */
+  white: number;
+  /** Games that reached it and were drawn. */
+  draws: number;
+  /** Games that reached it and Black won. */
+  black: number;
+  /** The moves played there, most played first. */
+  moves: TreeMove[];
+}
+
+/** A position's counts while the games are read. */
+interface Node {
+  fen: string;
+  lo: number;
+  chess960: boolean;
+  /** The next node with the same map key (keys hash to 53 bits). */
+  next: Node | null;
+  counts: Counts;
+  moves: Edge[];
+  /** The last game that counted here: a game counts once. */
+  stamp: number;
+}
+
+interface Edge {
+  code: number;
+  uci: string;
+  counts: Counts;
+  ratingSum: number;
+  rated: number;
+  stamp: number;
+}
+
+interface Counts {
+  white: number;
+  draws: number;
+  black: number;
+}
+
+/**
+ * The tree of a stream of games: {@linkcode OpeningTree.push} it PGN in
+ * chunks, {@linkcode OpeningTree.end} it, then read
+ * {@linkcode OpeningTree.nodes}. A game counts once in each position it
+ * reached and for each move it played there, with its Result tag (games
+ * with no known result are left out).
+ *
+ * @example Two games
+ * ```ts
+ * import { OpeningTree } from "@fen/fen/tree";
+ * import assert from "node:assert/strict";
+ *
+ * const tree = new OpeningTree({ maxPly: 1 });
+ * tree.push('[Result "1-0"]\n[WhiteElo "2000"]\n[BlackElo "1800"]\n\n1. e4 e5 1-0\n\n');
+ * tree.push('[Result "1/2-1/2"]\n\n1. d4 d5 1/2-1/2\n');
+ * tree.end();
+ * const [start] = tree.nodes();
+ * assert.deepEqual([start.white, start.draws, start.black], [1, 1, 0]);
+ * assert.deepEqual(start.moves[0], {
+ *   uci: "e2e4", san: "e4", white: 1, draws: 0, black: 0, averageRating: 1900,
+ * });
+ * ```
+ */
+export class OpeningTree {
+  readonly #walker: PgnWalker;
+  readonly #options: TreeOptions;
+  readonly #maxPly: number;
+  readonly #nodes = new Map<number, Node>();
+  readonly #order: Node[] = [];
+  /** With `at`: the positions asked for, by map key. */
+  readonly #wanted: Map<number, Node> | null = null;
+  readonly #key = new Uint32Array(2);
+  /** The game being read: whether it counts, and what it reached. */
+  #serial = 0;
+  #counts = true;
+  #node: Node | null = null;
+  readonly #visited: Node[] = [];
+  readonly #played: Edge[] = [];
+  /** Games counted. */
+  games = 0;
+
+  /**
+   * Makes a tree.
+   *
+   * @param options Which games count, how far, and which positions.
+   */
+  constructor(options: TreeOptions = {}) {
+    this.#options = options;
+    this.#maxPly = options.maxPly ?? 1024;
+    if (options.at !== undefined) {
+      this.#wanted = new Map();
+      for (const fen of options.at) {
+        const key = polyglotKey(parseFen(fen));
+        const hi = Number(key >> 32n), lo = Number(key & 0xffffffffn);
+        this.#lookup(hi, lo, fen, false, this.#wanted);
+      }
+    }
+    this.#walker = new PgnWalker({
+      position: (position) => this.#position(position),
+      end: (game) => this.#end(game),
+    }, { maxPly: this.#maxPly });
+  }
+
+  #position(position: PgnPosition): void {
+    const ply = position.ply;
+    if (ply === 0) this.#start(position.game);
+    if (!this.#counts || ply > this.#maxPly) return;
+    const previous = this.#node;
+    if (previous !== null) this.#edge(previous, position);
+    const key = this.#key;
+    polyglotKeyHalves(position.view(), key);
+    const node = this.#wanted === null
+      ? this.#lookup(
+        key[0],
+        key[1],
+        null,
+        position.game.chess960,
+        this.#nodes,
+        position,
+      )
+      : this.#find(key[0], key[1], this.#wanted);
+    this.#node = node;
+    if (node !== null && node.stamp !== this.#serial) {
+      node.stamp = this.#serial;
+      this.#visited.push(node);
+    }
+  }
+
+  #start(game: PgnGame): void {
+    this.#serial++;
+    this.#node = null;
+    this.#visited.length = 0;
+    this.#played.length = 0;
+    const result = game.tags.get("Result");
+    this.#counts = this.#wants(game) &&
+      (result === undefined || RESULTS.has(result));
+  }
+
+  /** Whether a game passes the filters (its tags are all read by now). */
+  #wants(game: PgnGame): boolean {
+    const { player, color, minRating, since } = this.#options;
+    const tags = game.tags;
+    if (player !== undefined) {
+      const name = player.toLowerCase();
+      const white = tags.get("White")?.toLowerCase() === name;
+      const black = tags.get("Black")?.toLowerCase() === name;
+      if (
+        color === "white"
+          ? !white
+          : color === "black"
+          ? !black
+          : !white && !black
+      ) {
+        return false;
+      }
+    }
+    if (minRating !== undefined) {
+      const rating = ratingOf(game);
+      if (rating === null || rating < minRating) return false;
+    }
+    if (since !== undefined) {
+      const date = (tags.get("Date") ?? tags.get("UTCDate") ?? "").replaceAll(
+        "?",
+        "0",
+      );
+      if (date < since) return false;
+    }
+    return true;
+  }
+
+  /** Records the move that led to `position` from `from`. */
+  #edge(from: Node, position: PgnPosition): void {
+    const source = position.from!, target = position.to!;
+    const rook = position.castlingRook;
+    const promotion = position.promotion;
+    const to = rook !== null && position.game.chess960 ? rook : target;
+    const code = squareBits(source) | squareBits(to) << 6 |
+      (promotion === null ? 0 : promotion.charCodeAt(0)) << 12;
+    let edge = from.moves.find((m) => m.code === code);
+    if (edge === undefined) {
+      edge = {
+        code,
+        uci: `${source}${to}${promotion ?? ""}`,
+        counts: { white: 0, draws: 0, black: 0 },
+        ratingSum: 0,
+        rated: 0,
+        stamp: 0,
+      };
+      from.moves.push(edge);
+    }
+    if (edge.stamp !== this.#serial) {
+      edge.stamp = this.#serial;
+      this.#played.push(edge);
+    }
+  }
+
+  #end(game: PgnGame): void {
+    if (game.error !== null) {
+      this.#options.onError?.(game.error);
+      this.#counts = false;
+    }
+    if (!this.#counts) return;
+    const result = game.tags.get("Result") ?? game.result ?? "*";
+    const field = result === "1-0"
+      ? "white"
+      : result === "0-1"
+      ? "black"
+      : result === "1/2-1/2"
+      ? "draws"
+      : null;
+    if (field === null) return;
+    this.games++;
+    for (const node of this.#visited) node.counts[field]++;
+    const rating = ratingOf(game);
+    for (const edge of this.#played) {
+      edge.counts[field]++;
+      if (rating !== null) {
+        edge.ratingSum += rating;
+        edge.rated++;
+      }
+    }
+  }
+
+  #find(hi: number, lo: number, map: Map<number, Node>): Node | null {
+    for (
+      let node = map.get(mapKey(hi, lo)) ?? null;
+      node !== null;
+      node = node.next
+    ) {
+      if (node.lo === lo) return node;
+    }
+    return null;
+  }
+
+  #lookup(
+    hi: number,
+    lo: number,
+    fen: string | null,
+    chess960: boolean,
+    map: Map<number, Node>,
+    position?: PgnPosition,
+  ): Node {
+    const found = this.#find(hi, lo, map);
+    if (found !== null) return found;
+    const key = mapKey(hi, lo);
+    const node: Node = {
+      fen: fen ?? position!.fen,
+      lo,
+      chess960,
+      next: map.get(key) ?? null,
+      counts: { white: 0, draws: 0, black: 0 },
+      moves: [],
+      stamp: 0,
+    };
+    map.set(key, node);
+    this.#order.push(node);
+    return node;
+  }
+
+  /**
+   * Reads the next chunk of PGN, text or bytes (do not mix them).
+   *
+   * @param chunk The next piece of the stream, cut anywhere.
+   */
+  push(chunk: string | Uint8Array): void {
+    this.#walker.push(chunk);
+  }
+
+  /** Ends the stream. */
+  end(): void {
+    this.#walker.end();
+  }
+
+  /**
+   * The positions, in the order first reached (or as given to `at`), with
+   * at least `minGames` games.
+   *
+   * @param minGames The fewest games a position listed has (not with `at`).
+   * @returns The positions, each made when reached in the iteration.
+   */
+  *nodes(minGames = 1): Generator<TreeNode, void, undefined> {
+    for (const node of this.#order) {
+      const { white, draws, black } = node.counts;
+      if (this.#wanted === null && white + draws + black < minGames) continue;
+      yield {
+        fen: node.fen,
+        white,
+        draws,
+        black,
+        moves: movesOf(node),
+      };
+    }
+  }
+}
+
+/** A node's moves, most played first, with their SAN. */
+function movesOf(node: Node): TreeMove[] {
+  const total = (c: Counts) => c.white + c.draws + c.black;
+  const edges = node.moves.filter((edge) => total(edge.counts) > 0)
+    .sort((a, b) => total(b.counts) - total(a.counts));
+  if (edges.length === 0) return [];
+  const position = parseFen(node.fen);
+  return edges.map((edge) => ({
+    uci: edge.uci,
+    san:
+      playMoves(position, edge.uci, { chess960: node.chess960 }).moves[0].san,
+    ...edge.counts,
+    averageRating: edge.rated === 0
+      ? null
+      : Math.round(edge.ratingSum / edge.rated),
+  }));
+}
+
+/** The average of the players' Elo, or null when either is missing. */
+function ratingOf(game: PgnGame): number | null {
+  const white = Number(game.tags.get("WhiteElo") ?? NaN);
+  const black = Number(game.tags.get("BlackElo") ?? NaN);
+  return white > 0 && black > 0 ? (white + black) / 2 : null;
+}
+
+/** 53 bits of a 64-bit key, for a Map of numbers. */
+function mapKey(hi: number, lo: number): number {
+  return hi * 2097152 + (lo >>> 11);
+}
+
+function squareBits(square: string): number {
+  return (square.charCodeAt(0) - 97) | (square.charCodeAt(1) - 49) << 3;
+}
