@@ -24,7 +24,7 @@ import {
   ownOutput,
 } from "./option_settings_data.ts";
 import { groupOperands, type OperandSource } from "./option_operands.ts";
-import { type ScaleSettings, scaleSettings } from "./_scale_settings.ts";
+import { type ScaleSettings, scaleSettings } from "./option_settings_scale.ts";
 import type { PlySelection } from "./source_pgn.ts";
 import {
   type INPUT_KINDS,
@@ -75,7 +75,7 @@ export interface Settings {
   gif: { white: string | null; black: string | null; delay: number };
   /** Data and engine work (lib/cli/_data_settings.ts). */
   data: DataSettings;
-  /** Every core and many machines (lib/cli/_scale_settings.ts). */
+  /** Every core and many machines (lib/cli/option_settings_scale.ts). */
   scale: ScaleSettings;
 }
 

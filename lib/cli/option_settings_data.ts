@@ -2,7 +2,7 @@
 // `--unique[=LEVEL]`, `--only`, `--stats`, `--quiet`, `--repair`, `--uci`,
 // `--san`, `--perft`, `--divide`, `--opening`, and where each goes.
 
-import type { Shard } from "./_scale_settings.ts";
+import type { Shard } from "./option_settings_scale.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
 import { choice, flag, shown, text } from "./option_settings_diagram.ts";

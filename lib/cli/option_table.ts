@@ -19,7 +19,7 @@ import {
   SVG_STYLES,
 } from "../svg/_defaults.ts";
 import { DATA_OPTIONS } from "./option_table_data.ts";
-import { SCALE_OPTIONS } from "./_scale_options.ts";
+import { SCALE_OPTIONS } from "./option_table_scale.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;

@@ -47,7 +47,7 @@ import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
-import type { Shard } from "./_scale_settings.ts";
+import type { Shard } from "./option_settings_scale.ts";
 import {
   boardReaders,
   loadLibraries,
@@ -64,7 +64,7 @@ export async function runCommand(
   try {
     const settings = readSettings(parsed, io);
     if (typeof settings === "number") return settings;
-    const jobs = await import("./_jobs.ts");
+    const jobs = await import("./source_jobs.ts");
     if (jobs.parallel(settings)) {
       return await jobs.runJobs(settings, { parsed, io, out, runPart });
     }
@@ -409,7 +409,7 @@ async function transforms(
     : { before: [], after: [] };
   const shard = settings.scale.shard;
   if (shard !== null && shard.by === "key") {
-    const { KeyShardTransform } = await import("./_shard.ts");
+    const { KeyShardTransform } = await import("./transform_shard.ts");
     stages.before.unshift(new KeyShardTransform(shard));
   }
   if (settings.moves === null) return [...stages.before, ...stages.after];

@@ -2,8 +2,8 @@
 // (dedupe in fixed memory) and `--stats` (the counts at the end), each
 // counting what it drops so `--stats` can say so.
 
-import { statsJson } from "./_stats_json.ts";
-import type { Shard } from "./_scale_settings.ts";
+import { statsJson } from "./transform_stats_json.ts";
+import type { Shard } from "./option_settings_scale.ts";
 import {
   formatStats,
   PositionHasher,

@@ -8,7 +8,7 @@
 import { PositionHasher } from "../data/unique/position_hash.ts";
 import type { Current } from "./record.ts";
 import type { Transform } from "./pipeline.ts";
-import type { Shard } from "./_scale_settings.ts";
+import type { Shard } from "./option_settings_scale.ts";
 
 /** Keeps the records of one part of N by position key (before any other stage). */
 export class KeyShardTransform implements Transform {

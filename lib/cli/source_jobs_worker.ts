@@ -6,7 +6,7 @@
 /// <reference lib="deno.worker" />
 
 import type { ParsedArgs } from "./option_table.ts";
-import { runOverPart } from "./_part_io.ts";
+import { runOverPart } from "./source_jobs_io.ts";
 import { runPart, type StreamPart } from "./run.ts";
 import { type Settings, settle } from "./option_settings.ts";
 

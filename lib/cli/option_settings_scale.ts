@@ -4,7 +4,7 @@
 import { choice, text } from "./option_settings_diagram.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import type { SHARD_KEYS } from "./_scale_options.ts";
+import type { SHARD_KEYS } from "./option_table_scale.ts";
 
 /** `--shard I/N`: the part kept, and what decides a record's part. */
 export interface Shard {

@@ -11,7 +11,7 @@
 // process's time (both measured in bench/jobs.sh's notes).
 
 import { escapeText } from "../_quote.ts";
-import { countLines, gameCut, lineCut } from "./_batches.ts";
+import { countLines, gameCut, lineCut } from "./source_parts.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { InputError, type Output } from "./io.ts";
 import { type CliIo, type Source, writeAll, writeText } from "../program/io.ts";
@@ -19,14 +19,14 @@ import { notTextMessage, SniffedSource } from "./source_compression.ts";
 import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { granted, reason } from "./sink_out_dir.ts";
-import { type PartOutput, runOverPart } from "./_part_io.ts";
+import { type PartOutput, runOverPart } from "./source_jobs_io.ts";
 import type { StreamPart } from "./run.ts";
 import type { Settings } from "./option_settings.ts";
 import { Signals } from "./signals.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
 /** The module a worker runs. */
-const WORKER = new URL("./_job_worker.ts", import.meta.url);
+const WORKER = new URL("./source_jobs_worker.ts", import.meta.url);
 
 /** The size a part is cut at (the next line or game after it). */
 const PART = 1 << 20;

@@ -4,7 +4,7 @@
 // split by position key, which the object records.
 
 import type { StatsSummary } from "../data/unique/position_stats.ts";
-import type { Shard } from "./_scale_settings.ts";
+import type { Shard } from "./option_settings_scale.ts";
 
 /** The counts of `--stats=json`: a `--stats` summary, what the filters dropped, the part. */
 export interface StatsObject extends StatsSummary {

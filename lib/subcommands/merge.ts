@@ -7,7 +7,11 @@
 import { escapeText } from "../_quote.ts";
 import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
-import { addStats, parseStats, type StatsObject } from "./_stats_json.ts";
+import {
+  addStats,
+  parseStats,
+  type StatsObject,
+} from "../cli/transform_stats_json.ts";
 
 /** `fen merge --help`. */
 export const MERGE_HELP = `Usage: fen merge FILE...
