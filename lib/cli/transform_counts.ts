@@ -2,7 +2,7 @@
 // (dedupe in fixed memory) and `--stats` (the counts at the end), each
 // counting what it drops so `--stats` can say so.
 
-import { statsJson } from "./transform_stats_json.ts";
+import { statsJson } from "../data/unique/stats_json.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import {
   formatStats,

@@ -11,7 +11,7 @@ import {
   addStats,
   parseStats,
   type StatsObject,
-} from "../cli/transform_stats_json.ts";
+} from "../data/unique/stats_json.ts";
 
 /** `fen merge --help`. */
 export const MERGE_HELP = `Usage: fen merge FILE...

@@ -1,10 +1,20 @@
 // `--stats=json`: a run's counts as one JSON object, and their sum over the
-// parts of a job split with --shard (fen merge). Every count adds up across
+// parts of a job split with --shard (fen merge). Internal to the command
+// and fen merge (not exported by the package). Every count adds up across
 // parts; the uniques add up to the whole input's only when the parts were
 // split by position key, which the object records.
 
-import type { StatsSummary } from "../data/unique/position_stats.ts";
-import type { Shard } from "./option_settings_scale.ts";
+import type { StatsSummary } from "./position_stats.ts";
+
+/** The part of an input a summary counted (`--shard I/N`, by record or key). */
+export interface Shard {
+  /** The part, from 1. */
+  index: number;
+  /** How many parts. */
+  count: number;
+  /** What split the parts: `record` (place) or `key` (position). */
+  by: string;
+}
 
 /** The counts of `--stats=json`: a `--stats` summary, what the filters dropped, the part. */
 export interface StatsObject extends StatsSummary {
