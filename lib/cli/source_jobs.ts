@@ -261,6 +261,16 @@ async function cut(
       if (buffer.length > 0) {
         await pool.submit(buffer, pool.part(names, held, continued));
       }
+      // binary data after text: stopped at its line, said after the lines before
+      const binary = source.binary;
+      if (binary !== null) {
+        await pool.drain();
+        const { message, code } = notTextMessage(
+          binary,
+          names.label || "stdin",
+        );
+        pool.say(message, EXIT[code]);
+      }
       return;
     }
     const at = pgn ? gameCut(buffer) : lineCut(buffer);
