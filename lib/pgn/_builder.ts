@@ -78,6 +78,15 @@ export class GameBuilder implements TokenSink {
   /** The walker's position, made for each game whose start could be set up. */
   #cursor: PgnPosition | null = null;
 
+  /**
+   * Whether the lexer may skim (see TokenSink): a game's moves being
+   * skipped, where comments, NAGs, variations and moves change nothing.
+   */
+  get skimming(): boolean {
+    return this.#skipping && this.#phase === MOVES &&
+      this.#promotion.stage === 0;
+  }
+
   constructor(strict: boolean, walk: Walk | null = null) {
     this.#strict = strict;
     this.#walk = walk;

@@ -11,6 +11,12 @@ export interface TokenSink {
   open(line: number, column: number): void;
   close(line: number, column: number): void;
   error(reason: string, line: number, column: number): void;
+  /**
+   * Whether only a result or a tag can change anything until the game ends
+   * (the rest of a game skipped): the lexer may then step over comments,
+   * moves and variations without handing them on.
+   */
+  readonly skimming?: boolean;
 }
 
 /** The longest tokens kept, in characters. */
