@@ -87,6 +87,11 @@ export class GameBuilder implements TokenSink {
       this.#promotion.stage === 0;
   }
 
+  /** Whether a comment's text is kept: a walker keeps only those before the moves. */
+  get keepsComments(): boolean {
+    return this.#walk === null || this.#phase === TAGS;
+  }
+
   constructor(strict: boolean, walk: Walk | null = null) {
     this.#strict = strict;
     this.#walk = walk;

@@ -228,6 +228,18 @@ export class PgnLexer {
         const end = text.indexOf("}", i);
         this.#linesTo(text, i, end < 0 ? n : end);
         if (end < 0) return n;
+        if (this.#sink.keepsComments === false) {
+          // Its length is all the sink needs: no text cut out.
+          const length = this.#pending.length + end - this.#sliceStart;
+          this.#sink.comment(
+            "",
+            length > this.#limits.comment,
+            this.#tokenLine,
+            this.#tokenColumn,
+          );
+          this.#state = IDLE;
+          return end + 1;
+        }
         this.#pending.keep(
           text.slice(this.#sliceStart, end),
           this.#limits.comment,

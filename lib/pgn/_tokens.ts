@@ -17,6 +17,11 @@ export interface TokenSink {
    * moves and variations without handing them on.
    */
   readonly skimming?: boolean;
+  /**
+   * False when a comment's text would not be kept (only whether it was
+   * cut at the limit): the lexer then hands on "" without cutting it out.
+   */
+  readonly keepsComments?: boolean;
 }
 
 /** The longest tokens kept, in characters. */
