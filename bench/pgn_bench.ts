@@ -10,8 +10,9 @@
  * - `read + replay + FEN per ply`: tests/testdata/stockfish_games.pgn (100
  *   games, half with `[%eval]`/`[%clk]` on every move, a quarter Chess960)
  *   read from text, every move played, and the canonical FEN of every
- *   position made as a string: `PgnReader` and `PgnGame.positions` (the
- *   games kept), and `PgnWalker` (positions as the moves are read), against
+ *   position made as a string: `PgnReader` and `PgnGame.cursor` (the
+ *   games kept; with `PgnGame.positions`, each position an object of its
+ *   own), and `PgnWalker` (positions as the moves are read), against
  *   chessops' `parsePgn` → `startingPosition` → `parseSan`/`play` →
  *   `makeFen` (the baseline). Both count the same positions before timing.
  * - `10 MB file`: the same games repeated to about 10 MB of PGN in a
@@ -53,13 +54,17 @@ function flat(fen: string): number {
   return fen.charCodeAt(fen.length >> 1);
 }
 
-/** Ours: positions counted, FEN strings made. */
-function ours(pgn: string): number {
+/**
+ * Ours: positions counted, FEN strings made, walked with one cursor
+ * (`cursor()`) or with a position object of its own per ply (`positions()`).
+ */
+function ours(pgn: string, snapshots = false): number {
   const reader = new PgnReader();
   let positions = 0;
   for (const game of [...reader.push(pgn), ...reader.end()]) {
     if (game.error !== null) throw game.error;
-    for (const position of game.positions()) {
+    const walk = snapshots ? game.positions() : game.cursor();
+    for (const position of walk) {
       sink += flat(position.fen);
       positions++;
     }
@@ -105,7 +110,10 @@ function chessops(pgn: string): number {
 }
 
 const counted = ours(text);
-if (counted !== chessops(text) || counted !== walked(text)) {
+if (
+  counted !== chessops(text) || counted !== walked(text) ||
+  counted !== ours(text, true)
+) {
   throw new Error("the readers count different positions");
 }
 /** The same games without their comments: the moves alone, as many databases keep them. */
@@ -120,6 +128,12 @@ Deno.bench({
 });
 Deno.bench({ name: "PgnReader", group: "read + replay + FEN per ply" }, () => {
   ours(text);
+});
+Deno.bench({
+  name: "PgnReader, positions() kept",
+  group: "read + replay + FEN per ply",
+}, () => {
+  ours(text, true);
 });
 Deno.bench({ name: "PgnWalker", group: "read + replay + FEN per ply" }, () => {
   walked(text);
@@ -181,7 +195,7 @@ async function oursFile(
   const take = (list: ReturnType<PgnReader["push"]>): void => {
     for (const game of list) {
       games++;
-      for (const position of game.positions()) {
+      for (const position of game.cursor()) {
         const end = position.writeFen(scratch, 0);
         if (each) each(new TextDecoder().decode(scratch.subarray(0, end)));
         sink += end;

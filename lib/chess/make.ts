@@ -109,3 +109,32 @@ export function unmakeMove(b: ChessBoard): void {
   if (us === 1) b.fullmove--;
   b.turn = us;
 }
+
+/**
+ * Passes the turn (a null move, PGN's `--`): the other side to move, no
+ * en-passant square, the halfmove clock on, as python-chess plays it;
+ * {@linkcode unmakeNullMove} takes it back. Its undo record is the board's,
+ * so moves after it stack as usual.
+ */
+export function makeNullMove(b: ChessBoard): void {
+  const u = b.ply++ * UNDO;
+  const undo = b.undo;
+  undo[u] = 0;
+  undo[u + 1] = 0;
+  undo[u + 2] = b.castle;
+  undo[u + 3] = b.ep;
+  undo[u + 4] = b.halfmove;
+  b.ep = -1;
+  b.halfmove++;
+  if (b.turn === 1) b.fullmove++;
+  b.turn ^= 1;
+}
+
+/** Takes back a null move made by {@linkcode makeNullMove}. */
+export function unmakeNullMove(b: ChessBoard): void {
+  const u = --b.ply * UNDO;
+  b.ep = b.undo[u + 3];
+  b.halfmove = b.undo[u + 4];
+  b.turn ^= 1;
+  if (b.turn === 1) b.fullmove--;
+}

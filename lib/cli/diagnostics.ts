@@ -143,6 +143,18 @@ export class Diagnostics {
   }
 
   /**
+   * What a game's reader read as if written right (a tag without its
+   * `]`): said, and the game read whole; the exit code is not changed.
+   */
+  gameWarning(warning: PgnSyntaxError, place: GamePlace): void {
+    this.say(
+      `fen: ${place.errorPrefix(warning.line, warning.column)}, warning: ${
+        escapeText(warning.detail)
+      }\n`,
+    );
+  }
+
+  /**
    * A game that cannot be read to its end: its positions before the error
    * were written; the stream goes on with the next game.
    */

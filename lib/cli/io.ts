@@ -158,17 +158,6 @@ export class LineReader {
     return this.#rest.length;
   }
 
-  /** Whether the first chunk looked like UTF-16 (its BOM, or NUL bytes). */
-  utf16 = false;
-
-  /**
-   * The compression format the first chunk starts with (by its magic
-   * bytes): the reader then stops at once, keeping that chunk in `first`.
-   */
-  notText: Compression | null = null;
-  /** The first chunk, kept when it was not text (to decompress it). */
-  first: Uint8Array | null = null;
-
   /**
    * Reads one chunk and hands over its complete lines; `false` at the end
    * of input (after the last line, with or without a newline).
@@ -183,15 +172,10 @@ export class LineReader {
     const done = n === null || n === 0;
     let from = 0;
     if (!this.#started && !done) {
+      // Whether the stream is text at all is the sniffer's question
+      // (_compression.ts), asked before the first line is read.
       this.#started = true;
       const bytes = this.#chunk.subarray(0, n!);
-      this.utf16 = looksUtf16(bytes);
-      if (this.utf16) return false;
-      this.notText = compressionOf(bytes);
-      if (this.notText !== null) {
-        this.first = bytes.slice();
-        return false;
-      }
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from = 3;
     }
     const text = this.#rest +
@@ -252,53 +236,4 @@ export class LineReader {
       handler.line(text, start, end, number);
     }
   }
-}
-
-/**
- * UTF-16 text: a byte order mark, or ASCII with a NUL in every other byte
- * (NULs at one parity and none at the other; all-NUL input is not text).
- */
-function looksUtf16(bytes: Uint8Array): boolean {
-  if (bytes.length >= 2) {
-    const [a, b] = bytes;
-    if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return true;
-  }
-  const n = Math.min(bytes.length, 64) & ~1;
-  if (n < 8) return false;
-  let even = 0;
-  let odd = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (bytes[i] === 0) even++;
-    if (bytes[i + 1] === 0) odd++;
-  }
-  const half = n / 2;
-  return (even === 0 && odd >= half - 1) || (odd === 0 && even >= half - 1);
-}
-
-/** The compression formats recognised by their magic bytes. */
-export type Compression = "gzip" | "zstd" | "xz" | "bzip2";
-
-/** Each format's magic bytes and the tool that decompresses it. */
-export const COMPRESSIONS: readonly {
-  readonly name: Compression;
-  readonly magic: readonly number[];
-  readonly tool: string;
-}[] = [
-  { name: "gzip", magic: [0x1f, 0x8b], tool: "gzip -dc" },
-  { name: "zstd", magic: [0x28, 0xb5, 0x2f, 0xfd], tool: "zstd -dc" },
-  { name: "xz", magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], tool: "xz -dc" },
-  { name: "bzip2", magic: [0x42, 0x5a, 0x68], tool: "bzip2 -dc" },
-];
-
-/** The compression `bytes` start with, or `null`. */
-export function compressionOf(bytes: Uint8Array): Compression | null {
-  for (const { name, magic } of COMPRESSIONS) {
-    if (magic.every((b, i) => bytes[i] === b)) {
-      // "BZh" is also text: bzip2 has a block-size digit after it.
-      if (name !== "bzip2" || (bytes[3] >= 0x31 && bytes[3] <= 0x39)) {
-        return name;
-      }
-    }
-  }
-  return null;
 }

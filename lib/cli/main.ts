@@ -60,6 +60,10 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "tree") {
     return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
   }
+  // `fen analyse` too: engines, judgement and charts load only for it.
+  if (args[0] === "analyse") {
+    return (await import("../analysis/mod.ts")).analyse(args.slice(1), io);
+  }
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
   // drawing alone. Anything else, and every error (so that one path words

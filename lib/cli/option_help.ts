@@ -60,6 +60,9 @@ A diagram of stdin's only record goes to stdout; more need --out-dir.
 Service: fen serve [--port 8080] [--hostname 127.0.0.1] serves board images
 (SVG, PNG, GIF), checks and a playground page over HTTP (fen serve --help).
 
+Analysis: fen analyse [--nodes N] [--jobs N] [file...] annotates games and
+positions with a UCI engine, as lichess does (fen analyse --help).
+
 Exit status:
 ${exits}
 Examples:

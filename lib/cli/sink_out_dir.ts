@@ -1,9 +1,19 @@
-// `--out-dir`: one diagram file per record. A file is written under a
-// temporary name and renamed, so an interrupted run never leaves a partial
-// diagram; names come from a pattern ({line}, {n}, {id}) so they sort.
+// `--out-dir`: one diagram file per record, collected from what a format
+// writes; the names and the writing of the files are the programs' shared
+// part (lib/program/out_files.ts).
 
-import { escapeText } from "../_quote.ts";
-import { type CliIo, type Sink, writeText } from "../program/io.ts";
+import type { Sink } from "../program/io.ts";
+
+export {
+  checkPattern,
+  fileName,
+  granted,
+  NamesWritten,
+  type NameValues,
+  prepareOutDir,
+  reason,
+  writeOutFile,
+} from "../program/out_files.ts";
 
 /** Collects what a format writes, for a file. */
 export class MemorySink implements Sink {
@@ -28,143 +38,4 @@ export class MemorySink implements Sink {
     this.#length = 0;
     return bytes;
   }
-}
-
-/**
- * The placeholders a `--name` pattern may use: `{line}`, `{n}`, `{id}`, and
- * for games `{game}`, `{ply}` and any tag by its name (`{White}`).
- */
-const PLACEHOLDER = /\{(line|n|id|game|ply|[A-Z][A-Za-z0-9_]*)\}/g;
-
-/** What a file name is made from. */
-export interface NameValues {
-  line: number;
-  n: number;
-  id: string | null;
-  /** For a game's position: its game number, ply and tags. */
-  game?: number;
-  ply?: number;
-  tags?: ReadonlyMap<string, string>;
-}
-
-/**
- * A file name: `{line}`, `{n}` and `{game}` zero-padded to 6 digits so the
- * files sort, `{ply}` to 3, `{id}` and tags made safe for a file name.
- */
-export function fileName(pattern: string, values: NameValues): string {
-  return pattern.replace(PLACEHOLDER, (_, key: string) => {
-    switch (key) {
-      case "id":
-        // An empty id is no id (an empty name would make a hidden ".svg").
-        return safe(values.id || String(values.line));
-      case "line":
-      case "n":
-        return String(values[key]).padStart(6, "0");
-      case "game":
-        return String(values.game ?? values.line).padStart(6, "0");
-      case "ply":
-        return String(values.ply ?? 0).padStart(3, "0");
-      default:
-        return safe(values.tags?.get(key) ?? "");
-    }
-  });
-}
-
-/** Text as a file name: unsafe runs as `_`, no leading dot, never empty. */
-function safe(text: string): string {
-  return text.replace(/[^A-Za-z0-9._+-]+/g, "_").replace(/^\.+/, "_") || "_";
-}
-
-/**
- * The names a run has written, so that it never overwrites its own file:
- * a name met again gets `-2`, `-3`, ... before its extension.
- */
-export class NamesWritten {
-  readonly #names = new Set<string>();
-
-  /** `name` if this run has not written it yet, else the next free `name-N`. */
-  claim(name: string): string {
-    let claimed = name;
-    for (let n = 2; this.#names.has(claimed); n++) claimed = `${name}-${n}`;
-    this.#names.add(claimed);
-    return claimed;
-  }
-}
-
-/** Whether a `--name` pattern can make a file name. */
-export function checkPattern(pattern: string): string | null {
-  if (!PLACEHOLDER.test(pattern)) {
-    return "must contain {line}, {n}, {id}, {game}, {ply} or a tag such as {White}";
-  }
-  PLACEHOLDER.lastIndex = 0;
-  if (pattern.includes("/") || pattern.includes("\\")) {
-    return "must not contain a path separator";
-  }
-  return null;
-}
-
-/** Whether `name` access to `path` is granted (asking if Deno may ask). */
-export function granted(
-  io: CliIo,
-  name: "read" | "write",
-  path: string,
-): boolean {
-  try {
-    return io.permissions.requestSync({ name, path }).state === "granted";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Asks for permission to read and write `dir` (a file is renamed into
- * place, which needs both) and makes it; false on failure.
- */
-export function prepareOutDir(dir: string, io: CliIo): boolean {
-  const shown = escapeText(dir, 0, dir.length, 80);
-  if (!granted(io, "write", dir) || !granted(io, "read", dir)) {
-    writeText(
-      io.stderr,
-      `fen: --out-dir needs permission to read and write ${shown} (run deno with --allow-read=${shown} --allow-write=${shown})\n`,
-    );
-    return false;
-  }
-  try {
-    io.mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    writeText(
-      io.stderr,
-      `fen: cannot make folder ${shown}: ${reason(error)}\n`,
-    );
-    return false;
-  }
-  return true;
-}
-
-/** Writes `bytes` to `dir/name` through a temporary file; false on failure. */
-export function writeOutFile(
-  io: CliIo,
-  path: string,
-  bytes: Uint8Array,
-): boolean {
-  const temporary = `${path}.part`;
-  try {
-    io.writeFileSync(temporary, bytes);
-    io.renameSync(temporary, path);
-    return true;
-  } catch (error) {
-    writeText(
-      io.stderr,
-      `fen: cannot write ${escapeText(path, 0, path.length, 80)}: ${
-        reason(error)
-      }\n`,
-    );
-    return false;
-  }
-}
-
-/** An error's message for `fen: cannot ...: <reason>`. */
-export function reason(error: unknown): string {
-  // Deno's messages quote the path as given: escape it like any echo.
-  return escapeText(error instanceof Error ? error.message : String(error));
 }

@@ -9,8 +9,10 @@ import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import type { CliIo, Source } from "../program/io.ts";
 import { InputError, type Output } from "./io.ts";
+import { SniffedSource } from "./source_compression.ts";
 import { Signals } from "./signals.ts";
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
+import { notText } from "./source_text.ts";
 import { GamePlace } from "./where.ts";
 import { GameMatch, type PositionMatch } from "../match/mod.ts";
 
@@ -60,6 +62,15 @@ export class PgnSource implements RecordSource {
       reader.push(input);
       return reader.end();
     }
+    out.flush(); // nothing held back while input waits
+    const sniffed = new SniffedSource(input);
+    const refused = await sniffed.open();
+    if (refused !== null) {
+      return notText(refused, {
+        name: label || "stdin",
+        diagnostics: target.diagnostics,
+      });
+    }
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
     try {
@@ -67,7 +78,7 @@ export class PgnSource implements RecordSource {
         out.flush(); // nothing held back while input waits
         let n: number | null = null;
         const more = await signals.race(
-          read(input, chunk).then((got) => {
+          read(sniffed, chunk).then((got) => {
             n = got;
             return got !== null && got > 0;
           }),
@@ -119,6 +130,9 @@ export class PgnSource implements RecordSource {
       if (target.diagnostics.stopped) return;
       place.number = game.number;
       place.line = game.line;
+      for (const warning of game.warnings) {
+        target.diagnostics.gameWarning(warning, place);
+      }
       this.#positions(game, { target, place });
       if (game.error !== null) target.diagnostics.badGame(game.error, place);
     }
@@ -136,7 +150,7 @@ export class PgnSource implements RecordSource {
       const match = this.#parts.match ?? null;
       const games = match === null ? null : new GameMatch(match);
       let last: PgnPosition | null = null;
-      for (const position of game.positions()) {
+      for (const position of game.cursor()) {
         this.#parts.line?.see(position);
         games?.position(position.view());
         last = position;
@@ -147,7 +161,7 @@ export class PgnSource implements RecordSource {
       return;
     }
     let found = false;
-    for (const position of game.positions({ variations })) {
+    for (const position of game.cursor({ variations })) {
       this.#parts.line?.see(position);
       if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
         continue;
@@ -230,6 +244,9 @@ class PlyVisitor implements PgnVisitor {
     place.number = game.number;
     place.line = game.line;
     const ply = this.#select.ply;
+    for (const warning of game.warnings) {
+      target.diagnostics.gameWarning(warning, place);
+    }
     if (game.error !== null) {
       target.diagnostics.badGame(game.error, place);
     } else if (ply === "last") {

@@ -9,9 +9,13 @@ import { GridSyntaxError } from "../errors.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import { escapeText } from "../_quote.ts";
 import { granted, reason } from "./sink_out_dir.ts";
-import { GunzipSource } from "./source_compression.ts";
+import {
+  type NotText,
+  notTextMessage,
+  SniffedSource,
+} from "./source_compression.ts";
 import type { CliIo, Source } from "../program/io.ts";
-import { COMPRESSIONS, InputError, LineReader, type Output } from "./io.ts";
+import { InputError, LineReader, type Output } from "./io.ts";
 import { Signals } from "./signals.ts";
 import { StreamPlace, type Where } from "./where.ts";
 import { EXIT } from "../program/exit.ts";
@@ -177,11 +181,17 @@ export class StreamSource implements RecordSource {
         if (!diagnostics.stopped) diagnostics.tooLong(where.at(n), bytes);
       },
     };
+    out.flush(); // nothing held back while input waits
+    const input = new SniffedSource(this.#source);
+    const refused = await input.open();
+    if (refused !== null) {
+      return notText(refused, { name: label || "stdin", diagnostics });
+    }
     const signals = new Signals(io);
     try {
       for (;;) {
         out.flush(); // nothing held back while input waits
-        const more = await signals.race(lines.next(this.#source, handler));
+        const more = await signals.race(lines.next(input, handler));
         if (signals.code !== null) return diagnostics.interrupted(signals.code);
         if (!more || diagnostics.stopped) break;
       }
@@ -189,32 +199,20 @@ export class StreamSource implements RecordSource {
       signals.close();
     }
     if (boards !== null) endBoards(boards, { target, place: where });
-    if (lines.notText === "gzip" && lines.first !== null) {
-      const gunzipped = new GunzipSource(lines.first, this.#source);
-      return new StreamSource(gunzipped, this.#parts).feed(target);
-    }
-    notText(lines, { name: label || "stdin", diagnostics });
   }
 }
 
-/** What to say when a stream turned out not to be text records. */
-function notText(
-  lines: LineReader,
+/**
+ * Says why a stream is not read (FEN and PGN input alike), and stops: no
+ * record of it is read.
+ */
+export function notText(
+  why: NotText,
   { name, diagnostics }: { name: string; diagnostics: Diagnostics },
 ): void {
-  if (lines.utf16) {
-    diagnostics.say(
-      `fen: ${name} is UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)\n`,
-    );
-    return diagnostics.fail(EXIT.invalidFen);
-  }
-  const kind = lines.notText;
-  if (kind === null || kind === "gzip") return;
-  const tool = COMPRESSIONS.find((c) => c.name === kind)!.tool;
-  diagnostics.say(
-    `fen: ${name} is ${kind}-compressed: decompress it first (${tool} FILE | fen ...)\n`,
-  );
-  diagnostics.fail(EXIT.ioError);
+  const { message, code } = notTextMessage(why, name);
+  diagnostics.say(message);
+  diagnostics.fail(EXIT[code]);
 }
 
 /** One line of `--from grid` input: a record when it completes a board. */

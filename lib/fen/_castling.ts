@@ -193,6 +193,23 @@ const CODE_RANKS: readonly BackRank<number>[] = backRanks((piece) =>
   piece.charCodeAt(0)
 );
 
+/**
+ * Whether the right for the rook square on the a- or h-`file` is written
+ * `K` or `Q`: when that rook is the outermost on its side of the king (an
+ * X-FEN reader finds it there too), and when no rook of its side stands on
+ * the square at all. A right without its rook is standard chess's `KQ` with
+ * the king or rook moved: the record's letters are kept (no letter reads
+ * back the same in both modes), and legality names the problem.
+ */
+function standardLetter<T>(
+  squares: readonly T[],
+  rank: BackRank<T>,
+  file: number,
+): boolean {
+  return squares[rank.row + file] !== rank.rook ||
+    outermostRookFile(squares, rank) === file;
+}
+
 /** Whether castling squares are in canonical order (they nearly always are). */
 function inOrder(castling: readonly Square[]): boolean {
   for (let i = 1; i < castling.length; i++) {
@@ -227,8 +244,7 @@ export function writeCastling(
     let letter: string = square[0];
     if (
       !shredder && (file === 0 || file === 7) &&
-      outermostRookFile(board, LETTER_RANKS[backRankIndex(white, file)]) ===
-        file
+      standardLetter(board, LETTER_RANKS[backRankIndex(white, file)], file)
     ) {
       letter = file === 7 ? "k" : "q";
     }
@@ -260,7 +276,7 @@ export function writeCastlingBytes(
     let letter = 97 + file;
     if (
       (file === 0 || file === 7) &&
-      outermostRookFile(cells, CODE_RANKS[backRankIndex(white, file)]) === file
+      standardLetter(cells, CODE_RANKS[backRankIndex(white, file)], file)
     ) {
       letter = file === 7 ? 107 : 113; // k, q
     }

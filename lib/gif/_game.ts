@@ -49,9 +49,11 @@ const GLYPH_OF_NAG: readonly (MoveGlyph | undefined)[] = [
  * @returns The frames, one after the other.
  */
 export function* gameFrames(game: PgnGame): Generator<GameFrame> {
-  for (const position of game.positions()) {
+  // One cursor: each frame takes what it needs before the next ply.
+  for (const position of game.cursor()) {
     const move = position.move;
-    if (move === null) {
+    // The start, or a null move (`--`): no move to mark.
+    if (move === null || position.from === null) {
       yield { position: position.toPosition() };
       continue;
     }

@@ -48,7 +48,15 @@ interface Frame {
   openColumn: number;
 }
 
-const NONE = 0, TAGS = 1, MOVES = 2;
+/**
+ * Where the builder is in a game: before one, in its tags, in its
+ * movetext, or after its result (a comment there is the game's; a blank
+ * line, a tag or a move ends it).
+ */
+const NONE = 0, TAGS = 1, MOVES = 2, ENDED = 3;
+
+/** A check or mate mark, and annotations, after an `e8(Q)`. */
+const CHECK_AFTER = /^[+#][!?]*$/;
 
 /** The game being read: see the comment at the top of the file. */
 export class GameBuilder implements TokenSink {
@@ -58,10 +66,19 @@ export class GameBuilder implements TokenSink {
   readonly #strict: boolean;
   #count = 0;
   #phase = NONE;
+  /** Whether a blank line came after the tags: a tag met again starts a game. */
+  #tagsClosed = false;
+  /** The result read, kept until the game ends (phase ENDED). */
+  #result: PgnResult | null = null;
+  /** Whether the last token completed an `e8(Q)`, so `+` may follow. */
+  #promoted = false;
+  /** Warnings for the game being read, given to it when it is made. */
+  #warnings: PgnSyntaxError[] = [];
   #skipping = false;
   #game: PgnGame | null = null;
   #tags = new Map<string, string>();
   #startLine = 1;
+  /** Where the start's problem is reported: its tag, or the game's start. */
   #fenLine = 1;
   #fenColumn = 1;
   #comments: string[] = [];
@@ -84,7 +101,7 @@ export class GameBuilder implements TokenSink {
    */
   get skimming(): boolean {
     return this.#skipping && this.#phase === MOVES &&
-      this.#promotion.stage === 0;
+      this.#promotion.stage === 0 && !this.#promoted;
   }
 
   /** Whether a comment's text is kept: a walker keeps only those before the moves. */
@@ -104,6 +121,8 @@ export class GameBuilder implements TokenSink {
     this.#count++;
     this.#phase = TAGS;
     this.#startLine = line;
+    this.#fenLine = line;
+    this.#fenColumn = 1;
   }
 
   /** The game object, made from the tags when the movetext starts. */
@@ -121,6 +140,7 @@ export class GameBuilder implements TokenSink {
       line: this.#startLine,
     });
     this.#game = game;
+    game.warnings = this.#warnings;
     this.#line = mainline;
     // Loaded even when the game cannot be played: a walk starts there.
     let loaded = true;
@@ -151,6 +171,7 @@ export class GameBuilder implements TokenSink {
   }
 
   #moves(line: number): void {
+    if (this.#phase === ENDED) this.finish();
     if (this.#phase === NONE) this.#begin(line);
     if (this.#phase === TAGS) {
       this.#phase = MOVES;
@@ -170,7 +191,8 @@ export class GameBuilder implements TokenSink {
   }
 
   /** Ends the game being read, if any, with the result read (or none). */
-  finish(result: PgnResult | null): void {
+  finish(): void {
+    const result = this.#result;
     if (this.#phase === NONE) return;
     this.#flushPromotion();
     if (this.#stack.length > 0 && !this.#skipping) {
@@ -186,6 +208,10 @@ export class GameBuilder implements TokenSink {
     if (this.#walk === null) this.games.push(game);
     else this.#endWalk(game);
     this.#phase = NONE;
+    this.#tagsClosed = false;
+    this.#result = null;
+    this.#promoted = false;
+    this.#warnings = [];
     this.#skipping = false;
     this.#game = null;
     this.#tags = new Map();
@@ -208,18 +234,45 @@ export class GameBuilder implements TokenSink {
   }
 
   tag(name: string, value: string, line: number, column: number): void {
-    if (this.#phase === MOVES) this.finish(null);
+    if (this.#phase === MOVES || this.#phase === ENDED) {
+      this.finish();
+    } else if (this.#phase === TAGS && this.#tagsClosed) {
+      // Tags, a blank line, a tag the game has: the first game has no
+      // movetext. A new name is the same game's (ChessBase writes a blank
+      // line after its Event tag).
+      if (this.#tags.has(name)) this.finish();
+      this.#tagsClosed = false;
+    }
     if (this.#phase === NONE) this.#begin(line);
     if (this.#skipping) return;
     this.#tags.set(name, value);
-    if (name === "FEN") {
+    // Where a start that cannot be set up is reported: the FEN tag, else
+    // the Variant tag.
+    if (name === "FEN" || (name === "Variant" && !this.#tags.has("FEN"))) {
       this.#fenLine = line;
       this.#fenColumn = column;
     }
   }
 
+  blank(_line: number): void {
+    if (this.#phase === TAGS) this.#tagsClosed = true;
+    else if (this.#phase !== NONE) {
+      // A blank line ends movetext, result or none, as python-chess and
+      // chessops read it.
+      this.finish();
+    }
+  }
+
+  warning(reason: string, line: number, column: number): void {
+    if (this.#phase === NONE) this.#begin(line);
+    this.#warnings.push(
+      new PgnSyntaxError({ game: this.#count, line, column, reason }),
+    );
+  }
+
   error(reason: string, line: number, column: number): void {
     this.#flushPromotion();
+    if (this.#phase === ENDED) this.finish();
     if (this.#phase === NONE) this.#begin(line);
     if (!this.#skipping) this.#syntax(reason, line, column);
   }
@@ -230,6 +283,7 @@ export class GameBuilder implements TokenSink {
     line: number,
     _column: number,
   ): void {
+    this.#promoted = false;
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     if (this.#skipping) return;
     if (truncated) this.#truncated = true;
@@ -239,8 +293,9 @@ export class GameBuilder implements TokenSink {
       return;
     }
     // Before any tag, a comment starts a game of its own, as chessops and
-    // python-chess read it (the first of pgn-extract's eco.pgn is one).
-    this.#moves(line);
+    // python-chess read it (the first of pgn-extract's eco.pgn is one);
+    // after the result, it is the game's.
+    if (this.#phase !== ENDED) this.#moves(line);
     // A walker keeps no comments: it hands on positions only.
     if (this.#walk !== null) return;
     const last = this.#last;
@@ -253,6 +308,7 @@ export class GameBuilder implements TokenSink {
   }
 
   nag(value: number, line: number, column: number): void {
+    this.#promoted = false;
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     if (this.#skipping) return;
@@ -264,6 +320,7 @@ export class GameBuilder implements TokenSink {
   }
 
   open(line: number, column: number): void {
+    this.#promoted = false;
     if (this.#promotion.stage === 1) {
       this.#promotion.open(line, column);
       return;
@@ -295,9 +352,11 @@ export class GameBuilder implements TokenSink {
   }
 
   close(line: number, column: number): void {
+    this.#promoted = false;
     const held = this.#promotion;
     if (held.stage === 3) {
       this.#move(held.take(), held.line, held.column);
+      this.#promoted = true;
       return;
     }
     if (this.#promotion.stage !== 0) this.#flushPromotion();
@@ -321,6 +380,15 @@ export class GameBuilder implements TokenSink {
       this.#promotion.name(text);
       return;
     }
+    if (this.#promoted) {
+      this.#promoted = false;
+      // `h8(Q)+`: the mark of the promotion just read (the SAN has its own).
+      if (CHECK_AFTER.test(text)) {
+        const nag = annotationNag(text.slice(1));
+        if (nag !== undefined) this.nag(nag, line, column);
+        return;
+      }
+    }
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     this.#moves(line);
     const result = resultOf(text);
@@ -333,7 +401,8 @@ export class GameBuilder implements TokenSink {
           open.openColumn,
         );
       }
-      this.finish(result);
+      this.#result = result;
+      this.#phase = ENDED;
       return;
     }
     if (this.#skipping) return;

@@ -8,7 +8,9 @@ export const SYMBOL_CHARS: Uint8Array = /* @__PURE__ */ (() => {
   };
   mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 2);
   mark("0123456789!?-.", 2);
-  mark("_+#=:/", 1);
+  // `+` and `#` start one only as the mark after an `e8(Q)`.
+  mark("+#", 2);
+  mark("_=:/", 1);
   return table;
 })();
 

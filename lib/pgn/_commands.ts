@@ -39,6 +39,10 @@ function seconds(text: string): number | null {
   return digits > 0 && colons > 0 ? total * 60 + part : null;
 }
 
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
 function readEval(text: string): PgnEval | null {
   const pawns = text.includes(",") || text.includes("#") ? NaN : Number(text);
   if (text !== "" && Number.isFinite(pawns)) {
@@ -74,8 +78,9 @@ export function readCommands(comment: string, move: PgnMove): void {
   ) {
     const close = comment.indexOf("]", at);
     if (close < 0) return;
-    const space = comment.indexOf(" ", at);
-    const nameEnd = space < 0 || space > close ? close : space;
+    // The name ends at any space: a command may be cut across lines.
+    let nameEnd = at + 2;
+    while (nameEnd < close && !isSpace(comment.charCodeAt(nameEnd))) nameEnd++;
     const name = comment.slice(at + 2, nameEnd);
     const value = comment.slice(nameEnd, close).trim();
     if (name === "clk") move.clock = seconds(value) ?? move.clock;

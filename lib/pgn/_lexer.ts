@@ -48,6 +48,10 @@ export class PgnLexer {
   #nag = 0;
   /** Whether REST_OF_LINE is a `;` comment (else an escape or a skip). */
   #keepLine = false;
+  /** Whether the current line has had a token: a line without one is blank. */
+  #lineUsed = false;
+  /** Whether the symbol being read has an en or em dash (`0–0`, `1—0`). */
+  #dash = false;
 
   constructor(sink: TokenSink, limits: LexerLimits) {
     this.#sink = sink;
@@ -131,6 +135,7 @@ export class PgnLexer {
     const at = this.#base - this.#lineStart + 1;
     if (state === SYMBOL || state === NUMBER) this.#symbol();
     else if (state === NAG) this.#emitNag(0);
+    else if (state === TAG_AFTER_VALUE) this.#unclosedTag();
     else if (state === BRACE) {
       this.#sink.error(
         "a comment without its }",
@@ -145,7 +150,12 @@ export class PgnLexer {
   }
 
   #symbol(): void {
-    const text = this.#pending.text;
+    let text = this.#pending.text;
+    if (this.#dash) {
+      // Dashes as typeset (`0–0–0`, `O—O`, `1—0`), read as the hyphen.
+      text = text.replace(/[\u2013\u2014]/g, "-");
+      this.#dash = false;
+    }
     if (this.#pending.length > SYMBOL_MAX) {
       this.#sink.error(
         `a token longer than ${SYMBOL_MAX} characters`,
@@ -198,7 +208,11 @@ export class PgnLexer {
           }
           this.#state = SYMBOL;
         }
-        while (j < n && c < 128 && SYMBOL_CHARS[c] !== 0) {
+        while (j < n) {
+          if (c < 128) {
+            if (SYMBOL_CHARS[c] === 0) break;
+          } else if (c === 0x2013 || c === 0x2014) this.#dash = true;
+          else break;
           c = text.charCodeAt(++j);
         }
         if (j === n) return j;
@@ -261,6 +275,7 @@ export class PgnLexer {
           this.#emitComment();
         }
         this.#state = IDLE;
+        this.#lineUsed = false;
         this.#newline(end);
         return end + 1;
       }
@@ -272,10 +287,15 @@ export class PgnLexer {
   #idle(text: string, i: number, n: number): number {
     let c = text.charCodeAt(i);
     while (isSpace(c)) {
-      if (c === 10) this.#newline(i);
+      if (c === 10) {
+        if (!this.#lineUsed) this.#sink.blank(this.#line);
+        this.#lineUsed = false;
+        this.#newline(i);
+      }
       if (++i === n) return n;
       c = text.charCodeAt(i);
     }
+    this.#lineUsed = true;
     if (this.#sink.skimming === true) {
       const j = this.#skim(text, i, n);
       if (j !== i) return j;
@@ -331,35 +351,42 @@ export class PgnLexer {
     let j = i;
     while (j < n) {
       const c = text.charCodeAt(j);
+      if (c === 32 || c === 13 || c === 9) {
+        j++;
+        continue;
+      }
+      if (c === 10) {
+        // A blank line ends the game: the normal path says so.
+        if (!this.#lineUsed) return j;
+        this.#lineUsed = false;
+        this.#newline(j);
+        j++;
+        continue;
+      }
+      this.#lineUsed = true;
       if (c === 123 /* { */) {
         const end = text.indexOf("}", j + 1);
         if (end < 0) return j;
         this.#linesTo(text, j + 1, end);
         j = end + 1;
       } else if (c < 128 && SYMBOL_CHARS[c] !== 0) {
+        let k = j + 1;
         if (c >= 48 && c <= 57) {
           // A move number, or a result (or what may be one): the latter
           // for the normal path.
-          let k = j + 1;
           while (k < n && isDigit(text.charCodeAt(k))) k++;
           if (k === n || text.charCodeAt(k) !== 46) return j;
           while (k < n && text.charCodeAt(k) === 46) k++;
-          if (k === n) return j;
-          j = k;
-          continue;
-        }
-        let k = j + 1;
-        while (k < n) {
-          const d = text.charCodeAt(k);
-          if (d >= 128 || SYMBOL_CHARS[d] === 0) break;
-          k++;
+        } else {
+          while (k < n) {
+            const d = text.charCodeAt(k);
+            if (d >= 128 || SYMBOL_CHARS[d] === 0) break;
+            k++;
+          }
         }
         if (k === n) return j;
         j = k;
-      } else if (c === 10) {
-        this.#newline(j);
-        j++;
-      } else if (c === 32 || c === 13 || c === 9 || c === 40 || c === 41) {
+      } else if (c === 40 || c === 41) {
         j++;
       } else if (c === 36 /* $ */) {
         let k = j + 1;
@@ -427,6 +454,12 @@ export class PgnLexer {
         return i;
       default: // TAG_AFTER_VALUE
         if (c === 32 || c === 9) return i + 1;
+        if (c === 10 || c === 13) {
+          // Only the `]` is missing: read as if it were there, as
+          // pgn-extract does, with a warning.
+          this.#unclosedTag();
+          return i;
+        }
         if (c !== 93) {
           return this.#badTag("a ] expected after the tag value", i);
         }
@@ -439,6 +472,22 @@ export class PgnLexer {
         this.#state = IDLE;
         return i + 1;
     }
+  }
+
+  /** A tag whose line ends after its value, without the `]`. */
+  #unclosedTag(): void {
+    this.#sink.tag(
+      this.#tagName,
+      this.#pending.text,
+      this.#tokenLine,
+      this.#tokenColumn,
+    );
+    this.#sink.warning(
+      "a tag without its ], read as if it had one",
+      this.#tokenLine,
+      this.#tokenColumn,
+    );
+    this.#state = IDLE;
   }
 
   #tagValue(text: string, i: number, n: number): number {

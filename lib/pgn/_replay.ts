@@ -5,7 +5,12 @@
 import { FEN_BYTES_MAX, writeFenBytes } from "../fen/bytes.ts";
 import type { RecordView } from "../record_view.ts";
 import { ChessBoard } from "../chess/board.ts";
-import { makeMove, unmakeMove } from "../chess/make.ts";
+import {
+  makeMove,
+  makeNullMove,
+  unmakeMove,
+  unmakeNullMove,
+} from "../chess/make.ts";
 import {
   kingDestination,
   kingTarget,
@@ -15,6 +20,7 @@ import {
 } from "../chess/move.ts";
 import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
 import { playableBoard } from "../chess/playable.ts";
+import { isAttacked } from "../chess/attacks.ts";
 import {
   type EnPassantMode,
   enPassantOf,
@@ -56,6 +62,18 @@ const PROMOTION_LETTERS: readonly ("n" | "b" | "r" | "q" | null)[] = [
 const DIRTY_MAX = 28;
 
 const CHECK_MARK = /[+#]$/;
+
+/**
+ * The code of a null move (`--`, `Z0`: the side to move passes), which no
+ * move has: from a1 to a1.
+ */
+export const NULL_MOVE = 0;
+
+/** Whether a move's text is a null move, annotations aside. */
+function isNullMove(text: string): boolean {
+  const body = text.replace(/[!?]+$/, "");
+  return body === "--" || body === "Z0";
+}
 
 /**
  * A board playing one game at a time: see the comment at the top of the
@@ -105,7 +123,7 @@ export class Replay implements RecordView {
 
   /** Marks the squares a move (made or taken back) changes. */
   #touch(code: number): void {
-    if (this.#allDirty) return;
+    if (this.#allDirty || code === NULL_MOVE) return;
     const dirty = this.#dirty;
     let n = this.#dirtyCount;
     if (n > DIRTY_MAX - 4) {
@@ -155,6 +173,7 @@ export class Replay implements RecordView {
   parse(text: string, index: number, strict: boolean): number {
     const quick = quickMatch(this.#notation.board, text, this);
     if (quick >= 0) return quick;
+    if (isNullMove(text)) return this.#nullMove(text, index);
     const n = this.#fresh();
     const source = this.#source;
     source.text = text;
@@ -175,6 +194,27 @@ export class Replay implements RecordView {
     return code;
   }
 
+  /** A null move, unless the side to move is in check (it could not pass). */
+  #nullMove(text: string, index: number): number {
+    const b = this.#notation.board;
+    if (this.check === -1) {
+      this.check =
+        b.king[b.turn] >= 0 && isAttacked(b, b.king[b.turn], b.turn ^ 1)
+          ? 1
+          : 0;
+    }
+    if (this.check === 1) {
+      throw new MoveError({
+        move: text,
+        index,
+        code: "illegal",
+        reason: "illegal: the side in check cannot pass",
+      });
+    }
+    this.body = "--";
+    return NULL_MOVE;
+  }
+
   /**
    * Whether {@linkcode Replay.parse} and {@linkcode Replay.playParsed} make
    * the move's SAN: a reader that keeps no moves (a walker) needs none.
@@ -190,6 +230,11 @@ export class Replay implements RecordView {
    * SAN, check or mate mark included ("" without `wantSan`).
    */
   playParsed(code: number): string {
+    if (code === NULL_MOVE) {
+      this.play(code);
+      this.check = 0;
+      return this.wantSan ? "--" : "";
+    }
     const b = this.#notation.board;
     makeMove(b, code);
     this.#played.push(code);
@@ -204,12 +249,12 @@ export class Replay implements RecordView {
 
   /** The SAN, with `+` or `#`, of a legal move in the current position. */
   san(code: number): string {
-    return this.#fresh().san(code);
+    return code === NULL_MOVE ? "--" : this.#fresh().san(code);
   }
 
   /** The UCI of a move (castling as king takes rook in Chess960). */
   uci(code: number): string {
-    return this.#notation.uci(code, this.rules);
+    return code === NULL_MOVE ? "0000" : this.#notation.uci(code, this.rules);
   }
 
   /** The square a move's piece leaves. */
@@ -239,7 +284,8 @@ export class Replay implements RecordView {
 
   /** Plays a legal move; {@linkcode Replay.back} takes it back. */
   play(code: number): void {
-    makeMove(this.#notation.board, code);
+    if (code === NULL_MOVE) makeNullMove(this.#notation.board);
+    else makeMove(this.#notation.board, code);
     this.#played.push(code);
     this.#touch(code);
     this.#stale = true;
@@ -248,8 +294,10 @@ export class Replay implements RecordView {
 
   /** Takes back the last move played. */
   back(): void {
-    unmakeMove(this.#notation.board);
-    this.#touch(this.#played.pop()!);
+    const code = this.#played.pop()!;
+    if (code === NULL_MOVE) unmakeNullMove(this.#notation.board);
+    else unmakeMove(this.#notation.board);
+    this.#touch(code);
     this.#stale = true;
     this.check = -1;
   }

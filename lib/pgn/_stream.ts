@@ -40,7 +40,7 @@ export class PgnStream {
       this.#lexer.push(this.#decoder.decode(new Uint8Array(0), true));
     }
     this.#lexer.end();
-    this.#builder.finish(null);
+    this.#builder.finish();
   }
 }
 

@@ -11,6 +11,10 @@ export interface TokenSink {
   open(line: number, column: number): void;
   close(line: number, column: number): void;
   error(reason: string, line: number, column: number): void;
+  /** Something read as if written right, said so. */
+  warning(reason: string, line: number, column: number): void;
+  /** A line with no token on it (outside comments): where games end. */
+  blank(line: number): void;
   /**
    * Whether only a result or a tag can change anything until the game ends
    * (the rest of a game skipped): the lexer may then step over comments,

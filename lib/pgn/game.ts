@@ -8,10 +8,16 @@
  * @module
  */
 
-import type { RecordView } from "../fen/bytes.ts";
-import type { Position, Side, Square } from "../types.ts";
-import { CODE, type CodedMove, type EnPassantMode, Replay } from "./_replay.ts";
-import type { PgnError } from "./errors.ts";
+import { FEN_BYTES_MAX, type RecordView, writeFenBytes } from "../fen/bytes.ts";
+import type { Piece, Position, Side, Square } from "../types.ts";
+import {
+  CODE,
+  type CodedMove,
+  type EnPassantMode,
+  NULL_MOVE,
+  Replay,
+} from "./_replay.ts";
+import type { PgnError, PgnSyntaxError } from "./errors.ts";
 import type {
   PgnEval,
   PgnGameInit,
@@ -58,6 +64,11 @@ export class PgnGame {
   result: PgnResult | null;
   /** Why the reader stopped before the end of the game, or `null`. */
   error: PgnError | null = null;
+  /**
+   * What the reader read as if it were written right, in the order met: a
+   * tag line without its `]`, say. The game is whole.
+   */
+  warnings: PgnSyntaxError[] = [];
   /** Whether a comment was cut at the reader's `maxComment`. */
   truncated = false;
 
@@ -79,9 +90,10 @@ export class PgnGame {
   /**
    * The positions of the game in order: the start (ply 0), then the
    * position after each move, and with `variations` the positions inside
-   * each variation right after the move it replaces. One
-   * {@linkcode PgnPosition} object is yielded again and again, moved
-   * forward: read what you need before asking for the next.
+   * each variation right after the move it replaces. Each is an object of
+   * its own that keeps its position, so `[...game.positions()]` holds every
+   * one; {@linkcode PgnGame.cursor} walks the same positions faster with
+   * one object moved along.
    *
    * @example Every position's FEN
    * ```ts
@@ -89,11 +101,12 @@ export class PgnGame {
    * import assert from "node:assert/strict";
    *
    * const [game] = parsePgn("1. e4 (1. d4) 1... c5 *");
-   * const plies = Array.from(
-   *   game.positions({ variations: true }),
-   *   (p) => `${p.ply}${"+".repeat(p.depth)} ${p.move?.san ?? "start"}`,
+   * const positions = [...game.positions({ variations: true })];
+   * assert.deepEqual(
+   *   positions.map((p) => `${p.ply}${"+".repeat(p.depth)} ${p.move?.san ?? "start"}`),
+   *   ["0 start", "1 e4", "1+ d4", "2 c5"],
    * );
-   * assert.deepEqual(plies, ["0 start", "1 e4", "1+ d4", "2 c5"]);
+   * assert.equal(positions[0].fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
    * ```
    *
    * @param options Whether to enter variations, and how en passant is written.
@@ -101,7 +114,35 @@ export class PgnGame {
    * @throws {MoveError} For a move made by hand that cannot be played.
    */
   positions(options: PgnPositionsOptions = {}): IterableIterator<PgnPosition> {
-    return walk(this, options);
+    return walk(this, { options, reuse: false });
+  }
+
+  /**
+   * The positions {@linkcode PgnGame.positions} yields, as one
+   * {@linkcode PgnPosition} yielded again and again, moved forward: nothing
+   * is copied per ply, so read what you need from it before asking for the
+   * next. Kept after the walk, it is at the last position walked.
+   *
+   * @example One object, moved along
+   * ```ts
+   * import { parsePgn } from "@fen/fen/pgn";
+   * import assert from "node:assert/strict";
+   *
+   * const [game] = parsePgn("1. e4 e5 *");
+   * const fens: string[] = [];
+   * for (const position of game.cursor()) fens.push(position.fen);
+   * assert.equal(fens.length, 3);
+   * const kept = [...game.cursor()];
+   * assert.equal(kept[0], kept[2]); // the same object, at the last position
+   * assert.equal(kept[0].ply, 2);
+   * ```
+   *
+   * @param options Whether to enter variations, and how en passant is written.
+   * @returns An iterator over one position object.
+   * @throws {MoveError} For a move made by hand that cannot be played.
+   */
+  cursor(options: PgnPositionsOptions = {}): IterableIterator<PgnPosition> {
+    return walk(this, { options, reuse: true });
   }
 }
 
@@ -133,8 +174,8 @@ export interface PgnPositionsOptions {
 /**
  * The position at one ply of a game, as `PgnGame.positions` yields it: the
  * ply, the move that led to it, how deep in variations it is, and the
- * position itself, written on demand. The object is reused from one ply to
- * the next; when the walk ends it stays at the mainline's last position.
+ * position itself, written on demand. `PgnGame.cursor` and a
+ * `PgnWalker` move one such object from ply to ply instead.
  *
  * @example The move, the squares to mark, the FEN
  * ```ts
@@ -163,6 +204,8 @@ export class PgnPosition {
   readonly #mode: EnPassantMode;
   /** The board code of `move`, or -1 at the start. */
   #code = -1;
+  /** The position kept when the walk moved on (`positions()`), else null. */
+  #kept: RecordView | null = null;
 
   /**
    * Made by `PgnGame.positions`, which moves it along.
@@ -179,12 +222,14 @@ export class PgnPosition {
 
   /** The square the move's piece left (the king's, castling), or `null`. */
   get from(): Square | null {
-    return this.#code < 0 ? null : this.#replay.from(this.#code);
+    const code = this.#code;
+    return code < 0 || code === NULL_MOVE ? null : this.#replay.from(code);
   }
 
   /** The square it reached (where the king lands, castling), or `null`. */
   get to(): Square | null {
-    return this.#code < 0 ? null : this.#replay.to(this.#code);
+    const code = this.#code;
+    return code < 0 || code === NULL_MOVE ? null : this.#replay.to(code);
   }
 
   /**
@@ -219,14 +264,34 @@ export class PgnPosition {
     this.#code = code;
   }
 
+  /**
+   * Keeps the position as it is, for when the walk moves on;
+   * `PgnGame.positions` calls it.
+   */
+  keep(): void {
+    const view = this.#replay.view(this.#mode);
+    this.#kept = {
+      cells: view.cells.slice(),
+      turn: view.turn,
+      castling: view.castling,
+      enPassant: view.enPassant,
+      halfmoveClock: view.halfmoveClock,
+      fullmoveNumber: view.fullmoveNumber,
+    };
+  }
+
   /** The side to move. */
   get turn(): Side {
+    if (this.#kept !== null) return this.#kept.turn;
     return this.#replay.side === 0 ? "w" : "b";
   }
 
   /** The canonical FEN, as `stringifyFen` writes the same position. */
   get fen(): string {
-    return this.#replay.fen(this.#mode);
+    if (this.#kept === null) return this.#replay.fen(this.#mode);
+    const bytes = new Uint8Array(FEN_BYTES_MAX);
+    const end = writeFenBytes(this.#kept, bytes, 0);
+    return String.fromCharCode(...bytes.subarray(0, end));
   }
 
   /**
@@ -239,12 +304,14 @@ export class PgnPosition {
    * @returns The offset after the FEN.
    */
   writeFen(buffer: Uint8Array, at: number): number {
+    if (this.#kept !== null) return writeFenBytes(this.#kept, buffer, at);
     return this.#replay.writeFen(buffer, at, this.#mode);
   }
 
   /**
    * The position as the byte writers read it (cells, side, castling, en
-   * passant, counters): the board itself, valid until the walk moves on.
+   * passant, counters): from `cursor()` or a walker, the board itself,
+   * valid until the walk moves on.
    *
    * @example The fields of a position
    * ```ts
@@ -260,7 +327,7 @@ export class PgnPosition {
    * @returns The current position's fields, refilled for each position.
    */
   view(): RecordView {
-    return this.#replay.view(this.#mode);
+    return this.#kept ?? this.#replay.view(this.#mode);
   }
 
   /**
@@ -269,7 +336,18 @@ export class PgnPosition {
    * @returns A new {@linkcode Position}.
    */
   toPosition(): Position {
-    return this.#replay.position(this.#mode);
+    const kept = this.#kept;
+    if (kept === null) return this.#replay.position(this.#mode);
+    return {
+      board: kept.cells.map((c) =>
+        c === 0 ? null : String.fromCharCode(c) as Piece
+      ),
+      turn: kept.turn,
+      castling: [...kept.castling],
+      enPassant: kept.enPassant,
+      halfmoveClock: kept.halfmoveClock,
+      fullmoveNumber: kept.fullmoveNumber,
+    };
   }
 }
 
@@ -297,7 +375,7 @@ function codeOf(replay: Replay, move: PgnMove, ply: number): number {
  */
 export function* walk(
   game: PgnGame,
-  options: PgnPositionsOptions,
+  { options, reuse }: { options: PgnPositionsOptions; reuse: boolean },
 ): Generator<PgnPosition, void, undefined> {
   const replay = new Replay();
   try {
@@ -307,7 +385,8 @@ export function* walk(
     if (game.error !== null) return;
     throw error;
   }
-  const cursor = new PgnPosition(game, replay, options.enPassant ?? "always");
+  const mode = options.enPassant ?? "always";
+  let cursor = new PgnPosition(game, replay, mode);
   const variations = options.variations === true;
   const stack: Frame[] = [
     {
@@ -321,6 +400,7 @@ export function* walk(
     },
   ];
   yield cursor;
+  if (!reuse) cursor.keep();
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     const node = frame.node;
@@ -348,8 +428,10 @@ export function* walk(
       const move = frame.line.moves[frame.next++];
       const code = codeOf(replay, move, ++frame.ply);
       replay.play(code);
+      if (!reuse) cursor = new PgnPosition(game, replay, mode);
       cursor.at(frame.ply, frame.depth, move, code);
       yield cursor;
+      if (!reuse) cursor.keep();
       frame.node = move;
       frame.code = code;
       continue;

@@ -31,7 +31,9 @@ export interface PgnReaderOptions {
    * included (annotations such as `!?` aside). Defaults to `false`: moves
    * are read as people write them, `Nb1-c3`, `e2-e4`, `e2e4`, `ed5`,
    * `0-0`, `e8Q`, `e8(Q)`, with check marks right or wrong, but never as
-   * a different move than the text says.
+   * a different move than the text says. In either mode, `h8(Q)+`,
+   * typeset dashes (`0–0–0`, `O—O`, `1—0`) and the null move `--` (and
+   * `Z0` when not strict) are read.
    */
   strict?: boolean;
   /**
@@ -57,7 +59,11 @@ export interface PgnReaderOptions {
  * A game that cannot be read is returned with its `error` set (a
  * `PgnSyntaxError` or `PgnMoveError`) and the moves before the error; the
  * reader goes on with the next game. Games are read however they are
- * separated: blank lines or none, a byte-order mark, CRLF line ends.
+ * separated: blank lines or none, a byte-order mark, CRLF line ends. A
+ * game ends at its result or, without one, at a blank line after its
+ * movetext; a tag section, a blank line and a tag it already has are a
+ * game of no moves; what follows the result up to a blank line, a tag or a
+ * move is the game's (a comment there is kept on its last move).
  *
  * @example Games cut anywhere by the chunks
  * ```ts

@@ -89,7 +89,7 @@ class LineWriter {
 
   comment(text: string): void {
     if (text.includes("}")) return this.restOfLine(text);
-    const words = text.split(/\s+/).filter((w) => w !== "");
+    const words = commentWords(text);
     if (words.length === 0) return this.token("{}");
     for (let i = 0; i < words.length; i++) {
       const first = i === 0 ? "{" : "",
@@ -121,6 +121,28 @@ class LineWriter {
   }
 }
 
+/**
+ * A comment's words, its spaces made single; a `[%...]` command is one
+ * word, so that no line is broken inside it (the readers of clocks, evals
+ * and arrows read a command on one line).
+ */
+function commentWords(text: string): string[] {
+  const words = text.match(WORD) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    // A command with spaces in it other than single ones: made single.
+    const word = words[i];
+    if (word.includes("[%") && ODD_SPACE.test(word)) {
+      words[i] = word.replace(/\s+/g, " ");
+    }
+  }
+  return words;
+}
+
+/** A word of a comment: a `[%...]` command with what is joined to it, or any run of non-spaces. */
+const WORD = /\S*\[%[^\]]*\]\S*|\S+/g;
+/** Any space but a single " ". */
+const ODD_SPACE = /[^\S ]| {2}/;
+
 function escapeTag(name: string, value: string): string {
   if (!/^[A-Za-z0-9_]+$/.test(name) || /[\r\n]/.test(value)) {
     throw new TypeError(
@@ -135,7 +157,9 @@ function tagLines(game: PgnGame, result: string): string[] {
   const tags = new Map(game.tags);
   const lines: string[] = [];
   for (const [name, unknown] of ROSTER) {
-    const value = tags.get(name) ?? (name === "Result" ? result : unknown);
+    // The marker wins over a Result tag that says otherwise, as in
+    // python-chess: the two must agree.
+    const value = name === "Result" ? result : tags.get(name) ?? unknown;
     lines.push(escapeTag(name, value));
     tags.delete(name);
   }

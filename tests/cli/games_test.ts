@@ -224,11 +224,22 @@ Deno.test("hostile games keep the command standing: deep variations, a huge comm
   const random = await runMain(["--from", "pgn", "--format", "fen", "-"], {
     stdin: bytes,
   });
-  assert.ok(
-    [0, EXIT.invalidFen].includes(random.code),
-    random.stderr.slice(0, 300),
+  // Binary data (a NUL in the first chunk) is refused before any game.
+  assert.equal(random.code, EXIT.ioError, random.stderr.slice(0, 300));
+  assert.equal(random.stdout, "");
+  assert.match(
+    random.stderr,
+    /^fen: stdin is binary data, not text \(a NUL byte at byte \d+\): nothing read\n$/,
   );
-  assert.doesNotMatch(random.stderr, /internal error|\n\s+at /);
+  // Random bytes without a NUL are read as text: errors, never a crash.
+  const noNul = await runMain(["--from", "pgn", "--format", "fen", "-"], {
+    stdin: bytes.map((b) => b === 0 ? 1 : b),
+  });
+  assert.ok(
+    [0, EXIT.invalidFen].includes(noNul.code),
+    noNul.stderr.slice(0, 300),
+  );
+  assert.doesNotMatch(noNul.stderr, /internal error|\n\s+at /);
 });
 
 Deno.test("--format pgn of a position no move can be played from: its start alone", async () => {

@@ -48,7 +48,10 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   },
   // What the command and the service share (streams, exit codes, version).
   { name: "programs' shared parts", paths: ["program/"] },
-  { name: "command and service", paths: ["cli/", "serve/", "subcommands/"] },
+  {
+    name: "command and service",
+    paths: ["cli/", "serve/", "subcommands/", "analysis/"],
+  },
 ];
 
 /** How many files the top of lib/ holds at most: the vocabulary. */

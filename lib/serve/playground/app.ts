@@ -172,7 +172,7 @@ function gamePosition(text: string, state: State): Shown {
       : `after ${number}${at.ply % 2 === 1 ? "." : "..."} ${move.san}`;
     return {
       position: at.toPosition(),
-      lastMove: move === null ? "" : `${at.from}${at.to}`,
+      lastMove: move === null || at.from === null ? "" : `${at.from}${at.to}`,
       pgn: text,
     };
   }

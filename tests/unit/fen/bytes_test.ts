@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { stringifyEpd, stringifyEpdOperations } from "../../../lib/fen/epd.ts";
-import { stringifyFen } from "../../../lib/fen/mod.ts";
+import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
 import { FenReader } from "../../../lib/fen/reader.ts";
 import {
   FEN_BYTES_MAX,
@@ -172,4 +172,32 @@ Deno.test("property: the grid board bytes are fen2grid's text, any mark, either 
     ),
     { numRuns: PROPERTY_RUNS / 2 },
   );
+});
+
+Deno.test("castling: a right without its rook keeps K or Q in both writers, not a file letter", () => {
+  for (
+    const fen of [
+      "4k3/8/8/8/8/8/8/1RK4R w KQ - 0 1",
+      "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1",
+      "rk2r3/8/8/8/8/8/8/4K3 b q - 0 1",
+    ]
+  ) {
+    const position = parseFen(fen);
+    assert.equal(stringifyFen(position), fen);
+    const bytes = new Uint8Array(FEN_BYTES_MAX);
+    const end = writeFenBytes(
+      {
+        ...position,
+        cells: position.board.map((p) => p?.charCodeAt(0) ?? 0),
+      },
+      bytes,
+      0,
+    );
+    assert.equal(new TextDecoder().decode(bytes.subarray(0, end)), fen);
+  }
+  // With the rook there and another outside it, the file letter stays.
+  const chess960 = parseFen("4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1", {
+    chess960: true,
+  });
+  assert.equal(stringifyFen(chess960), "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1");
 });

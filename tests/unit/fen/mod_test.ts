@@ -280,6 +280,12 @@ function canonical(position: Position): Position {
 // string at all checks that nothing but FenSyntaxError escapes.
 const FEN_ALPHABET = [..."KQRBNPkqrbnp0123456789/ -wbeKQkqHAha36;\t\n+x"];
 
+/** Whether a castling right's square holds a rook of its side. */
+function hasItsRook(position: Position, square: string): boolean {
+  const index = (56 - (Number(square[1]) - 1) * 8) + square.charCodeAt(0) - 97;
+  return position.board[index] === (square[1] === "1" ? "R" : "r");
+}
+
 Deno.test("property: parseFen() throws only FenSyntaxError, in both modes", () => {
   const inputs = fc.oneof(
     fc.string({ unit: "binary", maxLength: 80 }),
@@ -299,14 +305,17 @@ Deno.test("property: parseFen() throws only FenSyntaxError, in both modes", () =
         valid++;
         // Whatever parses is written back in canonical form (fullmove 0 as
         // 1, an en-passant square the side to move cannot use as -), which
-        // parses the same in standard and in Chess960 (X-FEN) reading.
+        // parses the same in standard and in Chess960 (X-FEN) reading when
+        // every right has its rook (a right without one keeps its KQkq).
         const fen = stringifyFen(position);
         assert.deepEqual(parseFen(fen), canonical(position));
         assert.equal(stringifyFen(parseFen(fen)), fen);
-        assert.deepEqual(
-          parseFen(fen, { chess960: true }).castling,
-          position.castling,
-        );
+        if (position.castling.every((square) => hasItsRook(position, square))) {
+          assert.deepEqual(
+            parseFen(fen, { chess960: true }).castling,
+            position.castling,
+          );
+        }
       } catch (error) {
         if (!(error instanceof FenSyntaxError)) throw error;
         assert.ok(error.offset >= 0 && error.offset <= text.length);

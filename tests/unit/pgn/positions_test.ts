@@ -6,7 +6,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
 import { legalMoves, playMoves } from "../../../lib/moves/play.ts";
-import { parsePgn, PgnGame, PgnReader } from "../../../lib/pgn/mod.ts";
+import {
+  parsePgn,
+  PgnGame,
+  PgnReader,
+  PgnWalker,
+} from "../../../lib/pgn/mod.ts";
 import type { Position } from "../../../lib/types.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -191,4 +196,48 @@ Deno.test("positions: 100,000 nested variations, read and walked without recursi
   }
   assert.equal(deepest, depth);
   assert.equal(count, depth + 3);
+});
+
+Deno.test("positions: each yielded position keeps its own; cursor() moves one object", () => {
+  const [game] = parsePgn("1. e4 (1. d4 d5) 1... e5 2. Nf3 *");
+  const kept = [...game.positions({ variations: true })];
+  const fens = Array.from(
+    game.cursor({ variations: true }),
+    (p) => `${p.ply}${"+".repeat(p.depth)} ${p.fen} ${p.from}${p.to}`,
+  );
+  assert.equal(new Set(kept).size, kept.length);
+  assert.deepEqual(
+    kept.map((p) => `${p.ply}${"+".repeat(p.depth)} ${p.fen} ${p.from}${p.to}`),
+    fens,
+  );
+  assert.deepEqual(kept.map((p) => p.turn), ["w", "b", "b", "w", "w", "b"]);
+  // Each keeps its board: view, toPosition and writeFen agree with fen.
+  const buffer = new Uint8Array(128);
+  for (const p of kept) {
+    assert.equal(stringifyFen(p.toPosition()), p.fen);
+    const end = p.writeFen(buffer, 0);
+    assert.equal(new TextDecoder().decode(buffer.subarray(0, end)), p.fen);
+    assert.equal(p.view().turn, p.turn);
+  }
+  const cursor = [...game.cursor()];
+  assert.equal(new Set(cursor).size, 1);
+  assert.equal(cursor[0].ply, 3);
+});
+
+Deno.test("positions: a null move has no squares; the walker passes too", () => {
+  const [game] = parsePgn("1. e4 -- 2. d4 *");
+  const kept = [...game.positions()];
+  assert.deepEqual(kept.map((p) => p.from), [null, "e2", null, "d2"]);
+  const walked: string[] = [];
+  const walker = new PgnWalker({
+    position: (p) => void walked.push(p.fen),
+    end: () => {},
+  });
+  walker.push("1. e4 -- 2. d4 *");
+  walker.end();
+  assert.deepEqual(walked, kept.map((p) => p.fen));
+  assert.equal(
+    walked[2],
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
+  );
 });

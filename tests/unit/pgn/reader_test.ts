@@ -381,3 +381,109 @@ Deno.test("comment commands: clock, elapsed time, eval, squares and arrows", () 
   ]);
   assert.deepEqual(nf3.comments.length, 2);
 });
+
+Deno.test("games: a blank line ends movetext; tags, a blank line and tags are two games", () => {
+  // As python-chess and chessops split them.
+  assert.deepEqual(readAll("1. e4 e5\n\n1. d4 d5\n").map(sans), [
+    "e4 e5",
+    "d4 d5",
+  ]);
+  // A blank line inside a comment is the comment's.
+  assert.deepEqual(readAll("1. e4 {a\n\nb} e5 *\n").map(sans), ["e4 e5"]);
+  // Spaces and a CR on a line make it no less blank.
+  assert.deepEqual(readAll("1. e4 \r\n \t\r\n1. d4 *").map(sans), ["e4", "d4"]);
+  const games = readAll('[Event "A"]\n\n[Event "B"]\n\n1. d4 *\n');
+  assert.deepEqual(games.map((g) => [g.tags.get("Event"), sans(g), g.result]), [
+    ["A", "", null],
+    ["B", "d4", "*"],
+  ]);
+  // A blank line after a tag, then tags the game has not: one game, as
+  // ChessBase writes it (python-chess's chessbase-empty-line case).
+  assert.deepEqual(
+    readAll('[Event "A"]\n\n[Date "2017.12.04"]\n[Round "1"]\n\n1. e4 *').map(
+      (g) => [[...g.tags].length, sans(g)],
+    ),
+    [[3, "e4"]],
+  );
+  // Tags without a blank line between them are one game's.
+  assert.deepEqual(
+    readAll('[Event "A"]\n[Site "S"]\n1. e4 *').map((g) => [...g.tags]),
+    [[["Event", "A"], ["Site", "S"]]],
+  );
+});
+
+Deno.test("games: what follows the result up to a blank line is the game's, a comment kept", () => {
+  const games = readAll(
+    '1. e4 e5 1/2-1/2 ; agreed\n\n1. d4 {x} 1-0 {after}\n[Event "C"]\n1. c4 *',
+  );
+  assert.deepEqual(
+    games.map((g) => [sans(g), g.result, g.mainline.moves.at(-1)?.comments]),
+    [
+      ["e4 e5", "1/2-1/2", ["agreed"]],
+      ["d4", "1-0", ["x", "after"]],
+      ["c4", "*", []],
+    ],
+  );
+});
+
+Deno.test("movetext: h8(Q)+, h8(Q)#!, typeset dashes, null moves", () => {
+  const [check] = parsePgn(
+    '[FEN "k7/7P/8/8/8/8/8/K7 w - - 0 1"]\n\n1. h8(Q)+ Ka7 *',
+  );
+  assert.equal(sans(check), "h8=Q+ Ka7");
+  const [mate] = parsePgn(
+    '[FEN "k7/7P/1K6/8/8/8/8/8 w - - 0 1"]\n\n1. h8(Q)#! 1-0',
+  );
+  assert.equal(sans(mate), "h8=Q#");
+  assert.deepEqual(mate.mainline.moves[0].nags, [1]);
+  const [dashes] = parsePgn(
+    '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]\n\n1. O\u2014O 0\u20130\u20130 1\u20140',
+  );
+  assert.equal(sans(dashes), "O-O O-O-O");
+  assert.equal(dashes.result, "1-0");
+  const [passes] = parsePgn("1. e4 -- 2. Nf3 Z0?! 3. d4 *");
+  assert.deepEqual(
+    passes.mainline.moves.map((m) => `${m.san} ${m.uci}`),
+    ["e4 e2e4", "-- 0000", "Nf3 g1f3", "-- 0000", "d4 d2d4"],
+  );
+  assert.deepEqual(passes.mainline.moves[3].nags, [6]);
+  // Strict reading takes `--`, the SAN python-chess writes, and not `Z0`.
+  assert.equal(sans(parsePgn("1. e4 -- *", { strict: true })[0]), "e4 --");
+  assert.throws(
+    () => parsePgn("1. e4 Z0 *", { strict: true }),
+    /not written as its SAN, --/,
+  );
+});
+
+Deno.test("tags: a tag line missing only its ] is read, and the game warned of it", () => {
+  const games = readAll(
+    '[Event "A"]\n[White "Anna"\r\n[Black "Bo"]\n\n1. e4 *\n[Site "x"',
+  );
+  assert.deepEqual(games.map((g) => [...g.tags]), [
+    [["Event", "A"], ["White", "Anna"], ["Black", "Bo"]],
+    [["Site", "x"]],
+  ]);
+  assert.deepEqual(
+    games.map((g) => g.warnings.map((w) => [w.line, w.column, w.detail])),
+    [
+      [[2, 1, "a tag without its ], read as if it had one"]],
+      [[6, 1, "a tag without its ], read as if it had one"]],
+    ],
+  );
+  assert.equal(games[0].error, null);
+  // Anything else after the value is still an error.
+  assert.match(
+    readAll('[Event "A" x]\n1. e4 *')[0].error!.message,
+    /a \] expected/,
+  );
+});
+
+Deno.test("comment commands: a command cut across lines is read", () => {
+  const [game] = parsePgn(
+    "1. e4 { [%clk\n0:04:45] } e5 { [%eval\n-0.3] [%cal Ge2e4,\r\nRd7d5] } *",
+  );
+  const [e4, e5] = game.mainline.moves;
+  assert.equal(e4.clock, 285);
+  assert.equal(e5.eval?.pawns, -0.3);
+  assert.deepEqual(e5.shapes.map((s) => s.from + s.to), ["e2e4", "d7d5"]);
+});

@@ -1,0 +1,270 @@
+/**
+ * `fen analyse`: games (PGN) and positions (FEN, EPD) analysed with UCI
+ * engines and annotated the way lichess does. Loaded only by
+ * `fen analyse`.
+ *
+ * @module
+ */
+
+import type { CliIo } from "../program/io.ts";
+import { OutputError, writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { EnginePool } from "../engine/pool.ts";
+import { EngineError } from "../engine/uci.ts";
+import { escapeText } from "../_quote.ts";
+import { NamesWritten } from "../program/out_files.ts";
+import { EvalCache } from "./cache.ts";
+import {
+  type AnalyseSettings,
+  analyseSettings,
+  analyseUsage,
+} from "./_options.ts";
+import { type InputItem, readInputs } from "./_input.ts";
+import { Evaluator } from "./_evaluate.ts";
+import { Progress } from "./_progress.ts";
+import { analyseItem, type ItemOutcome } from "./_item.ts";
+
+/** Exit code: some positions could not be analysed (the engine failed on them). */
+export const EXIT_NOT_ANALYSED = 6;
+
+/** Engines tried when --engine is not given, in order. */
+const DEFAULT_ENGINES = ["stockfish", "/usr/games/stockfish"];
+
+function say(io: CliIo, text: string): void {
+  writeText(io.stderr, `fen: ${text}\n`);
+}
+
+/** The pool on the first engine that starts; a missing one is one message. */
+async function startPool(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<EnginePool | null> {
+  const candidates = settings.engine === null
+    ? DEFAULT_ENGINES
+    : [settings.engine];
+  let last: EngineError | null = null;
+  for (const path of candidates) {
+    try {
+      return await EnginePool.start({
+        path,
+        options: settings.engineOptions,
+        jobs: settings.jobs,
+        limit: settings.limit,
+        multipv: settings.multipv,
+        timeoutMs: settings.timeoutMs,
+        onFault: (error, retry) =>
+          say(
+            io,
+            `${error.message}${retry ? "; restarted, trying again" : ""}`,
+          ),
+      });
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      last = error;
+      // Only a binary that is not there sends us to the next candidate.
+      if (!error.message.endsWith(": not found")) break;
+    }
+  }
+  const why = last?.message ?? "no engine";
+  say(
+    io,
+    settings.engine === null && last?.message.endsWith(": not found")
+      ? `no UCI engine: neither "stockfish" on the PATH nor /usr/games/stockfish runs; name one with --engine PATH`
+      : escapeText(why),
+  );
+  return null;
+}
+
+/** The worse of two exit codes, for this command's outcomes. */
+function worse(a: number, b: number): number {
+  const rank = (code: number) =>
+    [
+      0,
+      EXIT.illegalPosition,
+      EXIT.invalidFen,
+      EXIT.illegalMove,
+      EXIT_NOT_ANALYSED,
+      EXIT.ioError,
+    ]
+      .indexOf(code);
+  return rank(b) > rank(a) ? b : a;
+}
+
+/**
+ * Runs `fen analyse` with `args` (after the word `analyse`).
+ *
+ * @param args The arguments after `analyse`.
+ * @param io The standard streams, files and signals.
+ * @returns The exit code: 0, 1 (usage), 2 (a line is not a record, a game
+ * not PGN), 3 (a position refused by the legality check), 4 (no engine, or
+ * input or output failed), 5 (a game's move cannot be played), 6 (some
+ * positions not analysed), 130 (interrupted).
+ */
+export async function analyse(args: string[], io: CliIo): Promise<number> {
+  let settings: AnalyseSettings;
+  try {
+    settings = analyseSettings(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(io, `${escapeText(error.message)}\n${USAGE_LINE}`);
+    return EXIT.usage;
+  }
+  if (settings.help) {
+    writeText(io.stdout, analyseUsage());
+    return EXIT.ok;
+  }
+  try {
+    return await analyseWith(settings, io);
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+    const output = error instanceof OutputError;
+    say(
+      io,
+      output
+        ? `cannot write output: ${escapeText(error.message)}`
+        : `internal error (a bug in fen: please report it): ${
+          escapeText(String((error as Error)?.stack ?? error))
+        }`,
+    );
+    return output ? EXIT.ioError : EXIT.internal;
+  }
+}
+
+const USAGE_LINE =
+  "Usage: fen analyse [options] [file...] (fen analyse --help)";
+
+/** The cache, the inputs' first item and the chart folder, or an exit code. */
+async function prepare(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<
+  | {
+    cache: EvalCache | null;
+    items: AsyncGenerator<InputItem>;
+    first: InputItem;
+  }
+  | number
+> {
+  let cache: EvalCache | null = null;
+  try {
+    if (settings.cache !== null) cache = await EvalCache.open(settings.cache);
+  } catch (error) {
+    say(
+      io,
+      `cannot read ${escapeText(settings.cache!)}: ${
+        escapeText((error as Error).message)
+      }`,
+    );
+    return EXIT.ioError;
+  }
+  const items = readInputs(settings.inputs, settings.from, io);
+  // The first item before any engine starts: a usage error costs no engine.
+  const first = await items.next();
+  if (first.done) return EXIT.ok;
+  if (settings.format === "pgn" && first.value.kind === "record") {
+    say(io, "--format pgn writes games: records go with --format epd or json");
+    return EXIT.usage;
+  }
+  if (settings.graph !== null) {
+    try {
+      io.mkdirSync(settings.graph, { recursive: true });
+    } catch (error) {
+      say(
+        io,
+        `cannot make ${escapeText(settings.graph)}: ${
+          escapeText((error as Error).message)
+        }`,
+      );
+      return EXIT.ioError;
+    }
+  }
+  return { cache, items, first: first.value };
+}
+
+/** The run once the settings are read: engines started, items written in order. */
+async function analyseWith(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<number> {
+  const prepared = await prepare(settings, io);
+  if (typeof prepared === "number") return prepared;
+  const { cache, items, first } = prepared;
+  const pool = await startPool(settings, io);
+  if (pool === null) return EXIT.ioError;
+  const evaluator = new Evaluator(pool, cache, settings);
+  const stop = new Stop(pool, items);
+  io.addSignalListener?.("SIGINT", stop.signal);
+  const progress = new Progress(io, evaluator.counts);
+  const context = { evaluator, settings, io, charts: new NamesWritten() };
+  let code: number = EXIT.ok, finished = false;
+  try {
+    // Items are started a window ahead of the one being written: engines
+    // stay busy, output stays in input order, memory stays bounded.
+    const ahead = Math.max(16, settings.jobs * 8);
+    const window: Promise<ItemOutcome>[] = [];
+    let games = 0, next: InputItem | null = first;
+    for (;;) {
+      while (next !== null && window.length < ahead && !stop.interrupted) {
+        window.push(
+          analyseItem(next, next.kind === "game" ? ++games : 0, context),
+        );
+        next = await stop.next();
+      }
+      const pending = window.shift();
+      if (pending === undefined) break;
+      const outcome = await pending;
+      if (stop.interrupted && outcome.stopped) break;
+      progress.clear();
+      for (const message of outcome.messages) say(io, message);
+      if (outcome.text !== "") writeText(io.stdout, outcome.text);
+      code = worse(code, outcome.code);
+    }
+    finished = !stop.interrupted;
+  } finally {
+    progress.stop();
+    io.removeSignalListener?.("SIGINT", stop.signal);
+    // Engines quit when the run is done, and are killed when it is not.
+    if (!finished) pool.stop();
+    await pool.close();
+  }
+  if (stop.interrupted) {
+    say(io, "interrupted: what was analysed has been written");
+    return EXIT.interrupted;
+  }
+  return code;
+}
+
+/**
+ * Ctrl-C: stops the engines and ends the read being awaited (one promise
+ * per read: a race against one never-settling promise would keep a
+ * reaction per item).
+ */
+class Stop {
+  interrupted = false;
+  readonly #pool: EnginePool;
+  readonly #items: AsyncGenerator<InputItem>;
+  #wake: ((value: null) => void) | null = null;
+
+  constructor(pool: EnginePool, items: AsyncGenerator<InputItem>) {
+    this.#pool = pool;
+    this.#items = items;
+  }
+
+  readonly signal = (): void => {
+    this.interrupted = true;
+    this.#pool.stop();
+    this.#wake?.(null);
+  };
+
+  /** The next item, or `null` at the end or once interrupted. */
+  async next(): Promise<InputItem | null> {
+    const read = await new Promise<IteratorResult<InputItem> | null>(
+      (resolve, reject) => {
+        this.#wake = resolve;
+        this.#items.next().then(resolve, reject);
+      },
+    );
+    return read === null || read.done ? null : read.value;
+  }
+}

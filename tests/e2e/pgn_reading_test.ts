@@ -1,0 +1,342 @@
+// Reading and writing games through the real program, as the peers read
+// them (python-chess, chessops, pgn-extract): where games begin and end,
+// the spellings people write, comments that survive a round trip, and
+// input that is not PGN text. stdout, stderr and the exit code together.
+
+import assert from "node:assert/strict";
+import { EXIT } from "../../cli.ts";
+import { parsePgn } from "../../lib/pgn/mod.ts";
+import { type Run, spawnFen } from "../cli/_harness.ts";
+
+/** The program reading games from stdin. */
+function fen(args: string[], stdin: string | Uint8Array): Promise<Run> {
+  return spawnFen(["--from", "pgn", ...args, "-"], {
+    stdin,
+    permissions: ["--allow-read"],
+  });
+}
+
+const AFTER_E4_E5 =
+  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+const AFTER_D4_D5 =
+  "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2";
+const AFTER_RUY =
+  "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+
+Deno.test("a blank line after movetext ends a game that has no result", async () => {
+  const run = await fen(["--format", "fen"], "1. e4 e5\n\n1. d4 d5\n");
+  assert.deepEqual(run, {
+    code: 0,
+    stdout: `${AFTER_E4_E5}\n${AFTER_D4_D5}\n`,
+    stderr: "",
+  });
+});
+
+Deno.test("games with leading whitespace, tags on the move line or none, no results: four games", async () => {
+  // The cases of chessops' leading-whitespace test file, in words of our own.
+  const text = [
+    '[Event "One"]',
+    "",
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 { tags, a blank line, the moves }",
+    "",
+    '    [Event "Two"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 { tags and moves on one line }',
+    "",
+    '    [Event "Three"]',
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 { tags, then the moves on the next line }",
+    "",
+    "",
+    "    1. e4 e5 2. Nf3 Nc6 3. Bb5 { no tags }",
+    "",
+  ].join("\n");
+  const run = await fen(["--format", "fen"], text);
+  assert.deepEqual(run, {
+    code: 0,
+    stdout: `${AFTER_RUY}\n`.repeat(4),
+    stderr: "",
+  });
+});
+
+Deno.test("a tag section with no moves is a game of its own", async () => {
+  const run = await fen(
+    ["--format", "pgn"],
+    '[Event "A"]\n\n[Event "B"]\n',
+  );
+  const game = (event: string): string =>
+    `[Event "${event}"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n` +
+    `[White "?"]\n[Black "?"]\n[Result "*"]\n\n*\n`;
+  assert.deepEqual(run, {
+    code: 0,
+    stdout: `${game("A")}\n${game("B")}\n`,
+    stderr: "",
+  });
+});
+
+Deno.test("a rest-of-line comment after the result starts no game: it is the game's", async () => {
+  const text = "1. e4 e5 1/2-1/2 ; agreed at once\n\n1. d4 d5 *\n";
+  const fens = await fen(["--format", "fen"], text);
+  assert.deepEqual(fens, {
+    code: 0,
+    stdout: `${AFTER_E4_E5}\n${AFTER_D4_D5}\n`,
+    stderr: "",
+  });
+  const pgn = await fen(["--format", "pgn"], text);
+  assert.equal(pgn.code, 0, pgn.stderr);
+  assert.equal(pgn.stderr, "");
+  assert.match(pgn.stdout, /\n1\. e4 e5 \{agreed at once\} 1\/2-1\/2\n/);
+  assert.equal(pgn.stdout.match(/\[Event /g)?.length, 2);
+});
+
+Deno.test("h8(Q)+ and h8(Q)#: the check and mate marks after a promotion in parentheses", async () => {
+  const check = await fen(
+    ["--format", "pgn"],
+    '[FEN "k7/7P/8/8/8/8/8/K7 w - - 0 1"]\n\n1. h8(Q)+ Ka7 *\n',
+  );
+  assert.equal(check.stderr, "");
+  assert.equal(check.code, 0);
+  assert.match(check.stdout, /\n1\. h8=Q\+ Ka7 \*\n\n$/);
+  const mate = await fen(
+    ["--format", "pgn"],
+    '[FEN "k7/7P/1K6/8/8/8/8/8 w - - 0 1"]\n\n1. h8(Q)# 1-0\n',
+  );
+  assert.equal(mate.stderr, "");
+  assert.equal(mate.code, 0);
+  assert.match(mate.stdout, /\[Result "1-0"\][^]*\n1\. h8=Q# 1-0\n\n$/);
+});
+
+Deno.test("en and em dashes in castling and results: 0–0–0, O—O, 1—0", async () => {
+  const run = await fen(
+    ["--format", "pgn"],
+    '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]\n\n1. O—O 0–0–0 1—0\n',
+  );
+  assert.equal(run.stderr, "");
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /\[Result "1-0"\][^]*\n1\. O-O O-O-O 1-0\n\n$/);
+});
+
+Deno.test("null moves -- and Z0: the side passes, en passant cleared, walked and read whole alike", async () => {
+  const text = "1. e4 -- 2. Nf3 Z0 3. d4 *\n";
+  // As python-chess plays them.
+  const expected = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
+    "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2",
+    "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 3",
+    "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3",
+  ];
+  // --format fen walks the game without keeping it; json reads it whole.
+  const walked = await fen(["--ply", "all", "--format", "fen"], text);
+  assert.deepEqual(walked, {
+    code: 0,
+    stdout: expected.join("\n") + "\n",
+    stderr: "",
+  });
+  const json = await fen(["--ply", "all", "--format", "json"], text);
+  assert.equal(json.code, 0, json.stderr);
+  assert.equal(json.stderr, "");
+  const records = json.stdout.trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(records.map((r) => r.fen), expected);
+  assert.deepEqual(
+    records.map((r) => r.move && `${r.move.san} ${r.move.uci}`),
+    [
+      null,
+      "e4 e2e4",
+      "-- 0000",
+      "Nf3 g1f3",
+      "-- 0000",
+      "d4 d2d4",
+    ],
+  );
+  const pgn = await fen(["--format", "pgn"], text);
+  assert.equal(pgn.code, 0, pgn.stderr);
+  assert.match(pgn.stdout, /\n1\. e4 -- 2\. Nf3 -- 3\. d4 \*\n\n$/);
+  const inCheck = await fen(
+    ["--format", "fen"],
+    "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *\n",
+  );
+  assert.deepEqual(inCheck, {
+    code: EXIT.invalidFen,
+    stdout: "",
+    stderr:
+      'fen: stdin:1:30: game 1, move 3... "--": illegal: the side in check cannot pass\n',
+  });
+});
+
+/** Clocks, evals and arrows of games, counted. */
+function commands(text: string): [number, number, number] {
+  let clocks = 0, evals = 0, shapes = 0;
+  for (const game of parsePgn(text)) {
+    for (const move of game.mainline.moves) {
+      if (move.clock !== null) clocks++;
+      if (move.eval !== null) evals++;
+      shapes += move.shapes.length;
+    }
+  }
+  return [clocks, evals, shapes];
+}
+
+Deno.test("--format pgn keeps every clock, eval and arrow: no line breaks inside a [%...] command", async () => {
+  for (const name of ["lichess_style.pgn", "stockfish_games.pgn"]) {
+    const path = new URL(`../testdata/${name}`, import.meta.url).pathname;
+    const text = await Deno.readTextFile(path);
+    // A file operand: stdin written whole before stdout is read would
+    // fill the pipes both ways.
+    const run = await spawnFen([
+      "--from",
+      "pgn",
+      "--format",
+      "pgn",
+      "--input",
+      path,
+    ], {
+      permissions: ["--allow-read"],
+    });
+    assert.equal(run.code, 0, run.stderr.slice(0, 300));
+    assert.equal(run.stderr, "");
+    for (const line of run.stdout.split("\n")) {
+      assert.ok(line.length <= 79 || !line.includes(" "), line);
+      // A command opened on a line is closed on it.
+      const open = line.lastIndexOf("[%");
+      assert.ok(open < 0 || line.indexOf("]", open) > 0, line);
+    }
+    const before = commands(text);
+    assert.ok(before.every((n) => n > 0) || name !== "lichess_style.pgn");
+    assert.deepEqual(commands(run.stdout), before, name);
+  }
+});
+
+Deno.test("a [%clk] command cut across lines is read", async () => {
+  const run = await fen(
+    ["--ply", "all", "--format", "json"],
+    "1. e4 { [%clk\n0:04:45] } e5 { [%eval\n-0.3] [%cal Ge2e4,\nRd7d5] } *\n",
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, "");
+  const [game] = parsePgn(
+    "1. e4 { [%clk\n0:04:45] } e5 { [%eval\n-0.3] [%cal Ge2e4,\nRd7d5] } *\n",
+  );
+  const [e4, e5] = game.mainline.moves;
+  assert.equal(e4.clock, 285);
+  assert.deepEqual(e5.eval, { pawns: -0.3, mate: null, depth: null });
+  assert.deepEqual(e5.shapes.map((s) => s.from + s.to), ["e2e4", "d7d5"]);
+});
+
+Deno.test("the Result tag and the marker agree when written: the marker wins", async () => {
+  const run = await fen(
+    ["--format", "pgn"],
+    '[Event "A"]\n[Result "0-1"]\n\n1. e4 e5 1-0\n\n[Event "B"]\n[Result "1/2-1/2"]\n\n1. d4\n',
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, "");
+  const [a, b] = run.stdout.split("\n\n[Event");
+  assert.match(a, /\[Result "1-0"\][^]*\n1\. e4 e5 1-0$/);
+  // No marker: the tag is the result, written as both.
+  assert.match(b, /\[Result "1\/2-1\/2"\][^]*\n1\. d4 1\/2-1\/2\n/);
+});
+
+Deno.test("a tag line missing only its ] is read, with a warning naming the line", async () => {
+  const run = await fen(
+    ["--format", "fen"],
+    '[Event "A"]\n[White "Anna"\n[Black "Bo"]\n\n1. e4 e5 *\n',
+  );
+  assert.deepEqual(run, {
+    code: 0,
+    stdout: `${AFTER_E4_E5}\n`,
+    stderr:
+      "fen: stdin:2:1: game 1, warning: a tag without its ], read as if it had one\n",
+  });
+  const pgn = await fen(
+    ["--format", "pgn"],
+    '[Event "A"]\n[White "Anna"\n[Black "Bo"]\n\n1. e4 e5 *\n',
+  );
+  assert.match(pgn.stdout, /\[White "Anna"\]\n\[Black "Bo"\]/);
+});
+
+Deno.test("PGN input is sniffed: gzip read, binary refused at once, zstd named with its tool", async () => {
+  const text = new TextEncoder().encode("1. e4 e5 *\n");
+  const gzipped = new Uint8Array(
+    await new Response(
+      new Blob([text]).stream().pipeThrough(new CompressionStream("gzip")),
+    ).arrayBuffer(),
+  );
+  assert.deepEqual(await fen(["--format", "fen"], gzipped), {
+    code: 0,
+    stdout: `${AFTER_E4_E5}\n`,
+    stderr: "",
+  });
+  // An ELF header: a NUL at byte 7.
+  const binary = new Uint8Array(40_000).map((_, i) => (i * 7919) % 251);
+  binary.set([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]);
+  assert.deepEqual(await fen(["--format", "fen"], binary), {
+    code: EXIT.ioError,
+    stdout: "",
+    stderr:
+      "fen: stdin is binary data, not text (a NUL byte at byte 7): nothing read\n",
+  });
+  // A zstd frame's magic number.
+  const zstd = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x0b, 0x59, 0, 0]);
+  assert.deepEqual(await fen(["--format", "fen"], zstd), {
+    code: EXIT.ioError,
+    stdout: "",
+    stderr:
+      "fen: stdin is zstd-compressed: decompress it first (zstd -dc FILE | fen ...)\n",
+  });
+});
+
+Deno.test("FEN input: binary data refused at once, as its README says, not after 20 lines", async () => {
+  const binary = new TextEncoder().encode(
+    "8/8/8/8/8/8/8/K6k w - - 0 1\n" + "x\0y\n".repeat(30),
+  );
+  const run = await spawnFen(["--format", "fen", "-"], { stdin: binary });
+  assert.deepEqual(run, {
+    code: EXIT.ioError,
+    stdout: "",
+    stderr:
+      "fen: stdin is binary data, not text (a NUL byte at byte 29): nothing read\n",
+  });
+});
+
+Deno.test("standard KQ with the king off e1 keeps its letters; --check names it, --repair drops it", async () => {
+  const record = "4k3/8/8/8/8/8/8/1RK4R w KQ - 0 1\n";
+  assert.deepEqual(
+    await spawnFen(["--format", "fen", "-"], { stdin: record }),
+    {
+      code: 0,
+      stdout: record,
+      stderr: "",
+    },
+  );
+  const check = await spawnFen(["--check", "-"], { stdin: record });
+  assert.equal(check.code, EXIT.illegalPosition);
+  assert.equal(check.stderr, "");
+  assert.equal(
+    check.stdout,
+    "line 1: error bad-castling-rights: castling right for the rook on h1: in standard chess the white king castles only from e1, not c1\n" +
+      "line 1: error bad-castling-rights: castling right for the rook on a1: in standard chess the white king castles only from e1, not c1\n",
+  );
+  assert.deepEqual(
+    await spawnFen(["--repair", "--format", "fen", "-"], { stdin: record }),
+    { code: 0, stdout: "4k3/8/8/8/8/8/8/1RK4R w - - 0 1\n", stderr: "" },
+  );
+  // The rook gone from a1, another on b1: still Q, not the b-file's A.
+  const moved = "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1\n";
+  assert.deepEqual(await spawnFen(["--format", "fen", "-"], { stdin: moved }), {
+    code: 0,
+    stdout: moved,
+    stderr: "",
+  });
+});
+
+Deno.test("a start that cannot be set up is reported at its own game's tag, not the first game's", async () => {
+  const run = await fen(
+    ["--format", "fen"],
+    '[Variant "Antichess"] 1. e3 e6 *\n\n[Event "B"]\n[Variant "Atomic"]\n\n1. e4 *\n',
+  );
+  assert.deepEqual(run, {
+    code: EXIT.invalidFen,
+    stdout: "",
+    stderr:
+      'fen: stdin:1:1: game 1, the variant "Antichess" is not supported\n' +
+      'fen: stdin:4:1: game 2, the variant "Atomic" is not supported\n',
+  });
+});
