@@ -183,3 +183,20 @@ Deno.test("walker: the rest of a game past maxPly ends where a full walk ends it
     }
   }
 });
+
+Deno.test("walker: a comment past maxComment marks its game truncated, its text not kept", () => {
+  for (const size of [1, 3, 1000]) {
+    const truncated: boolean[] = [];
+    const walker = new PgnWalker({
+      position: () => {},
+      end: (game) => void truncated.push(game.truncated),
+    }, { maxComment: 5 });
+    const text =
+      "1. e4 {12345} e5 *\n\n1. d4 {123456} d5 *\n\n1. c4 {1234\n56} *\n";
+    for (let i = 0; i < text.length; i += size) {
+      walker.push(text.slice(i, i + size));
+    }
+    walker.end();
+    assert.deepEqual(truncated, [false, true, true], `chunks of ${size}`);
+  }
+});
