@@ -8,6 +8,7 @@
 #     --format fen against chessops parseFen+makeFen (bench/chessops_fen.ts),
 #     --check against chessops parseFen+Chess.fromSetup, and its status
 #     answers when the command reports them (bench/chessops_check.ts);
+#     --format json against --format fen (goal: at most 1.3x its time);
 #     data work against the plain --format fen stream: --format key (goal:
 #     at least 0.8x its speed), --unique and --stats (goal: at most 1.5x
 #     its time);
@@ -227,6 +228,7 @@ END {
   row("--format fen -", "chessops parseFen+makeFen", ratio("fen", "chessops-fen", 0), "faster", 8, 0)
   row("--check -", check_reference, ratio("check", "chessops-check", 0), "faster", 5, 0)
   row("fen -n FEN", "trivial deno run script", ratio("fen-n", "trivial", 1), "its time", 1.25, 1)
+  row("--format json -", "--format fen -", ratio("json", "fen", 1), "its time", 1.3, 1)
   row("--format key -", "--format fen -", ratio("key", "fen", 0), "its speed", 0.8, 0)
   row("--unique -", "--format fen -", ratio("unique", "fen", 1), "its time", 1.5, 1)
   row("--stats -", "--format fen -", ratio("stats", "fen", 1), "its time", 1.5, 1)

@@ -10,7 +10,12 @@ import { type CliIo, isFile, writeText } from "../program/io.ts";
 import type { Output } from "./io.ts";
 import type { GamePlace, Where } from "./where.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./record.ts";
+import {
+  type Current,
+  type RecordSpan,
+  writeJsonPlace,
+  writeJsonString,
+} from "./record.ts";
 import { fileHint, invalidFen, invalidJson, reasonOf } from "./report.ts";
 
 /**
@@ -111,6 +116,23 @@ export class Diagnostics {
     this.say(`fen: ${where.prefix}${escapeText(message)}\n`);
     this.jsonError(where, { field: "moves", message }, span);
     this.fail(EXIT.illegalMove);
+  }
+
+  /**
+   * A record a stage refused with a reason: the message on stderr (and the
+   * JSON object that stands for it), and the exit code.
+   */
+  refused(
+    record: Current,
+    problem: { field: string; message: string; code: ExitCode },
+  ): void {
+    this.say(`fen: ${record.where.prefix}${problem.message}\n`);
+    this.jsonError(
+      record.where,
+      { field: problem.field, message: problem.message },
+      record.ply === null ? record.span : null,
+    );
+    this.fail(problem.code);
   }
 
   /** A line over the length limit, skipped. */
@@ -222,4 +244,9 @@ export class Diagnostics {
     out.write("}\n");
     if (this.#options.interactive) out.flush();
   }
+}
+
+/** A library's sentence as a `fen: ...` message goes on: lower case. */
+export function lowered(message: string): string {
+  return message[0].toLowerCase() + message.slice(1);
 }

@@ -12,6 +12,7 @@ import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
+import type { Libraries } from "./libraries.ts";
 
 /**
  * The deepest named position a game has reached, followed position by
@@ -90,8 +91,9 @@ export function writeOpening(
 export function writeJsonData(
   out: Output,
   current: Current,
-  { keys, openings }: { keys: PolyglotHasher; openings: GameOpening | null },
+  libraries: Pick<Libraries, "keys" | "openingsIfAsked">,
 ): void {
+  const { keys, openingsIfAsked: openings } = libraries;
   out.write(',"key":"');
   out.reserve(17);
   out.length = keys.write(current, out.buffer, out.length);

@@ -34,10 +34,7 @@ export function writeJsonRecord(
   out.reserve(FEN_BYTES_MAX + 1);
   out.length = writeFenBytes(current, out.buffer, out.length);
   out.writeByte(34);
-  writeJsonData(out, current, {
-    keys: libraries.keys,
-    openings: libraries.openingsIfAsked,
-  });
+  writeJsonData(out, current, libraries);
   if (current.ply !== null) {
     writeGameMembers(out, current.ply);
   } else {

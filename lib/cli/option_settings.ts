@@ -3,7 +3,7 @@
 // rules out refused with a message, before any input is read.
 
 import { isEmptyMark } from "../fen/grid.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import type { ParseFenOptions } from "../types.ts";
 import {
   choice,
@@ -72,7 +72,7 @@ export interface Settings {
   select: PlySelection;
   /** `--white`, `--black` and `--delay`, for GIFs. */
   gif: { white: string | null; black: string | null; delay: number };
-  /** Data and engine work (lib/cli/_data_settings.ts). */
+  /** Data and engine work (lib/cli/option_settings_data.ts). */
   data: DataSettings;
 }
 

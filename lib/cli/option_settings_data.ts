@@ -179,7 +179,7 @@ export function checkData(context: DataContext): void {
   }
 }
 
-/** What the settings of a run need of the data stages (lib/cli/_data.ts). */
+/** What the settings of a run need of the data stages (lib/cli/transform_data.ts). */
 export interface DataRun {
   format: FormatName;
   check: boolean;
@@ -190,7 +190,7 @@ export interface DataRun {
   select: { ply: unknown };
 }
 
-/** Whether a run has a data transform, so lib/cli/_data.ts must be loaded. */
+/** Whether a run has a data transform, so lib/cli/transform_data.ts must be loaded. */
 export function needsDataStages(settings: DataRun): boolean {
   const { data, format, check } = settings;
   const writes = !check && data.perft === null && !data.statsOnly;

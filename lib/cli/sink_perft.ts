@@ -4,13 +4,12 @@
 import { perft } from "../moves/mod.ts";
 import { UnplayablePositionError } from "../moves/mod.ts";
 import { perftDivide } from "../moves/perft_divide.ts";
-import type { Diagnostics } from "./diagnostics.ts";
+import { type Diagnostics, lowered } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
 import type { RecordSink } from "./pipeline.ts";
 import type { DataRun } from "./option_settings_data.ts";
 import { EXIT } from "../program/exit.ts";
-import { lowered, refuse } from "./transform_data.ts";
 
 /** What a {@linkcode PerftSink} counts. */
 export interface PerftParts {
@@ -56,7 +55,7 @@ export class PerftSink implements RecordSink {
       out.write(`\nNodes searched: ${nodes}\n`);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
-      refuse(diagnostics, record, {
+      diagnostics.refused(record, {
         field: "position",
         message: `cannot count moves: ${lowered(error.message)}`,
         code: EXIT.illegalPosition,

@@ -1,7 +1,8 @@
 // Where text records come from: operands, stdin and `--input` files (PGN
-// games: source_pgn.ts). A source hands each record to the pipeline with its place; a
-// stream is read in chunks, flushing whenever it waits, and stops cleanly on
-// a signal, on input that is not text records, or when the run stops.
+// games: source_pgn.ts). A source hands each record to the pipeline with
+// its place; a stream is read in chunks, flushing whenever it waits, and
+// stops cleanly on a signal, on input that is not text records, or when the
+// run stops.
 
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import type { BoardTextReader } from "../text/board_text.ts";
@@ -181,30 +182,43 @@ export class StreamSource implements RecordSource {
         if (!diagnostics.stopped) diagnostics.tooLong(where.at(n), bytes);
       },
     };
-    out.flush(); // nothing held back while input waits
     const input = new SniffedSource(this.#source);
-    const refused = await input.open();
-    if (refused !== null) {
-      return notText(refused, { name: label || "stdin", diagnostics });
-    }
     const signals = new Signals(io);
+    let ended = false;
     try {
+      out.flush(); // nothing held back while input waits
+      let refused: NotText | null = null;
+      await signals.race(
+        input.open().then((why) => {
+          refused = why;
+          return true;
+        }),
+      );
+      if (signals.code !== null) return diagnostics.interrupted(signals.code);
+      if (refused !== null) {
+        return notText(refused, { name: label || "stdin", diagnostics });
+      }
       for (;;) {
         out.flush(); // nothing held back while input waits
         const more = await signals.race(lines.next(input, handler));
         if (signals.code !== null) return diagnostics.interrupted(signals.code);
+        ended = !more;
         if (!more || diagnostics.stopped) break;
       }
     } finally {
       signals.close();
     }
     if (boards !== null) endBoards(boards, { target, place: where });
+    const binary = input.binary;
+    if (ended && binary !== null) {
+      notText(binary, { name: label || "stdin", diagnostics });
+    }
   }
 }
 
 /**
- * Says why a stream is not read (FEN and PGN input alike), and stops: no
- * record of it is read.
+ * Says why a stream is not read, or not read to its end (FEN and PGN input
+ * alike), with its exit code.
  */
 export function notText(
   why: NotText,

@@ -22,36 +22,13 @@ import {
   StatsTransform,
   UniqueTransform,
 } from "./transform_counts.ts";
-import type { Diagnostics } from "./diagnostics.ts";
+import { type Diagnostics, lowered } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
 import type { Transform } from "./pipeline.ts";
 import { type DataRun, matchesGames } from "./option_settings_data.ts";
 import type { PositionMatch } from "../match/mod.ts";
-import { EXIT, type ExitCode } from "../program/exit.ts";
-
-/** The library's sentence as a `fen: ...` message goes on: lower case. */
-export function lowered(message: string): string {
-  return message[0].toLowerCase() + message.slice(1);
-}
-
-/**
- * A record refused with a reason: a message on stderr (and the JSON object
- * that stands for it), and the exit code.
- */
-export function refuse(
-  diagnostics: Diagnostics,
-  record: Current,
-  problem: { field: string; message: string; code: ExitCode },
-): void {
-  diagnostics.say(`fen: ${record.where.prefix}${problem.message}\n`);
-  diagnostics.jsonError(
-    record.where,
-    { field: problem.field, message: problem.message },
-    record.ply === null ? record.span : null,
-  );
-  diagnostics.fail(problem.code);
-}
+import { EXIT } from "../program/exit.ts";
 
 /**
  * `--repair`: the nearest position an engine can take (`repairFen` for a
@@ -83,7 +60,7 @@ export class RepairTransform implements Transform {
         : repairPosition(record.position(), this.#options);
     } catch (error) {
       if (!(error instanceof UnrepairableError)) throw error;
-      refuse(this.#diagnostics, record, {
+      this.#diagnostics.refused(record, {
         field: "position",
         message: lowered(error.message),
         code: EXIT.illegalPosition,
@@ -150,7 +127,7 @@ export class LegalMovesTransform implements Transform {
       record.legalMoves = legalMoves(record.position(), this.#options);
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
-      refuse(this.#diagnostics, record, {
+      this.#diagnostics.refused(record, {
         field: "position",
         message: `cannot list moves: ${lowered(error.message)}`,
         code: EXIT.illegalPosition,
@@ -195,7 +172,7 @@ export class EpdNotationTransform implements Transform {
       ) throw error;
       // The move's fault in --check's words (`bm e5 at column 57: ...`).
       const issue = checkEpdMoves(given, this.#options)[0];
-      refuse(this.#diagnostics, record, {
+      this.#diagnostics.refused(record, {
         field: "operations",
         message: `cannot write the moves in ${this.#notation.toUpperCase()}: ${
           issue?.message ?? lowered(error.message)

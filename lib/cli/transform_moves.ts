@@ -8,7 +8,7 @@ import type {
   UnplayablePositionError,
 } from "../moves/mod.ts";
 import type { Transform } from "./pipeline.ts";
-import type { Diagnostics } from "./diagnostics.ts";
+import { type Diagnostics, lowered } from "./diagnostics.ts";
 import type { Current } from "./record.ts";
 import { gameFrom, type PgnModule } from "./format_registry.ts";
 
@@ -64,9 +64,11 @@ export class MovesTransform implements Transform {
         !(error instanceof MoveError ||
           error instanceof UnplayablePositionError)
       ) throw error;
-      // The library's sentence, as a "fen: ..." message goes on: lower case.
-      const message = error.message[0].toLowerCase() + error.message.slice(1);
-      this.#diagnostics.refusedMove(message, record.where, record.span);
+      this.#diagnostics.refusedMove(
+        lowered(error.message),
+        record.where,
+        record.span,
+      );
       return false;
     }
     record.rewrite(result.position);
