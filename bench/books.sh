@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Books and trees as whole processes, ratios taken in one run (rounds
+# Books and trees as whole processes, ratios of wall time and of CPU time
+# (user and system, GNU time) taken in one run (rounds
 # interleaved), on the same file:
 #   - `fen book make` against `polyglot make-book` (Debian package polyglot)
 #     at -max-ply 20 and 60, games per second; the books are first checked
@@ -15,6 +16,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+if [ ! -x /usr/bin/time ]; then
+  echo "GNU time is not installed (apt-get install time): it measures the runs"
+  exit 0
+fi
 polyglot=$(command -v polyglot || ls /usr/games/polyglot 2>/dev/null || true)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -30,8 +35,9 @@ else
   done
 fi
 count=$(grep -c '^\[Event ' "$dir/big.pgn")
-fen=(deno run --allow-read --allow-write cli.ts)
-now() { date +%s.%N; }
+# As the command ships (its shebang, `deno task install`): V8's memory-saving
+# mode, without which V8 grows its young generation with the input.
+fen=(deno run --v8-flags=--optimize-for-size --allow-read --allow-write cli.ts)
 rate() { echo "$count * $rounds / $1" | bc -l; }
 
 declare -A t
@@ -46,42 +52,55 @@ if [ -n "$polyglot" ]; then
 else
   echo "polyglot is not installed (apt-get install polyglot): book make is timed alone"
 fi
+# Each run's wall time in t[KEY] and its CPU time (user and system, all
+# threads) in c[KEY]: on a machine shared with other work the wall times
+# swing with the load, the CPU times much less.
+declare -A c
+timed() {
+  local key=$1
+  shift
+  /usr/bin/time -f "%e %U %S" -o "$dir/time" "$@" > /dev/null
+  read -r wall user system < "$dir/time"
+  t[$key]=$(echo "${t[$key]} + $wall" | bc -l)
+  c[$key]=$(echo "${c[$key]:-0} + $user + $system" | bc -l)
+}
 for ((r = 1; r <= rounds; r++)); do
   for ply in 20 60; do
     if [ -n "$polyglot" ]; then
-      s=$(now); (cd "$dir" && "$polyglot" make-book -pgn big.pgn -bin p.bin -max-ply $ply >/dev/null); e=$(now)
-      t[poly$ply]=$(echo "${t[poly$ply]} + $e - $s" | bc -l)
+      timed poly$ply "$polyglot" make-book -pgn "$dir/big.pgn" -bin "$dir/p.bin" -max-ply $ply
     fi
-    s=$(now); "${fen[@]}" book make --max-ply $ply "$dir/big.pgn" > /dev/null; e=$(now)
-    t[fen$ply]=$(echo "${t[fen$ply]} + $e - $s" | bc -l)
+    timed fen$ply "${fen[@]}" book make --max-ply $ply "$dir/big.pgn"
   done
-  s=$(now); "${fen[@]}" --from pgn --ply all --format key - < "$dir/big.pgn" > /dev/null; e=$(now)
-  t[walk]=$(echo "${t[walk]} + $e - $s" | bc -l)
-  s=$(now); "${fen[@]}" tree "$dir/big.pgn" > /dev/null; e=$(now)
-  t[tree]=$(echo "${t[tree]} + $e - $s" | bc -l)
-  s=$(now); "${fen[@]}" --from pgn --ply all --format key --match '?????rk?/*/*/*/*/*/*/*' - < "$dir/big.pgn" > /dev/null; e=$(now)
-  t[place]=$(echo "${t[place]} + $e - $s" | bc -l)
-  s=$(now); "${fen[@]}" --from pgn --match KRPvKR --format fen - < "$dir/big.pgn" > /dev/null; e=$(now)
-  t[material]=$(echo "${t[material]} + $e - $s" | bc -l)
+  timed walk "${fen[@]}" --from pgn --ply all --format key --input "$dir/big.pgn"
+  timed tree "${fen[@]}" tree "$dir/big.pgn"
+  timed place "${fen[@]}" --from pgn --ply all --format key --match '?????rk?/*/*/*/*/*/*/*' --input "$dir/big.pgn"
+  timed material "${fen[@]}" --from pgn --match KRPvKR --format fen --input "$dir/big.pgn"
 done
+ratio() { printf '%.2fx (CPU %.2fx)' "$(echo "${t[$1]} / ${t[$2]}" | bc -l)" "$(echo "${c[$1]} / ${c[$2]}" | bc -l)"; }
 for ply in 20 60; do
   if [ -n "$polyglot" ]; then
-    printf 'max-ply %s: fen book make %.0f games/s, polyglot make-book %.0f games/s: %.2fx polyglot\n' \
-      "$ply" "$(rate "${t[fen$ply]}")" "$(rate "${t[poly$ply]}")" "$(echo "${t[poly$ply]} / ${t[fen$ply]}" | bc -l)"
+    printf 'max-ply %s: fen book make %.0f games/s, polyglot make-book %.0f games/s: %s polyglot\n' \
+      "$ply" "$(rate "${t[fen$ply]}")" "$(rate "${t[poly$ply]}")" "$(ratio poly$ply fen$ply)"
   else
     printf 'max-ply %s: fen book make %.0f games/s\n' "$ply" "$(rate "${t[fen$ply]}")"
   fi
 done
-printf 'fen tree %.0f games/s, --ply all --format key %.0f games/s: tree costs %.2fx the walk\n' \
-  "$(rate "${t[tree]}")" "$(rate "${t[walk]}")" "$(echo "${t[tree]} / ${t[walk]}" | bc -l)"
-printf -- '--ply all --match <placement> costs %.2fx the walk; games --match KRPvKR %.2fx\n' \
-  "$(echo "${t[place]} / ${t[walk]}" | bc -l)" "$(echo "${t[material]} / ${t[walk]}" | bc -l)"
+printf 'fen tree %.0f games/s, --ply all --format key %.0f games/s: tree costs %s the walk\n' \
+  "$(rate "${t[tree]}")" "$(rate "${t[walk]}")" "$(ratio tree walk)"
+printf -- '--ply all --match <placement> costs %s the walk; games --match KRPvKR %s\n' \
+  "$(ratio place walk)" "$(ratio material walk)"
 printf '(%s games, %s MB, %s rounds)\n' "$count" "$(( $(stat -c %s "$dir/big.pgn") / 1000000 ))" "$rounds"
 
-if command -v /usr/bin/time >/dev/null; then
-  for ((k = 0; k < 10; k++)); do cat "$dir/big.pgn"; done > "$dir/ten.pgn"
+for ((k = 0; k < 10; k++)); do cat "$dir/big.pgn"; done > "$dir/ten.pgn"
+# Three runs of each, interleaved: the peak varies by a few MB from run to
+# run with the collector's timing.
+declare -A peaks
+for ((r = 1; r <= 3; r++)); do
   for input in big ten; do
     /usr/bin/time -f "%M" -o "$dir/mem" "${fen[@]}" book make --max-ply 60 --min-game 1 "$dir/$input.pgn" > /dev/null
-    echo "fen book make peak on $input.pgn ($(( $(stat -c %s "$dir/$input.pgn") / 1000000 )) MB): $(( $(cat "$dir/mem") / 1024 )) MB"
+    peaks[$input]="${peaks[$input]:-} $(( $(cat "$dir/mem") / 1024 ))"
   done
-fi
+done
+for input in big ten; do
+  echo "fen book make peak on $input.pgn ($(( $(stat -c %s "$dir/$input.pgn") / 1000000 )) MB), MB in three runs:${peaks[$input]}"
+done

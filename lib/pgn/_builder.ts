@@ -95,6 +95,20 @@ export class GameBuilder implements TokenSink {
   /** The walker's position, made for each game whose start could be set up. */
   #cursor: PgnPosition | null = null;
 
+  /**
+   * Whether the lexer may skim (see TokenSink): a game's moves being
+   * skipped, where comments, NAGs, variations and moves change nothing.
+   */
+  get skimming(): boolean {
+    return this.#skipping && this.#phase === MOVES &&
+      this.#promotion.stage === 0 && !this.#promoted;
+  }
+
+  /** Whether a comment's text is kept: a walker keeps only those before the moves. */
+  get keepsComments(): boolean {
+    return this.#walk === null || this.#phase === TAGS;
+  }
+
   constructor(strict: boolean, walk: Walk | null = null) {
     this.#strict = strict;
     this.#walk = walk;

@@ -4,6 +4,10 @@
 // It knows nothing of games or moves: the sink decides where a game ends.
 
 import { describe, isSpace, NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
 import { PendingText } from "./_pending.ts";
 import type { LexerLimits, TokenSink } from "./_tokens.ts";
 
@@ -75,10 +79,34 @@ export class PgnLexer {
     this.#lineStart = this.#base + i + 1;
   }
 
+  /**
+   * The chunk's next line feed at or after where it was last looked for,
+   * or -1 for none: kept so that counting the lines of many comments on
+   * one long line searches that line once, not once for each comment.
+   */
+  #nextFeed = -1;
+  #feedFrom = 0;
+
+  /** Counts the line feeds of the chunk from `from` to before `to`. */
+  #linesTo(text: string, from: number, to: number): void {
+    let k = this.#nextFeed;
+    if (from < this.#feedFrom || (k >= 0 && k < from)) {
+      k = text.indexOf("\n", from);
+    }
+    while (k >= 0 && k < to) {
+      this.#newline(k);
+      k = text.indexOf("\n", k + 1);
+    }
+    this.#nextFeed = k;
+    this.#feedFrom = from;
+  }
+
   /** Reads a chunk; tokens cut by its end are completed by the next. */
   push(text: string): void {
     let i = 0;
     const n = text.length;
+    this.#nextFeed = -1;
+    this.#feedFrom = n + 1; // searched afresh in this chunk
     while (i < n) i = this.#step(text, i, n);
     this.#save(text, n);
     this.#base += n;
@@ -212,15 +240,20 @@ export class PgnLexer {
       }
       case BRACE: {
         const end = text.indexOf("}", i);
-        const stop = end < 0 ? n : end;
-        for (
-          let j = text.indexOf("\n", i);
-          j >= 0 && j < stop;
-          j = text.indexOf("\n", j + 1)
-        ) {
-          this.#newline(j);
-        }
+        this.#linesTo(text, i, end < 0 ? n : end);
         if (end < 0) return n;
+        if (this.#sink.keepsComments === false) {
+          // Its length is all the sink needs: no text cut out.
+          const length = this.#pending.length + end - this.#sliceStart;
+          this.#sink.comment(
+            "",
+            length > this.#limits.comment,
+            this.#tokenLine,
+            this.#tokenColumn,
+          );
+          this.#state = IDLE;
+          return end + 1;
+        }
         this.#pending.keep(
           text.slice(this.#sliceStart, end),
           this.#limits.comment,
@@ -263,6 +296,10 @@ export class PgnLexer {
       c = text.charCodeAt(i);
     }
     this.#lineUsed = true;
+    if (this.#sink.skimming === true) {
+      const j = this.#skim(text, i, n);
+      if (j !== i) return j;
+    }
     this.#sliceStart = i;
     if (c < 128 && SYMBOL_CHARS[c] === 2) {
       this.#begin(i, c >= 48 && c <= 57 ? NUMBER : SYMBOL);
@@ -302,6 +339,63 @@ export class PgnLexer {
     }
     this.#fail(`unexpected ${describe(c)}`, i);
     return i + 1;
+  }
+
+  // Steps over what the sink would ignore while it skims (see TokenSink):
+  // comments, moves, move numbers, NAGs, parentheses and stray characters,
+  // counting lines, without cutting out their text. Returns where a token
+  // the normal path must read starts (a tag, a result or what may be one,
+  // a `;` or `%` line, a token or comment cut by the chunk's end), or `n`.
+  // One loop over char codes, longer than the house limit, as a hot path.
+  #skim(text: string, i: number, n: number): number {
+    let j = i;
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (c === 32 || c === 13 || c === 9) {
+        j++;
+        continue;
+      }
+      if (c === 10) {
+        // A blank line ends the game: the normal path says so.
+        if (!this.#lineUsed) return j;
+        this.#lineUsed = false;
+        this.#newline(j);
+        j++;
+        continue;
+      }
+      this.#lineUsed = true;
+      if (c === 123 /* { */) {
+        const end = text.indexOf("}", j + 1);
+        if (end < 0) return j;
+        this.#linesTo(text, j + 1, end);
+        j = end + 1;
+      } else if (c < 128 && SYMBOL_CHARS[c] !== 0) {
+        let k = j + 1;
+        if (c >= 48 && c <= 57) {
+          // A move number, or a result (or what may be one): the latter
+          // for the normal path.
+          while (k < n && isDigit(text.charCodeAt(k))) k++;
+          if (k === n || text.charCodeAt(k) !== 46) return j;
+          while (k < n && text.charCodeAt(k) === 46) k++;
+        } else {
+          while (k < n) {
+            const d = text.charCodeAt(k);
+            if (d >= 128 || SYMBOL_CHARS[d] === 0) break;
+            k++;
+          }
+        }
+        if (k === n) return j;
+        j = k;
+      } else if (c === 40 || c === 41) {
+        j++;
+      } else if (c === 36 /* $ */) {
+        let k = j + 1;
+        while (k < n && isDigit(text.charCodeAt(k))) k++;
+        if (k === n) return j;
+        j = k;
+      } else return j;
+    }
+    return n;
   }
 
   /** A tag whose text is wrong: reported, and the rest of its line skipped. */

@@ -15,6 +15,17 @@ export interface TokenSink {
   warning(reason: string, line: number, column: number): void;
   /** A line with no token on it (outside comments): where games end. */
   blank(line: number): void;
+  /**
+   * Whether only a result or a tag can change anything until the game ends
+   * (the rest of a game skipped): the lexer may then step over comments,
+   * moves and variations without handing them on.
+   */
+  readonly skimming?: boolean;
+  /**
+   * False when a comment's text would not be kept (only whether it was
+   * cut at the limit): the lexer then hands on "" without cutting it out.
+   */
+  readonly keepsComments?: boolean;
 }
 
 /** The longest tokens kept, in characters. */

@@ -112,9 +112,17 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
       min: 0,
       max: 1e9,
     });
+    // Lines gathered into writes of about 64 KiB: one write per position
+    // would cost a system call each.
+    let lines = "";
     for (const node of tree.nodes(minGames)) {
-      writeText(io.stdout, JSON.stringify(node) + "\n");
+      lines += JSON.stringify(node) + "\n";
+      if (lines.length >= 1 << 16) {
+        writeText(io.stdout, lines);
+        lines = "";
+      }
     }
+    if (lines !== "") writeText(io.stdout, lines);
     return code;
   } catch (error) {
     if (error instanceof UsageError) {

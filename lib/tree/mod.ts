@@ -13,7 +13,8 @@ import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { PgnError } from "../pgn/errors.ts";
 import { polyglotKey, polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import { parseFen } from "../fen/mod.ts";
-import { playMoves } from "../moves/play.ts";
+import { toSan } from "../moves/play.ts";
+import { KeyIndex } from "./_index.ts";
 
 /** Which games count, and how far into them. */
 export interface TreeOptions {
@@ -73,10 +74,7 @@ export interface TreeNode {
 /** A position's counts while the games are read. */
 interface Node {
   fen: string;
-  lo: number;
   chess960: boolean;
-  /** The next node with the same map key (keys hash to 53 bits). */
-  next: Node | null;
   counts: Counts;
   moves: Edge[];
   /** The last game that counted here: a game counts once. */
@@ -125,10 +123,10 @@ export class OpeningTree {
   readonly #walker: PgnWalker;
   readonly #options: TreeOptions;
   readonly #maxPly: number;
-  readonly #nodes = new Map<number, Node>();
+  readonly #nodes = new KeyIndex<Node>();
   readonly #order: Node[] = [];
   /** With `at`: the positions asked for, by map key. */
-  readonly #wanted: Map<number, Node> | null = null;
+  readonly #wanted: KeyIndex<Node> | null = null;
   readonly #key = new Uint32Array(2);
   /** The game being read: whether it counts, and what it reached. */
   #serial = 0;
@@ -148,7 +146,7 @@ export class OpeningTree {
     this.#options = options;
     this.#maxPly = options.maxPly ?? 1024;
     if (options.at !== undefined) {
-      this.#wanted = new Map();
+      this.#wanted = new KeyIndex();
       for (const fen of options.at) {
         const key = polyglotKey(parseFen(fen));
         const hi = Number(key >> 32n), lo = Number(key & 0xffffffffn);
@@ -178,7 +176,7 @@ export class OpeningTree {
         this.#nodes,
         position,
       )
-      : this.#find(key[0], key[1], this.#wanted);
+      : this.#wanted.get(key[0], key[1]) ?? null;
     this.#node = node;
     if (node !== null && node.stamp !== this.#serial) {
       node.stamp = this.#serial;
@@ -236,7 +234,11 @@ export class OpeningTree {
     const to = rook !== null && position.game.chess960 ? rook : target;
     const code = squareBits(source) | squareBits(to) << 6 |
       (promotion === null ? 0 : promotion.charCodeAt(0)) << 12;
-    let edge = from.moves.find((m) => m.code === code);
+    const moves = from.moves;
+    let edge: Edge | undefined;
+    for (let k = 0; k < moves.length && edge === undefined; k++) {
+      if (moves[k].code === code) edge = moves[k];
+    }
     if (edge === undefined) {
       edge = {
         code,
@@ -281,38 +283,24 @@ export class OpeningTree {
     }
   }
 
-  #find(hi: number, lo: number, map: Map<number, Node>): Node | null {
-    for (
-      let node = map.get(mapKey(hi, lo)) ?? null;
-      node !== null;
-      node = node.next
-    ) {
-      if (node.lo === lo) return node;
-    }
-    return null;
-  }
-
   #lookup(
     hi: number,
     lo: number,
     fen: string | null,
     chess960: boolean,
-    map: Map<number, Node>,
+    map: KeyIndex<Node>,
     position?: PgnPosition,
   ): Node {
-    const found = this.#find(hi, lo, map);
-    if (found !== null) return found;
-    const key = mapKey(hi, lo);
+    const found = map.get(hi, lo);
+    if (found !== undefined) return found;
     const node: Node = {
       fen: fen ?? position!.fen,
-      lo,
       chess960,
-      next: map.get(key) ?? null,
       counts: { white: 0, draws: 0, black: 0 },
       moves: [],
       stamp: 0,
     };
-    map.set(key, node);
+    map.add(hi, lo, node);
     this.#order.push(node);
     return node;
   }
@@ -362,8 +350,7 @@ function movesOf(node: Node): TreeMove[] {
   const position = parseFen(node.fen);
   return edges.map((edge) => ({
     uci: edge.uci,
-    san:
-      playMoves(position, edge.uci, { chess960: node.chess960 }).moves[0].san,
+    san: toSan(position, edge.uci),
     ...edge.counts,
     averageRating: edge.rated === 0
       ? null
@@ -376,11 +363,6 @@ function ratingOf(game: PgnGame): number | null {
   const white = Number(game.tags.get("WhiteElo") ?? NaN);
   const black = Number(game.tags.get("BlackElo") ?? NaN);
   return white > 0 && black > 0 ? (white + black) / 2 : null;
-}
-
-/** 53 bits of a 64-bit key, for a Map of numbers. */
-function mapKey(hi: number, lo: number): number {
-  return hi * 2097152 + (lo >>> 11);
 }
 
 function squareBits(square: string): number {

@@ -141,3 +141,62 @@ Deno.test("walker: maxPly plays the mainline that far and only reads the rest", 
   assert.deepEqual(plies, [0, 1, 2, 0, 1]);
   assert.deepEqual(ends, [[2, true], [1, true]]);
 });
+
+/** Games whose rest a walker with maxPly skims: where do they end? */
+const SKIMMED = [
+  "1. e4 {1-0 in a comment} e5 2. Nf3 (2. d4 0-1) Nc6 $1 3. Bb5 1/2-1/2",
+  "1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5 *",
+  "1. e4 e5 2. Nf3 Nc6 3. Bb5 {a\ncomment\n\non lines} a6 *",
+  "1. e4 e5 2. O–O 1–0",
+  "1. e4 e5\n%an escape line\n2. Nf3 Nc6 ; a line comment 0-1\n3. Bc4 *",
+  "1. e4 e5 2. Nf3 12 Nc6 e8(Q)+ 3... a6 4. h8=Q+ 0-1 {after}",
+  '1. e4 e5 2. Nf3 Nc6 3. Bb5\n[Event "no blank line"]\n1. d4 *',
+].join("\n\n");
+
+function ends(text: string, maxPly: number, size: number): string[] {
+  const out: string[] = [];
+  const walker = new PgnWalker({
+    position: () => {},
+    end: (game) =>
+      void out.push(
+        `${game.number} ${game.line} ${game.result} ${[...game.tags].join()}`,
+      ),
+  }, { maxPly });
+  for (let i = 0; i < text.length; i += size) {
+    walker.push(text.slice(i, i + size));
+  }
+  walker.end();
+  return out;
+}
+
+Deno.test("walker: the rest of a game past maxPly ends where a full walk ends it", async () => {
+  const lichess = await Deno.readTextFile(
+    new URL("../../testdata/lichess_style.pgn", import.meta.url),
+  );
+  for (const text of [SKIMMED, EDGES, lichess, GAMES.slice(0, 60_000)]) {
+    const full = ends(text, Infinity, text.length);
+    assert.ok(full.length > 5);
+    for (const maxPly of [0, 1, 3]) {
+      for (const size of [1, 7, 4096, text.length]) {
+        assert.deepEqual(ends(text, maxPly, size), full, `${maxPly} ${size}`);
+      }
+    }
+  }
+});
+
+Deno.test("walker: a comment past maxComment marks its game truncated, its text not kept", () => {
+  for (const size of [1, 3, 1000]) {
+    const truncated: boolean[] = [];
+    const walker = new PgnWalker({
+      position: () => {},
+      end: (game) => void truncated.push(game.truncated),
+    }, { maxComment: 5 });
+    const text =
+      "1. e4 {12345} e5 *\n\n1. d4 {123456} d5 *\n\n1. c4 {1234\n56} *\n";
+    for (let i = 0; i < text.length; i += size) {
+      walker.push(text.slice(i, i + size));
+    }
+    walker.end();
+    assert.deepEqual(truncated, [false, true, true], `chunks of ${size}`);
+  }
+});
