@@ -49,6 +49,13 @@ export interface CliIo {
     requestSync(
       descriptor: { name: "read" | "write"; path: string },
     ): { state: string };
+    /**
+     * Tells a permission's state without asking (a look that must never
+     * prompt). Without it, no permission is taken as granted to look.
+     */
+    querySync?(
+      descriptor: { name: "read" | "write"; path: string },
+    ): { state: string };
   };
   /** Signals: SIGINT and SIGTERM stop a stream cleanly when available. */
   addSignalListener?(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
@@ -80,10 +87,16 @@ export function writeAll(sink: Sink, data: Uint8Array): void {
 
 /**
  * Whether `path` names a file, as far as the run may look (no permission
- * to read it, or no such file, is "no": nothing is asked or thrown).
+ * to read it, or no such file, is "no": nothing is asked or thrown). Only a
+ * read permission already granted counts: at a terminal, Deno would stop
+ * the run to ask for any other, for an operand that is most often a FEN.
  */
 export function isFile(io: CliIo, path: string): boolean {
   if (io.statSync === undefined || path === "" || /[\s\u00a0]/.test(path)) {
+    return false;
+  }
+  const query = io.permissions.querySync;
+  if (query?.call(io.permissions, { name: "read", path }).state !== "granted") {
     return false;
   }
   try {

@@ -93,6 +93,9 @@ export async function runMain(
       requestSync: () => ({
         state: options.granted === false ? "denied" : "granted",
       }),
+      querySync: () => ({
+        state: options.granted === false ? "denied" : "granted",
+      }),
     },
   };
   const code = await main(args, io);
