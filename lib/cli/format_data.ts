@@ -85,19 +85,21 @@ export function writeOpening(
 }
 
 /**
- * What JSON adds for data work: `"key"` (always), and `"opening"` with
- * `--opening` (`{"eco", "name"}` or `null`).
+ * What JSON adds for data work: `"key"` with `--json-fields key`, and
+ * `"opening"` with `--opening` (`{"eco", "name"}` or `null`).
  */
 export function writeJsonData(
   out: Output,
   current: Current,
-  libraries: Pick<Libraries, "keys" | "openingsIfAsked">,
+  libraries: Pick<Libraries, "keysIfAsked" | "openingsIfAsked">,
 ): void {
-  const { keys, openingsIfAsked: openings } = libraries;
-  out.write(',"key":"');
-  out.reserve(17);
-  out.length = keys.write(current, out.buffer, out.length);
-  out.writeByte(34);
+  const { keysIfAsked: keys, openingsIfAsked: openings } = libraries;
+  if (keys !== null) {
+    out.write(',"key":"');
+    out.reserve(17);
+    out.length = keys.write(current, out.buffer, out.length);
+    out.writeByte(34);
+  }
   if (openings === null) return;
   const opening = openings.of(current);
   out.write(',"opening":');

@@ -20,6 +20,7 @@ import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
 import { writeJsonRecord } from "./format_json.ts";
 import type { Current } from "./record.ts";
+import type { JsonFields } from "./option_settings_data.ts";
 import type { Libraries, LibraryName } from "./libraries.ts";
 import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
 import {
@@ -65,6 +66,8 @@ export interface RunOptions {
   svg: RenderSvgOptions;
   /** Mark the side to move on diagrams of records that give it. */
   sideToMove: boolean;
+  /** The members `--json-fields` adds to `--format json`'s objects. */
+  json: JsonFields;
 }
 
 /** One output format; `N` names the libraries it needs. */
@@ -247,9 +250,9 @@ export const FORMATS = {
     help: "the record as one line of JSON (see Records)",
     draws: false,
     moves: true,
-    needs: ["keys", "openingsIfAsked"],
-    write(out, current, _run, libraries) {
-      writeJsonRecord(out, current, libraries);
+    needs: ["keysIfAsked", "openingsIfAsked"],
+    write(out, current, run, libraries) {
+      writeJsonRecord(out, current, { fields: run.json, libraries });
     },
   }),
   pgn: format({

@@ -27,6 +27,8 @@ export interface Libraries {
   pgn: PgnModule;
   /** Polyglot keys. */
   keys: PolyglotHasher;
+  /** The same, or `null` unless `--json-fields` asks JSON for them. */
+  keysIfAsked: PolyglotHasher | null;
   /** The opening of a record (a game's, as it goes). */
   openings: GameOpening;
   /** The same, or `null` unless `--opening` asks JSON for it. */
@@ -56,13 +58,18 @@ const LOADERS: {
     return loadGif(settings);
   },
   pgn: () => import("../pgn/mod.ts"),
-  keys: async () =>
-    new (await import("../data/polyglot/mod.ts")).PolyglotHasher(),
+  keys: () => loadKeys(),
+  keysIfAsked: ({ settings }) =>
+    settings.data.jsonFields.key ? loadKeys() : Promise.resolve(null),
   openings: async ({ openings }) =>
     openings ??
       new GameOpening((await import("../data/openings/mod.ts")).openingOf),
   openingsIfAsked: ({ openings }) => Promise.resolve(openings),
 };
+
+async function loadKeys(): Promise<PolyglotHasher> {
+  return new (await import("../data/polyglot/mod.ts")).PolyglotHasher();
+}
 
 /** Loads the libraries `needs` names, before the first record. */
 export async function loadLibraries<N extends LibraryName>(
