@@ -31,7 +31,7 @@ export * from "./lib/fen/reader.ts";
 export * from "./lib/fen/epd.ts";
 export * from "./lib/fen/bytes.ts";
 export * from "./lib/fen/grid.ts";
-export * from "./lib/css_color.ts";
+export * from "./lib/svg/css_color.ts";
 export * from "./lib/legality/mod.ts";
 export * from "./lib/moves/mod.ts";
 export * from "./lib/pgn/mod.ts";

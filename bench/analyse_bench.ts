@@ -1,16 +1,19 @@
 // `fen analyse` against the engine alone, as ratios taken in one run
 // (rounds interleaved; absolute times on a shared machine swing 20-40%):
 //   - overhead: the same positions searched by bare Stockfish processes
-//     driven with nothing but `position fen` / `go nodes N` over a pipe
-//     (the engine's own time, start-up included), against
-//     `fen analyse --nodes N --jobs J` on them as EPD records; goal: the
-//     engine alone takes at least 0.95 of our time (our overhead < 5%);
+//     driven by bench/_bare_engine.ts with nothing but `position fen` /
+//     `go nodes N` over a pipe (the engine's own time, a Deno start-up
+//     included as ours is), against `fen analyse --nodes N --jobs J` on them
+//     as EPD records; goal: the engine alone takes at least 0.95 of our
+//     time (our overhead < 5%). Each run is timed by /usr/bin/time: wall
+//     time, and CPU time (user + system, the engines included), which a
+//     machine shared with other work disturbs much less than wall time;
 //   - the same bare engine also sent `ucinewgame` before each position, as
 //     `fen analyse` does (so that an answer depends on the position alone):
 //     what that choice costs, apart from our code;
 //   - parallelism: `--jobs 2` against `--jobs 1`; goal: at least 1.8x.
 //
-// Usage: deno run -A bench/analyse_bench.ts
+// Usage: deno run -A bench/analyse_bench.ts (needs /usr/bin/time)
 //   FEN_BENCH_POSITIONS  positions, from tests/testdata/stockfish_games.pgn
 //                        (default 120)
 //   FEN_BENCH_NODES      nodes per position (default 50000)
@@ -58,86 +61,50 @@ function positions(): string[] {
 }
 const fens = positions();
 
-/** One bare engine over `list`: the time from spawn to the last bestmove. */
-async function bare(
-  list: readonly string[],
-  newGame = false,
-): Promise<void> {
-  const child = new Deno.Command(engine, {
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const encoder = new TextEncoder();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  const until = async (word: string) => {
-    for (;;) {
-      const at = buffer.indexOf(word);
-      if (at >= 0) {
-        buffer = buffer.slice(buffer.indexOf("\n", at) + 1);
-        return;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("engine ended");
-      buffer += value;
-    }
-  };
-  await writer.write(
-    encoder.encode("uci\nsetoption name Threads value 1\nisready\n"),
-  );
-  await until("readyok");
-  for (const fen of list) {
-    if (newGame) {
-      await writer.write(encoder.encode("ucinewgame\nisready\n"));
-      await until("readyok");
-    }
-    await writer.write(
-      encoder.encode(`position fen ${fen}\ngo nodes ${nodes}\n`),
-    );
-    await until("bestmove");
-  }
-  await writer.write(encoder.encode("quit\n"));
-  await writer.close();
-  await child.status;
-  reader.cancel().catch(() => {});
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
+/** Wall and CPU (user + system, the engines included) of one command, from /usr/bin/time. */
+async function measure(args: string[]): Promise<{ wall: number; cpu: number }> {
+  const { success, stderr } = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%e %U %S", Deno.execPath(), "run", "-A", ...args],
+    stdout: "null",
+    stderr: "piped",
+    env: { FEN_BENCH_ENGINE: engine },
+  }).output();
+  const text = new TextDecoder().decode(stderr).trim();
+  if (!success) throw new Error(text);
+  const [wall, user, system] = text.split("\n").at(-1)!.split(" ").map(Number);
+  return { wall, cpu: user + system };
 }
 
 const input = await Deno.makeTempFile({ suffix: ".epd" });
 await Deno.writeTextFile(input, fens.join("\n") + "\n");
 
-async function fen(jobs: number): Promise<void> {
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      `${here}cli.ts`,
-      "analyse",
-      "--engine",
-      engine,
-      "--engine-option",
-      "Threads=1",
-      "--nodes",
-      String(nodes),
-      "--jobs",
-      String(jobs),
-      input,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(new TextDecoder().decode(stderr));
+function bare(jobs: number, newGame = false) {
+  return measure([
+    `${here}bench/_bare_engine.ts`,
+    input,
+    String(nodes),
+    String(jobs),
+    ...(newGame ? ["newgame"] : []),
+  ]);
 }
 
-const half = Math.ceil(fens.length / 2);
-const rows: Record<string, number[]> = {
+function fen(jobs: number) {
+  return measure([
+    `${here}cli.ts`,
+    "analyse",
+    "--engine",
+    engine,
+    "--engine-option",
+    "Threads=1",
+    "--nodes",
+    String(nodes),
+    "--jobs",
+    String(jobs),
+    input,
+  ]);
+}
+
+const rows: Record<string, { wall: number; cpu: number }[]> = {
   "engine alone, 1 process": [],
   "engine alone, ucinewgame each": [],
   "fen analyse --jobs 1": [],
@@ -148,17 +115,11 @@ console.log(
   `${fens.length} positions, go nodes ${nodes}, ${rounds} rounds, ${engine}`,
 );
 for (let r = 0; r < rounds; r++) {
-  rows["engine alone, 1 process"].push(await timed(() => bare(fens)));
-  rows["engine alone, ucinewgame each"].push(
-    await timed(() => bare(fens, true)),
-  );
-  rows["fen analyse --jobs 1"].push(await timed(() => fen(1)));
-  rows["engine alone, 2 processes"].push(
-    await timed(() =>
-      Promise.all([bare(fens.slice(0, half)), bare(fens.slice(half))])
-    ),
-  );
-  rows["fen analyse --jobs 2"].push(await timed(() => fen(2)));
+  rows["engine alone, 1 process"].push(await bare(1));
+  rows["engine alone, ucinewgame each"].push(await bare(1, true));
+  rows["fen analyse --jobs 1"].push(await fen(1));
+  rows["engine alone, 2 processes"].push(await bare(2));
+  rows["fen analyse --jobs 2"].push(await fen(2));
 }
 await Deno.remove(input);
 
@@ -166,28 +127,30 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
-const ratio = (a: string, b: string) =>
-  median(rows[a].map((x, i) => x / rows[b][i]));
-for (const [name, times] of Object.entries(rows)) {
-  console.log(`${name.padEnd(28)} median ${median(times).toFixed(0)} ms`);
+type Key = "wall" | "cpu";
+const ratio = (a: string, b: string, key: Key) =>
+  median(rows[a].map((x, i) => x[key] / rows[b][i][key]));
+for (const [name, runs] of Object.entries(rows)) {
+  console.log(
+    `${name.padEnd(30)} wall ${
+      median(runs.map((r) => r.wall)).toFixed(2)
+    } s, cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} s`,
+  );
+}
+for (const key of ["wall", "cpu"] as const) {
+  console.log(
+    `${key}: engine alone / fen analyse, --jobs 1: ${
+      ratio("engine alone, 1 process", "fen analyse --jobs 1", key).toFixed(3)
+    }; --jobs 2: ${
+      ratio("engine alone, 2 processes", "fen analyse --jobs 2", key).toFixed(3)
+    } (goal >= 0.95); engine alone / with ucinewgame each: ${
+      ratio("engine alone, 1 process", "engine alone, ucinewgame each", key)
+        .toFixed(3)
+    }`,
+  );
 }
 console.log(
-  `engine time / our time, --jobs 1: ${
-    ratio("engine alone, 1 process", "fen analyse --jobs 1").toFixed(3)
-  } (goal >= 0.95)`,
-);
-console.log(
-  `engine time / our time, --jobs 2: ${
-    ratio("engine alone, 2 processes", "fen analyse --jobs 2").toFixed(3)
-  } (goal >= 0.95)`,
-);
-console.log(
-  `engine alone / engine with ucinewgame each: ${
-    ratio("engine alone, 1 process", "engine alone, ucinewgame each").toFixed(3)
-  } (the protocol's cost)`,
-);
-console.log(
-  `--jobs 2 speed-up over --jobs 1: ${
-    ratio("fen analyse --jobs 1", "fen analyse --jobs 2").toFixed(2)
+  `--jobs 2 speed-up over --jobs 1 (wall): ${
+    ratio("fen analyse --jobs 1", "fen analyse --jobs 2", "wall").toFixed(2)
   }x (goal >= 1.8)`,
 );

@@ -20,10 +20,10 @@
  */
 
 import { createGifRenderer } from "../lib/gif/mod.ts";
-import { loadGifenc } from "../lib/gif/_gifenc.js";
+import { loadGifenc } from "../lib/raster/gifenc.js";
 import { LzwCoder } from "../lib/gif/_lzw.ts";
 import { GifWriter } from "../lib/gif/_writer.ts";
-import { createPngRenderer } from "../lib/png.ts";
+import { createPngRenderer } from "../lib/raster/png.ts";
 import { gameFrames, LILA_BLACK, LILA_GAME, LILA_WHITE } from "./_lila_game.ts";
 
 const frames = gameFrames(LILA_GAME);

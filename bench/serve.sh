@@ -4,7 +4,8 @@
 # run so that the figures are comparable on a shared machine:
 #   - SVG requests/s over the in-process SVG rate (goal: at least 0.8x);
 #   - PNG and GIF requests/s (goal: 10x web-boardimage's 36-43 PNG/s measured
-#     on this kind of machine, that is at least 430/s);
+#     on this kind of machine, that is at least 430/s), plain and for
+#     web-boardimage's README request whole (arrows, check, squares);
 #   - 304 answers/s over PNG renders/s of the same URL (goal: at least 10x);
 #   - errors (goal: none) and the server's resident memory before and after,
 #     and after 100 PNGs in 100 different looks (bounded: see MAX_LOOKS).
@@ -35,10 +36,13 @@ example="fen=5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8&lastMove=f4g6&squares=a3,c3"
 svg_url="$base/board.svg?$example&arrows=Ge6g8,Bh7"
 png_url="$base/board.png?$example"
 gif_url="$base/board.gif?$example"
-# With arrows a PNG is rasterized whole, not copied from sprites.
-png_arrows_url="$base/board.png?$example&arrows=Ge6g8,Bh7"
+# web-boardimage's README request whole (check, arrows, squares, 360 px):
+# arrows and marks are filled over the sprites, as PNG and as GIF.
+readme="$example&check=h8&arrows=Ge6g8,Bh7&size=360"
+png_arrows_url="$base/board.png?$readme"
+gif_arrows_url="$base/board.gif?$readme"
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
-for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url"; do # first renders: sprites, palettes
+for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url" "$gif_arrows_url"; do # first renders: sprites, palettes
   curl -sf -o /dev/null "$url"
 done
 rss_before=$(rss)
@@ -79,6 +83,7 @@ svg=$(run svg "$svg_url")
 png=$(run png "$png_url")
 gif=$(run gif "$gif_url")
 png_arrows=$(run png "$png_arrows_url")
+gif_arrows=$(run gif "$gif_arrows_url")
 tag=$(curl -sfI "$png_url" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 not_modified=$(run 304 "$png_url" "If-None-Match: $tag")
 rss_after=$(rss)
@@ -94,7 +99,8 @@ echo "served:     svg $svg/s ($(ratio "$svg" "$svg_in")x in-process; goal 0.8x)"
 echo "            bare Deno.serve + renderSvg $bare/s (svg is $(ratio "$svg" "$bare")x it: what fen serve adds)"
 echo "            bare Deno.serve, SVG drawn once $fixed/s ($(ratio "$fixed" "$svg_in")x in-process: the HTTP stack alone)"
 echo "            png $png/s ($(ratio "$png" 43)x web-boardimage's 43/s; goal 10x)"
-echo "            png with arrows $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s: rasterized whole)"
+echo "            png, web-boardimage's README request (arrows, check) $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s; goal 10x; $(ratio "$png_arrows" "$png")x the plain png)"
+echo "            gif, the same request $gif_arrows/s ($(ratio "$gif_arrows" 43)x web-boardimage's 43/s; goal 10x)"
 echo "            gif $gif/s ($(ratio "$gif" 43)x web-boardimage's 43/s; goal 10x)"
 echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
 echo "errors:     $(awk '{n += $1} END {print n + 0}' "$tmp/errors") (non-2xx/3xx answers and socket errors, in $(wc -l < "$tmp/errors") wrk runs)"

@@ -6,7 +6,7 @@
 
 import { parseFen } from "../lib/fen/mod.ts";
 import { createGifRenderer } from "../lib/gif/mod.ts";
-import { createPngRenderer } from "../lib/png.ts";
+import { createPngRenderer } from "../lib/raster/png.ts";
 import { renderSvg, type RenderSvgOptions } from "../lib/svg/mod.ts";
 
 const seconds = Number(Deno.args[0] ?? "3");

@@ -3,7 +3,7 @@
 
 import { main } from "../cli.ts";
 import { createGifRenderer } from "../lib/gif/mod.ts";
-import { createPngRenderer } from "../lib/png.ts";
+import { createPngRenderer } from "../lib/raster/png.ts";
 import { parseArrows } from "../lib/svg/mod.ts";
 import { gameFrames } from "../bench/_lila_game.ts";
 

@@ -30,13 +30,14 @@ export const GLYPHS_OUTPUT = new URL("../lib/svg/_glyphs.ts", import.meta.url);
 
 /**
  * Every character the module draws: printable ASCII, the letters of Latin-1
- * (enough for most players' names), the ellipsis that ends a cut name, and
- * the replacement character drawn for any other.
+ * (enough for most players' names), the one-half of a drawn game's result,
+ * the ellipsis that ends a cut name, and the replacement character drawn
+ * for any other.
  */
 export const GLYPH_CHARS = String.fromCharCode(
   ...Array.from({ length: 95 }, (_, i) => 32 + i),
   ...Array.from({ length: 64 }, (_, i) => 0xc0 + i),
-) + "\u2026\ufffd";
+) + "\u00bd\u2026\ufffd";
 
 /** An advance width in ems as short text: 0.5 is ".5". */
 function num(value: number): string {

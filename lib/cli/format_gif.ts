@@ -9,7 +9,7 @@ import type {
   Player,
 } from "../gif/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
 
@@ -35,16 +35,7 @@ export function writeGif(
   current: Current,
   { gif, svg }: { gif: GifRun; svg: RenderSvgOptions },
 ): void {
-  const {
-    style: _,
-    accessible: __,
-    arrows: ___,
-    arrowColor: ____,
-    sideToMove: _____,
-    badge: ______,
-    lastMove,
-    ...look
-  } = svg;
+  const { style: _, accessible: __, badge: ___, lastMove, ...look } = svg;
   const game = current.game;
   const players = playersOf(game, gif);
   if (game === null) {

@@ -3,7 +3,7 @@
 // readers of text boards serve `--from grid`. Also the one error that stops
 // a run before its first record when a library cannot load.
 
-import type { PngRenderer } from "../png.ts";
+import type { PngRenderer } from "../raster/png.ts";
 import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { renderSvg } from "../svg/mod.ts";
 import type { GifRun } from "./format_gif.ts";
@@ -141,7 +141,7 @@ async function loadRenderer<M, R>(
 /** The PNG renderer. */
 export function loadPng(): Promise<PngRenderer> {
   return loadRenderer("png", {
-    module: () => import("../png.ts"),
+    module: () => import("../raster/png.ts"),
     create: (png) => png.createPngRenderer(),
     name: "the PNG rasterizer (npm:@resvg/resvg-wasm)",
   });
@@ -182,10 +182,18 @@ export async function loadDrawing(
   settings: Settings,
 ): Promise<typeof import("../svg/mod.ts").renderSvg> {
   const { checkSvgOptions, renderSvg } = await import("../svg/mod.ts");
-  const drawing = settings.format === "png" || settings.format === "gif"
+  const raster = settings.format === "png" || settings.format === "gif";
+  const drawing = raster
     ? { ...settings.svg, style: "vector" as const }
     : settings.svg;
-  const problem = checkSvgOptions(drawing);
-  if (problem !== null) throw new UsageError(`cannot render SVG: ${problem}`);
+  let problem = checkSvgOptions(drawing);
+  if (problem === null && settings.format === "gif") {
+    const { style: _, accessible: __, badge: ___, ...look } = drawing;
+    problem = (await import("../gif/mod.ts")).checkGifOptions(look);
+  }
+  if (problem !== null) {
+    const kind = raster ? settings.format.toUpperCase() : "SVG";
+    throw new UsageError(`cannot render ${kind}: ${problem}`);
+  }
   return renderSvg;
 }

@@ -5,6 +5,7 @@
 
 import { OPTION_SPECS, type ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
+import { nearestName } from "../program/suggest.ts";
 
 type Spec = typeof OPTION_SPECS[number];
 
@@ -96,30 +97,8 @@ function parseShort(
 
 /** ", did you mean --format?" for a near miss, or "". */
 function suggestion(name: string): string {
-  let best = "";
-  let bestDistance = 3; // more edits than 2 is another word
-  for (const known of BY_NAME.keys()) {
-    const distance = editDistance(name, known);
-    if (distance < bestDistance) [best, bestDistance] = [known, distance];
-  }
-  return best === "" ? "" : `; did you mean --${best}?`;
-}
-
-/** Levenshtein distance, for suggestions (short names: no need for speed). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(
-        previous[j] + 1,
-        row[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = row;
-  }
-  return previous[b.length];
+  const best = nearestName(name, BY_NAME.keys());
+  return best === null ? "" : `; did you mean --${best}?`;
 }
 
 function set(parsed: ParsedArgs, spec: Spec, value: string | true): void {

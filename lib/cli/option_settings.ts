@@ -3,7 +3,7 @@
 // rules out refused with a message, before any input is read.
 
 import { isEmptyMark } from "../fen/grid.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import type { ParseFenOptions } from "../types.ts";
 import {
   choice,

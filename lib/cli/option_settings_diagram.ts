@@ -2,9 +2,9 @@
 // moves. Apart from the rest of the settings because the classic one-shot
 // diagram reads them without loading the format registry.
 
-import { isCssColor } from "../css_color.ts";
+import { isCssColor } from "../svg/css_color.ts";
 import { escapeText } from "../_quote.ts";
-import { MAX_SIZE } from "../svg/_defaults.ts";
+import { MAX_SIZE } from "../svg/defaults.ts";
 import type {
   BoardTheme,
   Coordinates,
@@ -12,7 +12,7 @@ import type {
   PieceSet,
   RenderSvgOptions,
   SvgStyle,
-} from "../svg/_types.ts";
+} from "../svg/types.ts";
 import {
   type OptionName,
   optionSpec,

@@ -17,7 +17,7 @@ import {
   FRAMES,
   PIECE_SETS,
   SVG_STYLES,
-} from "../svg/_defaults.ts";
+} from "../svg/defaults.ts";
 import { DATA_OPTIONS } from "./option_table_data.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */

@@ -4,9 +4,9 @@
 // handle, and every error, it leaves to the general path (null).
 
 import { tryParseFen } from "../fen/mod.ts";
-import { classicDocument } from "../svg/_classic.ts";
-import { readOptions } from "../svg/_options.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
+import { classicDocument } from "../svg/classic.ts";
+import { readOptions } from "../svg/options.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import { svgOptions } from "./option_settings_diagram.ts";
 import { OPTION_SPECS, type ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";

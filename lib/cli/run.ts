@@ -365,7 +365,7 @@ async function formatSink(
   // With --repair, --explain tells the repairs (which the canonical form's
   // changes would only repeat).
   const explain: Explainer | null = settings.explain && !settings.data.repair
-    ? (await import("./explain.ts")).explainer(settings.parse)
+    ? (await import("../fen/explain.ts")).explainer(settings.parse)
     : null;
   return new StdoutSink(out, { writer, explain, diagnostics });
 }

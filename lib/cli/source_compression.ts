@@ -1,8 +1,9 @@
 // What an input is, told from its first chunk, for every stream the command
 // reads (FEN lines, text boards, PGN games) in one place: text goes on,
 // gzip is read through the runtime's DecompressionStream (so
-// `fen - < games.fen.gz` just works), and UTF-16, binary data and the other
-// compressions are refused at once, named with the command that reads them.
+// `fen - < games.fen.gz` just works), UTF-16 and the other compressions are
+// refused at once, named with the command that reads them, and binary data
+// (a NUL near the start) is stopped at the line it is on.
 // A new decoder (zstd, say) is one entry of DECODERS.
 
 import { InputError } from "./io.ts";
@@ -44,26 +45,31 @@ const DECODERS: Partial<
 };
 
 /**
- * Why an input is not read: UTF-16 text, binary data (a NUL byte in the
- * first chunk, at `offset`), or a compression with no decoder here.
+ * Why an input is not read: UTF-16 text, binary data (a NUL byte at
+ * `offset`, within the first {@linkcode WATCHED} bytes; `before` bytes, the
+ * lines before it, were read), or a compression with no decoder here.
  */
 export type NotText =
   | { kind: "utf16" }
-  | { kind: "binary"; offset: number }
+  | { kind: "binary"; offset: number; before: number }
   | { kind: "compressed"; format: Compression; tool: string };
 
-/** What the first chunk of a stream is: text, or why it is not read. */
+/** What the first chunk of a stream is: text, a decoder's format, or why not. */
 export function sniff(bytes: Uint8Array): NotText | Compression | null {
   if (looksUtf16(bytes)) return { kind: "utf16" };
   const format = compressionOf(bytes);
-  if (format !== null) {
-    if (DECODERS[format] !== undefined) return format;
-    const tool = COMPRESSIONS.find((c) => c.name === format)!.tool;
-    return { kind: "compressed", format, tool };
-  }
-  const nul = bytes.indexOf(0);
-  return nul >= 0 ? { kind: "binary", offset: nul } : null;
+  if (format === null) return null;
+  if (DECODERS[format] !== undefined) return format;
+  const tool = COMPRESSIONS.find((c) => c.name === format)!.tool;
+  return { kind: "compressed", format, tool };
 }
+
+/**
+ * How far into a stream a NUL byte means binary data: its first chunk as
+ * the command reads it, counted in bytes so that how the stream is split
+ * into reads changes nothing.
+ */
+export const WATCHED = 1 << 16;
 
 /**
  * UTF-16 text: a byte order mark, or ASCII with a NUL in every other byte
@@ -88,52 +94,146 @@ function looksUtf16(bytes: Uint8Array): boolean {
 
 /**
  * A stream as text bytes: {@linkcode SniffedSource.open} reads its first
- * chunk and says whether it is read at all; then `read` gives the text
- * (decompressed, for gzip), that chunk first.
+ * chunk and says whether it is read at all (UTF-16, another compression);
+ * then `read` gives the text (decompressed, for gzip). A NUL byte within
+ * the first {@linkcode WATCHED} bytes ends the stream before the line it is
+ * on ({@linkcode SniffedSource.binary} says so): until then whole lines are
+ * handed on, so the lines read do not depend on how reads split the bytes.
  */
 export class SniffedSource implements Source {
   #source: Source;
+  /** The decompressed stream's own sniffer, when the stream is compressed. */
+  #inner: SniffedSource | null = null;
+  /** The first chunk, read by `open`, not yet handed on. */
+  #first: Uint8Array | null = null;
+  /** Bytes ready to be handed on. */
   #pending: Uint8Array | null = null;
+  /** While watching: the bytes after the last newline, held back. */
+  #held: Uint8Array = new Uint8Array(0);
+  /** Bytes taken from the source so far. */
+  #taken = 0;
+  /** Bytes handed on so far. */
+  #given = 0;
+  #watching = true;
+  #ended = false;
+  #binary: NotText | null = null;
+  readonly #chunk = new Uint8Array(1 << 16);
 
   constructor(source: Source) {
     this.#source = source;
   }
 
+  /** Binary data found, which ended the stream early; else null. */
+  get binary(): NotText | null {
+    return this.#inner?.binary ?? this.#binary;
+  }
+
   /** Reads the first chunk: `null` when the stream is read, else why not. */
   async open(): Promise<NotText | null> {
-    const chunk = new Uint8Array(1 << 16);
-    let n: number | null;
-    try {
-      n = await this.#source.read(chunk);
-    } catch (error) {
-      throw new InputError(error);
-    }
-    if (n === null || n === 0) return null;
-    const bytes = chunk.subarray(0, n);
+    const n = await this.#take();
+    if (n === null) return null;
+    const bytes = this.#chunk.subarray(0, n);
     const found = sniff(bytes);
     if (found === null) {
-      this.#pending = bytes;
+      this.#first = bytes;
       return null;
     }
     if (typeof found !== "string") return found;
     // Compressed: what it holds is sniffed in turn.
-    const inner = new SniffedSource(DECODERS[found]!(bytes, this.#source));
-    this.#source = inner;
-    return await inner.open();
+    this.#inner = new SniffedSource(
+      DECODERS[found]!(bytes.slice(), this.#source),
+    );
+    return await this.#inner.open();
   }
 
   async read(buffer: Uint8Array): Promise<number | null> {
+    if (this.#inner !== null) return await this.#inner.read(buffer);
+    while (this.#pending === null) {
+      if (!this.#watching) {
+        const n = await this.#source.read(buffer);
+        if (n !== null) this.#given += n;
+        return n;
+      }
+      if (this.#ended || !await this.#watch()) return null;
+    }
     const pending = this.#pending;
-    if (pending === null) return await this.#source.read(buffer);
     const n = Math.min(buffer.length, pending.length);
     buffer.set(pending.subarray(0, n));
     this.#pending = n < pending.length ? pending.subarray(n) : null;
+    this.#given += n;
     return n;
+  }
+
+  /** One read from the source into the chunk; null at its end. */
+  async #take(): Promise<number | null> {
+    let n: number | null;
+    try {
+      n = await this.#source.read(this.#chunk);
+    } catch (error) {
+      throw new InputError(error);
+    }
+    if (n === null || n === 0) return null;
+    this.#taken += n;
+    return n;
+  }
+
+  /**
+   * Reads on while watching for a NUL: whole lines become pending; false
+   * at the end (what is held, a last line without its newline, goes too).
+   */
+  async #watch(): Promise<boolean> {
+    let chunk = this.#first;
+    this.#first = null;
+    if (chunk === null) {
+      const n = await this.#take();
+      if (n === null) {
+        this.#ended = true;
+        if (this.#held.length === 0) return false;
+        this.#pending = this.#held;
+        this.#held = new Uint8Array(0);
+        return true;
+      }
+      chunk = this.#chunk.subarray(0, n);
+    }
+    const held = this.#held;
+    const data = held.length === 0 ? chunk : concat(held, chunk);
+    const base = this.#taken - data.length;
+    const nul = data.indexOf(0);
+    if (nul >= 0 && base + nul < WATCHED) {
+      const lineStart = data.lastIndexOf(10, nul) + 1;
+      this.#binary = {
+        kind: "binary",
+        offset: base + nul,
+        before: this.#given + lineStart,
+      };
+      this.#ended = true;
+      this.#held = new Uint8Array(0);
+      if (lineStart === 0) return false;
+      this.#pending = data.slice(0, lineStart);
+      return true;
+    }
+    if (this.#taken >= WATCHED) {
+      this.#watching = false;
+      this.#held = new Uint8Array(0);
+      this.#pending = data.slice();
+      return true;
+    }
+    const end = data.lastIndexOf(10) + 1;
+    this.#held = data.slice(end);
+    if (end > 0) this.#pending = data.slice(0, end);
+    return true;
   }
 
   isTerminal(): boolean {
     return this.#source.isTerminal?.() ?? false;
   }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 /** What to say of an input that is not read, and the exit code's name. */
@@ -151,7 +251,9 @@ export function notTextMessage(
     case "binary":
       return {
         message:
-          `fen: ${name} is binary data, not text (a NUL byte at byte ${why.offset}): nothing read\n`,
+          `fen: ${name} is binary data, not text (a NUL byte at byte ${why.offset}): ${
+            why.before === 0 ? "nothing read" : "read up to the line it is on"
+          }\n`,
         code: "ioError",
       };
     default:

@@ -9,7 +9,7 @@ import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import type { CliIo, Source } from "../program/io.ts";
 import { InputError, type Output } from "./io.ts";
-import { SniffedSource } from "./source_compression.ts";
+import { type NotText, SniffedSource } from "./source_compression.ts";
 import { Signals } from "./signals.ts";
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import { notText } from "./source_text.ts";
@@ -62,18 +62,27 @@ export class PgnSource implements RecordSource {
       reader.push(input);
       return reader.end();
     }
-    out.flush(); // nothing held back while input waits
     const sniffed = new SniffedSource(input);
-    const refused = await sniffed.open();
-    if (refused !== null) {
-      return notText(refused, {
-        name: label || "stdin",
-        diagnostics: target.diagnostics,
-      });
-    }
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
     try {
+      out.flush(); // nothing held back while input waits
+      let refused: NotText | null = null;
+      await signals.race(
+        sniffed.open().then((why) => {
+          refused = why;
+          return true;
+        }),
+      );
+      if (signals.code !== null) {
+        return target.diagnostics.interrupted(signals.code);
+      }
+      if (refused !== null) {
+        return notText(refused, {
+          name: label || "stdin",
+          diagnostics: target.diagnostics,
+        });
+      }
       for (;;) {
         out.flush(); // nothing held back while input waits
         let n: number | null = null;
@@ -94,6 +103,13 @@ export class PgnSource implements RecordSource {
       signals.close();
     }
     reader.end();
+    const binary = sniffed.binary;
+    if (binary !== null) {
+      notText(binary, {
+        name: label || "stdin",
+        diagnostics: target.diagnostics,
+      });
+    }
   }
 
   /** What reads the stream: a reader of games, or a walker of positions. */

@@ -182,30 +182,43 @@ export class StreamSource implements RecordSource {
         if (!diagnostics.stopped) diagnostics.tooLong(where.at(n), bytes);
       },
     };
-    out.flush(); // nothing held back while input waits
     const input = new SniffedSource(this.#source);
-    const refused = await input.open();
-    if (refused !== null) {
-      return notText(refused, { name: label || "stdin", diagnostics });
-    }
     const signals = new Signals(io);
+    let ended = false;
     try {
+      out.flush(); // nothing held back while input waits
+      let refused: NotText | null = null;
+      await signals.race(
+        input.open().then((why) => {
+          refused = why;
+          return true;
+        }),
+      );
+      if (signals.code !== null) return diagnostics.interrupted(signals.code);
+      if (refused !== null) {
+        return notText(refused, { name: label || "stdin", diagnostics });
+      }
       for (;;) {
         out.flush(); // nothing held back while input waits
         const more = await signals.race(lines.next(input, handler));
         if (signals.code !== null) return diagnostics.interrupted(signals.code);
+        ended = !more;
         if (!more || diagnostics.stopped) break;
       }
     } finally {
       signals.close();
     }
     if (boards !== null) endBoards(boards, { target, place: where });
+    const binary = input.binary;
+    if (ended && binary !== null) {
+      notText(binary, { name: label || "stdin", diagnostics });
+    }
   }
 }
 
 /**
- * Says why a stream is not read (FEN and PGN input alike), and stops: no
- * record of it is read.
+ * Says why a stream is not read, or not read to its end (FEN and PGN input
+ * alike), with its exit code.
  */
 export function notText(
   why: NotText,

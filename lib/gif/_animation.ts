@@ -4,19 +4,22 @@
 // coded when the next one arrives (or at the end), because the last frame's
 // delay is longer and is written before its pixels.
 
-import type { Gifenc } from "./_gifenc.js";
-import type { GifTheme, Scene, SquareState } from "./_sprites.ts";
+import type { Gifenc } from "../raster/gifenc.js";
+import type { Frame } from "../raster/frame.ts";
+import type { SpriteTheme } from "../raster/sprites.ts";
 import type { LzwCoder } from "./_lzw.ts";
 import { GifWriter } from "./_writer.ts";
 
 /** The picture around the board: bars as palette indices, or none. */
-export interface Frame {
+export interface Picture {
   width: number;
   height: number;
   /** The board's top in the picture: the top bar's height. */
   top: number;
   /** The bars above and below, as palette indices, if any. */
   bars: [Uint8Array, Uint8Array] | null;
+  /** Text for the file's comment extension, or none. */
+  comment: string | null;
 }
 
 /** Timing, in centiseconds, and looping. */
@@ -26,110 +29,98 @@ export interface Timing {
   loop: boolean;
 }
 
-/** Writes one file from scenes given one at a time. */
+/** Writes one file from frames given one at a time. */
 export class GifAnimation {
-  readonly #theme: GifTheme;
-  readonly #frame: Frame;
+  readonly #theme: SpriteTheme;
+  readonly #picture: Picture;
   readonly #timing: Timing;
   readonly #writer: GifWriter;
   /** The picture as shown after the last coded frame; later, scratch. */
   readonly #canvas: Uint8Array;
-  #shown: string[] | null = null;
-  #pending: { states: SquareState[]; keys: string[]; delay?: number } | null =
-    null;
+  /** The board as shown after the last coded frame, palette indices. */
+  #shown: Uint8Array | null = null;
+  #pending: { frame: Frame; delay?: number } | null = null;
 
   constructor(
-    theme: GifTheme,
-    frame: Frame,
+    theme: SpriteTheme,
+    picture: Picture,
     timing: Timing,
     tools: { gifenc: Gifenc; coder: LzwCoder },
   ) {
     this.#theme = theme;
-    this.#frame = frame;
+    this.#picture = picture;
     this.#timing = timing;
     this.#writer = new GifWriter(tools, {
-      width: frame.width,
-      height: frame.height,
+      width: picture.width,
+      height: picture.height,
       palette: theme.palette,
       loop: timing.loop,
+      comment: picture.comment,
     });
-    this.#canvas = new Uint8Array(frame.width * frame.height);
+    this.#canvas = new Uint8Array(picture.width * picture.height);
   }
 
-  /** Adds a scene; returns the bytes ready so far. */
-  push(scene: Scene): Uint8Array {
+  /** Adds a frame; returns the bytes ready so far. */
+  push(frame: Frame): Uint8Array {
     if (this.#pending !== null) this.#code(this.#timing.delay);
-    const states = this.#theme.states(scene);
     this.#pending = {
-      states,
-      keys: states.map((state, screen) => this.#theme.key(screen, state)),
-      ...(scene.delay === undefined ? {} : { delay: scene.delay }),
+      frame,
+      ...(frame.delay === undefined ? {} : { delay: frame.delay }),
     };
     return this.#writer.take();
   }
 
-  /** Codes the last scene and ends the file; returns the last bytes. */
+  /** Codes the last frame and ends the file; returns the last bytes. */
   finish(): Uint8Array {
     if (this.#pending !== null) this.#code(this.#timing.lastDelay);
     this.#writer.end();
     return this.#writer.take();
   }
 
-  /** Codes the pending scene, shown for its own delay or `delay`. */
+  /** Codes the pending frame, shown for its own delay or `delay`. */
   #code(delay: number): void {
-    const { states, keys, delay: own } = this.#pending!;
+    const { frame, delay: own } = this.#pending!;
     const time = own ?? delay;
-    const { side, offset, clear } = this.#theme;
-    const { width, top } = this.#frame;
+    const board = this.#theme.board(frame);
     if (this.#shown === null) {
+      const { width, top, height } = this.#picture;
       this.#first();
-      for (let screen = 0; screen < 64; screen++) {
-        const x = offset + (screen & 7) * side;
-        const y = top + offset + (screen >> 3) * side;
-        this.#theme.paste(
-          states[screen],
-          screen,
-          this.#canvas,
-          y * width + x,
-          width,
-        );
-      }
+      this.#canvas.set(board, top * width);
       this.#writer.frame(
         this.#canvas,
-        {
-          left: 0,
-          top: 0,
-          width,
-          height: this.#frame.height,
-        },
+        { left: 0, top: 0, width, height },
         time,
-        clear,
+        this.#theme.clear,
       );
     } else {
-      this.#changes(states, keys, time);
+      this.#changes(board, time);
     }
-    this.#shown = keys;
+    this.#shown = board;
     this.#pending = null;
   }
 
-  /** The first frame's background: the bars and the empty board. */
+  /** The first frame's background: the bars. */
   #first(): void {
-    const { width, top, bars } = this.#frame;
-    const board = this.#theme.background;
-    this.#canvas.set(board, top * width);
+    const { width, top, bars } = this.#picture;
     if (bars !== null) {
+      const size = this.#theme.drawing.size;
       this.#canvas.set(bars[0], 0);
-      this.#canvas.set(bars[1], (top + board.length / width) * width);
+      this.#canvas.set(bars[1], (top + size) * width);
     }
   }
 
-  /** A later frame: the rectangle around the changed squares. */
-  #changes(states: SquareState[], keys: string[], time: number): void {
+  /** A later frame: the rectangle around the squares whose pixels changed. */
+  #changes(board: Uint8Array, time: number): void {
     const { side, offset, clear } = this.#theme;
+    const size = this.#theme.drawing.size;
+    const shown = this.#shown!;
+    const changed: boolean[] = [];
     let [c0, r0, c1, r1] = [8, 8, -1, -1];
     for (let screen = 0; screen < 64; screen++) {
-      if (keys[screen] === this.#shown![screen]) continue;
       const [col, row] = [screen & 7, screen >> 3];
+      const at = (offset + row * side) * size + offset + col * side;
+      changed.push(differs(board, shown, { at, side, stride: size }));
+      if (!changed[screen]) continue;
       [c0, r0] = [Math.min(c0, col), Math.min(r0, row)];
       [c1, r1] = [Math.max(c1, col), Math.max(r1, row)];
     }
@@ -143,16 +134,19 @@ export class GifAnimation {
     const height = (r1 - r0 + 1) * side;
     const pixels = this.#canvas.subarray(0, width * height).fill(clear);
     for (let screen = 0; screen < 64; screen++) {
-      if (keys[screen] === this.#shown![screen]) continue;
-      const at = ((screen >> 3) - r0) * side * width +
-        ((screen & 7) - c0) * side;
-      this.#theme.paste(states[screen], screen, pixels, at, width);
+      if (!changed[screen]) continue;
+      const [col, row] = [screen & 7, screen >> 3];
+      let from = (offset + row * side) * size + offset + col * side;
+      let to = (row - r0) * side * width + (col - c0) * side;
+      for (let y = 0; y < side; y++, from += size, to += width) {
+        pixels.set(board.subarray(from, from + side), to);
+      }
     }
     this.#writer.frame(
       pixels,
       {
         left: offset + c0 * side,
-        top: this.#frame.top + offset + r0 * side,
+        top: this.#picture.top + offset + r0 * side,
         width,
         height,
       },
@@ -160,4 +154,18 @@ export class GifAnimation {
       clear,
     );
   }
+}
+
+/** Whether a square's pixels differ between two boards. */
+function differs(
+  a: Uint8Array,
+  b: Uint8Array,
+  { at, side, stride }: { at: number; side: number; stride: number },
+): boolean {
+  for (let y = 0; y < side; y++, at += stride) {
+    for (let x = 0; x < side; x++) {
+      if (a[at + x] !== b[at + x]) return true;
+    }
+  }
+  return false;
 }

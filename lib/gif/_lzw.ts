@@ -7,7 +7,7 @@
 // coded in one step per code, with exactly the codes the table would give.
 // Measured against gifenc's hashing coder in bench/gif_bench.ts.
 
-import type { ByteStream } from "./_gifenc.js";
+import type { ByteStream } from "../raster/gifenc.js";
 
 const CLEAR = 256;
 const END = 257;

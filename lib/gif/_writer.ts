@@ -5,11 +5,9 @@
 // bench/gif_bench.ts); gifenc's byte buffer holds the file. Each frame's bytes can be taken as soon as they
 // are written, so that an animation streams.
 
-import type { ByteStream, Gifenc } from "./_gifenc.js";
+import type { ByteStream, Gifenc } from "../raster/gifenc.js";
 import type { LzwCoder } from "./_lzw.ts";
-
-/** A palette color: red, green, blue. */
-export type Rgb = [number, number, number];
+import type { Rgb } from "../raster/palette_png.ts";
 
 /** A rectangle of the image, in pixels. */
 export interface Rect {
@@ -26,7 +24,14 @@ export class GifWriter {
 
   constructor(
     tools: { gifenc: Gifenc; coder: LzwCoder },
-    screen: { width: number; height: number; palette: Rgb[]; loop: boolean },
+    screen: {
+      width: number;
+      height: number;
+      palette: Rgb[];
+      loop: boolean;
+      /** Text for a comment extension (lila-gif's `comment`), or none. */
+      comment?: string | null;
+    },
   ) {
     this.#coder = tools.coder;
     this.#stream = tools.gifenc.createStream(1 << 16);
@@ -49,6 +54,20 @@ export class GifWriter {
       ]);
       s.writeBytes([3, 1, 0, 0, 0]);
     }
+    if (screen.comment) this.#comment(screen.comment);
+  }
+
+  /** A comment extension: the text's UTF-8 bytes in blocks of 255 at most. */
+  #comment(text: string): void {
+    const s = this.#stream;
+    const bytes = new TextEncoder().encode(text);
+    s.writeBytes([0x21, 0xfe]);
+    for (let at = 0; at < bytes.length; at += 255) {
+      const block = bytes.subarray(at, at + 255);
+      s.writeByte(block.length);
+      s.writeBytesView(block);
+    }
+    s.writeByte(0);
   }
 
   /**

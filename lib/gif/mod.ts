@@ -15,19 +15,21 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { loadResvgPixels } from "../_resvg_wasm.js";
-import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { move, readOptions } from "../svg/_options.ts";
-import type { RenderSvgOptions } from "../svg/_types.ts";
-import type { Move, MoveGlyph } from "../svg/mod.ts";
-import { type Frame, GifAnimation } from "./_animation.ts";
-import { barHeight, barSvg, type Player } from "./_bars.ts";
-import { loadGifenc } from "./_gifenc.js";
+import { barHeight, barSvg, type Player } from "../raster/bars.ts";
+import { gifError, lookKey, squarePixels } from "../raster/frame.ts";
+import { loadGifenc } from "../raster/gifenc.js";
+import { loadResvgPixels } from "../raster/resvg_wasm.js";
+import { SpriteTheme } from "../raster/sprites.ts";
+import { parseArrows, parseSquareMarks } from "../svg/letters.ts";
+import { type Drawing, readOptions } from "../svg/options.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
+import { GifAnimation, type Picture } from "./_animation.ts";
+import { centiseconds, frameOf, type GifFrame } from "./_frame.ts";
 import { LzwCoder } from "./_lzw.ts";
-import { gifError, GifTheme, type Scene, squarePixels } from "./_sprites.ts";
 
-export type { Player } from "./_bars.ts";
-export { type GameFrame, gameFrames, gamePlayer } from "./_game.ts";
+export type { Player } from "../raster/bars.ts";
+export type { GifFrame } from "./_frame.ts";
+export { type GameFrame, gameFrames, gamePlayer } from "./game.ts";
 
 /**
  * How long a frame is shown unless told, in centiseconds (GIF's unit):
@@ -59,20 +61,22 @@ export const DEFAULT_LAST_DELAY = 300;
 
 /**
  * Options for {@linkcode renderGif}: those of the vector diagram (size,
- * theme, colors, pieces, frame, coordinates, flip, highlights, last move,
- * check) except arrows and the side-to-move marker, plus the players. The
- * size is the board's width in pixels; the squares must fall on whole
- * pixels (with no frame, a multiple of 8).
+ * theme, colors, pieces, frame, coordinates, flip, highlights, arrows, last
+ * move, check, the side-to-move marker) but the badge (a frame's `glyph`),
+ * plus the players and a comment. The size is the board's width in pixels;
+ * the squares must fall on whole pixels (with no frame, a multiple of 8).
  */
-export interface RenderGifOptions extends
-  Omit<
-    RenderSvgOptions,
-    "style" | "accessible" | "arrows" | "arrowColor" | "sideToMove" | "badge"
-  > {
+export interface RenderGifOptions
+  extends Omit<RenderSvgOptions, "style" | "accessible" | "badge"> {
   /** White's bar, below the board (above it when flipped). */
   white?: string | Player;
   /** Black's bar, above the board (below it when flipped). */
   black?: string | Player;
+  /**
+   * Text written into the file as a comment extension (as lichess's GIF
+   * service writes its `comment`): not drawn.
+   */
+  comment?: string;
 }
 
 /** Options for an animation: a frame's delay, the last one's, looping. */
@@ -83,18 +87,6 @@ export interface AnimateGifOptions extends Omit<RenderGifOptions, "lastMove"> {
   lastDelay?: number;
   /** Play again and again (the default), or once. */
   loop?: boolean;
-}
-
-/** One frame of an animation: a position and how it was reached. */
-export interface GifFrame {
-  /** The position, a board, or FEN text. */
-  position: BoardInput;
-  /** The move that led here: its squares are tinted. */
-  lastMove?: string | Move;
-  /** A move-quality badge on the last move's target square. */
-  glyph?: MoveGlyph;
-  /** This frame's delay in centiseconds, instead of the animation's. */
-  delay?: number;
 }
 
 /** Draws boards and games as GIF files, once the tools are loaded. */
@@ -126,7 +118,11 @@ export interface GifRenderer {
 interface Setup {
   key: string;
   options: RenderSvgOptions;
+  drawing: Drawing;
   players: [Player, Player] | null;
+  comment: string | null;
+  /** Whether frames may add lichess's colored arrows and squares. */
+  animated: boolean;
   delay: number;
   lastDelay: number;
   loop: boolean;
@@ -157,10 +153,10 @@ interface Setup {
  */
 export async function createGifRenderer(): Promise<GifRenderer> {
   const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
-  const themes = new Map<string, GifTheme>();
+  const themes = new Map<string, SpriteTheme>();
   // One coder (its 4 MiB table) for all the files this renderer writes.
   const coder = new LzwCoder();
-  function theme(setup: Setup): GifTheme {
+  function theme(setup: Setup): SpriteTheme {
     let found = themes.get(setup.key);
     if (found === undefined) {
       const drawing = readOptions(setup.options);
@@ -170,7 +166,15 @@ export async function createGifRenderer(): Promise<GifRenderer> {
         drawing.size,
         bar,
       );
-      found = new GifTheme(drawing, { raster, gifenc, sampleBar });
+      // An animation's frames may bring a game's lettered marks: the
+      // palette makes room for their colors.
+      const colors = setup.animated ? LETTERED_COLORS : undefined;
+      found = new SpriteTheme(drawing, {
+        raster,
+        gifenc,
+        sampleBar,
+        ...(colors === undefined ? {} : { colors }),
+      });
       themes.set(setup.key, found);
     }
     return found;
@@ -182,7 +186,7 @@ export async function createGifRenderer(): Promise<GifRenderer> {
     const look = theme(setup);
     const size = look.drawing.size;
     const bar = setup.players === null ? 0 : barHeight(size);
-    const picture: Frame = {
+    const picture: Picture = {
       width: size,
       height: size + 2 * bar,
       top: bar,
@@ -190,12 +194,13 @@ export async function createGifRenderer(): Promise<GifRenderer> {
         look.indices(raster(barSvg(setup.players[0], size, bar)).pixels),
         look.indices(raster(barSvg(setup.players[1], size, bar)).pixels),
       ],
+      comment: setup.comment,
     };
     const animation = new GifAnimation(look, picture, setup, { gifenc, coder });
     let count = 0;
     for (const frame of frames) {
       count++;
-      yield animation.push(scene(frame));
+      yield animation.push(frameOf(frame, setup.drawing));
     }
     if (count === 0) throw gifError("an animation needs at least one frame");
     yield animation.finish();
@@ -290,19 +295,53 @@ export async function* animateGif(
   for (const part of parts) yield part;
 }
 
+/**
+ * Checks GIF options without drawing: what {@linkcode renderGif} would
+ * refuse, in words, or `null` when it would draw with them.
+ *
+ * @example A size whose squares do not fall on whole pixels
+ * ```ts
+ * import { checkGifOptions } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(checkGifOptions({ size: 96 }), null);
+ * assert.match(checkGifOptions({ size: 100 }) ?? "", /96 or 104 px/);
+ * ```
+ *
+ * @param options The options, as `renderGif` and `animateGif` take them.
+ * @returns What is wrong (the message without "Cannot render GIF: "), or
+ * `null`.
+ */
+export function checkGifOptions(options: AnimateGifOptions): string | null {
+  try {
+    readSetup(options, true);
+    return null;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return error.message.replace(/^Cannot render \w+: /, "");
+  }
+}
+
 /** Yields what is in the queue, then ends when it is found empty. */
 function* drain(queue: GifFrame[]): Generator<GifFrame> {
   while (queue.length > 0) yield queue.shift()!;
 }
 
+/** The colors of lichess's lettered arrows and squares (a game's marks). */
+const LETTERED_COLORS = {
+  arrows: parseArrows("Ga1a2 Ra1a2 Ya1a2 Ba1a2").map(({ color }) => color!),
+  tints: parseSquareMarks("Ga1 Ra1 Ya1 Ba1").map(({ color }) => color!),
+};
+
 /** Checks the options once; the drawing's own are read by readOptions. */
 function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
-  for (const name of ["arrows", "arrowColor", "sideToMove", "badge"]) {
-    if (name in options) {
-      throw gifError(`${name} is not drawn on GIFs`);
-    }
+  if ("badge" in options) {
+    throw gifError("badge is drawn from a frame's glyph on GIFs");
   }
-  const { white, black, delay, lastDelay, loop, ...look } = options;
+  const { white, black, delay, lastDelay, loop, comment, ...look } = options;
+  if (comment !== undefined && typeof comment !== "string") {
+    throw gifError("the comment is not text");
+  }
   const svg: RenderSvgOptions = { ...look, style: "vector", accessible: false };
   const drawing = readOptions(svg); // throws on bad options now
   squarePixels(drawing); // and on a size that does not fit
@@ -310,8 +349,11 @@ function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
     ? null
     : [player(white, "white"), player(black, "black")];
   return {
-    key: JSON.stringify({ ...drawing, lastMove: [] }),
+    key: lookKey(drawing, { animated }),
     options: svg,
+    drawing,
+    comment: comment ?? null,
+    animated,
     players: players === null
       ? null
       : (drawing.flip ? [players[0], players[1]] : [players[1], players[0]]),
@@ -335,48 +377,6 @@ function player(value: string | Player | undefined, side: string): Player {
     return value;
   }
   throw gifError(`the ${side} player is not a name or { name, title, rating }`);
-}
-
-function centiseconds(
-  value: number | undefined,
-  fallback: number,
-  what: string,
-) {
-  if (value === undefined) return fallback;
-  if (Number.isInteger(value) && value >= 0 && value <= 0xffff) return value;
-  throw gifError(
-    `${what} ${
-      String(value)
-    } is not a whole number of centiseconds from 0 to 65535`,
-  );
-}
-
-/** A checked frame. */
-function scene(frame: GifFrame): Scene {
-  const { board } = toBoard(frame.position, "render GIF");
-  const lastMove = frame.lastMove === undefined
-    ? []
-    : move(frame.lastMove, "last move");
-  if (frame.glyph !== undefined) {
-    if (!Object.hasOwn(MOVE_GLYPHS, frame.glyph)) {
-      throw gifError(
-        `glyph ${JSON.stringify(frame.glyph)} is not one of ${
-          Object.keys(MOVE_GLYPHS).join(" ")
-        }`,
-      );
-    }
-    if (lastMove.length === 0) throw gifError("a glyph needs the last move");
-  }
-  return {
-    board,
-    lastMove,
-    badge: frame.glyph === undefined
-      ? null
-      : { square: lastMove[1], glyph: frame.glyph },
-    delay: frame.delay === undefined
-      ? undefined
-      : centiseconds(frame.delay, 0, "frame delay"),
-  };
 }
 
 /** The pieces of a file, as one array. */

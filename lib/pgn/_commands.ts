@@ -39,10 +39,6 @@ function seconds(text: string): number | null {
   return digits > 0 && colons > 0 ? total * 60 + part : null;
 }
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
 function readEval(text: string): PgnEval | null {
   const pawns = text.includes(",") || text.includes("#") ? NaN : Number(text);
   if (text !== "" && Number.isFinite(pawns)) {
@@ -79,8 +75,15 @@ export function readCommands(comment: string, move: PgnMove): void {
     const close = comment.indexOf("]", at);
     if (close < 0) return;
     // The name ends at any space: a command may be cut across lines.
-    let nameEnd = at + 2;
-    while (nameEnd < close && !isSpace(comment.charCodeAt(nameEnd))) nameEnd++;
+    const space = comment.indexOf(" ", at);
+    let nameEnd = space < 0 || space > close ? close : space;
+    // Cut across lines: `[%clk\n0:04:45]` (a name is a few letters).
+    for (let i = at + 2; i < nameEnd; i++) {
+      if (comment.charCodeAt(i) < 32) {
+        nameEnd = i;
+        break;
+      }
+    }
     const name = comment.slice(at + 2, nameEnd);
     const value = comment.slice(nameEnd, close).trim();
     if (name === "clk") move.clock = seconds(value) ?? move.clock;

@@ -7,7 +7,7 @@
 import type { GifFrame } from "../gif/mod.ts";
 import { MOVE_GLYPHS, type MoveGlyph } from "../svg/mod.ts";
 import { RequestError, shown } from "./_http.ts";
-import { checkClaimHolds, checkLook, readFen } from "./_images.ts";
+import { checkLook, readFen } from "./_images.ts";
 import { IMAGE_ENDPOINTS } from "./_dialects.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { checkClaim, type Look, readQuery } from "./_query.ts";
@@ -48,6 +48,7 @@ export function readGame(body: unknown): Game {
   const game: Game = { options: look.options, frames: readFrames(frames) };
   if (look.white !== undefined) game.white = look.white;
   if (look.black !== undefined) game.black = look.black;
+  if (look.comment !== undefined) game.comment = look.comment;
   if (delay !== undefined) game.delay = centiseconds(delay, "delay");
   return game;
 }
@@ -97,9 +98,12 @@ function readFrame(frame: unknown, where: string): GifFrame {
     out.lastMove = move;
   }
   if (frame.check !== undefined) {
+    // As lila-gif draws it: a square marks the king there, no marks none.
     const parameter = `${where}.check`;
     const claim = checkClaim(scalar(frame.check, parameter), parameter);
-    checkClaimHolds(claim, position, { parameter, drawnAnyway: true });
+    if (claim !== "auto") {
+      out.check = claim === "yes" ? true : claim === "no" ? false : claim;
+    }
   }
   if (frame.glyph !== undefined) out.glyph = glyph(frame.glyph, where);
   if (frame.delay !== undefined) {

@@ -1,5 +1,9 @@
-// The service's answers: its one error type, the JSON error body, and the
-// headers every answer carries, defined once for every route.
+// The service's answers: its one error type, the JSON error body, the
+// headers every answer carries, and the one way a cacheable answer is made
+// (its ETag, a 304 when the client has it, the cache headers), defined once
+// for every route.
+
+import { VERSION } from "../program/version.ts";
 
 /** A request the service refuses: the status, and where the fault is. */
 export class RequestError extends RangeError {
@@ -145,4 +149,39 @@ export function matches(request: Request, tag: string): boolean {
     if (candidate === tag) return true;
   }
   return false;
+}
+
+/**
+ * An answer that is the same for the same request, forever (within one
+ * version): its canonical request, its type, and how to make its body.
+ */
+export interface Cacheable {
+  /** The request in canonical form (the path and what was asked). */
+  key: string;
+  /** The body's content type. */
+  type: string;
+  /** Makes the body; called only when the client does not have it. */
+  body(): BodyInit | Promise<BodyInit>;
+}
+
+/**
+ * Answers a cacheable request: a 304 when `If-None-Match` names its ETag,
+ * else the body with the cache headers. A HEAD gets the body too, so that
+ * its Content-Length is the GET's (the server sends no body); a stream is
+ * read whole for it.
+ */
+export async function cached(
+  request: Request,
+  answer: Cacheable,
+): Promise<Response> {
+  const tag = etag(`${VERSION}\n${answer.key}`);
+  const cache: [string, string][] = [...CACHE_HEADERS, ["ETag", tag]];
+  if (matches(request, tag)) {
+    return new Response(null, { status: 304, headers: headers(null, cache) });
+  }
+  let body = await answer.body();
+  if (request.method === "HEAD" && body instanceof ReadableStream) {
+    body = await new Response(body).arrayBuffer();
+  }
+  return new Response(body, { headers: headers(answer.type, cache) });
 }

@@ -6,16 +6,14 @@
 import { FenSyntaxError } from "../errors.ts";
 import { parseFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
-import { type Square, squareIndex } from "../types.ts";
 import type { GifFrame, GifRenderer, Player } from "../gif/mod.ts";
-import { squarePixels } from "../gif/_sprites.ts";
-import type { PngRenderer } from "../png.ts";
-import { readOptions } from "../svg/_options.ts";
-import { kingsInCheck } from "../svg/_marks.ts";
+import { squarePixels } from "../raster/frame.ts";
+import type { PngRenderer } from "../raster/png.ts";
+import { readOptions } from "../svg/options.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 import { RequestError } from "./_http.ts";
 import type { ImageKind } from "./_dialects.ts";
-import type { CheckClaim, ImageRequest, Look } from "./_query.ts";
+import type { ImageRequest, Look } from "./_query.ts";
 
 /** The content type of each image kind. */
 export const IMAGE_TYPES: Readonly<Record<ImageKind, string>> = {
@@ -39,36 +37,6 @@ export function readFen(text: string, parameter: string): Position {
 }
 
 /**
- * Holds the claimed check to the board: a square must hold a king in
- * check, "yes" needs one, "no" none (when the picture cannot leave it out).
- */
-export function checkClaimHolds(
-  claim: CheckClaim,
-  position: Position,
-  where: { parameter: string; drawnAnyway: boolean },
-): void {
-  if (claim === "auto") return;
-  const kings = kingsInCheck(position.board);
-  const { parameter } = where;
-  if (claim === "yes" && kings.length === 0) {
-    throw new RequestError(`${parameter}: no king is in check`, { parameter });
-  }
-  if (claim === "no" && kings.length > 0 && where.drawnAnyway) {
-    throw new RequestError(
-      `${parameter}: a king is in check, and a game's frames always show it`,
-      { parameter },
-    );
-  }
-  if (claim !== "yes" && claim !== "no") {
-    if (!kings.includes(squareIndex(claim as Square))) {
-      throw new RequestError(`${parameter}: no king in check on ${claim}`, {
-        parameter,
-      });
-    }
-  }
-}
-
-/**
  * Checks a look as the renderer of `kind` will: the option reader's and
  * the GIF's own refusals become the client's errors.
  */
@@ -84,17 +52,15 @@ export function checkLook(look: Look, kind: ImageKind): RenderSvgOptions {
         });
       }
     }
+    if (look.comment !== undefined) {
+      throw new RequestError("comment: written only into GIFs", {
+        parameter: "comment",
+      });
+    }
   }
   try {
     const drawing = readOptions(options);
-    if (kind === "gif") {
-      for (const name of ["arrows", "sideToMove"] as const) {
-        if (options[name] !== undefined) {
-          throw new RangeError(`${name} are not drawn on GIFs`);
-        }
-      }
-      squarePixels(drawing);
-    }
+    if (kind === "gif") squarePixels(drawing);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new RequestError(error.message.replace(/^Cannot render \w+: /, ""));
@@ -140,12 +106,22 @@ class Kept<T> {
   }
 }
 
-/** A look's key: the options but the last move, in name order. */
+/**
+ * A look's key: the options in name order but what a board puts where
+ * (the last move, the checked square, where the arrows go: their color
+ * letters stay, as the palette holds their colors).
+ */
 function lookKey(options: RenderSvgOptions): string {
   const record = options as Record<string, unknown>;
   let key = "";
   for (const name of Object.keys(record).sort()) {
-    if (name !== "lastMove") key += `${name}=${JSON.stringify(record[name])};`;
+    let value = record[name];
+    if (name === "lastMove") continue;
+    if (name === "check" && typeof value === "string") value = true;
+    if (name === "arrows") {
+      value = [...new Set(options.arrows!.map((a) => String(a)[0]))].sort();
+    }
+    key += `${name}=${JSON.stringify(value)};`;
   }
   return key;
 }
@@ -157,7 +133,9 @@ function lookKey(options: RenderSvgOptions): string {
  */
 export class Renderers {
   readonly #png = new Kept<PngRenderer>(() =>
-    import("../png.ts").then((png) => png.createPngRenderer({ sprites: true }))
+    import("../raster/png.ts").then((png) =>
+      png.createPngRenderer({ sprites: true })
+    )
   );
   readonly #gif = new Kept<GifRenderer>(() =>
     import("../gif/mod.ts").then((gif) => gif.createGifRenderer())
@@ -175,20 +153,12 @@ export class Renderers {
   }
 
   /**
-   * Checks an image request whole, then draws it; with `draw: false` (a
-   * HEAD request) only checks it.
+   * Checks an image request whole, then draws it (for HEAD too, whose
+   * Content-Length is the drawing's: the server sends no body).
    */
-  async draw(
-    request: ImageRequest,
-    { draw }: { draw: boolean },
-  ): Promise<BodyInit | null> {
+  async draw(request: ImageRequest): Promise<BodyInit> {
     const position = readFen(request.fen, "fen");
-    checkClaimHolds(request.check, position, {
-      parameter: "check",
-      drawnAnyway: false,
-    });
     const options = checkLook(request, request.kind);
-    if (!draw) return null;
     if (request.kind === "svg") return renderSvg(position, options);
     const { style: _, accessible: __, ...raster } = options;
     const look = lookKey(raster);
@@ -197,6 +167,7 @@ export class Renderers {
       : (await this.#gif.get(look)).render(position, {
         ...raster,
         ...playersOf(request),
+        ...(request.comment === undefined ? {} : { comment: request.comment }),
       });
     return bytes as Uint8Array<ArrayBuffer>;
   }
@@ -214,6 +185,7 @@ export class Renderers {
     const parts = renderer.animate(frames, {
       ...options,
       ...playersOf(look),
+      ...(look.comment === undefined ? {} : { comment: look.comment }),
       ...(look.delay === undefined ? {} : { delay: look.delay }),
     });
     const log = this.#log;

@@ -4,7 +4,7 @@
 // from the query, else from the game's tags.
 
 import type { Player } from "../gif/mod.ts";
-import { gameFrames, gamePlayer } from "../gif/_game.ts";
+import { gameFrames, gamePlayer } from "../gif/game.ts";
 import { parsePgn, PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
 import { RequestError, shown } from "./_http.ts";
@@ -52,6 +52,7 @@ export function readPgnGame(
     frames: [...gameFrames(pgn)],
     canonical: `${read.canonical}\npgn=${JSON.stringify(text)}`,
   };
+  if (read.comment !== undefined) game.comment = read.comment;
   for (const side of ["white", "black"] as const) {
     const name = read[side] ??
       playerOf(pgn, side === "white" ? "White" : "Black");

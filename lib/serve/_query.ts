@@ -20,6 +20,7 @@ import {
   WEB_BOARDIMAGE_COLORS,
 } from "./_dialects.ts";
 import { RequestError, shown } from "./_http.ts";
+import { nearestName } from "../program/suggest.ts";
 
 /** A king in check as the request claims it: a square, or just "yes". */
 export type CheckClaim = "auto" | "yes" | "no" | string;
@@ -29,6 +30,8 @@ export interface Look {
   options: RenderSvgOptions;
   white?: string | Player;
   black?: string | Player;
+  /** lila-gif's `comment`, written into a GIF file. */
+  comment?: string;
 }
 
 /** A checked image request, ready to draw. */
@@ -49,6 +52,7 @@ export class Draft {
   check: CheckClaim = "auto";
   white: string | undefined;
   black: string | undefined;
+  comment: string | undefined;
 
   constructor(endpoint: Endpoint) {
     this.endpoint = endpoint;
@@ -166,10 +170,13 @@ const PARAMETERS: Readonly<Record<string, Reader>> = {
     draft.set("sideToMove", yesNo(value, parameter), parameter),
   white: player,
   black: player,
-  comment(value, _draft, parameter) {
-    // lila-gif writes it into the file; it is not drawn, so it changes
-    // nothing here but is still held to lila-gif's limit.
+  comment(value, draft, parameter) {
+    // lila-gif writes it into the file as a comment extension.
     bytesAtMost(value, MAX_COMMENT_BYTES, parameter);
+    if (draft.comment !== undefined) {
+      throw new RequestError(`${parameter} was given twice`, { parameter });
+    }
+    draft.comment = value;
   },
 };
 
@@ -228,6 +235,24 @@ function player(value: string, draft: Draft, parameter: string): void {
     throw new RequestError(`${parameter} was given twice`, { parameter });
   }
   draft[parameter as "white" | "black"] = value;
+}
+
+/**
+ * An unknown parameter's error: the nearest known name if one is near
+ * ("did you mean lastMove?", as the command answers), else the list.
+ */
+export function unknownParameter(
+  parameter: string,
+  known: readonly string[],
+): RequestError {
+  const near = nearestName(parameter, known);
+  return new RequestError(
+    `unknown parameter ${shown(parameter)}` +
+      (near === null
+        ? ` (the parameters are ${known.join(", ")})`
+        : `; did you mean ${near}?`),
+    { parameter: parameter.slice(0, 40) },
+  );
 }
 
 /** A check claim: a square, yes or no (lila-gif's spellings). */
@@ -318,12 +343,7 @@ export function readQuery(
   const draft = new Draft(endpoint);
   for (const [parameter, value] of query) {
     if (!Object.hasOwn(PARAMETERS, parameter)) {
-      throw new RequestError(
-        `unknown parameter ${shown(parameter)} (the parameters are ${
-          Object.keys(PARAMETERS).join(", ")
-        })`,
-        { parameter: parameter.slice(0, 40) },
-      );
+      throw unknownParameter(parameter, Object.keys(PARAMETERS));
     }
     PARAMETERS[parameter](value, draft, parameter);
   }
@@ -353,7 +373,15 @@ function finish(draft: Draft): ImageRequest {
     if (options.coordinates === "outside") options.labels = true;
     if (options.coordinates !== "inside") delete options.coordinates;
   }
-  if (draft.check === "no") options.check = false;
+  // A square marks the king there, in check or not, as both dialects draw
+  // it; yes and no turn the marks on and off.
+  if (draft.check !== "auto") {
+    options.check = draft.check === "yes"
+      ? true
+      : draft.check === "no"
+      ? false
+      : draft.check;
+  }
   const request: ImageRequest = {
     kind: endpoint.kind,
     fen: draft.fen ?? INITIAL_FEN,
@@ -363,6 +391,7 @@ function finish(draft: Draft): ImageRequest {
   };
   if (draft.white !== undefined) request.white = draft.white;
   if (draft.black !== undefined) request.black = draft.black;
+  if (draft.comment !== undefined) request.comment = draft.comment;
   request.canonical = canonical(request);
   return request;
 }
@@ -378,9 +407,9 @@ function canonical(request: ImageRequest): string {
   for (const name of Object.keys(options).sort()) {
     text += `\n${name}=${JSON.stringify(record[name])}`;
   }
-  for (const side of ["white", "black"] as const) {
-    if (request[side] !== undefined) {
-      text += `\n${side}=${JSON.stringify(request[side])}`;
+  for (const name of ["white", "black", "comment"] as const) {
+    if (request[name] !== undefined) {
+      text += `\n${name}=${JSON.stringify(request[name])}`;
     }
   }
   return text;

@@ -1,22 +1,20 @@
-// The service: which path answers what, the limits on what comes in, and
-// the caching of what goes out. One Service per server; it holds the
-// renderers, made once on first use.
+// The service: which path answers what (one route table), the limits on
+// what comes in; what goes out is cached by one helper (_http.ts cached).
+// One Service per server; it holds the renderers, made once on first use.
 
-import { VERSION } from "../program/version.ts";
 import { checkFen, readCheckQuery } from "./_check.ts";
+import { type Endpoint, IMAGE_ENDPOINTS } from "./_dialects.ts";
 import { type Game, readGame } from "./_game.ts";
 import {
-  CACHE_HEADERS,
+  type Cacheable,
+  cached,
   errorResponse,
-  etag,
   headers,
   internalErrorResponse,
-  matches,
   RequestError,
 } from "./_http.ts";
 import { IMAGE_TYPES, Renderers } from "./_images.ts";
-import { PAGE_FILES } from "./_page.ts";
-import { IMAGE_ENDPOINTS } from "./_dialects.ts";
+import { PAGE_FILES, type PageFile } from "./_page.ts";
 import { readQuery } from "./_query.ts";
 
 /** The longest request URL, in bytes: a longer one is a 414. */
@@ -26,6 +24,73 @@ export const MAX_BODY_BYTES = 512 * 1024;
 
 /** The methods a path that is read answers (`/game.gif` also takes POST). */
 const READ_METHODS = ["GET", "HEAD"] as const;
+
+/** What a route answers: a cacheable body (see `cached`), or a response. */
+type Answer = Cacheable | Response;
+
+/** A path the service answers: the methods it takes, and how it answers. */
+interface Route {
+  methods: readonly string[];
+  /** Reads the request (a RequestError when the client is wrong), answers. */
+  answer(renderers: Renderers, request: Request, url: URL): Promise<Answer>;
+}
+
+/** `/board.svg` and the other image endpoints: one position, drawn. */
+function imageRoute(endpoint: Endpoint): Route {
+  return {
+    methods: READ_METHODS,
+    answer(renderers, _request, url) {
+      const image = readQuery(url.searchParams, endpoint);
+      return Promise.resolve({
+        key: `${url.pathname}\n${image.canonical}`,
+        type: IMAGE_TYPES[image.kind],
+        body: () => renderers.draw(image),
+      });
+    },
+  };
+}
+
+/** A page file, as it is: the playground, its script, the notices. */
+function pageRoute(file: PageFile): Route {
+  return {
+    methods: READ_METHODS,
+    answer: () =>
+      Promise.resolve(
+        new Response(file.body, { headers: headers(file.type, file.headers) }),
+      ),
+  };
+}
+
+/** Every path the service answers, and how (lila-gif's is a table too). */
+const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  ...Object.entries(IMAGE_ENDPOINTS)
+    .filter(([path]) => path !== "/game.gif")
+    .map(([path, endpoint]) => [path, imageRoute(endpoint)] as const),
+  ["/game.gif", {
+    methods: ["GET", "HEAD", "POST"],
+    answer: (renderers, request, url) =>
+      request.method === "POST"
+        ? postGame(renderers, request, url)
+        : pgnGame(renderers, url.searchParams),
+  }],
+  ["/example.gif", {
+    methods: READ_METHODS,
+    answer: (renderers, _request, url) => pgnGame(renderers, exampleQuery(url)),
+  }],
+  ["/check", {
+    methods: READ_METHODS,
+    answer(_renderers, _request, url) {
+      const fen = readCheckQuery(url.searchParams);
+      return Promise.resolve({
+        key: `/check\n${fen}`,
+        type: "application/json; charset=utf-8",
+        body: () => checkFen(fen),
+      });
+    },
+  }],
+  ...Object.entries(PAGE_FILES)
+    .map(([path, file]) => [path, pageRoute(file)] as const),
+]);
 
 /** Answers requests; `log` receives internal failures (never the client's). */
 export class Service {
@@ -62,140 +127,122 @@ export class Service {
       });
     }
     const url = new URL(request.url);
-    const { pathname } = url;
     if (request.method === "OPTIONS") return preflight();
-    const endpoint = IMAGE_ENDPOINTS[pathname];
-    if (pathname === "/game.gif") {
-      if (request.method === "POST") return await this.#postGame(request, url);
-      allow(request, READ_METHODS);
-      return await this.#pgnGame(request, url);
-    }
-    if (endpoint !== undefined) {
-      allow(request, READ_METHODS);
-      return await this.#image(request, url);
-    }
-    if (pathname === "/check") {
-      allow(request, READ_METHODS);
-      return this.#check(request, url);
-    }
-    const file = PAGE_FILES[pathname];
-    if (file !== undefined) {
-      allow(request, READ_METHODS);
-      return new Response(request.method === "HEAD" ? null : file.body, {
-        headers: headers(file.type, file.headers),
+    const route = ROUTES.get(url.pathname);
+    if (route === undefined) {
+      throw new RequestError(`nothing at ${JSON.stringify(url.pathname)}`, {
+        status: 404,
       });
     }
-    throw new RequestError(`nothing at ${JSON.stringify(pathname)}`, {
-      status: 404,
-    });
+    allow(request, route.methods);
+    const answer = await route.answer(this.#renderers, request, url);
+    return answer instanceof Response ? answer : await cached(request, answer);
   }
+}
 
-  async #image(request: Request, url: URL): Promise<Response> {
-    const endpoint = IMAGE_ENDPOINTS[url.pathname];
-    const image = readQuery(url.searchParams, endpoint);
-    const tag = etag(`${VERSION}\n${url.pathname}\n${image.canonical}`);
-    const cached = cacheHeaders(tag);
-    if (matches(request, tag)) {
-      return new Response(null, {
-        status: 304,
-        headers: headers(null, cached),
-      });
-    }
-    const draw = request.method !== "HEAD";
-    const body = await this.#renderers.draw(image, { draw });
-    return new Response(body, {
-      headers: headers(IMAGE_TYPES[image.kind], cached),
-    });
+/** `GET /game.gif?pgn=...`: a PGN game, cached like an image. */
+async function pgnGame(
+  renderers: Renderers,
+  parameters: URLSearchParams,
+): Promise<Cacheable> {
+  const query = new URLSearchParams(parameters);
+  const pgn = query.get("pgn");
+  if (pgn === null) {
+    throw new RequestError(
+      "pgn is missing (or POST lila-gif's JSON body, or a PGN body)",
+      { parameter: "pgn" },
+    );
   }
-
-  #check(request: Request, url: URL): Response {
-    const fen = readCheckQuery(url.searchParams);
-    const tag = etag(`${VERSION}\n/check\n${fen}`);
-    const cached = cacheHeaders(tag);
-    if (matches(request, tag)) {
-      return new Response(null, {
-        status: 304,
-        headers: headers(null, cached),
-      });
-    }
-    const body = checkFen(fen);
-    return new Response(request.method === "HEAD" ? null : body, {
-      headers: headers("application/json; charset=utf-8", cached),
-    });
+  if (query.getAll("pgn").length > 1) {
+    throw new RequestError("pgn was given twice", { parameter: "pgn" });
   }
+  query.delete("pgn");
+  const game = (await import("./_pgn.ts")).readPgnGame(pgn, query, "pgn");
+  return {
+    key: `/game.gif\n${game.canonical}`,
+    type: IMAGE_TYPES.gif,
+    body: () => renderers.animate(game.frames, game),
+  };
+}
 
-  /** `GET /game.gif?pgn=...`: a PGN game, cached like an image. */
-  async #pgnGame(request: Request, url: URL): Promise<Response> {
-    const query = new URLSearchParams(url.searchParams);
-    const pgn = query.get("pgn");
-    if (pgn === null) {
+/**
+ * `POST /game.gif`: lila-gif's JSON body (the look in it), or a PGN body
+ * (the look in the query string), told apart by the content type, else
+ * by the first character. Never cached.
+ */
+async function postGame(
+  renderers: Renderers,
+  request: Request,
+  url: URL,
+): Promise<Response> {
+  const text = await readBody(request);
+  const type = request.headers.get("Content-Type") ?? "";
+  const json = /json/i.test(type) ||
+    (!/pgn/i.test(type) && text.trimStart().startsWith("{"));
+  let game: Game;
+  if (json) {
+    if (url.search !== "") {
       throw new RequestError(
-        "pgn is missing (or POST lila-gif's JSON body, or a PGN body)",
-        { parameter: "pgn" },
+        "a JSON body carries the look itself: no query parameters",
+        { parameter: [...url.searchParams.keys()][0] ?? null },
       );
     }
-    if (query.getAll("pgn").length > 1) {
-      throw new RequestError("pgn was given twice", { parameter: "pgn" });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new RequestError("the body is not JSON", { parameter: "body" });
     }
-    query.delete("pgn");
-    const game = (await import("./_pgn.ts")).readPgnGame(pgn, query, "pgn");
-    const tag = etag(`${VERSION}\n/game.gif\n${game.canonical}`);
-    const cached = cacheHeaders(tag);
-    if (matches(request, tag)) {
-      return new Response(null, {
-        status: 304,
-        headers: headers(null, cached),
-      });
-    }
-    const stream = request.method === "HEAD"
-      ? null
-      : await this.#renderers.animate(game.frames, game);
-    return new Response(stream, { headers: headers(IMAGE_TYPES.gif, cached) });
+    game = readGame(body);
+  } else {
+    // PGN's reader is loaded with the first game that needs it.
+    const { readPgnGame } = await import("./_pgn.ts");
+    game = readPgnGame(text, url.searchParams, "body");
   }
+  const stream = await renderers.animate(game.frames, game);
+  return new Response(stream, {
+    headers: headers(IMAGE_TYPES.gif, [
+      ["Access-Control-Allow-Origin", "*"],
+      ["Cache-Control", "no-store"],
+    ]),
+  });
+}
 
-  /**
-   * `POST /game.gif`: lila-gif's JSON body (the look in it), or a PGN body
-   * (the look in the query string), told apart by the content type, else
-   * by the first character.
-   */
-  async #postGame(request: Request, url: URL): Promise<Response> {
-    const text = await readBody(request);
-    const type = request.headers.get("Content-Type") ?? "";
-    const json = /json/i.test(type) ||
-      (!/pgn/i.test(type) && text.trimStart().startsWith("{"));
-    let game: Game;
-    if (json) {
-      if (url.search !== "") {
-        throw new RequestError(
-          "a JSON body carries the look itself: no query parameters",
-          { parameter: [...url.searchParams.keys()][0] ?? null },
-        );
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new RequestError("the body is not JSON", { parameter: "body" });
-      }
-      game = readGame(body);
-    } else {
-      // PGN's reader is loaded with the first game that needs it.
-      const { readPgnGame } = await import("./_pgn.ts");
-      game = readPgnGame(text, url.searchParams, "body");
-    }
-    const stream = await this.#renderers.animate(game.frames, game);
-    return new Response(stream, {
-      headers: headers(IMAGE_TYPES.gif, [
-        ["Access-Control-Allow-Origin", "*"],
-        ["Cache-Control", "no-store"],
-      ]),
+/**
+ * lila-gif's `/example.gif`: the game its own example animates (a lichess
+ * game between two grandmasters), with its players, comment and the long
+ * last frame, as `GET /game.gif?pgn=` draws it.
+ */
+function exampleQuery(url: URL): URLSearchParams {
+  if (url.search !== "") {
+    throw new RequestError("the example takes no parameters", {
+      parameter: [...url.searchParams.keys()][0] ?? null,
     });
   }
+  return new URLSearchParams({
+    pgn: EXAMPLE_PGN,
+    comment: "https://lichess.org/Q0iQs5Zi",
+  });
 }
 
-function cacheHeaders(tag: string): [string, string][] {
-  return [...CACHE_HEADERS, ["ETag", tag]];
-}
+/** The moves of lila-gif's example game. */
+const EXAMPLE_PGN = `[White "DrDrunkenstein"]
+[WhiteTitle "GM"]
+[WhiteElo "2888"]
+[Black "Zhigalko_Sergei"]
+[BlackTitle "GM"]
+[BlackElo "2895"]
+
+1. c4 Nf6 2. Nc3 e5 3. d4 exd4 4. Qxd4 Nc6 5. Qd1 Bb4 6. Bd2 O-O
+7. e3 Bxc3 8. Bxc3 Ne4 9. Ne2 d6 10. Qc2 Re8 11. Nf4 Bf5
+12. Bd3 Qg5 13. O-O g6?! 14. Rae1? Nxc3 15. Qxc3 Bxd3 16. Qxd3 Ne5
+17. Qd1? Rad8?? 18. b3?? c6 19. Kh1 Qf5 20. Qa1 h5 21. Rd1 Ng4
+22. h3 Nf6 23. Qd4 a6 24. f3 Qe5 25. Rfe1 Qxd4 26. exd4 Rxe1+
+27. Rxe1 Kf8 28. h4 Re8?! 29. Rxe8+ Kxe8 30. Kg1 Ng8 31. Kf2 Nh6
+32. g3 Ke7 33. Ng2 Ke6 34. Ne3 a5 35. g4 f6 36. Kg3 d5 37. c5 Nf7?
+38. Ng2? hxg4 39. fxg4 Nd8 40. Nf4+ Kf7 41. h5 g5 42. Ne2 Ne6
+43. Kf3 Kg7 44. Ke3 Kh6 45. Ng3 Ng7 46. Nf5+?? Nxf5+ *
+`;
 
 function allow(request: Request, methods: readonly string[]): void {
   if (!methods.includes(request.method)) {

@@ -13,7 +13,7 @@ import {
   type Side,
   sideName,
 } from "../types.ts";
-import type { Drawing } from "./_options.ts";
+import type { Drawing } from "./options.ts";
 
 /** The accessible name and description, ready for the document. */
 export interface TextAlternative {

@@ -24,11 +24,11 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { classicDocument } from "./_classic.ts";
-import { arrows, checkMarks, kingsInCheck, sideMark, tints } from "./_marks.ts";
-import { readOptions, SvgOptionError } from "./_options.ts";
+import { classicDocument } from "./classic.ts";
+import { arrows, checkedKings, checkMarks, sideMark, tints } from "./marks.ts";
+import { readOptions, SvgOptionError } from "./options.ts";
 import { textAlternative } from "./_text.ts";
-import { vectorDocument } from "./_vector.ts";
+import { vectorDocument } from "./vector.ts";
 
 export {
   BOARD_THEMES,
@@ -47,8 +47,8 @@ export {
   MOVE_GLYPHS,
   PIECE_SETS,
   SVG_STYLES,
-} from "./_defaults.ts";
-export { parseArrows, parseSquareMarks } from "./_letters.ts";
+} from "./defaults.ts";
+export { parseArrows, parseSquareMarks } from "./letters.ts";
 export type { Board, BoardInput } from "../_board.ts";
 
 export type {
@@ -64,8 +64,8 @@ export type {
   RenderSvgOptions,
   SquareMark,
   SvgStyle,
-} from "./_types.ts";
-import type { RenderSvgOptions } from "./_types.ts";
+} from "./types.ts";
+import type { RenderSvgOptions } from "./types.ts";
 
 /**
  * Draws a board as an SVG document ending in a newline. With no options it
@@ -121,7 +121,7 @@ export function renderSvg(
 ): string {
   const input = toBoard(board, "render SVG");
   const drawing = readOptions(options);
-  const checked = drawing.check ? kingsInCheck(input.board) : [];
+  const checked = checkedKings(input.board, drawing);
   let open = ">\n";
   if (drawing.accessible) {
     const { label, description } = textAlternative(input, drawing, checked);

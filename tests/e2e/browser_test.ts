@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { renderSvg, type RenderSvgOptions } from "../../lib/svg/mod.ts";
 import { renderGif } from "../../lib/gif/mod.ts";
-import { renderPng } from "../../lib/png.ts";
+import { renderPng } from "../../lib/raster/png.ts";
 import { difference, readPng } from "../_pixels.ts";
 import { chromiumPng, findTool, noFonts } from "./_renderers.ts";
 

@@ -116,7 +116,7 @@ Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () 
 });
 
 Deno.test("the bundle says where PNG works instead of failing with a trace", async () => {
-  // The bundle leaves lib/png.ts outside; built from a copy that is then
+  // The bundle leaves lib/raster/png.ts outside; built from a copy that is then
   // removed, it has no rasterizer, as on any other machine.
   const copy = await Deno.makeTempDir();
   const dir = await Deno.makeTempDir();

@@ -178,7 +178,7 @@ Deno.test("a lone diagram of no record is an error, not an empty file", async ()
   );
 });
 
-Deno.test("compressed and binary input: gzip is read, others named, a binary or a PGN file stopped after 20 lines", async () => {
+Deno.test("compressed and binary input: gzip is read, others named, a binary refused at once, a PGN file stopped after 20 lines", async () => {
   const gzip = new Blob([`${K} w - - 0 1\n${K} b - - 0 1\n`]).stream()
     .pipeThrough(new CompressionStream("gzip"));
   const gzipped = new Uint8Array(await new Response(gzip).arrayBuffer());
@@ -200,21 +200,20 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary or 
     },
     "xz",
   );
-  // An executable: its first lines are invalid, and the stream stops after
-  // a run of them instead of one message per line.
+  // An executable: binary data (a NUL in its first line), refused at once
+  // with one message, not a run of invalid lines.
   const binary = await Deno.readFile(Deno.execPath());
   const refused = await spawnFen(
     ["--format", "fen", "-"],
     { stdin: binary.subarray(0, 200_000) },
   );
-  assert.equal(refused.code, EXIT.invalidFen);
+  assert.equal(refused.code, EXIT.ioError);
   assert.equal(refused.stdout, "");
-  const lines = refused.stderr.trimEnd().split("\n");
-  assert.equal(lines.length, 20);
   assert.match(
-    lines.at(-1)!,
-    /^fen: line \d+: 20 invalid lines and no record: this input does not hold FEN records; stopping$/,
+    refused.stderr,
+    /^fen: stdin is binary data, not text \(a NUL byte at byte \d+\): nothing read\n$/,
   );
+  // A PGN file given as FEN: a run of invalid lines stops the stream.
   const junk = Array.from({ length: 500 }, (_, i) => `[Event "game ${i}"]`);
   const stopped = await spawnFen(["--format", "fen", "-"], {
     stdin: `${junk.join("\n")}\n`,

@@ -283,16 +283,26 @@ Deno.test("PGN input is sniffed: gzip read, binary refused at once, zstd named w
   });
 });
 
-Deno.test("FEN input: binary data refused at once, as its README says, not after 20 lines", async () => {
+Deno.test("FEN input: binary data stopped at once, as the manual says, not after 20 lines", async () => {
+  // A NUL in the first line: nothing read.
+  const elf = new Uint8Array(4000).map((_, i) => 32 + (i * 7919) % 90);
+  elf.set([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]);
+  assert.deepEqual(await spawnFen(["--format", "fen", "-"], { stdin: elf }), {
+    code: EXIT.ioError,
+    stdout: "",
+    stderr:
+      "fen: stdin is binary data, not text (a NUL byte at byte 7): nothing read\n",
+  });
+  // A record, then binary lines: the record, then one message.
   const binary = new TextEncoder().encode(
     "8/8/8/8/8/8/8/K6k w - - 0 1\n" + "x\0y\n".repeat(30),
   );
   const run = await spawnFen(["--format", "fen", "-"], { stdin: binary });
   assert.deepEqual(run, {
     code: EXIT.ioError,
-    stdout: "",
+    stdout: "8/8/8/8/8/8/8/K6k w - - 0 1\n",
     stderr:
-      "fen: stdin is binary data, not text (a NUL byte at byte 29): nothing read\n",
+      "fen: stdin is binary data, not text (a NUL byte at byte 29): read up to the line it is on\n",
   });
 });
 

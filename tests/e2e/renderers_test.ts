@@ -10,7 +10,7 @@
  */
 
 import assert from "node:assert/strict";
-import { renderPng } from "../../lib/png.ts";
+import { renderPng } from "../../lib/raster/png.ts";
 import { renderSvg, type RenderSvgOptions } from "../../lib/svg/mod.ts";
 import { difference, type Picture, readPng } from "../_pixels.ts";
 import { readGif } from "../_gif.ts";
@@ -156,7 +156,7 @@ Deno.test({
 Deno.test("renderPng() works in a process with no permission at all", async () => {
   const script = `
     import { renderPng } from ${
-    JSON.stringify(new URL("lib/png.ts", ROOT).href)
+    JSON.stringify(new URL("lib/raster/png.ts", ROOT).href)
   };
     const png = await renderPng("8/8/8/8/8/8/8/4K3", { size: 64 });
     let offset = 0;
@@ -186,7 +186,7 @@ Deno.test("renderGif() and sprite PNGs work in a process with no permission at a
     JSON.stringify(new URL("lib/gif/mod.ts", ROOT).href)
   };
     import { createPngRenderer } from ${
-    JSON.stringify(new URL("lib/png.ts", ROOT).href)
+    JSON.stringify(new URL("lib/raster/png.ts", ROOT).href)
   };
     const frames = [{ position: "8/8/8/8/8/8/8/4K3" }, { position: "8/8/8/8/8/8/4K3/8", lastMove: "e1e2" }];
     const png = (await createPngRenderer({ sprites: true })).render("8/8/8/8/8/8/8/4K3", { size: 64 });
@@ -233,7 +233,7 @@ Deno.test("the main module's graph holds no PNG module and no npm package", asyn
   assert.ok(specifiers.some((s) => s.endsWith("/lib/svg/mod.ts")));
   assert.deepEqual(
     specifiers.filter((s) =>
-      s.endsWith("/lib/png.ts") || s.includes("_resvg_wasm") ||
+      s.includes("/lib/raster/") ||
       s.includes("/lib/gif/") ||
       !s.startsWith("file:")
     ),

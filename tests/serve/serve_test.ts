@@ -6,6 +6,11 @@
 
 import assert from "node:assert/strict";
 import { get, ServerProcess } from "./_server.ts";
+import { readGif } from "../_gif.ts";
+import { spawnFen } from "../cli/_harness.ts";
+import { parseFen } from "../../lib/fen/mod.ts";
+import { checkReport } from "../../lib/program/check_report.ts";
+import { hex, near, pixel } from "../_pixels.ts";
 
 const server = await ServerProcess.start();
 
@@ -185,9 +190,9 @@ Deno.test("lila-gif's /image.gif: 720 px by default, players' bars, theme aliase
   await start.body?.cancel();
 });
 
-Deno.test("check: a square or true must name a king in check; false turns the mark off", async () => {
+Deno.test("check=SQUARE marks the king there, in check or not, as both dialects draw it", async () => {
   const checked = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1";
-  for (const claim of ["e8", "true", "1", "yes", "false"]) {
+  for (const claim of ["e8", "g1", "d4", "true", "1", "yes", "false"]) {
     const response = await get(
       server,
       `/board.gif?fen=${q(checked)}&check=${claim}&size=96`,
@@ -195,14 +200,21 @@ Deno.test("check: a square or true must name a king in check; false turns the ma
     assert.equal(response.status, 200, claim);
     await response.body?.cancel();
   }
-  assert.match(
-    (await refused(`/board.svg?fen=${q(START)}&check=true`, 400)).message,
-    /no king is in check/,
-  );
-  assert.match(
-    (await refused(`/board.svg?fen=${q(checked)}&check=e1`, 400)).message,
-    /no king in check on e1/,
-  );
+  const mark = (col: number, row: number) =>
+    `<circle cx="${col}" cy="${row}" r=".45"`;
+  const svg = async (query: string) =>
+    await (await get(server, `/board.svg?${query}`)).text();
+  // lila-gif's check=e1 on a king that is not in check: drawn, not a 400.
+  const e1 = await svg(`fen=${q(START)}&check=e1`);
+  assert.ok(e1.includes(mark(4, 7)), "a mark on e1");
+  assert.ok(!e1.includes(mark(4, 0)), "and on no other king");
+  // The named square alone, though another king is in check.
+  const g1 = await svg(`fen=${q(checked)}&check=g1`);
+  assert.ok(g1.includes(mark(6, 7)) && !g1.includes(mark(4, 0)));
+  // A square without a king is ignored.
+  assert.ok(!(await svg(`fen=${q(checked)}&check=d4`)).includes('r=".45"'));
+  // web-boardimage's README example marks h8.
+  assert.ok((await svg(README_QUERY)).includes(mark(7, 0)));
   assert.equal(
     (await refused(`/board.svg?fen=${q(checked)}&check=z9`, 400)).parameter,
     "check",
@@ -255,11 +267,6 @@ Deno.test("bad parameters and values are 400s naming the parameter", async () =>
   assert.match(
     (await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=100`, 400)).message,
     /whole pixels/,
-  );
-  assert.match(
-    (await refused(`/board.gif?fen=8/8/8/8/8/8/8/K7&size=96&arrow=e2e4`, 400))
-      .message,
-    /arrows/,
   );
   assert.match(
     (await refused(`/board.svg?fen=8/8/8/8/8/8/8/K7&light=notacolor`, 400))
@@ -387,19 +394,21 @@ Deno.test("POST /game.gif refuses bad bodies and frames by name", async () => {
     (await refused(
       "/game.gif",
       400,
-      post(JSON.stringify({ ...GAME, frames: [{ check: "e1" }] })),
+      post(JSON.stringify({ ...GAME, frames: [{ check: "e9" }] })),
     )).parameter,
     "frames[0].check",
   );
+  // A frame's check is drawn as it says: a square without check, or none.
   const checked = { fen: "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", check: false };
-  assert.match(
-    (await refused(
+  for (const frames of [[{ check: "e1" }], [checked]]) {
+    const response = await get(
+      server,
       "/game.gif",
-      400,
-      post(JSON.stringify({ ...GAME, frames: [checked] })),
-    )).message,
-    /always show it/,
-  );
+      post(JSON.stringify({ ...GAME, frames })),
+    );
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+  }
 });
 
 const PGN = `[White "Anna"]
@@ -561,6 +570,135 @@ Deno.test("a stop finishes the requests in flight", async () => {
   assert.equal(code, 0);
   assert.match(stderr, /fen: stopped/);
   await assert.rejects(get(own, "/check?fen=8/8/8/8/8/8/8/8"));
+});
+
+Deno.test("arrows and squares are drawn on GIFs, not refused", async () => {
+  const plain = `/board.gif?fen=${q(START)}&size=240&coordinates=false`;
+  const withArrow = await get(server, `${plain}&arrows=Ge2e4,Bd5`);
+  assert.equal(withArrow.status, 200);
+  const marked = readGif(await bytes(withArrow)).frames[0].picture;
+  const bare = readGif(await bytes(await get(server, plain))).frames[0]
+    .picture;
+  // e3 (dark, 30 px squares) under the arrow's shaft: green over it.
+  const e3 = pixel(marked, 4.5 * 30, 5.5 * 30);
+  assert.ok(e3[1] - e3[0] > 40, `green: ${hex(e3)}`);
+  assert.ok(!near(e3, pixel(bare, 4.5 * 30, 5.5 * 30), 12));
+  // web-boardimage's circle Bd5 is a tinted square.
+  assert.ok(!near(pixel(marked, 3.2 * 30, 3.2 * 30), pixel(bare, 96, 96), 12));
+});
+
+Deno.test("HEAD gives the Content-Length of the GET", async () => {
+  const paths = [
+    `/board.svg?${README_QUERY}`,
+    `/board.png?${README_QUERY}`,
+    `/board.gif?${README_QUERY}`,
+    `/check?fen=${q(START)}`,
+    `/game.gif?pgn=${q("1. e4 e5 *")}&size=96`,
+    "/",
+  ];
+  for (const path of paths) {
+    const got = await get(server, path);
+    const body = await bytes(got);
+    const head = await get(server, path, { method: "HEAD" });
+    assert.equal(head.status, 200, path);
+    assert.equal((await head.arrayBuffer()).byteLength, 0, path);
+    assert.ok(body.length > 0);
+    assert.equal(
+      head.headers.get("Content-Length"),
+      String(body.length),
+      path,
+    );
+  }
+});
+
+Deno.test("an unknown parameter gets the nearest name, as the command answers", async () => {
+  const error = await refused(
+    `/board.png?fen=${q(START)}&lastmov=e2e4`,
+    400,
+  );
+  assert.equal(error.parameter, "lastmov");
+  assert.match(
+    error.message,
+    /unknown parameter "lastmov"; did you mean lastmove\?/,
+  );
+  const far = await refused(`/board.png?fen=${q(START)}&zzzzzzzz=1`, 400);
+  assert.match(far.message, /the parameters are fen, /);
+  assert.match(
+    (await refused(`/check?fen=${q(START)}&fne=1`, 400)).message,
+    /did you mean fen\?/,
+  );
+});
+
+/** The comment extensions' texts of a GIF file. */
+function gifComments(gif: Uint8Array): string[] {
+  const found: string[] = [];
+  for (let i = 0; i + 2 < gif.length; i++) {
+    if (gif[i] !== 0x21 || gif[i + 1] !== 0xfe) continue;
+    let text = "";
+    let at = i + 2;
+    while (gif[at] !== 0 && at < gif.length) {
+      text += new TextDecoder().decode(gif.subarray(at + 1, at + 1 + gif[at]));
+      at += gif[at] + 1;
+    }
+    found.push(text);
+  }
+  return found;
+}
+
+Deno.test("lila-gif's comment is written into the GIF; /example.gif is served", async () => {
+  const still = await bytes(
+    await get(
+      server,
+      `/image.gif?size=96&comment=${q("https://lichess.org/x")}`,
+    ),
+  );
+  assert.deepEqual(gifComments(still), ["https://lichess.org/x"]);
+  assert.deepEqual(
+    gifComments(
+      await bytes(
+        await get(server, "/game.gif", {
+          method: "POST",
+          body: JSON.stringify(GAME),
+        }),
+      ),
+    ),
+    [GAME.comment],
+  );
+  const example = await get(server, "/example.gif");
+  assert.equal(example.status, 200);
+  assert.equal(example.headers.get("Content-Type"), "image/gif");
+  const gif = readGif(await bytes(example));
+  assert.equal(gif.frames.length, 93, "the start and 92 plies");
+  assert.ok(gif.height > gif.width, "the players' bars");
+  assert.match(
+    (await refused(`/board.svg?fen=${q(START)}&comment=x`, 400)).message,
+    /only into GIFs/,
+  );
+});
+
+Deno.test("/check answers the very object fen --check --format json writes", async () => {
+  const fens = [
+    "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", // legal, in check
+    "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", // illegal
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // mate
+    "8/8/8/8/8/8/8/8 w - - 0 1", // three problems
+    "  4k3/8/8/8/8/8/8/4K3  w - - 0 1 ", // spacing: the input as given
+  ];
+  const run = await spawnFen(["--check", "--format", "json", ...fens]);
+  const lines = run.stdout.trimEnd().split("\n");
+  assert.equal(lines.length, fens.length, run.stderr);
+  for (let i = 0; i < fens.length; i++) {
+    // The command's object starts with its place ("record": 1...).
+    const { record, ...command } = JSON.parse(lines[i]);
+    assert.equal(record, i + 1);
+    const served = await (await get(server, `/check?fen=${q(fens[i])}`))
+      .json();
+    assert.deepEqual(served, command, fens[i]);
+    assert.deepEqual(
+      Object.keys(served),
+      Object.keys(checkReport(parseFen(fens[i]), fens[i])),
+    );
+  }
 });
 
 Deno.test("the server stops on SIGINT with exit 0 and no internal error", async () => {

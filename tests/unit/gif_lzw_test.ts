@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import omggif from "omggif";
-import { loadGifenc } from "../../lib/gif/_gifenc.js";
+import { loadGifenc } from "../../lib/raster/gifenc.js";
 import { LzwCoder } from "../../lib/gif/_lzw.ts";
-import { GifWriter, type Rgb } from "../../lib/gif/_writer.ts";
+import { GifWriter } from "../../lib/gif/_writer.ts";
+import type { Rgb } from "../../lib/raster/palette_png.ts";
 import { PROPERTY_RUNS } from "./_arbitraries.ts";
 
 const gifenc = await loadGifenc();

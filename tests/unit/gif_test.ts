@@ -9,7 +9,7 @@ import {
   renderGif,
   type RenderGifOptions,
 } from "../../lib/gif/mod.ts";
-import { createPngRenderer } from "../../lib/png.ts";
+import { createPngRenderer } from "../../lib/raster/png.ts";
 import {
   BOARD_THEMES,
   DEFAULT_CHECK_COLOR,
@@ -223,9 +223,9 @@ Deno.test("gif: options are checked before anything is drawn", async () => {
       /100 px board with frame "none" does not put the squares on whole pixels; 96 or 104 px does/,
   });
   await assert.rejects(
-    // @ts-expect-error: arrows are not drawn on GIFs
-    () => renderGif("8/8/8/8/8/8/8/8", { arrows: ["e2e4"] }),
-    { name: "RangeError", message: /arrows is not drawn on GIFs/ },
+    // @ts-expect-error: a badge comes from a frame's glyph on GIFs
+    () => renderGif("8/8/8/8/8/8/8/8", { badge: { square: "e4", glyph: "!" } }),
+    { name: "RangeError", message: /badge is drawn from a frame's glyph/ },
   );
   assert.throws(
     () =>

@@ -14,7 +14,7 @@ import {
   renderSvg,
   type RenderSvgOptions,
 } from "../../lib/svg/mod.ts";
-import { thinBorder } from "../../lib/svg/_vector.ts";
+import { thinBorder } from "../../lib/svg/vector.ts";
 import { type Element, parseXml } from "./_xml.ts";
 
 const FEN =

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isCssColor, NAMED_COLORS } from "../../lib/css_color.ts";
+import { isCssColor, NAMED_COLORS } from "../../lib/svg/css_color.ts";
 import { parseFen } from "../../lib/fen/mod.ts";
 import {
   DEFAULT_ARROW_COLOR,

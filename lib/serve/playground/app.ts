@@ -24,7 +24,7 @@ import {
   type RenderSvgOptions,
   type SquareMark,
 } from "../../svg/mod.ts";
-import { explain } from "../../cli/explain.ts";
+import { explain } from "../../fen/explain.ts";
 import { parsePgn, PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
 import type { Position } from "../../types.ts";
 import { add, clear, element, fillSelect } from "./_dom.ts";

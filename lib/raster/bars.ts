@@ -1,10 +1,10 @@
 // The players' bars above and below the board, as lichess's GIFs draw them:
 // the title in gold, then the name and the rating, in grey on near black.
-// Text is drawn as outlines (../svg/_lettering.ts): a name can hold any
+// Text is drawn as outlines (../svg/lettering.ts): a name can hold any
 // character and still adds nothing to the document but paths; a name wider
 // than the bar is cut and ends in an ellipsis.
 
-import { fitText, lettering, textWidth } from "../svg/_lettering.ts";
+import { fitText, lettering, textWidth } from "../svg/lettering.ts";
 
 /** A player as the bars show them. */
 export interface Player {
@@ -45,6 +45,29 @@ export function barSvg(player: Player, width: number, height: number): string {
     lettering(name + rating, {
       x: pad + textWidth(lead) * em,
       y,
+      size: em,
+      fill: TEXT,
+    }) + "</svg>\n";
+}
+
+/**
+ * A game's result over the middle of a board `size` pixels square, as an
+ * SVG document of that size: the bars' text on the bars' ground, in a box
+ * about three squares wide.
+ */
+export function resultSvg(result: string, size: number): string {
+  const em = size / 10;
+  const width = textWidth(result) * em + em;
+  const height = em * 1.5;
+  const [x, y] = [(size - width) / 2, (size - height) / 2];
+  const r = (n: number): string => String(Math.round(n * 100) / 100);
+  return `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size}" height="${size}">\n` +
+    `<rect x="${r(x)}" y="${r(y)}" width="${r(width)}" height="${
+      r(height)
+    }" rx="${r(em / 4)}" fill="${BAR}"/>\n` +
+    lettering(result, {
+      x: x + em / 2,
+      y: size / 2 + 0.36 * em,
       size: em,
       fill: TEXT,
     }) + "</svg>\n";

@@ -2,7 +2,7 @@
 // square parsed and every default settled, so that the writers below only
 // print and nothing unchecked reaches the document.
 
-import { isCssColor } from "../css_color.ts";
+import { isCssColor } from "./css_color.ts";
 import { squareOf } from "../types.ts";
 import type {
   Arrow,
@@ -14,8 +14,8 @@ import type {
   RenderSvgOptions,
   SquareMark,
   SvgStyle,
-} from "./_types.ts";
-import { letteredArrow, letteredSquare } from "./_letters.ts";
+} from "./types.ts";
+import { letteredArrow, letteredSquare } from "./letters.ts";
 import {
   BOARD_THEMES,
   COORDINATES,
@@ -32,7 +32,7 @@ import {
   MOVE_GLYPHS,
   PIECE_SETS,
   SVG_STYLES,
-} from "./_defaults.ts";
+} from "./defaults.ts";
 
 /** An arrow between two board indices (0 = a8, 63 = h1). */
 export interface IndexArrow {
@@ -60,10 +60,16 @@ export interface Drawing {
   light: string;
   dark: string;
   highlight: Tint[];
+  /** The tint of squares given without a color. */
+  highlightColor: string;
   lastMove: number[];
   lastMoveColor: string;
   arrows: IndexArrow[];
+  /** The color of arrows given without one. */
+  arrowColor: string;
   check: boolean;
+  /** The one square whose king is marked, or null: every king in check. */
+  checkSquare: number | null;
   checkColor: string;
   badge: { square: number; glyph: MoveGlyph } | null;
   sideToMove: boolean;
@@ -109,13 +115,8 @@ export function readOptions(options: RenderSvgOptions): Drawing {
     size: size(options.size),
     light: color(options.light, theme.light, "light"),
     dark: color(options.dark, theme.dark, "dark"),
-    highlight: (options.highlight ?? []).map((mark) => {
-      const { square: name, color: own } = squareMark(mark);
-      return {
-        square: square(name, "highlighted square"),
-        color: color(own, highlightColor, "highlight"),
-      };
-    }),
+    highlight: readHighlights(options.highlight ?? [], highlightColor),
+    highlightColor,
     lastMove: options.lastMove === undefined
       ? []
       : move(options.lastMove, "last move"),
@@ -124,20 +125,42 @@ export function readOptions(options: RenderSvgOptions): Drawing {
       DEFAULT_LAST_MOVE_COLOR,
       "last-move",
     ),
-    arrows: (options.arrows ?? []).map((item) => {
-      const arrow = typeof item === "string"
-        ? letteredArrow(item) ?? item
-        : item;
-      const [from, to] = move(arrow, "arrow");
-      const own = typeof arrow === "string" ? undefined : arrow.color;
-      return { from, to, color: color(own, arrowColor, "arrow") };
-    }),
-    check: options.check ?? vector,
+    arrows: readArrows(options.arrows ?? [], arrowColor),
+    arrowColor,
+    check: options.check === undefined ? vector : options.check !== false,
+    checkSquare: checkSquare(options.check),
     checkColor: color(options.checkColor, DEFAULT_CHECK_COLOR, "check"),
     badge: options.badge === undefined ? null : badge(options.badge),
     sideToMove: options.sideToMove === true,
     accessible: options.accessible ?? vector,
   };
+}
+
+/** Tinted squares, checked: `"e4"`, `"Ge4"` or `{ square, color }`. */
+export function readHighlights(
+  marks: readonly (string | SquareMark)[],
+  fallback: string,
+): Tint[] {
+  return marks.map((mark) => {
+    const { square: name, color: own } = squareMark(mark);
+    return {
+      square: square(name, "highlighted square"),
+      color: color(own, fallback, "highlight"),
+    };
+  });
+}
+
+/** Arrows, checked: `"e2e4"`, `"Ge2e4"` or `{ from, to, color }`. */
+export function readArrows(
+  items: readonly (string | Arrow)[],
+  fallback: string,
+): IndexArrow[] {
+  return items.map((item) => {
+    const arrow = typeof item === "string" ? letteredArrow(item) ?? item : item;
+    const [from, to] = move(arrow, "arrow");
+    const own = typeof arrow === "string" ? undefined : arrow.color;
+    return { from, to, color: color(own, fallback, "arrow") };
+  });
 }
 
 /** The classic `fen` shell script's colors, the classic style's default. */
@@ -216,6 +239,15 @@ function squareMark(mark: string | SquareMark): SquareMark {
     throw optionError(`highlighted square ${String(mark)} is not a square`);
   }
   return mark;
+}
+
+/** `check` as a square, or null when it is a yes or no. */
+export function checkSquare(
+  value: boolean | string | undefined,
+): number | null {
+  if (value === undefined || typeof value === "boolean") return null;
+  if (typeof value === "string") return square(value, "check square");
+  throw optionError(`check ${String(value)} is not true, false or a square`);
 }
 
 /** A badge: a square and one of the move-quality symbols. */

@@ -2,7 +2,7 @@
 // that normalizing is never silent. Loaded only when asked for; it reads the
 // record a second time, by fields, and compares with the written one.
 
-import { parseFen, stringifyFen } from "../fen/mod.ts";
+import { parseFen, stringifyFen } from "./mod.ts";
 import type { ParseFenOptions } from "../types.ts";
 
 /** The wrappers lenient input accepts around a record, in peeling order. */

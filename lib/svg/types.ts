@@ -117,9 +117,12 @@ export interface RenderSvgOptions {
   lastMoveColor?: string;
   /**
    * Draw a disc under each king that the other side attacks. Defaults to
-   * `false` in the classic style and `true` in the vector style.
+   * `false` in the classic style and `true` in the vector style. A square
+   * (`"e1"`) marks the king on that square alone, in check or not, as
+   * web-boardimage and lichess's GIF service take it; a square without a
+   * king marks nothing.
    */
-  check?: boolean;
+  check?: boolean | string;
   /** The disc's color, {@linkcode DEFAULT_CHECK_COLOR} unless given. */
   checkColor?: string;
   /**

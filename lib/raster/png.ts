@@ -9,13 +9,14 @@
  * @module
  */
 
-import { type BoardInput, toBoard } from "./_board.ts";
-import { loadResvg, loadResvgPixels } from "./_resvg_wasm.js";
-import { loadGifenc } from "./gif/_gifenc.js";
-import { palettePng } from "./gif/_palette_png.ts";
-import { fitsPixels, GifTheme } from "./gif/_sprites.ts";
-import { readOptions } from "./svg/_options.ts";
-import { renderSvg, type RenderSvgOptions } from "./svg/mod.ts";
+import { type BoardInput, toBoard } from "../_board.ts";
+import { loadResvg, loadResvgPixels } from "./resvg_wasm.js";
+import { loadGifenc } from "./gifenc.js";
+import { palettePng } from "./palette_png.ts";
+import { fitsPixels, lookKey, stillFrame } from "./frame.ts";
+import { SpriteTheme } from "./sprites.ts";
+import { readOptions } from "../svg/options.ts";
+import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 
 /**
  * Options for {@linkcode renderPng}: those of {@linkcode renderSvg} except
@@ -46,9 +47,10 @@ export interface PngRendererOptions {
    * is copied sprites in a palette of 255 colors, written as an 8-bit
    * palette PNG. After the first board of a look (which pays for about 20
    * rasterized layers and a palette) each board takes a fraction of a
-   * rasterization: the way for large batches. A board with arrows or the
-   * side-to-move marker, or whose squares do not fall on whole pixels, is
-   * rasterized whole, as without this option.
+   * rasterization: the way for large batches. Arrows and the side-to-move
+   * marker are filled over the sprites from the same outlines. A board
+   * whose squares do not fall on whole pixels is rasterized whole, as
+   * without this option.
    */
   sprites?: boolean;
 }
@@ -95,29 +97,19 @@ export async function createPngRenderer(
     };
   }
   const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
-  const themes = new Map<string, GifTheme>(); // by look
+  const themes = new Map<string, SpriteTheme>(); // by look
   return {
     render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
-      const input = toBoard(board, "render SVG");
+      const input = toBoard(board, "render PNG");
       const drawing = readOptions({ ...options, style: "vector" });
-      const marked = drawing.sideToMove && input.position !== null;
-      if (drawing.arrows.length > 0 || marked || !fitsPixels(drawing)) {
-        return svgToPng(vectorSvg(board, options));
-      }
-      const key = JSON.stringify({ ...drawing, lastMove: [], badge: null });
+      if (!fitsPixels(drawing)) return svgToPng(vectorSvg(board, options));
+      const key = lookKey(drawing);
       let theme = themes.get(key);
       if (theme === undefined) {
-        theme = new GifTheme(drawing, { raster, gifenc, sampleBar: null });
+        theme = new SpriteTheme(drawing, { raster, gifenc, sampleBar: null });
         themes.set(key, theme);
       }
-      const { board: squares } = input;
-      const { lastMove, badge } = drawing;
-      const indices = theme.board({
-        board: squares,
-        lastMove,
-        badge,
-        delay: undefined,
-      });
+      const indices = theme.board(stillFrame(input, drawing));
       const { size } = drawing;
       return palettePng(indices, {
         width: size,

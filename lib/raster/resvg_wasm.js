@@ -1,7 +1,7 @@
-// @ts-self-types="./_resvg_wasm.d.ts"
+// @ts-self-types="./resvg_wasm.d.ts"
 // Loads resvg (npm @resvg/resvg-wasm, MPL-2.0) on first use. This file is
 // JavaScript because TypeScript cannot parse a source-phase import yet; its
-// types are in _resvg_wasm.d.ts. The specifiers are held in a variable so
+// types are in resvg_wasm.d.ts. The specifiers are held in a variable so
 // that no module graph reaches npm: a command that makes no PNG never
 // downloads, resolves or compiles the Wasm. `import.source` compiles it from
 // the module cache without any permission.

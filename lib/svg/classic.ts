@@ -5,7 +5,7 @@
 
 import type { Board } from "../_board.ts";
 import { FILES, type Piece, RANKS } from "../types.ts";
-import type { Drawing } from "./_options.ts";
+import type { Drawing } from "./options.ts";
 
 const STYLE = "<style>\n" +
   "text{font-family:consolas;font-size:0.2px;}\n" +

@@ -3,8 +3,8 @@
 // in comma-separated lists. The command's --arrow and --highlight and a PGN
 // reader's comments read them here.
 
-import { MARK_COLORS } from "./_defaults.ts";
-import type { Arrow, ColorLetter, SquareMark } from "./_types.ts";
+import { MARK_COLORS } from "./defaults.ts";
+import type { Arrow, ColorLetter, SquareMark } from "./types.ts";
 
 /** An arrow: an optional color letter, two squares, an optional promotion. */
 const ARROW = /^([GRYB]?)([a-h][1-8])([a-h][1-8])[qrbn]?$/;

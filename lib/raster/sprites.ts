@@ -1,31 +1,29 @@
-// lila-gif's technique: every square's picture (its color, tint, check
-// mark, badge and piece) is rasterized once, by the same vector renderer as
-// the SVG and PNG, at the board's size, then mapped to a palette fixed ahead
-// of time. A frame is then copied sprites and LZW. The palette is made from
+// The sprites of a look, for PNG and GIF alike. lila-gif's technique: every
+// square's picture (its color, tint, check mark, badge and piece) is
+// rasterized once, by the same vector renderer as the SVG, at the board's
+// size, then mapped to a palette fixed ahead of time. A frame is then copied sprites and LZW. The palette is made from
 // a sample of every piece on every square color, tinted and not, the check
 // mark, the badges and a name bar, so that later sprites find their colors.
 
 import type { Board } from "../_board.ts";
-import type { SvgToPixels } from "../_resvg_wasm.js";
+import type { SvgToPixels } from "./resvg_wasm.js";
 import { PIECES } from "../types.ts";
 import type { Piece } from "../types.ts";
-import { MOVE_GLYPHS } from "../svg/_defaults.ts";
-import { checkMarks, kingsInCheck } from "../svg/_marks.ts";
-import type { Drawing } from "../svg/_options.ts";
-import type { MoveGlyph } from "../svg/_types.ts";
-import { boardView, vectorDocument } from "../svg/_vector.ts";
-import type { Gifenc } from "./_gifenc.js";
-import type { Rgb } from "./_writer.ts";
-
-/** A checked frame: what each square shows, and its delay if it has one. */
-export interface Scene {
-  board: Board;
-  /** The last move's squares (board indices), or none. */
-  lastMove: readonly number[];
-  /** A badge and its square (a board index), or none. */
-  badge: { square: number; glyph: MoveGlyph } | null;
-  delay: number | undefined;
-}
+import { MOVE_GLYPHS } from "../svg/defaults.ts";
+import {
+  arrowOutline,
+  checkMarks,
+  RING_RADIUS,
+  RING_WIDTH,
+} from "../svg/marks.ts";
+import type { Drawing } from "../svg/options.ts";
+import type { MoveGlyph } from "../svg/types.ts";
+import { vectorDocument } from "../svg/vector.ts";
+import { type Frame, squarePixels } from "./frame.ts";
+import type { Gifenc } from "./gifenc.js";
+import { OverlayPainter, type Shape, tinted } from "./overlay.ts";
+import type { Rgb } from "./palette_png.ts";
+import { resultSvg } from "./bars.ts";
 
 /** What one square shows. */
 export interface SquareState {
@@ -34,47 +32,6 @@ export interface SquareState {
   tints: readonly string[];
   check: boolean;
   badge: MoveGlyph | null;
-}
-
-/** The one shape of the GIF renderer's errors. */
-export function gifError(detail: string): RangeError {
-  return new RangeError(`Cannot render GIF: ${detail}`);
-}
-
-/** The board's squares in pixels, if they fall on whole pixels. */
-function wholePixels(
-  drawing: Drawing,
-): { side: number; offset: number } | null {
-  const view = boardView(drawing);
-  const side = drawing.size / view.width;
-  const offset = (-0.5 - view.x) * side;
-  const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-6;
-  return whole(side) && whole(offset)
-    ? { side: Math.round(side), offset: Math.round(offset) }
-    : null;
-}
-
-/** Whether sprites can draw the board: its squares fall on whole pixels. */
-export function fitsPixels(drawing: Drawing): boolean {
-  return wholePixels(drawing) !== null;
-}
-
-/**
- * The board's squares in pixels: their side, and a8's top left corner; the
- * error names the nearest sizes that work.
- */
-export function squarePixels(
-  drawing: Drawing,
-): { side: number; offset: number } {
-  const found = wholePixels(drawing);
-  if (found !== null) return found;
-  const fits = (size: number) => fitsPixels({ ...drawing, size });
-  let [below, above] = [drawing.size - 1, drawing.size + 1];
-  while (below > 1 && !fits(below)) below--;
-  while (!fits(above)) above++;
-  throw gifError(
-    `a ${drawing.size} px board with frame "${drawing.frame}" does not put the squares on whole pixels; ${below} or ${above} px does`,
-  );
 }
 
 /** A palette color's index for every pixel; transparent ones get `clear`. */
@@ -96,7 +53,7 @@ function toIndices(
 }
 
 /** The sprites, palette and board background of one drawing's options. */
-export class GifTheme {
+export class SpriteTheme {
   readonly drawing: Drawing;
   /** A square's side in pixels, and where a8's (or flipped, h1's) starts. */
   readonly side: number;
@@ -111,17 +68,26 @@ export class GifTheme {
   readonly #sprites = new Map<string, Uint8Array>();
   /** Rasterized layers (premultiplied RGBA) by name; see #layer. */
   readonly #layers = new Map<string, Uint8Array>();
+  readonly #painter: OverlayPainter;
 
   constructor(
     drawing: Drawing,
-    tools: { raster: SvgToPixels; gifenc: Gifenc; sampleBar: string | null },
+    tools: {
+      raster: SvgToPixels;
+      gifenc: Gifenc;
+      sampleBar: string | null;
+      /** Colors of arrows and tints that frames may add, for the palette. */
+      colors?: { arrows: readonly string[]; tints: readonly string[] };
+    },
   ) {
     this.drawing = drawing;
     ({ side: this.side, offset: this.offset } = squarePixels(drawing));
     this.#raster = tools.raster;
     this.#gifenc = tools.gifenc;
-    const samples = this.#samples();
+    const colors = tools.colors ?? { arrows: [], tints: [] };
+    const samples = this.#samples(colors.tints);
     const rgba = samples.map(([, , pixels]) => pixels);
+    rgba.push(...this.#overlaySamples(samples, colors.arrows));
     // Without a frame the squares cover the whole board: no background to
     // draw (a full-size rasterization, as costly as all the samples).
     let background: Uint8Array = new Uint8Array(
@@ -146,6 +112,34 @@ export class GifTheme {
     for (const [screen, state, pixels] of samples) {
       this.#sprites.set(this.key(screen, state), this.indices(pixels));
     }
+    this.#painter = new OverlayPainter(this.palette, this.clear);
+  }
+
+  /**
+   * The samples again under each color that lies across squares (the
+   * look's and the frames' arrows, the side-to-move disc), fully and half
+   * covered, so that the palette holds what those shapes make.
+   */
+  #overlaySamples(
+    samples: [number, SquareState, Uint8Array][],
+    frameArrows: readonly string[],
+  ): Uint8Array[] {
+    const colors = new Set([
+      ...this.drawing.arrows.map(({ color }) => color),
+      ...frameArrows,
+    ]);
+    if (this.drawing.sideToMove) {
+      for (const color of ["#fff", "#000", "grey"]) colors.add(color);
+    }
+    const out: Uint8Array[] = [];
+    for (const color of colors) {
+      const flat = this.#flat(color);
+      for (const [, state, pixels] of samples) {
+        out.push(tinted(pixels, flat, 1));
+        if (state.piece === null) out.push(tinted(pixels, flat, 0.5));
+      }
+    }
+    return out;
   }
 
   /** RGBA pixels as palette indices. */
@@ -164,39 +158,123 @@ export class GifTheme {
     return sprite;
   }
 
-  /** What each screen square (0 top left) shows in a scene. */
-  states(scene: Scene): SquareState[] {
+  /** What each screen square (0 top left) shows in a frame. */
+  states(frame: Frame): SquareState[] {
     const drawing = this.drawing;
-    const checked = drawing.check ? kingsInCheck(scene.board) : [];
+    const checked = frame.check;
     const states: SquareState[] = [];
     for (let screen = 0; screen < 64; screen++) {
       const square = drawing.flip ? 63 - screen : screen;
       const tints: string[] = [];
-      if (scene.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
+      if (frame.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
       for (const mark of drawing.highlight) {
         if (mark.square === square) tints.push(mark.color);
       }
+      for (const mark of frame.highlight) {
+        if (mark.square === square) tints.push(mark.color);
+      }
       states.push({
-        piece: scene.board[square],
+        piece: frame.board[square],
         tints,
         check: checked.includes(square),
-        badge: scene.badge?.square === square ? scene.badge.glyph : null,
+        badge: frame.badge?.square === square ? frame.badge.glyph : null,
       });
     }
     return states;
   }
 
-  /** The whole board of a scene, as palette indices, `size` pixels square. */
-  board(scene: Scene): Uint8Array {
+  /**
+   * The whole board of a frame, as palette indices, `size` pixels square,
+   * with a game's result over it when the frame has one.
+   */
+  board(frame: Frame): Uint8Array {
     const pixels = this.background.slice();
-    const states = this.states(scene);
+    const states = this.states(frame);
     const size = this.drawing.size;
     for (let screen = 0; screen < 64; screen++) {
       const x = this.offset + (screen & 7) * this.side;
       const y = this.offset + (screen >> 3) * this.side;
       this.paste(states[screen], screen, pixels, y * size + x, size);
     }
+    this.overlay(pixels, frame);
+    if (frame.result !== null) {
+      this.#painter.composite(pixels, this.#banner(frame.result));
+    }
     return pixels;
+  }
+
+  /**
+   * The result's banner, rasterized once per result: the name bars' colors
+   * (which the palette holds), across the middle of the board.
+   */
+  #banner(result: string): Uint8Array {
+    const name = `result ${result}`;
+    let pixels = this.#layers.get(name);
+    if (pixels === undefined) {
+      pixels = this.#raster(resultSvg(result, this.drawing.size))
+        .pixels;
+      this.#layers.set(name, pixels);
+    }
+    return pixels;
+  }
+
+  /**
+   * Fills what lies across squares (arrows, then the side-to-move disc)
+   * on a board's palette indices, `size` pixels square, as the vector
+   * document draws them over the pieces.
+   */
+  overlay(pixels: Uint8Array, frame: Frame): void {
+    const { size, flip } = this.drawing;
+    const box = { width: size, height: size };
+    const { side, offset } = this;
+    const px = (v: number): number => offset + (v + 0.5) * side;
+    for (const { from, to, color } of frame.arrows) {
+      const [x0, y0] = [
+        (flip ? 63 - from : from) & 7,
+        (flip ? 63 - from : from) >> 3,
+      ];
+      const [x1, y1] = [(flip ? 63 - to : to) & 7, (flip ? 63 - to : to) >> 3];
+      let shape: Shape;
+      if (from === to) {
+        shape = {
+          kind: "disc",
+          cx: px(x0),
+          cy: px(y0),
+          outer: (RING_RADIUS + RING_WIDTH / 2) * side,
+          inner: (RING_RADIUS - RING_WIDTH / 2) * side,
+        };
+      } else {
+        const { shaft, head } = arrowOutline(x0, y0, x1, y1);
+        const outlines = [shaft, head].map((outline) =>
+          outline.map(([x, y]) => [px(x), px(y)] as const)
+        );
+        shape = { kind: "outlines", outlines };
+      }
+      this.#painter.fill(pixels, box, shape, this.#color(color));
+    }
+    const disc = frame.side;
+    if (disc !== null) {
+      const [cx, cy] = [px(disc.cx), px(disc.cy)];
+      const half = disc.strokeWidth / 2;
+      const fill = {
+        kind: "disc",
+        cx,
+        cy,
+        outer: disc.r * side,
+        inner: 0,
+      } as const;
+      this.#painter.fill(pixels, box, fill, this.#color(disc.fill));
+      const ring = {
+        ...fill,
+        outer: (disc.r + half) * side,
+        inner: (disc.r - half) * side,
+      };
+      this.#painter.fill(pixels, box, ring, this.#color(disc.stroke));
+    }
+  }
+
+  #color(color: string): { key: string; rgba: Uint8Array } {
+    return { key: color, rgba: this.#flat(color) };
   }
 
   /** Copies a square's sprite into `target` at `at`, rows `stride` apart. */
@@ -304,10 +382,16 @@ export class GifTheme {
   }
 
   /** Every piece on both square colors, tinted and not, checks, badges. */
-  #samples(): [number, SquareState, Uint8Array][] {
+  #samples(
+    frameTints: readonly string[],
+  ): [number, SquareState, Uint8Array][] {
     const states: [number, SquareState][] = [];
+    const tintColors = new Set([
+      ...this.drawing.highlight.map(({ color }) => color),
+      ...frameTints,
+    ]);
     const tintings = [[], [this.drawing.lastMoveColor]]
-      .concat(this.drawing.highlight.map(({ color }) => [color]));
+      .concat([...tintColors].map((color) => [color]));
     for (const piece of [null, ...PIECES]) {
       for (const screen of [27, 28]) { // d5 and e5: a light and a dark one
         for (const tints of tintings) {

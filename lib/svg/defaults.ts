@@ -8,7 +8,7 @@ import type {
   Frame,
   MoveGlyph,
   PieceSet,
-} from "./_types.ts";
+} from "./types.ts";
 
 /**
  * The board themes by name: lichess's board colors, under the names that

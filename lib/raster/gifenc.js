@@ -1,8 +1,8 @@
-// @ts-self-types="./_gifenc.d.ts"
+// @ts-self-types="./gifenc.d.ts"
 // Loads gifenc (npm, MIT) on first use: its palette quantizer (PnnQuant)
 // and its LZW encoder. The specifiers are held in a variable so that no
 // module graph reaches npm: a command that makes no GIF never downloads or
-// resolves the package (see ../_resvg_wasm.js). gifenc's frame writer cannot
+// resolves the package (see resvg_wasm.js). gifenc's frame writer cannot
 // place a frame at an offset, which animated frames need, so _writer.ts
 // writes the file's blocks and takes only the LZW coder from here.
 

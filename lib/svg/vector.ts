@@ -9,11 +9,11 @@
 import type { Board } from "../_board.ts";
 import { FILES, PIECES, pieceSide } from "../types.ts";
 import { CBURNETT } from "./_cburnett.ts";
-import { FRAME, squares } from "./_classic.ts";
-import { MOVE_GLYPHS } from "./_defaults.ts";
-import { lettering, textWidth } from "./_lettering.ts";
-import { num, screen } from "./_marks.ts";
-import type { Drawing } from "./_options.ts";
+import { FRAME, squares } from "./classic.ts";
+import { MOVE_GLYPHS } from "./defaults.ts";
+import { lettering, textWidth } from "./lettering.ts";
+import { num, screen } from "./marks.ts";
+import type { Drawing } from "./options.ts";
 import { LABEL_PATHS, PIECE_PATHS } from "./_pieces.ts";
 
 /**
