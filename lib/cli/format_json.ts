@@ -13,7 +13,8 @@ import {
 import type { PgnPosition } from "../pgn/mod.ts";
 import type { Output } from "./io.ts";
 import { writeJsonData } from "./format_data.ts";
-import type { Libraries } from "./libraries.ts";
+import type { PolyglotHasher } from "../data/polyglot/mod.ts";
+import type { GameOpening } from "./format_data.ts";
 import type { JsonFields } from "./option_settings_data.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./record.ts";
 
@@ -22,7 +23,10 @@ export interface JsonRun {
   /** The members `--json-fields` adds. */
   fields: JsonFields;
   /** The key hasher (when `key` is asked) and the openings (`--opening`). */
-  libraries: Pick<Libraries, "keysIfAsked" | "openingsIfAsked">;
+  libraries: {
+    keysIfAsked: PolyglotHasher | null;
+    openingsIfAsked: GameOpening | null;
+  };
 }
 
 /**

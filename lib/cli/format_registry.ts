@@ -21,7 +21,7 @@ import { writeGif } from "./format_gif.ts";
 import { writeJsonRecord } from "./format_json.ts";
 import type { Current } from "./record.ts";
 import type { JsonFields } from "./option_settings_data.ts";
-import type { Libraries, LibraryName } from "./libraries.ts";
+import type { Libraries, LibraryName, PgnModule } from "./libraries.ts";
 import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
 import {
   writeKey,
@@ -30,11 +30,7 @@ import {
   writePlacement,
 } from "./format_data.ts";
 
-/** What formats of games use of the PGN library. */
-export type PgnModule = Pick<
-  typeof import("../pgn/mod.ts"),
-  "parsePgn" | "stringifyPgn" | "PgnGame"
->;
+export type { PgnModule } from "./libraries.ts";
 
 /**
  * The game a record belongs to: a PGN game, the one `--moves` made, or a

@@ -8,12 +8,17 @@ import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { renderSvg } from "../svg/mod.ts";
 import type { GifRun } from "./format_gif.ts";
 import { GameOpening } from "./format_data.ts";
-import type { PgnModule } from "./format_registry.ts";
 import type { Reading } from "./source_text.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { reason } from "./sink_out_dir.ts";
 import type { Settings } from "./option_settings.ts";
+
+/** What formats of games use of the PGN library. */
+export type PgnModule = Pick<
+  typeof import("../pgn/mod.ts"),
+  "parsePgn" | "stringifyPgn" | "PgnGame"
+>;
 
 /** What formats write with, by the names their `needs` give. */
 export interface Libraries {
