@@ -18,6 +18,8 @@ import type { GameOpening } from "./format_data.ts";
 import type { JsonFields } from "./option_settings_data.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./record.ts";
 
+const FEN_MEMBER = new TextEncoder().encode(',"fen":"');
+
 /** What a JSON object is written with, settled once for the run. */
 export interface JsonRun {
   /** The members `--json-fields` adds. */
@@ -53,7 +55,7 @@ export function writeJsonRecord(
     out.buffer[out.length] = 44;
     out.length = writeJsonFieldBytes(current, out.buffer, out.length + 1);
   }
-  out.write(',"fen":"');
+  out.append(FEN_MEMBER);
   out.reserve(FEN_BYTES_MAX + 1);
   out.length = writeFenBytes(current, out.buffer, out.length);
   out.writeByte(34);
@@ -73,7 +75,8 @@ export function writeJsonRecord(
     out.write(',"moves":');
     out.write(JSON.stringify(current.played));
   }
-  out.write("}\n");
+  out.writeByte(125); // }
+  out.writeByte(10);
 }
 
 /**
