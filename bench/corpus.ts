@@ -39,7 +39,7 @@ export { mulberry32 };
 // legal moves with the same legality test chess.js itself uses (`_moves`
 // with `legal: true` filters by `_makeMove` + `_isKingAttacked`), in about
 // 8 us per ply.
-interface ChessInternals {
+export interface ChessInternals {
   _turn: "w" | "b";
   _moves(options: { legal: boolean }): unknown[];
   _makeMove(move: unknown): void;
@@ -48,7 +48,8 @@ interface ChessInternals {
   _incPositionCount(): void;
 }
 
-function hasInternals(chess: unknown): chess is ChessInternals {
+/** Whether chess.js still has the internals {@linkcode playFast} uses. */
+export function hasInternals(chess: unknown): chess is ChessInternals {
   const c = chess as Record<string, unknown>;
   return typeof c._moves === "function" &&
     typeof c._makeMove === "function" &&
@@ -59,7 +60,7 @@ function hasInternals(chess: unknown): chess is ChessInternals {
 }
 
 /** Plays one ply with the fast path; returns false if there is no legal move. */
-function playFast(chess: ChessInternals, random: () => number): boolean {
+export function playFast(chess: ChessInternals, random: () => number): boolean {
   const moves = chess._moves({ legal: false });
   const us = chess._turn;
   while (moves.length > 0) {

@@ -60,6 +60,19 @@ export class Diagnostics {
     return this.#anyValid;
   }
 
+  /**
+   * What decides whether a stream is taken for something else (a part of a
+   * stream under `--jobs` starts from its predecessor's).
+   */
+  get run(): { anyValid: boolean; invalidRun: number } {
+    return { anyValid: this.#anyValid, invalidRun: this.#invalidRun };
+  }
+
+  set run(state: { anyValid: boolean; invalidRun: number }) {
+    this.#anyValid = state.anyValid;
+    this.#invalidRun = state.invalidRun;
+  }
+
   /** Writes a message to stderr, after what stdout holds. */
   say(text: string): void {
     this.#out.flush(); // keep stdout and stderr in step on a terminal
@@ -189,9 +202,9 @@ export class Diagnostics {
     if (this.#options.json) {
       const out = this.#out;
       out.write('{"game":');
-      out.writeNatural(error.game);
+      out.writeNatural(place.number);
       out.write(',"line":');
-      out.writeNatural(error.line);
+      out.writeNatural(error.line + place.lineOffset);
       if (place.file !== "") {
         out.write(',"file":');
         out.write(place.fileJson ?? JSON.stringify(place.file));
@@ -199,7 +212,7 @@ export class Diagnostics {
       out.write(',"error":');
       out.write(JSON.stringify({
         field: "pgn",
-        line: error.line,
+        line: error.line + place.lineOffset,
         column: error.column,
         message: error.detail,
       }));

@@ -153,6 +153,18 @@ function utf8Length(text: string, start: number, end: number): number {
  */
 export class LineReader {
   readonly #chunk = new Uint8Array(1 << 16);
+  /**
+   * @param part For part of a stream (`--jobs`): the number of the line
+   * before its first, and whether it continues a stream (no byte order
+   * mark, compression or UTF-16 to find at its start).
+   */
+  constructor(part: { lines: number; continued: boolean } | null = null) {
+    if (part !== null) {
+      this.#number = part.lines;
+      this.#started = part.continued;
+    }
+  }
+
   // ignoreBOM: Deno's streaming decoder would drop a U+FEFF at the start of
   // every chunk; only the stream's first one is skipped, by hand, below.
   readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });

@@ -54,6 +54,10 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "serve") {
     return (await import("../serve/mod.ts")).serve(args.slice(1), io);
   }
+  // `fen merge` puts together what the parts of a --shard job wrote.
+  if (args[0] === "merge") {
+    return (await import("../subcommands/merge.ts")).merge(args.slice(1), io);
+  }
   if (args[0] === "book") {
     return (await import("../subcommands/book.ts")).book(args.slice(1), io);
   }

@@ -44,6 +44,8 @@ Legality:
 ${renderOptions("check")}
 Data and engine work:
 ${renderOptions("data")}
+Every core and many machines (fen merge adds up --stats=json summaries):
+${renderOptions("scale")}
 Other options:
 ${renderOptions("other")}
 Colors: #rgb, #rgba, #rrggbb, #rrggbbaa, CSS names (teal), rgb(), hsl().

@@ -24,6 +24,7 @@ import {
   ownOutput,
 } from "./option_settings_data.ts";
 import { groupOperands, type OperandSource } from "./option_operands.ts";
+import { type ScaleSettings, scaleSettings } from "./option_settings_scale.ts";
 import type { PlySelection } from "./source_pgn.ts";
 import {
   type INPUT_KINDS,
@@ -74,6 +75,8 @@ export interface Settings {
   gif: { white: string | null; black: string | null; delay: number };
   /** Data and engine work (lib/cli/option_settings_data.ts). */
   data: DataSettings;
+  /** Every core and many machines (lib/cli/option_settings_scale.ts). */
+  scale: ScaleSettings;
 }
 
 const encoder = new TextEncoder();
@@ -132,6 +135,7 @@ export function settle(
       variations: flag(args, "variations"),
     },
     data: dataSettings(args),
+    scale: scaleSettings(args),
   };
   checkCombinations(settings, args);
   return settings;

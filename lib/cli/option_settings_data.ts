@@ -3,6 +3,7 @@
 // `--san`, `--perft`, `--divide`, `--opening`, `--json-fields`, and where
 // each goes.
 
+import type { Shard } from "./option_settings_scale.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
 import { choice, flag, shown, text } from "./option_settings_diagram.ts";
@@ -27,6 +28,8 @@ export interface DataSettings {
   unique: PositionKeyLevel | null;
   only: RecordKind | null;
   stats: boolean;
+  /** `--stats=json`: the counts as one JSON object (which fen merge adds up). */
+  statsJson: boolean;
   /** `--stats` with nothing else to write: the counts go to stdout. */
   statsOnly: boolean;
   quiet: boolean;
@@ -74,8 +77,9 @@ export function dataSettings(args: ParsedArgs): DataSettings {
       ? optionSpec("unique").default as PositionKeyLevel
       : choice<PositionKeyLevel>(args, "unique")!,
     only: choice<RecordKind>(args, "only") ?? null,
-    stats: flag(args, "stats"),
-    statsOnly: flag(args, "stats") && !args.values.has("format") &&
+    stats: args.values.has("stats"),
+    statsJson: choice(args, "stats") === "json",
+    statsOnly: args.values.has("stats") && !args.values.has("format") &&
       !flag(args, "check") && perft === undefined,
     quiet: flag(args, "quiet"),
     repair: flag(args, "repair"),
@@ -216,6 +220,8 @@ export interface DataRun {
   data: DataSettings;
   from: string;
   select: { ply: unknown };
+  /** `--shard`, which `--stats=json` names. */
+  scale?: { shard: Shard | null };
 }
 
 /** Whether a run has a data transform, so lib/cli/transform_data.ts must be loaded. */

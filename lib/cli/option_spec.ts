@@ -58,5 +58,6 @@ export interface OptionSpec {
     | "output"
     | "check"
     | "data"
+    | "scale"
     | "other";
 }

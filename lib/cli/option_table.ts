@@ -19,6 +19,7 @@ import {
   SVG_STYLES,
 } from "../svg/defaults.ts";
 import { DATA_OPTIONS } from "./option_table_data.ts";
+import { SCALE_OPTIONS } from "./option_table_scale.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
@@ -311,6 +312,7 @@ export const OPTIONS = [
     help: "report what makes a position illegal, and its status",
   },
   ...DATA_OPTIONS,
+  ...SCALE_OPTIONS,
   {
     name: "verbose",
     group: "other",

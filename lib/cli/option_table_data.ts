@@ -52,8 +52,13 @@ export const DATA_OPTIONS = [
   },
   {
     name: "stats",
+    value: "<form>",
+    optional: true,
+    choices: ["text", "json"],
+    default: "text",
     group: "data",
-    help: "count records by kind and uniques at each level, at the end",
+    help:
+      "count records by kind and uniques at each level, at the end (json: for fen merge)",
   },
   {
     name: "quiet",

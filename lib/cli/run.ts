@@ -47,6 +47,7 @@ import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
+import type { Shard } from "./option_settings_scale.ts";
 import {
   boardReaders,
   loadLibraries,
@@ -63,6 +64,10 @@ export async function runCommand(
   try {
     const settings = readSettings(parsed, io);
     if (typeof settings === "number") return settings;
+    const jobs = await import("./source_jobs.ts");
+    if (jobs.parallel(settings)) {
+      return await jobs.runJobs(settings, { parsed, io, out, runPart });
+    }
     const code = await run(settings, io, out);
     out.flush();
     return code;
@@ -138,11 +143,55 @@ function checkOutput(settings: Settings, io: CliIo): void {
   }
 }
 
-/** Assembles the pipeline and runs it over every source. */
+/**
+ * A part of one stream, converted by a worker of `--jobs`: where it is in
+ * the stream, the state of the run before it, and (filled by the run) what
+ * it read.
+ */
+export interface StreamPart {
+  /** The stream's name in messages, and as given to `--input`. */
+  label: string;
+  file: string;
+  /** Lines and (`--from pgn`) games of the stream before the part. */
+  lines: number;
+  games: number;
+  /** Whether the part continues a stream (no byte order mark, compression or UTF-16 at its start). */
+  continued: boolean;
+  /** Whether the run had read a record, and its run of invalid lines. */
+  state: { anyValid: boolean; invalidRun: number };
+  /** Filled by the run: the games read (the reader's last number). */
+  report: { games: number; stopped: boolean };
+  /** The stream's read failed after the part's bytes: what it said. */
+  fault?: string;
+}
+
+/** Runs the command over one part of a stream (io.stdin), for `--jobs`. */
+export async function runPart(
+  settings: Settings,
+  io: CliIo,
+  part: StreamPart,
+): Promise<ExitCode> {
+  const out = new Output(io.stdout);
+  try {
+    const code = await run(settings, io, out, part);
+    out.flush();
+    return code;
+  } catch (error) {
+    try {
+      out.flush();
+    } catch {
+      // the failure below says what went wrong with stdout
+    }
+    return failure(error, io);
+  }
+}
+
+/** Assembles the pipeline and runs it over every source (or `part`). */
 async function run(
   settings: Settings,
   io: CliIo,
   out: Output,
+  part: StreamPart | null = null,
 ): Promise<ExitCode> {
   // What the format needs loads (and the diagram options are checked)
   // before anything is written or made.
@@ -174,9 +223,51 @@ async function run(
     passInvalid: settings.data.only === "invalid" &&
       settings.format !== "json",
   });
-  return await pipeline.run(
-    await sources(settings, { io, out, reader, line: openings }),
-  );
+  if (part === null) {
+    return await pipeline.run(
+      await sources(settings, { io, out, reader, line: openings }),
+    );
+  }
+  diagnostics.run = part.state;
+  const code = await pipeline.run([
+    await partSource(settings, { io, out, reader, part, line: openings }),
+  ]);
+  part.state = diagnostics.run;
+  part.report.stopped = diagnostics.stopped;
+  return code;
+}
+
+/** The source of a part of a stream: io.stdin, named as its stream. */
+async function partSource(
+  settings: Settings,
+  { io, out, reader, part, line }: {
+    io: CliIo;
+    out: Output;
+    reader: FenReader;
+    part: StreamPart;
+    line: GameOpening | null;
+  },
+): Promise<RecordSource> {
+  const names = { label: part.label, file: part.file };
+  if (settings.from === "pgn") {
+    const { PgnSource } = await import("./source_pgn.ts");
+    return new PgnSource(io.stdin, {
+      ...pgnParts(settings, { io, out, line }),
+      ...names,
+      part,
+      report: part.report,
+    });
+  }
+  return new StreamSource(io.stdin, {
+    ...names,
+    reading: {
+      boards: null,
+      skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
+    },
+    io,
+    out,
+    part,
+  });
 }
 
 /** Whether the run writes a format (not the report of --check or --perft). */
@@ -221,6 +312,7 @@ async function sources(
   };
   if (settings.from === "pgn") return pgnSources(settings, { io, out, line });
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
+  const shard = recordShard(settings);
   const found: RecordSource[] = settings.sources.map((source) => {
     if (source.kind === "stdin") {
       return new StreamSource(io.stdin, {
@@ -229,13 +321,14 @@ async function sources(
         reading,
         io,
         out,
+        shard,
       });
     }
     if (source.kind === "file") {
       return new FileSource(source.path, {
         io,
         open: (file, names) =>
-          new StreamSource(file, { ...names, reading, io, out }),
+          new StreamSource(file, { ...names, reading, io, out, shard }),
       });
     }
     const prefix = operands > 1 ? `record ${source.number}: ` : "";
@@ -252,13 +345,18 @@ async function sources(
   ];
 }
 
-/** Games as sources (`--from pgn`): operands, stdin and files. */
-async function pgnSources(
+/** `--shard I/N` by record: kept at the source, by line or game number. */
+function recordShard(settings: Settings): Shard | null {
+  const shard = settings.scale.shard;
+  return shard !== null && shard.by === "record" ? shard : null;
+}
+
+/** How every PGN source of a run reads, but its name. */
+function pgnParts(
   settings: Settings,
   { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
-): Promise<RecordSource[]> {
-  const { PgnSource } = await import("./source_pgn.ts");
-  const common = {
+) {
+  return {
     line,
     select: settings.select,
     strict: settings.parse.strict === true,
@@ -266,6 +364,18 @@ async function pgnSources(
     match: matchesGames(settings) ? settings.data.match : null,
     io,
     out,
+  };
+}
+
+/** Games as sources (`--from pgn`): operands, stdin and files. */
+async function pgnSources(
+  settings: Settings,
+  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
+): Promise<RecordSource[]> {
+  const { PgnSource } = await import("./source_pgn.ts");
+  const common = {
+    ...pgnParts(settings, { io, out, line }),
+    shard: recordShard(settings),
   };
   return settings.sources.map((source) => {
     if (source.kind === "operand") {
@@ -298,6 +408,11 @@ async function transforms(
       out,
     })
     : { before: [], after: [] };
+  const shard = settings.scale.shard;
+  if (shard !== null && shard.by === "key") {
+    const { KeyShardTransform } = await import("./transform_shard.ts");
+    stages.before.unshift(new KeyShardTransform(shard));
+  }
   if (settings.moves === null) return [...stages.before, ...stages.after];
   const module = await import("../moves/mod.ts");
   // Formats of games (PGN, an animated GIF) need the game the moves make.

@@ -3,8 +3,9 @@
 // gzip is read through the runtime's DecompressionStream (so
 // `fen - < games.fen.gz` just works), UTF-16 and the other compressions are
 // refused at once, named with the command that reads them, and binary data
-// (a NUL near the start) is stopped at the line it is on.
-// A new decoder (zstd, say) is one entry of DECODERS.
+// (a NUL near the start) is stopped at the line it is on. zstd (lichess's
+// dumps) is read through lib/compress, loaded only when a stream is zstd.
+// A new decoder is one entry of DECODERS.
 
 import { InputError } from "./io.ts";
 import type { Source } from "../program/io.ts";
@@ -26,6 +27,11 @@ export const COMPRESSIONS: readonly {
 
 /** The compression `bytes` start with, or `null`. */
 export function compressionOf(bytes: Uint8Array): Compression | null {
+  // pzstd's files (lichess's dumps) start with a skippable frame
+  if (
+    (bytes[0] & 0xf0) === 0x50 && bytes[1] === 0x2a && bytes[2] === 0x4d &&
+    bytes[3] === 0x18
+  ) return "zstd";
   for (const { name, magic } of COMPRESSIONS) {
     if (magic.every((b, i) => bytes[i] === b)) {
       // "BZh" is also text: bzip2 has a block-size digit after it.
@@ -42,7 +48,32 @@ const DECODERS: Partial<
   Record<Compression, (first: Uint8Array, rest: Source) => Source>
 > = {
   gzip: (first, rest) => new GunzipSource(first, rest),
+  zstd: (first, rest) => new ZstdSource(first, rest),
 };
+
+/**
+ * A zstd stream read as its decompressed bytes (lib/compress/zstd.ts, loaded
+ * at the first read); a cut, corrupt or trailing-garbage stream is an
+ * input error after the bytes before the fault.
+ */
+class ZstdSource implements Source {
+  #reader: Promise<{ read(buffer: Uint8Array): Promise<number | null> }>;
+
+  constructor(first: Uint8Array, rest: Source) {
+    const copy = first.slice(); // the caller reads into its chunk again
+    this.#reader = import("../compress/zstd.ts").then(({ ZstdReader }) =>
+      new ZstdReader(rest, { first: copy })
+    );
+  }
+
+  async read(buffer: Uint8Array): Promise<number | null> {
+    try {
+      return await (await this.#reader).read(buffer);
+    } catch (error) {
+      throw new InputError(error);
+    }
+  }
+}
 
 /**
  * Why an input is not read: UTF-16 text, binary data (a NUL byte at
@@ -119,9 +150,21 @@ export class SniffedSource implements Source {
   #binary: NotText | null = null;
   readonly #chunk = new Uint8Array(1 << 16);
 
-  constructor(source: Source) {
+  /**
+   * @param source The stream.
+   * @param options `continued`: the stream is a part of another after its
+   * start (`--jobs`), with nothing to sniff: its bytes are handed on as
+   * they are.
+   */
+  constructor(source: Source, options: { continued?: boolean } = {}) {
     this.#source = source;
+    if (options.continued === true) {
+      this.#watching = false;
+      this.#continued = true;
+    }
   }
+
+  readonly #continued: boolean = false;
 
   /** Binary data found, which ended the stream early; else null. */
   get binary(): NotText | null {
@@ -130,6 +173,7 @@ export class SniffedSource implements Source {
 
   /** Reads the first chunk: `null` when the stream is read, else why not. */
   async open(): Promise<NotText | null> {
+    if (this.#continued) return null;
     const n = await this.#take();
     if (n === null) return null;
     const bytes = this.#chunk.subarray(0, n);

@@ -41,6 +41,12 @@ export interface PgnParts {
   line: { see(position: PgnPosition): void } | null;
   io: CliIo;
   out: Output;
+  /** Part of a stream (`--jobs`): the lines and games before it. */
+  part?: { lines: number; games: number };
+  /** `--shard I/N` by record: the games kept. */
+  shard?: { index: number; count: number } | null;
+  /** Filled at the end: the games the reader read. */
+  report?: { games: number };
 }
 
 /** A PGN stream (stdin, a file) or text (operands) as records. */
@@ -54,8 +60,20 @@ export class PgnSource implements RecordSource {
   }
 
   async feed(target: RecordTarget): Promise<void> {
-    const { label, file, io, out } = this.#parts;
+    const { label, file } = this.#parts;
     const place = new GamePlace(label, file);
+    place.lineOffset = this.#parts.part?.lines ?? 0;
+    place.gameOffset = this.#parts.part?.games ?? 0;
+    place.shard = this.#parts.shard ?? null;
+    try {
+      await this.#feed(target, place);
+    } finally {
+      if (this.#parts.report) this.#parts.report.games = place.read;
+    }
+  }
+
+  async #feed(target: RecordTarget, place: GamePlace): Promise<void> {
+    const { label, io, out } = this.#parts;
     const reader = this.#reader({ target, place });
     const input = this.#input;
     if (typeof input === "string") {
@@ -144,8 +162,8 @@ export class PgnSource implements RecordSource {
   ): void {
     for (const game of games) {
       if (target.diagnostics.stopped) return;
-      place.number = game.number;
-      place.line = game.line;
+      place.game(game);
+      if (!place.kept()) continue;
       for (const warning of game.warnings) {
         target.diagnostics.gameWarning(warning, place);
       }
@@ -246,8 +264,8 @@ class PlyVisitor implements PgnVisitor {
       return;
     }
     const { game } = position, place = this.#place;
-    place.number = game.number;
-    place.line = game.line;
+    place.game(game);
+    if (!place.kept()) return;
     give(position, { target: this.#target, place });
     this.#found = true;
   }
@@ -257,8 +275,8 @@ class PlyVisitor implements PgnVisitor {
     const found = this.#found;
     this.#found = false;
     if (target.diagnostics.stopped) return;
-    place.number = game.number;
-    place.line = game.line;
+    place.game(game);
+    if (!place.kept()) return;
     const ply = this.#select.ply;
     for (const warning of game.warnings) {
       target.diagnostics.gameWarning(warning, place);

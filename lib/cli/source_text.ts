@@ -92,6 +92,10 @@ export interface StreamParts {
   io: CliIo;
   /** The output, flushed whenever the stream waits for input. */
   out: Output;
+  /** Part of a stream (`--jobs`): the line before it, and whether it continues one. */
+  part?: { lines: number; continued: boolean };
+  /** `--shard I/N` by record: the lines kept are those whose number is I modulo N. */
+  shard?: { index: number; count: number } | null;
 }
 
 /** What a {@linkcode FileSource} needs: the streams, and its reader. */
@@ -161,13 +165,15 @@ export class StreamSource implements RecordSource {
   }
 
   async feed(target: RecordTarget): Promise<void> {
-    const { label, file, reading, io, out } = this.#parts;
+    const { label, file, reading, io, out, shard } = this.#parts;
     const diagnostics = target.diagnostics;
-    const lines = new LineReader();
+    const lines = new LineReader(this.#parts.part ?? null);
+    const count = shard?.count ?? 1, kept = (shard?.index ?? 1) - 1;
     const where = new StreamPlace(label, file);
     const boards = reading.boards?.() ?? null;
     const handler = {
       line: (text: string, start: number, end: number, n: number) => {
+        if (count > 1 && (n - 1) % count !== kept) return;
         if (boards !== null) {
           return boardLine(boards, { text, start, end, n }, {
             target,
@@ -179,10 +185,14 @@ export class StreamSource implements RecordSource {
         target.record(text, start, end, where);
       },
       tooLong: (n: number, bytes: number) => {
+        if (count > 1 && (n - 1) % count !== kept) return;
         if (!diagnostics.stopped) diagnostics.tooLong(where.at(n), bytes);
       },
     };
-    const input = new SniffedSource(this.#source);
+    // A part of a stream (`--jobs`) after the first is its middle: nothing to sniff.
+    const input = new SniffedSource(this.#source, {
+      continued: this.#parts.part?.continued === true,
+    });
     const signals = new Signals(io);
     let ended = false;
     try {

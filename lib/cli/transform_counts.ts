@@ -2,6 +2,8 @@
 // (dedupe in fixed memory) and `--stats` (the counts at the end), each
 // counting what it drops so `--stats` can say so.
 
+import { statsJson } from "../data/unique/stats_json.ts";
+import type { Shard } from "./option_settings_scale.ts";
 import {
   formatStats,
   PositionHasher,
@@ -84,6 +86,8 @@ export interface StatsParts {
   diagnostics: Diagnostics;
   unique: UniqueTransform | null;
   only: OnlyTransform | null;
+  /** `--stats=json`: one object (which fen merge adds up), and the run's `--shard`. */
+  json?: { shard: Shard | null } | null;
 }
 
 /**
@@ -110,6 +114,17 @@ export class StatsTransform implements Transform {
     const summary = this.#stats.summary();
     summary.invalid = diagnostics.invalidRecords;
     summary.records += summary.invalid;
+    if (this.#parts.json) {
+      const line = statsJson(summary, {
+        duplicates: unique?.dropped ?? null,
+        notSelected: only?.dropped ?? null,
+        shard: this.#parts.json.shard,
+      });
+      // on stderr, after the command's prefix, the object whole on its line
+      if (out === null) diagnostics.say(`fen: stats: ${line}`);
+      else out.write(line);
+      return;
+    }
     let text = formatStats(summary);
     if (unique !== null) text += `duplicates: ${unique.dropped}\n`;
     if (only !== null) text += `not selected: ${only.dropped}\n`;

@@ -221,6 +221,9 @@ export function dataStages(
         diagnostics,
         unique,
         only,
+        json: options.statsJson
+          ? { shard: settings.scale?.shard ?? null }
+          : null,
       }),
     );
   }

@@ -69,6 +69,13 @@ export class GamePlace implements Where {
   number = 0;
   ply = 0;
   line = 0;
+  /** For part of a stream (`--jobs`): the lines and games before it. */
+  lineOffset = 0;
+  gameOffset = 0;
+  /** The last game's number as the reader numbers it: games read. */
+  read = 0;
+  /** `--shard I/N` by record: the games kept are those whose number is I modulo N. */
+  shard: { index: number; count: number } | null = null;
   readonly stream = true;
   readonly file: string;
   readonly fileJson: string;
@@ -84,6 +91,20 @@ export class GamePlace implements Where {
     this.fileJson = JSON.stringify(file);
   }
 
+  /** Moves to a game as the reader numbers it (from the part's start). */
+  game(game: { number: number; line: number }): void {
+    this.number = game.number + this.gameOffset;
+    this.line = game.line + this.lineOffset;
+    this.read = game.number;
+  }
+
+  /** Whether the current game is in the part `--shard` keeps. */
+  kept(): boolean {
+    const shard = this.shard;
+    return shard === null ||
+      (this.number - 1) % shard.count === shard.index - 1;
+  }
+
   /** `games.pgn: game 3, ply 12: ` (`game 3, ply 12: ` for stdin). */
   get prefix(): string {
     return `${
@@ -91,8 +112,10 @@ export class GamePlace implements Where {
     }game ${this.number}, ply ${this.ply}: `;
   }
 
-  /** Where a game's error is: `games.pgn:1042:17: game 31, `. */
+  /** Where a game's error is (`line` as the reader numbers it): `games.pgn:1042:17: game 31, `. */
   errorPrefix(line: number, column: number): string {
-    return `${this.#label || "stdin"}:${line}:${column}: game ${this.number}`;
+    return `${this.#label || "stdin"}:${
+      line + this.lineOffset
+    }:${column}: game ${this.number}`;
   }
 }

@@ -39,6 +39,10 @@ export class GifAnimation {
   readonly #canvas: Uint8Array;
   /** The board as shown after the last coded frame, palette indices. */
   #shown: Uint8Array | null = null;
+  /** Each square's sprite key in the board shown. */
+  #keys: string[] = [];
+  /** Whether the board shown has nothing across squares. */
+  #shownPlain = false;
   #pending: { frame: Frame; delay?: number } | null = null;
 
   constructor(
@@ -81,7 +85,29 @@ export class GifAnimation {
   #code(delay: number): void {
     const { frame, delay: own } = this.#pending!;
     const time = own ?? delay;
-    const board = this.#theme.board(frame);
+    const theme = this.#theme;
+    const states = theme.states(frame);
+    const keys = states.map((state, screen) => theme.key(screen, state));
+    // Nothing across squares now or before: the squares whose sprite
+    // changed are pasted over the board as shown (a game's usual frame).
+    const plain = frame.arrows.length === 0 && frame.side === null &&
+      frame.result === null;
+    let changed: boolean[] | null = null;
+    let board: Uint8Array;
+    if (this.#shown !== null && plain && this.#shownPlain) {
+      board = this.#shown;
+      changed = keys.map((key, screen) => key !== this.#keys[screen]);
+      const { side, offset } = theme;
+      const size = theme.drawing.size;
+      for (let screen = 0; screen < 64; screen++) {
+        if (!changed[screen]) continue;
+        const at = (offset + (screen >> 3) * side) * size + offset +
+          (screen & 7) * side;
+        theme.paste(states[screen], screen, board, at, size);
+      }
+    } else {
+      board = theme.board(frame, states);
+    }
     if (this.#shown === null) {
       const { width, top, height } = this.#picture;
       this.#first();
@@ -90,12 +116,14 @@ export class GifAnimation {
         this.#canvas,
         { left: 0, top: 0, width, height },
         time,
-        this.#theme.clear,
+        theme.clear,
       );
     } else {
-      this.#changes(board, time);
+      this.#changes(board, time, changed);
     }
     this.#shown = board;
+    this.#keys = keys;
+    this.#shownPlain = plain;
     this.#pending = null;
   }
 
@@ -109,8 +137,11 @@ export class GifAnimation {
     }
   }
 
-  /** A later frame: the rectangle around the squares whose pixels changed. */
-  #changes(board: Uint8Array, time: number): void {
+  /**
+   * A later frame: the rectangle around the squares that changed (as
+   * `changed` says, else those whose pixels differ from the board shown).
+   */
+  #changes(board: Uint8Array, time: number, known: boolean[] | null): void {
     const { side, offset, clear } = this.#theme;
     const size = this.#theme.drawing.size;
     const shown = this.#shown!;
@@ -119,7 +150,9 @@ export class GifAnimation {
     for (let screen = 0; screen < 64; screen++) {
       const [col, row] = [screen & 7, screen >> 3];
       const at = (offset + row * side) * size + offset + col * side;
-      changed.push(differs(board, shown, { at, side, stride: size }));
+      changed.push(
+        known?.[screen] ?? differs(board, shown, { at, side, stride: size }),
+      );
       if (!changed[screen]) continue;
       [c0, r0] = [Math.min(c0, col), Math.min(r0, row)];
       [c1, r1] = [Math.max(c1, col), Math.max(r1, row)];

@@ -116,9 +116,10 @@ export class SpriteTheme {
   }
 
   /**
-   * The samples again under each color that lies across squares (the
-   * look's and the frames' arrows, the side-to-move disc), fully and half
-   * covered, so that the palette holds what those shapes make.
+   * The empty squares' samples again under each color that lies across
+   * squares (the look's and the frames' arrows, the side-to-move disc),
+   * fully and half covered, so that the palette holds what those shapes
+   * make.
    */
   #overlaySamples(
     samples: [number, SquareState, Uint8Array][],
@@ -134,9 +135,12 @@ export class SpriteTheme {
     const out: Uint8Array[] = [];
     for (const color of colors) {
       const flat = this.#flat(color);
+      // Over the empty squares only: pieces under an arrow are a few
+      // pixels, and quantizing every sample again would cost as much as
+      // the look itself.
       for (const [, state, pixels] of samples) {
-        out.push(tinted(pixels, flat, 1));
-        if (state.piece === null) out.push(tinted(pixels, flat, 0.5));
+        if (state.piece !== null || state.check || state.badge) continue;
+        out.push(tinted(pixels, flat, 1), tinted(pixels, flat, 0.5));
       }
     }
     return out;
@@ -187,9 +191,11 @@ export class SpriteTheme {
    * The whole board of a frame, as palette indices, `size` pixels square,
    * with a game's result over it when the frame has one.
    */
-  board(frame: Frame): Uint8Array {
+  board(
+    frame: Frame,
+    states: SquareState[] = this.states(frame),
+  ): Uint8Array {
     const pixels = this.background.slice();
-    const states = this.states(frame);
     const size = this.drawing.size;
     for (let screen = 0; screen < 64; screen++) {
       const x = this.offset + (screen & 7) * this.side;

@@ -24,7 +24,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "record_view.ts",
     ],
   },
-  { name: "codec", paths: ["fen/"] },
+  { name: "codec", paths: ["fen/", "compress/"] },
   { name: "core", paths: ["chess/"] },
   { name: "legality and moves", paths: ["legality/", "moves/"] },
   { name: "games", paths: ["pgn/"] },

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Work at scale, as whole processes, each figure a ratio taken in one run
+# (rounds interleaved, so a busy machine slows both sides alike):
+#   --jobs 2 against --jobs 1, for --format key over 1M FEN records and for
+#     --from pgn --ply all --format epd over about 15 MB of games (goal 1.6x
+#     on two idle cores);
+#   reading a .pgn.zst (pzstd -19, as lichess writes its dumps) against
+#     `zstd -dc FILE | fen ...` for the same job (goal 0.9x or better);
+#   wall time and CPU time (user + system) of each, so that a machine shared
+#     with other work shows up as CPU time the wall time does not explain.
+# The corpora (bench/corpus.ts, bench/pgn_corpus.ts) are made once into
+# bench/data/ (gitignored); the first run takes minutes.
+#
+# Usage: bash bench/jobs.sh [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+mkdir -p bench/data
+fens=bench/data/jobs_1m.fen
+games=bench/data/jobs_games.pgn
+[ -s "$fens" ] || deno run --allow-read --allow-write bench/corpus.ts --records 1000000 --out "$fens"
+[ -s "$games" ] || deno run --allow-read --allow-write bench/pgn_corpus.ts --games 20000 --out "$games"
+[ -s "$games.zst" ] || pzstd -q -p 2 -19 -f "$games" -o "$games.zst"
+fen=(deno run --v8-flags=--optimize-for-size --allow-read cli.ts)
+
+declare -A wall cpu
+# one timed run: wall and CPU seconds added to the row's totals
+timed() {
+  local row=$1; shift
+  local t; t=$( { /usr/bin/time -f "%e %U %S" bash -c "$*" > /dev/null; } 2>&1 | tail -n 1)
+  read -r e u s <<<"$t"
+  wall[$row]=$(echo "${wall[$row]:-0} + $e" | bc -l)
+  cpu[$row]=$(echo "${cpu[$row]:-0} + $u + $s" | bc -l)
+}
+for ((r = 1; r <= rounds; r++)); do
+  timed key1 "${fen[*]} --format key --jobs 1 - < $fens"
+  timed key2 "${fen[*]} --format key --jobs 2 - < $fens"
+  timed pgn1 "${fen[*]} --from pgn --ply all --format epd --jobs 1 - < $games"
+  timed pgn2 "${fen[*]} --from pgn --ply all --format epd --jobs 2 - < $games"
+  timed zst "${fen[*]} --from pgn --ply all --format epd --input $games.zst"
+  timed pipe "zstd -dc $games.zst | ${fen[*]} --from pgn --ply all --format epd -"
+done
+row() { printf '%-44s wall %6.2f s  cpu %6.2f s\n' "$1" "$(echo "${wall[$2]} / $rounds" | bc -l)" "$(echo "${cpu[$2]} / $rounds" | bc -l)"; }
+row "--format key, 1M records, --jobs 1" key1
+row "--format key, 1M records, --jobs 2" key2
+row "--from pgn --ply all --format epd, --jobs 1" pgn1
+row "--from pgn --ply all --format epd, --jobs 2" pgn2
+row "the same, reading the .pgn.zst" zst
+row "the same, zstd -dc FILE | fen" pipe
+printf 'speed-up of --jobs 2: key %.2fx, pgn %.2fx (goal 1.6x); .pgn.zst against the pipe %.2fx (goal 0.9x)\n' \
+  "$(echo "${wall[key1]} / ${wall[key2]}" | bc -l)" "$(echo "${wall[pgn1]} / ${wall[pgn2]}" | bc -l)" \
+  "$(echo "${wall[pipe]} / ${wall[zst]}" | bc -l)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores ($rounds rounds)"

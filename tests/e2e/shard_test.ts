@@ -1,0 +1,157 @@
+// --shard, --shard-by, --stats=json and fen merge through the real program:
+// the parts of a job put together are what one process writes.
+
+import assert from "node:assert/strict";
+import { spawnFen } from "../cli/_harness.ts";
+
+const RW = ["--allow-read", "--allow-write"];
+const SAMPLE = new URL("../testdata/sample.fen", import.meta.url).pathname;
+const GAMES = new URL("../testdata/stockfish_games.pgn", import.meta.url)
+  .pathname;
+
+function sorted(text: string): string[] {
+  return text.split("\n").filter((l) => l !== "").sort();
+}
+
+async function parts(
+  args: string[],
+  n: number,
+  by = "record",
+): Promise<string[]> {
+  const outs: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const run = await spawnFen([
+      ...args,
+      "--shard",
+      `${i}/${n}`,
+      "--shard-by",
+      by,
+    ], {
+      permissions: RW,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    outs.push(run.stdout);
+  }
+  return outs;
+}
+
+Deno.test("--shard: the parts of records and of games are the whole output, each record once", async () => {
+  for (
+    const args of [["--format", "key", "--input", SAMPLE], [
+      "--from",
+      "pgn",
+      "--ply",
+      "all",
+      "--format",
+      "epd",
+      "--input",
+      GAMES,
+    ]]
+  ) {
+    const whole = await spawnFen(args, { permissions: RW });
+    for (const by of ["record", "key"]) {
+      const outs = await parts(args, 3, by);
+      assert.deepEqual(
+        sorted(outs.join("")),
+        sorted(whole.stdout),
+        `${args[1]} by ${by}`,
+      );
+      assert.ok(
+        outs.every((o) => o.length > whole.stdout.length / 6),
+        "every part has its share",
+      );
+    }
+  }
+});
+
+Deno.test("--shard-by key: each part's --unique and --stats=json add up to the whole input's, through fen merge", async () => {
+  const unique = ["--format", "fen", "--unique=side", "--input", SAMPLE];
+  const whole = await spawnFen(unique, { permissions: RW });
+  assert.deepEqual(
+    sorted((await parts(unique, 4, "key")).join("")),
+    sorted(whole.stdout),
+  );
+
+  const dir = await Deno.makeTempDir();
+  try {
+    const stats = ["--stats=json", "--input", SAMPLE];
+    const outs = await parts(stats, 3, "key");
+    const files = outs.map((_, i) => `${dir}/part${i}.json`);
+    for (let i = 0; i < outs.length; i++) {
+      await Deno.writeTextFile(files[i], outs[i]);
+    }
+    const merged = await spawnFen(["merge", ...files], { permissions: RW });
+    const one = await spawnFen(stats, { permissions: RW });
+    assert.equal(merged.stderr, "");
+    assert.deepEqual({ ...JSON.parse(merged.stdout), parts: undefined }, {
+      ...JSON.parse(one.stdout),
+      parts: undefined,
+    });
+    assert.equal(JSON.parse(merged.stdout).parts, 3);
+    // split by record, the uniques are only bounds, and fen merge says so
+    const byRecord = await parts(stats, 3);
+    for (let i = 0; i < outs.length; i++) {
+      await Deno.writeTextFile(files[i], byRecord[i]);
+    }
+    const bounds = await spawnFen(["merge", ...files], { permissions: RW });
+    assert.equal(
+      JSON.parse(bounds.stdout).records,
+      JSON.parse(one.stdout).records,
+    );
+    assert.match(bounds.stderr, /unique counts are upper bounds/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen merge: JSON records of parts split by record come back in input order", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (
+      const args of [["--format", "json", "--input", SAMPLE], [
+        "--from",
+        "pgn",
+        "--format",
+        "json",
+        "--input",
+        GAMES,
+      ]]
+    ) {
+      const outs = await parts(args, 3);
+      const files = outs.map((_, i) => `${dir}/part${i}.json`);
+      for (let i = 0; i < outs.length; i++) {
+        await Deno.writeTextFile(files[i], outs[i]);
+      }
+      const merged = await spawnFen(["merge", ...files], { permissions: RW });
+      const whole = await spawnFen(args, { permissions: RW });
+      assert.deepEqual(merged, whole, args.join(" "));
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("--shard and --jobs refuse bad values with one message each", async () => {
+  const cases: [string[], string][] = [
+    [
+      ["--shard", "0/3"],
+      '--shard "0/3" must be I/N with 1 <= I <= N, such as 2/8',
+    ],
+    [
+      ["--shard", "4/3"],
+      '--shard "4/3" must be I/N with 1 <= I <= N, such as 2/8',
+    ],
+    [["--shard-by", "key"], "--shard-by goes with --shard"],
+    [
+      ["--jobs", "-1"],
+      '--jobs "-1" must be a number of workers from 1 to 256, or 0 for one per core',
+    ],
+  ];
+  for (const [args, message] of cases) {
+    assert.deepEqual(
+      await spawnFen(["--format", "key", ...args, "-"], { stdin: "" }),
+      { code: 1, stdout: "", stderr: `fen: ${message}\n` },
+      args.join(" "),
+    );
+  }
+});

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { zstdCompressSync } from "node:zlib";
+import {
+  isZstd,
+  ZstdError,
+  ZstdFrames,
+  ZstdReader,
+} from "../../../lib/compress/zstd.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function frame(text: string): Uint8Array {
+  return new Uint8Array(zstdCompressSync(encoder.encode(text)));
+}
+
+/** pzstd's skippable frame: magic 0x184D2A50, size 4, then 4 bytes. */
+function skippable(size: number): Uint8Array {
+  return Uint8Array.of(
+    0x50,
+    0x2a,
+    0x4d,
+    0x18,
+    4,
+    0,
+    0,
+    0,
+    ...new Array(4).fill(size & 0xff),
+  );
+}
+
+function join(...parts: Uint8Array[]): Uint8Array {
+  return new Uint8Array(parts.flatMap((p) => [...p]));
+}
+
+/** A source that hands out `bytes` `step` at a time. */
+function source(bytes: Uint8Array, step: number) {
+  let at = 0;
+  return {
+    read(buffer: Uint8Array): Promise<number | null> {
+      if (at >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(step, buffer.length, bytes.length - at);
+      buffer.set(bytes.subarray(at, at + n));
+      at += n;
+      return Promise.resolve(n);
+    },
+  };
+}
+
+const ONE = "8/8/8/8/8/8/8/K6k w - - 0 1\n".repeat(50);
+const TWO = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n".repeat(
+  30,
+);
+const STREAM = join(skippable(1), frame(ONE), skippable(2), frame(TWO));
+
+Deno.test("ZstdFrames hands on each data frame whole, skippable frames left out, at any chunk boundary", () => {
+  for (let step = 1; step <= 9; step++) {
+    const frames = new ZstdFrames();
+    const out: Uint8Array[][] = [[]];
+    for (let at = 0; at < STREAM.length; at += step) {
+      frames.push(STREAM.subarray(at, at + step), (bytes, ends) => {
+        out[out.length - 1].push(bytes.slice());
+        if (ends) out.push([]);
+      });
+    }
+    frames.end();
+    assert.equal(frames.frames, 2);
+    assert.deepEqual(out.slice(0, 2).map((parts) => join(...parts)), [
+      frame(ONE),
+      frame(TWO),
+    ], `step ${step}`);
+    assert.deepEqual(out[2], []);
+  }
+});
+
+Deno.test("ZstdReader reads every frame, decoded whole or streamed", async () => {
+  for (const wholeFrame of [1 << 20, 10]) {
+    for (const step of [1, 7, 1 << 16]) {
+      const reader = new ZstdReader(source(STREAM, step), { wholeFrame });
+      assert.equal(decoder.decode(await reader.readAll()), ONE + TWO);
+    }
+  }
+  assert.equal(isZstd(STREAM), true);
+  assert.equal(isZstd(frame("")), true);
+  assert.equal(isZstd(encoder.encode("[Event")), false);
+});
+
+Deno.test("ZstdReader: trailing bytes, a cut frame and a corrupt one are errors after what precedes them", async () => {
+  const faults: [Uint8Array, RegExp][] = [
+    [
+      join(frame(ONE), encoder.encode("x\n")),
+      /^not zstd data at byte \d+ after frame 1 \(trailing garbage\?\)$/,
+    ],
+    [
+      join(frame(ONE), frame(TWO).subarray(0, 10)),
+      /^truncated zstd data: the input ends inside frame 2$/,
+    ],
+    [
+      join(frame(ONE), skippable(3).subarray(0, 6)),
+      /^truncated zstd data: the input ends inside a skippable frame$/,
+    ],
+  ];
+  for (const [bytes, message] of faults) {
+    for (const wholeFrame of [1 << 20, 10]) {
+      const reader = new ZstdReader(source(bytes, 5), { wholeFrame });
+      const got: Uint8Array[] = [];
+      const buffer = new Uint8Array(100);
+      await assert.rejects(
+        async () => {
+          for (;;) {
+            const n = await reader.read(buffer);
+            if (n === null) break;
+            got.push(buffer.slice(0, n));
+          }
+        },
+        (error: Error) =>
+          error instanceof ZstdError && message.test(error.message),
+      );
+      assert.equal(decoder.decode(join(...got)), ONE, String(message));
+    }
+  }
+  const corrupt = frame(ONE + TWO);
+  corrupt[corrupt.length - 2] ^= 0xff; // the checksum
+  await assert.rejects(
+    new ZstdReader(source(corrupt, 64)).readAll(),
+    /^ZstdError: corrupt zstd data in frame 1: /,
+  );
+});
