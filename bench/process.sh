@@ -8,7 +8,8 @@
 #     --format fen against chessops parseFen+makeFen (bench/chessops_fen.ts),
 #     --check against chessops parseFen+Chess.fromSetup, and its status
 #     answers when the command reports them (bench/chessops_check.ts);
-#     --format json against --format fen (goal: at most 1.3x its time);
+#     --format json against --format fen (goal: at most 1.3x its time;
+#     the whole object, --json-fields all, is timed once, for the record);
 #     data work against the plain --format fen stream: --format key (goal:
 #     at least 0.8x its speed), --unique and --stats (goal: at most 1.5x
 #     its time);
@@ -67,6 +68,7 @@ declare -A job=(
   [grid]="$DENO run $flags cli.ts --format grid -"
   [fen]="$DENO run $flags cli.ts --format fen -"
   [json]="$DENO run $flags cli.ts --format json -"
+  [json-all]="$DENO run $flags cli.ts --format json --json-fields all -"
   [unicode]="$DENO run $flags cli.ts --format unicode -"
   [check]="$DENO run $flags cli.ts --check -"
   [key]="$DENO run $flags cli.ts --format key -"
@@ -126,7 +128,7 @@ for round in $(seq "$rounds"); do
     run "$label" 1m "$round"
   done
 done
-for label in grid unicode; do run "$label" 1m 1; done
+for label in grid unicode json-all; do run "$label" 1m 1; done
 if [ "$big" = 1 ]; then
   for label in $modes; do run "$label" 10m m; done
 fi
@@ -199,7 +201,7 @@ function mb(label, size) { return ("kb " label " " size) in all ? median(all["kb
 END {
   print ""
   print "throughput, 1M records (median of rounds):"
-  n = split("streamer board grid fen json unicode check chessops-fen chessops-check key unique stats", labels, " ")
+  n = split("streamer board grid fen json json-all unicode check chessops-fen chessops-check key unique stats", labels, " ")
   for (i = 1; i <= n; i++) {
     s = median(all["s " labels[i] " 1m"])
     printf "  %-16s %6.2f s %10.0f records/s %6.1f MB peak\n", labels[i], s, records_1m / s, mb(labels[i], "1m")

@@ -2,7 +2,8 @@
 // moves, opening) and the members they add to JSON, and a game's opening as
 // its positions go by. Loaded with the formats registry, so the libraries
 // they use (Polyglot keys, the openings table) come in as types only: the
-// run loads what a format's `needs` name (libraries.ts).
+// run loads what a format's `needs` name (libraries.ts, which imports this
+// file, so its types are not named here).
 
 import { FEN_BYTES_MAX } from "../fen/bytes.ts";
 import { writePlacementBytes } from "../fen/bytes.ts";
@@ -12,7 +13,6 @@ import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { Position } from "../types.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
-import type { Libraries } from "./libraries.ts";
 
 /**
  * The deepest named position a game has reached, followed position by
@@ -85,19 +85,24 @@ export function writeOpening(
 }
 
 /**
- * What JSON adds for data work: `"key"` (always), and `"opening"` with
- * `--opening` (`{"eco", "name"}` or `null`).
+ * What JSON adds for data work: `"key"` with `--json-fields key`, and
+ * `"opening"` with `--opening` (`{"eco", "name"}` or `null`).
  */
 export function writeJsonData(
   out: Output,
   current: Current,
-  libraries: Pick<Libraries, "keys" | "openingsIfAsked">,
+  libraries: {
+    keysIfAsked: PolyglotHasher | null;
+    openingsIfAsked: GameOpening | null;
+  },
 ): void {
-  const { keys, openingsIfAsked: openings } = libraries;
-  out.write(',"key":"');
-  out.reserve(17);
-  out.length = keys.write(current, out.buffer, out.length);
-  out.writeByte(34);
+  const { keysIfAsked: keys, openingsIfAsked: openings } = libraries;
+  if (keys !== null) {
+    out.write(',"key":"');
+    out.reserve(17);
+    out.length = keys.write(current, out.buffer, out.length);
+    out.writeByte(34);
+  }
   if (openings === null) return;
   const opening = openings.of(current);
   out.write(',"opening":');

@@ -1,43 +1,68 @@
 // `--format json`: one object a record, with where it came from, the
-// position's members, the canonical FEN, the Polyglot key, the input as
-// given, and what games, EPD operations and --moves add.
+// position's fields and the canonical FEN (and, with --json-fields, the
+// board, the Polyglot key and the input as given), and what games, EPD
+// operations and --moves add.
 
 import {
   FEN_BYTES_MAX,
   JSON_BYTES_MAX,
   writeFenBytes,
   writeJsonBytes,
+  writeJsonFieldBytes,
 } from "../fen/bytes.ts";
 import type { PgnPosition } from "../pgn/mod.ts";
 import type { Output } from "./io.ts";
 import { writeJsonData } from "./format_data.ts";
-import type { Libraries } from "./libraries.ts";
+import type { PolyglotHasher } from "../data/polyglot/mod.ts";
+import type { GameOpening } from "./format_data.ts";
+import type { JsonFields } from "./option_settings_data.ts";
 import { type Current, writeJsonPlace, writeJsonString } from "./record.ts";
 
+const FEN_MEMBER = new TextEncoder().encode(',"fen":"');
+
+/** What a JSON object is written with, settled once for the run. */
+export interface JsonRun {
+  /** The members `--json-fields` adds. */
+  fields: JsonFields;
+  /** The key hasher (when `key` is asked) and the openings (`--opening`). */
+  libraries: {
+    keysIfAsked: PolyglotHasher | null;
+    openingsIfAsked: GameOpening | null;
+  };
+}
+
 /**
- * The JSON object of a record: where it came from, the position's members,
- * the canonical FEN, the input as given, its EPD operations and the moves
- * played, so every object can be matched back to its line.
+ * The JSON object of a record: where it came from, the position's fields,
+ * the canonical FEN, its EPD operations and the moves played, so every
+ * object can be matched back to its line; the board, the Polyglot key and
+ * the input as given when `--json-fields` asks (each costs about what
+ * reading the record costs). The members keep one order whichever are
+ * written.
  */
 export function writeJsonRecord(
   out: Output,
   current: Current,
-  libraries: Pick<Libraries, "keys" | "openingsIfAsked">,
+  { fields, libraries }: JsonRun,
 ): void {
   writeJsonPlace(out, current.where);
   out.reserve(JSON_BYTES_MAX);
-  const start = out.length;
-  const end = writeJsonBytes(current, out.buffer, start);
-  out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
-  out.length = end - 1;
-  out.write(',"fen":"');
+  if (fields.board) {
+    const start = out.length;
+    const end = writeJsonBytes(current, out.buffer, start);
+    out.buffer[start] = 44; // its "{" becomes a ","; its "}" comes at the end
+    out.length = end - 1;
+  } else {
+    out.buffer[out.length] = 44;
+    out.length = writeJsonFieldBytes(current, out.buffer, out.length + 1);
+  }
+  out.append(FEN_MEMBER);
   out.reserve(FEN_BYTES_MAX + 1);
   out.length = writeFenBytes(current, out.buffer, out.length);
   out.writeByte(34);
   writeJsonData(out, current, libraries);
   if (current.ply !== null) {
     writeGameMembers(out, current.ply);
-  } else {
+  } else if (fields.input) {
     out.write(',"input":');
     writeJsonString(out, current.span);
   }
@@ -50,7 +75,8 @@ export function writeJsonRecord(
     out.write(',"moves":');
     out.write(JSON.stringify(current.played));
   }
-  out.write("}\n");
+  out.writeByte(125); // }
+  out.writeByte(10);
 }
 
 /**

@@ -20,7 +20,8 @@ import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
 import { writeJsonRecord } from "./format_json.ts";
 import type { Current } from "./record.ts";
-import type { Libraries, LibraryName } from "./libraries.ts";
+import type { JsonFields } from "./option_settings_data.ts";
+import type { Libraries, LibraryName, PgnModule } from "./libraries.ts";
 import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
 import {
   writeKey,
@@ -29,11 +30,7 @@ import {
   writePlacement,
 } from "./format_data.ts";
 
-/** What formats of games use of the PGN library. */
-export type PgnModule = Pick<
-  typeof import("../pgn/mod.ts"),
-  "parsePgn" | "stringifyPgn" | "PgnGame"
->;
+export type { PgnModule } from "./libraries.ts";
 
 /**
  * The game a record belongs to: a PGN game, the one `--moves` made, or a
@@ -65,6 +62,8 @@ export interface RunOptions {
   svg: RenderSvgOptions;
   /** Mark the side to move on diagrams of records that give it. */
   sideToMove: boolean;
+  /** The members `--json-fields` adds to `--format json`'s objects. */
+  json: JsonFields;
 }
 
 /** One output format; `N` names the libraries it needs. */
@@ -247,9 +246,9 @@ export const FORMATS = {
     help: "the record as one line of JSON (see Records)",
     draws: false,
     moves: true,
-    needs: ["keys", "openingsIfAsked"],
-    write(out, current, _run, libraries) {
-      writeJsonRecord(out, current, libraries);
+    needs: ["keysIfAsked", "openingsIfAsked"],
+    write(out, current, run, libraries) {
+      writeJsonRecord(out, current, { fields: run.json, libraries });
     },
   }),
   pgn: format({

@@ -31,6 +31,18 @@ export class Output {
     this.buffer[this.length++] = byte;
   }
 
+  /**
+   * Appends a few bytes (a constant member name): a loop, since for a few
+   * bytes it costs less than a string's characters or Uint8Array#set.
+   */
+  append(bytes: Uint8Array): void {
+    const n = bytes.length;
+    if (this.length + n > this.buffer.length) this.flush();
+    const buffer = this.buffer, at = this.length;
+    for (let i = 0; i < n; i++) buffer[at + i] = bytes[i];
+    this.length = at + n;
+  }
+
   /** Appends a string. */
   write(text: string): void {
     // Short ASCII text (report lines) byte by byte: encodeInto needs a new

@@ -8,12 +8,17 @@ import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { renderSvg } from "../svg/mod.ts";
 import type { GifRun } from "./format_gif.ts";
 import { GameOpening } from "./format_data.ts";
-import type { PgnModule } from "./format_registry.ts";
 import type { Reading } from "./source_text.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { reason } from "./sink_out_dir.ts";
 import type { Settings } from "./option_settings.ts";
+
+/** What formats of games use of the PGN library. */
+export type PgnModule = Pick<
+  typeof import("../pgn/mod.ts"),
+  "parsePgn" | "stringifyPgn" | "PgnGame"
+>;
 
 /** What formats write with, by the names their `needs` give. */
 export interface Libraries {
@@ -27,6 +32,8 @@ export interface Libraries {
   pgn: PgnModule;
   /** Polyglot keys. */
   keys: PolyglotHasher;
+  /** The same, or `null` unless `--json-fields` asks JSON for them. */
+  keysIfAsked: PolyglotHasher | null;
   /** The opening of a record (a game's, as it goes). */
   openings: GameOpening;
   /** The same, or `null` unless `--opening` asks JSON for it. */
@@ -56,13 +63,18 @@ const LOADERS: {
     return loadGif(settings);
   },
   pgn: () => import("../pgn/mod.ts"),
-  keys: async () =>
-    new (await import("../data/polyglot/mod.ts")).PolyglotHasher(),
+  keys: () => loadKeys(),
+  keysIfAsked: ({ settings }) =>
+    settings.data.jsonFields.key ? loadKeys() : Promise.resolve(null),
   openings: async ({ openings }) =>
     openings ??
       new GameOpening((await import("../data/openings/mod.ts")).openingOf),
   openingsIfAsked: ({ openings }) => Promise.resolve(openings),
 };
+
+async function loadKeys(): Promise<PolyglotHasher> {
+  return new (await import("../data/polyglot/mod.ts")).PolyglotHasher();
+}
 
 /** Loads the libraries `needs` names, before the first record. */
 export async function loadLibraries<N extends LibraryName>(

@@ -1,6 +1,7 @@
 // The settings of data and engine work, checked: `--en-passant`,
 // `--unique[=LEVEL]`, `--only`, `--stats`, `--quiet`, `--repair`, `--uci`,
-// `--san`, `--perft`, `--divide`, `--opening`, and where each goes.
+// `--san`, `--perft`, `--divide`, `--opening`, `--json-fields`, and where
+// each goes.
 
 import type { Shard } from "./option_settings_scale.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
@@ -13,6 +14,7 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
+import { JSON_FIELDS, type JsonField } from "./option_table_data.ts";
 import {
   compileMatch,
   MatchSyntaxError,
@@ -38,6 +40,8 @@ export interface DataSettings {
   perft: number | null;
   divide: boolean;
   opening: boolean;
+  /** The members `--json-fields` adds to JSON objects. */
+  jsonFields: JsonFields;
   /** `--match`'s pattern, compiled, or `null`. */
   match: PositionMatch | null;
 }
@@ -83,8 +87,32 @@ export function dataSettings(args: ParsedArgs): DataSettings {
     perft: perft === undefined ? null : depthOf(perft),
     divide: flag(args, "divide"),
     opening: flag(args, "opening"),
+    jsonFields: jsonFieldsOf(text(args, "json-fields")),
     match: matchOf(text(args, "match")),
   };
+}
+
+/** Which of {@linkcode JSON_FIELDS} a JSON object has. */
+export type JsonFields = { readonly [F in JsonField]: boolean };
+
+/** `--json-fields`: names from {@linkcode JSON_FIELDS}, or `all`. */
+function jsonFieldsOf(list: string | undefined): JsonFields {
+  const fields = { board: false, key: false, input: false };
+  if (list === undefined) return fields;
+  for (const name of list.split(",")) {
+    if (name === "all") {
+      for (const field of JSON_FIELDS) fields[field] = true;
+    } else if ((JSON_FIELDS as readonly string[]).includes(name)) {
+      fields[name as JsonField] = true;
+    } else {
+      throw new UsageError(
+        `--json-fields ${shown(list)}: ${shown(name)} is not one of ${
+          JSON_FIELDS.join(", ")
+        } or all`,
+      );
+    }
+  }
+  return fields;
 }
 
 /** `--match`: the pattern compiled, its error a usage error. */

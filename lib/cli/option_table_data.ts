@@ -5,6 +5,17 @@
 import { POSITION_KEY_LEVELS, RECORD_KINDS } from "../data/unique/names.ts";
 import type { OptionSpec } from "./option_spec.ts";
 
+/**
+ * The members `--format json` writes only when `--json-fields` asks: each
+ * costs about what reading the record costs (the 64 squares, the Polyglot
+ * key, the line as given), where the rest of the object costs what
+ * `--format fen` costs.
+ */
+export const JSON_FIELDS = ["board", "key", "input"] as const;
+
+/** A member of {@linkcode JSON_FIELDS}. */
+export type JsonField = typeof JSON_FIELDS[number];
+
 /** The options of data and engine work, in the order `--help` lists them. */
 export const DATA_OPTIONS = [
   {
@@ -89,5 +100,14 @@ export const DATA_OPTIONS = [
     group: "data",
     scope: "json",
     help: "--format json: add the opening's ECO code and name",
+  },
+  {
+    name: "json-fields",
+    value: "<list>",
+    group: "data",
+    scope: "json",
+    help: `--format json: also write ${
+      JSON_FIELDS.join(", ")
+    } or all (comma-separated; the squares as an array, the Polyglot key, the line as given)`,
   },
 ] as const satisfies readonly OptionSpec[];

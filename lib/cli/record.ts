@@ -213,6 +213,10 @@ export interface RecordSpan {
 
 const NOWHERE: Where = { number: 0, prefix: "", stream: false, file: "" };
 
+const encoder = new TextEncoder();
+const LINE_MEMBER = encoder.encode('{"line":');
+const RECORD_MEMBER = encoder.encode('{"record":');
+
 /**
  * Where a record came from, as the members a JSON object starts with:
  * `"line"` for a stream (and `"file"` for an `--input` file), `"record"`
@@ -228,7 +232,7 @@ export function writeJsonPlace(out: Output, where: Where): void {
     out.write(',"line":');
     out.writeNatural(where.line ?? 0);
   } else {
-    out.write(where.stream ? '{"line":' : '{"record":');
+    out.append(where.stream ? LINE_MEMBER : RECORD_MEMBER);
     out.writeNatural(where.number);
   }
   if (where.file !== "") {

@@ -288,6 +288,7 @@ async function formatWriter(
     mark: markBytes(settings),
     svg: settings.svg,
     sideToMove: settings.sideToMove,
+    json: settings.data.jsonFields,
   };
   return {
     format,

@@ -152,7 +152,7 @@ export function writeFenBytes(
 
 const encoder = new TextEncoder();
 const JSON_BOARD = encoder.encode('{"board":[');
-const JSON_TURN = encoder.encode('],"turn":"');
+const JSON_TURN = encoder.encode('"turn":"');
 const JSON_CASTLING = encoder.encode('","castling":[');
 const JSON_EN_PASSANT = encoder.encode('],"enPassant":');
 const JSON_HALFMOVE = encoder.encode(',"halfmoveClock":');
@@ -212,7 +212,49 @@ export function writeJsonBytes(
       buffer[o++] = QUOTE;
     }
   }
-  o = put(JSON_TURN, buffer, o);
+  buffer[o++] = 93; // ]
+  buffer[o++] = COMMA;
+  o = writeJsonFieldBytes(record, buffer, o);
+  buffer[o++] = 125; // }
+  return o;
+}
+
+/**
+ * Writes the members of {@linkcode writeJsonBytes}'s object after the
+ * board, without braces (`"turn":"w","castling":[],"enPassant":null,
+ * "halfmoveClock":0,"fullmoveNumber":1`), at `at`; returns where they end:
+ * for an object that leaves the board out or puts other members around
+ * them. The caller has made room for {@linkcode JSON_BYTES_MAX} bytes.
+ *
+ * @example An object of the fields alone
+ * ```ts
+ * import { FenReader, JSON_BYTES_MAX, writeJsonFieldBytes } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const reader = new FenReader();
+ * reader.read("4k2r/8/8/8/8/8/8/4K3 b k - 2 40");
+ * const buffer = new Uint8Array(JSON_BYTES_MAX);
+ * buffer[0] = 123; // {
+ * const end = writeJsonFieldBytes(reader, buffer, 1);
+ * buffer[end] = 125; // }
+ * const { board: _, ...fields } = reader.toPosition();
+ * assert.equal(
+ *   new TextDecoder().decode(buffer.subarray(0, end + 1)),
+ *   JSON.stringify(fields),
+ * );
+ * ```
+ *
+ * @param record The record: a `FenReader` after a read, or any view.
+ * @param buffer Where to write.
+ * @param at Where to start.
+ * @returns Where the members end.
+ */
+export function writeJsonFieldBytes(
+  record: RecordView,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  let o = put(JSON_TURN, buffer, at);
   o = writeTurnBytes(record.turn, buffer, o);
   o = put(JSON_CASTLING, buffer, o);
   const castling = record.castling;
@@ -228,9 +270,7 @@ export function writeJsonBytes(
   o = put(JSON_HALFMOVE, buffer, o);
   o = writeNaturalBytes(record.halfmoveClock, buffer, o);
   o = put(JSON_FULLMOVE, buffer, o);
-  o = writeNaturalBytes(record.fullmoveNumber, buffer, o);
-  buffer[o++] = 125; // }
-  return o;
+  return writeNaturalBytes(record.fullmoveNumber, buffer, o);
 }
 
 function writeSquareBytes(

@@ -41,10 +41,13 @@ Deno.test("--format key writes the Polyglot format's test keys", async () => {
   });
 });
 
-Deno.test("JSON gains the key; --opening adds the opening or null", async () => {
+Deno.test("JSON gains the key with --json-fields key; --opening adds the opening or null", async () => {
+  const keyed = await run(["--format", "json", "--json-fields", "key", START]);
+  assert.equal(keyed.code, 0);
+  assert.equal(JSON.parse(keyed.stdout).key, "463b96181691fc9c");
   const plain = await run(["--format", "json", START]);
   assert.equal(plain.code, 0);
-  assert.equal(JSON.parse(plain.stdout).key, "463b96181691fc9c");
+  assert.equal("key" in JSON.parse(plain.stdout), false);
   assert.equal("opening" in JSON.parse(plain.stdout), false);
   const named = await run([
     "--format",

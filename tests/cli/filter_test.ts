@@ -300,7 +300,15 @@ Deno.test("output is written before each wait for input, and per record on a ter
 
 Deno.test("--format json writes one object per record line, invalid ones included, each matched back to its line", async () => {
   const stdin = `${START}\n\n# a comment\nbad\n  ${START}  \n`;
-  const result = await runMain(["--format", "json", "-"], { stdin });
+  const result = await runMain([
+    "--format",
+    "json",
+    "--json-fields",
+    "all",
+    "-",
+  ], {
+    stdin,
+  });
   const lines = result.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
   assert.equal(lines.length, 3);
   const key = polyglotKey(parseFen(START)).toString(16).padStart(16, "0");
@@ -330,6 +338,92 @@ Deno.test("--format json writes one object per record line, invalid ones include
   });
   assert.equal(result.code, EXIT.invalidFen);
   assert.match(result.stderr, /^fen: line 4: invalid FEN-string/);
+  // Without --json-fields: the same objects, without board, key and input,
+  // the members in the same order; an invalid line's object is whole.
+  const plain = await runMain(["--format", "json", "-"], { stdin });
+  const { board: _, ...fields } = parseFen(START);
+  assert.equal(
+    plain.stdout.split("\n")[0],
+    JSON.stringify({ line: 1, ...fields, fen: START }),
+  );
+  const withoutCostly = (
+    { board: _, key: __, input: ___, ...kept }: Record<string, unknown>,
+  ) => kept;
+  assert.deepEqual(
+    plain.stdout.trimEnd().split("\n").map((l) => JSON.parse(l)),
+    [withoutCostly(lines[0]), lines[1], withoutCostly(lines[2])],
+  );
+  assert.equal(plain.code, EXIT.invalidFen);
+});
+
+Deno.test("--json-fields takes board, key, input or all, comma-separated, with --format json only", async () => {
+  const full = await runMain([
+    "--format",
+    "json",
+    "--json-fields",
+    "all",
+    START,
+  ]);
+  const listed = await runMain([
+    "--format",
+    "json",
+    "--json-fields",
+    "input,key,board",
+    START,
+  ]);
+  assert.deepEqual(listed, full);
+  assert.deepEqual(
+    Object.keys(JSON.parse(full.stdout)),
+    [
+      "record",
+      "board",
+      "turn",
+      "castling",
+      "enPassant",
+      "halfmoveClock",
+      "fullmoveNumber",
+      "fen",
+      "key",
+      "input",
+    ],
+  );
+  const board = await runMain([
+    "--format",
+    "json",
+    "--json-fields",
+    "board",
+    START,
+  ]);
+  assert.deepEqual(Object.keys(JSON.parse(board.stdout)).slice(0, 3), [
+    "record",
+    "board",
+    "turn",
+  ]);
+  assert.equal("key" in JSON.parse(board.stdout), false);
+  const unknown = await runMain([
+    "--format",
+    "json",
+    "--json-fields",
+    "key,bord",
+    START,
+  ]);
+  assert.deepEqual([unknown.code, unknown.stdout], [EXIT.usage, ""]);
+  assert.match(
+    unknown.stderr,
+    /^fen: --json-fields "key,bord": "bord" is not one of board, key, input or all\n/,
+  );
+  const elsewhere = await runMain([
+    "--format",
+    "fen",
+    "--json-fields",
+    "key",
+    START,
+  ]);
+  assert.deepEqual([elsewhere.code, elsewhere.stdout], [EXIT.usage, ""]);
+  assert.match(
+    elsewhere.stderr,
+    /^fen: --json-fields goes with --format json, not --format fen\n/,
+  );
 });
 
 Deno.test("--format json names the file, keeps EPD operations and lists the moves played", async () => {
@@ -350,7 +444,15 @@ Deno.test("--format json names the file, keeps EPD operations and lists the move
     { opcode: "id", operands: ["one"] },
   ]);
   assert.deepEqual([b.file, b.line, b.fen], ["b.fen", 1, START]);
-  const moved = await runMain(["--format", "json", "--moves", "e4 e5", START]);
+  const moved = await runMain([
+    "--format",
+    "json",
+    "--json-fields",
+    "input",
+    "--moves",
+    "e4 e5",
+    START,
+  ]);
   const object = JSON.parse(moved.stdout);
   assert.equal(object.record, 1);
   assert.equal(object.input, START);
@@ -612,7 +714,15 @@ Deno.test("--moves: fen, epd and json write what the library's writers make of t
     const record = `${START.split(" ").slice(0, 4).join(" ")} id "g${game}";`;
     const fen = await runMain(["--moves", sans, "--format", "fen", START]);
     assert.equal(fen.stdout, `${stringifyFen(expected)}\n`, sans);
-    const json = await runMain(["--moves", sans, "--format", "json", START]);
+    const json = await runMain([
+      "--moves",
+      sans,
+      "--format",
+      "json",
+      "--json-fields",
+      "all",
+      START,
+    ]);
     const { record: _, moves, fen: canonical, input, key, ...position } = JSON
       .parse(json.stdout);
     assert.equal(BigInt(`0x${key}`), polyglotKey(expected), sans);

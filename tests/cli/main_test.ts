@@ -288,7 +288,9 @@ Deno.test("--format board, grid, fen, json and unicode", async () => {
       stderr: "",
     },
   );
-  const json = JSON.parse((await run(["--format", "json", record])).stdout);
+  const json = JSON.parse(
+    (await run(["--format", "json", "--json-fields", "board", record])).stdout,
+  );
   assert.equal(json.turn, "b");
   assert.equal(json.halfmoveClock, 1);
   assert.equal(json.board[45], "N");

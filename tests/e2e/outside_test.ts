@@ -116,7 +116,7 @@ Deno.test("--format json: every record's object says where it came from, what wa
   try {
     await Deno.writeTextFile(`${dir}/a.fen`, `${K} b - - 3 9\n# note\nnope\n`);
     const run = await spawnFen(
-      ["--format", "json", "--input", `${dir}/a.fen`],
+      ["--format", "json", "--json-fields", "input", "--input", `${dir}/a.fen`],
       { permissions: RW },
     );
     assert.equal(run.code, EXIT.invalidFen);

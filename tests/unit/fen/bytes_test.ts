@@ -15,6 +15,7 @@ import {
   writeFourFieldBytes,
   writeGridBytes,
   writeJsonBytes,
+  writeJsonFieldBytes,
   writeUnicodeBytes,
 } from "../../../lib/fen/bytes.ts";
 import { fen2grid } from "../../../lib/fen/grid.ts";
@@ -32,7 +33,7 @@ const buffer = new Uint8Array(4096);
 /** The three byte writers' output for what `reader` read last. */
 function written(
   reader: FenReader,
-): { fen: string; epd: string; json: string } {
+): { fen: string; epd: string; json: string; fields: string } {
   const at = 7; // not at the buffer's start, as in a batch
   const fenEnd = writeFenBytes(reader, buffer, at);
   assert.ok(fenEnd - at <= FEN_BYTES_MAX);
@@ -43,7 +44,10 @@ function written(
     (ops !== null && ops.length > 0 ? ` ${stringifyEpdOperations(ops)}` : "");
   const jsonEnd = writeJsonBytes(reader, buffer, at);
   assert.ok(jsonEnd - at <= JSON_BYTES_MAX);
-  return { fen, epd, json: decoder.decode(buffer.subarray(at, jsonEnd)) };
+  const json = decoder.decode(buffer.subarray(at, jsonEnd));
+  const fieldsEnd = writeJsonFieldBytes(reader, buffer, at);
+  const fields = decoder.decode(buffer.subarray(at, fieldsEnd));
+  return { fen, epd, json, fields };
 }
 
 /** Asserts the byte writers agree with the string writers on `text`. */
@@ -54,6 +58,8 @@ function assertSame(reader: FenReader, text: string): void {
   assert.equal(bytes.fen, stringifyFen(position), text);
   assert.equal(bytes.epd, stringifyEpd(position, reader.operations ?? []));
   assert.equal(bytes.json, JSON.stringify(position), text);
+  const { board: _, ...fields } = position;
+  assert.equal(`{${bytes.fields}}`, JSON.stringify(fields), text);
 }
 
 Deno.test("byte writers: every sample record as stringifyFen, stringifyEpd and JSON.stringify write it", async () => {
