@@ -21,7 +21,7 @@ import { writeGif } from "./format_gif.ts";
 import { writeJsonRecord } from "./format_json.ts";
 import type { Current } from "./record.ts";
 import type { JsonFields } from "./option_settings_data.ts";
-import type { Libraries, LibraryName, PgnModule } from "./libraries.ts";
+import type { Libraries, LibraryName, PgnModule } from "./format_libraries.ts";
 import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
 import {
   writeKey,
@@ -30,7 +30,7 @@ import {
   writePlacement,
 } from "./format_data.ts";
 
-export type { PgnModule } from "./libraries.ts";
+export type { PgnModule } from "./format_libraries.ts";
 
 /**
  * The game a record belongs to: a PGN game, the one `--moves` made, or a

@@ -48,6 +48,7 @@ import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import type { Shard } from "./option_settings_scale.ts";
+import type { StreamPart } from "./source_jobs_io.ts";
 import {
   boardReaders,
   loadLibraries,
@@ -141,28 +142,6 @@ function checkOutput(settings: Settings, io: CliIo): void {
       `not writing a ${kind} image to a terminal: redirect stdout (> board.${settings.format}) or use --out-dir`,
     );
   }
-}
-
-/**
- * A part of one stream, converted by a worker of `--jobs`: where it is in
- * the stream, the state of the run before it, and (filled by the run) what
- * it read.
- */
-export interface StreamPart {
-  /** The stream's name in messages, and as given to `--input`. */
-  label: string;
-  file: string;
-  /** Lines and (`--from pgn`) games of the stream before the part. */
-  lines: number;
-  games: number;
-  /** Whether the part continues a stream (no byte order mark, compression or UTF-16 at its start). */
-  continued: boolean;
-  /** Whether the run had read a record, and its run of invalid lines. */
-  state: { anyValid: boolean; invalidRun: number };
-  /** Filled by the run: the games read (the reader's last number). */
-  report: { games: number; stopped: boolean };
-  /** The stream's read failed after the part's bytes: what it said. */
-  fault?: string;
 }
 
 /** Runs the command over one part of a stream (io.stdin), for `--jobs`. */

@@ -20,7 +20,7 @@ import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { granted, reason } from "./sink_out_dir.ts";
 import { type PartOutput, runOverPart } from "./source_jobs_io.ts";
-import type { StreamPart } from "./run.ts";
+import type { StreamPart } from "./source_jobs_io.ts";
 import type { Settings } from "./option_settings.ts";
 import { Signals } from "./signals.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
@@ -73,7 +73,7 @@ export async function runJobs(
     parsed: ParsedArgs;
     io: CliIo;
     out: Output;
-    /** Converts a part in this thread (lib/cli/_run.ts's). */
+    /** Converts a part in this thread (lib/cli/run.ts's). */
     runPart: (
       settings: Settings,
       io: CliIo,

@@ -87,3 +87,25 @@ function merge(writes: [1 | 2, Uint8Array][]): [1 | 2, Uint8Array][] {
 function refuse(): never {
   throw new Error("a part of --jobs reads and writes no file");
 }
+
+/**
+ * A part of one stream, converted by a worker of `--jobs`: where it is in
+ * the stream, the state of the run before it, and (filled by the run) what
+ * it read.
+ */
+export interface StreamPart {
+  /** The stream's name in messages, and as given to `--input`. */
+  label: string;
+  file: string;
+  /** Lines and (`--from pgn`) games of the stream before the part. */
+  lines: number;
+  games: number;
+  /** Whether the part continues a stream (no byte order mark, compression or UTF-16 at its start). */
+  continued: boolean;
+  /** Whether the run had read a record, and its run of invalid lines. */
+  state: { anyValid: boolean; invalidRun: number };
+  /** Filled by the run: the games read (the reader's last number). */
+  report: { games: number; stopped: boolean };
+  /** The stream's read failed after the part's bytes: what it said. */
+  fault?: string;
+}
