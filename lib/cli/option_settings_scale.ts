@@ -1,7 +1,7 @@
 // The settings of work at scale: `--jobs`, `--shard` and `--shard-by`,
 // checked; what they go with is decided here, once.
 
-import { choice, text } from "./option_settings_diagram.ts";
+import { choice, shown, text } from "./option_settings_diagram.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import type { SHARD_KEYS } from "./option_table_scale.ts";
@@ -49,7 +49,7 @@ function jobsOf(value: string, cores: number): number {
   if (!/^(0|[1-9][0-9]{0,2})$/.test(value) || Number(value) > MAX_JOBS) {
     throw new UsageError(
       `--jobs ${
-        JSON.stringify(value)
+        shown(value)
       } must be a number of workers from 1 to ${MAX_JOBS}, or 0 for one per core`,
     );
   }
@@ -60,9 +60,7 @@ function shardOf(value: string): { index: number; count: number } {
   const match = /^([1-9][0-9]{0,5})\/([1-9][0-9]{0,5})$/.exec(value);
   if (match === null || Number(match[1]) > Number(match[2])) {
     throw new UsageError(
-      `--shard ${
-        JSON.stringify(value)
-      } must be I/N with 1 <= I <= N, such as 2/8`,
+      `--shard ${shown(value)} must be I/N with 1 <= I <= N, such as 2/8`,
     );
   }
   return { index: Number(match[1]), count: Number(match[2]) };
