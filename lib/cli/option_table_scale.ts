@@ -14,7 +14,8 @@ export const SCALE_OPTIONS = [
     value: "<n>",
     default: "1",
     group: "scale",
-    help: "convert streams on n cores (0: one per core), output as with 1",
+    help:
+      "convert streams on n threads (0: one per core), output as with 1; not yet faster (docs/scale.md)",
   },
   {
     name: "shard",
