@@ -5,7 +5,6 @@
 
 import type { PngRenderer } from "../raster/png.ts";
 import type { PolyglotHasher } from "../data/polyglot/mod.ts";
-import type { renderSvg } from "../svg/mod.ts";
 import type { GifRun } from "./format_gif.ts";
 import { GameOpening } from "./format_data.ts";
 import type { Libraries, LibraryName } from "./format_libraries.ts";
