@@ -62,19 +62,32 @@ export async function runCommand(
   io: CliIo,
 ): Promise<number> {
   const out = new Output(io.stdout);
-  try {
+  return await flushed(io, out, async () => {
     const settings = readSettings(parsed, io);
     if (typeof settings === "number") return settings;
     const jobs = await import("./source_jobs.ts");
     if (jobs.parallel(settings)) {
       return await jobs.runJobs(settings, { parsed, io, out, runPart });
     }
-    const code = await run(settings, io, out);
+    return await run(settings, io, out);
+  });
+}
+
+/**
+ * Runs `body` and writes what it converted, however it ended: whatever
+ * stopped it, what was converted before is written first (unless writing is
+ * what failed: then it fails again, quietly, and the failure says why).
+ */
+async function flushed(
+  io: CliIo,
+  out: Output,
+  body: () => Promise<ExitCode>,
+): Promise<ExitCode> {
+  try {
+    const code = await body();
     out.flush();
     return code;
   } catch (error) {
-    // Whatever stopped the run, what was converted before it is written
-    // first (unless writing is what failed: then it fails again, quietly).
     try {
       out.flush();
     } catch {
@@ -151,18 +164,7 @@ export async function runPart(
   part: StreamPart,
 ): Promise<ExitCode> {
   const out = new Output(io.stdout);
-  try {
-    const code = await run(settings, io, out, part);
-    out.flush();
-    return code;
-  } catch (error) {
-    try {
-      out.flush();
-    } catch {
-      // the failure below says what went wrong with stdout
-    }
-    return failure(error, io);
-  }
+  return await flushed(io, out, () => run(settings, io, out, part));
 }
 
 /** Assembles the pipeline and runs it over every source (or `part`). */
