@@ -121,6 +121,32 @@ export interface Position {
   halfmoveClock: number;
   /** The number of the full move, starting at 1 and counting after Black. */
   fullmoveNumber: number;
+  /**
+   * Crazyhouse: the pieces each side holds in hand, counted by lowercase
+   * piece letter (absent under every other rules).
+   */
+  pockets?: Pockets;
+  /**
+   * Crazyhouse: the squares of pieces that were promoted from pawns (written
+   * `Q~` in FEN); captured, they go to the pocket as pawns.
+   */
+  promoted?: Square[];
+  /**
+   * Three-check: the checks each side still has to give to win (3 at the
+   * start; lichess writes the checks given, `+1+2`, and this is 3 minus them).
+   */
+  remainingChecks?: { w: number; b: number };
+}
+
+/** A side's pieces in hand, by lowercase piece letter (crazyhouse). */
+export type Pocket = Record<"p" | "n" | "b" | "r" | "q" | "k", number>;
+
+/** Both sides' pieces in hand (crazyhouse). */
+export interface Pockets {
+  /** White's pieces in hand. */
+  w: Pocket;
+  /** Black's pieces in hand. */
+  b: Pocket;
 }
 
 /**
@@ -251,7 +277,16 @@ export function sideName(side: Side): "White" | "Black" {
  * assert.deepEqual(position.castling, ["g1", "b1"]);
  * ```
  */
-export type Rules = "chess" | "chess960";
+export type Rules =
+  | "chess"
+  | "chess960"
+  | "crazyhouse"
+  | "threecheck"
+  | "kingofthehill"
+  | "atomic"
+  | "antichess"
+  | "horde"
+  | "racingkings";
 
 /**
  * Every {@linkcode Rules} value, standard chess first.
