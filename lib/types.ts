@@ -371,6 +371,21 @@ export function rulesOf(options?: RulesOptions): Rules | undefined {
   return chess960 === undefined ? undefined : chess960 ? "chess960" : "chess";
 }
 
+/** Options for {@linkcode stringifyFen}. */
+export interface StringifyFenOptions {
+  /**
+   * How castling rights are written. `"x-fen"` (the default) is X-FEN's
+   * canonical form, as python-chess and chessops write it: `K`/`Q` for the
+   * outermost rook of its colour on its side of the king (standard FEN for
+   * standard chess; `KQkq` for Chess960's `RNBBKRQN` too, read back with
+   * `rules: "chess960"`), and the rook's file (`F`) only when another rook
+   * stands beyond it. A right whose rook is not on its square (standard `KQ`
+   * after the king or rook moved) keeps its `K` or `Q`: legality names the
+   * problem. `"shredder"` always writes rook files, as in `HAha`.
+   */
+  castling?: "x-fen" | "shredder";
+}
+
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */
 export interface ParseFenOptions extends RulesOptions {
   /**

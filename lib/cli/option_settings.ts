@@ -4,7 +4,7 @@
 
 import { isEmptyMark } from "../fen/grid.ts";
 import type { RenderSvgOptions } from "../svg/types.ts";
-import type { ParseFenOptions } from "../types.ts";
+import type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
 import {
   choice,
   flag,
@@ -66,6 +66,8 @@ export interface Settings {
   from: typeof INPUT_KINDS[number];
   sources: Source[];
   parse: ParseFenOptions;
+  /** How `--format fen` and `epd` write castling (`--castling`). */
+  write: StringifyFenOptions;
   svg: RenderSvgOptions;
   sideToMove: boolean;
   moves: string | null;
@@ -120,6 +122,9 @@ export function settle(
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),
       ...(flag(args, "chess960") ? { chess960: true } : {}),
+    },
+    write: {
+      castling: choice<"x-fen" | "shredder">(args, "castling") ?? "x-fen",
     },
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),

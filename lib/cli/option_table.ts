@@ -27,6 +27,9 @@ const DEFAULT_DELAY = 50;
 export type { OptionScope, OptionSpec } from "./option_spec.ts";
 import type { OptionSpec } from "./option_spec.ts";
 
+/** The castling notations of `--castling` (`stringifyFen`'s `castling`). */
+export const CASTLING_NOTATIONS = ["x-fen", "shredder"] as const;
+
 /** The input kinds of `--from`. */
 export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
 
@@ -255,6 +258,15 @@ export const OPTIONS = [
     group: "output",
     scope: "out-dir",
     help: "--out-dir names: {line}, {n}, {id}; games: {game}, {ply}, {White}",
+  },
+  {
+    name: "castling",
+    value: "<notation>",
+    choices: CASTLING_NOTATIONS,
+    default: "x-fen",
+    group: "output",
+    help: "how --format fen and epd write castling rights (x-fen: KQkq for " +
+      "the outermost rooks; shredder: files, HAha)",
   },
   {
     name: "explain",
