@@ -289,17 +289,46 @@ export type Rules =
   | "racingkings";
 
 /**
- * Every {@linkcode Rules} value, standard chess first.
+ * Every {@linkcode Rules} value whose moves are implemented, standard chess
+ * first: what move generation, games and perft accept. The list grows as
+ * variants' moves land; {@linkcode VARIANT_RULES} names them all.
  *
  * @example
  * ```ts
  * import { RULES } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(RULES, ["chess", "chess960"]);
+ * assert.ok(RULES.includes("chess960"));
  * ```
  */
 export const RULES: readonly Rules[] = Object.freeze(["chess", "chess960"]);
+
+/**
+ * Every {@linkcode Rules} value, standard chess first: what the FEN reader
+ * and writer and the legality check know (a variant's pockets and check
+ * counters, its rules of legality and its game ends), whether or not its
+ * moves are implemented yet ({@linkcode RULES}).
+ *
+ * @example
+ * ```ts
+ * import { VARIANT_RULES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(VARIANT_RULES.length, 9);
+ * assert.equal(VARIANT_RULES[0], "chess");
+ * ```
+ */
+export const VARIANT_RULES: readonly Rules[] = Object.freeze([
+  "chess",
+  "chess960",
+  "crazyhouse",
+  "threecheck",
+  "kingofthehill",
+  "atomic",
+  "antichess",
+  "horde",
+  "racingkings",
+]);
 
 /**
  * The rules option of every reader, checker and move function. Under
@@ -341,28 +370,37 @@ export interface RulesOptions {
  *
  * @example
  * ```ts
- * import { rulesOf } from "@fen/fen";
+ * import { rulesOf, VARIANT_RULES } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
  * assert.equal(rulesOf({ chess960: true }), "chess960");
  * assert.equal(rulesOf({ rules: "chess", chess960: true }), "chess");
  * assert.equal(rulesOf({}), undefined);
- * assert.throws(() => rulesOf({ rules: "atomic" as never }), TypeError);
+ * assert.throws(() => rulesOf({ rules: "chess9" as never }), TypeError);
+ * assert.equal(rulesOf({ rules: "horde" }, VARIANT_RULES), "horde");
  * ```
  *
  * @param options The options, if any.
+ * @param known The rules the caller implements: {@linkcode RULES} (the
+ * default: moves) or {@linkcode VARIANT_RULES} (FEN and legality).
  * @returns Their rules, or `undefined`.
- * @throws {TypeError} If `options.rules` is not one of {@linkcode RULES}.
+ * @throws {TypeError} If `options.rules` is not one of `known`.
  */
-export function rulesOf(options?: RulesOptions): Rules | undefined {
+export function rulesOf(
+  options?: RulesOptions,
+  known: readonly Rules[] = RULES,
+): Rules | undefined {
   if (options === undefined) return undefined;
   const rules = options.rules;
   if (rules !== undefined) {
-    if (!RULES.includes(rules)) {
+    if (!known.includes(rules)) {
+      const name = JSON.stringify(String(rules)).slice(0, 40);
       throw new TypeError(
-        `No rules ${JSON.stringify(String(rules)).slice(0, 40)}: expected ${
-          RULES.join(" or ")
-        }`,
+        VARIANT_RULES.includes(rules)
+          ? `Rules ${name}: its moves are not implemented yet (${
+            known.join(", ")
+          } are)`
+          : `No rules ${name}: expected ${known.join(", ")}`,
       );
     }
     return rules;

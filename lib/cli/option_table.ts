@@ -313,6 +313,15 @@ export const OPTIONS = [
     help: "read castling KQkq as X-FEN (the outermost rooks)",
   },
   {
+    name: "variant",
+    value: "<name>",
+    default: "chess",
+    group: "input",
+    help: "the rules records are read and judged under (docs/variants.md): " +
+      "chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, " +
+      "antichess, horde, racingkings, or a PGN Variant tag's name",
+  },
+  {
     name: "moves",
     value: "<moves>",
     group: "input",

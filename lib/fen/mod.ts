@@ -12,9 +12,9 @@ import { writePlacement } from "./_placement.ts";
 import {
   type ParseFenOptions,
   type Position,
-  RULES,
   rulesOf,
   type StringifyFenOptions,
+  VARIANT_RULES,
 } from "../types.ts";
 
 export type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
@@ -108,8 +108,8 @@ const scratchReaders: (FenReader | undefined)[] = [];
 
 function scratchReader(options: ParseFenOptions | undefined): FenReader {
   const strict = options?.strict === true;
-  const rules = rulesOf(options) ?? "chess";
-  return scratchReaders[RULES.indexOf(rules) * 2 + (strict ? 1 : 0)] ??=
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  return scratchReaders[VARIANT_RULES.indexOf(rules) * 2 + (strict ? 1 : 0)] ??=
     new FenReader({ strict, rules });
 }
 
