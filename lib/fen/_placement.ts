@@ -168,7 +168,7 @@ function notAPiece(text: string, at: number): never {
       quoteCharAt(text, at)
     } is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8${
       c === 91 || c === 126
-        ? " (crazyhouse pockets and promoted pieces: read under its rules)"
+        ? " (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse)"
         : ""
     }`,
     at,

@@ -211,7 +211,11 @@ function seventhField(text: string, i: number, limit: number): never {
     "record",
     `unexpected seventh field ${
       quoteToken(text, i, fieldEnd(text, i, limit))
-    } (a FEN record has six fields)`,
+    } (a FEN record has six fields${
+      text.charCodeAt(i) === 43
+        ? "; three-check's counters are read under its rules: --variant threecheck"
+        : ""
+    })`,
     i,
   );
 }

@@ -68,8 +68,11 @@ export type { RecordView } from "../record_view.ts";
  */
 export const FEN_BYTES_MAX = 256;
 
-/** Bytes a record can take at most in {@linkcode writeJsonBytes}. */
-export const JSON_BYTES_MAX = 640;
+/**
+ * Bytes a record can take at most in {@linkcode writeJsonBytes} (a
+ * crazyhouse record's pockets and promoted squares included).
+ */
+export const JSON_BYTES_MAX = 1024;
 
 const SPACE = 32;
 const QUOTE = 34;
@@ -341,7 +344,24 @@ export function writeJsonFieldBytes(
   o = put(JSON_HALFMOVE, buffer, o);
   o = writeNaturalBytes(record.halfmoveClock, buffer, o);
   o = put(JSON_FULLMOVE, buffer, o);
-  return writeNaturalBytes(record.fullmoveNumber, buffer, o);
+  o = writeNaturalBytes(record.fullmoveNumber, buffer, o);
+  const variant = record.variant;
+  return variant == null ? o : writeJsonVariantBytes(variant, buffer, o);
+}
+
+/** A variant's members, as `JSON.stringify` writes a position's. */
+function writeJsonVariantBytes(
+  variant: VariantState,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  const { pockets, promoted, remainingChecks } = variant;
+  const members = pockets !== null
+    ? JSON.stringify({ pockets, promoted })
+    : JSON.stringify({ remainingChecks });
+  // the members without their braces, after a comma
+  const text = `,${members.slice(1, -1)}`;
+  return at + encoder.encodeInto(text, buffer.subarray(at)).written;
 }
 
 function writeSquareBytes(
