@@ -8,7 +8,12 @@
  * @module
  */
 
-import { type Position, rulesOf, type RulesOptions } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  VARIANT_RULES,
+} from "../types.ts";
 import type { PositionFields } from "../chess/board.ts";
 import { loadRights } from "../chess/rules.ts";
 import { assertPlayable } from "../chess/playable.ts";
@@ -197,7 +202,7 @@ export class PositionChecker {
 
 /** Sets what `ctx` ignores and its castling rules from `options`. */
 function configure(ctx: Context, options: CheckPositionOptions = {}): Context {
-  ctx.configure(ignoreMask(options.ignore), rulesOf(options));
+  ctx.configure(ignoreMask(options.ignore), rulesOf(options, VARIANT_RULES));
   return ctx;
 }
 
