@@ -202,8 +202,6 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
   const moving = MOVE_OPTIONS.find((name) => args.values.has(name));
   const what = moving !== undefined
     ? `--${moving}`
-    : settings.check
-    ? "--check"
     : settings.from === "pgn"
     ? "--from pgn"
     : MOVE_FORMATS.includes(settings.format) && !settings.check

@@ -26,6 +26,7 @@ import { Context } from "./_context.ts";
 import type { Problem, ProblemCode } from "./_problems.ts";
 import { ignoreMask } from "./_report.ts";
 import { runRules } from "./_rules.ts";
+import { type VariantEnd, variantEndOf } from "../chess/variant_end.ts";
 
 export * from "../types.ts";
 export {
@@ -37,6 +38,7 @@ export {
 } from "./_problems.ts";
 export type { PositionFields } from "../chess/board.ts";
 export type { PositionStatus, PositionStatusOptions } from "../chess/status.ts";
+export type { VariantEnd } from "../chess/variant_end.ts";
 
 /**
  * Options for {@linkcode checkPosition} and {@linkcode isLegalPosition}.
@@ -176,6 +178,30 @@ export class PositionChecker {
     loadRights(board, position);
     assertPlayable(board, position);
     return statusOf(board, options);
+  }
+
+  /**
+   * How the variant's own rule has ended the game in the position checked
+   * last (a king on the hill, three checks, a king exploded, a side out of
+   * pieces, a king on rank 8 of the race), or `null` while it goes on or
+   * under standard rules. Checkmate and stalemate are `status()`'s.
+   *
+   * @example King of the hill
+   * ```ts
+   * import { parseFen, PositionChecker } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const checker = new PositionChecker({ rules: "kingofthehill" });
+   * checker.check(parseFen("4k3/8/8/4K3/8/8/8/8 b - - 0 40"));
+   * assert.equal(checker.variantEnd()?.winner, "w");
+   * ```
+   *
+   * @returns The end, or `null`.
+   */
+  variantEnd(): VariantEnd | null {
+    const ctx = this.#context;
+    if (ctx.rules === undefined) return null;
+    return variantEndOf(ctx.board, ctx.rules, ctx.variant());
   }
 
   /**

@@ -8,7 +8,13 @@
 // here than by python-chess, as for standard chess: see docs/legality.md.)
 
 import assert from "node:assert/strict";
-import { checkPosition, parseFen, type ProblemCode } from "../../mod.ts";
+import {
+  checkPosition,
+  parseFen,
+  PositionChecker,
+  type ProblemCode,
+  type Rules,
+} from "../../mod.ts";
 import { judgedPositions } from "./_variant_positions.ts";
 
 /** python-chess's status bits, by the code that says the same here. */
@@ -70,5 +76,50 @@ Deno.test("variant legality: the census problems python-chess finds, and no othe
       ", ",
     ),
   );
+  assert.deepEqual(disagreements.slice(0, 20), []);
+});
+
+Deno.test("variant game ends: who wins when a variant's rule ends the game, as python-chess says", async () => {
+  const positions = await judgedPositions(12);
+  if ("skip" in positions) {
+    console.log(`skipped: ${positions.skip}`);
+    return;
+  }
+  const checkers = new Map<Rules, PositionChecker>();
+  const disagreements: string[] = [];
+  const ends = new Map<string, number>();
+  for (const judged of positions) {
+    if (!judged.valid) continue;
+    const rules = judged.variant;
+    const position = parseFen(judged.fen, { rules });
+    let checker = checkers.get(rules);
+    if (checker === undefined) {
+      checker = new PositionChecker({ rules });
+      checkers.set(rules, checker);
+    }
+    checker.check(position);
+    const end = checker.variantEnd();
+    const turn = position.turn;
+    const theirs = judged.win
+      ? turn
+      : judged.loss
+      ? (turn === "w" ? "b" : "w")
+      : judged.draw
+      ? "draw"
+      : judged.end
+      ? "skip" // over, but neither side's result: a position after the end
+      : "none";
+    if (theirs === "skip") continue;
+    const ours = end === null ? "none" : end.winner ?? "draw";
+    // python-chess's antichess also wins by stalemate: that needs moves
+    if (rules === "antichess" && ours === "none" && theirs === turn) continue;
+    if (ours !== theirs) {
+      disagreements.push(
+        `${rules} ${judged.fen}: ours ${ours} python-chess ${theirs}`,
+      );
+    }
+    if (ours !== "none") ends.set(rules, (ends.get(rules) ?? 0) + 1);
+  }
+  console.log([...ends].map(([r, n]) => `${r}: ${n} ends`).join(", "));
   assert.deepEqual(disagreements.slice(0, 20), []);
 });
