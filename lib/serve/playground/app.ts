@@ -272,10 +272,18 @@ class Playground {
       ? { ...state, lastMove: shown.lastMove }
       : state;
     this.#drawing = drawingOptions(drawn, problems, list);
+    placePalettes(state.flip);
     this.#draw(position);
     const svg = element("board").innerHTML;
     updateLinks(drawn, stringifyFen(position), svg, shown.pgn);
   }
+}
+
+/** Each side's palette on its side of the board, as the board is seen. */
+function placePalettes(flip: boolean): void {
+  const column = element("board").parentElement!;
+  column.prepend(element(flip ? "palette-w" : "palette-b"));
+  column.append(element(flip ? "palette-b" : "palette-w"));
 }
 
 /** Whether a key press belongs to a field that uses the keys itself. */
