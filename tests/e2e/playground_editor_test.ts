@@ -27,6 +27,7 @@ import {
   screenshot,
   squareCenter,
   touchDrag,
+  UPDATE_VARIABLE,
 } from "./_hands.ts";
 import { ServerProcess } from "../serve/_server.ts";
 
@@ -551,9 +552,43 @@ Deno.test({
         const png = await screenshot(page, ".board-col");
         await matchesReference(png, new URL(`${scene.name}.png`, REFERENCES));
       }
+      if (Deno.env.get(UPDATE_VARIABLE) === "1") {
+        await docsScreenshots(page, server.url);
+      }
     } finally {
       await page.close();
       await server.stop();
     }
   },
 });
+
+/**
+ * The docs' pictures of the page (docs/playground.png, wide, and
+ * docs/playground-phone.png), written with the references. They hold text,
+ * so they are shown, never compared.
+ */
+async function docsScreenshots(page: DevToolsPage, url: string): Promise<void> {
+  const docs = new URL("../../docs/", import.meta.url);
+  for (
+    const [name, width, height] of [
+      ["playground.png", 1000, 700],
+      ["playground-phone.png", 390, 844],
+    ] as const
+  ) {
+    await viewport(page, width, height);
+    await page.send("Emulation.setEmulatedMedia", { features: [] });
+    await page.send("Page.navigate", { url: "about:blank" });
+    await page.waitFor(`location.href === "about:blank"`);
+    const hash = new URLSearchParams({ fen: GAME, ply: "5" });
+    await page.send("Page.navigate", { url: `${url}#${hash}` });
+    await page.waitFor(`document.querySelector("#movelist .current")`);
+    await page.evaluate(`document.activeElement?.blur()`);
+    const { data } = await page.send("Page.captureScreenshot", {
+      format: "png",
+    }) as { data: string };
+    await Deno.writeFile(
+      new URL(name, docs),
+      Uint8Array.from(atob(data), (c) => c.charCodeAt(0)),
+    );
+  }
+}

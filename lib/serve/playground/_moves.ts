@@ -136,8 +136,19 @@ export class MoveList {
       if (current) {
         this.#list.setAttribute("aria-activedescendant", `ply-${ply}`);
         item.id = `ply-${ply}`;
-        item.scrollIntoView?.({ block: "nearest" });
+        this.#reveal(item);
       }
+    }
+  }
+
+  /** Scrolls the list (never the page) to show `item`. */
+  #reveal(item: HTMLElement): void {
+    const list = this.#list;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
     }
   }
 
