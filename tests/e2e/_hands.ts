@@ -113,6 +113,8 @@ const KEYS: Readonly<
   End: { code: "End", vk: 35 },
   Tab: { code: "Tab", vk: 9 },
   Enter: { code: "Enter", vk: 13, text: "\r" },
+  Delete: { code: "Delete", vk: 46 },
+  Escape: { code: "Escape", vk: 27 },
   " ": { code: "Space", vk: 32, text: " " },
 };
 

@@ -433,6 +433,63 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "the keyboard alone edits the board: arrows, Enter, Delete",
+        async () => {
+          await paste(page, START);
+          await page.evaluate(`document.getElementById("board").focus()`);
+          const status = () =>
+            page.evaluate<string>(
+              `document.getElementById("board-status").textContent`,
+            );
+          assert.equal(await status(), "e2: white pawn");
+          await press(page, "Enter");
+          await press(page, "ArrowUp");
+          await press(page, "ArrowUp");
+          assert.equal(
+            await status(),
+            "e4: empty; holding the white pawn from e2",
+          );
+          await press(page, "Enter");
+          assert.equal(
+            await placement(page),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+          );
+          await press(page, "ArrowLeft");
+          await press(page, "ArrowDown");
+          await press(page, "ArrowDown");
+          await press(page, "ArrowDown");
+          assert.equal(await status(), "d1: white queen");
+          await press(page, "Delete");
+          assert.equal(
+            await placement(page),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNB1KBNR",
+          );
+          assert.equal(
+            await page.evaluate(`document.activeElement.id`),
+            "board",
+          );
+          // A picked palette piece is placed with Enter.
+          await page.evaluate(
+            `document.querySelector('#palette-w [data-tool="Q"]').click()`,
+          );
+          await page.evaluate(`document.getElementById("board").focus()`);
+          await press(page, "Enter");
+          await press(page, "Escape");
+          assert.equal(
+            await placement(page),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+          );
+          assert.equal(
+            await page.evaluate(
+              `document.querySelector('[aria-pressed="true"]')`,
+            ),
+            null,
+            "Escape puts the picked piece down",
+          );
+        },
+      );
+
       await t.step("dark mode follows prefers-color-scheme", async () => {
         const colors = () =>
           page.evaluate<string[]>(`[

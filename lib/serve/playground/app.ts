@@ -33,7 +33,13 @@ import {
   PgnSyntaxError,
 } from "../../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../../types.ts";
-import { BoardEditor, fillPalette, type Squares } from "./_board.ts";
+import {
+  BoardEditor,
+  type EditorHost,
+  fillPalette,
+  type Squares,
+} from "./_board.ts";
+import { BoardKeys } from "./_board_keys.ts";
 import { add, clear, element, fillSelect } from "./_dom.ts";
 import { showFacts, showPgnError, showSyntaxError } from "./_facts.ts";
 import { MoveList } from "./_moves.ts";
@@ -177,6 +183,7 @@ function readInput(
 class Playground {
   readonly #editor: BoardEditor;
   readonly #moves: MoveList;
+  readonly #keys: BoardKeys;
   /** What is shown now; null after an input that could not be read. */
   #shown: Shown | null = null;
   /** The last drawing's options, for a board drawn during a drag. */
@@ -184,16 +191,23 @@ class Playground {
 
   constructor() {
     this.#moves = new MoveList(element("movelist"), (ply) => this.go(ply));
-    this.#editor = new BoardEditor({
+    const host: EditorHost = {
       squares: () => this.#shown?.position.board ?? null,
       flipped: () => element<HTMLInputElement>("flip").checked,
       pieceSet: () => element<HTMLSelectElement>("pieces").value as PieceSet,
       preview: (squares) => this.#draw(squares),
       commit: (squares) => this.edit(squares),
-    }, {
-      board: element("board"),
+    };
+    const board = element("board");
+    this.#editor = new BoardEditor(host, {
+      board,
       palettes: [element("palette-b"), element("palette-w")],
     });
+    this.#keys = new BoardKeys(
+      { board, status: element("board-status") },
+      this.#editor,
+      host,
+    );
   }
 
   /** The palettes, drawn with the board's piece set. */
@@ -240,6 +254,7 @@ class Playground {
   #draw(squares: Squares | Position): void {
     // From the parsed position or the editor's board: no input markup.
     element("board").innerHTML = renderSvg(squares, this.#drawing);
+    this.#keys.show();
   }
 
   /** Reads the record and shows everything about it. */
@@ -330,7 +345,10 @@ function start(): void {
       target.click();
       return;
     }
-    if (typing(target) || target.id === "movelist" || e.altKey || e.ctrlKey) {
+    if (
+      typing(target) || target.id === "movelist" || target.id === "board" ||
+      e.altKey || e.ctrlKey
+    ) {
       return;
     }
     if (page.step(e.key)) e.preventDefault();
