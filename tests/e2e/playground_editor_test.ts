@@ -74,7 +74,7 @@ async function viewport(
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const GAME = `[Event "A short game"]
 
-{Two knights.} 1. e4 e5 2. Nf3 $1 {The knight comes out.} Nc6 3. Bc4 Nf6 $5 4. Ng5 *`;
+{Two knights.} 1. e4 e5 2. Nf3 $1 {The knight comes out.} Nc6 3. Bc4 Nf6 $5 (3... Bc5 4. c3) 4. Ng5 *`;
 
 Deno.test({
   name:
@@ -318,6 +318,7 @@ Deno.test({
           assert.match(list, /Nf3!/);
           assert.match(list, /The knight comes out\./);
           assert.match(list, /Nf6!\?/);
+          assert.match(list, /\(3\.\.\. Bc5 4\. c3\)/, "a variation, shown");
           // Shown at its end, the last move highlighted.
           assert.equal(
             await page.evaluate(

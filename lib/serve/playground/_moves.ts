@@ -4,7 +4,7 @@
 // as their symbols. A click goes to a move; the arrow keys step. The list is
 // built once per game; stepping only moves the highlight.
 
-import type { PgnGame } from "../../pgn/mod.ts";
+import type { PgnGame, PgnLine } from "../../pgn/mod.ts";
 import { add } from "./_dom.ts";
 
 /** The symbols of the common NAGs (the PGN standard's numbers). */
@@ -47,6 +47,26 @@ export function nagSymbol(nag: number): string {
 /** A comment as shown: without its `[%...]` commands (clock, eval, shapes). */
 function commentText(comment: string): string {
   return comment.replace(/\[%[^\]]*\]/g, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A variation as text, its moves numbered from where it branches (shown,
+ * not played: the board follows the main line).
+ */
+function lineText(
+  line: PgnLine,
+  from: { number: number; white: boolean },
+): string {
+  let { number, white } = from;
+  const parts: string[] = [];
+  line.moves.forEach((move, i) => {
+    if (white) parts.push(`${number}.`);
+    else if (i === 0) parts.push(`${number}...`);
+    parts.push(move.san + move.nags.map(nagSymbol).join(""));
+    if (!white) number++;
+    white = !white;
+  });
+  return `(${parts.join(" ")})`;
 }
 
 /** The move list of one game at a time, in its element. */
@@ -109,11 +129,15 @@ export class MoveList {
       for (const nag of move.nags) add(item, "span", nagSymbol(nag), "nag");
       open = white;
       const notes = move.comments.map(commentText).filter((c) => c !== "");
-      if (notes.length > 0 && open) {
+      const lines = move.variations.map((line) =>
+        lineText(line, { number, white })
+      );
+      if (notes.length + lines.length > 0 && open) {
         add(list, "div", "…", "none");
         open = false;
       }
       for (const note of notes) add(list, "div", note, "comment");
+      for (const line of lines) add(list, "div", line, "comment variation");
       if (!white) number++;
       white = !white;
     });
