@@ -198,7 +198,21 @@ const MOVE_FORMATS: readonly FormatName[] = [
 
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
-  if (rules === undefined || hasMoves(rules)) return;
+  if (rules === undefined || rules === "chess" || rules === "chess960") return;
+  // Polyglot keys (and --unique's levels, which cut standard fields) are
+  // defined for standard chess and Chess960: no published scheme keys
+  // pockets or check counters.
+  const keyed = settings.format === "key" && !settings.check
+    ? "--format key"
+    : args.values.has("unique")
+    ? "--unique"
+    : null;
+  if (keyed !== null) {
+    throw new UsageError(
+      `--variant ${rules}: ${keyed} keys positions as Polyglot does, for standard chess and Chess960 only`,
+    );
+  }
+  if (hasMoves(rules)) return;
   const moving = MOVE_OPTIONS.find((name) => args.values.has(name));
   const what = moving !== undefined
     ? `--${moving}`

@@ -183,3 +183,33 @@ Deno.test("--check --variant: every problem in the variant's words, and the vari
     "line 1: error bad-pockets: a king is in hand: kings are never captured\n",
   );
 });
+
+Deno.test("--variant: keys are refused for variants, move work for variants without moves", async () => {
+  for (
+    const [args, message] of [
+      [
+        ["--variant", "atomic", "--format", "key"],
+        "fen: --variant atomic: --format key keys positions as Polyglot does, for standard chess and Chess960 only\n",
+      ],
+      [
+        ["--variant", "crazyhouse", "--unique"],
+        "fen: --variant crazyhouse: --unique keys positions as Polyglot does, for standard chess and Chess960 only\n",
+      ],
+      [
+        ["--variant", "horde", "--perft", "1"],
+        "fen: --variant horde: --perft needs its moves, which are not implemented yet\n",
+      ],
+      [
+        ["--variant", "antichess", "--format", "moves"],
+        "fen: --variant antichess: --format moves needs its moves, which are not implemented yet\n",
+      ],
+    ] as const
+  ) {
+    const run = await runMain([...args, "8/8/8/8/8/8/8/k6K"]);
+    assert.deepEqual([run.code, run.stdout, run.stderr], [
+      EXIT.usage,
+      "",
+      message,
+    ]);
+  }
+});
