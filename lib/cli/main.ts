@@ -64,6 +64,9 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "tree") {
     return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
   }
+  if (args[0] === "md") {
+    return (await import("../subcommands/md.ts")).md(args.slice(1), io);
+  }
   // `fen analyse` too: engines, judgement and charts load only for it.
   if (args[0] === "analyse") {
     return (await import("../analysis/mod.ts")).analyse(args.slice(1), io);

@@ -1,0 +1,201 @@
+// A `fen` block's options read with the command's own option table: each
+// name is a picture option of `fen` (flip, size, style, arrow, ...) or
+// `ply`, with the command's values and messages, or one of the image
+// service's spellings of the same thing (arrows, squares, lastMove,
+// orientation). The command line's picture options are the document's
+// defaults; a block's own override them (lists add to them).
+
+import {
+  OPTION_SPECS,
+  type OptionName,
+  type ParsedArgs,
+} from "../cli/option_table.ts";
+import type { OptionSpec } from "../cli/option_spec.ts";
+import { parseArgv } from "../cli/option_argv.ts";
+import { svgOptions } from "../cli/option_settings_diagram.ts";
+import type { RenderSvgOptions } from "../svg/mod.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { nearestName } from "../program/suggest.ts";
+import type { BlockOption } from "./info.ts";
+
+/**
+ * The command's options a block takes: the picture options (not the GIF's
+ * own), the game's ply, and the castling reading. Each keeps its meaning.
+ */
+export const BLOCK_OPTIONS: readonly OptionSpec[] = OPTION_SPECS.filter((o) =>
+  (o.group === "diagram" && o.scope !== "gif") ||
+  o.name === "ply" || o.name === "chess960"
+);
+
+/**
+ * The image service's spellings of the same options (web-boardimage's and
+ * lichess's), so that a block copied from an image URL's query reads the
+ * same: the option each sets, and how its value is turned into the
+ * command's (`orientation=black` is `flip`).
+ */
+export const SERVICE_SPELLINGS: Readonly<
+  Record<string, { option: OptionName; value?: (v: string) => boolean }>
+> = {
+  arrows: { option: "arrow" },
+  squares: { option: "highlight" },
+  lastMove: { option: "last-move" },
+  orientation: { option: "flip", value: (v) => orientation(v) },
+};
+
+function orientation(value: string): boolean {
+  if (value === "white" || value === "black") return value === "black";
+  throw new UsageError(
+    `orientation ${JSON.stringify(value)} must be white or black`,
+  );
+}
+
+/** The style a document's diagrams take unless told: the one that needs no fonts. */
+export const DOCUMENT_STYLE = "vector";
+
+/** A flag's value words: a bare word or `""` (Pandoc's `flip=""`) is yes. */
+const YES = ["", "true", "yes", "1"];
+const NO = ["false", "no", "0"];
+
+/** A block's options read: the drawing's options, and the ply asked for. */
+export interface BlockSettings {
+  readonly svg: RenderSvgOptions;
+  /** The ply of a game, `"last"` unless given. */
+  readonly ply: number | "last";
+  readonly chess960: boolean;
+}
+
+/** A block option that cannot be used: what is wrong, and which option. */
+export class BlockOptionError extends UsageError {
+  /** The option, as the block wrote it. */
+  readonly option: BlockOption | null;
+
+  /**
+   * @param message What is wrong.
+   * @param option The option, or `null` when it is the combination.
+   */
+  constructor(message: string, option: BlockOption | null) {
+    super(message);
+    this.name = "BlockOptionError";
+    this.option = option;
+  }
+}
+
+/**
+ * Reads a block's options over the document's (`defaults`, the command
+ * line's picture options already parsed): the drawing's options and the ply.
+ *
+ * @throws {BlockOptionError} Naming the option that cannot be used.
+ */
+export function blockSettings(
+  options: readonly BlockOption[],
+  defaults: ParsedArgs,
+): BlockSettings {
+  const values = new Map(defaults.values);
+  for (const option of options) {
+    try {
+      const [name, value] = blockValue(option);
+      const alone: ParsedArgs = parseArgv(value === false ? [] : [argument(name, value)]);
+      svgOptions(alone); // each value checked alone, so the message names it
+      if (value === false) values.delete(name);
+      else mergeValue(values, name, alone.values.get(name)!);
+      if (name === "ply") plyOf(String(value));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      throw new BlockOptionError(
+        error.message.replace(/^--?[a-z-]+/, option.name),
+        option,
+      );
+    }
+  }
+  if (!values.has("style")) values.set("style", DOCUMENT_STYLE);
+  const args: ParsedArgs = { values, operands: [] };
+  let svg: RenderSvgOptions;
+  try {
+    svg = svgOptions(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new BlockOptionError(error.message, null);
+  }
+  const ply = values.get("ply");
+  return {
+    svg,
+    ply: typeof ply === "string" ? plyOf(ply) : "last",
+    chess960: values.get("chess960") === true,
+  };
+}
+
+/** An option's command name and value: a string, or a flag's yes or no. */
+function blockValue(option: BlockOption): [OptionName, string | boolean] {
+  const spelling = SERVICE_SPELLINGS[option.name];
+  const name = spelling?.option ?? canonicalName(option.name);
+  const spec = BLOCK_OPTIONS.find((o) => o.name === name)!;
+  if (spelling?.value !== undefined) {
+    if (option.value === null) {
+      throw new UsageError(`${option.name} needs a value`);
+    }
+    return [name, spelling.value(option.value)];
+  }
+  if (spec.value !== undefined) {
+    if (option.value === null) {
+      throw new UsageError(`${option.name} needs a value ${spec.value}`);
+    }
+    // Pandoc's values may list with spaces (arrow="e2e4 d2d4"), the command's with commas.
+    return [
+      name,
+      spec.multiple ? option.value.trim().split(/[\s,]+/).join(",") : option.value,
+    ];
+  }
+  if (option.value === null || YES.includes(option.value)) return [name, true];
+  if (NO.includes(option.value)) return [name, false];
+  throw new UsageError(
+    `${option.name} is a flag: give it alone, or as ${option.name}=true or ${option.name}=false`,
+  );
+}
+
+/** The option a block's name means, or a UsageError with a near name. */
+function canonicalName(name: string): OptionName {
+  const spec = BLOCK_OPTIONS.find((o) =>
+    o.name === name || (o.aliases ?? []).includes(name)
+  );
+  if (spec !== undefined) return spec.name as OptionName;
+  const known = [
+    ...BLOCK_OPTIONS.flatMap((o) => [o.name, ...(o.aliases ?? [])]),
+    ...Object.keys(SERVICE_SPELLINGS),
+  ];
+  const near = nearestName(name, known);
+  throw new UsageError(
+    `unknown option ${JSON.stringify(name)}` +
+      (near === null
+        ? ` (a block takes ${BLOCK_OPTIONS.map((o) => o.name).join(", ")})`
+        : `; did you mean ${near}?`),
+  );
+}
+
+function argument(name: OptionName, value: string | true): string {
+  return value === true ? `--${name}` : `--${name}=${value}`;
+}
+
+function mergeValue(
+  values: Map<OptionName, string | true | string[]>,
+  name: OptionName,
+  value: string | true | string[],
+): void {
+  const earlier = values.get(name);
+  values.set(
+    name,
+    Array.isArray(earlier) && Array.isArray(value)
+      ? [...earlier, ...value]
+      : value,
+  );
+}
+
+/** `ply`: a number of half-moves, or `last` (the final position). */
+function plyOf(value: string): number | "last" {
+  if (value === "last") return value;
+  if (/^(0|[1-9][0-9]{0,5})$/.test(value)) return Number(value);
+  throw new UsageError(
+    `--ply ${
+      JSON.stringify(value)
+    } must be last or a number of half-moves such as 40`,
+  );
+}
