@@ -61,8 +61,14 @@ export function readInfo(info: string): BlockInfo | null {
   } else if (!/^fen(\s|$)/.test(info)) {
     return null;
   }
-  const body = braced ? info.slice(1, -1) : info.slice(3);
-  const skip = braced ? 1 : 3;
+  let body = braced ? info.slice(1, -1) : info.slice(3);
+  let skip = braced ? 1 : 3;
+  // CommonMark with attributes (Pandoc's commonmark_x) also reads ```fen {.flip}.
+  const group = /^(\s*)\{(.*)\}\s*$/.exec(body);
+  if (!braced && group !== null) {
+    skip += group[1].length + 1;
+    body = group[2];
+  }
   const options: BlockOption[] = [];
   let id: string | null = null;
   let fenClass = false;

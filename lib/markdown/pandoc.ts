@@ -80,6 +80,15 @@ export async function pandocFilter(
     }
     if (typeof value !== "object" || value === null) return value;
     const node = value as Node;
+    if (node.t === "Para" && misread(node)) {
+      problems.push({
+        block: ++count,
+        message:
+          "Pandoc's Markdown read a fen block's options as inline code: write them as attributes, {.fen .flip size=300}",
+        exit: EXIT.usage,
+      });
+      return node;
+    }
     if (node.t === "CodeBlock") {
       const [attr, text] = node.c as [Attr, string];
       const info = pandocInfo(attr);
@@ -114,6 +123,17 @@ export async function pandocFilter(
   };
   await visit(document.blocks);
   return { json: JSON.stringify(document), problems };
+}
+
+/**
+ * Whether a paragraph is a ```fen block that Pandoc's Markdown did not
+ * read as one: its info string held words (```fen flip), which Pandoc
+ * takes only as attributes, so the fence became inline code.
+ */
+function misread(node: Node): boolean {
+  const inlines = node.c as Node[];
+  return inlines.length === 1 && inlines[0].t === "Code" &&
+    /^fen\s/.test((inlines[0].c as [unknown, string])[1]);
 }
 
 /** A picture as a Pandoc block: raw HTML, or a paragraph of one image. */

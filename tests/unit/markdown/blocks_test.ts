@@ -27,6 +27,8 @@ Deno.test("an info string's words and Pandoc's attributes give the same options"
     "e2e4 d2d4",
   ]]]);
   assert.deepEqual(shape(braces), shape(words));
+  const both = readInfo('fen {.flip size=300 arrow="e2e4 d2d4" #d1}')!;
+  assert.deepEqual(shape(both), shape(words));
   assert.deepEqual(shape(pandoc), shape(words));
   // Columns point into the info string, for messages.
   assert.deepEqual(words.options.map((o) => o.column), [4, 9, 18]);
