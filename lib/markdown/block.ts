@@ -125,7 +125,9 @@ function gameBoard(
       throw new BlockError(`Cannot read PGN: ${error.detail}`, {
         line: error.line - 1,
         column: error.column - 1,
-        exit: error instanceof PgnMoveError ? EXIT.illegalMove : EXIT.invalidFen,
+        exit: error instanceof PgnMoveError
+          ? EXIT.illegalMove
+          : EXIT.invalidFen,
       });
     }
     throw error;
@@ -133,7 +135,11 @@ function gameBoard(
   if (games.length !== 1) {
     throw new BlockError(
       `the block holds ${games.length} games: a block draws one`,
-      { line: games[1]?.line === undefined ? 0 : games[1].line - 1, column: 0, exit: EXIT.invalidFen },
+      {
+        line: games[1]?.line === undefined ? 0 : games[1].line - 1,
+        column: 0,
+        exit: EXIT.invalidFen,
+      },
     );
   }
   let drawn = null;
@@ -143,7 +149,9 @@ function gameBoard(
     if (options.ply === "last" || position.ply === options.ply) {
       drawn = {
         fen: position.fen,
-        lastMove: position.from === null ? null : `${position.from}${position.to}`,
+        lastMove: position.from === null
+          ? null
+          : `${position.from}${position.to}`,
       };
       if (position.ply === options.ply) break;
     }

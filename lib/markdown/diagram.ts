@@ -103,11 +103,17 @@ export class PictureMaker {
     const digest = new Uint8Array(
       await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
     );
-    const hex = Array.from(digest.subarray(0, 8), (b) =>
-      b.toString(16).padStart(2, "0")).join("");
+    const hex = Array.from(
+      digest.subarray(0, 8),
+      (b) => b.toString(16).padStart(2, "0"),
+    ).join("");
     const name = `fen-${hex}.${format}`;
     const dir = outDir!.replace(/\\/g, "/").replace(/\/+$/, "");
-    const path = dir === "" ? `/${name}` : dir === "." ? name : `${dir}/${name}`;
+    const path = dir === ""
+      ? `/${name}`
+      : dir === "."
+      ? name
+      : `${dir}/${name}`;
     if (!this.#written.has(path)) {
       try {
         io.writeFileSync(`${path}.part`, bytes);

@@ -90,7 +90,10 @@ async function drawFence(
   try {
     const settings = blockSettings(info.options, options.defaults);
     const board = blockBoard(fence.lines.join("\n"), settings);
-    return { picture: await options.pictures.draw(board, settings), id: info.id };
+    return {
+      picture: await options.pictures.draw(board, settings),
+      id: info.id,
+    };
   } catch (error) {
     if (error instanceof BlockOptionError) {
       const column = error.option === null || error.option.column < 0
@@ -99,7 +102,12 @@ async function drawFence(
       at(fence.open, fence.infoColumn + column, error.message, EXIT.usage);
     } else if (error instanceof BlockError) {
       const start = fence.starts[error.line] ?? 0;
-      at(fence.open + 1 + error.line, start + error.column, error.message, error.exit);
+      at(
+        fence.open + 1 + error.line,
+        start + error.column,
+        error.message,
+        error.exit,
+      );
     } else if (error instanceof PictureError) {
       at(fence.open, fence.prefix.length, error.message, error.exit);
     } else throw error;
@@ -133,7 +141,9 @@ function replacement(
 /** A picture as Markdown: inline SVG in a `<div>` (no blank line), or an image link. */
 export function pictureLines(picture: Picture, id: string | null): string[] {
   if (picture.kind === "file") {
-    const dest = /[\s()<>]/.test(picture.link) ? `<${picture.link}>` : picture.link;
+    const dest = /[\s()<>]/.test(picture.link)
+      ? `<${picture.link}>`
+      : picture.link;
     return [`![${picture.alt.replace(/[\\[\]]/g, "\\$&")}](${dest})`];
   }
   const open = id === null

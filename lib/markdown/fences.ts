@@ -68,7 +68,10 @@ const LIST_ITEM = /^([-+*]|[0-9]{1,9}[.)])( {1,4}|\t)(?=\S)/;
 const QUOTE = /^ {0,3}> ?/;
 /** HTML blocks of CommonMark's kinds 1 to 5: their start and their end. */
 const HTML_UNTIL: readonly (readonly [RegExp, RegExp])[] = [
-  [/^<(pre|script|style|textarea)(\s|>|$)/i, /<\/(pre|script|style|textarea)>/i],
+  [
+    /^<(pre|script|style|textarea)(\s|>|$)/i,
+    /<\/(pre|script|style|textarea)>/i,
+  ],
   [/^<!--/, /-->/],
   [/^<\?/, /\?>/],
   [/^<![A-Za-z]/, />/],
@@ -98,7 +101,10 @@ function indentOf(text: string): { width: number; length: number } {
 }
 
 /** How many `>` markers lead the line (at most `limit`), and their length. */
-function quotes(text: string, limit = Infinity): { depth: number; length: number } {
+function quotes(
+  text: string,
+  limit = Infinity,
+): { depth: number; length: number } {
   let depth = 0;
   let length = 0;
   for (let m; depth < limit && (m = QUOTE.exec(text.slice(length))) !== null;) {

@@ -22,7 +22,8 @@ export interface BlockInfo {
 }
 
 /** A word of an info string, or the problem that stopped the reading. */
-const WORD = /\s*(?:([#.]?)([^\s="'{}]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'{}]*)))?)/y;
+const WORD =
+  /\s*(?:([#.]?)([^\s="'{}]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'{}]*)))?)/y;
 
 /**
  * Reads a fence's info string: a `fen` block's options, or `null` when the
@@ -78,16 +79,21 @@ export function readInfo(info: string): BlockInfo | null {
     const m = WORD.exec(body);
     if (m === null || m[0].length === 0) {
       if (body.slice(at).trim() === "") break;
-      const column = skip + at + (body.slice(at).length - body.slice(at).trimStart().length);
-      throw new InfoError(`cannot read ${JSON.stringify(info.slice(column, column + 20))}`, column);
+      const column = skip + at +
+        (body.slice(at).length - body.slice(at).trimStart().length);
+      throw new InfoError(
+        `cannot read ${JSON.stringify(info.slice(column, column + 20))}`,
+        column,
+      );
     }
     const column = skip + at + (m[0].length - m[0].trimStart().length);
     at = WORD.lastIndex;
     const [, sigil, name] = m;
     const value = m[3] ?? m[4] ?? m[5] ?? null;
     if (sigil === "#") id = name;
-    else if (braced && sigil === "." && name === "fen" && !fenClass) fenClass = true;
-    else options.push({ name, value, column });
+    else if (braced && sigil === "." && name === "fen" && !fenClass) {
+      fenClass = true;
+    } else options.push({ name, value, column });
   }
   return { options, id };
 }
@@ -100,7 +106,11 @@ export function readInfo(info: string): BlockInfo | null {
  * @returns The block's options, or `null`.
  */
 export function pandocInfo(
-  attr: readonly [string, readonly string[], readonly (readonly [string, string])[]],
+  attr: readonly [
+    string,
+    readonly string[],
+    readonly (readonly [string, string])[],
+  ],
 ): BlockInfo | null {
   const [id, classes, pairs] = attr;
   if (!classes.includes("fen")) return null;

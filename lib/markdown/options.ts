@@ -94,7 +94,9 @@ export function blockSettings(
   for (const option of options) {
     try {
       const [name, value] = blockValue(option);
-      const alone: ParsedArgs = parseArgv(value === false ? [] : [argument(name, value)]);
+      const alone: ParsedArgs = parseArgv(
+        value === false ? [] : [argument(name, value)],
+      );
       svgOptions(alone); // each value checked alone, so the message names it
       if (value === false) values.delete(name);
       else mergeValue(values, name, alone.values.get(name)!);
@@ -142,7 +144,9 @@ function blockValue(option: BlockOption): [OptionName, string | boolean] {
     // Pandoc's values may list with spaces (arrow="e2e4 d2d4"), the command's with commas.
     return [
       name,
-      spec.multiple ? option.value.trim().split(/[\s,]+/).join(",") : option.value,
+      spec.multiple
+        ? option.value.trim().split(/[\s,]+/).join(",")
+        : option.value,
     ];
   }
   if (option.value === null || YES.includes(option.value)) return [name, true];

@@ -147,6 +147,9 @@ function pictureNode(picture: Picture, attr: Attr): Node {
   );
   return {
     t: "Para",
-    c: [{ t: "Image", c: [[attr[0], ["fen-diagram"], []], alt, [picture.link, ""]] }],
+    c: [{
+      t: "Image",
+      c: [[attr[0], ["fen-diagram"], []], alt, [picture.link, ""]],
+    }],
   };
 }

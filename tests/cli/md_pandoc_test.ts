@@ -8,14 +8,20 @@ const KINGS = "8/8/8/8/8/8/8/K6k w - - 0 1";
 
 /** A Pandoc document: a fen block in a block quote, one with attributes, one bad, a js block. */
 function document(): unknown {
-  const code = (attr: unknown, text: string) => ({ t: "CodeBlock", c: [attr, text] });
+  const code = (attr: unknown, text: string) => ({
+    t: "CodeBlock",
+    c: [attr, text],
+  });
   return {
     "pandoc-api-version": [1, 22, 2, 1],
     meta: {},
     blocks: [
       { t: "Header", c: [1, ["t", [], []], [{ t: "Str", c: "T" }]] },
       { t: "BlockQuote", c: [code(["", ["fen"], []], KINGS)] },
-      code(["b", ["fen", "flip"], [["ply", "1"], ["size", "240"]]], "1. e4 e5 *"),
+      code(
+        ["b", ["fen", "flip"], [["ply", "1"], ["size", "240"]]],
+        "1. e4 e5 *",
+      ),
       code(["", ["fen"], []], "8/8/8/8/8/8/8/K6x w"),
       code(["", ["js"], [["ply", "1"]]], "let x;"),
     ],
@@ -38,7 +44,10 @@ Deno.test("fen md --pandoc turns fen CodeBlocks into raw HTML with inline SVG, l
   const quoted = out.blocks[1].c[0];
   assert.equal(quoted.t, "RawBlock");
   assert.equal(quoted.c[0], "html");
-  assert.match(quoted.c[1], /^<div class="fen-diagram">\n<svg [^]*<\/svg>\n<\/div>$/);
+  assert.match(
+    quoted.c[1],
+    /^<div class="fen-diagram">\n<svg [^]*<\/svg>\n<\/div>$/,
+  );
   const [format, html] = out.blocks[2].c;
   assert.equal(format, "html");
   assert.match(html, /^<div class="fen-diagram" id="b">/);
@@ -51,21 +60,35 @@ Deno.test("fen md --pandoc: a target without HTML needs --out-dir, and gets PNG 
   const input = JSON.stringify(document());
   const refused = await runMain(["md", "--pandoc", "latex"], { stdin: input });
   assert.equal(refused.code, 1);
-  assert.match(refused.stderr, /^fen: md: Pandoc's latex documents cannot hold inline SVG: give --out-dir <dir>/);
-  const run = await runMain(["md", "--pandoc", "--out-dir", "img", "latex"], { stdin: input });
+  assert.match(
+    refused.stderr,
+    /^fen: md: Pandoc's latex documents cannot hold inline SVG: give --out-dir <dir>/,
+  );
+  const run = await runMain(["md", "--pandoc", "--out-dir", "img", "latex"], {
+    stdin: input,
+  });
   assert.equal(run.code, 2);
   const image = JSON.parse(run.stdout).blocks[1].c[0];
   assert.equal(image.t, "Para");
   const [attr, alt, [url]] = image.c[0].c;
   assert.deepEqual(attr, ["", ["fen-diagram"], []]);
-  assert.equal(alt.filter((i: { t: string }) => i.t === "Str").map((i: { c: string }) => i.c).join(" "), `Chess diagram: ${KINGS}`);
+  assert.equal(
+    alt.filter((i: { t: string }) => i.t === "Str").map((i: { c: string }) =>
+      i.c
+    ).join(" "),
+    `Chess diagram: ${KINGS}`,
+  );
   assert.match(url, /^img\/fen-[0-9a-f]{16}\.png$/);
   assert.ok(run.files.has(url));
 });
 
 Deno.test("fen md --pandoc as a process: stdout is the JSON, a second operand or bad JSON refused", async () => {
   const ok = await spawnFen(["md", "--pandoc", "html5"], {
-    stdin: JSON.stringify({ "pandoc-api-version": [1, 23], meta: {}, blocks: [] }),
+    stdin: JSON.stringify({
+      "pandoc-api-version": [1, 23],
+      meta: {},
+      blocks: [],
+    }),
   });
   assert.deepEqual(ok, {
     code: 0,

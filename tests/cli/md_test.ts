@@ -15,7 +15,9 @@ const KINGS = "8/8/8/8/8/8/8/K6k w - - 0 1";
 
 Deno.test("fen md writes a document without fen blocks back byte for byte (tildes, longer fences, HTML, front matter, indented code)", async () => {
   const path = new URL("untouched.md", DATA).pathname;
-  const spawned = await spawnFen(["md", path], { permissions: ["--allow-read"] });
+  const spawned = await spawnFen(["md", path], {
+    permissions: ["--allow-read"],
+  });
   assert.deepEqual(spawned, { code: 0, stdout: UNTOUCHED, stderr: "" });
   const run = await runMain(["md"], { stdin: UNTOUCHED });
   assert.deepEqual([run.code, run.stdout, run.stderr], [0, UNTOUCHED, ""]);
@@ -41,7 +43,9 @@ Deno.test("fen md keeps CRLF line endings and a missing final newline", async ()
   const fence = CRLF.indexOf(`${T}fen`);
   assert.equal(run.stdout.slice(0, fence), CRLF.slice(0, fence));
   assert.ok(!/[^\r]\n/.test(run.stdout), "every line ends in CRLF");
-  assert.ok(run.stdout.endsWith("</div>\r\n\r\nafter\r\n\r\nlast line, no newline"));
+  assert.ok(
+    run.stdout.endsWith("</div>\r\n\r\nafter\r\n\r\nlast line, no newline"),
+  );
   const last = await runMain(["md"], { stdin: `${T}fen\n${KINGS}\n${T}` });
   assert.ok(last.stdout.endsWith("</svg>\n</div>"));
 });
@@ -51,7 +55,9 @@ Deno.test("fen md draws blocks in block quotes and list items with their prefixe
     stdin: `> ${T}fen\n> ${KINGS}\n> ${T}\n`,
   });
   assert.equal(quoted.code, 0);
-  assert.ok(quoted.stdout.split("\n").slice(0, -1).every((l) => l.startsWith("> ")));
+  assert.ok(
+    quoted.stdout.split("\n").slice(0, -1).every((l) => l.startsWith("> ")),
+  );
   const listed = await runMain(["md"], {
     stdin: `- a position:\n\n  ${T}fen\n  ${KINGS}\n  ${T}\n- next\n`,
   });
@@ -62,11 +68,14 @@ Deno.test("fen md draws blocks in block quotes and list items with their prefixe
 });
 
 Deno.test("fen md draws a game's final position, or ply's, with the last move; EPD and attribute spellings", async () => {
-  const doc = `${T}fen\n1. e4 e5 2. Nf3 *\n${T}\n\n${T}{.fen ply=1 #start}\n1. e4 e5 2. Nf3 *\n${T}\n\n` +
+  const doc =
+    `${T}fen\n1. e4 e5 2. Nf3 *\n${T}\n\n${T}{.fen ply=1 #start}\n1. e4 e5 2. Nf3 *\n${T}\n\n` +
     `${T}fen\n${KINGS.slice(0, 23)} bm Ka2; id "x";\n${T}\n`;
   const run = await runMain(["md"], { stdin: doc });
   assert.equal(run.stderr, "");
-  const titles = [...run.stdout.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+  const titles = [...run.stdout.matchAll(/<title>([^<]*)<\/title>/g)].map((m) =>
+    m[1]
+  );
   assert.deepEqual(titles, [
     "Chess diagram: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2, Black to move",
     "Chess diagram: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1, Black to move",
@@ -130,15 +139,23 @@ Deno.test("fen md's bad FEN alone exits 2, an illegal move 5, as the command's o
 });
 
 Deno.test("fen md --out-dir writes each picture once, named by its content, and links it", async () => {
-  const doc = `${T}fen\n${KINGS}\n${T}\n\ntext\n\n${T}fen\n${KINGS}\n${T}\n\n${T}fen flip\n${KINGS}\n${T}\n`;
+  const doc =
+    `${T}fen\n${KINGS}\n${T}\n\ntext\n\n${T}fen\n${KINGS}\n${T}\n\n${T}fen flip\n${KINGS}\n${T}\n`;
   const run = await runMain(["md", "--out-dir", "img"], { stdin: doc });
   assert.equal(run.code, 0, run.stderr);
-  const links = [...run.stdout.matchAll(/!\[Chess diagram: ([^\]]*)\]\((img\/fen-[0-9a-f]{16}\.svg)\)/g)];
+  const links = [
+    ...run.stdout.matchAll(
+      /!\[Chess diagram: ([^\]]*)\]\((img\/fen-[0-9a-f]{16}\.svg)\)/g,
+    ),
+  ];
   assert.equal(links.length, 3);
   assert.equal(links[0][1], KINGS);
   assert.equal(links[0][2], links[1][2]); // the same picture, the same file
   assert.notEqual(links[0][2], links[2][2]);
-  assert.deepEqual([...run.files.keys()].sort(), [links[0][2], links[2][2]].sort());
+  assert.deepEqual(
+    [...run.files.keys()].sort(),
+    [links[0][2], links[2][2]].sort(),
+  );
   assert.ok(run.files.get(links[0][2])!.startsWith("<svg "));
   // Names depend on the picture alone: a second run names them the same.
   const again = await runMain(["md", "--out-dir", "img"], { stdin: doc });
@@ -148,7 +165,15 @@ Deno.test("fen md --out-dir writes each picture once, named by its content, and 
 Deno.test("fen md --format png writes PNG files through the command's PNG renderer", async () => {
   const dir = await Deno.makeTempDir({ prefix: "fen_md_png_" });
   try {
-    const run = await spawnFen(["md", "--format", "png", "--out-dir", dir, "--size", "160"], {
+    const run = await spawnFen([
+      "md",
+      "--format",
+      "png",
+      "--out-dir",
+      dir,
+      "--size",
+      "160",
+    ], {
       stdin: `${T}fen arrow=a1a8\n${KINGS}\n${T}\n`,
       permissions: ["--allow-read", "--allow-write"],
     });
@@ -165,7 +190,10 @@ Deno.test("fen md --format png writes PNG files through the command's PNG render
 Deno.test("fen md refuses what it cannot do with the usage code: png inline, bad defaults, unknown options", async () => {
   const png = await runMain(["md", "--format", "png"], { stdin: "" });
   assert.equal(png.code, 1);
-  assert.match(png.stderr, /^fen: md: --format png writes image files: give --out-dir\n/);
+  assert.match(
+    png.stderr,
+    /^fen: md: --format png writes image files: give --out-dir\n/,
+  );
   const size = await runMain(["md", "--size", "0"], { stdin: "" });
   assert.equal(size.code, 1);
   assert.match(size.stderr, /--size "0" must be a whole number of pixels/);
@@ -176,14 +204,19 @@ Deno.test("fen md refuses what it cannot do with the usage code: png inline, bad
     stdin: `${T}fen style=classic\n${KINGS}\n${T}\n`,
   });
   assert.equal(classic.code, 1);
-  assert.match(classic.stderr, /^fen: <stdin>:1:1: style classic is drawn only as SVG/);
+  assert.match(
+    classic.stderr,
+    /^fen: <stdin>:1:1: style classic is drawn only as SVG/,
+  );
 });
 
 Deno.test("fen md: a file that cannot be read exits 4, one that is not UTF-8 exits 2, and neither is written", async () => {
   const missing = await runMain(["md", "nope.md"]);
   assert.deepEqual([missing.code, missing.stdout], [4, ""]);
   assert.match(missing.stderr, /^fen: md: cannot open "nope.md"/);
-  const latin = await runMain(["md"], { stdin: new Uint8Array([0x63, 0x61, 0x66, 0xe9, 10]) });
+  const latin = await runMain(["md"], {
+    stdin: new Uint8Array([0x63, 0x61, 0x66, 0xe9, 10]),
+  });
   assert.deepEqual([latin.code, latin.stdout], [2, ""]);
   assert.match(latin.stderr, /<stdin> is not UTF-8 text/);
 });

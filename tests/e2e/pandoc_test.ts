@@ -39,17 +39,30 @@ async function runPandoc(
   }
   const { code, stdout, stderr } = await child.output();
   const decoder = new TextDecoder();
-  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+  return {
+    code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+  };
 }
 
 Deno.test({
-  name: "pandoc --filter fen-pandoc.sh puts each fen block's SVG into the HTML, the rest as Pandoc writes it",
+  name:
+    "pandoc --filter fen-pandoc.sh puts each fen block's SVG into the HTML, the rest as Pandoc writes it",
   ignore: pandoc.path === undefined,
   async fn() {
-    const filtered = await runPandoc(["--filter", FILTER, DOCUMENT, "-t", "html"]);
+    const filtered = await runPandoc([
+      "--filter",
+      FILTER,
+      DOCUMENT,
+      "-t",
+      "html",
+    ]);
     assert.equal(filtered.code, 0, filtered.stderr);
     assert.equal(filtered.stderr, "");
-    const svgs = filtered.stdout.match(/<div class="fen-diagram">\n<svg [^]*?<\/svg>\n<\/div>/g) ?? [];
+    const svgs = filtered.stdout.match(
+      /<div class="fen-diagram">\n<svg [^]*?<\/svg>\n<\/div>/g,
+    ) ?? [];
     assert.equal(svgs.length, 4);
     assert.match(svgs[1], /Arrow h5 to f7\./);
     assert.match(svgs[2], /seen from Black/);
@@ -57,14 +70,18 @@ Deno.test({
     const plain = await runPandoc([DOCUMENT, "-t", "html"]);
     assert.equal(plain.stdout.match(/<pre class="fen[ "]/g)?.length, 4);
     const rest = (html: string) =>
-      html.replace(/<div class="fen-diagram">[^]*?<\/div>|<pre class="fen[ "][^]*?<\/pre>/g, "BLOCK")
+      html.replace(
+        /<div class="fen-diagram">[^]*?<\/div>|<pre class="fen[ "][^]*?<\/pre>/g,
+        "BLOCK",
+      )
         .replace(/cb[0-9]+/g, "cb"); // Pandoc numbers the code blocks it writes
     assert.equal(rest(filtered.stdout), rest(plain.stdout));
   },
 });
 
 Deno.test({
-  name: "pandoc's JSON through fen md --pandoc directly: the filter's API, as pandoc calls it",
+  name:
+    "pandoc's JSON through fen md --pandoc directly: the filter's API, as pandoc calls it",
   ignore: pandoc.path === undefined,
   async fn() {
     const json = await runPandoc(["-t", "json"], {
@@ -82,23 +99,39 @@ Deno.test({
     const out = await child.output();
     assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
     const filtered = new TextDecoder().decode(out.stdout);
-    const html = await runPandoc(["-f", "json", "-t", "html"], { stdin: filtered });
-    assert.match(html.stdout, /^<div class="fen-diagram">\n<svg [^]*seen from Black[^]*<\/svg>\n<\/div>\n?$/);
+    const html = await runPandoc(["-f", "json", "-t", "html"], {
+      stdin: filtered,
+    });
+    assert.match(
+      html.stdout,
+      /^<div class="fen-diagram">\n<svg [^]*seen from Black[^]*<\/svg>\n<\/div>\n?$/,
+    );
   },
 });
 
 Deno.test({
-  name: "pandoc --filter to LaTeX writes PNG files beside the document and includes them",
+  name:
+    "pandoc --filter to LaTeX writes PNG files beside the document and includes them",
   ignore: pandoc.path === undefined,
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "fen_pandoc_" });
     try {
-      const latex = await runPandoc(["--filter", FILTER, DOCUMENT, "-t", "latex"], {
+      const latex = await runPandoc([
+        "--filter",
+        FILTER,
+        DOCUMENT,
+        "-t",
+        "latex",
+      ], {
         cwd: dir,
         fenOptions: "--out-dir img",
       });
       assert.equal(latex.code, 0, latex.stderr);
-      const files = [...latex.stdout.matchAll(/\\includegraphics\{(img\/fen-[0-9a-f]{16}\.png)\}/g)]
+      const files = [
+        ...latex.stdout.matchAll(
+          /\\includegraphics\{(img\/fen-[0-9a-f]{16}\.png)\}/g,
+        ),
+      ]
         .map((m) => m[1]);
       assert.equal(files.length, 4);
       for (const file of files) {
@@ -106,9 +139,18 @@ Deno.test({
         assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
       }
       // Without --out-dir, LaTeX has no place for inline SVG: the run fails, saying why.
-      const refused = await runPandoc(["--filter", FILTER, DOCUMENT, "-t", "latex"], { cwd: dir });
+      const refused = await runPandoc([
+        "--filter",
+        FILTER,
+        DOCUMENT,
+        "-t",
+        "latex",
+      ], { cwd: dir });
       assert.notEqual(refused.code, 0);
-      assert.match(refused.stderr, /fen: md: Pandoc's latex documents cannot hold inline SVG/);
+      assert.match(
+        refused.stderr,
+        /fen: md: Pandoc's latex documents cannot hold inline SVG/,
+      );
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -116,18 +158,25 @@ Deno.test({
 });
 
 Deno.test({
-  name: "pandoc --filter fails on a bad fen block, and on options Pandoc's Markdown read as inline code, with fen's message",
+  name:
+    "pandoc --filter fails on a bad fen block, and on options Pandoc's Markdown read as inline code, with fen's message",
   ignore: pandoc.path === undefined,
   async fn() {
     const bad = await runPandoc(["--filter", FILTER, "-t", "html"], {
       stdin: `${T}fen\n8/8/8/8/8/8/8/K6x w\n${T}\n`,
     });
     assert.notEqual(bad.code, 0);
-    assert.match(bad.stderr, /^fen: md: fen block 1: Cannot parse FEN: "x" is not a piece letter/);
+    assert.match(
+      bad.stderr,
+      /^fen: md: fen block 1: Cannot parse FEN: "x" is not a piece letter/,
+    );
     const words = await runPandoc(["--filter", FILTER, "-t", "html"], {
       stdin: `${T}fen flip\n8/8/8/8/8/8/8/K6k\n${T}\n`,
     });
     assert.notEqual(words.code, 0);
-    assert.match(words.stderr, /read a fen block's options as inline code: write them as attributes/);
+    assert.match(
+      words.stderr,
+      /read a fen block's options as inline code: write them as attributes/,
+    );
   },
 });

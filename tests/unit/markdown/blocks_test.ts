@@ -72,7 +72,11 @@ Deno.test("block options are the command's picture options, by the same names, v
 
 Deno.test("the image service's spellings read as the service reads them", () => {
   for (const name of Object.keys(SERVICE_SPELLINGS)) {
-    const value = name === "orientation" ? "black" : name === "squares" ? "e4" : "e2e4";
+    const value = name === "orientation"
+      ? "black"
+      : name === "squares"
+      ? "e4"
+      : "e2e4";
     // The service knows the parameter (an unknown one would throw).
     readQuery(new URLSearchParams({ [name]: value }), {
       kind: "svg",
@@ -94,7 +98,12 @@ Deno.test("the image service's spellings read as the service reads them", () => 
 });
 
 Deno.test("the command line's options are defaults: a block overrides them, adds to lists, turns flags off", () => {
-  const defaults = parseArgv(["--flip", "--size=200", "--arrow=a2a4", "--style=classic"]);
+  const defaults = parseArgv([
+    "--flip",
+    "--size=200",
+    "--arrow=a2a4",
+    "--style=classic",
+  ]);
   const settings = blockSettings(
     readInfo("{.fen flip=false size=300 arrow=h2h4}")!.options,
     defaults,
@@ -106,7 +115,9 @@ Deno.test("the command line's options are defaults: a block overrides them, adds
 });
 
 Deno.test("a block holds a FEN, an EPD record or a game; a game's final position unless ply says", () => {
-  const epd = blockBoard('8/8/8/8/8/8/8/K6k w - - bm Ka2; id "x";', { ply: "last" });
+  const epd = blockBoard('8/8/8/8/8/8/8/K6k w - - bm Ka2; id "x";', {
+    ply: "last",
+  });
   assert.equal(epd.fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
   const placement = blockBoard("  8/8/8/8/8/8/8/K6k\n", { ply: "last" });
   assert.equal(placement.fen, "8/8/8/8/8/8/8/K6k");
@@ -126,10 +137,44 @@ Deno.test("a block's problems name their line and column in the block, and their
     }
     assert.fail("no error");
   };
-  assert.deepEqual(at("\n  8/8/8/8/8/8/8/K6x w").slice(0, 3), [1, 18, EXIT.invalidFen]);
-  assert.deepEqual(at("1. e4 e5\n2. Ke3 *").slice(0, 3), [1, 3, EXIT.illegalMove]);
-  assert.match(String(at("1. e4 *", 5)[3]), /ply 5 is past the game's end: it has 1 half-moves/);
-  assert.match(String(at("8/8/8/8/8/8/8/K6k w", 2)[3]), /ply picks a position of a game/);
+  assert.deepEqual(at("\n  8/8/8/8/8/8/8/K6x w").slice(0, 3), [
+    1,
+    18,
+    EXIT.invalidFen,
+  ]);
+  assert.deepEqual(at("1. e4 e5\n2. Ke3 *").slice(0, 3), [
+    1,
+    3,
+    EXIT.illegalMove,
+  ]);
+  assert.match(
+    String(at("1. e4 *", 5)[3]),
+    /ply 5 is past the game's end: it has 1 half-moves/,
+  );
+  assert.match(
+    String(at("8/8/8/8/8/8/8/K6k w", 2)[3]),
+    /ply picks a position of a game/,
+  );
   assert.match(String(at(" \n")[3]), /the block is empty/);
   assert.match(String(at("1. e4 *\n\n1. d4 *\n")[3]), /holds 2 games/);
+});
+
+Deno.test("docs/markdown.md's option table names exactly the options a block takes", async () => {
+  const text = await Deno.readTextFile(
+    new URL("../../../docs/markdown.md", import.meta.url),
+  );
+  const lines = text.split("\n");
+  const start = lines.findIndex((l) => /^\| option\s/.test(l));
+  const named = new Set<string>();
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    for (const [, name] of line.split("|")[1].matchAll(/`([^`]+)`/g)) {
+      named.add(name);
+    }
+  }
+  const known = new Set([
+    ...BLOCK_OPTIONS.flatMap((o) => [o.name, ...(o.aliases ?? [])]),
+    ...Object.keys(SERVICE_SPELLINGS),
+  ]);
+  assert.deepEqual([...named].sort(), [...known].sort());
 });

@@ -50,8 +50,11 @@ Deno.test("a fence in a list item, on its marker's line or indented to its conte
     { info: "fen", open: 0, close: 2, lines: ["x"] },
   ]);
   // Nested items reach past four spaces of indentation.
-  assert.deepEqual(fences(`- a\n  - b\n\n    ${T}fen\n    x\n    ${T}\n`)
-    .map((f) => [f.open, f.close]), [[3, 5]]);
+  assert.deepEqual(
+    fences(`- a\n  - b\n\n    ${T}fen\n    x\n    ${T}\n`)
+      .map((f) => [f.open, f.close]),
+    [[3, 5]],
+  );
 });
 
 Deno.test("HTML blocks and front matter hold no fences", () => {
