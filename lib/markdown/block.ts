@@ -65,7 +65,7 @@ function isGame(text: string): boolean {
  * import assert from "node:assert/strict";
  *
  * const { fen, lastMove } = blockBoard("1. e4 e5 2. Nf3 *\n", { ply: 2 });
- * assert.equal(fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+ * assert.equal(fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
  * assert.equal(lastMove, "e7e5");
  * ```
  *
