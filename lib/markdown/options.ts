@@ -12,7 +12,7 @@ import {
 } from "../cli/option_table.ts";
 import type { OptionSpec } from "../cli/option_spec.ts";
 import { parseArgv } from "../cli/option_argv.ts";
-import { svgOptions } from "../cli/option_settings_diagram.ts";
+import { shown, svgOptions } from "../cli/option_settings_diagram.ts";
 import type { RenderSvgOptions } from "../svg/mod.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { nearestName } from "../program/suggest.ts";
@@ -45,7 +45,7 @@ export const SERVICE_SPELLINGS: Readonly<
 function orientation(value: string): boolean {
   if (value === "white" || value === "black") return value === "black";
   throw new UsageError(
-    `orientation ${JSON.stringify(value)} must be white or black`,
+    `orientation ${shown(value)} must be white or black`,
   );
 }
 
@@ -168,7 +168,7 @@ function canonicalName(name: string): OptionName {
   ];
   const near = nearestName(name, known);
   throw new UsageError(
-    `unknown option ${JSON.stringify(name)}` +
+    `unknown option ${shown(name)}` +
       (near === null
         ? ` (a block takes ${BLOCK_OPTIONS.map((o) => o.name).join(", ")})`
         : `; did you mean ${near}?`),
@@ -198,8 +198,6 @@ function plyOf(value: string): number | "last" {
   if (value === "last") return value;
   if (/^(0|[1-9][0-9]{0,5})$/.test(value)) return Number(value);
   throw new UsageError(
-    `--ply ${
-      JSON.stringify(value)
-    } must be last or a number of half-moves such as 40`,
+    `--ply ${shown(value)} must be last or a number of half-moves such as 40`,
   );
 }

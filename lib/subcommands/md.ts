@@ -6,7 +6,8 @@
  * @module
  */
 
-import type { CliIo, Source } from "../program/io.ts";
+import type { CliIo } from "../program/io.ts";
+import { MemorySink } from "../cli/sink_out_dir.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { prepareOutDir } from "../program/out_files.ts";
@@ -15,6 +16,7 @@ import type { ParsedArgs } from "../cli/option_table.ts";
 import { parseArgv } from "../cli/option_argv.ts";
 import { svgOptions } from "../cli/option_settings_diagram.ts";
 import {
+  eachInput,
   type OptionSpec,
   parseSubcommand,
   type SubcommandArgs,
@@ -191,39 +193,11 @@ function pictureDefaults(parsed: SubcommandArgs): ParsedArgs {
   return defaults;
 }
 
+/** A whole document's bytes (`-`: stdin), read as the other subcommands read. */
 async function readAll(name: string, io: CliIo): Promise<Uint8Array> {
-  let source: Source & { close?(): void };
-  try {
-    source = name === "-" ? io.stdin : await io.open(name, { read: true });
-  } catch (error) {
-    throw new SubcommandError(
-      `cannot open ${JSON.stringify(escapeText(name))}: ${
-        error instanceof Error ? error.message : error
-      }`,
-    );
-  }
-  const chunks: Uint8Array[] = [];
-  const chunk = new Uint8Array(1 << 16);
-  try {
-    for (let n: number | null; (n = await source.read(chunk)) !== null;) {
-      chunks.push(chunk.slice(0, n));
-    }
-  } catch (error) {
-    throw new SubcommandError(
-      `cannot read ${JSON.stringify(escapeText(name))}: ${
-        error instanceof Error ? error.message : error
-      }`,
-    );
-  } finally {
-    if (name !== "-") source.close?.();
-  }
-  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.length;
-  }
-  return bytes;
+  const bytes = new MemorySink();
+  await eachInput([name], io, (chunk) => bytes.writeSync(chunk));
+  return bytes.take();
 }
 
 /** A document's text; one that is not UTF-8 is refused, never rewritten. */
