@@ -232,3 +232,31 @@ Deno.test("fen md --help comes from its table: the command's picture options, ve
   }
   assert.match(run.stdout, /--style <name> +the drawing;.*\(default vector\)/);
 });
+
+Deno.test("fen md draws the example document's four blocks and leaves its shown source as written", async () => {
+  const path =
+    new URL("../../examples/markdown/scholars_mate.md", import.meta.url)
+      .pathname;
+  const source = await Deno.readTextFile(path);
+  const run = await spawnFen(["md", path], { permissions: ["--allow-read"] });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, "");
+  assert.equal(run.stdout.match(/<div class="fen-diagram">/g)?.length, 4);
+  const shown = source.slice(source.indexOf("~~~markdown"));
+  assert.ok(run.stdout.endsWith(shown));
+});
+
+Deno.test("fen md writes several files one after the other, each drawn on its own", async () => {
+  const a = `# A\n\n${T}fen\n${KINGS}\n${T}\n`;
+  const b = `# B\n\n${T}fen\nx\n${T}\n`;
+  const run = await runMain(["md", "a.md", "b.md"], {
+    files: { "a.md": a, "b.md": b },
+  });
+  assert.equal(run.code, 2);
+  assert.ok(run.stdout.startsWith("# A\n\n<div"));
+  assert.ok(run.stdout.endsWith(b));
+  assert.equal(
+    run.stderr,
+    'fen: b.md:4:1: Cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n',
+  );
+});
