@@ -5,6 +5,8 @@
 
 import assert from "node:assert/strict";
 import { findTool } from "./_renderers.ts";
+import { scanFences, splitLines } from "../../lib/markdown/fences.ts";
+import { readInfo } from "../../lib/markdown/info.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const FILTER = `${ROOT}examples/markdown/fen-pandoc.sh`;
@@ -178,5 +180,41 @@ Deno.test({
       words.stderr,
       /read a fen block's options as inline code: write them as attributes/,
     );
+  },
+});
+
+Deno.test({
+  name:
+    "fen md's fence scanner finds the fen blocks Pandoc's CommonMark reader finds, with the same contents",
+  ignore: pandoc.path === undefined,
+  async fn() {
+    const path = `${ROOT}tests/testdata/markdown/blocks.md`;
+    const json = await runPandoc([
+      "-f",
+      "commonmark+yaml_metadata_block",
+      "-t",
+      "json",
+      path,
+    ]);
+    assert.equal(json.code, 0, json.stderr);
+    const found: string[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (typeof value !== "object" || value === null) return;
+      const node = value as { t?: string; c?: unknown };
+      if (node.t === "CodeBlock") {
+        const [[, classes], text] = node.c as [[string, string[]], string];
+        if (classes[0] === "fen") found.push(text);
+      }
+      Object.values(node).forEach(walk);
+    };
+    walk(JSON.parse(json.stdout).blocks);
+    const text = await Deno.readTextFile(path);
+    const scanned = scanFences(splitLines(text))
+      .filter((f) => readInfo(f.info) !== null)
+      .map((f) => f.lines.join("\n"));
+    // An unclosed block's content keeps the document's last line ending in Pandoc's reading.
+    assert.deepEqual(scanned, found.map((t) => t.replace(/\n$/, "")));
+    assert.equal(found.length, 11);
   },
 });
