@@ -215,6 +215,6 @@ Deno.test({
       .map((f) => f.lines.join("\n"));
     // An unclosed block's content keeps the document's last line ending in Pandoc's reading.
     assert.deepEqual(scanned, found.map((t) => t.replace(/\n$/, "")));
-    assert.equal(found.length, 11);
+    assert.equal(found.length, 10);
   },
 });
