@@ -133,8 +133,11 @@ function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
 
 const NO_SHAPES: readonly PgnShape[] = Object.freeze([]);
 
-/** A move's `[%cal]` arrows and `[%csl]` squares, after the options' own. */
-function drawnShapes(
+/**
+ * A move's `[%cal]` arrows and `[%csl]` squares, after the options' own:
+ * how a game's drawn shapes are drawn (`fen md` draws them so too).
+ */
+export function drawnShapes(
   shapes: readonly PgnShape[],
   svg: RenderSvgOptions,
 ): Pick<RenderSvgOptions, "arrows" | "highlight"> {

@@ -8,6 +8,7 @@ import { stringifyFen } from "../fen/mod.ts";
 import { FenSyntaxError } from "../errors.ts";
 import { parsePgn } from "../pgn/reader.ts";
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
+import type { PgnShape } from "../pgn/game.ts";
 import type { BoardInput } from "../_board.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 
@@ -19,7 +20,11 @@ export interface BlockBoard {
   readonly fen: string;
   /** A game's last move to the drawn position (`e2e4`), or `null`. */
   readonly lastMove: string | null;
+  /** The arrows and squares the game's comments draw there (`[%cal]`, `[%csl]`). */
+  readonly shapes: readonly PgnShape[];
 }
+
+const NO_SHAPES: readonly PgnShape[] = Object.freeze([]);
 
 /** A block's content that cannot be drawn: what is wrong, and where in the content. */
 export class BlockError extends SyntaxError {
@@ -101,8 +106,18 @@ export function blockBoard(
     // A placement alone says nothing of the side to move.
     const placementOnly = !/\S\s+\S/.test(record.trim());
     return placementOnly
-      ? { board: position.board, fen: record.trim(), lastMove: null }
-      : { board: position, fen: stringifyFen(position), lastMove: null };
+      ? {
+        board: position.board,
+        fen: record.trim(),
+        lastMove: null,
+        shapes: NO_SHAPES,
+      }
+      : {
+        board: position,
+        fen: stringifyFen(position),
+        lastMove: null,
+        shapes: NO_SHAPES,
+      };
   } catch (error) {
     if (!(error instanceof FenSyntaxError)) throw error;
     throw new BlockError(`Cannot parse FEN: ${error.detail}`, {
@@ -152,6 +167,7 @@ function gameBoard(
         lastMove: position.from === null
           ? null
           : `${position.from}${position.to}`,
+        shapes: position.move?.shapes ?? NO_SHAPES,
       };
       if (position.ply === options.ply) break;
     }

@@ -260,3 +260,29 @@ Deno.test("fen md writes several files one after the other, each drawn on its ow
     'fen: b.md:4:1: Cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n',
   );
 });
+
+Deno.test("fen md draws a game's position as the command draws it, shapes of its comments included", async () => {
+  const game = "1. e4 { [%cal Gg1f3] [%csl Rd5] } e5 2. Nf3 *\n";
+  const md = await runMain(["md"], {
+    stdin: `${T}{.fen ply=1 flip size=240}\n${game}${T}\n`,
+  });
+  const command = await runMain(
+    [
+      "--from",
+      "pgn",
+      "--ply",
+      "1",
+      "--style",
+      "vector",
+      "--flip",
+      "--size",
+      "240",
+      "-",
+    ],
+    { stdin: game },
+  );
+  assert.equal(command.code, 0, command.stderr);
+  assert.match(command.stdout, /Highlighted: d5\. Arrow g1 to f3\./);
+  const svg = command.stdout.split("\n").filter((l) => l !== "").join("\n");
+  assert.equal(md.stdout, `<div class="fen-diagram">\n${svg}\n</div>\n`);
+});
