@@ -87,7 +87,7 @@ export class PictureMaker {
         }
         const { style: _, accessible: __, ...png } = svg;
         this.#png ??= await (await import("../raster/png.ts"))
-          .createPngRenderer();
+          .createPngRenderer({ sprites: true });
         bytes = this.#png.render(board.board, png);
       }
     } catch (error) {
