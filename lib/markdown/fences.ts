@@ -183,6 +183,7 @@ class FenceScan {
     return 0;
   }
 
+  /** Reads line `i`: into the open fence, an HTML block, or as a block's start. */
   line(i: number): void {
     const text = this.#lines[i].text;
     if (this.#open !== null && this.#inFence(i, text)) return;
@@ -279,10 +280,20 @@ class FenceScan {
     return true;
   }
 
+  /** Ends the open fence at line `close` (-1: unclosed). */
   #end(close: number): void {
-    const { size: _, depth: __, indent: ___, base: ____, ...fence } = this
-      .#open!;
-    this.fences.push({ ...fence, close });
+    const o = this.#open!;
+    this.fences.push({
+      open: o.open,
+      close,
+      char: o.char,
+      info: o.info,
+      infoColumn: o.infoColumn,
+      prefix: o.prefix,
+      continuation: o.continuation,
+      lines: o.lines,
+      starts: o.starts,
+    });
     this.#open = null;
   }
 
