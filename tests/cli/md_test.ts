@@ -242,7 +242,7 @@ Deno.test("fen md draws the example document's four blocks and leaves its shown 
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, "");
   assert.equal(run.stdout.match(/<div class="fen-diagram">/g)?.length, 4);
-  const shown = source.slice(source.indexOf("~~~markdown"));
+  const shown = source.slice(source.indexOf("````markdown"));
   assert.ok(run.stdout.endsWith(shown));
 });
 
