@@ -59,6 +59,29 @@ export class PictureMaker {
   }
 
   /**
+   * Loads what the format needs before any block is drawn (the PNG
+   * rasterizer), so that a build without it says so once.
+   *
+   * @throws {PictureError} When the rasterizer cannot be loaded.
+   */
+  async load(): Promise<void> {
+    if (this.#options.format !== "png" || this.#png !== null) return;
+    let png: typeof import("../raster/png.ts");
+    try {
+      png = await import("../raster/png.ts");
+    } catch (error) {
+      throw new PictureError(
+        `--format png needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
+          reason(error).split("\n")[0]
+        })`,
+        EXIT.usage,
+      );
+    }
+    // Sprites, as fen serve draws: a document's boards share a look.
+    this.#png = await png.createPngRenderer({ sprites: true });
+  }
+
+  /**
    * Draws a block.
    *
    * @throws {PictureError} When it cannot be drawn as asked or written.
@@ -86,9 +109,8 @@ export class PictureMaker {
           );
         }
         const { style: _, accessible: __, ...png } = svg;
-        this.#png ??= await (await import("../raster/png.ts"))
-          .createPngRenderer({ sprites: true });
-        bytes = this.#png.render(board.board, png);
+        await this.load();
+        bytes = this.#png!.render(board.board, png);
       }
     } catch (error) {
       if (error instanceof PictureError) throw error;

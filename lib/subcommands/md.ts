@@ -29,6 +29,7 @@ import {
 import { BLOCK_OPTIONS, DOCUMENT_STYLE } from "../markdown/options.ts";
 import {
   PICTURE_FORMATS,
+  PictureError,
   type PictureFormat,
   PictureMaker,
 } from "../markdown/diagram.ts";
@@ -118,6 +119,7 @@ export async function md(args: string[], io: CliIo): Promise<number> {
     }
     if (outDir !== null && !prepareOutDir(outDir, io)) return EXIT.ioError;
     const pictures = new PictureMaker({ format, outDir, io });
+    await pictures.load();
     if (pandoc) return await filter(io, { defaults, pictures });
     let code: ExitCode = EXIT.ok;
     const names = parsed.operands.length === 0 ? ["-"] : parsed.operands;
@@ -222,7 +224,7 @@ function failed(error: unknown, io: CliIo): number {
     );
     return EXIT.usage;
   }
-  if (error instanceof SubcommandError) {
+  if (error instanceof SubcommandError || error instanceof PictureError) {
     writeText(io.stderr, `fen: md: ${error.message}\n`);
     return error.exit;
   }
