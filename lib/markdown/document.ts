@@ -45,9 +45,11 @@ export async function renderMarkdown(
   text: string,
   options: MarkdownOptions,
 ): Promise<MarkdownResult> {
-  const lines = splitLines(text);
+  // A byte order mark is not part of the first line's text: kept, not scanned.
+  const bom = text.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const lines = splitLines(text.slice(bom.length));
   const problems: Problem[] = [];
-  let out = "";
+  let out = bom;
   let next = 0; // the first line not yet written
   for (const fence of scanFences(lines)) {
     if (fence.char !== "`") continue;

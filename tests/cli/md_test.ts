@@ -3,7 +3,7 @@
 // every bad block reported at the document's line and column.
 
 import assert from "node:assert/strict";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
 import { MD_SPEC } from "../../lib/subcommands/md.ts";
 import { BLOCK_OPTIONS } from "../../lib/markdown/options.ts";
 
@@ -285,4 +285,21 @@ Deno.test("fen md draws a game's position as the command draws it, shapes of its
   assert.match(command.stdout, /Highlighted: d5\. Arrow g1 to f3\./);
   const svg = command.stdout.split("\n").filter((l) => l !== "").join("\n");
   assert.equal(md.stdout, `<div class="fen-diagram">\n${svg}\n</div>\n`);
+});
+
+Deno.test("fen md keeps a byte order mark and still draws a fen block on the first line", async () => {
+  // Bytes: a TextDecoder would drop the mark.
+  const bom = [0xef, 0xbb, 0xbf];
+  const run = await spawnFenBytes(["md"], {
+    stdin: `\uFEFF${T}fen\n${KINGS}\n${T}\n`,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual([...run.stdout.subarray(0, 3)], bom);
+  const text = new TextDecoder().decode(run.stdout);
+  assert.ok(text.startsWith('<div class="fen-diagram">\n<svg '));
+  const untouched = await spawnFenBytes(["md"], { stdin: "\uFEFF# Title\n" });
+  assert.deepEqual([...untouched.stdout], [
+    ...bom,
+    ...new TextEncoder().encode("# Title\n"),
+  ]);
 });
