@@ -27,26 +27,42 @@ export const BLOCK_OPTIONS: readonly OptionSpec[] = OPTION_SPECS.filter((o) =>
   o.name === "ply" || o.name === "chess960"
 );
 
+/** An option's command name and value: a string, or a flag's yes or no. */
+type Setting = readonly [OptionName, string | boolean];
+
 /**
  * The image service's spellings of the same options (web-boardimage's and
- * lichess's), so that a block copied from an image URL's query reads the
- * same: the option each sets, and how its value is turned into the
- * command's (`orientation=black` is `flip`).
+ * lichess's), read as the service reads them, so that a block copied from
+ * an image URL's query draws the same: each turns its value into the
+ * command's options. web-boardimage's `arrows` holds circles too (`Bh7`, a
+ * tinted square), and `orientation=black` is `flip`.
  */
 export const SERVICE_SPELLINGS: Readonly<
-  Record<string, { option: OptionName; value?: (v: string) => boolean }>
+  Record<string, (value: string) => Setting[]>
 > = {
-  arrows: { option: "arrow" },
-  squares: { option: "highlight" },
-  lastMove: { option: "last-move" },
-  orientation: { option: "flip", value: (v) => orientation(v) },
+  arrows(value) {
+    const items = listed(value).split(",");
+    const circle = (item: string) => /^[GRYB]?[a-h][1-8]$/.test(item);
+    const settings: Setting[] = [];
+    const arrows = items.filter((i) => !circle(i)).join(",");
+    const circles = items.filter(circle).join(",");
+    if (arrows !== "") settings.push(["arrow", arrows]);
+    if (circles !== "") settings.push(["highlight", circles]);
+    return settings;
+  },
+  squares: (value) => [["highlight", listed(value)]],
+  lastMove: (value) => [["last-move", value]],
+  orientation(value) {
+    if (value === "white" || value === "black") {
+      return [["flip", value === "black"]];
+    }
+    throw new UsageError(`orientation ${shown(value)} must be white or black`);
+  },
 };
 
-function orientation(value: string): boolean {
-  if (value === "white" || value === "black") return value === "black";
-  throw new UsageError(
-    `orientation ${shown(value)} must be white or black`,
-  );
+/** A list as the command writes it: Pandoc's values may list with spaces. */
+function listed(value: string): string {
+  return value.trim().split(/[\s,]+/).join(",");
 }
 
 /** The style a document's diagrams take unless told: the one that needs no fonts. */
@@ -93,14 +109,15 @@ export function blockSettings(
   const values = new Map(defaults.values);
   for (const option of options) {
     try {
-      const [name, value] = blockValue(option);
-      const alone: ParsedArgs = parseArgv(
-        value === false ? [] : [argument(name, value)],
-      );
-      svgOptions(alone); // each value checked alone, so the message names it
-      if (value === false) values.delete(name);
-      else mergeValue(values, name, alone.values.get(name)!);
-      if (name === "ply") plyOf(String(value));
+      for (const [name, value] of blockValues(option)) {
+        const alone: ParsedArgs = parseArgv(
+          value === false ? [] : [argument(name, value)],
+        );
+        svgOptions(alone); // each value checked alone, so the message names it
+        if (value === false) values.delete(name);
+        else mergeValue(values, name, alone.values.get(name)!);
+        if (name === "ply") plyOf(String(value));
+      }
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       throw new BlockOptionError(
@@ -126,31 +143,27 @@ export function blockSettings(
   };
 }
 
-/** An option's command name and value: a string, or a flag's yes or no. */
-function blockValue(option: BlockOption): [OptionName, string | boolean] {
+/** What a block's option sets: the command's options and their values. */
+function blockValues(option: BlockOption): Setting[] {
   const spelling = SERVICE_SPELLINGS[option.name];
-  const name = spelling?.option ?? canonicalName(option.name);
-  const spec = BLOCK_OPTIONS.find((o) => o.name === name)!;
-  if (spelling?.value !== undefined) {
+  if (spelling !== undefined) {
     if (option.value === null) {
       throw new UsageError(`${option.name} needs a value`);
     }
-    return [name, spelling.value(option.value)];
+    return spelling(option.value);
   }
+  const name = canonicalName(option.name);
+  const spec = BLOCK_OPTIONS.find((o) => o.name === name)!;
   if (spec.value !== undefined) {
     if (option.value === null) {
       throw new UsageError(`${option.name} needs a value ${spec.value}`);
     }
-    // Pandoc's values may list with spaces (arrow="e2e4 d2d4"), the command's with commas.
-    return [
-      name,
-      spec.multiple
-        ? option.value.trim().split(/[\s,]+/).join(",")
-        : option.value,
-    ];
+    return [[name, spec.multiple ? listed(option.value) : option.value]];
   }
-  if (option.value === null || YES.includes(option.value)) return [name, true];
-  if (NO.includes(option.value)) return [name, false];
+  if (option.value === null || YES.includes(option.value)) {
+    return [[name, true]];
+  }
+  if (NO.includes(option.value)) return [[name, false]];
   throw new UsageError(
     `${option.name} is a flag: give it alone, or as ${option.name}=true or ${option.name}=false`,
   );

@@ -71,29 +71,40 @@ Deno.test("block options are the command's picture options, by the same names, v
 });
 
 Deno.test("the image service's spellings read as the service reads them", () => {
-  for (const name of Object.keys(SERVICE_SPELLINGS)) {
-    const value = name === "orientation"
-      ? "black"
-      : name === "squares"
-      ? "e4"
-      : "e2e4";
-    // The service knows the parameter (an unknown one would throw).
-    readQuery(new URLSearchParams({ [name]: value }), {
-      kind: "svg",
-      size: 400,
-      coordinates: "outside",
-      coordinatesByDefault: false,
-      fenRequired: false,
-    } as never);
+  const samples: Record<string, string> = {
+    arrows: "e2e4,Bh7",
+    squares: "d4,Re5",
+    lastMove: "e2e4",
+    orientation: "black",
+  };
+  assert.deepEqual(
+    Object.keys(samples).sort(),
+    Object.keys(SERVICE_SPELLINGS).sort(),
+  );
+  const endpoint = {
+    kind: "svg",
+    size: 400,
+    coordinates: "outside",
+    coordinatesByDefault: false,
+    fenRequired: false,
+  } as never;
+  for (const [name, value] of Object.entries(samples)) {
+    const service = readQuery(new URLSearchParams({ [name]: value }), endpoint)
+      .options;
+    const block = blockSettings([{ name, value, column: 0 }], NONE).svg;
+    for (const key of ["arrows", "highlight", "lastMove", "flip"] as const) {
+      assert.deepEqual(block[key], service[key], `${name}: ${key}`);
+    }
   }
   const settings = blockSettings(
-    readInfo("fen orientation=black arrows=e2e4 squares=d4 lastMove=e2e4")!
+    readInfo("fen orientation=black arrows=e2e4,Bh7 squares=d4 lastMove=e2e4")!
       .options,
     NONE,
   );
   assert.equal(settings.svg.flip, true);
   assert.deepEqual(settings.svg.arrows, ["e2e4"]);
-  assert.deepEqual(settings.svg.highlight, ["d4"]);
+  // web-boardimage's circle (one square) is a tinted square.
+  assert.deepEqual(settings.svg.highlight, ["Bh7", "d4"]);
   assert.equal(settings.svg.lastMove, "e2e4");
 });
 
