@@ -64,8 +64,13 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "tree") {
     return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
   }
+  // `fen md` reads its blocks' options with this command's table, given here.
   if (args[0] === "md") {
-    return (await import("../subcommands/md.ts")).md(args.slice(1), io);
+    const [{ md }, { PICTURE_OPTIONS }] = await Promise.all([
+      import("../subcommands/md.ts"),
+      import("./option_blocks.ts"),
+    ]);
+    return md(args.slice(1), io, PICTURE_OPTIONS);
   }
   // `fen analyse` too: engines, judgement and charts load only for it.
   if (args[0] === "analyse") {

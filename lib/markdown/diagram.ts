@@ -4,7 +4,7 @@
 // a file's name changes only when its picture does.
 
 import { renderSvg } from "../svg/mod.ts";
-import { drawnShapes } from "../cli/format_registry.ts";
+import { shapeMarks } from "../svg/letters.ts";
 import type { PngRenderer } from "../raster/png.ts";
 import type { CliIo } from "../program/io.ts";
 import { reason } from "../program/out_files.ts";
@@ -90,7 +90,7 @@ export class PictureMaker {
     const { format, outDir } = this.#options;
     const svg = board.shapes.length === 0
       ? { ...settings.svg }
-      : { ...settings.svg, ...drawnShapes(board.shapes, settings.svg) };
+      : { ...settings.svg, ...shapeMarks(board.shapes, settings.svg) };
     if (board.lastMove !== null && svg.lastMove === undefined) {
       svg.lastMove = board.lastMove;
     }

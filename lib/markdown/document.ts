@@ -3,14 +3,13 @@
 // picture, every other byte as it was. A block that cannot be drawn is left
 // as written and reported at its line and column; the others are drawn.
 
-import type { ParsedArgs } from "../cli/option_table.ts";
 import type { ExitCode } from "../program/exit.ts";
 import { EXIT } from "../program/exit.ts";
 import { blockBoard, BlockError } from "./block.ts";
 import { type Picture, PictureError, type PictureMaker } from "./diagram.ts";
 import { type Fence, type Line, scanFences, splitLines } from "./fences.ts";
 import { type BlockInfo, InfoError, readInfo } from "./info.ts";
-import { BlockOptionError, blockSettings } from "./options.ts";
+import { BlockOptionError, type BlockReader } from "./options.ts";
 
 /** A block that could not be drawn: where (from 1), what, and its exit code. */
 export interface Problem {
@@ -26,10 +25,10 @@ export interface MarkdownResult {
   readonly problems: readonly Problem[];
 }
 
-/** What drawing a document needs: the command line's picture options, and the drawer. */
+/** What drawing a document needs: the blocks' option reader, and the drawer. */
 export interface MarkdownOptions {
-  /** The command line's picture options: every block's defaults. */
-  readonly defaults: ParsedArgs;
+  /** Reads a block's options (over the command line's). */
+  readonly read: BlockReader;
   readonly pictures: PictureMaker;
 }
 
@@ -38,7 +37,7 @@ export interface MarkdownOptions {
  * diagram; the rest is written back byte for byte.
  *
  * @param text The document.
- * @param options The defaults and the drawer.
+ * @param options The option reader and the drawer.
  * @returns The new document, and the blocks left as they were, with why.
  */
 export async function renderMarkdown(
@@ -90,7 +89,7 @@ async function drawFence(
     return null;
   }
   try {
-    const settings = blockSettings(info.options, options.defaults);
+    const settings = options.read(info.options);
     const board = blockBoard(fence.lines.join("\n"), settings);
     return {
       picture: await options.pictures.draw(board, settings),

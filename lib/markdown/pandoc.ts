@@ -5,14 +5,13 @@
 // for the others (LaTeX, Word...) and whenever `--out-dir` is given. Every
 // other node is written back as Pandoc wrote it.
 
-import type { ParsedArgs } from "../cli/option_table.ts";
 import type { ExitCode } from "../program/exit.ts";
 import { EXIT } from "../program/exit.ts";
 import { blockBoard, BlockError } from "./block.ts";
 import { type Picture, PictureError, type PictureMaker } from "./diagram.ts";
 import { pictureLines } from "./document.ts";
 import { pandocInfo } from "./info.ts";
-import { BlockOptionError, blockSettings } from "./options.ts";
+import { BlockOptionError, type BlockReader } from "./options.ts";
 
 /**
  * The targets whose documents hold raw HTML, and so inline SVG: Pandoc's
@@ -61,14 +60,14 @@ type Attr = [string, string[], [string, string][]];
  * Runs the filter over a Pandoc document's JSON.
  *
  * @param json Pandoc's JSON AST.
- * @param options The command line's picture options and the drawer.
+ * @param options The blocks' option reader and the drawer.
  * @returns The document's JSON with the fen blocks replaced, and the
  * blocks that could not be drawn (left as code blocks).
  * @throws {SyntaxError} When the input is not JSON.
  */
 export async function pandocFilter(
   json: string,
-  options: { defaults: ParsedArgs; pictures: PictureMaker },
+  options: { read: BlockReader; pictures: PictureMaker },
 ): Promise<{ json: string; problems: PandocProblem[] }> {
   const document = JSON.parse(json);
   const problems: PandocProblem[] = [];
@@ -95,7 +94,7 @@ export async function pandocFilter(
       if (info === null) return node;
       const block = ++count;
       try {
-        const settings = blockSettings(info.options, options.defaults);
+        const settings = options.read(info.options);
         const board = blockBoard(text, settings);
         return pictureNode(await options.pictures.draw(board, settings), attr);
       } catch (error) {

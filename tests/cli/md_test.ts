@@ -4,8 +4,8 @@
 
 import assert from "node:assert/strict";
 import { runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
-import { MD_SPEC } from "../../lib/subcommands/md.ts";
-import { BLOCK_OPTIONS } from "../../lib/markdown/options.ts";
+import { mdSpec } from "../../lib/subcommands/md.ts";
+import { BLOCK_OPTIONS, PICTURE_OPTIONS } from "../../lib/cli/option_blocks.ts";
 
 const T = "`".repeat(3);
 const DATA = new URL("../testdata/markdown/", import.meta.url);
@@ -224,7 +224,7 @@ Deno.test("fen md: a file that cannot be read exits 4, one that is not UTF-8 exi
 Deno.test("fen md --help comes from its table: the command's picture options, vector by default", async () => {
   const run = await spawnFen(["md", "--help"]);
   assert.equal(run.code, 0);
-  for (const option of MD_SPEC.options) {
+  for (const option of mdSpec(PICTURE_OPTIONS).options) {
     assert.ok(run.stdout.includes(`--${option.name}`), option.name);
   }
   for (const option of BLOCK_OPTIONS.filter((o) => o.name !== "ply")) {

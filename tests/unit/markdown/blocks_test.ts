@@ -1,17 +1,22 @@
 import assert from "node:assert/strict";
 import { InfoError, pandocInfo, readInfo } from "../../../lib/markdown/info.ts";
+import { BlockOptionError } from "../../../lib/markdown/options.ts";
 import {
   BLOCK_OPTIONS,
-  BlockOptionError,
-  blockSettings,
+  PICTURE_OPTIONS,
   SERVICE_SPELLINGS,
-} from "../../../lib/markdown/options.ts";
+} from "../../../lib/cli/option_blocks.ts";
+import type { BlockOption } from "../../../lib/markdown/info.ts";
 import { blockBoard, BlockError } from "../../../lib/markdown/block.ts";
-import { parseArgv } from "../../../lib/cli/option_argv.ts";
 import { readQuery } from "../../../lib/serve/_query.ts";
 import { EXIT } from "../../../lib/program/exit.ts";
 
-const NONE = parseArgv([]);
+const NONE: string[] = [];
+
+/** A block's options read as fen md reads them, over the command line's `argv`. */
+function blockSettings(options: readonly BlockOption[], argv: string[]) {
+  return PICTURE_OPTIONS.reader(argv)(options);
+}
 
 Deno.test("an info string's words and Pandoc's attributes give the same options", () => {
   const words = readInfo('fen flip size=300 arrow="e2e4 d2d4" #d1')!;
@@ -109,12 +114,12 @@ Deno.test("the image service's spellings read as the service reads them", () => 
 });
 
 Deno.test("the command line's options are defaults: a block overrides them, adds to lists, turns flags off", () => {
-  const defaults = parseArgv([
+  const defaults = [
     "--flip",
     "--size=200",
     "--arrow=a2a4",
     "--style=classic",
-  ]);
+  ];
   const settings = blockSettings(
     readInfo("{.fen flip=false size=300 arrow=h2h4}")!.options,
     defaults,
