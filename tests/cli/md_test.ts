@@ -303,3 +303,40 @@ Deno.test("fen md keeps a byte order mark and still draws a fen block on the fir
     ...new TextEncoder().encode("# Title\n"),
   ]);
 });
+
+Deno.test("fen md as a process and in-process agree on the corpus: CRLF, blocks in quotes, lists and longer fences, an unclosed block", async () => {
+  for (const name of ["crlf.md", "blocks.md"]) {
+    const path = new URL(name, DATA).pathname;
+    const text = await Deno.readTextFile(path);
+    const spawned = await spawnFen(["md", path], {
+      permissions: ["--allow-read"],
+    });
+    const run = await runMain(["md", path], { files: { [path]: text } });
+    assert.deepEqual(
+      { code: run.code, stdout: run.stdout, stderr: run.stderr },
+      spawned,
+      name,
+    );
+  }
+  const blocks = await spawnFen(["md", "-"], {
+    stdin: await Deno.readTextFile(new URL("blocks.md", DATA)),
+  });
+  // Every block of the corpus is a bad FEN or game: each is reported where
+  // it is, and a move that is not one (exit 5) outranks a bad FEN (exit 2).
+  assert.equal(blocks.code, 5);
+  assert.deepEqual(
+    blocks.stderr.split("\n").slice(0, -1).map((l) => l.split(": ")[1]),
+    [
+      "<stdin>:6:1",
+      "<stdin>:10:3",
+      "<stdin>:16:3",
+      "<stdin>:23:3",
+      "<stdin>:27:4",
+      "<stdin>:34:5",
+      "<stdin>:38:1",
+      "<stdin>:44:3",
+      "<stdin>:62:1",
+      "<stdin>:66:1",
+    ],
+  );
+});
