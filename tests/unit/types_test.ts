@@ -79,8 +79,18 @@ Deno.test('rules: "chess960" and the older chess960: true agree in every API tha
     legalMoves(parseFen(fen, { rules: "chess960" }), { rules: "chess960" })
       .includes("e1g1"),
   );
+  // FEN and legality know every variant; moves only those in RULES.
+  assert.equal(parseFen(fen, { rules: "atomic" }).castling.length, 2);
   assert.throws(
-    () => parseFen(fen, { rules: "atomic" as never }),
-    new TypeError('No rules "atomic": expected chess or chess960'),
+    () => legalMoves(parseFen(fen), { rules: "atomic" }),
+    new TypeError(
+      'Rules "atomic": its moves are not implemented yet (chess, chess960 are)',
+    ),
+  );
+  assert.throws(
+    () => parseFen(fen, { rules: "shogi" as never }),
+    new TypeError(
+      'No rules "shogi": expected chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings',
+    ),
   );
 });
