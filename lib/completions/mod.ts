@@ -1,0 +1,70 @@
+/**
+ * `fen completions bash|zsh|fish`: a completion script for the shell,
+ * written from the command's option tables and its subcommands' (so a new
+ * option completes once it is in its table). Loaded only by
+ * `fen completions`.
+ *
+ * @module
+ */
+
+import { type CliIo, writeText } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { VERSION } from "../program/version.ts";
+import { escapeText } from "../_quote.ts";
+import { type CompletionCommand, completionModel } from "./_model.ts";
+import { bashScript } from "./_bash.ts";
+import { zshScript } from "./_zsh.ts";
+import { fishScript } from "./_fish.ts";
+
+/** The shells, each with the writer of its script. */
+export const SHELLS: Readonly<
+  Record<string, (model: CompletionCommand, version: string) => string>
+> = {
+  bash: bashScript,
+  zsh: zshScript,
+  fish: fishScript,
+};
+
+/** `fen completions --help`. */
+export function completionsHelp(): string {
+  return `Usage: fen completions ${Object.keys(SHELLS).join("|")}
+
+Writes a completion script for the shell to stdout: options, their values
+(formats, files, folders), and the subcommands with theirs. Install:
+  bash  fen completions bash > ~/.local/share/bash-completion/completions/fen
+  zsh   fen completions zsh > ~/.zfunc/_fen   (~/.zfunc in $fpath, before compinit)
+  fish  fen completions fish > ~/.config/fish/completions/fen.fish
+`;
+}
+
+/**
+ * Runs `fen completions` with `args` (after the word `completions`).
+ *
+ * @param args The shell's name, or `--help`.
+ * @param io The standard streams.
+ * @returns The exit code.
+ */
+export async function completions(args: string[], io: CliIo): Promise<number> {
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    writeText(io.stdout, completionsHelp());
+    return EXIT.ok;
+  }
+  const shell = args.length === 1 && Object.hasOwn(SHELLS, args[0])
+    ? SHELLS[args[0]]
+    : null;
+  if (shell === null) {
+    const given = args.length === 0
+      ? "needs a shell"
+      : args.length > 1
+      ? "takes one shell"
+      : `knows no shell ${JSON.stringify(escapeText(args[0]))}`;
+    writeText(
+      io.stderr,
+      `fen: completions ${given}: ${Object.keys(SHELLS).join(", ")}\n` +
+        completionsHelp().split("\n")[0] + "\n",
+    );
+    return EXIT.usage;
+  }
+  writeText(io.stdout, shell(await completionModel(), VERSION));
+  return EXIT.ok;
+}
