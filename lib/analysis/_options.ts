@@ -5,6 +5,7 @@ import { checkPattern } from "../program/out_files.ts";
 import { UsageError } from "../program/usage_error.ts";
 import type { SearchLimit } from "../engine/uci.ts";
 import type { JudgementRules } from "./judgement.ts";
+import type { ProgressMode } from "../program/progress.ts";
 
 /** One option: its value's placeholder (none for a flag), default, help. */
 interface OptionSpec {
@@ -96,6 +97,13 @@ export const ANALYSE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     fallback: "{game}",
     help: "--graph file names: {game}, {White}, any tag",
   },
+  "progress": {
+    help:
+      "show progress on stderr even when it is not a terminal (plain lines)",
+  },
+  "no-progress": {
+    help: "show no progress (at a terminal, it is shown on stderr)",
+  },
   "help": { help: "show this help and exit" },
 };
 
@@ -118,6 +126,8 @@ export interface AnalyseSettings {
   graph: string | null;
   graphFormat: "svg" | "png";
   name: string;
+  /** `--progress`, `--no-progress` (which wins), or at a terminal. */
+  progress: ProgressMode;
   help: boolean;
 }
 
@@ -251,6 +261,11 @@ export function analyseSettings(args: readonly string[]): AnalyseSettings {
     graph: one("graph"),
     graphFormat: one("graph-format") as "svg" | "png",
     name,
+    progress: values.has("no-progress")
+      ? "off"
+      : values.has("progress")
+      ? "on"
+      : "auto",
     help: values.has("help"),
   };
 }

@@ -195,7 +195,7 @@ async function analyseWith(
   const evaluator = new Evaluator(pool, cache, settings);
   const stop = new Stop(pool, items);
   io.addSignalListener?.("SIGINT", stop.signal);
-  const progress = new Progress(io, evaluator.counts);
+  const progress = new Progress(io, evaluator.counts, settings.progress);
   const context = { evaluator, settings, io, charts: new NamesWritten() };
   let code: number = EXIT.ok, finished = false;
   try {

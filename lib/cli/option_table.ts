@@ -318,6 +318,17 @@ export const OPTIONS = [
     group: "other",
     help: "say why a FEN-string is invalid (a terminal: always)",
   },
+  {
+    name: "progress",
+    group: "other",
+    help:
+      "show progress on stderr even when it is not a terminal (plain lines)",
+  },
+  {
+    name: "no-progress",
+    group: "other",
+    help: "show no progress (at a terminal, long jobs show it on stderr)",
+  },
   { name: "help", short: "h", group: "other", help: "show this help and exit" },
   { name: "version", group: "other", help: "show the version and exit" },
 ] as const satisfies readonly OptionSpec[];
