@@ -143,10 +143,12 @@ export class ProgressLine {
   /** `io` with stdout and stderr that erase the line before each write. */
   #wrapped(io: CliIo): CliIo {
     const stdout = io.stdout, stderr = io.stderr;
-    return {
-      ...bound(io),
+    // Everything else is io's own (Deno's members are not all plain
+    // properties a spread would copy).
+    const wrapped: CliIo = Object.create(io);
+    return Object.assign(wrapped, {
       stdout: {
-        writeSync: (data) => {
+        writeSync: (data: Uint8Array): number => {
           this.clear();
           const n = stdout.writeSync(data);
           if (n > 0) this.#lineEnded = data[n - 1] === 10;
@@ -155,41 +157,14 @@ export class ProgressLine {
         isTerminal: () => stdout.isTerminal?.() === true,
       },
       stderr: {
-        writeSync: (data) => {
+        writeSync: (data: Uint8Array): number => {
           this.clear();
           return stderr.writeSync(data);
         },
         isTerminal: () => true,
       },
-    };
+    });
   }
-}
-
-/**
- * `io`'s members, its methods bound to it (`Deno`'s own are not plain
- * properties a spread would copy).
- */
-function bound(io: CliIo): CliIo {
-  const copy: Record<string, unknown> = {};
-  for (
-    const key of [
-      "stdin",
-      "writeFileSync",
-      "renameSync",
-      "mkdirSync",
-      "open",
-      "statSync",
-      "permissions",
-      "addSignalListener",
-      "removeSignalListener",
-    ] as const
-  ) {
-    const value = io[key];
-    if (value !== undefined) {
-      copy[key] = typeof value === "function" ? value.bind(io) : value;
-    }
-  }
-  return copy as unknown as CliIo;
 }
 
 /** Counts of a stream job, read by the line's timer. */
