@@ -14,7 +14,6 @@ import { CLI, spawnFen } from "./_harness.ts";
 const SAMPLE = new URL("../testdata/sample.fen", import.meta.url).pathname;
 const GAMES = new URL("../testdata/stockfish_games.pgn", import.meta.url)
   .pathname;
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const DRAWN = /\r\x1b\[Kfen: [\d,]+ lines, [\d,]+\/s, \d+%, [^\r\x1b]* left/;
 
