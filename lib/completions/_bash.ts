@@ -74,7 +74,7 @@ export function bashScript(
 ): string {
   const commands = commandsOf(model);
   return `# bash completion for fen ${version}, written by \`fen completions bash\`
-# from its option tables. Install: docs/completions.md (or, for this shell:
+# from its option tables. Install: docs/terminal.md (or, for this shell:
 # source <(fen completions bash)).
 
 # Sets opts, subs and operands for a command path ("fen book make").

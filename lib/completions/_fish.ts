@@ -116,7 +116,7 @@ end`;
 /** The fish script for `fen completions fish`. */
 export function fishScript(model: CompletionCommand, version: string): string {
   return `# fish completion for fen ${version}, written by \`fen completions fish\`
-# from its option tables. Install: docs/completions.md (a file fen.fish in
+# from its option tables. Install: docs/terminal.md (a file fen.fish in
 # ~/.config/fish/completions; or, for this shell: fen completions fish | source).
 
 ${pathFunction(model)}

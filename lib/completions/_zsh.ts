@@ -105,7 +105,7 @@ function commandFunction(command: CompletionCommand): string {
 export function zshScript(model: CompletionCommand, version: string): string {
   return `#compdef fen
 # zsh completion for fen ${version}, written by \`fen completions zsh\` from
-# its option tables. Install: docs/completions.md (a file named _fen in a
+# its option tables. Install: docs/terminal.md (a file named _fen in a
 # folder of $fpath, before compinit; or, for this shell, after compinit:
 # source <(fen completions zsh)).
 
