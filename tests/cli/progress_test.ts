@@ -23,7 +23,12 @@ const DRAWN = /\r\x1b\[Kfen: [\d,]+ lines, [\d,]+\/s, \d+%, [^\r\x1b]* left/;
  */
 async function slowRun(
   args: string[],
-  { terminal, pause = 120 }: { terminal: boolean; pause?: number },
+  { terminal, pause = 120, failAfter = Infinity }: {
+    terminal: boolean;
+    pause?: number;
+    /** The read that fails (a disk error), after this many bytes. */
+    failAfter?: number;
+  },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const bytes = await Deno.readFile(SAMPLE);
   const out: number[] = [], err: number[] = [];
@@ -47,6 +52,7 @@ async function slowRun(
         async read(buffer: Uint8Array): Promise<number | null> {
           await new Promise((resolve) => setTimeout(resolve, pause));
           if (offset >= bytes.length) return null;
+          if (offset >= failAfter) throw new Error("Input/output error");
           const n = Math.min(buffer.length, bytes.length - offset, 8000);
           buffer.set(bytes.subarray(offset, offset + n));
           offset += n;
@@ -98,6 +104,22 @@ Deno.test("at a terminal: the line is redrawn on stderr, never on stdout, and er
   assert.match(run.stderr, DRAWN);
   assert.ok(run.stderr.endsWith("\r\x1b[K"), "erased at the end");
   assert.equal(quiet.stderr, "");
+});
+
+Deno.test("a read that fails: the line erased before the message, the timer stopped", async () => {
+  const run = await slowRun([...ARGS, "--progress"], {
+    terminal: true,
+    failAfter: 40000,
+  });
+  assert.equal(run.code, 4);
+  assert.match(run.stderr, DRAWN);
+  assert.ok(
+    run.stderr.endsWith(
+      "\r\x1b[Kfen: cannot read big.fen: Input/output error\n",
+    ),
+    JSON.stringify(run.stderr.slice(-80)),
+  );
+  // Deno's test sanitizer fails the test if the line's timer outlived the run.
 });
 
 Deno.test("stderr not a terminal: nothing; --no-progress at a terminal: nothing", async () => {
