@@ -61,11 +61,11 @@ import {
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
   parsed: ParsedArgs,
-  terminal: CliIo,
+  given: CliIo,
 ): Promise<number> {
   // While the progress line shows, output goes through streams that erase
   // it first; its timer stops however the run ends.
-  const progress = new RunProgress(terminal, progressMode(parsed));
+  const progress = new RunProgress(given, progressMode(parsed));
   const io = progress.line.io;
   const out = new Output(io.stdout);
   try {
