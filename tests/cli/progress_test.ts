@@ -148,6 +148,27 @@ Deno.test("--progress into a pipe: plain lines for a log, the totals last", asyn
   );
   assert.equal(games.code, 0);
   assert.match(games.stderr, /^fen: 100 games, [\d,]+\/s, 100%\n$/);
+  // A compressed file: the percent is of its own (compressed) bytes.
+  const dir = await Deno.makeTempDir();
+  try {
+    const gz = `${dir}/sample.fen.gz`;
+    await Deno.writeFile(
+      gz,
+      await new Response(
+        (await Deno.open(SAMPLE)).readable.pipeThrough(
+          new CompressionStream("gzip"),
+        ),
+      ).bytes(),
+    );
+    const zipped = await spawnFen(
+      ["--progress", "--format", "fen", "--input", gz],
+      { permissions: [`--allow-read=${dir}`] },
+    );
+    assert.equal(zipped.stdout, run.stdout);
+    assert.match(zipped.stderr, /^fen: 1,000 lines, [\d,]+\/s, 100%\n$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 const hasScript = (() => {
