@@ -6,6 +6,7 @@ import { UsageError } from "../program/usage_error.ts";
 import type { SearchLimit } from "../engine/uci.ts";
 import type { JudgementRules } from "./judgement.ts";
 import type { ProgressMode } from "../program/progress.ts";
+import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
 
 /** One option: its value's placeholder (none for a flag), default, help. */
 interface OptionSpec {
@@ -97,13 +98,8 @@ export const ANALYSE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     fallback: "{game}",
     help: "--graph file names: {game}, {White}, any tag",
   },
-  "progress": {
-    help:
-      "show progress on stderr even when it is not a terminal (plain lines)",
-  },
-  "no-progress": {
-    help: "show no progress (at a terminal, it is shown on stderr)",
-  },
+  "progress": { help: PROGRESS_HELP["progress"] },
+  "no-progress": { help: PROGRESS_HELP["no-progress"] },
   "help": { help: "show this help and exit" },
 };
 
@@ -261,11 +257,7 @@ export function analyseSettings(args: readonly string[]): AnalyseSettings {
     graph: one("graph"),
     graphFormat: one("graph-format") as "svg" | "png",
     name,
-    progress: values.has("no-progress")
-      ? "off"
-      : values.has("progress")
-      ? "on"
-      : "auto",
+    progress: progressMode((option) => values.has(option)),
     help: values.has("help"),
   };
 }

@@ -48,7 +48,7 @@ import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import type { StreamMeter } from "../program/progress.ts";
-import { progressMode, RunProgress } from "./run_progress.ts";
+import { RunProgress, runProgressMode } from "./run_progress.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import type { StreamPart } from "./source_jobs_io.ts";
 import {
@@ -65,7 +65,7 @@ export async function runCommand(
 ): Promise<number> {
   // While the progress line shows, output goes through streams that erase
   // it first; its timer stops however the run ends.
-  const progress = new RunProgress(given, progressMode(parsed));
+  const progress = new RunProgress(given, runProgressMode(parsed));
   const io = progress.line.io;
   const out = new Output(io.stdout);
   try {

@@ -3,19 +3,20 @@
 // sources keep (lines of a text stream, games of PGN).
 
 import {
+  filesSize,
   ProgressLine,
   type ProgressMode,
   StreamMeter,
   streamText,
 } from "../program/progress.ts";
 import type { CliIo } from "../program/io.ts";
+import { progressMode } from "../program/progress_options.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import type { Settings } from "./option_settings.ts";
 
-/** `--no-progress` wins over `--progress`; neither: at a terminal. */
-export function progressMode(parsed: ParsedArgs): ProgressMode {
-  if (parsed.values.has("no-progress")) return "off";
-  return parsed.values.has("progress") ? "on" : "auto";
+/** What `--progress` and `--no-progress` ask for. */
+export function runProgressMode(parsed: ParsedArgs): ProgressMode {
+  return progressMode((name) => parsed.values.has(name));
 }
 
 /** The progress of one run: its line, and its counts once the sources are known. */
@@ -46,29 +47,14 @@ export class RunProgress {
   }
 }
 
-/**
- * The total size of the run's files, or `null` when a stream of unknown
- * size (stdin) is read or a size cannot be had without asking.
- */
+/** The total size of the run's files (`null` with stdin among them). */
 function inputSize(settings: Settings, io: CliIo): number | null {
-  let size = 0;
-  for (const source of settings.sources) {
-    if (source.kind === "stdin") return null;
-    if (source.kind !== "file") continue;
-    const query = io.permissions.querySync;
-    const path = source.path;
-    if (
-      query?.call(io.permissions, { name: "read", path }).state !== "granted"
-    ) {
-      return null;
-    }
-    try {
-      const found = io.statSync?.(path).size;
-      if (found === undefined) return null;
-      size += found;
-    } catch {
-      return null;
-    }
-  }
-  return size;
+  const paths = settings.sources.flatMap((source) =>
+    source.kind === "stdin"
+      ? [null]
+      : source.kind === "file"
+      ? [source.path]
+      : []
+  );
+  return filesSize(paths, io);
 }

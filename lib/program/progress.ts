@@ -196,17 +196,77 @@ export interface StreamCounts {
  */
 export function streamText(counts: StreamCounts, seconds: number): string {
   const rate = seconds > 0 ? Math.round(counts.done / seconds) : 0;
-  let text = `fen: ${counts.done.toLocaleString("en")} ${counts.unit}, ${
+  return `fen: ${counts.done.toLocaleString("en")} ${counts.unit}, ${
     rate.toLocaleString("en")
-  }/s`;
-  const { bytes, size } = counts;
-  if (size !== null && size > 0) {
-    text += `, ${Math.min(100, Math.floor((bytes / size) * 100))}%`;
-    if (bytes > 0 && bytes < size) {
-      text += `, ${duration((seconds * (size - bytes)) / bytes)} left`;
-    }
+  }/s${share(counts, seconds)}`;
+}
+
+/**
+ * The line of a job that counts only bytes (`fen book make`, `fen tree`):
+ * `fen: 12.5 MB read, 2.5 MB/s, 25%, 15 s left`.
+ *
+ * @example
+ * ```ts
+ * import { bytesText } from "./progress.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   bytesText({ bytes: 12_500_000, size: 50_000_000 }, 5),
+ *   "fen: 12.5 MB read, 2.5 MB/s, 25%, 15 s left",
+ * );
+ * ```
+ */
+export function bytesText(
+  counts: Pick<StreamCounts, "bytes" | "size">,
+  seconds: number,
+): string {
+  const mb = counts.bytes / 1e6;
+  const rate = seconds > 0 ? mb / seconds : 0;
+  return `fen: ${mb.toFixed(1)} MB read, ${rate.toFixed(1)} MB/s${
+    share(counts, seconds)
+  }`;
+}
+
+/** ", 25%, 9 s left" of a file of known size, else "". */
+function share(
+  { bytes, size }: Pick<StreamCounts, "bytes" | "size">,
+  seconds: number,
+): string {
+  if (size === null || size <= 0) return "";
+  let text = `, ${Math.min(100, Math.floor((bytes / size) * 100))}%`;
+  if (bytes > 0 && bytes < size) {
+    text += `, ${duration((seconds * (size - bytes)) / bytes)} left`;
   }
   return text;
+}
+
+/**
+ * The total size of the files a job reads, or `null` when one is a stream
+ * of unknown size (`null` in `paths`: stdin) or its size cannot be had
+ * without asking for a permission (at a terminal, Deno would stop to ask).
+ */
+export function filesSize(
+  paths: readonly (string | null)[],
+  io: CliIo,
+): number | null {
+  let size = 0;
+  for (const path of paths) {
+    if (path === null) return null;
+    const query = io.permissions.querySync;
+    if (
+      query?.call(io.permissions, { name: "read", path }).state !== "granted"
+    ) {
+      return null;
+    }
+    try {
+      const found = io.statSync?.(path).size;
+      if (found === undefined) return null;
+      size += found;
+    } catch {
+      return null;
+    }
+  }
+  return size;
 }
 
 /** Seconds as people read them: 9 s, 3 min 20 s, 2 h 5 min. */

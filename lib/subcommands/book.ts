@@ -12,6 +12,7 @@ import { UsageError } from "../program/usage_error.ts";
 import {
   eachInput,
   parseSubcommand,
+  progressOf,
   type SubcommandArgs,
   SubcommandError,
   subcommandHelp,
@@ -121,7 +122,12 @@ async function make(args: SubcommandArgs, io: CliIo): Promise<number> {
   const options = bookMakeOptions(args);
   refuseTerminal(io.stdout);
   const maker = new BookMaker(options);
-  await eachInput(args.operands, io, (bytes) => maker.push(bytes));
+  await eachInput(
+    args.operands,
+    io,
+    (bytes) => maker.push(bytes),
+    progressOf(args),
+  );
   maker.finish((bytes) => writeAll(io.stdout, bytes));
   return EXIT.ok;
 }

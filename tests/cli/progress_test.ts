@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { main } from "../../cli.ts";
 import type { CliIo } from "../../cli.ts";
 import { duration, streamText } from "../../lib/program/progress.ts";
-import { CLI, spawnFen } from "./_harness.ts";
+import { CLI, spawnFen, spawnFenBytes } from "./_harness.ts";
 
 const SAMPLE = new URL("../testdata/sample.fen", import.meta.url).pathname;
 const GAMES = new URL("../testdata/stockfish_games.pgn", import.meta.url)
@@ -168,6 +168,21 @@ Deno.test("--progress into a pipe: plain lines for a log, the totals last", asyn
     assert.match(zipped.stderr, /^fen: 1,000 lines, [\d,]+\/s, 100%\n$/);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen tree and fen book make: --progress into a pipe counts the bytes of the files; --no-progress nothing", async () => {
+  const permissions = [`--allow-read=${GAMES}`];
+  for (const args of [["tree"], ["book", "make"]]) {
+    const run = await spawnFenBytes([...args, "--progress", GAMES], {
+      permissions,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^fen: 0\.3 MB read, [\d.]+ MB\/s, 100%\n$/);
+    const quiet = await spawnFenBytes([...args, "--no-progress", GAMES], {
+      permissions,
+    });
+    assert.deepEqual(quiet, { ...run, stderr: "" }, "the same output");
   }
 });
 
