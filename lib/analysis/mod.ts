@@ -26,6 +26,9 @@ import { Progress } from "./_progress.ts";
 import { analyseItem, type ItemOutcome } from "./_item.ts";
 
 /** Exit code: some positions could not be analysed (the engine failed on them). */
+/** The option table (the help and the shell completions are made from it). */
+export { ANALYSE_OPTIONS } from "./_options.ts";
+
 export const EXIT_NOT_ANALYSED = 6;
 
 /** Engines tried when --engine is not given, in order. */

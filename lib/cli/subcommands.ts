@@ -30,6 +30,17 @@ export const SUBCOMMANDS = {
     run: async (args, io) =>
       (await import("../subcommands/merge.ts")).merge(args, io),
   },
+  // `fen md` reads its blocks' options with this command's table, given here.
+  md: {
+    about: "Markdown with each fen block drawn (a Pandoc filter too)",
+    run: async (args, io) => {
+      const [{ md }, { PICTURE_OPTIONS }] = await Promise.all([
+        import("../subcommands/md.ts"),
+        import("./option_blocks.ts"),
+      ]);
+      return md(args, io, PICTURE_OPTIONS);
+    },
+  },
   // Engines, judgement and charts load only for `fen analyse`.
   analyse: {
     about: "annotate games and positions with a UCI engine",

@@ -135,7 +135,7 @@ const SUBCOMMAND_TABLES: Readonly<
   >
 > = {
   book: async (path) => {
-    const { BOOK_SPECS } = await import("../subcommands/_book_specs.ts");
+    const { BOOK_SPECS } = await import("../subcommands/book.ts");
     return {
       path,
       options: [],
@@ -152,8 +152,15 @@ const SUBCOMMAND_TABLES: Readonly<
   // `fen merge` has no options but --help: its operands are files.
   merge: (path) =>
     Promise.resolve({ path, options: [], operands: FILES, subcommands: [] }),
+  md: async (path) => {
+    const [{ mdSpec }, { PICTURE_OPTIONS }] = await Promise.all([
+      import("../subcommands/md.ts"),
+      import("../cli/option_blocks.ts"),
+    ]);
+    return fromSpec(path, mdSpec(PICTURE_OPTIONS));
+  },
   analyse: async (path) => {
-    const { ANALYSE_OPTIONS } = await import("../analysis/_options.ts");
+    const { ANALYSE_OPTIONS } = await import("../analysis/mod.ts");
     return {
       path,
       options: tableOptions(Object.entries(ANALYSE_OPTIONS)),

@@ -28,6 +28,9 @@ import { refuseTerminal } from "./_book_files.ts";
 import { probeCommand } from "./_book_probe.ts";
 import { dumpCommand, mergeCommand } from "./_book_merge.ts";
 
+/** The book subcommands' tables (the shell completions are made from them). */
+export { BOOK_SPECS } from "./_book_specs.ts";
+
 /** What `fen book` answers to, before any subcommand. */
 const BOOK_USAGE = "Usage: fen book make|probe|merge|dump [options] ...\n\n" +
   Object.values(BOOK_SPECS).map((spec) =>

@@ -13,6 +13,8 @@ import { OPTIONS as SERVE_OPTIONS } from "../../lib/serve/mod.ts";
 import { FORMAT_NAMES } from "../../lib/cli/format_registry.ts";
 import { VERSION } from "../../lib/program/version.ts";
 import { SHELLS } from "../../lib/completions/mod.ts";
+import { mdSpec } from "../../lib/subcommands/md.ts";
+import { PICTURE_OPTIONS } from "../../lib/cli/option_blocks.ts";
 import { runMain, spawnFen } from "./_harness.ts";
 
 const SHELL_NAMES = Object.keys(SHELLS);
@@ -118,6 +120,7 @@ function allOptions(): string[] {
     ...TREE_SPEC.options.map((o) => o.name),
     ...Object.values(BOOK_SPECS).flatMap((s) => s.options.map((o) => o.name)),
     ...Object.keys(SERVE_OPTIONS),
+    ...mdSpec(PICTURE_OPTIONS).options.map((o) => o.name),
   ];
 }
 
@@ -226,6 +229,7 @@ Deno.test({
       ["fen analyse --judgement ", ["lichess", "cp"]],
       ["fen completions ", SHELL_NAMES],
       ["fen an", ["analyse"]],
+      ["fen md --out", ["--out-dir"]],
     ];
     const got = await Promise.all(cases.map(([line]) => zsh(line)));
     for (const [i, [line, expected]] of cases.entries()) {
