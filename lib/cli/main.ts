@@ -13,7 +13,7 @@ import { parseArgv } from "./option_argv.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { plainDiagram } from "./plain.ts";
-import { subcommand } from "./subcommands.ts";
+import { subcommand } from "./option_subcommands.ts";
 
 export type { CliIo, Sink, Source } from "../program/io.ts";
 export { EXIT } from "../program/exit.ts";

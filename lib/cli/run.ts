@@ -48,7 +48,7 @@ import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import type { StreamMeter } from "../program/progress.ts";
-import { RunProgress, runProgressMode } from "./run_progress.ts";
+import { RunProgress, runProgressMode } from "./source_progress.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import type { StreamPart } from "./source_jobs_io.ts";
 import {

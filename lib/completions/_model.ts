@@ -4,8 +4,6 @@
 // listed by hand: a new option or subcommand is completed once it is in its
 // table.
 
-import { OPTION_SPECS } from "../cli/option_table.ts";
-import { type SubcommandName, SUBCOMMANDS } from "../cli/subcommands.ts";
 import type { SubcommandSpec } from "../subcommands/args.ts";
 
 /** What the value of an option (or an operand) completes to. */
@@ -61,148 +59,88 @@ export function valueOf(
   return { kind: "text", label: placeholder.replace(/^<|>$/g, "") };
 }
 
-/** The command's own options, from its table. */
-function commandOptions(): CompletionOption[] {
-  return OPTION_SPECS.map((o) => {
-    const takes = o.value === undefined
-      ? "none"
-      : o.optional === true
-      ? "optional"
-      : "required";
-    return {
-      name: o.name,
-      aliases: o.aliases ?? [],
-      short: o.short ?? "",
-      takes,
-      value: o.value === undefined ? null : valueOf(o.value, o.choices),
-      multiple: o.multiple === true,
-      help: o.help,
-    };
-  });
-}
-
-/** A subcommand's options from a table of rows by name. */
-function tableOptions(
-  rows: Iterable<
-    readonly [string, {
-      readonly value?: string | boolean;
-      readonly choices?: readonly string[];
-      readonly multiple?: boolean;
-      readonly repeat?: boolean;
-      readonly help: string;
-    }]
-  >,
-): CompletionOption[] {
-  return [...rows].map(([name, o]) => {
-    // `fen serve`'s table says only whether a value is taken: its name is the placeholder.
-    const placeholder = typeof o.value === "string" ? o.value : `<${name}>`;
-    return {
-      name,
-      aliases: [],
-      short: "",
-      takes: o.value === undefined || o.value === false ? "none" : "required",
-      value: o.value === undefined || o.value === false
-        ? null
-        : valueOf(placeholder, o.choices),
-      multiple: o.multiple === true || o.repeat === true,
-      help: o.help,
-    };
-  });
-}
-
-const FILES: ValueKind = { kind: "files" };
-
-/** A subcommand made from its table (`fen tree`, `fen book make`). */
-function fromSpec(path: string[], spec: SubcommandSpec): CompletionCommand {
-  return {
-    path,
-    // Its first clause: "Makes a Polyglot opening book from games".
-    about: spec.about.replaceAll("\n", " ").match(/^[^(,.:;]*/)![0].trim(),
-    options: tableOptions(spec.options.map((o) => [o.name, o] as const)),
-    operands: FILES,
-    subcommands: [],
-  };
+/**
+ * A row of an option table, as any program's table has it (the command's,
+ * a subcommand's): the fields the shells need, under the names the tables
+ * give them.
+ */
+export interface TableRow {
+  readonly short?: string;
+  readonly aliases?: readonly string[];
+  /** The placeholder (`<file>`), or whether a value is taken. */
+  readonly value?: string | boolean;
+  /** Whether the value may be left out (then given only after `=`). */
+  readonly optional?: boolean;
+  readonly choices?: readonly string[];
+  readonly multiple?: boolean;
+  readonly repeat?: boolean;
+  readonly help: string;
 }
 
 /**
- * Each subcommand's options and operands, from its own table: the type
- * makes every subcommand of {@linkcode SUBCOMMANDS} have one.
+ * What a program tells the shells about itself: its option table (rows
+ * with their names, or rows by name), its operands and its subcommands.
  */
-const SUBCOMMAND_TABLES: Readonly<
-  Record<
-    SubcommandName,
-    (path: string[]) => Promise<Omit<CompletionCommand, "about">>
-  >
-> = {
-  book: async (path) => {
-    const { BOOK_SPECS } = await import("../subcommands/book.ts");
-    return {
-      path,
-      options: [],
-      operands: null,
-      subcommands: Object.entries(BOOK_SPECS).map(([word, spec]) =>
-        fromSpec([...path, word], spec)
-      ),
-    };
-  },
-  tree: async (path) => {
-    const { TREE_SPEC } = await import("../subcommands/tree.ts");
-    return fromSpec(path, TREE_SPEC);
-  },
-  // `fen merge` has no options but --help: its operands are files.
-  merge: (path) =>
-    Promise.resolve({ path, options: [], operands: FILES, subcommands: [] }),
-  md: async (path) => {
-    const [{ mdSpec }, { PICTURE_OPTIONS }] = await Promise.all([
-      import("../subcommands/md.ts"),
-      import("../cli/option_blocks.ts"),
-    ]);
-    return fromSpec(path, mdSpec(PICTURE_OPTIONS));
-  },
-  analyse: async (path) => {
-    const { ANALYSE_OPTIONS } = await import("../analysis/mod.ts");
-    return {
-      path,
-      options: tableOptions(Object.entries(ANALYSE_OPTIONS)),
-      operands: FILES,
-      subcommands: [],
-    };
-  },
-  serve: async (path) => {
-    const { OPTIONS } = await import("../serve/mod.ts");
-    return {
-      path,
-      options: tableOptions(Object.entries(OPTIONS)),
-      operands: null,
-      subcommands: [],
-    };
-  },
-  completions: async (path) => {
-    const { SHELLS } = await import("./mod.ts");
-    return {
-      path,
-      options: [],
-      operands: { kind: "words", words: Object.keys(SHELLS) },
-      subcommands: [],
-    };
-  },
-};
+export interface CommandTable {
+  /** One line ("" for `fen` itself). */
+  readonly about: string;
+  readonly options:
+    | readonly (TableRow & { readonly name: string })[]
+    | Readonly<Record<string, TableRow>>;
+  /** What its operands complete to (`null`: it takes none of its own). */
+  readonly operands: ValueKind | null;
+  readonly subcommands?: Readonly<Record<string, CommandTable>>;
+}
 
-/** The whole command as the shells see it, from its tables. */
-export async function completionModel(): Promise<CompletionCommand> {
-  const subcommands = await Promise.all(
-    (Object.keys(SUBCOMMANDS) as SubcommandName[]).map(async (word) => ({
-      ...await SUBCOMMAND_TABLES[word](["fen", word]),
-      about: SUBCOMMANDS[word].about,
-    })),
-  );
+/** Operands that are files. */
+export const FILES: ValueKind = { kind: "files" };
+
+/** A subcommand's table from its {@linkcode SubcommandSpec}. */
+export function specTable(spec: SubcommandSpec): CommandTable {
   return {
-    path: ["fen"],
-    about: "",
-    options: commandOptions(),
-    // A FEN-string cannot be completed; a file of records can.
+    // Its first clause: "Makes a Polyglot opening book from games".
+    about: spec.about.replaceAll("\n", " ").match(/^[^(,.:;]*/)![0].trim(),
+    options: spec.options,
     operands: FILES,
-    subcommands,
+  };
+}
+
+/** A row as the shells see it. */
+function optionOf(name: string, o: TableRow): CompletionOption {
+  const takes = o.value === undefined || o.value === false
+    ? "none"
+    : o.optional === true
+    ? "optional"
+    : "required";
+  // `fen serve`'s table says only whether a value is taken: its name is the placeholder.
+  const placeholder = typeof o.value === "string" ? o.value : `<${name}>`;
+  return {
+    name,
+    aliases: o.aliases ?? [],
+    short: o.short ?? "",
+    takes,
+    value: takes === "none" ? null : valueOf(placeholder, o.choices),
+    multiple: o.multiple === true || o.repeat === true,
+    help: o.help,
+  };
+}
+
+/** The command (or a subcommand at `path`) as the shells see it. */
+export function completionModel(
+  table: CommandTable,
+  path: readonly string[] = ["fen"],
+): CompletionCommand {
+  const rows = Array.isArray(table.options)
+    ? table.options.map((o) => [o.name, o] as const)
+    : Object.entries(table.options);
+  return {
+    path,
+    about: table.about,
+    options: rows.map(([name, o]) => optionOf(name, o)),
+    operands: table.operands,
+    subcommands: Object.entries(table.subcommands ?? {}).map(([word, sub]) =>
+      completionModel(sub, [...path, word])
+    ),
   };
 }
 

@@ -11,7 +11,19 @@ import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { VERSION } from "../program/version.ts";
 import { escapeText } from "../_quote.ts";
-import { type CompletionCommand, completionModel } from "./_model.ts";
+import {
+  type CommandTable,
+  type CompletionCommand,
+  completionModel,
+} from "./_model.ts";
+
+export {
+  type CommandTable,
+  FILES,
+  specTable,
+  type TableRow,
+  type ValueKind,
+} from "./_model.ts";
 import { bashScript } from "./_bash.ts";
 import { zshScript } from "./_zsh.ts";
 import { fishScript } from "./_fish.ts";
@@ -42,9 +54,15 @@ Writes a completion script for the shell to stdout: options, their values
  *
  * @param args The shell's name, or `--help`.
  * @param io The standard streams.
+ * @param table The command's table with its subcommands', which the
+ * command gives (this folder reads nothing of the command itself).
  * @returns The exit code.
  */
-export async function completions(args: string[], io: CliIo): Promise<number> {
+export async function completions(
+  args: string[],
+  io: CliIo,
+  table: () => Promise<CommandTable>,
+): Promise<number> {
   if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
     writeText(io.stdout, completionsHelp());
     return EXIT.ok;
@@ -65,6 +83,6 @@ export async function completions(args: string[], io: CliIo): Promise<number> {
     );
     return EXIT.usage;
   }
-  writeText(io.stdout, shell(await completionModel(), VERSION));
+  writeText(io.stdout, shell(completionModel(await table()), VERSION));
   return EXIT.ok;
 }

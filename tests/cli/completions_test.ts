@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { OPTION_SPECS } from "../../lib/cli/option_table.ts";
-import { SUBCOMMANDS } from "../../lib/cli/subcommands.ts";
+import { SUBCOMMANDS } from "../../lib/cli/option_subcommands.ts";
 import { ANALYSE_OPTIONS } from "../../lib/analysis/_options.ts";
 import { TREE_SPEC } from "../../lib/subcommands/tree.ts";
 import { BOOK_SPECS } from "../../lib/subcommands/_book_specs.ts";
