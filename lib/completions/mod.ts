@@ -28,25 +28,40 @@ import { bashScript } from "./_bash.ts";
 import { zshScript } from "./_zsh.ts";
 import { fishScript } from "./_fish.ts";
 
-/** The shells, each with the writer of its script. */
-export const SHELLS: Readonly<
-  Record<string, (model: CompletionCommand, version: string) => string>
-> = {
-  bash: bashScript,
-  zsh: zshScript,
-  fish: fishScript,
+/** A shell: the writer of its script, and where the script goes. */
+export interface Shell {
+  script(model: CompletionCommand, version: string): string;
+  /** The command line that installs it for the user (docs/terminal.md too). */
+  install: string;
+}
+
+/** The shells, in the order help lists them. */
+export const SHELLS: Readonly<Record<string, Shell>> = {
+  bash: {
+    script: bashScript,
+    install:
+      "fen completions bash > ~/.local/share/bash-completion/completions/fen",
+  },
+  zsh: {
+    script: zshScript,
+    install: "fen completions zsh > ~/.zfunc/_fen",
+  },
+  fish: {
+    script: fishScript,
+    install: "fen completions fish > ~/.config/fish/completions/fen.fish",
+  },
 };
 
 /** `fen completions --help`. */
 export function completionsHelp(): string {
+  const installs = Object.values(SHELLS).map((shell) => `  ${shell.install}\n`)
+    .join("");
   return `Usage: fen completions ${Object.keys(SHELLS).join("|")}
 
 Writes a completion script for the shell to stdout: options, their values
-(formats, files, folders), and the subcommands with theirs. Install:
-  bash  fen completions bash > ~/.local/share/bash-completion/completions/fen
-  zsh   fen completions zsh > ~/.zfunc/_fen   (~/.zfunc in $fpath, before compinit)
-  fish  fen completions fish > ~/.config/fish/completions/fen.fish
-`;
+(formats, files, folders), and the subcommands with theirs. Install for the
+user (zsh: with ~/.zfunc in $fpath before compinit; docs/terminal.md):
+${installs}`;
 }
 
 /**
@@ -83,6 +98,9 @@ export async function completions(
     );
     return EXIT.usage;
   }
-  writeText(io.stdout, shell(completionModel(await table()), VERSION));
+  writeText(
+    io.stdout,
+    shell.script(completionModel(await table()), VERSION),
+  );
   return EXIT.ok;
 }

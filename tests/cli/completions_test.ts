@@ -164,6 +164,17 @@ Deno.test("fen completions: the real program writes the same scripts; no shell o
   assert.match(help.stdout, /fish\/completions\/fen\.fish/);
 });
 
+Deno.test("docs/terminal.md installs each shell's script as fen completions --help says", async () => {
+  const doc = await Deno.readTextFile(
+    new URL("../../docs/terminal.md", import.meta.url),
+  );
+  const rows = [...doc.matchAll(/^\| (\w+) +\| `([^`]+)`/gm)];
+  assert.deepEqual(rows.map((m) => m[1]), SHELL_NAMES);
+  for (const [, name, install] of rows) {
+    assert.equal(install, SHELLS[name].install, name);
+  }
+});
+
 const hasBash = has("bash");
 Deno.test({
   name: "bash completes options, --format's choices, subcommands and files",
