@@ -171,6 +171,22 @@ Deno.test("--progress into a pipe: plain lines for a log, the totals last", asyn
   }
 });
 
+Deno.test("--progress into a log: a plain line every five seconds while the job runs, then the totals", async () => {
+  // 8 reads 700 ms apart: about 5.6 s, one line on the way.
+  const run = await slowRun([...ARGS, "--progress"], {
+    terminal: false,
+    pause: 700,
+  });
+  assert.equal(run.code, 0);
+  const lines = run.stderr.split("\n");
+  assert.equal(lines.pop(), "", "whole lines");
+  assert.ok(lines.length >= 2, run.stderr);
+  for (const line of lines.slice(0, -1)) {
+    assert.match(line, /^fen: [\d,]+ lines, [\d,]+\/s, \d+%, .+ left$/);
+  }
+  assert.match(lines.at(-1)!, /^fen: 1,000 lines, [\d,]+\/s, 100%$/);
+});
+
 Deno.test("fen tree and fen book make: --progress into a pipe counts the bytes of the files; --no-progress nothing", async () => {
   const permissions = [`--allow-read=${GAMES}`];
   for (const args of [["tree"], ["book", "make"]]) {
