@@ -6,8 +6,8 @@
 // success (castling rights are bits until someone asks for the squares).
 
 import { fail } from "./_fail.ts";
-import { type VariantFields, variantFields } from "./_variant.ts";
-import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
+import type { VariantFields } from "./_variant.ts";
+import type { PlacementTarget } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
 import { fitsTurn, isSquare, SQUARE_NAMES } from "../_tables.ts";
 import {
@@ -43,9 +43,11 @@ export interface RecordFields {
 }
 
 /** Fields as a placement-only record has them: `w - - 0 1`. */
-export function emptyFields(rules: Rules = "chess"): RecordFields {
+export function emptyFields(
+  variant: VariantFields | null = null,
+): RecordFields {
   return {
-    variant: variantFields(rules),
+    variant,
     turn: "w",
     castling: 0,
     enPassant: null,
@@ -56,22 +58,8 @@ export function emptyFields(rules: Rules = "chess"): RecordFields {
   };
 }
 
-/** Whether `code` ends a field (lenient input also takes a no-break space). */
-export function endsField(code: number, strict: boolean): boolean {
-  return isBlank(code) || (code === NBSP && !strict);
-}
-
-/** Where the field starting at `start` ends: the next blank, or `limit`. */
-export function fieldEnd(text: string, start: number, limit: number): number {
-  let i = start;
-  while (i < limit && !endsField(text.charCodeAt(i), false)) i++;
-  return i;
-}
-
-/** Whether the field ends at `i`: a blank, or the record's end. */
-export function endsAt(text: string, i: number, limit: number): boolean {
-  return i === limit || endsField(text.charCodeAt(i), false);
-}
+export { endsAt, endsField, fieldEnd } from "./_blank.ts";
+import { endsAt, endsField, fieldEnd } from "./_blank.ts";
 
 // --- side to move ---------------------------------------------------------
 

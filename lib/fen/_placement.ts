@@ -37,15 +37,8 @@ export const PIECE_OF_CODE: readonly (Piece | null)[] = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** No-break space: lenient input takes it for a space (pasted records). */
-export const NBSP = 0xa0;
-
-/** Whether `code` is a space, tab, or line break: what ends a field. */
-export function isBlank(code: number): boolean {
-  // one comparison for the usual printable character
-  return code <= 32 &&
-    (code === 32 || code === 9 || code === 10 || code === 13);
-}
+export { isBlank, NBSP } from "./_blank.ts";
+import { isBlank, NBSP } from "./_blank.ts";
 
 /** Where {@linkcode scanPlacement} writes the squares. */
 export interface PlacementTarget {

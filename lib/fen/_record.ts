@@ -133,7 +133,7 @@ export function readRecord(
         break;
       case 4:
         if (fields.variant?.threecheck && isChecksField(text, i, limit)) {
-          i = readChecks(text, i, limit, context);
+          i = readChecks(text, i, limit, fields.variant);
           field--; // the clocks follow
           break;
         }
@@ -144,7 +144,7 @@ export function readRecord(
         break;
       default:
         if (fields.variant?.threecheck && isChecksField(text, i, limit)) {
-          i = readChecks(text, i, limit, context);
+          i = readChecks(text, i, limit, fields.variant);
           field--;
           break;
         }

@@ -6,7 +6,7 @@
 // does). Read only under those rules: the standard path never comes here.
 
 import { fail } from "./_fail.ts";
-import { endsField, fieldEnd, type RecordContext } from "./_fields.ts";
+import { endsField, fieldEnd } from "./_blank.ts";
 import { quoteCharAt, quoteToken } from "../_quote.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import type {
@@ -241,9 +241,8 @@ export function readChecks(
   text: string,
   start: number,
   limit: number,
-  context: RecordContext,
+  v: VariantFields,
 ): number {
-  const v = context.fields.variant!;
   const given = text.charCodeAt(start) === 43;
   const end = fieldEnd(text, start, limit);
   const match = (given ? /^\+([0-3])\+([0-3])$/ : /^([0-3])\+([0-3])$/).exec(

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { variantFields } from "./_variant.ts";
 import { GridSyntaxError } from "../errors.ts";
 import { emptyFields, type RecordContext } from "./_fields.ts";
 import type { PlacementTarget } from "./_placement.ts";
@@ -36,7 +37,7 @@ function gridContext(options: ParseFenOptions): RecordContext {
     (options.strict ? 1 : 0);
   const context = gridContexts[key] ??= recordContext(
     options,
-    emptyFields(rulesOf(options, VARIANT_RULES)),
+    emptyFields(variantFields(rulesOf(options, VARIANT_RULES) ?? "chess")),
     gridTarget,
   );
   // the one target serves every context: this one's variant fields, now

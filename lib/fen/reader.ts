@@ -15,7 +15,12 @@ import {
 } from "./_fields.ts";
 import { contentStart, readOrThrow, recordContext } from "./_record.ts";
 import { PIECE_OF_CODE } from "./_placement.ts";
-import { pocketsOf, promotedOf, type VariantFields } from "./_variant.ts";
+import {
+  pocketsOf,
+  promotedOf,
+  type VariantFields,
+  variantFields,
+} from "./_variant.ts";
 import type { VariantState } from "../record_view.ts";
 import type {
   EpdOperation,
@@ -65,7 +70,9 @@ export class FenReader {
    * @param options Strictness and Chess960 castling, for every record.
    */
   constructor(options: ParseFenOptions = {}) {
-    this.#fields = emptyFields(rulesOf(options, VARIANT_RULES));
+    this.#fields = emptyFields(
+      variantFields(rulesOf(options, VARIANT_RULES) ?? "chess"),
+    );
     this.#context = recordContext(options, this.#fields, {
       out: this.cells,
       mark: 0,
