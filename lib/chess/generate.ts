@@ -8,7 +8,7 @@
 
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
-import { attackersTo } from "./attacks.ts";
+import { attackersTo, pawnTakesEnPassant } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
 import {
   BISHOP,
@@ -355,13 +355,9 @@ export function enPassantOf(
   }
   if (b.ep < 0) return null;
   if (mode === "always") return SQUARE_NAMES[b.ep];
-  const pawn = b.turn << 3 | PAWN;
-  const from = (b.turn ^ 1) * 64 + b.ep;
-  let pseudo = false;
-  for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
-    if (b.sq[PAWN_TARGETS[j]] === pawn) pseudo = true;
+  if (!pawnTakesEnPassant(b.sq, b.ep, b.turn, b.turn << 3 | PAWN)) {
+    return null;
   }
-  if (!pseudo) return null;
   if (mode === "pseudo-legal") return SQUARE_NAMES[b.ep];
   const moves = new Int32Array(MAX_MOVES);
   const end = generateMoves(b, moves, 0);

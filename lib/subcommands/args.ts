@@ -199,7 +199,9 @@ export async function eachInput(
   push: (bytes: Uint8Array) => void,
 ): Promise<void> {
   const names = operands.length === 0 ? ["-"] : operands;
-  const chunk = new Uint8Array(1 << 16);
+  // 1 MiB reads: with 64 KiB ones, a book of a large file spent a sixth of
+  // its time in the reads themselves.
+  const chunk = new Uint8Array(1 << 20);
   for (const [index, name] of names.entries()) {
     if (index > 0) push(NEWLINE);
     let source: Source & { close?(): void };

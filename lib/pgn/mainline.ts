@@ -1,0 +1,651 @@
+/**
+ * Reading games for counts (books): each game's Result tag and its first
+ * plies of mainline, played on the chess core's board, at the speed of a
+ * scanner. A game written the common way (tags, SAN, comments, NAGs, a
+ * result) is read here: its moves matched by the PGN reader's own quick
+ * matcher (the core's attacks and pin test) or by the core's notation, the
+ * rest of it past the plies counted stepped over to where the game ends,
+ * without reading moves. Anything else (a FEN or Variant tag, a variation
+ * before the plies are counted, an error, a null move, a lenient
+ * spelling...) sends the game, from its start to the next point where a
+ * game surely begins, to the PGN reader itself, which then reads it (and
+ * tells its errors, with their game, line and column) as it reads any
+ * stream: both ways give the same moves of the same games.
+ *
+ * @module
+ */
+
+import type { ChessBoard } from "../chess/board.ts";
+import { ChessBoard as Board } from "../chess/board.ts";
+import { makeMove } from "../chess/make.ts";
+import { generateMoves } from "../chess/generate.ts";
+import { Notation } from "../chess/notation.ts";
+import { loadPosition } from "../chess/convert.ts";
+import { NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
+import { GameBuilder } from "./_builder.ts";
+import { PgnStream } from "./_stream.ts";
+import { quickMatch, type QuickOut } from "./_quick_match.ts";
+import { START_POSITION } from "./_start.ts";
+import { annotationNag, isMoveNumber, resultOf } from "./_movetext.ts";
+import type { PgnGame, PgnPosition, PgnVisitor } from "./game.ts";
+
+/** What a {@linkcode MainlineReader} hands on for each game it reads itself. */
+export interface MainlineVisitor {
+  /** A game starts from the standard position, loaded on `board`. */
+  start(board: ChessBoard): void;
+  /** Move `code` (the core's) of the mainline was just made on `board`. */
+  move(board: ChessBoard, code: number): void;
+  /** The game whose moves were handed on ends: its Result tag, "" if none. */
+  end(result: string): void;
+  /** Forget the moves handed on since `start`: the game is read again. */
+  drop(): void;
+}
+
+/** How a {@linkcode MainlineReader} reads. */
+export interface MainlineOptions {
+  /** Plies of each game's mainline played (as `PgnWalker`'s `maxPly`). */
+  maxPly: number;
+  /** Where the games the PGN reader reads go, as a `PgnWalker`'s visitor. */
+  fallback: PgnVisitor;
+}
+
+/** #game's answers besides where a game ends. */
+const INCOMPLETE = -1, IRREGULAR = -2;
+
+/** Whether a tag's name is one that changes where or how a game is played: the reader's to read. */
+function isStartTag(text: Uint8Array, name: number, length: number): boolean {
+  return length === 3
+    ? bytesAre(text, name, "FEN")
+    : length === 5
+    ? bytesAre(text, name, "SetUp")
+    : length === 7 && bytesAre(text, name, "Variant");
+}
+
+/** The longest symbol the lexer reads (its SYMBOL_MAX). */
+const SYMBOL_MAX = 255;
+/** The longest tag value the reader takes by default. */
+const TAG_VALUE_MAX = 1 << 16;
+
+/**
+ * A reader of one PGN stream for counts: see the comment at the top of
+ * the file. {@linkcode MainlineReader.push} it chunks, then
+ * {@linkcode MainlineReader.end} it.
+ */
+export class MainlineReader {
+  readonly #visitor: MainlineVisitor;
+  readonly #fallback: PgnVisitor;
+  readonly #maxPly: number;
+  readonly #notation = new Notation(new Board());
+  readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
+  readonly #source = { text: "", index: 0 };
+  readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
+  /** The bytes not read yet: a game cut by the end of the last chunk. */
+  #text: Uint8Array = new Uint8Array(0);
+  /** The line and column of `#text`'s first character. */
+  #line = 1;
+  #column = 1;
+  /** Where in the text being read `#line`, `#column` were last worked out. */
+  #at = 0;
+  /** Games read so far, by either way. */
+  games = 0;
+
+  constructor(visitor: MainlineVisitor, options: MainlineOptions) {
+    this.#visitor = visitor;
+    this.#maxPly = options.maxPly;
+    const fallback = options.fallback;
+    this.#fallback = {
+      position: (position: PgnPosition) => fallback.position(position),
+      end: (game: PgnGame, cursor: PgnPosition | null) => {
+        this.games++;
+        fallback.end(game, cursor);
+      },
+    };
+  }
+
+  /**
+   * Reads the next chunk, text or bytes (do not mix them; text is read as
+   * its UTF-8). The chunk may be reused once this returns.
+   */
+  push(chunk: string | Uint8Array): void {
+    const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    const carry = this.#text;
+    if (carry.length === 0) this.#read(bytes, false);
+    else {
+      const joined = new Uint8Array(carry.length + bytes.length);
+      joined.set(carry);
+      joined.set(bytes, carry.length);
+      this.#read(joined, false);
+    }
+  }
+
+  /** Ends the stream: the last game is read to its end. */
+  end(): void {
+    this.#read(this.#text, true);
+    this.#text = new Uint8Array(0);
+  }
+
+  #read(text: Uint8Array, final: boolean): void {
+    this.#at = 0;
+    let at = 0;
+    const n = text.length;
+    while (at < n) {
+      const end = this.#game(text, at, final);
+      if (end === INCOMPLETE) break;
+      if (end === IRREGULAR) {
+        const stop = segmentEnd(text, at, final);
+        if (stop < 0) break;
+        this.#readApart(text, at, stop);
+        at = stop;
+      } else at = end;
+    }
+    this.#where(text, at);
+    // a copy: the chunk is the caller's
+    this.#text = text.slice(at);
+  }
+
+  /** Moves `#line` and `#column` on to `to` in `text` (from `#at`). */
+  #where(text: Uint8Array, to: number): void {
+    let k = text.indexOf(10, this.#at);
+    let feed = -1;
+    while (k >= 0 && k < to) {
+      this.#line++;
+      feed = k;
+      k = text.indexOf(10, k + 1);
+    }
+    this.#column = feed >= 0 ? to - feed : this.#column + to - this.#at;
+    this.#at = to;
+  }
+
+  /** Reads `text` from `from` to `to` with the PGN reader, as a stream apart. */
+  #readApart(text: Uint8Array, from: number, to: number): void {
+    this.#where(text, from);
+    const builder = new GameBuilder(false, {
+      visitor: this.#fallback,
+      variations: false,
+      enPassant: "always",
+      maxPly: this.#maxPly,
+    }, this.games);
+    const stream = new PgnStream(builder, {}, {
+      line: this.#line,
+      column: this.#column,
+    });
+    stream.push(text.subarray(from, to));
+    stream.end();
+  }
+
+  /** The move `token` names on the board by the core's notation, or -1. */
+  #parse(token: string, ply: number): number {
+    const first = token.charCodeAt(0);
+    if (first === 45 || first === 90) return -1; // `--`, `Z0`: null moves
+    const notation = this.#notation;
+    notation.length = generateMoves(notation.board, notation.moves, 0);
+    this.#source.text = token;
+    this.#source.index = ply;
+    try {
+      return notation.parse(this.#source);
+    } catch {
+      return -1;
+    }
+  }
+
+  // One game from `start`: where it ends, or INCOMPLETE (the text ends
+  // first), or IRREGULAR (for the PGN reader). The game's phases are the
+  // PGN reader's (before it, tags, movetext, after the result) and end it
+  // where that reader ends it. One scanner loop over char codes, longer
+  // than the house limit, as the hot path of book making.
+  #game(text: Uint8Array, start: number, final: boolean): number {
+    const n = text.length;
+    let i = skipNothing(text, start);
+    if (i === n) return n;
+    if (i < 0) return final ? IRREGULAR : INCOMPLETE;
+    let result = "";
+    let c = text[i];
+    const tag = this.#tag;
+    while (c === 91 /* [ */) {
+      const tagEnd = readTag(text, i, tag);
+      if (tagEnd === INCOMPLETE) return final ? IRREGULAR : INCOMPLETE;
+      if (tagEnd === IRREGULAR) return IRREGULAR;
+      const length = tag.nameEnd - tag.name;
+      if (length === 6 && bytesAre(text, tag.name, "Result")) {
+        result = ascii(text, tag.value, tag.valueEnd);
+      } else if (isStartTag(text, tag.name, length)) return IRREGULAR;
+      // the line's end, then blank lines: a tag after them is the reader's
+      let blank = false;
+      i = tagEnd;
+      for (
+        c = text[i];
+        i < n && isByteSpace(c);
+        c = text[++i]
+      ) {
+        if (c === 10) blank = true; // past the tag's own line
+      }
+      if (i === n) return final ? IRREGULAR : INCOMPLETE;
+      if (blank && c === 91) return IRREGULAR;
+      // a comment between the tags and the moves is the reader's
+      if (c === 123 || c === 59) return IRREGULAR;
+    }
+    const visitor = this.#visitor, quick = this.#quick;
+    const board = this.#notation.board;
+    loadPosition(board, START_POSITION);
+    quick.check = -1;
+    visitor.start(board);
+    const maxPly = this.#maxPly;
+    let ply = 0, ended = false, skipping = false, used = true;
+    /** Where the game ends, or -1: the text ended in it (or in a token). */
+    let end = -1;
+    scan: while (i < n) {
+      c = text[i];
+      switch (c) {
+        case 32:
+        case 9:
+        case 13:
+          i++;
+          continue;
+        case 10:
+          i++;
+          if (!used) {
+            end = i; // a blank line ends the game
+            break scan;
+          }
+          used = false;
+          continue;
+        case 123: { // {
+          const close = text.indexOf(125, i + 1);
+          if (close < 0) {
+            i = n + 1; // cut
+            break scan;
+          }
+          used = true;
+          i = close + 1;
+          continue;
+        }
+        case 59: { // ; to the end of the line
+          const feed = text.indexOf(10, i + 1);
+          if (feed < 0) {
+            i = n + 1;
+            break scan;
+          }
+          used = false;
+          i = feed + 1;
+          continue;
+        }
+        case 91: // [
+          end = i;
+          break scan;
+      }
+      if (c === 12 || c === 11) {
+        i++; // the other spaces the lexer steps over
+        continue;
+      }
+      used = true;
+      if (ended) {
+        // after the result, a token starts the next game, but a number
+        const dots = numberEnd(text, i);
+        if (dots === INCOMPLETE) {
+          i = n + 1;
+          break scan;
+        }
+        if (dots > 0) {
+          i = dots;
+          continue;
+        }
+        if (
+          c < 128 &&
+          (SYMBOL_CHARS[c] === 2 || c === 40 || c === 41 || c === 36 ||
+            c === 42)
+        ) {
+          end = i;
+          break scan;
+        }
+        visitor.drop();
+        return IRREGULAR;
+      }
+      if (c === 42) { // *
+        ended = true;
+        i++;
+        continue;
+      }
+      if (c === 36) { // $
+        let j = i + 1;
+        while (j < n && isDigit(text[j])) j++;
+        if (j === n) {
+          i = n + 1;
+          break scan;
+        }
+        if (j === i + 1 || (ply === 0 && !skipping)) {
+          visitor.drop();
+          return IRREGULAR;
+        }
+        i = j;
+        continue;
+      }
+      if (c === 40 || c === 41) { // ( )
+        if (!skipping) {
+          visitor.drop();
+          return IRREGULAR;
+        }
+        i++;
+        continue;
+      }
+      if (c >= 128 || SYMBOL_CHARS[c] !== 2) {
+        visitor.drop();
+        return IRREGULAR;
+      }
+      if (isDigit(c)) {
+        const dots = numberEnd(text, i);
+        if (dots === INCOMPLETE) {
+          i = n + 1;
+          break scan;
+        }
+        if (dots > 0) {
+          i = dots;
+          continue;
+        }
+      }
+      let j = i + 1;
+      for (let d = text[j]; j < n; d = text[++j]) {
+        if (d >= 128) { // a letter of several bytes: the reader decodes it
+          visitor.drop();
+          return IRREGULAR;
+        }
+        if (SYMBOL_CHARS[d] === 0) break;
+      }
+      if (j === n) {
+        i = n + 1;
+        break scan;
+      }
+      if (j - i > SYMBOL_MAX) {
+        visitor.drop();
+        return IRREGULAR;
+      }
+      if (skipping) {
+        // past the plies counted, only a result changes anything
+        ended = isResultAt(text, i, j);
+        i = j;
+        continue;
+      }
+      const token = ascii(text, i, j);
+      i = j;
+      if (resultOf(token) !== null) {
+        ended = true;
+        continue;
+      }
+      if (isMoveNumber(token)) continue;
+      if (annotationNag(token) !== undefined) {
+        if (ply > 0) continue;
+        visitor.drop();
+        return IRREGULAR;
+      }
+      if (ply >= maxPly) {
+        skipping = true; // the rest is read only, as the reader does
+        continue;
+      }
+      let code = quickMatch(board, token, quick);
+      if (code < 0) code = this.#parse(token, ply + 1);
+      if (code < 0) {
+        visitor.drop();
+        return IRREGULAR;
+      }
+      makeMove(board, code);
+      quick.check = -1;
+      ply++;
+      visitor.move(board, code);
+    }
+    if (end < 0) {
+      // The text ended: in a token (for the reader, at the stream's end),
+      // or between two (the game ends there at the stream's end).
+      if (!final || i > n) {
+        visitor.drop();
+        return final ? IRREGULAR : INCOMPLETE;
+      }
+      end = n;
+    }
+    this.games++;
+    visitor.end(result);
+    return end;
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The spaces the lexer steps over that are one byte: the others (no-break
+ * space, byte-order mark) are several, and left to the reader.
+ */
+function isByteSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+}
+
+/** Whether the bytes from `i` are `ascii`'s. */
+function bytesAre(text: Uint8Array, i: number, ascii: string): boolean {
+  for (let k = 0; k < ascii.length; k++) {
+    if (text[i + k] !== ascii.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** The bytes from `i` to `j`, all below 128, as a string. */
+function ascii(text: Uint8Array, i: number, j: number): string {
+  switch (j - i) {
+    case 2:
+      return String.fromCharCode(text[i], text[i + 1]);
+    case 3:
+      return String.fromCharCode(text[i], text[i + 1], text[i + 2]);
+    case 4:
+      return String.fromCharCode(
+        text[i],
+        text[i + 1],
+        text[i + 2],
+        text[i + 3],
+      );
+    case 5:
+      return String.fromCharCode(
+        text[i],
+        text[i + 1],
+        text[i + 2],
+        text[i + 3],
+        text[i + 4],
+      );
+    case 6:
+      return String.fromCharCode(
+        text[i],
+        text[i + 1],
+        text[i + 2],
+        text[i + 3],
+        text[i + 4],
+        text[i + 5],
+      );
+    default: {
+      let out = "";
+      for (let k = i; k < j; k++) out += String.fromCharCode(text[k]);
+      return out;
+    }
+  }
+}
+
+/** Whether the symbol from `i` to `j` is a result other than `*`. */
+function isResultAt(text: Uint8Array, i: number, j: number): boolean {
+  const length = j - i;
+  return length === 3
+    ? bytesAre(text, i, "1-0") || bytesAre(text, i, "0-1")
+    : length === 7 && bytesAre(text, i, "1/2-1/2");
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Where a move number (`12.`, `12...`) that starts at `i` ends, 0 if
+ * none starts there, INCOMPLETE if the text ends before we know: the lexer
+ * hands on nothing for it.
+ */
+function numberEnd(text: Uint8Array, i: number): number {
+  const n = text.length;
+  let j = i;
+  while (j < n && isDigit(text[j])) j++;
+  if (j === n) return INCOMPLETE;
+  if (j === i || text[j] !== 46) return 0;
+  while (j < n && text[j] === 46) j++;
+  return j === n ? INCOMPLETE : j;
+}
+
+/**
+ * Where the first token of a game starts from `i`, past spaces, blank
+ * lines and move numbers (which start no game); -1 if the text ends in a
+ * number.
+ */
+function skipNothing(text: Uint8Array, i: number): number {
+  const n = text.length;
+  for (;;) {
+    while (i < n && isByteSpace(text[i])) i++;
+    if (i === n) return n;
+    const dots = numberEnd(text, i);
+    if (dots === INCOMPLETE) return -1;
+    if (dots === 0) return i;
+    i = dots;
+  }
+}
+
+/** Where a tag's name and value are in the text. */
+interface TagAt {
+  name: number;
+  nameEnd: number;
+  value: number;
+  valueEnd: number;
+}
+
+/**
+ * A tag written the common way at `i` (`[Name "value"]`, then the line's
+ * end): where its name and value are (in `at`) and where the next line
+ * starts; IRREGULAR when it is written otherwise (for the reader),
+ * INCOMPLETE when the text ends first.
+ */
+function readTag(text: Uint8Array, i: number, at: TagAt): number {
+  const n = text.length;
+  const feed = text.indexOf(10, i);
+  if (feed < 0) return INCOMPLETE;
+  let j = i + 1;
+  while (
+    j < feed && text[j] < 128 && NAME_CHARS[text[j]] === 1
+  ) j++;
+  at.name = i + 1;
+  at.nameEnd = j;
+  const wrong = IRREGULAR;
+  if (j === i + 1 || j - i > SYMBOL_MAX) return wrong;
+  if (text[j] !== 32 || text[j + 1] !== 34) return wrong;
+  const open = j + 2;
+  let k = open;
+  for (let c = text[k]; k < feed; c = text[++k]) {
+    if (c === 34 || c === 92 || c === 13) break;
+  }
+  if (text[k] !== 34 || text[k + 1] !== 93) return wrong;
+  if (k - open > TAG_VALUE_MAX) return wrong;
+  for (let m = k + 2; m < feed; m++) {
+    const c = text[m];
+    if (c !== 32 && c !== 9 && c !== 13) return wrong;
+  }
+  at.value = open;
+  at.valueEnd = k;
+  return feed + 1 < n ? feed + 1 : n;
+}
+
+/**
+ * Where, after `from`, the PGN reader surely starts a new game: a tag (in
+ * the lexer's plain state) after a move, result or other symbol with no
+ * stray character since, where the reader ends the game before the tag
+ * whatever came before. The end of the text when `final`, else -1 when the
+ * text holds no such point yet. Tracks the lexer's states that hide a `[`:
+ * comments, tags and the rest of a `;` or `%` line.
+ */
+function segmentEnd(text: Uint8Array, from: number, final: boolean): number {
+  const n = text.length;
+  let i = from, moved = false;
+  while (i < n) {
+    const c = text[i];
+    if (c === 123) { // {
+      const close = text.indexOf(125, i + 1);
+      if (close < 0) break;
+      i = close + 1;
+    } else if (c === 91) { // [
+      if (moved) return i;
+      const end = tagEnd(text, i);
+      if (end < 0) break;
+      i = end;
+    } else if (
+      c === 59 || (c === 37 && i > 0 && text[i - 1] === 10)
+    ) {
+      const feed = text.indexOf(10, i);
+      if (feed < 0) break;
+      i = feed + 1;
+    } else if (c < 128 && SYMBOL_CHARS[c] === 2) {
+      const dots = numberEnd(text, i);
+      if (dots === INCOMPLETE) break;
+      if (dots > 0) {
+        i = dots;
+        continue;
+      }
+      moved = true;
+      i++;
+      while (i < n) {
+        const d = text[i];
+        if (d >= 128 || SYMBOL_CHARS[d] === 0) {
+          break;
+        }
+        i++;
+      }
+    } else if (c === 40 || c === 41 || c === 42 || c === 36) {
+      moved = true;
+      i++;
+    } else {
+      // a stray character (or one of several bytes, for the reader to
+      // decode): maybe an error, maybe the start of a game
+      if (!isByteSpace(c)) moved = false;
+      i++;
+    }
+  }
+  return final ? n : -1;
+}
+
+/**
+ * Where the lexer leaves the tag state for a `[` at `i` (after the `]`, at
+ * the line's end, or past the rest of a line it skips for a wrong tag), or
+ * -1 if the text ends first.
+ */
+function tagEnd(text: Uint8Array, i: number): number {
+  const n = text.length;
+  const restOfLine = (at: number): number => {
+    const feed = text.indexOf(10, at);
+    return feed < 0 ? -1 : feed + 1;
+  };
+  let j = i + 1;
+  while (j < n && (text[j] === 32 || text[j] === 9)) j++;
+  const name = j;
+  while (
+    j < n && text[j] < 128 && NAME_CHARS[text[j]] === 1
+  ) j++;
+  if (j === n) return -1;
+  if (j === name || j - name > SYMBOL_MAX) return restOfLine(j);
+  while (j < n && (text[j] === 32 || text[j] === 9)) j++;
+  if (j === n) return -1;
+  if (text[j] !== 34) return restOfLine(j);
+  const open = ++j;
+  for (;;) {
+    if (j === n) return -1;
+    const c = text[j];
+    if (c === 34) break;
+    if (c === 10 || c === 13) return restOfLine(j);
+    j += c === 92 &&
+        (text[j + 1] === 34 || text[j + 1] === 92)
+      ? 2
+      : 1;
+  }
+  if (j - open > TAG_VALUE_MAX) return restOfLine(j);
+  j++;
+  while (j < n && (text[j] === 32 || text[j] === 9)) j++;
+  if (j === n) return -1;
+  const c = text[j];
+  if (c === 93) return j + 1;
+  if (c === 10 || c === 13) return j;
+  return restOfLine(j);
+}
