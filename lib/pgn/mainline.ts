@@ -81,11 +81,18 @@ export class MainlineReader {
   readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
   /** The bytes not read yet: a game cut by the end of the last chunk. */
   #text: Uint8Array = new Uint8Array(0);
-  /** The line and column of `#text`'s first character. */
+  /** Where chunks are joined to the bytes not read yet, kept for the next. */
+  #joined: Uint8Array = new Uint8Array(0);
+  /**
+   * The line of the next game's start, and where that line starts in the
+   * text being read (before it when it started in an earlier chunk), for
+   * the positions the PGN reader reports: counted by the scanner as it
+   * goes (#game's `lines`, `lineStart` when it reads a game).
+   */
   #line = 1;
-  #column = 1;
-  /** Where in the text being read `#line`, `#column` were last worked out. */
-  #at = 0;
+  #lineStart = 0;
+  #gameLines = 0;
+  #gameLineStart = 0;
   /** Games read so far, by either way. */
   games = 0;
 
@@ -111,7 +118,9 @@ export class MainlineReader {
     const carry = this.#text;
     if (carry.length === 0) this.#read(bytes, false);
     else {
-      const joined = new Uint8Array(carry.length + bytes.length);
+      const size = carry.length + bytes.length;
+      if (this.#joined.length < size) this.#joined = new Uint8Array(size * 2);
+      const joined = this.#joined.subarray(0, size);
       joined.set(carry);
       joined.set(bytes, carry.length);
       this.#read(joined, false);
@@ -125,7 +134,6 @@ export class MainlineReader {
   }
 
   #read(text: Uint8Array, final: boolean): void {
-    this.#at = 0;
     let at = 0;
     const n = text.length;
     while (at < n) {
@@ -135,30 +143,23 @@ export class MainlineReader {
         const stop = segmentEnd(text, at, final);
         if (stop < 0) break;
         this.#readApart(text, at, stop);
+        for (let k = at; k < stop; k++) {
+          if (text[k] === 10) (this.#line++, this.#lineStart = k + 1);
+        }
         at = stop;
-      } else at = end;
+      } else {
+        this.#line += this.#gameLines;
+        if (this.#gameLines > 0) this.#lineStart = this.#gameLineStart;
+        at = end;
+      }
     }
-    this.#where(text, at);
     // a copy: the chunk is the caller's
     this.#text = text.slice(at);
-  }
-
-  /** Moves `#line` and `#column` on to `to` in `text` (from `#at`). */
-  #where(text: Uint8Array, to: number): void {
-    let k = text.indexOf(10, this.#at);
-    let feed = -1;
-    while (k >= 0 && k < to) {
-      this.#line++;
-      feed = k;
-      k = text.indexOf(10, k + 1);
-    }
-    this.#column = feed >= 0 ? to - feed : this.#column + to - this.#at;
-    this.#at = to;
+    this.#lineStart -= at;
   }
 
   /** Reads `text` from `from` to `to` with the PGN reader, as a stream apart. */
   #readApart(text: Uint8Array, from: number, to: number): void {
-    this.#where(text, from);
     const builder = new GameBuilder(false, {
       visitor: this.#fallback,
       variations: false,
@@ -167,7 +168,7 @@ export class MainlineReader {
     }, this.games);
     const stream = new PgnStream(builder, {}, {
       line: this.#line,
-      column: this.#column,
+      column: from - this.#lineStart + 1,
     });
     stream.push(text.subarray(from, to));
     stream.end();
@@ -196,8 +197,17 @@ export class MainlineReader {
   #game(text: Uint8Array, start: number, final: boolean): number {
     const n = text.length;
     let i = skipNothing(text, start);
-    if (i === n) return n;
     if (i < 0) return final ? IRREGULAR : INCOMPLETE;
+    // the lines passed, and where the last starts
+    let lines = 0, lineStart = 0;
+    for (let k = start; k < i; k++) {
+      if (text[k] === 10) (lines++, lineStart = k + 1);
+    }
+    if (i === n) {
+      this.#gameLines = lines;
+      this.#gameLineStart = lineStart;
+      return n;
+    }
     let result = "";
     let c = text[i];
     const tag = this.#tag;
@@ -212,12 +222,14 @@ export class MainlineReader {
       // the line's end, then blank lines: a tag after them is the reader's
       let blank = false;
       i = tagEnd;
+      lines++;
+      lineStart = i;
       for (
         c = text[i];
         i < n && isByteSpace(c);
         c = text[++i]
       ) {
-        if (c === 10) blank = true; // past the tag's own line
+        if (c === 10) (blank = true, lines++, lineStart = i + 1);
       }
       if (i === n) return final ? IRREGULAR : INCOMPLETE;
       if (blank && c === 91) return IRREGULAR;
@@ -233,6 +245,7 @@ export class MainlineReader {
     let ply = 0, ended = false, skipping = false, used = true;
     /** Where the game ends, or -1: the text ended in it (or in a token). */
     let end = -1;
+    let feed = -1;
     scan: while (i < n) {
       c = text[i];
       switch (c) {
@@ -243,17 +256,26 @@ export class MainlineReader {
           continue;
         case 10:
           i++;
+          lines++;
+          lineStart = i;
           if (!used) {
             end = i; // a blank line ends the game
             break scan;
           }
           used = false;
           continue;
-        case 123: { // {
+        case 123: { // {, to the }, counting its lines
           const close = text.indexOf(125, i + 1);
           if (close < 0) {
             i = n + 1; // cut
             break scan;
+          }
+          // the next line feed, looked for once a line
+          if (feed <= i) feed = nextFeed(text, i + 1);
+          while (feed < close) {
+            lines++;
+            lineStart = feed + 1;
+            feed = nextFeed(text, feed + 1);
           }
           used = true;
           i = close + 1;
@@ -266,7 +288,8 @@ export class MainlineReader {
             break scan;
           }
           used = false;
-          i = feed + 1;
+          lines++;
+          i = lineStart = feed + 1;
           continue;
         }
         case 91: // [
@@ -402,6 +425,8 @@ export class MainlineReader {
     }
     this.games++;
     visitor.end(result);
+    this.#gameLines = lines;
+    this.#gameLineStart = lineStart;
     return end;
   }
 }
@@ -461,6 +486,12 @@ function ascii(text: Uint8Array, i: number, j: number): string {
       return out;
     }
   }
+}
+
+/** The first line feed from `from`, or the end of the text. */
+function nextFeed(text: Uint8Array, from: number): number {
+  const feed = text.indexOf(10, from);
+  return feed < 0 ? text.length : feed;
 }
 
 /** Whether the symbol from `i` to `j` is a result other than `*`. */
@@ -523,8 +554,9 @@ interface TagAt {
  */
 function readTag(text: Uint8Array, i: number, at: TagAt): number {
   const n = text.length;
-  const feed = text.indexOf(10, i);
-  if (feed < 0) return INCOMPLETE;
+  let feed = i;
+  while (feed < n && text[feed] !== 10) feed++;
+  if (feed === n) return INCOMPLETE;
   let j = i + 1;
   while (
     j < feed && text[j] < 128 && NAME_CHARS[text[j]] === 1

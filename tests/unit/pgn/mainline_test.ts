@@ -183,6 +183,8 @@ const TRICKY: Record<string, string> = {
   "parentheses and stray characters":
     '[Result "1-0"]\n\n1. e4 ) e5 1-0\n\n[Event "b"]\n\n1. d4 @ d5 *\n\n1-0 \u00a7\n[Event "c"]\n\n1. c4 *\n',
   "numbers alone": '1.\n\n[Event "a"]\n\n1. e4 12 e5 2.\n\n3... *\n',
+  "an error after games read fast":
+    '[Result "1-0"]\n\n1. e4 {a\nmulti-line\ncomment} e5 ; rest\n2. Nf3 1-0\n\n[Result "0-1"]\n\n1. d4 d5\n2. Bg5 Nf6 3. Ke3 *\n\n[Result "1-0"]\n\n1. e4 1-0 1. d4 Kd7 *\n',
   "an empty game and a lone result":
     '[Event "a"]\n\n*\n\n[Event "b"]\n[Result "1-0"]\n\n1-0 *\n',
 };
