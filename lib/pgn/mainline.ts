@@ -17,7 +17,7 @@
 
 import type { ChessBoard } from "../chess/board.ts";
 import { ChessBoard as Board } from "../chess/board.ts";
-import { makeMove } from "../chess/make.ts";
+import { makeMove, unmakeMove } from "../chess/make.ts";
 import { generateMoves } from "../chess/generate.ts";
 import { Notation } from "../chess/notation.ts";
 import { loadPosition } from "../chess/convert.ts";
@@ -79,6 +79,8 @@ export class MainlineReader {
   readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
   readonly #source = { text: "", index: 0 };
   readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
+  /** Whether the board holds the standard start and moves made from it. */
+  #loaded = false;
   /** The bytes not read yet: a game cut by the end of the last chunk. */
   #text: Uint8Array = new Uint8Array(0);
   /** Where chunks are joined to the bytes not read yet, kept for the next. */
@@ -238,7 +240,13 @@ export class MainlineReader {
     }
     const visitor = this.#visitor, quick = this.#quick;
     const board = this.#notation.board;
-    loadPosition(board, START_POSITION);
+    // Back to the start: the last game's moves taken back, cheaper than
+    // loading it again.
+    if (this.#loaded) { while (board.ply > 0) unmakeMove(board); }
+    else {
+      loadPosition(board, START_POSITION);
+      this.#loaded = true;
+    }
     quick.check = -1;
     visitor.start(board);
     const maxPly = this.#maxPly;

@@ -52,6 +52,8 @@ export class BoardKey {
   lo = 0;
   /** The castling terms hashed in (bit 0 White short ... 3 Black long). */
   #castling = 0;
+  /** The board's packed rights they were worked out from. */
+  #castle = -1;
   /** The en-passant file hashed in, or -1. */
   #file = -1;
 
@@ -63,6 +65,7 @@ export class BoardKey {
       if (sq[s] !== 0) this.#piece(sq[s], s);
     }
     this.#castling = 0;
+    this.#castle = -1;
     this.#file = -1;
     this.#rights(b);
     if (b.turn === 0) this.#term(WHITE_TO_MOVE);
@@ -95,12 +98,15 @@ export class BoardKey {
 
   /** Hashes the castling and en-passant terms of `b` in place of the last. */
   #rights(b: ChessBoard): void {
-    const castling = castlingTerms(b.castle);
-    for (let flags = castling ^ this.#castling, bit = 0; flags !== 0; bit++) {
-      if (flags & 1) this.#term(CASTLING_BASE + bit);
-      flags >>= 1;
+    if (b.castle !== this.#castle) {
+      const castling = castlingTerms(b.castle);
+      for (let flags = castling ^ this.#castling, bit = 0; flags; bit++) {
+        if (flags & 1) this.#term(CASTLING_BASE + bit);
+        flags >>= 1;
+      }
+      this.#castling = castling;
+      this.#castle = b.castle;
     }
-    this.#castling = castling;
     const file = b.ep >= 0 &&
         pawnTakesEnPassant(b.sq, b.ep, b.turn, b.turn << 3 | PAWN)
       ? b.ep & 7
