@@ -79,6 +79,7 @@ export class MainlineReader {
   readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
   readonly #source = { text: "", index: 0 };
   readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
+  readonly #skim: Skim = { at: 0, lines: 0, lineStart: 0 };
   /** Whether the board holds the standard start and moves made from it. */
   #loaded = false;
   /** The bytes not read yet: a game cut by the end of the last chunk. */
@@ -408,7 +409,29 @@ export class MainlineReader {
         return IRREGULAR;
       }
       if (ply >= maxPly) {
-        skipping = true; // the rest is read only, as the reader does
+        // The rest is read only, as the reader does: skimmed to the game's
+        // end or its result.
+        skipping = true;
+        const skim = this.#skim;
+        skim.lines = lines;
+        skim.lineStart = lineStart;
+        const found = skimGame(text, i, skim);
+        lines = skim.lines;
+        lineStart = skim.lineStart;
+        if (found === SKIM_END) {
+          end = skim.at;
+          break scan;
+        }
+        if (found === SKIM_CUT) {
+          i = n + 1;
+          break scan;
+        }
+        if (found === SKIM_OTHER) {
+          visitor.drop();
+          return IRREGULAR;
+        }
+        ended = true;
+        i = skim.at;
         continue;
       }
       let code = quickMatch(board, token, quick);
@@ -500,6 +523,158 @@ function ascii(text: Uint8Array, i: number, j: number): string {
 function nextFeed(text: Uint8Array, from: number): number {
   const feed = text.indexOf(10, from);
   return feed < 0 ? text.length : feed;
+}
+
+/** Where skimGame stopped, and the lines it passed (as #game counts them). */
+interface Skim {
+  at: number;
+  lines: number;
+  lineStart: number;
+}
+
+/** What skimGame found: the game's end, a result, the text's end, or more. */
+const SKIM_END = 0, SKIM_RESULT = 1, SKIM_CUT = 2, SKIM_OTHER = 3;
+
+/**
+ * The bytes skimGame stops at: comments, line ends, tags, `;` and `%`
+ * lines, results (`*`, and `1-0`, `0-1`, `1/2-1/2` from their first
+ * digit), and any byte of a letter of several bytes.
+ */
+const SKIM_STOPS: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(256);
+  for (const c of "{\n[;%*01") table[c.charCodeAt(0)] = 1;
+  table.fill(1, 128);
+  return table;
+})();
+
+// A game's movetext past the plies counted, from `i`, stepped over byte by
+// byte to where the reader ends the game (a blank line, a tag) or reads
+// its result, as the lexer's states see it (comments, `;` and `%` lines);
+// the rest (moves, numbers, NAGs, parentheses, stray characters) changes
+// nothing for a reader that skips the game's moves. A result that follows
+// a move number without a space, and anything of several bytes, are the
+// reader's (SKIM_OTHER). One loop, longer than the house limit, as the
+// hot path of book making.
+function skimGame(text: Uint8Array, i: number, skim: Skim): number {
+  const n = text.length;
+  let lines = skim.lines, lineStart = skim.lineStart;
+  /** The last line feed outside comments: a line after it with no token is blank. */
+  let idle = -2;
+  /** The next line feed, looked for once a line (for those in comments). */
+  let feed = -1;
+  let found = SKIM_CUT;
+  scan: for (;;) {
+    while (i < n && SKIM_STOPS[text[i]] === 0) i++;
+    if (i >= n) break;
+    const c = text[i];
+    switch (c) {
+      case 123: { // {
+        const close = text.indexOf(125, i + 1);
+        if (close < 0) break scan;
+        if (feed <= i) feed = nextFeed(text, i + 1);
+        while (feed < close) {
+          lines++;
+          lineStart = feed + 1;
+          feed = nextFeed(text, feed + 1);
+        }
+        i = close + 1;
+        continue;
+      }
+      case 10: {
+        lines++;
+        lineStart = i + 1;
+        let j = i - 1;
+        while (j > idle && isLineSpace(text[j])) j--;
+        if (j === idle) { // a blank line ends the game
+          found = SKIM_END;
+          i++;
+          break scan;
+        }
+        idle = i++;
+        continue;
+      }
+      case 91: // [
+        found = SKIM_END;
+        break scan;
+      case 37: // %, an escape line at a line's start
+      case 59: { // ;
+        if (c === 37 && text[i - 1] !== 10) {
+          i++;
+          continue;
+        }
+        const end = text.indexOf(10, i + 1);
+        if (end < 0) break scan;
+        lines++;
+        lineStart = end + 1;
+        idle = end;
+        i = end + 1;
+        continue;
+      }
+      case 42: // *
+        found = SKIM_RESULT;
+        i++;
+        break scan;
+      case 48: // 0
+      case 49: { // 1
+        const length = resultLength(text, i);
+        if (length < 0) break scan;
+        if (length === 0) {
+          i++;
+          continue;
+        }
+        const before = text[i - 1];
+        if (before < 128 && SYMBOL_CHARS[before] !== 0) {
+          if (before === 46) { // after a move number's dot: the reader's
+            found = SKIM_OTHER;
+            break scan;
+          }
+          i++; // inside a longer symbol
+          continue;
+        }
+        found = SKIM_RESULT;
+        i += length;
+        break scan;
+      }
+      default:
+        found = SKIM_OTHER;
+        break scan;
+    }
+  }
+  skim.at = i;
+  skim.lines = lines;
+  skim.lineStart = lineStart;
+  return found;
+}
+
+/** Spaces within a line, as the lexer steps over them. */
+function isLineSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+
+/**
+ * The length of the result (`1-0`, `0-1`, `1/2-1/2`) that is the whole
+ * symbol from `i`, 0 if none is, -1 if the text ends before we know.
+ */
+function resultLength(text: Uint8Array, i: number): number {
+  const length = bytesAre(text, i, "1/2-1/2")
+    ? 7
+    : bytesAre(text, i, "1-0") || bytesAre(text, i, "0-1")
+    ? 3
+    : 0;
+  if (length === 0) {
+    // cut by the text's end: a result's start, or not
+    const rest = text.length - i;
+    return rest < 7 &&
+        ["1/2-1/2", "1-0", "0-1"].some((result) =>
+          rest < result.length &&
+          bytesAre(text.subarray(0, i + rest), i, result.slice(0, rest))
+        )
+      ? -1
+      : 0;
+  }
+  if (i + length >= text.length) return -1;
+  const after = text[i + length];
+  return after < 128 && SYMBOL_CHARS[after] !== 0 ? 0 : length;
 }
 
 /** Whether the symbol from `i` to `j` is a result other than `*`. */
