@@ -301,8 +301,13 @@ function enPassant(b: ChessBoard, out: Int32Array, n: number): number {
  * in standard chess: not in check; every square the king and the rook cross
  * or land on empty but for the two of them; no square the king crosses
  * attacked; and the king's destination not attacked once both have moved.
+ * The side to move must not be in check (the generator asks first).
  */
-function castling(b: ChessBoard, out: Int32Array, n: number): number {
+export function castling(
+  b: ChessBoard,
+  out: Int32Array,
+  n: number,
+): number {
   const us = b.turn, k = b.king[us];
   const occupied = b.whatIf;
   for (let side = 0; side < 2; side++) {
