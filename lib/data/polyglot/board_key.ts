@@ -48,8 +48,17 @@ const KIND_OF_CODE: Int16Array = /* @__PURE__ */ (() => {
  * {@linkcode BoardKey.played} after each move made on it.
  */
 export class BoardKey {
-  hi = 0;
-  lo = 0;
+  // The halves as the XORs leave them (signed): small integers to V8.
+  #hi = 0;
+  #lo = 0;
+  /** The key's high 32 bits. */
+  get hi(): number {
+    return this.#hi >>> 0;
+  }
+  /** The key's low 32 bits. */
+  get lo(): number {
+    return this.#lo >>> 0;
+  }
   /** The castling terms hashed in (bit 0 White short ... 3 Black long). */
   #castling = 0;
   /** The board's packed rights they were worked out from. */
@@ -59,7 +68,7 @@ export class BoardKey {
 
   /** Hashes the whole board: its pieces, rights, en passant and side. */
   reset(b: ChessBoard): void {
-    this.hi = this.lo = 0;
+    this.#hi = this.#lo = 0;
     const sq = b.sq;
     for (let s = 0; s < 64; s++) {
       if (sq[s] !== 0) this.#piece(sq[s], s);
@@ -123,8 +132,8 @@ export class BoardKey {
   }
 
   #term(index: number): void {
-    this.hi = (this.hi ^ RANDOM_HI[index]) >>> 0;
-    this.lo = (this.lo ^ RANDOM_LO[index]) >>> 0;
+    this.#hi ^= RANDOM_HI[index];
+    this.#lo ^= RANDOM_LO[index];
   }
 }
 
