@@ -127,18 +127,20 @@ function quickPiece(
   if (sq[to] !== 0 && sq[to] >> 3 === us) return -1;
   const check = inCheck(b, out);
   let found = 0, chosen = -1, matches = 0;
-  for (let k = us * 64, last = k + b.count[us]; k < last; k++) {
-    const s = b.list[k];
-    if (
-      sq[s] !== piece || !attacksSquare(b, s, to) ||
-      !leavesKingSafe(b, s | to << 6, check)
-    ) {
-      continue;
-    }
-    if (found < 16) rivals.squares[found++] = s;
-    if ((file < 0 || (s & 7) === file) && (rank < 0 || s >> 3 === rank)) {
-      chosen = s;
-      matches++;
+  // the pieces of the kind only, from the board's square sets
+  for (let word = 0; word < 2; word++) {
+    for (let bits = b.masks[piece * 2 + word]; bits !== 0; bits &= bits - 1) {
+      const s = word * 32 + 31 - Math.clz32(bits & -bits);
+      if (
+        !attacksSquare(b, s, to) || !leavesKingSafe(b, s | to << 6, check)
+      ) {
+        continue;
+      }
+      if (found < 16) rivals.squares[found++] = s;
+      if ((file < 0 || (s & 7) === file) && (rank < 0 || s >> 3 === rank)) {
+        chosen = s;
+        matches++;
+      }
     }
   }
   if (matches !== 1) return -1;

@@ -396,17 +396,23 @@ export class MainlineReader {
         i = j;
         continue;
       }
-      const token = ascii(text, i, j);
+      // What a symbol is, from its first byte: a move, mostly; the others
+      // start with a digit, a dot, a mark (! ? + # -).
+      const from = i;
+      let token = "";
       i = j;
-      if (resultOf(token) !== null) {
-        ended = true;
-        continue;
-      }
-      if (isMoveNumber(token)) continue;
-      if (annotationNag(token) !== undefined) {
-        if (ply > 0) continue;
-        visitor.drop();
-        return IRREGULAR;
+      if (c <= 57 || c === 63) {
+        token = ascii(text, from, j);
+        if (resultOf(token) !== null) {
+          ended = true;
+          continue;
+        }
+        if (isMoveNumber(token)) continue;
+        if (annotationNag(token) !== undefined) {
+          if (ply > 0) continue;
+          visitor.drop();
+          return IRREGULAR;
+        }
       }
       if (ply >= maxPly) {
         // The rest is read only, as the reader does: skimmed to the game's
@@ -434,6 +440,7 @@ export class MainlineReader {
         i = skim.at;
         continue;
       }
+      if (token === "") token = ascii(text, from, j);
       let code = quickMatch(board, token, quick);
       if (code < 0) code = this.#parse(token, ply + 1);
       if (code < 0) {
