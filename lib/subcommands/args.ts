@@ -215,7 +215,16 @@ export async function eachInput(
       );
     }
     try {
-      for (let n: number | null; (n = await source.read(chunk)) !== null;) {
+      // A file is read in step (Deno's files can): an asynchronous read
+      // waits on another thread for each chunk, which a loaded machine
+      // makes slow, and nothing else runs meanwhile.
+      const file = name === "-" ? null : source as { readSync?: Reader };
+      const read = file?.readSync?.bind(file);
+      for (
+        let n: number | null;
+        (n = read !== undefined ? read(chunk) : await source.read(chunk)) !==
+          null;
+      ) {
         push(chunk.subarray(0, n));
       }
     } catch (error) {
@@ -234,3 +243,6 @@ export async function eachInput(
 }
 
 const NEWLINE = new Uint8Array([10]);
+
+/** A file's `readSync`. */
+type Reader = (buffer: Uint8Array) => number | null;
