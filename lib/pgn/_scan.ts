@@ -180,6 +180,12 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
         break scan;
       case 48: // 0
       case 49: { // 1
+        // a result's second byte is - or /: most digits go no further
+        const next = text[i + 1];
+        if (next !== 45 && next !== 47 && i + 1 < n) {
+          i++;
+          continue;
+        }
         const length = resultLength(text, i);
         if (length < 0) break scan;
         if (length === 0) {
