@@ -70,6 +70,12 @@ export interface MainlineOptions {
   maxPly: number;
   /** Where the games the PGN reader reads go, as a `PgnWalker`'s visitor. */
   fallback: PgnVisitor;
+  /**
+   * The most bytes kept for a game not read to its end yet (4 MiB): past
+   * them (a comment never closed, say), the rest of the stream is the PGN
+   * reader's, which streams it in bounded memory.
+   */
+  maxGameBytes?: number;
 }
 
 /**
@@ -102,12 +108,16 @@ export class MainlineReader {
   #lineStart = 0;
   #gameLines = 0;
   #gameLineStart = 0;
+  readonly #maxGameBytes: number;
+  /** The PGN reader's stream for the rest, once a game was too long. */
+  #apart: PgnStream | null = null;
   /** Games read so far, by either way. */
   games = 0;
 
   constructor(visitor: MainlineVisitor, options: MainlineOptions) {
     this.#visitor = visitor;
     this.#maxPly = options.maxPly;
+    this.#maxGameBytes = options.maxGameBytes ?? 1 << 22;
     const fallback = options.fallback;
     this.#fallback = {
       position: (position: PgnPosition) => fallback.position(position),
@@ -124,6 +134,10 @@ export class MainlineReader {
    */
   push(chunk: string | Uint8Array): void {
     const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    if (this.#apart !== null) {
+      this.#apart.push(bytes);
+      return;
+    }
     const carry = this.#text;
     if (carry.length === 0) this.#read(bytes, false);
     else {
@@ -138,7 +152,8 @@ export class MainlineReader {
 
   /** Ends the stream: the last game is read to its end. */
   end(): void {
-    this.#read(this.#text, true);
+    if (this.#apart !== null) this.#apart.end();
+    else this.#read(this.#text, true);
     this.#text = new Uint8Array(0);
   }
 
@@ -162,6 +177,12 @@ export class MainlineReader {
         at = end;
       }
     }
+    if (n - at > this.#maxGameBytes) {
+      // A game longer than any should be: the rest is the reader's.
+      this.#apart = this.#streamApart(at);
+      this.#apart.push(text.subarray(at));
+      at = n;
+    }
     // a copy: the chunk is the caller's
     this.#text = text.slice(at);
     this.#lineStart -= at;
@@ -169,18 +190,23 @@ export class MainlineReader {
 
   /** Reads `text` from `from` to `to` with the PGN reader, as a stream apart. */
   #readApart(text: Uint8Array, from: number, to: number): void {
+    const stream = this.#streamApart(from);
+    stream.push(text.subarray(from, to));
+    stream.end();
+  }
+
+  /** A stream for the PGN reader that starts at `from` in the text read. */
+  #streamApart(from: number): PgnStream {
     const builder = new GameBuilder(false, {
       visitor: this.#fallback,
       variations: false,
       enPassant: "always",
       maxPly: this.#maxPly,
     }, this.games);
-    const stream = new PgnStream(builder, {}, {
+    return new PgnStream(builder, {}, {
       line: this.#line,
       column: from - this.#lineStart + 1,
     });
-    stream.push(text.subarray(from, to));
-    stream.end();
   }
 
   /** The move `token` names on the board by the core's notation, or -1. */

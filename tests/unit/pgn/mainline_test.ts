@@ -59,6 +59,7 @@ function byReader(
   bytes: Uint8Array,
   maxPly: number,
   chunk: number,
+  maxGameBytes = 1 << 22,
 ): { lines: string[]; fast: number; games: number } {
   const lines: string[] = [];
   let pending: string[] = [];
@@ -103,6 +104,7 @@ function byReader(
     },
   }, {
     maxPly,
+    maxGameBytes,
     fallback: {
       position(p) {
         if (p.ply > 0 && p.ply <= maxPly) lines.push(walkerLine(p, key));
@@ -201,4 +203,19 @@ Deno.test("the reader for counts reads the common games itself, the others throu
   const bytes = new TextEncoder().encode(common + TRICKY["a FEN tag"]);
   const got = byReader(bytes, 1024, 1 << 16);
   assert.deepEqual([got.fast, got.games], [3, 4]);
+});
+
+Deno.test("the reader for counts hands a stream whose game never ends to the PGN reader, in bounded memory", () => {
+  const games = GAMES.split(/\n\n(?=\[Event)/).slice(0, 16).join("\n\n");
+  // a comment never closed after the second game: the rest is one comment
+  const text = games.replace(/\{[^}]*\}/g, ""); // no } left after the cut
+  const cut = text.indexOf("[Event", 1500);
+  const unclosed = text.slice(0, cut) + "{ never closed\n\n" + text.slice(cut);
+  const bytes = new TextEncoder().encode(unclosed);
+  for (const maxPly of [3, 1024]) {
+    const expected = byWalker(bytes, maxPly, 1 << 16);
+    const got = byReader(bytes, maxPly, 500, 8000);
+    assert.deepEqual(got.lines, expected);
+    assert.ok(got.fast >= 1);
+  }
 });
