@@ -11,6 +11,25 @@ import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
 
 import { UsageError } from "../program/usage_error.ts";
+import {
+  bytesText,
+  filesSize,
+  ProgressLine,
+  type ProgressMode,
+  StreamMeter,
+} from "../program/progress.ts";
+import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
+
+/** The rows of `--progress` and `--no-progress`, for a subcommand's table. */
+export const PROGRESS_OPTIONS: readonly OptionSpec[] = [
+  { name: "progress", help: PROGRESS_HELP["progress"] },
+  { name: "no-progress", help: PROGRESS_HELP["no-progress"] },
+];
+
+/** What a subcommand's `--progress` and `--no-progress` ask for. */
+export function progressOf(args: SubcommandArgs): ProgressMode {
+  return progressMode((name) => args.values.has(name));
+}
 
 /** One option of a subcommand, a row of its table. */
 export interface OptionSpec {
@@ -197,8 +216,34 @@ export async function eachInput(
   operands: readonly string[],
   io: CliIo,
   push: (bytes: Uint8Array) => void,
+  progress: ProgressMode = "off",
 ): Promise<void> {
   const names = operands.length === 0 ? ["-"] : operands;
+  const line: ProgressLine = new ProgressLine(io, {
+    mode: progress,
+    text: (seconds): string => bytesText(meter, seconds),
+  });
+  const meter = new StreamMeter(
+    "bytes",
+    line.shows ? filesSize(names.map((n) => n === "-" ? null : n), io) : null,
+  );
+  line.start();
+  try {
+    await readEach(names, { io, push, meter: line.shows ? meter : null });
+  } finally {
+    line.stop();
+  }
+}
+
+/** {@linkcode eachInput}'s reading, its bytes counted for the progress line. */
+async function readEach(
+  names: readonly string[],
+  { io, push, meter }: {
+    io: CliIo;
+    push: (bytes: Uint8Array) => void;
+    meter: StreamMeter | null;
+  },
+): Promise<void> {
   // 1 MiB reads: with 64 KiB ones, a book of a large file spent a sixth of
   // its time in the reads themselves.
   const chunk = new Uint8Array(1 << 20);
@@ -214,15 +259,19 @@ export async function eachInput(
         }`,
       );
     }
+    const counted = meter?.counted(source) ?? source;
     try {
-      // A file is read in step (Deno's files can): an asynchronous read
-      // waits on another thread for each chunk, which a loaded machine
-      // makes slow, and nothing else runs meanwhile.
-      const file = name === "-" ? null : source as { readSync?: Reader };
+      // A file is read in step (Deno's files can) unless a progress line
+      // counts its reads: an asynchronous read waits on another thread for
+      // each chunk, which a loaded machine makes slow, and nothing else
+      // runs meanwhile.
+      const file = name === "-" || meter !== null
+        ? null
+        : source as { readSync?: Reader };
       const read = file?.readSync?.bind(file);
       for (
         let n: number | null;
-        (n = read !== undefined ? read(chunk) : await source.read(chunk)) !==
+        (n = read !== undefined ? read(chunk) : await counted.read(chunk)) !==
           null;
       ) {
         push(chunk.subarray(0, n));
