@@ -342,8 +342,8 @@ export class MainlineReader {
         continue;
       }
       used = true;
-      if (ended) {
-        // after the result, a token starts the next game, but a number
+      if (isDigit(c)) {
+        // a move number: the lexer hands on nothing, after the result too
         const dots = numberEnd(text, i);
         if (dots === INCOMPLETE) {
           i = n + 1;
@@ -353,6 +353,9 @@ export class MainlineReader {
           i = dots;
           continue;
         }
+      }
+      if (ended) {
+        // after the result, a token starts the next game
         if (
           c < 128 &&
           (SYMBOL_CHARS[c] === 2 || c === 40 || c === 41 || c === 36 ||
@@ -394,17 +397,6 @@ export class MainlineReader {
       if (c >= 128 || SYMBOL_CHARS[c] !== 2) {
         visitor.drop();
         return IRREGULAR;
-      }
-      if (isDigit(c)) {
-        const dots = numberEnd(text, i);
-        if (dots === INCOMPLETE) {
-          i = n + 1;
-          break scan;
-        }
-        if (dots > 0) {
-          i = dots;
-          continue;
-        }
       }
       let j = i + 1;
       for (let d = text[j]; j < n; d = text[++j]) {
