@@ -31,4 +31,3 @@ export const KIND_OFFSET: Int16Array = /* @__PURE__ */ (() => {
   }
   return table;
 })();
-
