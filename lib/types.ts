@@ -296,10 +296,21 @@ export type Rules =
  * import { RULES } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(RULES, ["chess", "chess960"]);
+ * assert.equal(RULES[0], "chess");
+ * assert.ok(RULES.includes("atomic"));
  * ```
  */
-export const RULES: readonly Rules[] = Object.freeze(["chess", "chess960"]);
+export const RULES: readonly Rules[] = Object.freeze([
+  "chess",
+  "chess960",
+  "crazyhouse",
+  "threecheck",
+  "kingofthehill",
+  "atomic",
+  "antichess",
+  "horde",
+  "racingkings",
+]);
 
 /**
  * The rules option of every reader, checker and move function. Under
@@ -347,7 +358,7 @@ export interface RulesOptions {
  * assert.equal(rulesOf({ chess960: true }), "chess960");
  * assert.equal(rulesOf({ rules: "chess", chess960: true }), "chess");
  * assert.equal(rulesOf({}), undefined);
- * assert.throws(() => rulesOf({ rules: "atomic" as never }), TypeError);
+ * assert.throws(() => rulesOf({ rules: "suicide" as never }), TypeError);
  * ```
  *
  * @param options The options, if any.
