@@ -80,7 +80,7 @@ export function perftDivide(
   const rows: DivideRow[] = [];
   for (const move of legalMoves(position, { rules })) {
     const after = playMoves(position, [move], { rules }).position;
-    rows.push({ move, nodes: perft(after, depth - 1) });
+    rows.push({ move, nodes: perft(after, depth - 1, { rules }) });
   }
   return rows.sort((a, b) => a.move < b.move ? -1 : a.move > b.move ? 1 : 0);
 }
