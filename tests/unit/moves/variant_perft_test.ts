@@ -44,8 +44,10 @@ for (const [file, rules] of PYTHON_CHESS_FILES) {
   const text = mirrored(PYTHON_CHESS, `examples/perft/${file}.perft`);
   Deno.test({
     name: `variant perft: python-chess's ${file}.perft as ${rules}` +
-      (text === null ? " (skipped: no python-chess mirror at " +
-        `${PYTHON_CHESS})` : ""),
+      (text === null
+        ? " (skipped: no python-chess mirror at " +
+          `${PYTHON_CHESS})`
+        : ""),
     ignore: text === null,
     fn() {
       let run = 0;
@@ -53,7 +55,11 @@ for (const [file, rules] of PYTHON_CHESS_FILES) {
         const position = variantEpd(epd);
         for (const [depth, nodes] of counts) {
           if (nodes > NODE_BUDGET) continue;
-          assert.equal(perft(position, depth, { rules }), nodes, `${id} ${depth}`);
+          assert.equal(
+            perft(position, depth, { rules }),
+            nodes,
+            `${id} ${depth}`,
+          );
           run++;
         }
       }
@@ -80,7 +86,9 @@ function chessopsCases(text: string): [Rules, string, string, number[]][] {
 const chessopsTable = mirrored(CHESSOPS, "src/variant.test.ts");
 Deno.test({
   name: "variant perft: chessops' variant perft cases" +
-    (chessopsTable === null ? ` (skipped: no chessops mirror at ${CHESSOPS})` : ""),
+    (chessopsTable === null
+      ? ` (skipped: no chessops mirror at ${CHESSOPS})`
+      : ""),
   ignore: chessopsTable === null,
   fn() {
     const cases = chessopsCases(chessopsTable!);
@@ -89,7 +97,11 @@ Deno.test({
       const position = variantEpd(fen);
       depths.forEach((nodes, i) => {
         if (nodes === 0 || nodes > NODE_BUDGET) return;
-        assert.equal(perft(position, i + 1, { rules }), nodes, `${rules} ${id}`);
+        assert.equal(
+          perft(position, i + 1, { rules }),
+          nodes,
+          `${rules} ${id}`,
+        );
       });
     }
   },
