@@ -289,7 +289,9 @@ export type Rules =
   | "racingkings";
 
 /**
- * Every {@linkcode Rules} value, standard chess first.
+ * Every {@linkcode Rules} value whose moves are implemented, standard chess
+ * first: what move generation, games and perft accept. All nine variants'
+ * moves have landed; {@linkcode VARIANT_RULES} names them all too.
  *
  * @example
  * ```ts
@@ -301,6 +303,33 @@ export type Rules =
  * ```
  */
 export const RULES: readonly Rules[] = Object.freeze([
+  "chess",
+  "chess960",
+  "crazyhouse",
+  "threecheck",
+  "kingofthehill",
+  "atomic",
+  "antichess",
+  "horde",
+  "racingkings",
+]);
+
+/**
+ * Every {@linkcode Rules} value, standard chess first: what the FEN reader
+ * and writer and the legality check know (a variant's pockets and check
+ * counters, its rules of legality and its game ends), whether or not its
+ * moves are implemented yet ({@linkcode RULES}).
+ *
+ * @example
+ * ```ts
+ * import { VARIANT_RULES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(VARIANT_RULES.length, 9);
+ * assert.equal(VARIANT_RULES[0], "chess");
+ * ```
+ */
+export const VARIANT_RULES: readonly Rules[] = Object.freeze([
   "chess",
   "chess960",
   "crazyhouse",
@@ -352,34 +381,58 @@ export interface RulesOptions {
  *
  * @example
  * ```ts
- * import { rulesOf } from "@fen/fen";
+ * import { rulesOf, VARIANT_RULES } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
  * assert.equal(rulesOf({ chess960: true }), "chess960");
  * assert.equal(rulesOf({ rules: "chess", chess960: true }), "chess");
  * assert.equal(rulesOf({}), undefined);
- * assert.throws(() => rulesOf({ rules: "suicide" as never }), TypeError);
+ * assert.throws(() => rulesOf({ rules: "chess9" as never }), TypeError);
+ * assert.equal(rulesOf({ rules: "horde" }, VARIANT_RULES), "horde");
  * ```
  *
  * @param options The options, if any.
+ * @param known The rules the caller implements: {@linkcode RULES} (the
+ * default: moves) or {@linkcode VARIANT_RULES} (FEN and legality).
  * @returns Their rules, or `undefined`.
- * @throws {TypeError} If `options.rules` is not one of {@linkcode RULES}.
+ * @throws {TypeError} If `options.rules` is not one of `known`.
  */
-export function rulesOf(options?: RulesOptions): Rules | undefined {
+export function rulesOf(
+  options?: RulesOptions,
+  known: readonly Rules[] = RULES,
+): Rules | undefined {
   if (options === undefined) return undefined;
   const rules = options.rules;
   if (rules !== undefined) {
-    if (!RULES.includes(rules)) {
+    if (!known.includes(rules)) {
+      const name = JSON.stringify(String(rules)).slice(0, 40);
       throw new TypeError(
-        `No rules ${JSON.stringify(String(rules)).slice(0, 40)}: expected ${
-          RULES.join(" or ")
-        }`,
+        VARIANT_RULES.includes(rules)
+          ? `Rules ${name}: its moves are not implemented yet (${
+            known.join(", ")
+          } are)`
+          : `No rules ${name}: expected ${known.join(", ")}`,
       );
     }
     return rules;
   }
   const chess960 = options.chess960;
   return chess960 === undefined ? undefined : chess960 ? "chess960" : "chess";
+}
+
+/** Options for {@linkcode stringifyFen}. */
+export interface StringifyFenOptions {
+  /**
+   * How castling rights are written. `"x-fen"` (the default) is X-FEN's
+   * canonical form, as python-chess and chessops write it: `K`/`Q` for the
+   * outermost rook of its colour on its side of the king (standard FEN for
+   * standard chess; `KQkq` for Chess960's `RNBBKRQN` too, read back with
+   * `rules: "chess960"`), and the rook's file (`F`) only when another rook
+   * stands beyond it. A right whose rook is not on its square (standard `KQ`
+   * after the king or rook moved) keeps its `K` or `Q`: legality names the
+   * problem. `"shredder"` always writes rook files, as in `HAha`.
+   */
+  castling?: "x-fen" | "shredder";
 }
 
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */

@@ -4,7 +4,7 @@
 
 import { isEmptyMark } from "../fen/grid.ts";
 import type { RenderSvgOptions } from "../svg/types.ts";
-import type { ParseFenOptions } from "../types.ts";
+import type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
 import {
   choice,
   flag,
@@ -34,6 +34,8 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
+import { hasMoves, variantNamed } from "../variants.ts";
+import { VARIANT_RULES } from "../types.ts";
 
 export { shown };
 
@@ -66,6 +68,8 @@ export interface Settings {
   from: typeof INPUT_KINDS[number];
   sources: Source[];
   parse: ParseFenOptions;
+  /** How `--format fen` and `epd` write castling (`--castling`). */
+  write: StringifyFenOptions;
   svg: RenderSvgOptions;
   sideToMove: boolean;
   moves: string | null;
@@ -119,7 +123,10 @@ export function settle(
     sources: sources(args, isFile),
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),
-      ...(flag(args, "chess960") ? { chess960: true } : {}),
+      ...rulesSetting(args),
+    },
+    write: {
+      castling: choice<"x-fen" | "shredder">(args, "castling") ?? "x-fen",
     },
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
@@ -138,7 +145,73 @@ export function settle(
     scale: scaleSettings(args),
   };
   checkCombinations(settings, args);
+  checkVariant(settings, args);
   return settings;
+}
+
+/**
+ * The rules of `--variant` (any name the PGN `Variant` tag takes) and
+ * `--chess960` (`--variant chess960`), as reading options.
+ */
+function rulesSetting(args: ParsedArgs): ParseFenOptions {
+  const name = text(args, "variant");
+  const chess960 = flag(args, "chess960");
+  if (name === undefined) return chess960 ? { chess960 } : {};
+  const variant = variantNamed(name);
+  if (variant === undefined) {
+    throw new UsageError(
+      `--variant ${shown(name)} is not a variant: ${VARIANT_RULES.join(", ")}`,
+    );
+  }
+  const { rules } = variant;
+  if (chess960 && rules !== "chess960") {
+    throw new UsageError(`--chess960 and --variant ${rules}: choose one`);
+  }
+  return rules === "chess960" ? { rules, chess960: true } : { rules };
+}
+
+/**
+ * What a variant whose moves are not implemented yet cannot do: whatever
+ * plays, generates or keys moves. Refused, never done by chess's rules.
+ */
+const MOVE_OPTIONS: readonly OptionName[] = [
+  "moves",
+  "perft",
+  "repair",
+  "unique",
+  "only",
+  "en-passant",
+  "uci",
+  "san",
+  "opening",
+  "match",
+];
+const MOVE_FORMATS: readonly FormatName[] = [
+  "moves",
+  "pgn",
+  "gif",
+  "key",
+  "opening",
+];
+
+function checkVariant(settings: Settings, args: ParsedArgs): void {
+  const rules = settings.parse.rules;
+  if (rules === undefined || hasMoves(rules)) return;
+  const moving = MOVE_OPTIONS.find((name) => args.values.has(name));
+  const what = moving !== undefined
+    ? `--${moving}`
+    : settings.check
+    ? "--check"
+    : settings.from === "pgn"
+    ? "--from pgn"
+    : MOVE_FORMATS.includes(settings.format) && !settings.check
+    ? `--format ${settings.format}`
+    : null;
+  if (what !== null) {
+    throw new UsageError(
+      `--variant ${rules}: ${what} needs its moves, which are not implemented yet`,
+    );
+  }
 }
 
 /** The options that pass records on, filtered or repaired, as they came. */

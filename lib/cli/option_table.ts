@@ -27,6 +27,9 @@ const DEFAULT_DELAY = 50;
 export type { OptionScope, OptionSpec } from "./option_spec.ts";
 import type { OptionSpec } from "./option_spec.ts";
 
+/** The castling notations of `--castling` (`stringifyFen`'s `castling`). */
+export const CASTLING_NOTATIONS = ["x-fen", "shredder"] as const;
+
 /** The input kinds of `--from`. */
 export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
 
@@ -257,6 +260,15 @@ export const OPTIONS = [
     help: "--out-dir names: {line}, {n}, {id}; games: {game}, {ply}, {White}",
   },
   {
+    name: "castling",
+    value: "<notation>",
+    choices: CASTLING_NOTATIONS,
+    default: "x-fen",
+    group: "output",
+    help: "how --format fen and epd write castling rights (x-fen: KQkq for " +
+      "the outermost rooks; shredder: files, HAha)",
+  },
+  {
     name: "explain",
     group: "output",
     help: "tell on stderr what --format fen changed",
@@ -299,6 +311,15 @@ export const OPTIONS = [
     name: "chess960",
     group: "input",
     help: "read castling KQkq as X-FEN (the outermost rooks)",
+  },
+  {
+    name: "variant",
+    value: "<name>",
+    default: "chess",
+    group: "input",
+    help: "the rules records are read and judged under (docs/variants.md): " +
+      "chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, " +
+      "antichess, horde, racingkings, or a PGN Variant tag's name",
   },
   {
     name: "moves",

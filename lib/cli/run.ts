@@ -270,6 +270,7 @@ async function formatWriter(
     svg: settings.svg,
     sideToMove: settings.sideToMove,
     json: settings.data.jsonFields,
+    fen: settings.write,
   };
   return {
     format,

@@ -23,7 +23,7 @@ import {
 } from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
-import { type ParseFenOptions, rulesOf } from "../types.ts";
+import { type ParseFenOptions, rulesOf, VARIANT_RULES } from "../types.ts";
 
 const BOM = 0xfeff;
 const QUOTE = 34;
@@ -40,7 +40,7 @@ export function recordContext(
 ): RecordContext {
   return {
     strict: options.strict === true,
-    rules: rulesOf(options) ?? "chess",
+    rules: rulesOf(options, VARIANT_RULES) ?? "chess",
     fields,
     board,
   };

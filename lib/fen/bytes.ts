@@ -44,7 +44,12 @@ import {
 import { writePlacementBytes } from "./_placement.ts";
 import { FIGURINES } from "../_tables.ts";
 import type { RecordView } from "../record_view.ts";
-import { type Piece, PIECES, type Square } from "../types.ts";
+import {
+  type Piece,
+  PIECES,
+  type Square,
+  type StringifyFenOptions,
+} from "../types.ts";
 
 export { writeNaturalBytes } from "./_fields.ts";
 export { writePlacementBytes } from "./_placement.ts";
@@ -91,19 +96,24 @@ const COMMA = 44;
  * @param record The record: a `FenReader` after a read, or any view.
  * @param buffer Where to write.
  * @param at Where to start.
+ * @param options The castling notation, as for `stringifyFen`.
  * @returns Where the fields end.
  */
 export function writeFourFieldBytes(
   record: RecordView,
   buffer: Uint8Array,
   at: number,
+  options?: StringifyFenOptions,
 ): number {
   const turn = record.turn;
   let o = writePlacementBytes(record.cells, buffer, at);
   buffer[o++] = SPACE;
   o = writeTurnBytes(turn, buffer, o);
   buffer[o++] = SPACE;
-  o = writeCastlingBytes(record.castling, record.cells, buffer, o);
+  o = writeCastlingBytes(record.castling, record.cells, buffer, {
+    at: o,
+    shredder: options?.castling === "shredder",
+  });
   buffer[o++] = SPACE;
   return writeEnPassantBytes(record.enPassant, turn, buffer, o);
 }
@@ -131,14 +141,16 @@ export function writeFourFieldBytes(
  * @param record The record: a `FenReader` after a read, or any view.
  * @param buffer Where to write.
  * @param at Where to start.
+ * @param options The castling notation, as for `stringifyFen`.
  * @returns Where the record ends.
  */
 export function writeFenBytes(
   record: RecordView,
   buffer: Uint8Array,
   at: number,
+  options?: StringifyFenOptions,
 ): number {
-  let o = writeFourFieldBytes(record, buffer, at);
+  let o = writeFourFieldBytes(record, buffer, at, options);
   buffer[o++] = SPACE;
   o = writeNaturalBytes(record.halfmoveClock, buffer, o);
   buffer[o++] = SPACE;

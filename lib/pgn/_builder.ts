@@ -4,6 +4,7 @@
 // ends the game where it happened: the rest of its text is read but not
 // played, so the next game starts where it should.
 
+import { hasMoves } from "../variants.ts";
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_tokens.ts";
@@ -128,12 +129,13 @@ export class GameBuilder implements TokenSink {
   /** The game object, made from the tags when the movetext starts. */
   #make(): PgnGame {
     if (this.#game !== null) return this.#game;
-    const { start, chess960, problem: wrong } = startOf(this.#tags);
+    const { start, rules, chess960, problem: wrong } = startOf(this.#tags);
     let problem = wrong;
     const mainline: PgnLine = { comments: this.#comments, moves: [] };
     const game = new PgnGame({
       start,
       tags: this.#tags,
+      rules,
       chess960,
       mainline,
       number: this.#count,
@@ -142,10 +144,13 @@ export class GameBuilder implements TokenSink {
     this.#game = game;
     game.warnings = this.#warnings;
     this.#line = mainline;
-    // Loaded even when the game cannot be played: a walk starts there.
+    // Loaded even when the game cannot be played: a walk starts there (a
+    // variant whose moves are not implemented is a problem already).
     let loaded = true;
     try {
-      this.#replay.load(game.start, game);
+      this.#replay.load(game.start, {
+        rules: hasMoves(game.rules) ? game.rules : "chess",
+      });
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       loaded = false;

@@ -9,7 +9,7 @@
  */
 
 import { FEN_BYTES_MAX, type RecordView, writeFenBytes } from "../fen/bytes.ts";
-import type { Piece, Position, Side, Square } from "../types.ts";
+import type { Piece, Position, Rules, Side, Square } from "../types.ts";
 import {
   CODE,
   type CodedMove,
@@ -58,6 +58,8 @@ export class PgnGame {
   readonly start: Position;
   /** Whether castling is Chess960's (a `Variant` tag naming Chess960). */
   readonly chess960: boolean;
+  /** The rules the game is played under (its `Variant` tag's). */
+  readonly rules: Rules;
   /** The moves, with the variations on them. */
   readonly mainline: PgnLine;
   /** The termination marker, or `null` when the game had none. */
@@ -80,7 +82,8 @@ export class PgnGame {
   constructor(init: PgnGameInit) {
     this.start = init.start;
     this.tags = init.tags ?? new Map();
-    this.chess960 = init.chess960 ?? false;
+    this.rules = init.rules ?? (init.chess960 === true ? "chess960" : "chess");
+    this.chess960 = init.chess960 ?? this.rules === "chess960";
     this.mainline = init.mainline ?? { comments: [], moves: [] };
     this.result = init.result ?? null;
     this.number = init.number ?? 1;

@@ -6,6 +6,7 @@
 
 import { stringifyFen } from "../fen/mod.ts";
 import type { PgnGame, PgnLine } from "./game.ts";
+import { variantOf } from "../variants.ts";
 
 /**
  * Options for {@linkcode stringifyPgn}.
@@ -163,8 +164,8 @@ function tagLines(game: PgnGame, result: string): string[] {
     lines.push(escapeTag(name, value));
     tags.delete(name);
   }
-  if (game.chess960 && !tags.has("Variant")) {
-    lines.push(escapeTag("Variant", "Chess960"));
+  if (game.rules !== "chess" && !tags.has("Variant")) {
+    lines.push(escapeTag("Variant", variantOf(game.rules).name));
   }
   const fen = stringifyFen(game.start);
   if (!tags.has("FEN") && fen !== START_FEN) {

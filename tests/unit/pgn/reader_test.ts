@@ -345,9 +345,19 @@ Deno.test("start positions: a bad FEN tag or an unknown variant is an error at t
   assert.ok(bad.error instanceof PgnSyntaxError);
   assert.equal(bad.error.line, 2);
   assert.match(bad.error.reason, /^the FEN tag: /);
-  const [atomic] = readAll('[Variant "Atomic"]\n\n1. e4 *');
-  assert.ok(atomic.error instanceof PgnSyntaxError);
-  assert.equal(atomic.error.reason, 'the variant "Atomic" is not supported');
+  const [suicide] = readAll('[Variant "Suicide"]\n\n1. e4 *');
+  assert.ok(suicide.error instanceof PgnSyntaxError);
+  assert.equal(suicide.error.reason, 'the variant "Suicide" is not supported');
+  // A variant known by name whose moves are not implemented: never chess.
+  const [horde] = readAll('[Variant "horde"]\n\n1. e4 *');
+  assert.ok(horde.error instanceof PgnSyntaxError);
+  assert.equal(horde.rules, "horde");
+  assert.equal(
+    horde.error.reason,
+    'the variant "horde" cannot be played yet (Horde moves are not implemented)',
+  );
+  // Its start is the variant's: Horde's 36 pawns.
+  assert.equal(horde.start.board.filter((p) => p === "P").length, 36);
   const [fromPosition] = readAll(
     '[Variant "From Position"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 *',
   );
