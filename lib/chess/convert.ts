@@ -13,7 +13,7 @@ import type { ChessBoard } from "./board.ts";
 import { LETTER_OF_CODE } from "./geometry.ts";
 import { castleRook } from "./move.ts";
 import { loadRights } from "./rules.ts";
-import { variantIndex, VARIANTS } from "./variant.ts";
+import { VARIANT_MOVES, variantIndex } from "./variant.ts";
 
 /** A board: the 64 squares a8 to h1 in reading order, `null` when empty. */
 export type Board = readonly (Piece | null)[];
@@ -74,7 +74,7 @@ export function loadPosition(
   b.load(position);
   b.listPieces();
   loadRights(b, position);
-  if (!VARIANTS[variant].castling) b.castle = 0;
+  if (!VARIANT_MOVES[variant].castling) b.castle = 0;
 }
 
 /** Board to Position: the position `b` holds, with `enPassant` as given. */
@@ -90,7 +90,7 @@ export function toPosition(b: ChessBoard, enPassant: Square | null): Position {
     halfmoveClock: b.halfmove,
     fullmoveNumber: b.fullmove,
   };
-  const v = VARIANTS[b.variant];
+  const v = VARIANT_MOVES[b.variant];
   if (v.drops) {
     position.pockets = { w: pocketOf(b, 0), b: pocketOf(b, 1) };
     const promoted: Square[] = [];

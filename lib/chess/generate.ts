@@ -41,7 +41,7 @@ import {
   rookTarget,
 } from "./move.ts";
 import { enPassantIsLegal } from "./rules.ts";
-import { royalAttacked, VARIANTS } from "./variant.ts";
+import { royalAttacked, VARIANT_MOVES } from "./variant.ts";
 import { variantMoves } from "./variant_moves.ts";
 
 /**
@@ -229,7 +229,7 @@ export function pieceMoves(
   // python-chess and chessops, but leaves no en-passant square.
   const firstRow = us === 0 ? 7 : 0;
   const lastRow = us === 0 ? 0 : 7;
-  const king = !b.plain && VARIANTS[b.variant].kingPromotion;
+  const king = !b.plain && VARIANT_MOVES[b.variant].kingPromotion;
   for (let i = us * 64, end = i + b.count[us]; i < end && n < enough; i++) {
     const s = b.list[i];
     const role = sq[s] & 7;

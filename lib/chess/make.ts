@@ -5,7 +5,7 @@
 import type { ChessBoard } from "./board.ts";
 import { attackersTo } from "./attacks.ts";
 import { KING, KING_START, KING_TARGETS, PAWN, ROOK } from "./geometry.ts";
-import { VARIANTS } from "./variant.ts";
+import { VARIANT_MOVES } from "./variant.ts";
 import {
   CASTLE,
   castleRook,
@@ -84,7 +84,7 @@ export function makeMove(b: ChessBoard, m: number): void {
   if (b.castle !== 0) loseCastling(b, from, to, (piece & 7) === KING);
   if (us === 1) b.fullmove++;
   b.turn = us ^ 1;
-  if (!b.plain && VARIANTS[b.variant].countChecks) countCheck(b, u);
+  if (!b.plain && VARIANT_MOVES[b.variant].countChecks) countCheck(b, u);
 }
 
 /**
@@ -99,7 +99,7 @@ function afterVariantMove(
   at: number,
   captured: number,
 ): number {
-  const v = VARIANTS[b.variant];
+  const v = VARIANT_MOVES[b.variant];
   const us = b.turn, from = moveFrom(m), to = moveTo(m);
   let record = 0;
   if (v.drops) {
@@ -231,7 +231,7 @@ function undoVariantMove(
     b.pockets[us << 3 | dropRole(m)]++;
     return;
   }
-  if (!VARIANTS[b.variant].drops || m & CASTLE) return;
+  if (!VARIANT_MOVES[b.variant].drops || m & CASTLE) return;
   const promoted = b.promoted, from = moveFrom(m);
   promoted[to >> 5] &= ~(1 << to);
   if (record & MOVER_PROMOTED) promoted[from >> 5] |= 1 << from;

@@ -21,7 +21,7 @@ import {
 } from "./move.ts";
 import { generateMoves, MAX_MOVES } from "./generate.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
-import { royalAttacked, VARIANTS } from "./variant.ts";
+import { royalAttacked, VARIANT_MOVES } from "./variant.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
 export const ROLE_LETTERS = " PNBRQK";
@@ -299,7 +299,7 @@ export class Notation {
     if (found.length === 1) return found[0];
     if (found.length === 0) {
       const b = this.board;
-      const over = !b.plain && VARIANTS[b.variant].ended(b)
+      const over = !b.plain && VARIANT_MOVES[b.variant].ended(b)
         ? "its goal is reached"
         : inCheck(b)
         ? "checkmate"

@@ -11,7 +11,7 @@ import { attackersTo } from "./attacks.ts";
 import type { ChessBoard, PositionFields } from "./board.ts";
 import { KING, PAWN, ROOK, squareOf } from "./geometry.ts";
 import { castleRook, withCastleRook } from "./move.ts";
-import { royalAttacked, type VariantRules, VARIANTS } from "./variant.ts";
+import { royalAttacked, VARIANT_MOVES, type VariantRules } from "./variant.ts";
 
 /**
  * Sets the castling rooks and the en-passant square of `b`, loaded from
@@ -79,7 +79,7 @@ export interface Unplayable {
  * (not exactly one), then the side not to move in check.
  */
 export function unplayable(b: ChessBoard): Unplayable | null {
-  if (!b.plain) return variantUnplayable(b, VARIANTS[b.variant]);
+  if (!b.plain) return variantUnplayable(b, VARIANT_MOVES[b.variant]);
   const pawn = backRankPawn(b);
   if (pawn >= 0) {
     return { code: "pawn-on-back-rank", subject: SQUARE_NAMES[pawn] };

@@ -5,7 +5,7 @@
 // chessops' (which lichess plays): where they differ, the comment says
 // which one is followed.
 
-import type { Rules } from "../types.ts";
+import { type Rules, VARIANT_RULES } from "../types.ts";
 import type { ChessBoard } from "./board.ts";
 import { attackersTo } from "./attacks.ts";
 import { KING, KING_REACH } from "./geometry.ts";
@@ -114,8 +114,11 @@ const STANDARD: Omit<VariantRules, "name"> = {
   ended: never,
 };
 
-/** The rows, indexed by {@linkcode ChessBoard.variant}; 0 is standard chess. */
-export const VARIANTS: readonly VariantRules[] = [
+/**
+ * The rows, in VARIANT_RULES' order and indexed by
+ * {@linkcode ChessBoard.variant}; 0 is standard chess.
+ */
+export const VARIANT_MOVES: readonly VariantRules[] = [
   { ...STANDARD, name: "chess" },
   { ...STANDARD, name: "chess960" },
   { ...STANDARD, name: "crazyhouse", drops: true },
@@ -148,13 +151,17 @@ export const VARIANTS: readonly VariantRules[] = [
   },
 ];
 
-/** The row number of `rules` (0, standard chess, for undefined). */
+/**
+ * The row of `rules` in {@linkcode VARIANT_MOVES}, which follows
+ * VARIANT_RULES' order (0, standard chess, for undefined).
+ */
 export function variantIndex(rules: Rules | undefined): number {
   if (rules === undefined) return 0;
-  for (let i = 0; i < VARIANTS.length; i++) {
-    if (VARIANTS[i].name === rules) return i;
+  const index = VARIANT_RULES.indexOf(rules);
+  if (index < 0) {
+    throw new TypeError(`No rules "${String(rules).slice(0, 40)}"`);
   }
-  throw new TypeError(`No rules "${String(rules).slice(0, 40)}"`);
+  return index;
 }
 
 /**
@@ -169,7 +176,7 @@ export function royalAttacked(
   side: number,
   occupied: Int32Array,
 ): boolean {
-  const v = VARIANTS[b.variant];
+  const v = VARIANT_MOVES[b.variant];
   if (!v.royal || k < 0) return false;
   if (v.explosions) {
     const enemy = b.king[side ^ 1];

@@ -19,7 +19,7 @@ import {
 import { KING, KING_START, KING_TARGETS, PAWN, QUEEN } from "./geometry.ts";
 import { makeMove, unmakeMove } from "./make.ts";
 import { EN_PASSANT, encodeDrop, encodeMove, moveTo } from "./move.ts";
-import { royalAttacked, type VariantRules, VARIANTS } from "./variant.ts";
+import { royalAttacked, VARIANT_MOVES, type VariantRules } from "./variant.ts";
 
 /**
  * generate.ts's generateMoves for a board whose rules are a variant's:
@@ -32,7 +32,7 @@ export function variantMoves(
   out: Int32Array,
   start: number,
 ): number {
-  const v = VARIANTS[b.variant];
+  const v = VARIANT_MOVES[b.variant];
   if (v.ended(b)) {
     b.checks = royalAttacked(b, b.king[b.turn], b.turn, b.occupied) ? 1 : 0;
     return start;

@@ -5,7 +5,12 @@
  * @module
  */
 
-import { type Position, rulesOf, type RulesOptions } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  VARIANT_RULES,
+} from "../types.ts";
 import type { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
 import { generateMoves, MAX_MOVES } from "../chess/generate.ts";
@@ -63,7 +68,11 @@ export function perft(
       `Cannot count: depth must be an integer from 0 to 100, not ${depth}`,
     );
   }
-  const board = playableBoard(position, undefined, rulesOf(options));
+  const board = playableBoard(
+    position,
+    undefined,
+    rulesOf(options, VARIANT_RULES),
+  );
   if (depth === 0) return 1;
   return count(board, new Int32Array(MAX_MOVES * depth), 0, depth);
 }

@@ -11,6 +11,7 @@ import {
   rulesOf,
   type RulesOptions,
   type Square,
+  VARIANT_RULES,
 } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
@@ -117,7 +118,7 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const rules = rulesOf(options) ?? "chess";
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
@@ -260,7 +261,7 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const rules = rulesOf(options) ?? "chess";
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
@@ -322,7 +323,7 @@ export function toSan(
   move: string,
   options: RulesOptions = {},
 ): string {
-  const rules = rulesOf(options);
+  const rules = rulesOf(options, VARIANT_RULES);
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }
