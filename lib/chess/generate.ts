@@ -140,7 +140,7 @@ export function hasLegalMove(b: ChessBoard, out: Int32Array): boolean {
  * marks the squares that end a single check (between king and checker, and
  * the checker), all on `b`'s stamps.
  */
-function findChecksAndPins(b: ChessBoard): number {
+export function findChecksAndPins(b: ChessBoard): number {
   const sq = b.sq, us = b.turn, them = us ^ 1, k = b.king[us];
   const stamp = nextStamp(b);
   const pinStamp = b.pinStamp, pinDir = b.pinDir, blockStamp = b.blockStamp;

@@ -3,22 +3,45 @@
 // takes away (a goal already reached, captures forced, explosions that
 // leave the king, checks given in racing kings). Where a king is not royal
 // or not there (antichess, a horde without one) every pseudo-legal move is
-// legal; atomic's moves are pseudo-legal moves kept if the king survives
-// them unchecked, as both peers decide it, since an explosion breaks the
-// pin and check reasoning the standard generator rests on.
+// legal; atomic's captures are kept if the king survives them unchecked,
+// as both peers decide it, since an explosion breaks the pin and check
+// reasoning the standard generator rests on (its quiet moves keep it).
 
 import { attackersTo } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
 import {
   castling,
   enPassant,
+  findChecksAndPins,
   nextStamp,
   pieceMoves,
   royalMoves,
 } from "./generate.ts";
-import { KING, KING_START, KING_TARGETS, PAWN, QUEEN } from "./geometry.ts";
+import {
+  BETWEEN,
+  BISHOP,
+  DIRECTION,
+  KING,
+  KING_REACH,
+  KING_START,
+  KING_TARGETS,
+  KNIGHT,
+  KNIGHT_REACH,
+  PAWN,
+  QUEEN,
+  RAY_SQUARES,
+  RAY_START,
+  ROOK,
+} from "./geometry.ts";
 import { makeMove, unmakeMove } from "./make.ts";
-import { EN_PASSANT, encodeDrop, encodeMove, moveTo } from "./move.ts";
+import {
+  CASTLE,
+  EN_PASSANT,
+  encodeDrop,
+  encodeMove,
+  moveFrom,
+  moveTo,
+} from "./move.ts";
 import { royalAttacked, VARIANT_MOVES, type VariantRules } from "./variant.ts";
 
 /**
@@ -45,8 +68,8 @@ export function variantMoves(
     n = pseudoMoves(b, out, start, v);
   }
   if (v.forcedCapture) n = capturesIfAny(b, out, start, n);
-  if (v.explosions) n = keep(b, out, start, n, survives);
-  if (v.noCheckGiving) n = keep(b, out, start, n, givesNoCheck);
+  if (v.explosions) n = atomicLegal(b, out, start, n);
+  if (v.noCheckGiving) n = checkless(b, out, start, n);
   return n;
 }
 
@@ -121,23 +144,105 @@ function capturesIfAny(
   return kept === start ? n : kept;
 }
 
-/** Keeps the moves of `out[start..n)` that `test` passes once made. */
-function keep(
+/**
+ * Atomic: keeps the pseudo-legal moves of `out[start..n)` that leave the
+ * mover's king on the board and out of check. Only captures (and castling)
+ * are made and tested, since only they explode; a quiet move is judged as
+ * in standard chess, by pins and checks along the lines to the king, while
+ * the kings stand apart, and is always safe while they touch (no check
+ * then), a quiet king step being safe beside the other king or off every
+ * attacked square. Both kings are on the board (or the game has ended).
+ */
+function atomicLegal(
   b: ChessBoard,
   out: Int32Array,
   start: number,
   n: number,
-  test: (b: ChessBoard) => boolean,
 ): number {
+  const sq = b.sq, us = b.turn, k = b.king[us], enemy = b.king[us ^ 1];
+  const touching = (KING_REACH[k * 2 + (enemy >> 5)] & 1 << enemy) !== 0;
+  const checks = touching ? 0 : findChecksAndPins(b);
+  b.checks = checks > 0 ? 1 : 0;
+  const stamp = b.stamp, pinStamp = b.pinStamp, pinDir = b.pinDir;
+  const block = b.blockStamp;
+  const withoutKing = b.whatIf;
   let kept = start;
   for (let i = start; i < n; i++) {
-    const m = out[i];
-    makeMove(b, m);
-    const legal = test(b);
-    unmakeMove(b);
+    const m = out[i], from = moveFrom(m), to = moveTo(m);
+    let legal: boolean;
+    if (sq[to] !== 0 || (m & (EN_PASSANT | CASTLE)) !== 0) {
+      makeMove(b, m);
+      legal = survives(b);
+      unmakeMove(b);
+    } else if (from === k) {
+      withoutKing[0] = b.occupied[0];
+      withoutKing[1] = b.occupied[1];
+      withoutKing[k >> 5] &= ~(1 << k);
+      legal = (KING_REACH[to * 2 + (enemy >> 5)] & 1 << enemy) !== 0 ||
+        attackersTo(b, to, us ^ 1, withoutKing, null) === 0;
+    } else {
+      legal = touching ||
+        (checks < 2 && (checks === 0 || block[to] === stamp) &&
+          (pinStamp[from] !== stamp ||
+            DIRECTION[k * 64 + to] === pinDir[from]));
+    }
     if (legal) out[kept++] = m;
   }
   return kept;
+}
+
+/**
+ * Racing kings: keeps the moves of `out[start..n)` that give no check,
+ * told without making them: the piece on its target attacks the other
+ * king (the square it left empty), or it uncovers a slider of its side on
+ * the line from that king through the square it left. No pawns, castling
+ * or en passant in this variant.
+ */
+function checkless(
+  b: ChessBoard,
+  out: Int32Array,
+  start: number,
+  n: number,
+): number {
+  const us = b.turn, target = b.king[us ^ 1];
+  if (target < 0) return n;
+  let kept = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i];
+    if (!givesCheck(b, moveFrom(m), moveTo(m), target)) out[kept++] = m;
+  }
+  return kept;
+}
+
+/** Whether the move `from`-`to` of the side to move checks the king on `k`. */
+function givesCheck(
+  b: ChessBoard,
+  from: number,
+  to: number,
+  k: number,
+): boolean {
+  const sq = b.sq, own = b.turn, role = sq[from] & 7;
+  if (role === KNIGHT) {
+    if ((KNIGHT_REACH[k * 2 + (to >> 5)] & 1 << to) !== 0) return true;
+  } else if (role !== KING && role !== PAWN) {
+    const d = DIRECTION[k * 64 + to];
+    if (d >= 0 && (role === QUEEN || role === (d < 4 ? ROOK : BISHOP))) {
+      const j = (k * 64 + to) * 2;
+      const low = b.occupied[0] & ~(from < 32 ? 1 << from : 0);
+      const high = b.occupied[1] & ~(from >= 32 ? 1 << from : 0);
+      if (((BETWEEN[j] & low) | (BETWEEN[j + 1] & high)) === 0) return true;
+    }
+  }
+  const line = DIRECTION[k * 64 + from];
+  if (line < 0 || DIRECTION[k * 64 + to] === line) return false;
+  for (let j = RAY_START[k * 8 + line]; j < RAY_START[k * 8 + line + 1]; j++) {
+    const s = RAY_SQUARES[j], p = sq[s];
+    if (p === 0 || s === from) continue;
+    const r = p & 7;
+    return p >> 3 === own &&
+      (r === QUEEN || r === (line < 4 ? ROOK : BISHOP));
+  }
+  return false;
 }
 
 /**
@@ -149,10 +254,4 @@ function survives(b: ChessBoard): boolean {
   if (b.counts[mover << 3 | KING] === 0) return false;
   if (b.counts[b.turn << 3 | KING] === 0) return true;
   return !royalAttacked(b, b.king[mover], mover, b.occupied);
-}
-
-/** Racing kings, after a move: the side now to move is not in check. */
-function givesNoCheck(b: ChessBoard): boolean {
-  const k = b.king[b.turn];
-  return k < 0 || attackersTo(b, k, b.turn ^ 1, b.occupied, null) === 0;
 }
