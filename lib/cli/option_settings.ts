@@ -189,7 +189,6 @@ const MOVE_OPTIONS: readonly OptionName[] = [
   "match",
 ];
 const MOVE_FORMATS: readonly FormatName[] = [
-  "moves",
   "pgn",
   "gif",
   "key",
@@ -199,7 +198,11 @@ const MOVE_FORMATS: readonly FormatName[] = [
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
   if (rules === undefined || hasMoves(rules)) return;
-  const moving = MOVE_OPTIONS.find((name) => args.values.has(name));
+  // Counting and listing a record's moves need only the move generator,
+  // which plays every variant.
+  const moving = MOVE_OPTIONS.find((name) =>
+    args.values.has(name) && name !== "perft"
+  );
   const what = moving !== undefined
     ? `--${moving}`
     : settings.check

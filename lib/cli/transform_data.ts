@@ -3,6 +3,7 @@
 // and where they stand around `--moves` with the counting ones
 // (transform_counts.ts). Loaded only when one of them is asked for.
 
+import type { Rules } from "../types.ts";
 import { checkEpdMoves, convertEpdMoves } from "../data/epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
 import {
@@ -109,16 +110,13 @@ export class EnPassantTransform implements Transform {
 
 /** `--format moves`: the record's legal moves, a field of the record. */
 export class LegalMovesTransform implements Transform {
-  readonly #options: { notation: "uci" | "san"; chess960: boolean };
+  readonly #options: { notation: "uci" | "san"; rules: Rules };
   readonly #diagnostics: Diagnostics;
 
   constructor(
-    parts: { san: boolean; chess960: boolean; diagnostics: Diagnostics },
+    parts: { san: boolean; rules: Rules; diagnostics: Diagnostics },
   ) {
-    this.#options = {
-      notation: parts.san ? "san" : "uci",
-      chess960: parts.chess960,
-    };
+    this.#options = { notation: parts.san ? "san" : "uci", rules: parts.rules };
     this.#diagnostics = parts.diagnostics;
   }
 
@@ -251,10 +249,16 @@ export function dataStages(
     after.push(
       new LegalMovesTransform({
         san: options.notation === "san",
-        chess960,
+        rules: rulesOfRun(settings),
         diagnostics,
       }),
     );
   }
   return { before, after };
+}
+
+/** The rules a run plays under: `--variant`'s, else chess or Chess960. */
+export function rulesOfRun(settings: DataRun): Rules {
+  return settings.parse.rules ??
+    (settings.parse.chess960 === true ? "chess960" : "chess");
 }

@@ -1,0 +1,257 @@
+// The legal moves under a variant's rules: standard chess's generator
+// (generate.ts) with what variant.ts's row for the rules adds (drops) and
+// takes away (a goal already reached, captures forced, explosions that
+// leave the king, checks given in racing kings). Where a king is not royal
+// or not there (antichess, a horde without one) every pseudo-legal move is
+// legal; atomic's captures are kept if the king survives them unchecked,
+// as both peers decide it, since an explosion breaks the pin and check
+// reasoning the standard generator rests on (its quiet moves keep it).
+
+import { attackersTo } from "./attacks.ts";
+import type { ChessBoard } from "./board.ts";
+import {
+  castling,
+  enPassant,
+  findChecksAndPins,
+  nextStamp,
+  pieceMoves,
+  royalMoves,
+} from "./generate.ts";
+import {
+  BETWEEN,
+  BISHOP,
+  DIRECTION,
+  KING,
+  KING_REACH,
+  KING_START,
+  KING_TARGETS,
+  KNIGHT,
+  KNIGHT_REACH,
+  PAWN,
+  QUEEN,
+  RAY_SQUARES,
+  RAY_START,
+  ROOK,
+} from "./geometry.ts";
+import { makeMove, unmakeMove } from "./make.ts";
+import {
+  CASTLE,
+  EN_PASSANT,
+  encodeDrop,
+  encodeMove,
+  moveFrom,
+  moveTo,
+} from "./move.ts";
+import { royalAttacked, VARIANT_MOVES, type VariantRules } from "./variant.ts";
+
+/**
+ * generate.ts's generateMoves for a board whose rules are a variant's:
+ * writes the legal moves into `out` from `start` and returns the end;
+ * `b.checks` is then 1 if the side to move is in check (by the variant's
+ * meaning), else 0, or the number of checkers under royal rules.
+ */
+export function variantMoves(
+  b: ChessBoard,
+  out: Int32Array,
+  start: number,
+): number {
+  const v = VARIANT_MOVES[b.variant];
+  if (v.ended(b)) {
+    b.checks = royalAttacked(b, b.king[b.turn], b.turn, b.occupied) ? 1 : 0;
+    return start;
+  }
+  let n: number;
+  if (v.royal && !v.explosions && b.king[b.turn] >= 0) {
+    n = royalMoves(b, out, start);
+    if (v.drops) n = drops(b, out, n);
+  } else {
+    n = pseudoMoves(b, out, start, v);
+  }
+  if (v.forcedCapture) n = capturesIfAny(b, out, start, n);
+  if (v.explosions) n = atomicLegal(b, out, start, n);
+  if (v.noCheckGiving) n = checkless(b, out, start, n);
+  return n;
+}
+
+/**
+ * Every pseudo-legal move: each piece's (every king's among them, since a
+ * non-royal king may have company), en passant, and castling as the
+ * variant's check allows it (atomic). No pins, no checks.
+ */
+function pseudoMoves(
+  b: ChessBoard,
+  out: Int32Array,
+  n: number,
+  v: VariantRules,
+): number {
+  nextStamp(b);
+  const us = b.turn, sq = b.sq, k = b.king[us];
+  const inCheck = royalAttacked(b, k, us, b.occupied);
+  b.checks = inCheck ? 1 : 0;
+  for (let i = us * 64, end = i + b.count[us]; i < end; i++) {
+    const s = b.list[i];
+    if ((sq[s] & 7) !== KING) continue;
+    for (let j = KING_START[s]; j < KING_START[s + 1]; j++) {
+      const t = KING_TARGETS[j];
+      if (sq[t] === 0 || sq[t] >> 3 !== us) out[n++] = encodeMove(s, t);
+    }
+  }
+  n = pieceMoves(b, out, n, false);
+  if (b.ep >= 0) n = enPassant(b, out, n, true);
+  if (v.castling && k >= 0 && !inCheck && b.castle !== 0) {
+    n = castling(b, out, n);
+  }
+  return n;
+}
+
+/** Crazyhouse drops: on empty squares, blocking a single check if any. */
+function drops(b: ChessBoard, out: Int32Array, n: number): number {
+  if (b.checks >= 2) return n;
+  const sq = b.sq, own = b.turn << 3, pockets = b.pockets;
+  let roles = 0; // bit per role in hand
+  for (let role = PAWN; role <= QUEEN; role++) {
+    if (pockets[own | role] > 0) roles |= 1 << role;
+  }
+  if (roles === 0) return n;
+  const check = b.checks === 1, block = b.blockStamp, stamp = b.stamp;
+  for (let t = 0; t < 64; t++) {
+    if (sq[t] !== 0 || (check && block[t] !== stamp)) continue;
+    // No pawn on the first or last rank.
+    const first = t < 8 || t >= 56 ? PAWN + 1 : PAWN;
+    for (let role = first; role <= QUEEN; role++) {
+      if (roles & 1 << role) out[n++] = encodeDrop(role, t);
+    }
+  }
+  return n;
+}
+
+/**
+ * Keeps only the captures among `out[start..n)` when there is one (en
+ * passant included), as antichess obliges; returns the new end.
+ */
+function capturesIfAny(
+  b: ChessBoard,
+  out: Int32Array,
+  start: number,
+  n: number,
+): number {
+  const sq = b.sq;
+  let kept = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i];
+    if ((m & EN_PASSANT) !== 0 || sq[moveTo(m)] !== 0) out[kept++] = m;
+  }
+  return kept === start ? n : kept;
+}
+
+/**
+ * Atomic: keeps the pseudo-legal moves of `out[start..n)` that leave the
+ * mover's king on the board and out of check. Only captures (and castling)
+ * are made and tested, since only they explode; a quiet move is judged as
+ * in standard chess, by pins and checks along the lines to the king, while
+ * the kings stand apart, and is always safe while they touch (no check
+ * then), a quiet king step being safe beside the other king or off every
+ * attacked square. Both kings are on the board (or the game has ended).
+ */
+function atomicLegal(
+  b: ChessBoard,
+  out: Int32Array,
+  start: number,
+  n: number,
+): number {
+  const sq = b.sq, us = b.turn, k = b.king[us], enemy = b.king[us ^ 1];
+  const touching = (KING_REACH[k * 2 + (enemy >> 5)] & 1 << enemy) !== 0;
+  const checks = touching ? 0 : findChecksAndPins(b);
+  b.checks = checks > 0 ? 1 : 0;
+  const stamp = b.stamp, pinStamp = b.pinStamp, pinDir = b.pinDir;
+  const block = b.blockStamp;
+  const withoutKing = b.whatIf;
+  let kept = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i], from = moveFrom(m), to = moveTo(m);
+    let legal: boolean;
+    if (sq[to] !== 0 || (m & (EN_PASSANT | CASTLE)) !== 0) {
+      makeMove(b, m);
+      legal = survives(b);
+      unmakeMove(b);
+    } else if (from === k) {
+      withoutKing[0] = b.occupied[0];
+      withoutKing[1] = b.occupied[1];
+      withoutKing[k >> 5] &= ~(1 << k);
+      legal = (KING_REACH[to * 2 + (enemy >> 5)] & 1 << enemy) !== 0 ||
+        attackersTo(b, to, us ^ 1, withoutKing, null) === 0;
+    } else {
+      legal = touching ||
+        (checks < 2 && (checks === 0 || block[to] === stamp) &&
+          (pinStamp[from] !== stamp ||
+            DIRECTION[k * 64 + to] === pinDir[from]));
+    }
+    if (legal) out[kept++] = m;
+  }
+  return kept;
+}
+
+/**
+ * Racing kings: keeps the moves of `out[start..n)` that give no check,
+ * told without making them: the piece on its target attacks the other
+ * king (the square it left empty), or it uncovers a slider of its side on
+ * the line from that king through the square it left. No pawns, castling
+ * or en passant in this variant.
+ */
+function checkless(
+  b: ChessBoard,
+  out: Int32Array,
+  start: number,
+  n: number,
+): number {
+  const us = b.turn, target = b.king[us ^ 1];
+  if (target < 0) return n;
+  let kept = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i];
+    if (!givesCheck(b, moveFrom(m), moveTo(m), target)) out[kept++] = m;
+  }
+  return kept;
+}
+
+/** Whether the move `from`-`to` of the side to move checks the king on `k`. */
+function givesCheck(
+  b: ChessBoard,
+  from: number,
+  to: number,
+  k: number,
+): boolean {
+  const sq = b.sq, own = b.turn, role = sq[from] & 7;
+  if (role === KNIGHT) {
+    if ((KNIGHT_REACH[k * 2 + (to >> 5)] & 1 << to) !== 0) return true;
+  } else if (role !== KING && role !== PAWN) {
+    const d = DIRECTION[k * 64 + to];
+    if (d >= 0 && (role === QUEEN || role === (d < 4 ? ROOK : BISHOP))) {
+      const j = (k * 64 + to) * 2;
+      const low = b.occupied[0] & ~(from < 32 ? 1 << from : 0);
+      const high = b.occupied[1] & ~(from >= 32 ? 1 << from : 0);
+      if (((BETWEEN[j] & low) | (BETWEEN[j + 1] & high)) === 0) return true;
+    }
+  }
+  const line = DIRECTION[k * 64 + from];
+  if (line < 0 || DIRECTION[k * 64 + to] === line) return false;
+  for (let j = RAY_START[k * 8 + line]; j < RAY_START[k * 8 + line + 1]; j++) {
+    const s = RAY_SQUARES[j], p = sq[s];
+    if (p === 0 || s === from) continue;
+    const r = p & 7;
+    return p >> 3 === own &&
+      (r === QUEEN || r === (line < 4 ? ROOK : BISHOP));
+  }
+  return false;
+}
+
+/**
+ * Atomic, after a move: the mover's king is still there, and not in check
+ * unless the other king has exploded (or stands next to it).
+ */
+function survives(b: ChessBoard): boolean {
+  const mover = b.turn ^ 1;
+  if (b.counts[mover << 3 | KING] === 0) return false;
+  if (b.counts[b.turn << 3 | KING] === 0) return true;
+  return !royalAttacked(b, b.king[mover], mover, b.occupied);
+}
