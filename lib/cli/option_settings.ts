@@ -35,6 +35,7 @@ import {
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { hasMoves, variantNamed } from "../variants.ts";
+import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { VARIANT_RULES } from "../types.ts";
 
 export { shown };
@@ -195,21 +196,40 @@ const MOVE_FORMATS: readonly FormatName[] = [
   "opening",
 ];
 
+/**
+ * The option that keys positions (`--format key`, `--unique`, the JSON
+ * `key` member), which only standard chess and Chess960 have, or `null`.
+ */
+export function keyingOption(settings: Settings): string | null {
+  if (settings.format === "key") return "--format key";
+  if (settings.data.unique !== null) return "--unique";
+  if (settings.format === "json" && settings.data.jsonFields.key) {
+    return "--json-fields key";
+  }
+  return null;
+}
+
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
-  if (rules === undefined || hasMoves(rules)) return;
+  if (rules === undefined) return;
+  const keyed = keyingOption(settings);
+  const unkeyed = unkeyedReason(rules);
+  if (keyed !== null && unkeyed !== null) {
+    throw new UsageError(`--variant ${rules}: ${keyed}: ${unkeyed}`);
+  }
+  if (hasMoves(rules)) return;
   // Counting and listing a record's moves need only the move generator,
-  // which plays every variant.
+  // and games (`--from pgn`) are played by it too: both know every variant.
   const moving = MOVE_OPTIONS.find((name) =>
     args.values.has(name) && name !== "perft"
   );
+  const games = settings.from === "pgn";
   const what = moving !== undefined
     ? `--${moving}`
     : settings.check
     ? "--check"
-    : settings.from === "pgn"
-    ? "--from pgn"
-    : MOVE_FORMATS.includes(settings.format) && !settings.check
+    : MOVE_FORMATS.includes(settings.format) &&
+        !(games && settings.format === "pgn")
     ? `--format ${settings.format}`
     : null;
   if (what !== null) {

@@ -45,7 +45,13 @@ import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
-import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
+import {
+  keyingOption,
+  markBytes,
+  type Settings,
+  settle,
+  shown,
+} from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import type { StreamPart } from "./source_jobs_io.ts";
@@ -344,6 +350,9 @@ function pgnParts(
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
     match: matchesGames(settings) ? settings.data.match : null,
+    rules: settings.parse.rules ??
+      (settings.parse.chess960 === true ? "chess960" as const : "chess"),
+    keyed: keyingOption(settings),
     io,
     out,
   };

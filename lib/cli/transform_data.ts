@@ -87,9 +87,12 @@ export class RepairTransform implements Transform {
  */
 export class EnPassantTransform implements Transform {
   readonly #mode: EnPassantMode;
+  /** The run's rules; a game's own (its Variant tag) win for its positions. */
+  readonly #rules: Rules;
 
-  constructor(mode: EnPassantMode) {
+  constructor(mode: EnPassantMode, rules: Rules = "chess") {
     this.#mode = mode;
+    this.#rules = rules;
   }
 
   apply(record: Current): boolean {
@@ -98,7 +101,9 @@ export class EnPassantTransform implements Transform {
     const position = record.position();
     let kept;
     try {
-      kept = enPassantSquare(position, this.#mode);
+      kept = enPassantSquare(position, this.#mode, {
+        rules: record.game?.rules ?? this.#rules,
+      });
     } catch (error) {
       if (error instanceof UnplayablePositionError) return true;
       throw error;
@@ -236,7 +241,9 @@ export function dataStages(
   }
   const after: Transform[] = [];
   if (options.enPassant !== "always") {
-    after.push(new EnPassantTransform(options.enPassant));
+    after.push(
+      new EnPassantTransform(options.enPassant, rulesOfRun(settings)),
+    );
   }
   if (writes && format === "epd" && options.notation !== null) {
     after.push(

@@ -4,7 +4,7 @@
 // ends the game where it happened: the rest of its text is read but not
 // played, so the next game starts where it should.
 
-import { hasMoves } from "../variants.ts";
+import type { Rules } from "../types.ts";
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_tokens.ts";
@@ -65,6 +65,8 @@ export class GameBuilder implements TokenSink {
   readonly games: PgnGame[] = [];
   readonly #replay = new Replay();
   readonly #strict: boolean;
+  /** The rules of a game without a Variant tag. */
+  readonly #rules: Rules;
   #count = 0;
   #phase = NONE;
   /** Whether a blank line came after the tags: a tag met again starts a game. */
@@ -110,8 +112,12 @@ export class GameBuilder implements TokenSink {
     return this.#walk === null || this.#phase === TAGS;
   }
 
-  constructor(strict: boolean, walk: Walk | null = null) {
+  constructor(
+    { strict, rules = "chess" }: { strict: boolean; rules?: Rules },
+    walk: Walk | null = null,
+  ) {
     this.#strict = strict;
+    this.#rules = rules;
     this.#walk = walk;
     // Strict reading compares the text with the SAN; a walker otherwise
     // needs no SAN, which saves the mate test after every check.
@@ -129,7 +135,10 @@ export class GameBuilder implements TokenSink {
   /** The game object, made from the tags when the movetext starts. */
   #make(): PgnGame {
     if (this.#game !== null) return this.#game;
-    const { start, rules, chess960, problem: wrong } = startOf(this.#tags);
+    const { start, rules, chess960, problem: wrong } = startOf(
+      this.#tags,
+      this.#rules,
+    );
     let problem = wrong;
     const mainline: PgnLine = { comments: this.#comments, moves: [] };
     const game = new PgnGame({
@@ -145,12 +154,10 @@ export class GameBuilder implements TokenSink {
     game.warnings = this.#warnings;
     this.#line = mainline;
     // Loaded even when the game cannot be played: a walk starts there (a
-    // variant whose moves are not implemented is a problem already).
+    // variant no one plays is a problem already).
     let loaded = true;
     try {
-      this.#replay.load(game.start, {
-        rules: hasMoves(game.rules) ? game.rules : "chess",
-      });
+      this.#replay.load(game.start, { rules: game.rules });
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       loaded = false;
