@@ -5,6 +5,7 @@
  * @module
  */
 
+import { unkeyedReason, UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { PgnWalker } from "../pgn/walker.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import { PgnMoveError } from "../pgn/errors.ts";
@@ -98,7 +99,13 @@ export class BookMaker {
 
   #position(position: PgnPosition): void {
     const ply = position.ply;
-    if (ply === 0) this.#result = resultOf(position.game);
+    if (ply === 0) {
+      const game = position.game;
+      if (unkeyedReason(game.rules) !== null) {
+        throw new UnkeyedVariantError(game.rules, `game ${game.number} `);
+      }
+      this.#result = resultOf(game);
+    }
     if (ply > 0 && ply <= this.#maxPly) {
       const score = (this.#colour === 0 ? this.#result : -this.#result) + 1;
       const from = position.from!;

@@ -27,12 +27,24 @@ BOARDS = [
 ]
 
 
+def fen(board):
+    """The FEN, en passant written when a legal move captures there: as
+    python-chess's own fen() does, but for atomic, where has_legal_en_passant
+    judges by standard chess's rules what its legal moves refuse (an
+    en-passant capture exploding the capturer's own king)."""
+    if board.ep_square is not None and not any(
+            board.is_en_passant(m) for m in board.legal_moves):
+        board = board.copy(stack=False)
+        board.ep_square = None
+    return board.fen()
+
+
 def fens(game):
     board = game.board()
-    out = [board.fen()]
+    out = [fen(board)]
     for move in game.mainline_moves():
         board.push(move)
-        out.append(board.fen())
+        out.append(fen(board))
     return out
 
 
