@@ -227,7 +227,9 @@ Deno.test("variant games: the same positions as python-chess, ply by ply, and ou
           `${label}: our PGN read back by python-chess`,
         );
         const variants = new Set(
-          peer.map((g) => rulesOfTag(`[Variant "${g.variant}"]`)),
+          peer.map((g) =>
+            g.variant ? rulesOfTag(`[Variant "${g.variant}"]`) : "chess"
+          ),
         );
         report.push(
           `${label}: ${peer.length} games (${
