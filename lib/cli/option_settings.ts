@@ -183,7 +183,6 @@ const MOVE_OPTIONS: readonly OptionName[] = [
   "repair",
   "unique",
   "only",
-  "en-passant",
   "uci",
   "san",
   "opening",
@@ -201,7 +200,7 @@ const MOVE_FORMATS: readonly FormatName[] = [
  * `key` member), which only standard chess and Chess960 have, or `null`.
  */
 export function keyingOption(settings: Settings): string | null {
-  if (settings.format === "key") return "--format key";
+  if (settings.format === "key" && !settings.check) return "--format key";
   if (settings.data.unique !== null) return "--unique";
   if (settings.format === "json" && settings.data.jsonFields.key) {
     return "--json-fields key";
@@ -212,10 +211,14 @@ export function keyingOption(settings: Settings): string | null {
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
   if (rules === undefined) return;
+  // Polyglot keys (and --unique's levels, which cut standard fields) are
+  // defined for standard chess and Chess960: no published scheme keys
+  // pockets, check counters or the other variants' positions.
   const keyed = keyingOption(settings);
-  const unkeyed = unkeyedReason(rules);
-  if (keyed !== null && unkeyed !== null) {
-    throw new UsageError(`--variant ${rules}: ${keyed}: ${unkeyed}`);
+  if (keyed !== null && unkeyedReason(rules) !== null) {
+    throw new UsageError(
+      `--variant ${rules}: ${keyed} keys positions as Polyglot does, for standard chess and Chess960 only`,
+    );
   }
   if (hasMoves(rules)) return;
   // Counting and listing a record's moves need only the move generator,
@@ -226,9 +229,7 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
   const games = settings.from === "pgn";
   const what = moving !== undefined
     ? `--${moving}`
-    : settings.check
-    ? "--check"
-    : MOVE_FORMATS.includes(settings.format) &&
+    : MOVE_FORMATS.includes(settings.format) && !settings.check &&
         !(games && settings.format === "pgn")
     ? `--format ${settings.format}`
     : null;

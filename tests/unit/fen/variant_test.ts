@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import {
+  fen2grid,
   FEN_BYTES_MAX,
   FenReader,
   FenSyntaxError,
@@ -113,4 +114,25 @@ Deno.test("variant fields' errors name the field and the column", () => {
       return true;
     });
   }
+});
+
+Deno.test("fen2grid() reads variant records under their rules, and standard ones after them", () => {
+  const last = (grid: string) => grid.split("\n").at(-1);
+  assert.equal(
+    last(
+      fen2grid("4k3/8/8/8/8/8/8/4K~3/Qn w - - 0 1", { rules: "crazyhouse" }),
+    ),
+    "****K***",
+  );
+  assert.equal(last(fen2grid("4k3/8/8/8/8/8/8/3K4 w - - 0 1")), "***K****");
+  assert.throws(
+    () => fen2grid("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1"),
+    FenSyntaxError,
+  );
+  assert.equal(
+    last(
+      fen2grid("4k3/8/8/8/8/8/8/2K5[Qn] w - - 0 1", { rules: "crazyhouse" }),
+    ),
+    "**K*****",
+  );
 });
