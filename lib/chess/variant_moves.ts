@@ -74,9 +74,10 @@ export function variantMoves(
 }
 
 /**
- * Every pseudo-legal move: each piece's (every king's among them, since a
- * non-royal king may have company), en passant, and castling as the
- * variant's check allows it (atomic). No pins, no checks.
+ * Every pseudo-legal move: each piece's (every king's among them where
+ * kings are not royal, since a king may then have company), en passant,
+ * and castling as the variant's check allows it (atomic). No pins, no
+ * checks: `b.checks` is 0 (atomicLegal sets atomic's).
  */
 function pseudoMoves(
   b: ChessBoard,
@@ -85,21 +86,38 @@ function pseudoMoves(
   v: VariantRules,
 ): number {
   nextStamp(b);
+  b.checks = 0;
   const us = b.turn, sq = b.sq, k = b.king[us];
-  const inCheck = royalAttacked(b, k, us, b.occupied);
-  b.checks = inCheck ? 1 : 0;
-  for (let i = us * 64, end = i + b.count[us]; i < end; i++) {
-    const s = b.list[i];
-    if ((sq[s] & 7) !== KING) continue;
-    for (let j = KING_START[s]; j < KING_START[s + 1]; j++) {
-      const t = KING_TARGETS[j];
-      if (sq[t] === 0 || sq[t] >> 3 !== us) out[n++] = encodeMove(s, t);
+  if (v.royal) {
+    if (k >= 0) n = kingSteps(sq, us, k, out, n);
+  } else {
+    for (let i = us * 64, end = i + b.count[us]; i < end; i++) {
+      const s = b.list[i];
+      if ((sq[s] & 7) === KING) n = kingSteps(sq, us, s, out, n);
     }
   }
   n = pieceMoves(b, out, n, false);
   if (b.ep >= 0) n = enPassant(b, out, n, true);
-  if (v.castling && k >= 0 && !inCheck && b.castle !== 0) {
+  if (
+    v.castling && k >= 0 && b.castle !== 0 &&
+    !royalAttacked(b, k, us, b.occupied)
+  ) {
     n = castling(b, out, n);
+  }
+  return n;
+}
+
+/** The steps of the king of `us` on `s` to squares its side does not hold. */
+function kingSteps(
+  sq: Int8Array,
+  us: number,
+  s: number,
+  out: Int32Array,
+  n: number,
+): number {
+  for (let j = KING_START[s]; j < KING_START[s + 1]; j++) {
+    const t = KING_TARGETS[j];
+    if (sq[t] === 0 || sq[t] >> 3 !== us) out[n++] = encodeMove(s, t);
   }
   return n;
 }
