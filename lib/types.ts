@@ -424,6 +424,19 @@ export interface StringifyFenOptions {
    * problem. `"shredder"` always writes rook files, as in `HAha`.
    */
   castling?: "x-fen" | "shredder";
+  /**
+   * Where crazyhouse's pockets go: `"brackets"` (the default, as lichess,
+   * python-chess and chessops write them: `RNBQKBNR[Qn]`) or `"rank"`, a
+   * ninth rank (`RNBQKBNR/Qn`, as some engines write them).
+   */
+  pockets?: "brackets" | "rank";
+  /**
+   * How three-check's counters are written: `"given"` (the default,
+   * lichess's: the checks each side gave, `+1+2`, after the clocks) or
+   * `"remaining"` (python-chess's and chessops's: the checks each side has
+   * left, `2+1`, before the clocks). Both are read.
+   */
+  checks?: "given" | "remaining";
 }
 
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */

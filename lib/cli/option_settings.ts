@@ -127,6 +127,8 @@ export function settle(
     },
     write: {
       castling: choice<"x-fen" | "shredder">(args, "castling") ?? "x-fen",
+      pockets: choice<"brackets" | "rank">(args, "pockets") ?? "brackets",
+      checks: choice<"given" | "remaining">(args, "checks") ?? "given",
     },
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),

@@ -30,6 +30,12 @@ import type { OptionSpec } from "./option_spec.ts";
 /** The castling notations of `--castling` (`stringifyFen`'s `castling`). */
 export const CASTLING_NOTATIONS = ["x-fen", "shredder"] as const;
 
+/** The pocket forms of `--pockets` (`stringifyFen`'s `pockets`). */
+export const POCKET_FORMS = ["brackets", "rank"] as const;
+
+/** The three-check counter forms of `--checks` (`stringifyFen`'s `checks`). */
+export const CHECK_FORMS = ["given", "remaining"] as const;
+
 /** The input kinds of `--from`. */
 export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
 
@@ -267,6 +273,24 @@ export const OPTIONS = [
     group: "output",
     help: "how --format fen and epd write castling rights (x-fen: KQkq for " +
       "the outermost rooks; shredder: files, HAha)",
+  },
+  {
+    name: "pockets",
+    value: "<form>",
+    choices: POCKET_FORMS,
+    default: "brackets",
+    group: "output",
+    help: "crazyhouse pockets in --format fen and epd: in brackets " +
+      "(RNBQKBNR[Qn], lichess) or as a ninth rank (rank: RNBQKBNR/Qn)",
+  },
+  {
+    name: "checks",
+    value: "<form>",
+    choices: CHECK_FORMS,
+    default: "given",
+    group: "output",
+    help: "three-check counters in --format fen: the checks given after " +
+      "the clocks (+1+2, lichess) or those remaining before them (2+1)",
   },
   {
     name: "explain",

@@ -462,7 +462,10 @@ async function formatSink(
   // With --repair, --explain tells the repairs (which the canonical form's
   // changes would only repeat).
   const explain: Explainer | null = settings.explain && !settings.data.repair
-    ? (await import("../fen/explain.ts")).explainer(settings.parse)
+    ? (await import("../fen/explain.ts")).explainer({
+      ...settings.parse,
+      ...settings.write,
+    })
     : null;
   return new StdoutSink(out, { writer, explain, diagnostics });
 }

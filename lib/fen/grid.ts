@@ -36,7 +36,7 @@ function gridContext(options: ParseFenOptions): RecordContext {
     (options.strict ? 1 : 0);
   return gridContexts[key] ??= recordContext(
     options,
-    emptyFields(),
+    emptyFields(rulesOf(options, VARIANT_RULES)),
     gridTarget,
   );
 }

@@ -6,9 +6,7 @@
 
 import { FenSyntaxError } from "../errors.ts";
 import { FenReader } from "./reader.ts";
-import { writeCastling } from "./_castling.ts";
-import { writeCounter, writeEnPassant, writeTurn } from "./_fields.ts";
-import { writePlacement } from "./_placement.ts";
+import { writeFields } from "./_write.ts";
 import {
   type ParseFenOptions,
   type Position,
@@ -217,15 +215,8 @@ export function stringifyFen(
   position: Position,
   options: StringifyFenOptions = {},
 ): string {
-  const { board, turn, castling, enPassant } = position;
-  if (!Array.isArray(board) || board.length !== 64) {
-    throw new TypeError("Cannot stringify FEN: board must have 64 squares");
-  }
-  return `${writePlacement(board, "stringify FEN")} ${
-    writeTurn(turn, "stringify FEN")
-  } ${writeCastling(castling, board, options.castling === "shredder")} ${
-    writeEnPassant(enPassant, turn)
-  } ${writeCounter(position.halfmoveClock, "halfmoveClock")} ${
-    writeCounter(position.fullmoveNumber, "fullmoveNumber")
-  }`;
+  return writeFields(position, options, {
+    epd: false,
+    action: "stringify FEN",
+  });
 }

@@ -68,3 +68,75 @@ Deno.test("--castling shredder writes the rooks' files; x-fen is the default", a
     'fen: --castling "xfen" must be x-fen or shredder\n',
   ]);
 });
+
+Deno.test("--variant: crazyhouse and three-check FEN in both conventions, lichess's by default, --explain says what changed", async () => {
+  const zh = await runMain(
+    ["--variant", "crazyhouse", "--format", "fen", "--explain", "-"],
+    {
+      stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qn w KQkq - 0 1\n" +
+        "4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - 0 1\n",
+    },
+  );
+  assert.deepEqual([zh.code, zh.stdout, zh.stderr], [
+    0,
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1\n" +
+    "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1\n",
+    "fen: line 1: crazyhouse pockets /Qn written as [Qn]\n" +
+    "fen: line 2: crazyhouse pockets / written as []\n",
+  ]);
+  const rank = await runMain(
+    ["--variant", "Crazyhouse", "--format", "epd", "--pockets", "rank", "-"],
+    { stdin: "8/8/8/8/8/8/8/K6k[QRbp] w - - 0 1\n" },
+  );
+  assert.equal(rank.stdout, "8/8/8/8/8/8/8/K6k/QRbp w - -\n");
+  const checks = await runMain(
+    ["--variant", "Three-check", "--format", "fen", "--explain", "-"],
+    { stdin: "8/8/8/8/8/8/8/K6k w - - 2+1 0 1\n" },
+  );
+  assert.deepEqual([checks.code, checks.stdout, checks.stderr], [
+    0,
+    "8/8/8/8/8/8/8/K6k w - - 0 1 +1+2\n",
+    "fen: line 1: three-check counters 2+1 written as +1+2: the checks given, after the clocks (lichess)\n",
+  ]);
+  const remaining = await runMain(
+    ["--variant", "3check", "--format", "fen", "--checks", "remaining", "-"],
+    { stdin: "8/8/8/8/8/8/8/K6k w - - 0 1 +1+2\n" },
+  );
+  assert.equal(remaining.stdout, "8/8/8/8/8/8/8/K6k w - - 2+1 0 1\n");
+  const json = await runMain(
+    ["--variant", "threecheck", "--format", "json", "-"],
+    { stdin: "8/8/8/8/8/8/8/K6k w - - 0 1 +1+2\n" },
+  );
+  assert.equal(
+    JSON.parse(json.stdout).remainingChecks.w,
+    2,
+  );
+});
+
+Deno.test("variant FEN without --variant is an error that names the option; an unknown variant and move work are refused", async () => {
+  const zh = await spawnFen(["--format", "fen", "-"], {
+    stdin: "8/8/8/8/8/8/8/K6k[Qn] w - - 0 1\n",
+  });
+  assert.deepEqual(zh, {
+    code: EXIT.invalidFen,
+    stdout: "",
+    stderr:
+      `fen: line 1: invalid FEN-string: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse) at column 18\n`,
+  });
+  const checks = await runMain(["--format", "fen", "-"], {
+    stdin: "8/8/8/8/8/8/8/K6k w - - 0 1 +1+2\n",
+  });
+  assert.equal(checks.code, EXIT.invalidFen);
+  assert.match(checks.stderr, /--variant threecheck\) at column 29\n$/);
+  const bad = await runMain(["--variant", "suicide", "--format", "fen", "-"]);
+  assert.deepEqual([bad.code, bad.stdout, bad.stderr], [
+    EXIT.usage,
+    "",
+    'fen: --variant "suicide" is not a variant: chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings\n',
+  ]);
+  const both = await runMain(["--variant", "horde", "--chess960", "-"]);
+  assert.deepEqual([both.code, both.stderr], [
+    EXIT.usage,
+    "fen: --chess960 and --variant horde: choose one\n",
+  ]);
+});

@@ -37,7 +37,6 @@ import {
 import { makeSanAndPlay, parseSan } from "chessops/san";
 import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
-import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { chess960Start, mulberry32, pythonChess } from "../_shared.ts";
 
