@@ -197,7 +197,21 @@ const MOVE_FORMATS: readonly FormatName[] = [
 
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
-  if (rules === undefined || hasMoves(rules)) return;
+  if (rules === undefined || rules === "chess" || rules === "chess960") return;
+  // Polyglot keys (and --unique's levels, which cut standard fields) are
+  // defined for standard chess and Chess960: no published scheme keys
+  // pockets or check counters.
+  const keyed = settings.format === "key" && !settings.check
+    ? "--format key"
+    : args.values.has("unique")
+    ? "--unique"
+    : null;
+  if (keyed !== null) {
+    throw new UsageError(
+      `--variant ${rules}: ${keyed} keys positions as Polyglot does, for standard chess and Chess960 only`,
+    );
+  }
+  if (hasMoves(rules)) return;
   // Counting and listing a record's moves need only the move generator,
   // which plays every variant.
   const moving = MOVE_OPTIONS.find((name) =>
@@ -205,8 +219,6 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
   );
   const what = moving !== undefined
     ? `--${moving}`
-    : settings.check
-    ? "--check"
     : settings.from === "pgn"
     ? "--from pgn"
     : MOVE_FORMATS.includes(settings.format) && !settings.check

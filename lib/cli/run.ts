@@ -4,6 +4,7 @@
 // Here the command line becomes a pipeline (sources, transforms, one sink),
 // assembled once; what stops a run becomes its message and exit code.
 
+import { hasMoves } from "../variants.ts";
 import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
@@ -427,12 +428,17 @@ async function reportSink(
   const { PositionChecker } = await import("../legality/mod.ts");
   const { checkEpdMoves } = await import("../data/epd_moves.ts");
   const chess960 = settings.parse.chess960 === true;
+  const rules = settings.parse.rules;
+  const moves = rules === undefined || hasMoves(rules);
   return new CheckSink(out, {
-    checker: new PositionChecker(chess960 ? { chess960: true } : {}),
+    checker: new PositionChecker(
+      rules !== undefined ? { rules } : chess960 ? { chess960: true } : {},
+    ),
     json: settings.format === "json",
+    moves,
     diagnostics,
     quiet: settings.data.quiet,
-    epdMoves: (text) => checkEpdMoves(text, { chess960 }),
+    epdMoves: moves ? (text) => checkEpdMoves(text, { chess960 }) : null,
   });
 }
 

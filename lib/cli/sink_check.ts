@@ -31,6 +31,8 @@ export interface CheckParts {
   checker: PositionChecker;
   /** One JSON object a record instead of text lines. */
   json: boolean;
+  /** Whether the rules' moves are implemented (else no status but the variant's end). */
+  moves: boolean;
   diagnostics: Diagnostics;
 }
 
@@ -57,6 +59,7 @@ export class CheckSink implements RecordSink {
       status: null,
       moveIssues: NO_ISSUES,
       quiet: parts.quiet,
+      variantEnd: null,
     };
   }
 
@@ -73,7 +76,8 @@ export class CheckSink implements RecordSink {
     report.moveIssues = NO_ISSUES;
     if (illegal) this.#illegal++;
     else this.#legal++;
-    if (!illegal) {
+    report.variantEnd = illegal ? null : checker.variantEnd();
+    if (!illegal && this.#parts.moves) {
       // Text names no move count: whether there is a move will do.
       const found = checker.status(json ? COUNT : NO_COUNT);
       const note = this.#note ??= { status: found, turn: record.turn };

@@ -140,3 +140,76 @@ Deno.test("variant FEN without --variant is an error that names the option; an u
     "fen: --chess960 and --variant horde: choose one\n",
   ]);
 });
+
+Deno.test("--check --variant: every problem in the variant's words, and the variant's game end", async () => {
+  const race = await spawnFen(["--variant", "Racing Kings", "--check", "-"], {
+    stdin: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\n" +
+      "8/8/8/8/8/P7/krbnNBRK/qrbnNBRQ w - - 0 1\n" +
+      "K7/8/8/8/8/8/krbnNBR1/qrbnNBRQ b - - 0 1\n",
+  });
+  assert.deepEqual(race, {
+    code: EXIT.illegalPosition,
+    stdout: "line 1: legal\n" +
+      "line 2: error race-material: racing kings has no pawns (on a3)\n" +
+      "line 3: legal\n" +
+      "line 3: info variant-end: White's king reached rank 8: White wins\n",
+    stderr: "",
+  });
+  const horde = await runMain(["--variant", "horde", "--check", "-"], {
+    stdin:
+      "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n" +
+      "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPK w kq - 0 1\n",
+  });
+  assert.deepEqual([horde.code, horde.stdout], [
+    EXIT.illegalPosition,
+    "line 1: legal\n" +
+    "line 2: error too-many-kings: White has a king: in horde White has none\n",
+  ]);
+  const atomic = await runMain(
+    ["--variant", "atomic", "--check", "--format", "json", "-"],
+    { stdin: "8/8/8/8/8/8/8/k7 w - - 0 1\n" },
+  );
+  const report = JSON.parse(atomic.stdout);
+  assert.equal(report.legal, true);
+  assert.deepEqual(report.variantEnd, {
+    winner: "b",
+    reason: "White's king exploded",
+  });
+  const zh = await runMain(["--variant", "crazyhouse", "--check", "-"], {
+    stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kq] w KQkq - 0 1\n",
+  });
+  assert.equal(
+    zh.stdout,
+    "line 1: error bad-pockets: a king is in hand: kings are never captured\n",
+  );
+});
+
+Deno.test("--variant: keys are refused for variants, move work for variants without moves", async () => {
+  for (
+    const [args, message] of [
+      [
+        ["--variant", "atomic", "--format", "key"],
+        "fen: --variant atomic: --format key keys positions as Polyglot does, for standard chess and Chess960 only\n",
+      ],
+      [
+        ["--variant", "crazyhouse", "--unique"],
+        "fen: --variant crazyhouse: --unique keys positions as Polyglot does, for standard chess and Chess960 only\n",
+      ],
+      [
+        ["--variant", "horde", "--perft", "1"],
+        "fen: --variant horde: --perft needs its moves, which are not implemented yet\n",
+      ],
+      [
+        ["--variant", "antichess", "--format", "moves"],
+        "fen: --variant antichess: --format moves needs its moves, which are not implemented yet\n",
+      ],
+    ] as const
+  ) {
+    const run = await runMain([...args, "8/8/8/8/8/8/8/k6K"]);
+    assert.deepEqual([run.code, run.stdout, run.stderr], [
+      EXIT.usage,
+      "",
+      message,
+    ]);
+  }
+});

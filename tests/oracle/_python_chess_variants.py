@@ -1,6 +1,6 @@
 """Plays random games of the lichess variants with python-chess and prints
 one JSON line per position: the variant, its FEN as python-chess writes it
-(en passant after every double push; crazyhouse pockets in brackets and
+("written"; "fen" is the record as given, for positions given) (en passant after every double push; crazyhouse pockets in brackets and
 promoted pieces; three-check's remaining checks before the clocks), and
 python-chess's judgement: is_valid(), status() bits, is_check(),
 is_variant_end/win/loss/draw() and the outcome.
@@ -30,6 +30,7 @@ def judge(name, board):
     return {
         "variant": name,
         "fen": board.fen(en_passant="fen"),
+        "written": board.fen(en_passant="fen"),
         "valid": board.is_valid(),
         "status": int(board.status()),
         "check": board.is_check(),
@@ -42,6 +43,30 @@ def judge(name, board):
             "winner": None if outcome.winner is None else ("w" if outcome.winner else "b"),
         },
     }
+
+
+PIECES = [chess.Piece(t, c) for t in chess.PIECE_TYPES for c in chess.COLORS]
+
+
+def mutate(board, rng):
+    """The position with one random change: a piece added, one removed, or
+    the other side to move (most such positions are illegal somehow)."""
+    board = board.copy(stack=False)
+    kind = rng.randrange(3)
+    if kind == 0:
+        empty = [sq for sq in chess.SQUARES if board.piece_at(sq) is None]
+        if empty:
+            board.set_piece_at(rng.choice(empty), rng.choice(PIECES))
+    elif kind == 1:
+        occupied = list(chess.scan_forward(board.occupied))
+        if occupied:
+            board.remove_piece_at(rng.choice(occupied))
+    else:
+        board.turn = not board.turn
+        board.ep_square = None
+    # the FEN writes the rights python-chess keeps (clean ones): judge those
+    board.castling_rights = board.clean_castling_rights()
+    return board
 
 
 def main():
@@ -57,11 +82,16 @@ def main():
                     break
                 board.push(rng.choice(moves))
                 print(json.dumps(judge(name, board)))
+                if rng.random() < 0.3:
+                    print(json.dumps(judge(name, mutate(board, rng))))
     for line in sys.stdin:
         if line.strip():
             given = json.loads(line)
             board = VARIANTS[given["variant"]](given["fen"])
-            print(json.dumps(judge(given["variant"], board)))
+            judged = judge(given["variant"], board)
+            # judged with the rights as given (the FEN would clean them)
+            judged["fen"] = given["fen"]
+            print(json.dumps(judged))
 
 
 main()

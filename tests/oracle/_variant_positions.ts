@@ -9,7 +9,10 @@ import type { Rules } from "../../lib/types.ts";
 /** One position as python-chess writes and judges it. */
 export interface JudgedPosition {
   variant: Rules;
+  /** The record as given (a game's: as python-chess wrote it). */
   fen: string;
+  /** The record as python-chess writes it. */
+  written: string;
   valid: boolean;
   status: number;
   check: boolean;
