@@ -79,24 +79,20 @@ function sideEmpty(b: ChessBoard): boolean {
 /**
  * Racing kings: a king is on the eighth rank, unless White got there first
  * and Black, to move, can still reach it with a king step onto a square
- * White does not attack (chessops' test: the black king off the board
- * while its targets are looked at, so that it shields no line).
+ * White does not attack (python-chess's test, on the board as it stands).
  */
 function goalReached(b: ChessBoard): boolean {
   const white = b.king[0], black = b.king[1];
   const whiteIn = white >= 0 && white < 8, blackIn = black >= 0 && black < 8;
   if (!whiteIn && !blackIn) return false;
   if (b.turn === 0 || blackIn || black < 0) return true;
-  const occupied = b.whatIf;
-  occupied[0] = b.occupied[0] & ~(1 << black);
-  occupied[1] = b.occupied[1];
   // Black's king is on rank 7 (it could step up): its targets on rank 8.
   const reach = KING_REACH[black * 2];
   for (let t = 0; t < 8; t++) {
     if ((reach & 1 << t) === 0) continue;
     const p = b.sq[t];
     if (p !== 0 && p >> 3 === 1) continue;
-    if (attackersTo(b, t, 0, occupied, null) === 0) return false;
+    if (attackersTo(b, t, 0, b.occupied, null) === 0) return false;
   }
   return true;
 }

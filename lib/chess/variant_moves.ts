@@ -18,7 +18,6 @@ import {
   royalMoves,
 } from "./generate.ts";
 import {
-  BETWEEN,
   BISHOP,
   DIRECTION,
   KING,
@@ -74,9 +73,10 @@ export function variantMoves(
 }
 
 /**
- * Every pseudo-legal move: each piece's (every king's among them, since a
- * non-royal king may have company), en passant, and castling as the
- * variant's check allows it (atomic). No pins, no checks.
+ * Every pseudo-legal move: each piece's (every king's among them where
+ * kings are not royal, since a king may then have company), en passant,
+ * and castling as the variant's check allows it (atomic). No pins, no
+ * checks: `b.checks` is 0 (atomicLegal sets atomic's).
  */
 function pseudoMoves(
   b: ChessBoard,
@@ -85,21 +85,38 @@ function pseudoMoves(
   v: VariantRules,
 ): number {
   nextStamp(b);
+  b.checks = 0;
   const us = b.turn, sq = b.sq, k = b.king[us];
-  const inCheck = royalAttacked(b, k, us, b.occupied);
-  b.checks = inCheck ? 1 : 0;
-  for (let i = us * 64, end = i + b.count[us]; i < end; i++) {
-    const s = b.list[i];
-    if ((sq[s] & 7) !== KING) continue;
-    for (let j = KING_START[s]; j < KING_START[s + 1]; j++) {
-      const t = KING_TARGETS[j];
-      if (sq[t] === 0 || sq[t] >> 3 !== us) out[n++] = encodeMove(s, t);
+  if (v.royal) {
+    if (k >= 0) n = kingSteps(sq, us, k, out, n);
+  } else {
+    for (let i = us * 64, end = i + b.count[us]; i < end; i++) {
+      const s = b.list[i];
+      if ((sq[s] & 7) === KING) n = kingSteps(sq, us, s, out, n);
     }
   }
   n = pieceMoves(b, out, n, false);
   if (b.ep >= 0) n = enPassant(b, out, n, true);
-  if (v.castling && k >= 0 && !inCheck && b.castle !== 0) {
+  if (
+    v.castling && k >= 0 && b.castle !== 0 &&
+    !royalAttacked(b, k, us, b.occupied)
+  ) {
     n = castling(b, out, n);
+  }
+  return n;
+}
+
+/** The steps of the king of `us` on `s` to squares its side does not hold. */
+function kingSteps(
+  sq: Int8Array,
+  us: number,
+  s: number,
+  out: Int32Array,
+  n: number,
+): number {
+  for (let j = KING_START[s]; j < KING_START[s + 1]; j++) {
+    const t = KING_TARGETS[j];
+    if (sq[t] === 0 || sq[t] >> 3 !== us) out[n++] = encodeMove(s, t);
   }
   return n;
 }
@@ -146,12 +163,13 @@ function capturesIfAny(
 
 /**
  * Atomic: keeps the pseudo-legal moves of `out[start..n)` that leave the
- * mover's king on the board and out of check. Only captures (and castling)
- * are made and tested, since only they explode; a quiet move is judged as
- * in standard chess, by pins and checks along the lines to the king, while
- * the kings stand apart, and is always safe while they touch (no check
- * then), a quiet king step being safe beside the other king or off every
- * attacked square. Both kings are on the board (or the game has ended).
+ * mover's king on the board and out of check. A capture is judged on the
+ * occupancy after its explosion (captureSafe); a quiet move as in standard
+ * chess, by pins and checks along the lines to the king, while the kings
+ * stand apart, and always safe while they touch (no check then), a quiet
+ * king step being safe beside the other king or off every attacked square;
+ * castling, rare, is made and tested. Both kings are on the board (or the
+ * game has ended).
  */
 function atomicLegal(
   b: ChessBoard,
@@ -170,10 +188,12 @@ function atomicLegal(
   for (let i = start; i < n; i++) {
     const m = out[i], from = moveFrom(m), to = moveTo(m);
     let legal: boolean;
-    if (sq[to] !== 0 || (m & (EN_PASSANT | CASTLE)) !== 0) {
+    if ((m & CASTLE) !== 0) {
       makeMove(b, m);
       legal = survives(b);
       unmakeMove(b);
+    } else if (sq[to] !== 0 || (m & EN_PASSANT) !== 0) {
+      legal = from !== k && captureSafe(b, m, k, touching);
     } else if (from === k) {
       withoutKing[0] = b.occupied[0];
       withoutKing[1] = b.occupied[1];
@@ -192,11 +212,52 @@ function atomicLegal(
 }
 
 /**
+ * Atomic: whether the capture `m` by a piece other than the king `k`
+ * leaves that king on the board and out of check, told from the occupancy
+ * after the explosion without making the move: the king must not stand in
+ * the blast; the other king in it wins; touching kings give no check;
+ * otherwise no piece left standing may attack the king.
+ */
+function captureSafe(
+  b: ChessBoard,
+  m: number,
+  k: number,
+  touching: boolean,
+): boolean {
+  const from = moveFrom(m), to = moveTo(m), masks = b.masks;
+  const us = b.turn, enemy = b.king[us ^ 1];
+  const occupied0 = b.occupied[0], occupied1 = b.occupied[1];
+  const white = PAWN * 2, black = (8 | PAWN) * 2;
+  // The capturer on `to` and every piece but pawns next to it.
+  let blast0 = KING_REACH[to * 2] & occupied0 & ~(masks[white] | masks[black]);
+  let blast1 = KING_REACH[to * 2 + 1] & occupied1 &
+    ~(masks[white + 1] | masks[black + 1]);
+  if (to < 32) blast0 |= 1 << to;
+  else blast1 |= 1 << to;
+  if (((k < 32 ? blast0 : blast1) & 1 << k) !== 0) return false;
+  if (((enemy < 32 ? blast0 : blast1) & 1 << enemy) !== 0) return true;
+  if (touching) return true;
+  const after = b.whatIf;
+  after[0] = occupied0 & ~blast0;
+  after[1] = occupied1 & ~blast1;
+  after[from >> 5] &= ~(1 << from);
+  if ((m & EN_PASSANT) !== 0) {
+    const taken = to + (us === 0 ? 8 : -8);
+    after[taken >> 5] &= ~(1 << taken);
+  }
+  return attackersTo(b, k, us ^ 1, after, null) === 0;
+}
+
+/**
  * Racing kings: keeps the moves of `out[start..n)` that give no check,
- * told without making them: the piece on its target attacks the other
- * king (the square it left empty), or it uncovers a slider of its side on
- * the line from that king through the square it left. No pawns, castling
- * or en passant in this variant.
+ * told without making them. The squares from which each kind of piece
+ * would attack the other king are found once (its lines up to the first
+ * piece, its knight squares), and the pieces of the side to move that
+ * alone stand between it and a slider of theirs: a move gives check if it
+ * lands on such a square for its kind, or moves such a piece off its line.
+ * (A slider leaving a line through the king for a square further along it
+ * would have been checking already.) No pawns, castling or en passant in
+ * this variant.
  */
 function checkless(
   b: ChessBoard,
@@ -204,45 +265,60 @@ function checkless(
   start: number,
   n: number,
 ): number {
-  const us = b.turn, target = b.king[us ^ 1];
-  if (target < 0) return n;
+  const sq = b.sq, us = b.turn, k = b.king[us ^ 1];
+  if (k < 0) return n;
+  const lines = linesFrom(b, k, us);
   let kept = start;
   for (let i = start; i < n; i++) {
-    const m = out[i];
-    if (!givesCheck(b, moveFrom(m), moveTo(m), target)) out[kept++] = m;
+    const m = out[i], from = moveFrom(m), to = moveTo(m);
+    const role = sq[from] & 7, word = to >> 5, bit = 1 << to;
+    const attacks = role === KNIGHT
+      ? KNIGHT_REACH[k * 2 + word]
+      : role === ROOK
+      ? lines[word]
+      : role === BISHOP
+      ? lines[2 + word]
+      : role === QUEEN
+      ? lines[word] | lines[2 + word]
+      : 0;
+    const check = (attacks & bit) !== 0 ||
+      ((lines[4 + (from >> 5)] & 1 << from) !== 0 &&
+        DIRECTION[k * 64 + to] !== DIRECTION[k * 64 + from]);
+    if (!check) out[kept++] = m;
   }
   return kept;
 }
 
-/** Whether the move `from`-`to` of the side to move checks the king on `k`. */
-function givesCheck(
-  b: ChessBoard,
-  from: number,
-  to: number,
-  k: number,
-): boolean {
-  const sq = b.sq, own = b.turn, role = sq[from] & 7;
-  if (role === KNIGHT) {
-    if ((KNIGHT_REACH[k * 2 + (to >> 5)] & 1 << to) !== 0) return true;
-  } else if (role !== KING && role !== PAWN) {
-    const d = DIRECTION[k * 64 + to];
-    if (d >= 0 && (role === QUEEN || role === (d < 4 ? ROOK : BISHOP))) {
-      const j = (k * 64 + to) * 2;
-      const low = b.occupied[0] & ~(from < 32 ? 1 << from : 0);
-      const high = b.occupied[1] & ~(from >= 32 ? 1 << from : 0);
-      if (((BETWEEN[j] & low) | (BETWEEN[j + 1] & high)) === 0) return true;
+// The masks of linesFrom, filled and read within one checkless call.
+const lineMasks = new Int32Array(6);
+
+/**
+ * From the king on `k`: the squares of its rook lines (words 0, 1) and of
+ * its bishop lines (2, 3) up to and including the first piece, and the
+ * pieces of `us` that alone stand between it and a slider of `us` (4, 5).
+ */
+function linesFrom(b: ChessBoard, k: number, us: number): Int32Array {
+  const sq = b.sq, masks = lineMasks;
+  masks.fill(0);
+  for (let d = 0; d < 8; d++) {
+    const at = d < 4 ? 0 : 2;
+    let blocker = -1;
+    for (let j = RAY_START[k * 8 + d]; j < RAY_START[k * 8 + d + 1]; j++) {
+      const s = RAY_SQUARES[j], p = sq[s];
+      if (blocker < 0) masks[at + (s >> 5)] |= 1 << s;
+      if (p === 0) continue;
+      if (blocker >= 0) {
+        const r = p & 7;
+        if (p >> 3 === us && (r === QUEEN || r === (d < 4 ? ROOK : BISHOP))) {
+          masks[4 + (blocker >> 5)] |= 1 << blocker;
+        }
+        break;
+      }
+      if (p >> 3 !== us) break;
+      blocker = s;
     }
   }
-  const line = DIRECTION[k * 64 + from];
-  if (line < 0 || DIRECTION[k * 64 + to] === line) return false;
-  for (let j = RAY_START[k * 8 + line]; j < RAY_START[k * 8 + line + 1]; j++) {
-    const s = RAY_SQUARES[j], p = sq[s];
-    if (p === 0 || s === from) continue;
-    const r = p & 7;
-    return p >> 3 === own &&
-      (r === QUEEN || r === (line < 4 ? ROOK : BISHOP));
-  }
-  return false;
+  return masks;
 }
 
 /**

@@ -59,3 +59,42 @@ Deno.test("--variant racingkings --format moves: no move gives check", async () 
   // Nc3 would check the black king on a2: absent.
   assert.ok(!moves.includes("e2c3") && moves.includes("e2d4"));
 });
+
+Deno.test("--variant threecheck --perft 2 --divide: the third check ends the game", async () => {
+  // lichess's +2+0: White has given two checks, Ra8+ is the third.
+  const result = await spawnFen([
+    "--variant",
+    "threecheck",
+    "--perft",
+    "2",
+    "--divide",
+    "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0",
+  ]);
+  assert.equal(result.stderr, "");
+  assert.equal(result.code, 0);
+  const rows = new Map(
+    result.stdout.trim().split("\n").slice(0, -2).map((line) => {
+      const [move, nodes] = line.split(": ");
+      return [move, Number(nodes)];
+    }),
+  );
+  assert.equal(rows.get("a1a8"), 0); // over: no reply
+  assert.equal(rows.get("a1a7"), 2); // Kd8 and Kf8
+});
+
+Deno.test("--variant crazyhouse --perft 1 --divide: drops from the pocket", async () => {
+  const result = await spawnFen([
+    "--variant",
+    "crazyhouse",
+    "--perft",
+    "1",
+    "--divide",
+    "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+  ]);
+  assert.equal(result.stderr, "");
+  assert.equal(result.code, 0);
+  const lines = result.stdout.trim().split("\n");
+  // Five king steps and a knight on any of the 62 empty squares.
+  assert.equal(lines.at(-1), "Nodes searched: 67");
+  assert.ok(lines.includes("N@f3: 1") && lines.includes("N@a8: 1"));
+});

@@ -18,7 +18,7 @@ import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { perft } from "../../lib/moves/perft.ts";
 import { perftDivide } from "../../lib/moves/perft_divide.ts";
 import { legalMoves, playMoves } from "../../lib/moves/play.ts";
-import { type Position, type Rules, squareOf } from "../../lib/types.ts";
+import type { Position, Rules } from "../../lib/types.ts";
 import { mulberry32 } from "../_shared.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -78,46 +78,14 @@ function startOf(rules: Rules, fen: string): Position {
 }
 
 /**
- * The FEN the peers read: promoted pieces marked `~`, pockets in brackets,
- * three-check's remaining checks before the counters.
+ * The FEN the peers read: our writer's, promoted pieces marked `~` and
+ * pockets in brackets, three-check's counters as the checks remaining
+ * before the clocks (`3+3`), the form Debian's Fairy-Stockfish 11.1 reads
+ * as meant (given lichess's `+0+0` after the clocks, it ends the game at
+ * the first check).
  */
 function peerFen(position: Position): string {
-  const [placement, ...fields] = stringifyFen(position).split(" ");
-  let board = placement;
-  if (position.promoted?.length) {
-    const marked = new Set(position.promoted.map(squareOf));
-    const rows: string[] = [];
-    for (let row = 0; row < 8; row++) {
-      let text = "", empty = 0;
-      for (let file = 0; file < 8; file++) {
-        const piece = position.board[row * 8 + file];
-        if (piece === null) {
-          empty++;
-          continue;
-        }
-        if (empty) text += empty;
-        empty = 0;
-        text += piece + (marked.has(row * 8 + file) ? "~" : "");
-      }
-      rows.push(text + (empty ? empty : ""));
-    }
-    board = rows.join("/");
-  }
-  if (position.pockets) {
-    let hand = "";
-    for (const role of "qrbnp") {
-      hand += role.toUpperCase().repeat(position.pockets.w[role as "p"]);
-    }
-    for (const role of "qrbnp") {
-      hand += role.repeat(position.pockets.b[role as "p"]);
-    }
-    board += `[${hand}]`;
-  }
-  if (position.remainingChecks) {
-    const { w, b } = position.remainingChecks;
-    fields.splice(3, 0, `${w}+${b}`);
-  }
-  return [board, ...fields].join(" ");
+  return stringifyFen(position, { checks: "remaining" });
 }
 
 /** Positions from random games of `rules`: every `every` plies, `games` games. */

@@ -80,7 +80,10 @@ Deno.test('rules: "chess960" and the older chess960: true agree in every API tha
       .includes("e1g1"),
   );
   assert.throws(
-    () => parseFen(fen, { rules: "atomic" as never }),
-    new TypeError('No rules "atomic": expected chess or chess960'),
+    () => parseFen(fen, { rules: "suicide" as never }),
+    new TypeError(
+      'No rules "suicide": expected chess, chess960, crazyhouse, threecheck, ' +
+        "kingofthehill, atomic, antichess, horde, racingkings",
+    ),
   );
 });
