@@ -445,6 +445,8 @@ async function reportSink(
     ),
     json: settings.format === "json",
     moves,
+    rules: rules ?? (chess960 ? "chess960" : "chess"),
+    checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,
     quiet: settings.data.quiet,
     epdMoves: moves ? (text) => checkEpdMoves(text, { chess960 }) : null,

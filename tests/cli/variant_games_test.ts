@@ -212,3 +212,15 @@ Deno.test("book make and tree refuse a variant game, with a usage error", async 
     `fen: tree: ${why}\n`,
   ]);
 });
+
+Deno.test("--check judges a game's positions by its Variant tag's rules, not the run's", async () => {
+  const run = await runMain(["--from", "pgn", "--check", "-"], {
+    stdin: '[Variant "Atomic"]\n\n1. Nf3 d5 2. Ng5 h6 3. Nxf7 *\n',
+  });
+  // Standard chess would call the exploded king a missing one.
+  assert.deepEqual([run.code, run.stdout, run.stderr], [
+    0,
+    "game 1, ply 5: legal\ngame 1, ply 5: info variant-end: Black's king exploded: White wins\n",
+    "",
+  ]);
+});
