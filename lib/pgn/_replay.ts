@@ -62,6 +62,16 @@ const PROMOTION_LETTERS: readonly ("n" | "b" | "r" | "q" | null)[] = [
   null,
 ];
 
+/**
+ * By VARIANT_MOVES row: whether a variant's moves on the board are standard
+ * chess's, judged by the same king safety (crazyhouse adds drops, three-check
+ * and king of the hill only new ends), so that the fast path may match them.
+ */
+const STANDARD_MOVES: readonly boolean[] = VARIANT_MOVES.map((v) =>
+  v.royal && v.kings === "each" && !v.forcedCapture && !v.kingPromotion &&
+  !v.explosions && !v.noCheckGiving
+);
+
 /** The most squares remembered as changed before all are rewritten. */
 const DIRTY_MAX = 28;
 
@@ -132,8 +142,10 @@ export class Replay implements RecordView {
   /** Marks the squares a move (made or taken back) changes. */
   #touch(code: number): void {
     if (this.#allDirty || code === NULL_MOVE) return;
-    // A variant's move may change more (explosions, drops): all rewritten.
-    if (!this.#notation.board.plain) {
+    // A variant's move may change more (explosions, promotions to a king):
+    // all rewritten, but where moves are standard chess's (and drops).
+    const b = this.#notation.board;
+    if (!b.plain && !STANDARD_MOVES[b.variant]) {
       this.#allDirty = true;
       return;
     }
@@ -184,9 +196,13 @@ export class Replay implements RecordView {
    * Notation alone) by Notation against the generated legal moves.
    */
   parse(text: string, index: number, strict: boolean): number {
-    // The fast path knows standard chess's moves only.
+    // The fast path knows standard chess's moves only: those of the
+    // variants that keep them, until their goal ends the game.
     const b = this.#notation.board;
-    const quick = b.plain ? quickMatch(b, text, this) : -1;
+    const quick = b.plain ||
+        (STANDARD_MOVES[b.variant] && !VARIANT_MOVES[b.variant].ended(b))
+      ? quickMatch(b, text, this)
+      : -1;
     if (quick >= 0) return quick;
     if (isNullMove(text)) return this.#nullMove(text, index);
     const n = this.#fresh();
