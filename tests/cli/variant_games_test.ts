@@ -224,3 +224,16 @@ Deno.test("--check judges a game's positions by its Variant tag's rules, not the
     "",
   ]);
 });
+
+Deno.test("fen analyse does not send a variant game to the engine", async () => {
+  const { FAKE_ENGINE } = await import("../_fake_engine.ts");
+  const run = await spawnFen(
+    ["analyse", "--engine", FAKE_ENGINE, "--nodes", "1", "-"],
+    { permissions: ["--allow-all"], stdin: CRAZYHOUSE },
+  );
+  assert.deepEqual([run.code, run.stdout, run.stderr], [
+    EXIT.illegalPosition,
+    "",
+    "fen: stdin: game 1: not sent to the engine: its variant is Crazyhouse, and the engine is asked about standard chess and Chess960 only\n",
+  ]);
+});
