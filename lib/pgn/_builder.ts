@@ -59,6 +59,16 @@ const NONE = 0, TAGS = 1, MOVES = 2, ENDED = 3;
 /** A check or mate mark, and annotations, after an `e8(Q)`. */
 const CHECK_AFTER = /^[+#][!?]*$/;
 
+/**
+ * Whether `text` is `san` exactly, or its pawn drop (`@e6`) with the pawn's
+ * letter, as lichess writes it (`P@e6`).
+ */
+function isWrittenAs(san: string, text: string): boolean {
+  return san === text ||
+    (san.charCodeAt(0) === 64 /* @ */ && text.length === san.length + 1 &&
+      text.charCodeAt(0) === 80 /* P */ && text.endsWith(san));
+}
+
 /** The game being read: see the comment at the top of the file. */
 export class GameBuilder implements TokenSink {
   /** Finished games, for the reader to take. */
@@ -465,7 +475,7 @@ export class GameBuilder implements TokenSink {
     }
     const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
-    if (this.#strict && san !== withoutAnnotation(text)) {
+    if (this.#strict && !isWrittenAs(san, withoutAnnotation(text))) {
       replay.back();
       this.#moveError(
         new MoveError({

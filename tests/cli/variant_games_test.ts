@@ -237,3 +237,17 @@ Deno.test("fen analyse does not send a variant game to the engine", async () => 
     "fen: stdin: game 1: not sent to the engine: its variant is Crazyhouse, and the engine is asked about standard chess and Chess960 only\n",
   ]);
 });
+
+Deno.test("--strict reads a pawn drop as lichess writes it (P@e3) and as python-chess does (@e3)", async () => {
+  for (const text of [CRAZYHOUSE, CRAZYHOUSE.replace("P@e3", "@e3")]) {
+    const run = await runMain(
+      ["--from", "pgn", "--strict", "--format", "fen", "-"],
+      { stdin: text },
+    );
+    assert.deepEqual([run.code, run.stdout, run.stderr], [
+      0,
+      CRAZYHOUSE_LAST + "\n",
+      "",
+    ]);
+  }
+});
