@@ -79,6 +79,8 @@ Deno.test('rules: "chess960" and the older chess960: true agree in every API tha
     legalMoves(parseFen(fen, { rules: "chess960" }), { rules: "chess960" })
       .includes("e1g1"),
   );
+  // FEN and legality know every variant; moves only those in RULES.
+  assert.equal(parseFen(fen, { rules: "atomic" }).castling.length, 2);
   assert.throws(
     () => parseFen(fen, { rules: "suicide" as never }),
     new TypeError(
