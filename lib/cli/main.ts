@@ -64,6 +64,14 @@ export async function main(args: string[], io: CliIo): Promise<number> {
   if (args[0] === "tree") {
     return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
   }
+  // `fen md` reads its blocks' options with this command's table, given here.
+  if (args[0] === "md") {
+    const [{ md }, { PICTURE_OPTIONS }] = await Promise.all([
+      import("../subcommands/md.ts"),
+      import("./option_blocks.ts"),
+    ]);
+    return md(args.slice(1), io, PICTURE_OPTIONS);
+  }
   // `fen analyse` too: engines, judgement and charts load only for it.
   if (args[0] === "analyse") {
     return (await import("../analysis/mod.ts")).analyse(args.slice(1), io);
