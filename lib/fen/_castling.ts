@@ -208,13 +208,19 @@ function xfenLetter<T>(
   white: boolean,
   file: number,
 ): number {
-  const kingside = ranks[backRankIndex(white, 7)];
-  if (squares[kingside.row + file] !== kingside.rook) {
-    return file === 7 ? 107 : file === 0 ? 113 : 0;
+  const { row, king, rook } = ranks[backRankIndex(white, 7)];
+  const corner = file === 7 ? 107 : file === 0 ? 113 : 0; // k, q
+  if (squares[row + file] !== rook) return corner;
+  let kingFile = -1;
+  for (let f = 0; f < 8; f++) if (squares[row + f] === king) kingFile = f;
+  // no king: an X-FEN reader takes K and Q for the corners
+  if (kingFile < 0) return corner;
+  if (file > kingFile) {
+    for (let f = 7; f > file; f--) if (squares[row + f] === rook) return 0;
+    return 107;
   }
-  if (outermostRookFile(squares, kingside) === file) return 107; // k
-  const queenside = ranks[backRankIndex(white, 0)];
-  return outermostRookFile(squares, queenside) === file ? 113 : 0; // q
+  for (let f = 0; f < file; f++) if (squares[row + f] === rook) return 0;
+  return 113;
 }
 
 /** Whether castling squares are in canonical order (they nearly always are). */
@@ -260,13 +266,15 @@ export function writeCastling(
  * Writes castling rights from a reader's cells at `at`, as
  * {@linkcode writeCastling} writes them (X-FEN, or Shredder-FEN when
  * `shredder`); returns where they end. The squares are in canonical order
- * already (a reader's are).
+ * already (a reader's are). Positional, as the hot path calls it once a
+ * record (an options object would be an allocation).
  */
 export function writeCastlingBytes(
   castling: readonly Square[],
   cells: readonly number[],
   buffer: Uint8Array,
-  { at, shredder = false }: { at: number; shredder?: boolean },
+  at: number,
+  shredder: boolean,
 ): number {
   if (castling.length === 0) {
     buffer[at] = 45; // -

@@ -125,10 +125,13 @@ export function writeFourFieldBytes(
   buffer[o++] = SPACE;
   o = writeTurnBytes(turn, buffer, o);
   buffer[o++] = SPACE;
-  o = writeCastlingBytes(record.castling, record.cells, buffer, {
-    at: o,
-    shredder: options?.castling === "shredder",
-  });
+  o = writeCastlingBytes(
+    record.castling,
+    record.cells,
+    buffer,
+    o,
+    options !== undefined && options.castling === "shredder",
+  );
   buffer[o++] = SPACE;
   return writeEnPassantBytes(record.enPassant, turn, buffer, o);
 }

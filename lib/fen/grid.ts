@@ -34,11 +34,14 @@ function gridContext(options: ParseFenOptions): RecordContext {
   const key =
     VARIANT_RULES.indexOf(rulesOf(options, VARIANT_RULES) ?? "chess") * 2 +
     (options.strict ? 1 : 0);
-  return gridContexts[key] ??= recordContext(
+  const context = gridContexts[key] ??= recordContext(
     options,
     emptyFields(rulesOf(options, VARIANT_RULES)),
     gridTarget,
   );
+  // the one target serves every context: this one's variant fields, now
+  gridTarget.variant = context.fields.variant;
+  return context;
 }
 
 /**

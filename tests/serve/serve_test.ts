@@ -323,6 +323,32 @@ Deno.test("/check: the --check --format json object", async () => {
   assert.equal((await refused(`/check`, 400)).parameter, "fen");
 });
 
+Deno.test("/check?variant=: read, judged and ended under the variant's rules", async () => {
+  const hill = await (await get(
+    server,
+    `/check?variant=${q("King of the Hill")}&fen=${
+      q("4k3/8/8/4K3/8/8/8/8 b - - 0 40")
+    }`,
+  )).json();
+  assert.equal(hill.legal, true);
+  assert.deepEqual(hill.variantEnd, {
+    winner: "w",
+    reason: "White's king reached the hill (e5)",
+  });
+  assert.equal(hill.status, undefined); // its moves are not implemented yet
+  const zh = await (await get(
+    server,
+    `/check?variant=crazyhouse&fen=${q("4k3/8/8/8/8/8/8/4K3/Qk w - - 0 1")}`,
+  )).json();
+  assert.equal(zh.fen, "4k3/8/8/8/8/8/8/4K3[Qk] w - - 0 1");
+  assert.equal(zh.problems[0].code, "bad-pockets");
+  const bad = await refused(`/check?variant=suicide&fen=8/8/8/8/8/8/8/8`, 400);
+  assert.equal(bad.parameter, "variant");
+  // without the variant, pockets are a FEN error at their column
+  const plain = await refused(`/check?fen=${q("4k3/8/8/8/8/8/8/4K3[Q]")}`, 400);
+  assert.equal(plain.field, "placement");
+});
+
 const GAME = {
   white: "GM Anna (2700)",
   black: "Bo",

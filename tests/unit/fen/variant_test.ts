@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import {
+  fen2grid,
   FEN_BYTES_MAX,
   FenReader,
   FenSyntaxError,
@@ -112,5 +113,68 @@ Deno.test("variant fields' errors name the field and the column", () => {
       assert.equal(error.column, column, `${fen}: ${error.message}`);
       return true;
     });
+  }
+});
+
+Deno.test("fen2grid() reads variant records under their rules, and standard ones after them", () => {
+  const last = (grid: string) => grid.split("\n").at(-1);
+  assert.equal(
+    last(
+      fen2grid("4k3/8/8/8/8/8/8/4K~3/Qn w - - 0 1", { rules: "crazyhouse" }),
+    ),
+    "****K***",
+  );
+  assert.equal(last(fen2grid("4k3/8/8/8/8/8/8/3K4 w - - 0 1")), "***K****");
+  assert.throws(
+    () => fen2grid("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1"),
+    FenSyntaxError,
+  );
+  assert.equal(
+    last(
+      fen2grid("4k3/8/8/8/8/8/8/2K5[Qn] w - - 0 1", { rules: "crazyhouse" }),
+    ),
+    "**K*****",
+  );
+});
+
+Deno.test("chessops's variant FEN cases read and written back (its pockets' letter order aside)", () => {
+  // chessops writes the checks left before the clocks and pockets pawns
+  // first (`[NNpn]`); python-chess and lichess queens first (`[NNnp]`).
+  const cases: [string, "threecheck" | "crazyhouse" | "horde", string][] = [
+    [
+      "8/8/8/8/8/8/8/8 w - - 1+2 12 42",
+      "threecheck",
+      "8/8/8/8/8/8/8/8 w - - 1+2 12 42",
+    ],
+    [
+      "8/8/8/8/8/8/8/8[Q] b - - 0 1",
+      "crazyhouse",
+      "8/8/8/8/8/8/8/8[Q] b - - 0 1",
+    ],
+    [
+      "r3k2r/8/8/8/8/8/8/R3K2R[] w Qkq - 0 1",
+      "crazyhouse",
+      "r3k2r/8/8/8/8/8/8/R3K2R[] w Qkq - 0 1",
+    ],
+    [
+      "r3kb1r/p1pN1ppp/2p1p3/8/2Pn4/3Q4/PP3PPP/R1B2q~K1[] w kq - 0 1",
+      "crazyhouse",
+      "r3kb1r/p1pN1ppp/2p1p3/8/2Pn4/3Q4/PP3PPP/R1B2q~K1[] w kq - 0 1",
+    ],
+    [
+      "rQ~q1kb1r/pp2pppp/2p5/8/3P1Bb1/4PN2/PPP3PP/R2QKB1R[NNpn] b KQkq - 0 9",
+      "crazyhouse",
+      "rQ~q1kb1r/pp2pppp/2p5/8/3P1Bb1/4PN2/PPP3PP/R2QKB1R[NNnp] b KQkq - 0 9",
+    ],
+    [
+      "rnb1kbnr/ppp1pppp/2Pp2PP/1P3PPP/PPP1PPPP/PPP1PPPP/PPP1PPP1/PPPqPP2 w kq - 0 1",
+      "horde",
+      "rnb1kbnr/ppp1pppp/2Pp2PP/1P3PPP/PPP1PPPP/PPP1PPPP/PPP1PPP1/PPPqPP2 w kq - 0 1",
+    ],
+  ];
+  for (const [fen, rules, written] of cases) {
+    const position = parseFen(fen, { rules });
+    assert.equal(stringifyFen(position, { checks: "remaining" }), written);
+    assert.deepEqual(parseFen(stringifyFen(position), { rules }), position);
   }
 });
