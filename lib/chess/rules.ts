@@ -111,6 +111,12 @@ function variantUnplayable(b: ChessBoard, v: VariantRules): Unplayable | null {
   if (pawn >= 0) {
     return { code: "pawn-on-back-rank", subject: SQUARE_NAMES[pawn] };
   }
+  if (v.kings === "horde" && white > 0 && black > 0) {
+    return {
+      code: "variant",
+      subject: "White has a king: in horde White has none",
+    };
+  }
   for (let color = 0; color < 2; color++) {
     const kings = color === 0 ? white : black;
     const wanted = v.kings === "each"

@@ -71,9 +71,14 @@ function kingExploded(b: ChessBoard): boolean {
   return b.counts[KING] === 0 || b.counts[8 | KING] === 0;
 }
 
-/** Antichess and horde: a side has no piece left (python-chess's test). */
+/** Horde: a side has no piece left. */
 function sideEmpty(b: ChessBoard): boolean {
   return b.count[0] === 0 || b.count[1] === 0;
+}
+
+/** Antichess: the side to move has no piece left, and wins (chessops' test). */
+function givenAway(b: ChessBoard): boolean {
+  return b.count[b.turn] === 0;
 }
 
 /**
@@ -135,7 +140,7 @@ export const VARIANT_MOVES: readonly VariantRules[] = [
     castling: false,
     forcedCapture: true,
     kingPromotion: true,
-    ended: sideEmpty,
+    ended: givenAway,
   },
   { ...STANDARD, name: "horde", kings: "horde", ended: sideEmpty },
   {

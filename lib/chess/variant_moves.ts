@@ -32,9 +32,7 @@ import {
   RAY_START,
   ROOK,
 } from "./geometry.ts";
-import { makeMove, unmakeMove } from "./make.ts";
 import {
-  CASTLE,
   EN_PASSANT,
   encodeDrop,
   encodeMove,
@@ -97,8 +95,9 @@ function pseudoMoves(
   }
   n = pieceMoves(b, out, n, false);
   if (b.ep >= 0) n = enPassant(b, out, n, true);
+  // Atomic castles after its check test (atomicLegal).
   if (
-    v.castling && k >= 0 && b.castle !== 0 &&
+    v.castling && !v.explosions && k >= 0 && b.castle !== 0 &&
     !royalAttacked(b, k, us, b.occupied)
   ) {
     n = castling(b, out, n);
@@ -167,9 +166,9 @@ function capturesIfAny(
  * occupancy after its explosion (captureSafe); a quiet move as in standard
  * chess, by pins and checks along the lines to the king, while the kings
  * stand apart, and always safe while they touch (no check then), a quiet
- * king step being safe beside the other king or off every attacked square;
- * castling, rare, is made and tested. Both kings are on the board (or the
- * game has ended).
+ * king step being safe beside the other king or off every attacked square.
+ * Castling is added here, once the check is known. Both kings are on the
+ * board (or the game has ended).
  */
 function atomicLegal(
   b: ChessBoard,
@@ -188,11 +187,7 @@ function atomicLegal(
   for (let i = start; i < n; i++) {
     const m = out[i], from = moveFrom(m), to = moveTo(m);
     let legal: boolean;
-    if ((m & CASTLE) !== 0) {
-      makeMove(b, m);
-      legal = survives(b);
-      unmakeMove(b);
-    } else if (sq[to] !== 0 || (m & EN_PASSANT) !== 0) {
+    if (sq[to] !== 0 || (m & EN_PASSANT) !== 0) {
       legal = from !== k && captureSafe(b, m, k, touching);
     } else if (from === k) {
       withoutKing[0] = b.occupied[0];
@@ -208,6 +203,9 @@ function atomicLegal(
     }
     if (legal) out[kept++] = m;
   }
+  // Castling out of check, its squares judged by atomic's check (generate.ts
+  // castling): nothing explodes, so what it finds is final.
+  if (b.castle !== 0 && checks === 0) kept = castling(b, out, kept);
   return kept;
 }
 
@@ -319,15 +317,4 @@ function linesFrom(b: ChessBoard, k: number, us: number): Int32Array {
     }
   }
   return masks;
-}
-
-/**
- * Atomic, after a move: the mover's king is still there, and not in check
- * unless the other king has exploded (or stands next to it).
- */
-function survives(b: ChessBoard): boolean {
-  const mover = b.turn ^ 1;
-  if (b.counts[mover << 3 | KING] === 0) return false;
-  if (b.counts[b.turn << 3 | KING] === 0) return true;
-  return !royalAttacked(b, b.king[mover], mover, b.occupied);
 }
