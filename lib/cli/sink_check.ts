@@ -5,7 +5,7 @@
 import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { Rules } from "../types.ts";
-import { hasMoves } from "../variants.ts";
+import { hasMoves } from "../fen/variants.ts";
 import type { PositionChecker } from "../legality/mod.ts";
 import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { Diagnostics } from "./diagnostics.ts";

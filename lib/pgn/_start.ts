@@ -10,7 +10,7 @@ import {
   variantNamed,
   variantOf,
   VARIANTS,
-} from "../variants.ts";
+} from "../fen/variants.ts";
 
 // Each variant's start, read when first needed and then shared (frozen:
 // loading a board only reads it). Never exported.
