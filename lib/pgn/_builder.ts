@@ -144,12 +144,13 @@ export class GameBuilder implements TokenSink {
     this.#game = game;
     game.warnings = this.#warnings;
     this.#line = mainline;
-    // Loaded even when the game cannot be played: a walk starts there (a
-    // variant whose moves are not implemented is a problem already).
-    let loaded = true;
+    // Loaded even when the game cannot be played: a walk starts there; but
+    // not under a variant whose moves are not implemented (a problem
+    // already), whose start no walk shows, as game.positions() shows none.
+    let loaded = hasMoves(game.rules);
     try {
       this.#replay.load(game.start, {
-        rules: hasMoves(game.rules) ? game.rules : "chess",
+        rules: loaded ? game.rules : "chess",
       });
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
