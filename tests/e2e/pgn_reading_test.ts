@@ -346,8 +346,7 @@ Deno.test("a start that cannot be set up is reported at its own game's tag, not 
   assert.deepEqual(run, {
     code: EXIT.invalidFen,
     stdout: "",
-    stderr:
-      'fen: stdin:1:1: game 1, the variant "Suicide" is not supported\n' +
+    stderr: 'fen: stdin:1:1: game 1, the variant "Suicide" is not supported\n' +
       'fen: stdin:4:1: game 2, the variant "Racing Kings" cannot be played yet (Racing Kings moves are not implemented)\n',
   });
 });
