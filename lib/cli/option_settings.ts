@@ -212,10 +212,12 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
     );
   }
   if (hasMoves(rules)) return;
-  // Counting and listing a record's moves need only the move generator,
-  // which plays every variant.
+  // Counting and listing a record's moves (in UCI or SAN) need only the
+  // move generator, which plays every variant.
+  const listing = settings.format === "moves";
   const moving = MOVE_OPTIONS.find((name) =>
-    args.values.has(name) && name !== "perft"
+    args.values.has(name) && name !== "perft" &&
+    !(listing && (name === "san" || name === "uci"))
   );
   const what = moving !== undefined
     ? `--${moving}`
