@@ -221,10 +221,13 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
     );
   }
   if (hasMoves(rules)) return;
-  // Counting and listing a record's moves need only the move generator,
-  // and games (`--from pgn`) are played by it too: both know every variant.
+  // Counting and listing a record's moves (in UCI or SAN) need only the
+  // move generator, and games (`--from pgn`) are played by it too: both
+  // know every variant.
+  const listing = settings.format === "moves";
   const moving = MOVE_OPTIONS.find((name) =>
-    args.values.has(name) && name !== "perft"
+    args.values.has(name) && name !== "perft" &&
+    !(listing && (name === "san" || name === "uci"))
   );
   const games = settings.from === "pgn";
   const what = moving !== undefined

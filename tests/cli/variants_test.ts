@@ -225,6 +225,20 @@ Deno.test("--variant: --perft and --format moves play the variant's moves", asyn
     "8/8/8/3p4/4P3/8/8/K7 w - - 0 1",
   ]);
   assert.deepEqual([anti.code, anti.stdout, anti.stderr], [0, "e4d5\n", ""]);
+  // Crazyhouse in SAN: a pawn's drop is @e4, a knight's N@f3.
+  const zh = await runMain([
+    "--variant",
+    "crazyhouse",
+    "--format",
+    "moves",
+    "--san",
+    "4k3/8/8/8/8/8/8/4K3[NP] w - - 0 1",
+  ]);
+  assert.equal(zh.stderr, "");
+  const sans = zh.stdout.trim().split(" ");
+  assert.ok(
+    sans.includes("N@f3") && sans.includes("@e4") && sans.includes("Kd2"),
+  );
   // A white king in horde is refused in the variant's words.
   const king = await runMain([
     "--variant",
