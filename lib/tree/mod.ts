@@ -8,6 +8,7 @@
  * @module
  */
 
+import { unkeyedReason, UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { PgnWalker } from "../pgn/walker.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { PgnError } from "../pgn/errors.ts";
@@ -147,7 +148,13 @@ export class OpeningTree {
 
   #position(position: PgnPosition): void {
     const ply = position.ply;
-    if (ply === 0) this.#start(position.game);
+    if (ply === 0) {
+      const game = position.game;
+      if (unkeyedReason(game.rules) !== null) {
+        throw new UnkeyedVariantError(game.rules, `game ${game.number} `);
+      }
+      this.#start(game);
+    }
     if (!this.#counts || ply > this.#maxPly) return;
     const previous = this.#node;
     if (previous !== null) this.#edge(previous, position);
