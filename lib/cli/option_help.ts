@@ -69,6 +69,10 @@ Documents: fen md [file...] writes Markdown with each \`\`\`fen block drawn,
 as inline SVG or --out-dir files; fen md --pandoc is the same as a Pandoc
 filter (fen md --help).
 
+Completions: fen completions bash|zsh|fish writes the shell's completion
+script (fen completions --help says where it goes). At a terminal, long jobs
+show their progress on stderr (--progress, --no-progress).
+
 Exit status:
 ${exits}
 Examples:

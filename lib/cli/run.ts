@@ -48,6 +48,8 @@ import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
+import type { StreamMeter } from "../program/progress.ts";
+import { RunProgress, runProgressMode } from "./source_progress.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import type { StreamPart } from "./source_jobs_io.ts";
 import {
@@ -60,18 +62,26 @@ import {
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
   parsed: ParsedArgs,
-  io: CliIo,
+  given: CliIo,
 ): Promise<number> {
+  // While the progress line shows, output goes through streams that erase
+  // it first; its timer stops however the run ends.
+  const progress = new RunProgress(given, runProgressMode(parsed));
+  const io = progress.line.io;
   const out = new Output(io.stdout);
-  return await flushed(io, out, async () => {
-    const settings = readSettings(parsed, io);
-    if (typeof settings === "number") return settings;
-    const jobs = await import("./source_jobs.ts");
-    if (jobs.parallel(settings)) {
-      return await jobs.runJobs(settings, { parsed, io, out, runPart });
-    }
-    return await run(settings, io, out);
-  });
+  try {
+    return await flushed(io, out, async () => {
+      const settings = readSettings(parsed, io);
+      if (typeof settings === "number") return settings;
+      const jobs = await import("./source_jobs.ts");
+      if (jobs.parallel(settings)) {
+        return await jobs.runJobs(settings, { parsed, io, out, runPart });
+      }
+      return await run(settings, io, out, { progress });
+    });
+  } finally {
+    progress.line.stop();
+  }
 }
 
 /**
@@ -165,7 +175,7 @@ export async function runPart(
   part: StreamPart,
 ): Promise<ExitCode> {
   const out = new Output(io.stdout);
-  return await flushed(io, out, () => run(settings, io, out, part));
+  return await flushed(io, out, () => run(settings, io, out, { part }));
 }
 
 /** Assembles the pipeline and runs it over every source (or `part`). */
@@ -173,7 +183,10 @@ async function run(
   settings: Settings,
   io: CliIo,
   out: Output,
-  part: StreamPart | null = null,
+  { part = null, progress = null }: {
+    part?: StreamPart | null;
+    progress?: RunProgress | null;
+  },
 ): Promise<ExitCode> {
   // What the format needs loads (and the diagram options are checked)
   // before anything is written or made.
@@ -206,8 +219,9 @@ async function run(
       settings.format !== "json",
   });
   if (part === null) {
+    const meter = progress?.begin(settings, io) ?? null;
     return await pipeline.run(
-      await sources(settings, { io, out, reader, line: openings }),
+      await sources(settings, { io, out, reader, line: openings, meter }),
     );
   }
   diagnostics.run = part.state;
@@ -282,18 +296,21 @@ async function formatWriter(
 /** The sources, in order; the initial position when none is given. */
 async function sources(
   settings: Settings,
-  { io, out, reader, line }: {
+  { io, out, reader, line, meter }: {
     io: CliIo;
     out: Output;
     reader: FenReader;
     line: GameOpening | null;
+    meter: StreamMeter | null;
   },
 ): Promise<RecordSource[]> {
   const reading: Reading = {
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
     skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
   };
-  if (settings.from === "pgn") return pgnSources(settings, { io, out, line });
+  if (settings.from === "pgn") {
+    return pgnSources(settings, { io, out, line, meter });
+  }
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   const shard = recordShard(settings);
   const found: RecordSource[] = settings.sources.map((source) => {
@@ -305,13 +322,15 @@ async function sources(
         io,
         out,
         shard,
+        meter,
       });
     }
     if (source.kind === "file") {
       return new FileSource(source.path, {
         io,
+        meter,
         open: (file, names) =>
-          new StreamSource(file, { ...names, reading, io, out, shard }),
+          new StreamSource(file, { ...names, reading, io, out, shard, meter }),
       });
     }
     const prefix = operands > 1 ? `record ${source.number}: ` : "";
@@ -353,12 +372,18 @@ function pgnParts(
 /** Games as sources (`--from pgn`): operands, stdin and files. */
 async function pgnSources(
   settings: Settings,
-  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
+  { io, out, line, meter }: {
+    io: CliIo;
+    out: Output;
+    line: GameOpening | null;
+    meter: StreamMeter | null;
+  },
 ): Promise<RecordSource[]> {
   const { PgnSource } = await import("./source_pgn.ts");
   const common = {
     ...pgnParts(settings, { io, out, line }),
     shard: recordShard(settings),
+    meter,
   };
   return settings.sources.map((source) => {
     if (source.kind === "operand") {
@@ -371,6 +396,7 @@ async function pgnSources(
     }
     return new FileSource(source.path, {
       io,
+      meter,
       open: (file, names) => new PgnSource(file, { ...common, ...names }),
     });
   });
