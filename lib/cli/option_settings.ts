@@ -34,7 +34,7 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { hasMoves, variantNamed } from "../variants.ts";
+import { hasMoves, variantNamed } from "../fen/variants.ts";
 import { VARIANT_RULES } from "../types.ts";
 
 export { shown };

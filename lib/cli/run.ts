@@ -4,7 +4,7 @@
 // Here the command line becomes a pipeline (sources, transforms, one sink),
 // assembled once; what stops a run becomes its message and exit code.
 
-import { hasMoves } from "../variants.ts";
+import { hasMoves } from "../fen/variants.ts";
 import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";

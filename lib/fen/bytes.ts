@@ -102,7 +102,7 @@ const COMMA = 44;
  * @param record The record: a `FenReader` after a read, or any view.
  * @param buffer Where to write.
  * @param at Where to start.
- * @param options The castling notation, as for `stringifyFen`.
+ * @param options The castling notation and variant conventions, as for `stringifyFen`.
  * @returns Where the fields end.
  */
 export function writeFourFieldBytes(
@@ -159,7 +159,7 @@ export function writeFourFieldBytes(
  * @param record The record: a `FenReader` after a read, or any view.
  * @param buffer Where to write.
  * @param at Where to start.
- * @param options The castling notation, as for `stringifyFen`.
+ * @param options The castling notation and variant conventions, as for `stringifyFen`.
  * @returns Where the record ends.
  */
 export function writeFenBytes(

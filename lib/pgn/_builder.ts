@@ -4,7 +4,7 @@
 // ends the game where it happened: the rest of its text is read but not
 // played, so the next game starts where it should.
 
-import { hasMoves } from "../variants.ts";
+import { hasMoves } from "../fen/variants.ts";
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_tokens.ts";

@@ -5,7 +5,7 @@
 import { parseFen } from "../fen/mod.ts";
 import type { Position, Rules } from "../types.ts";
 import { FenSyntaxError } from "../errors.ts";
-import { hasMoves, variantNamed, VARIANTS } from "../variants.ts";
+import { hasMoves, variantNamed, VARIANTS } from "../fen/variants.ts";
 
 // Each variant's start, read when first needed and then shared (frozen:
 // loading a board only reads it). Never exported.

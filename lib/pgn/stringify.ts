@@ -6,7 +6,7 @@
 
 import { stringifyFen } from "../fen/mod.ts";
 import type { PgnGame, PgnLine } from "./game.ts";
-import { variantOf } from "../variants.ts";
+import { variantOf } from "../fen/variants.ts";
 
 /**
  * Options for {@linkcode stringifyPgn}.

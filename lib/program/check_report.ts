@@ -10,7 +10,7 @@ import {
   type Problem,
   type VariantEnd,
 } from "../legality/mod.ts";
-import { hasMoves } from "../variants.ts";
+import { hasMoves } from "../fen/variants.ts";
 import { type PositionStatus, positionStatus } from "../moves/mod.ts";
 import type { Position, Rules } from "../types.ts";
 

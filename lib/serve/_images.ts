@@ -161,7 +161,7 @@ export class Renderers {
    * Content-Length is the drawing's: the server sends no body).
    */
   async draw(request: ImageRequest): Promise<BodyInit> {
-    const position = readFen(request.fen, "fen");
+    const position = readFen(request.fen, "fen", request.rules);
     const options = checkLook(request, request.kind);
     if (request.kind === "svg") return renderSvg(position, options);
     const { style: _, accessible: __, ...raster } = options;

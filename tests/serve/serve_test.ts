@@ -349,6 +349,32 @@ Deno.test("/check?variant=: read, judged and ended under the variant's rules", a
   assert.equal(plain.field, "placement");
 });
 
+Deno.test("image endpoints take variant=: a crazyhouse or three-check record is read under its rules", async () => {
+  const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+  const svg = await get(server, `/board.svg?variant=crazyhouse&fen=${zh}`);
+  assert.equal(svg.status, 200);
+  assert.match(await svg.text(), /^<svg/);
+  assert.equal(
+    (await refused(`/board.svg?fen=${zh}`, 400)).field,
+    "placement",
+  );
+  // the variant is part of the request: its own ETag
+  const three = q("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2");
+  const a = await get(server, `/board.svg?variant=threecheck&fen=${three}`);
+  const b = await get(
+    server,
+    `/board.svg?fen=${q("4k3/8/8/8/8/8/8/4K3 w - - 0 1")}`,
+  );
+  await a.body?.cancel();
+  await b.body?.cancel();
+  assert.notEqual(a.headers.get("ETag"), b.headers.get("ETag"));
+  assert.equal(
+    (await refused(`/board.svg?variant=shogi&fen=8/8/8/8/8/8/8/K7`, 400))
+      .parameter,
+    "variant",
+  );
+});
+
 const GAME = {
   white: "GM Anna (2700)",
   black: "Bo",

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { RULES, type Rules } from "./types.ts";
+import { RULES, type Rules } from "../types.ts";
 
 /** One variant: its rules, names and start. */
 export interface Variant {
