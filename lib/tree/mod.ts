@@ -354,9 +354,11 @@ export class OpeningTree {
 function movesOf(node: Node): TreeMove[] {
   const edges = node.moves.filter((edge) => gamesOf(edge) > 0).sort(byGames);
   if (edges.length === 0) return [];
-  const position = parseFen(node.fen);
+  // A Chess960 node's castling letters are X-FEN's, read by its own rules.
+  const rules = node.chess960 ? "chess960" : "chess";
+  const position = parseFen(node.fen, { rules });
   return edges.map((edge) =>
-    treeMove(edge.uci, toSan(position, edge.uci), edge)
+    treeMove(edge.uci, toSan(position, edge.uci, { rules }), edge)
   );
 }
 
