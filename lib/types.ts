@@ -289,9 +289,11 @@ export type Rules =
   | "racingkings";
 
 /**
- * Every {@linkcode Rules} value whose moves are implemented, standard chess
- * first: what move generation, games and perft accept. The list grows as
- * variants' moves land; {@linkcode VARIANT_RULES} names them all.
+ * Every {@linkcode Rules} value whose games are implemented, standard chess
+ * first: what the PGN reader, `--moves` and the other paths that play a
+ * game accept. The list grows as variants' games land; the move functions
+ * (legal moves, playing moves, perft) take all of
+ * {@linkcode VARIANT_RULES}.
  *
  * @example
  * ```ts

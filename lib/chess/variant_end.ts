@@ -11,9 +11,9 @@
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { VariantState } from "../record_view.ts";
 import type { Rules, Side } from "../types.ts";
-import { attackersTo } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
-import { KING, KING_START, KING_TARGETS } from "./geometry.ts";
+import { KING } from "./geometry.ts";
+import { VARIANT_MOVES, variantIndex } from "./variant.ts";
 
 /** A game a variant's rule has ended. */
 export interface VariantEnd {
@@ -35,6 +35,11 @@ export function variantEndOf(
   rules: Rules,
   state: VariantState | null,
 ): VariantEnd | null {
+  // Whether the game is over is the move generator's rule (variant.ts),
+  // decided once; three-check's counters are the record's state here.
+  if (rules !== "threecheck" && !VARIANT_MOVES[variantIndex(rules)].ended(b)) {
+    return null;
+  }
   return ENDS[rules]?.(b, state) ?? null;
 }
 
@@ -116,28 +121,18 @@ function kingOf(b: ChessBoard, color: number): number {
 }
 
 /**
- * Racing kings: over when a king stands on rank 8, unless White got there
- * first and Black, to move, can still step onto rank 8 (then a draw if it
- * does). Both there: a draw.
+ * Racing kings, once over (variant.ts's goalReached: a king on rank 8,
+ * and Black, to move, unable to follow White there at once): both kings
+ * there is a draw, else the one there wins.
  */
 function raceEnd(b: ChessBoard): VariantEnd | null {
   const white = kingOf(b, 0), black = kingOf(b, 1);
   const home = (k: number) => k >= 0 && k < 8;
-  if (!home(white) && !home(black)) return null;
   if (home(white) && home(black)) {
     return { winner: null, reason: "both kings reached rank 8" };
   }
   if (home(black)) {
     return { winner: "b", reason: "Black's king reached rank 8" };
-  }
-  if (b.turn === 1 && black >= 0) {
-    for (let i = KING_START[black]; i < KING_START[black + 1]; i++) {
-      const target = KING_TARGETS[i];
-      if (!home(target) || (b.sq[target] !== 0 && b.sq[target] >> 3 === 1)) {
-        continue;
-      }
-      if (attackersTo(b, target, 0, b.occupied, null) === 0) return null;
-    }
   }
   return { winner: "w", reason: "White's king reached rank 8" };
 }

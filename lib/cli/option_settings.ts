@@ -35,6 +35,7 @@ import {
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { hasMoves, variantNamed } from "../fen/variants.ts";
+import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { VARIANT_RULES } from "../types.ts";
 
 export { shown };
@@ -182,43 +183,57 @@ const MOVE_OPTIONS: readonly OptionName[] = [
   "repair",
   "unique",
   "only",
-  "en-passant",
   "uci",
   "san",
   "opening",
   "match",
 ];
 const MOVE_FORMATS: readonly FormatName[] = [
-  "moves",
   "pgn",
   "gif",
   "key",
   "opening",
 ];
 
+/**
+ * The option that keys positions (`--format key`, `--unique`, the JSON
+ * `key` member), which only standard chess and Chess960 have, or `null`.
+ */
+export function keyingOption(settings: Settings): string | null {
+  if (settings.format === "key" && !settings.check) return "--format key";
+  if (settings.data.unique !== null) return "--unique";
+  if (settings.format === "json" && settings.data.jsonFields.key) {
+    return "--json-fields key";
+  }
+  return null;
+}
+
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
-  if (rules === undefined || rules === "chess" || rules === "chess960") return;
+  if (rules === undefined) return;
   // Polyglot keys (and --unique's levels, which cut standard fields) are
   // defined for standard chess and Chess960: no published scheme keys
-  // pockets or check counters.
-  const keyed = settings.format === "key" && !settings.check
-    ? "--format key"
-    : args.values.has("unique")
-    ? "--unique"
-    : null;
-  if (keyed !== null) {
+  // pockets, check counters or the other variants' positions.
+  const keyed = keyingOption(settings);
+  if (keyed !== null && unkeyedReason(rules) !== null) {
     throw new UsageError(
       `--variant ${rules}: ${keyed} keys positions as Polyglot does, for standard chess and Chess960 only`,
     );
   }
   if (hasMoves(rules)) return;
-  const moving = MOVE_OPTIONS.find((name) => args.values.has(name));
+  // Counting and listing a record's moves (in UCI or SAN) need only the
+  // move generator, and games (`--from pgn`) are played by it too: both
+  // know every variant.
+  const listing = settings.format === "moves";
+  const moving = MOVE_OPTIONS.find((name) =>
+    args.values.has(name) && name !== "perft" &&
+    !(listing && (name === "san" || name === "uci"))
+  );
+  const games = settings.from === "pgn";
   const what = moving !== undefined
     ? `--${moving}`
-    : settings.from === "pgn"
-    ? "--from pgn"
-    : MOVE_FORMATS.includes(settings.format) && !settings.check
+    : MOVE_FORMATS.includes(settings.format) && !settings.check &&
+        !(games && settings.format === "pgn")
     ? `--format ${settings.format}`
     : null;
   if (what !== null) {

@@ -46,7 +46,13 @@ import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
-import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
+import {
+  keyingOption,
+  markBytes,
+  type Settings,
+  settle,
+  shown,
+} from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import type { StreamMeter } from "../program/progress.ts";
 import { RunProgress, runProgressMode } from "./source_progress.ts";
@@ -364,6 +370,9 @@ function pgnParts(
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
     match: matchesGames(settings) ? settings.data.match : null,
+    rules: settings.parse.rules ??
+      (settings.parse.chess960 === true ? "chess960" as const : "chess"),
+    keyed: keyingOption(settings),
     io,
     out,
   };
@@ -462,6 +471,8 @@ async function reportSink(
     ),
     json: settings.format === "json",
     moves,
+    rules: rules ?? (chess960 ? "chess960" : "chess"),
+    checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,
     quiet: settings.data.quiet,
     epdMoves: moves ? (text) => checkEpdMoves(text, { chess960 }) : null,

@@ -5,7 +5,17 @@
 import { parseFen } from "../fen/mod.ts";
 import type { Position, Rules } from "../types.ts";
 import { FenSyntaxError } from "../errors.ts";
-import { hasMoves, variantNamed, VARIANTS } from "../fen/variants.ts";
+import {
+  type Variant,
+  variantNamed,
+  variantOf,
+  VARIANTS,
+} from "../fen/variants.ts";
+
+/** The standard start, read once; loading a board only reads it. */
+export const START_POSITION: Readonly<Position> = Object.freeze(
+  parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+);
 
 // Each variant's start, read when first needed and then shared (frozen:
 // loading a board only reads it). Never exported.
@@ -33,10 +43,25 @@ export interface Start {
   problem: string;
 }
 
-/** The start the tags give. */
-export function startOf(tags: Map<string, string>): Start {
+/**
+ * The start the tags give; a game without a Variant tag is played under
+ * `rules` (`--variant`).
+ */
+export function startOf(
+  tags: Map<string, string>,
+  rules: Rules = "chess",
+): Start {
   const tag = tags.get("Variant");
-  const variant = tag === undefined ? VARIANTS[0] : variantNamed(tag);
+  const variant = tag === undefined ? variantOf(rules) : variantNamed(tag);
+  return startUnder(tags, variant, tag ?? "");
+}
+
+/** The start under `variant` (undefined when the tag names none). */
+function startUnder(
+  tags: Map<string, string>,
+  variant: Variant | undefined,
+  tag: string,
+): Start {
   const rules = variant?.rules ?? "chess";
   const chess960 = rules === "chess960";
   const start = startPosition(rules);
@@ -46,15 +71,6 @@ export function startOf(tags: Map<string, string>): Start {
       rules,
       chess960,
       problem: `the variant "${tag}" is not supported`,
-    };
-  }
-  if (!hasMoves(rules)) {
-    return {
-      start,
-      rules,
-      chess960,
-      problem:
-        `the variant "${tag}" cannot be played yet (${variant.name} moves are not implemented)`,
     };
   }
   const fen = tags.get("FEN");

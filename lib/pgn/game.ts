@@ -280,6 +280,7 @@ export class PgnPosition {
       enPassant: view.enPassant,
       halfmoveClock: view.halfmoveClock,
       fullmoveNumber: view.fullmoveNumber,
+      variant: view.variant ?? null,
     };
   }
 
@@ -341,7 +342,7 @@ export class PgnPosition {
   toPosition(): Position {
     const kept = this.#kept;
     if (kept === null) return this.#replay.position(this.#mode);
-    return {
+    const position: Position = {
       board: kept.cells.map((c) =>
         c === 0 ? null : String.fromCharCode(c) as Piece
       ),
@@ -351,6 +352,18 @@ export class PgnPosition {
       halfmoveClock: kept.halfmoveClock,
       fullmoveNumber: kept.fullmoveNumber,
     };
+    const variant = kept.variant;
+    if (variant?.pockets) {
+      position.pockets = {
+        w: { ...variant.pockets.w },
+        b: { ...variant.pockets.b },
+      };
+      position.promoted = [...variant.promoted];
+    }
+    if (variant?.remainingChecks) {
+      position.remainingChecks = { ...variant.remainingChecks };
+    }
+    return position;
   }
 }
 

@@ -184,7 +184,7 @@ Deno.test("--check --variant: every problem in the variant's words, and the vari
   );
 });
 
-Deno.test("--variant: keys are refused for variants, move work for variants without moves", async () => {
+Deno.test("--variant: keys are refused for variants", async () => {
   for (
     const [args, message] of [
       [
@@ -195,14 +195,6 @@ Deno.test("--variant: keys are refused for variants, move work for variants with
         ["--variant", "crazyhouse", "--unique"],
         "fen: --variant crazyhouse: --unique keys positions as Polyglot does, for standard chess and Chess960 only\n",
       ],
-      [
-        ["--variant", "horde", "--perft", "1"],
-        "fen: --variant horde: --perft needs its moves, which are not implemented yet\n",
-      ],
-      [
-        ["--variant", "antichess", "--format", "moves"],
-        "fen: --variant antichess: --format moves needs its moves, which are not implemented yet\n",
-      ],
     ] as const
   ) {
     const run = await runMain([...args, "8/8/8/8/8/8/8/k6K"]);
@@ -212,4 +204,51 @@ Deno.test("--variant: keys are refused for variants, move work for variants with
       message,
     ]);
   }
+});
+
+Deno.test("--variant: --perft and --format moves play the variant's moves", async () => {
+  // Horde: White's first-rank pawns step one or two squares.
+  const horde = await runMain([
+    "--variant",
+    "horde",
+    "--perft",
+    "1",
+    "4k3/8/8/8/8/8/8/PPPP4 w - - 0 1",
+  ]);
+  assert.deepEqual([horde.code, horde.stdout, horde.stderr], [0, "8\n", ""]);
+  // Antichess: the capture is forced.
+  const anti = await runMain([
+    "--variant",
+    "antichess",
+    "--format",
+    "moves",
+    "8/8/8/3p4/4P3/8/8/K7 w - - 0 1",
+  ]);
+  assert.deepEqual([anti.code, anti.stdout, anti.stderr], [0, "e4d5\n", ""]);
+  // Crazyhouse in SAN: a pawn's drop is @e4, a knight's N@f3.
+  const zh = await runMain([
+    "--variant",
+    "crazyhouse",
+    "--format",
+    "moves",
+    "--san",
+    "4k3/8/8/8/8/8/8/4K3[NP] w - - 0 1",
+  ]);
+  assert.equal(zh.stderr, "");
+  const sans = zh.stdout.trim().split(" ");
+  assert.ok(
+    sans.includes("N@f3") && sans.includes("@e4") && sans.includes("Kd2"),
+  );
+  // A white king in horde is refused in the variant's words.
+  const king = await runMain([
+    "--variant",
+    "horde",
+    "--perft",
+    "1",
+    "8/8/8/8/8/8/8/k6K",
+  ]);
+  assert.equal(
+    king.stderr,
+    "fen: cannot count moves: cannot play from this position: White has a king: in horde White has none\n",
+  );
 });

@@ -79,12 +79,13 @@ Deno.test('rules: "chess960" and the older chess960: true agree in every API tha
     legalMoves(parseFen(fen, { rules: "chess960" }), { rules: "chess960" })
       .includes("e1g1"),
   );
-  // FEN and legality know every variant; moves only those in RULES.
+  // FEN, legality and the move functions know every variant.
   assert.equal(parseFen(fen, { rules: "atomic" }).castling.length, 2);
+  assert.ok(legalMoves(parseFen(fen), { rules: "atomic" }).includes("e1e2"));
   assert.throws(
-    () => legalMoves(parseFen(fen), { rules: "atomic" }),
+    () => legalMoves(parseFen(fen), { rules: "suicide" as never }),
     new TypeError(
-      'Rules "atomic": its moves are not implemented yet (chess, chess960 are)',
+      'No rules "suicide": expected chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings',
     ),
   );
   assert.throws(
