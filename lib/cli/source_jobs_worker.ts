@@ -1,36 +1,42 @@
-// A worker of `--jobs`: it settles the command line it is given once, then
-// converts each part of a stream it is sent with the command's own pipeline
-// (lib/cli/run.ts's runPart) and sends back what it wrote. It reads no
-// file and listens to no signal: the command's thread does both.
+// A worker of `--jobs`: it settles the command line it is given once, makes
+// the command's own pipeline once (lib/cli/run.ts's partConverter), then
+// converts each part of a stream it is sent, in the order sent, and sends
+// back what it wrote with the part's bytes (kept by the command's thread in
+// case the part must be converted again). It reads no file and listens to
+// no signal: the command's thread does both.
 
 /// <reference lib="deno.worker" />
 
 import type { ParsedArgs } from "./option_table.ts";
-import { runOverPart } from "./source_jobs_io.ts";
-import { runPart } from "./run.ts";
-import type { StreamPart } from "./source_jobs_io.ts";
-import { type Settings, settle } from "./option_settings.ts";
+import { PartConverter, type StreamPart } from "./source_jobs_io.ts";
+import { partConverter } from "./run.ts";
+import { settle } from "./option_settings.ts";
 
-let settings: Settings | null = null;
+let converter: PartConverter | null = null;
+/** The messages, handled one after another: results go back in the order sent. */
+let queue: Promise<void> = Promise.resolve();
 
-self.onmessage = async (
+self.onmessage = (
   event: MessageEvent<
     { parsed: ParsedArgs } | { bytes: Uint8Array; part: StreamPart }
   >,
 ) => {
   const message = event.data;
+  queue = queue.then(() => handle(message));
+};
+
+async function handle(
+  message: { parsed: ParsedArgs } | { bytes: Uint8Array; part: StreamPart },
+): Promise<void> {
   if ("parsed" in message) {
-    settings = settle(message.parsed);
+    const settings = settle(message.parsed);
+    converter = new PartConverter((io) => partConverter(settings, io));
     return;
   }
   const { bytes, part } = message;
-  const result = await runOverPart(
-    bytes,
-    part,
-    (io) => runPart(settings!, io, part),
-  );
-  self.postMessage(
-    result,
-    result.writes.map(([, b]) => b.buffer as ArrayBuffer),
-  );
-};
+  const result = await converter!.convert(bytes, part);
+  self.postMessage({ ...result, bytes }, [
+    bytes.buffer as ArrayBuffer,
+    ...result.writes.map(([, b]) => b.buffer as ArrayBuffer),
+  ]);
+}
