@@ -8,13 +8,17 @@
 // written, so the output, the messages and the exit code are those of one
 // process, byte for byte.
 //
-// The command's thread converts nothing: it reads, cuts at a line or game
-// boundary (a native search, or one pass of gameCut), hands each part's
-// buffer over (transferred, not copied: the worker hands it back with the
-// output) and writes the workers' buffers in order, so a worker never waits
-// for it. Deno workers rather than processes: a part goes over as a
-// transferred buffer, and a worker starts in a fraction of a process's time
-// (docs/scale.md).
+// The command's thread converts nothing: it reads each part straight into
+// the buffer it is sent in, cuts at a line or game boundary (lines counted
+// four bytes at a time, games found with native searches), posts it, and
+// writes the workers' output in order, so a worker never waits for it.
+// Buffers are copied by postMessage, not transferred: the first detached
+// buffer in a worker threw away its optimized code (V8's ArrayBufferDetaching
+// protector; about 140 deoptimizations a worker), and a worker's output
+// buffers, copied, are filled again rather than made anew per part (their
+// external memory made full collections, which threw optimized code away
+// too). Deno workers rather than processes: a worker starts in a fraction
+// of a process's time (docs/scale.md).
 
 import { escapeText } from "../_quote.ts";
 import { countLines, gameCut, lineCut } from "./source_parts.ts";
@@ -63,7 +67,7 @@ export function parallel(settings: Settings): boolean {
     data.perft === null;
 }
 
-/** What a part's run sends back: its output, and its bytes (a worker's, handed back). */
+/** What a part's run sent back, and the part's bytes (kept, should it be converted again). */
 type PartResult = PartOutput<StreamPart> & { bytes: Uint8Array };
 
 /** A part sent to a worker, and what it assumed. */
@@ -330,6 +334,7 @@ class Lane {
   readonly #worker: Worker | null;
   readonly #local: PartConverter | null;
   readonly #pending: {
+    bytes: Uint8Array;
     resolve: (result: PartResult) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -345,8 +350,10 @@ class Lane {
     }
     this.#local = null;
     const started = new Worker(WORKER, { type: "module" });
-    started.onmessage = (event: MessageEvent<PartResult>) =>
-      this.#pending.shift()?.resolve(event.data);
+    started.onmessage = (event: MessageEvent<PartOutput<StreamPart>>) => {
+      const pending = this.#pending.shift();
+      pending?.resolve({ ...event.data, bytes: pending.bytes });
+    };
     // A worker that cannot start, or fails, fails the parts it is given
     // (thrown where they are written), not the process.
     started.onerror = (event) => {
@@ -363,7 +370,7 @@ class Lane {
     return this.#pending.length + this.#converting;
   }
 
-  /** Converts a part: `bytes`'s buffer goes to the worker, and comes back. */
+  /** Converts a part (postMessage copies `bytes`; they are kept here). */
   send(bytes: Uint8Array, part: StreamPart): Promise<PartResult> {
     if (this.#local !== null) {
       this.#converting++;
@@ -375,10 +382,8 @@ class Lane {
       return Promise.reject(new Error(`a worker failed: ${this.#failed}`));
     }
     return new Promise<PartResult>((resolve, reject) => {
-      this.#pending.push({ resolve, reject });
-      this.#worker!.postMessage({ bytes, part }, [
-        bytes.buffer as ArrayBuffer,
-      ]);
+      this.#pending.push({ bytes, resolve, reject });
+      this.#worker!.postMessage({ bytes, part });
     });
   }
 
@@ -452,8 +457,8 @@ class Pool {
   }
 
   /**
-   * Sends a part to the least busy worker (its buffer is theirs until it
-   * comes back), writing the oldest parts while too many are in flight.
+   * Sends a part to the least busy worker, writing the oldest parts while
+   * too many are in flight.
    */
   async submit(bytes: Uint8Array, part: StreamPart): Promise<void> {
     if (this.#error !== null) throw this.#error;

@@ -61,6 +61,11 @@ export class PartConverter {
     this.#convert = make(this.#streams.io);
   }
 
+  /** Takes back the buffers of a part's writes once they are sent (copied). */
+  reuse(writes: [1 | 2, Uint8Array][]): void {
+    this.#streams.reuse(writes);
+  }
+
   /** Converts `bytes`, the part `part` of its stream, after the parts given before. */
   convert(
     bytes: Uint8Array,
@@ -76,10 +81,8 @@ export class PartConverter {
   }
 }
 
-/** Output is kept in buffers of this size (each transferred, never joined). */
+/** Output is kept in buffers of this size, used again once sent (a larger write gets its own). */
 const KEPT = 1 << 16;
-/** The first buffer of a run of writes to one stream. */
-const FIRST = 1 << 10;
 
 /** The io of a thread's parts: stdin is the current part, stdout and stderr kept. */
 class PartStreams {
@@ -88,6 +91,8 @@ class PartStreams {
   #at = 0;
   #part: { label: string; fault?: string } = { label: "" };
   #writes: [1 | 2, Uint8Array][] = [];
+  /** Buffers whose writes are sent (copied), to fill again. */
+  readonly #free: Uint8Array[] = [];
   /** The buffer being filled, its stream and its length. */
   #kept: Uint8Array | null = null;
   #fd: 1 | 2 = 1;
@@ -125,6 +130,19 @@ class PartStreams {
     return writes;
   }
 
+  /**
+   * The buffers of writes that are sent (copied by postMessage), to be
+   * filled again: a worker allocates no new output buffer per part (their
+   * external memory made full collections, which threw optimized code away).
+   */
+  reuse(writes: [1 | 2, Uint8Array][]): void {
+    for (const [, bytes] of writes) {
+      if (bytes.buffer.byteLength === KEPT) {
+        this.#free.push(new Uint8Array(bytes.buffer as ArrayBuffer));
+      }
+    }
+  }
+
   /** The part's bytes; then its end, or the fault the stream had there. */
   #read(buffer: Uint8Array): Promise<number | null> {
     const bytes = this.#bytes, at = this.#at;
@@ -144,10 +162,10 @@ class PartStreams {
     if (this.#kept !== null && this.#fd !== fd) this.#close();
     for (let from = 0; from < data.length;) {
       if (this.#kept === null || this.#length === this.#kept.length) {
-        // a run's first buffer small (a message between records), the next full size
-        const size = this.#kept === null ? FIRST : KEPT;
         this.#close();
-        this.#kept = new Uint8Array(Math.max(size, data.length - from));
+        this.#kept = data.length - from > KEPT
+          ? new Uint8Array(data.length - from)
+          : this.#free.pop() ?? new Uint8Array(KEPT);
         this.#fd = fd;
       }
       const n = Math.min(data.length - from, this.#kept.length - this.#length);

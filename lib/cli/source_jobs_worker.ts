@@ -1,9 +1,9 @@
 // A worker of `--jobs`: it settles the command line it is given once, makes
 // the command's own pipeline once (lib/cli/run.ts's partConverter), then
 // converts each part of a stream it is sent, in the order sent, and sends
-// back what it wrote with the part's bytes (kept by the command's thread in
-// case the part must be converted again). It reads no file and listens to
-// no signal: the command's thread does both.
+// back what it wrote (copied, and its buffers filled again: see
+// source_jobs.ts). It reads no file and listens to no signal: the command's
+// thread does both.
 
 /// <reference lib="deno.worker" />
 
@@ -35,8 +35,6 @@ async function handle(
   }
   const { bytes, part } = message;
   const result = await converter!.convert(bytes, part);
-  self.postMessage({ ...result, bytes }, [
-    bytes.buffer as ArrayBuffer,
-    ...result.writes.map(([, b]) => b.buffer as ArrayBuffer),
-  ]);
+  self.postMessage(result);
+  converter!.reuse(result.writes);
 }
