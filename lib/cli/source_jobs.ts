@@ -14,10 +14,10 @@
 // writes the workers' output in order, so a worker never waits for it.
 // Buffers are copied by postMessage, not transferred: the first detached
 // buffer in a worker threw away its optimized code (V8's ArrayBufferDetaching
-// protector; about 140 deoptimizations a worker), and a worker's output
-// buffers, copied, are filled again rather than made anew per part (their
-// external memory made full collections, which threw optimized code away
-// too). Deno workers rather than processes: a worker starts in a fraction
+// protector; about 140 deoptimizations a worker), and a worker keeps its
+// output in one buffer used again for every part, not new buffers per part
+// (their external memory made full collections, which threw optimized code
+// away too). Deno workers rather than processes: a worker starts in a fraction
 // of a process's time (docs/scale.md).
 
 import { escapeText } from "../_quote.ts";

@@ -15,7 +15,7 @@ import type { ExitCode } from "../program/exit.ts";
 
 /** What a part's run left: its writes in order, its exit code, its part filled in. */
 export interface PartOutput<P> {
-  /** stdout (1) and stderr (2) writes, in order, each buffer its own. */
+  /** stdout (1) and stderr (2) runs of writes, in order (views of one buffer). */
   writes: [1 | 2, Uint8Array][];
   code: ExitCode;
   part: P;
@@ -61,11 +61,6 @@ export class PartConverter {
     this.#convert = make(this.#streams.io);
   }
 
-  /** Takes back the buffers of a part's writes once they are sent (copied). */
-  reuse(writes: [1 | 2, Uint8Array][]): void {
-    this.#streams.reuse(writes);
-  }
-
   /** Converts `bytes`, the part `part` of its stream, after the parts given before. */
   convert(
     bytes: Uint8Array,
@@ -81,22 +76,23 @@ export class PartConverter {
   }
 }
 
-/** Output is kept in buffers of this size, used again once sent (a larger write gets its own). */
-const KEPT = 1 << 16;
-
-/** The io of a thread's parts: stdin is the current part, stdout and stderr kept. */
+/**
+ * The io of a thread's parts: stdin is the current part; stdout and stderr
+ * are kept in one buffer, used again for every part (growing to the largest
+ * part's output), with where each stream's run of writes starts. A part's
+ * writes leave as views of one copy of exactly their bytes: postMessage
+ * copies a view's whole buffer, so a buffer per write (or a view of the
+ * reused one) would send far more than was written.
+ */
 class PartStreams {
   readonly io: CliIo;
   #bytes: Uint8Array = new Uint8Array(0);
   #at = 0;
   #part: { label: string; fault?: string } = { label: "" };
-  #writes: [1 | 2, Uint8Array][] = [];
-  /** Buffers whose writes are sent (copied), to fill again. */
-  readonly #free: Uint8Array[] = [];
-  /** The buffer being filled, its stream and its length. */
-  #kept: Uint8Array | null = null;
-  #fd: 1 | 2 = 1;
+  #kept = new Uint8Array(1 << 16);
   #length = 0;
+  /** Each run of writes to one stream: the stream, and where the run starts. */
+  #runs: [1 | 2, number][] = [];
 
   constructor() {
     const sink = (fd: 1 | 2) => ({
@@ -118,29 +114,20 @@ class PartStreams {
     this.#bytes = bytes;
     this.#at = 0;
     this.#part = part;
-    this.#writes = [];
   }
 
-  /** The part's writes; the streams forget them. */
+  /** The part's writes, views of one copy of them; the streams forget them. */
   end(): [1 | 2, Uint8Array][] {
-    this.#close();
-    const writes = this.#writes;
-    this.#writes = [];
+    const all = this.#kept.slice(0, this.#length);
+    const runs = this.#runs;
+    const writes = runs.map(([fd, start], i): [1 | 2, Uint8Array] => [
+      fd,
+      all.subarray(start, i + 1 < runs.length ? runs[i + 1][1] : all.length),
+    ]);
+    this.#length = 0;
+    this.#runs = [];
     this.#bytes = new Uint8Array(0);
     return writes;
-  }
-
-  /**
-   * The buffers of writes that are sent (copied by postMessage), to be
-   * filled again: a worker allocates no new output buffer per part (their
-   * external memory made full collections, which threw optimized code away).
-   */
-  reuse(writes: [1 | 2, Uint8Array][]): void {
-    for (const [, bytes] of writes) {
-      if (bytes.buffer.byteLength === KEPT) {
-        this.#free.push(new Uint8Array(bytes.buffer as ArrayBuffer));
-      }
-    }
   }
 
   /** The part's bytes; then its end, or the fault the stream had there. */
@@ -157,31 +144,24 @@ class PartStreams {
     return Promise.resolve(n);
   }
 
-  /** Copies a write into the kept buffers (the writer reuses its own). */
+  /** Copies a write into the kept buffer (the writer reuses its own). */
   #keep(fd: 1 | 2, data: Uint8Array): number {
-    if (this.#kept !== null && this.#fd !== fd) this.#close();
-    for (let from = 0; from < data.length;) {
-      if (this.#kept === null || this.#length === this.#kept.length) {
-        this.#close();
-        this.#kept = data.length - from > KEPT
-          ? new Uint8Array(data.length - from)
-          : this.#free.pop() ?? new Uint8Array(KEPT);
-        this.#fd = fd;
-      }
-      const n = Math.min(data.length - from, this.#kept.length - this.#length);
-      this.#kept.set(data.subarray(from, from + n), this.#length);
-      this.#length += n;
-      from += n;
+    if (data.length === 0) return 0;
+    const length = this.#length;
+    if (length + data.length > this.#kept.length) {
+      const grown = new Uint8Array(
+        Math.max(2 * this.#kept.length, length + data.length),
+      );
+      grown.set(this.#kept.subarray(0, length));
+      this.#kept = grown;
+    }
+    this.#kept.set(data, length);
+    this.#length = length + data.length;
+    const runs = this.#runs;
+    if (runs.length === 0 || runs[runs.length - 1][0] !== fd) {
+      runs.push([fd, length]);
     }
     return data.length;
-  }
-
-  #close(): void {
-    if (this.#kept !== null && this.#length > 0) {
-      this.#writes.push([this.#fd, this.#kept.subarray(0, this.#length)]);
-    }
-    this.#kept = null;
-    this.#length = 0;
   }
 }
 

@@ -1,9 +1,8 @@
 // A worker of `--jobs`: it settles the command line it is given once, makes
 // the command's own pipeline once (lib/cli/run.ts's partConverter), then
 // converts each part of a stream it is sent, in the order sent, and sends
-// back what it wrote (copied, and its buffers filled again: see
-// source_jobs.ts). It reads no file and listens to no signal: the command's
-// thread does both.
+// back what it wrote (copied: see source_jobs.ts). It reads no file and
+// listens to no signal: the command's thread does both.
 
 /// <reference lib="deno.worker" />
 
@@ -36,5 +35,4 @@ async function handle(
   const { bytes, part } = message;
   const result = await converter!.convert(bytes, part);
   self.postMessage(result);
-  converter!.reuse(result.writes);
 }
