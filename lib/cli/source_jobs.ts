@@ -36,6 +36,7 @@ import {
   type StreamPart,
 } from "./source_jobs_io.ts";
 import type { Settings } from "./option_settings.ts";
+import type { Message } from "./source_jobs_worker.ts";
 import { Signals } from "./signals.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
@@ -48,6 +49,8 @@ const PART = 1 << 20;
 const AHEAD = 2;
 /** The least a read is given room for. */
 const READ = 1 << 16;
+/** The size of a shared slot a part is sent in (a larger part is sent copied). */
+const SLOT = PART + 2 * READ;
 
 /**
  * Whether a run goes to workers: more than one job, every source a stream,
@@ -67,12 +70,15 @@ export function parallel(settings: Settings): boolean {
     data.perft === null;
 }
 
-/** What a part's run sent back, and the part's bytes (kept, should it be converted again). */
-type PartResult = PartOutput<StreamPart> & { bytes: Uint8Array };
+/** What a part's run sent back. */
+type PartResult = PartOutput<StreamPart>;
 
 /** A part sent to a worker, and what it assumed. */
 interface Task {
   part: StreamPart;
+  /** The shared slot its bytes are in (-1: none), and the bytes. */
+  slot: number;
+  bytes: Uint8Array;
   result: Promise<PartResult>;
   /** Whether the result is in. */
   settled: boolean;
@@ -100,7 +106,10 @@ export async function runJobs(
   const pool = new Pool(startable ? settings.scale.jobs : 0, {
     parsed,
     io,
-    local: () => new PartConverter((partIo) => partConverter(settings, partIo)),
+    local: () =>
+      new PartConverter((partIo) => partConverter(settings, partIo), {
+        copied: true,
+      }),
   });
   const diagnostics = new Diagnostics(io, out, {
     json: settings.format === "json",
@@ -205,9 +214,9 @@ async function feed(
 
 /**
  * What a stream's cutter has read and not yet sent: the stream is read
- * straight into the buffer a part is sent in (no chunk copied, no chunks
- * joined); a cut leaves the buffer to its part and starts the next with the
- * bytes after the cut (less than a line, or a game).
+ * straight into one buffer (no chunk copied, no chunks joined); a part is
+ * copied from it into a shared slot, and the bytes after the cut (less than
+ * a line, or a game) move to its start.
  */
 class Held {
   bytes = new Uint8Array(PART + 2 * READ);
@@ -235,16 +244,15 @@ class Held {
     return more;
   }
 
-  /** Leaves the bytes before `end` to a part (theirs), keeping the rest. */
-  take(end: number): Uint8Array {
-    const part = this.bytes.subarray(0, end);
-    const next = new Uint8Array(
-      Math.max(PART + 2 * READ, this.size - end + READ),
-    );
-    next.set(this.bytes.subarray(end, this.size));
-    this.bytes = next;
+  /** Forgets the bytes before `end` (sent), keeping the rest at the start. */
+  drop(end: number): void {
     this.size -= end;
-    return part;
+    if (this.bytes.length > 4 * PART && this.size < PART) {
+      // after a line longer than a part: back to a part's size
+      const smaller = new Uint8Array(PART + 2 * READ);
+      smaller.set(this.bytes.subarray(end, end + this.size));
+      this.bytes = smaller;
+    } else this.bytes.copyWithin(0, end, end + this.size);
   }
 }
 
@@ -281,7 +289,7 @@ async function cut(
       const at = pgn ? gameCut(buffer) : lineCut(buffer);
       if (at !== null) {
         await pool.submit(
-          held.take(at.end),
+          buffer.subarray(0, at.end),
           pool.part(names, held, continued),
         );
       }
@@ -290,7 +298,8 @@ async function cut(
     if (ended) {
       if (held.size > 0) {
         const part = pool.part(names, held, continued);
-        await pool.submit(held.take(held.size), part);
+        await pool.submit(buffer, part);
+        held.drop(held.size);
       }
       // binary data after text: stopped at its line, said after the lines before
       const binary = source.binary;
@@ -312,7 +321,9 @@ async function cut(
     const part = pool.part(names, held, continued);
     held.lines += at?.lines ?? countLines(buffer);
     held.games += at?.games ?? 0;
-    await pool.submit(held.take(at?.end ?? held.size), part);
+    const end = at?.end ?? held.size;
+    await pool.submit(buffer.subarray(0, end), part);
+    held.drop(end);
     if (pool.stopped) return;
     need = PART;
   }
@@ -334,7 +345,6 @@ class Lane {
   readonly #worker: Worker | null;
   readonly #local: PartConverter | null;
   readonly #pending: {
-    bytes: Uint8Array;
     resolve: (result: PartResult) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -342,7 +352,9 @@ class Lane {
   #converting = 0;
   #failed: string | null = null;
 
-  constructor(worker: { parsed: ParsedArgs } | PartConverter) {
+  constructor(
+    worker: { parsed: ParsedArgs; slots: SharedArrayBuffer[] } | PartConverter,
+  ) {
     if (worker instanceof PartConverter) {
       this.#worker = null;
       this.#local = worker;
@@ -352,7 +364,7 @@ class Lane {
     const started = new Worker(WORKER, { type: "module" });
     started.onmessage = (event: MessageEvent<PartOutput<StreamPart>>) => {
       const pending = this.#pending.shift();
-      pending?.resolve({ ...event.data, bytes: pending.bytes });
+      pending?.resolve(event.data);
     };
     // A worker that cannot start, or fails, fails the parts it is given
     // (thrown where they are written), not the process.
@@ -370,20 +382,28 @@ class Lane {
     return this.#pending.length + this.#converting;
   }
 
-  /** Converts a part (postMessage copies `bytes`; they are kept here). */
-  send(bytes: Uint8Array, part: StreamPart): Promise<PartResult> {
+  /**
+   * Converts a part: its bytes are in a slot the worker shares, or are
+   * sent (copied) when they fit in none; `bytes` are what the part holds.
+   */
+  send(
+    bytes: Uint8Array,
+    { part, slot }: { part: StreamPart; slot: number },
+  ): Promise<PartResult> {
     if (this.#local !== null) {
       this.#converting++;
       return this.#local.convert(bytes, part)
-        .then((result) => ({ ...result, bytes }))
         .finally(() => this.#converting--);
     }
     if (this.#failed !== null) {
       return Promise.reject(new Error(`a worker failed: ${this.#failed}`));
     }
     return new Promise<PartResult>((resolve, reject) => {
-      this.#pending.push({ bytes, resolve, reject });
-      this.#worker!.postMessage({ bytes, part });
+      this.#pending.push({ resolve, reject });
+      const message: Message = slot < 0
+        ? { bytes, part }
+        : { slot, length: bytes.length, part };
+      this.#worker!.postMessage(message);
     });
   }
 
@@ -405,6 +425,9 @@ class Lane {
  */
 class Pool {
   readonly #lanes: Lane[] = [];
+  /** The shared slots parts are sent in, and those free (no part unwritten in them). */
+  readonly #slots: Uint8Array[] = [];
+  readonly #free: number[] = [];
   /** The writing of parts, one at a time, in order. */
   #writer: Promise<void> = Promise.resolve();
   /** What a write made as a part came in threw (a closed pipe): thrown on. */
@@ -432,7 +455,17 @@ class Pool {
     },
   ) {
     this.#io = io;
-    for (let i = 0; i < workers; i++) this.#lanes.push(new Lane({ parsed }));
+    // Parts arrive in shared slots, written here and read there: a buffer
+    // made for each part in a worker (postMessage's copy) counted against
+    // its heap's limit and made full collections.
+    for (let i = 0; i < workers * AHEAD; i++) {
+      this.#slots.push(new Uint8Array(new SharedArrayBuffer(SLOT)));
+      this.#free.push(i);
+    }
+    const slots = this.#slots.map((slot) => slot.buffer as SharedArrayBuffer);
+    for (let i = 0; i < workers; i++) {
+      this.#lanes.push(new Lane({ parsed, slots }));
+    }
     if (workers === 0) this.#lanes.push(new Lane(local()));
   }
 
@@ -458,7 +491,8 @@ class Pool {
 
   /**
    * Sends a part to the least busy worker, writing the oldest parts while
-   * too many are in flight.
+   * too many are in flight. `bytes` are the caller's again when it returns
+   * (copied into a slot, or copied to be sent).
    */
   async submit(bytes: Uint8Array, part: StreamPart): Promise<void> {
     if (this.#error !== null) throw this.#error;
@@ -467,9 +501,18 @@ class Pool {
       await this.#writeNext();
     }
     if (this.stopped) return;
+    const slot = bytes.length <= SLOT ? this.#free.pop() ?? -1 : -1;
+    let held: Uint8Array;
+    if (slot < 0) held = bytes.slice();
+    else {
+      held = this.#slots[slot].subarray(0, bytes.length);
+      held.set(bytes);
+    }
     const task: Task = {
       part,
-      result: this.#send(bytes, part),
+      slot,
+      bytes: held,
+      result: this.#send(held, { part, slot }),
       settled: false,
     };
     // written as soon as it is the oldest: nothing waits for the next read
@@ -518,9 +561,19 @@ class Pool {
 
   async #writeOldest(): Promise<void> {
     const task = this.#tasks.shift()!;
+    try {
+      await this.#write(task);
+    } finally {
+      if (task.slot >= 0) this.#free.push(task.slot);
+    }
+  }
+
+  async #write(task: Task): Promise<void> {
     let result = await task.result;
     const truth = this.#truth(task.part);
-    if (truth !== null) result = await this.#send(result.bytes, truth);
+    if (truth !== null) {
+      result = await this.#send(task.bytes, { part: truth, slot: task.slot });
+    }
     if (this.stopped) return;
     for (const [fd, bytes] of result.writes) {
       writeAll(fd === 1 ? this.#io.stdout : this.#io.stderr, bytes);
@@ -557,9 +610,12 @@ class Pool {
   }
 
   /** Converts a part on the lane with the fewest parts in flight. */
-  #send(bytes: Uint8Array, part: StreamPart): Promise<PartResult> {
+  #send(
+    bytes: Uint8Array,
+    sent: { part: StreamPart; slot: number },
+  ): Promise<PartResult> {
     let lane = this.#lanes[0];
     for (const other of this.#lanes) if (other.load < lane.load) lane = other;
-    return lane.send(bytes, part);
+    return lane.send(bytes, sent);
   }
 }

@@ -15,7 +15,7 @@ import type { ExitCode } from "../program/exit.ts";
 
 /** What a part's run left: its writes in order, its exit code, its part filled in. */
 export interface PartOutput<P> {
-  /** stdout (1) and stderr (2) runs of writes, in order (views of one buffer). */
+  /** stdout (1) and stderr (2) runs of writes, in order (views of one buffer, good until the converter's next part). */
   writes: [1 | 2, Uint8Array][];
   code: ExitCode;
   part: P;
@@ -57,8 +57,19 @@ export class PartConverter {
   /** The part being converted: the next waits for it. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(make: (io: CliIo) => ConvertPart) {
+  readonly #copied: boolean;
+
+  /**
+   * @param make The pipeline, made over the streams it is given.
+   * @param options `copied`: each part's writes are copied out (else they
+   * are views good until the next part, for a worker that posts them at once).
+   */
+  constructor(
+    make: (io: CliIo) => ConvertPart,
+    { copied }: { copied: boolean },
+  ) {
     this.#convert = make(this.#streams.io);
+    this.#copied = copied;
   }
 
   /** Converts `bytes`, the part `part` of its stream, after the parts given before. */
@@ -69,7 +80,11 @@ export class PartConverter {
     const done = this.#queue.then(async () => {
       this.#streams.begin(bytes, part);
       const code = await this.#convert(part);
-      return { writes: this.#streams.end(), code, part };
+      const writes = this.#streams.end();
+      if (this.#copied) {
+        for (const write of writes) write[1] = write[1].slice();
+      }
+      return { writes, code, part };
     });
     this.#queue = done.catch(() => {});
     return done;
@@ -79,10 +94,7 @@ export class PartConverter {
 /**
  * The io of a thread's parts: stdin is the current part; stdout and stderr
  * are kept in one buffer, used again for every part (growing to the largest
- * part's output), with where each stream's run of writes starts. A part's
- * writes leave as views of one copy of exactly their bytes: postMessage
- * copies a view's whole buffer, so a buffer per write (or a view of the
- * reused one) would send far more than was written.
+ * part's output), with where each stream's run of writes starts.
  */
 class PartStreams {
   readonly io: CliIo;
@@ -116,9 +128,13 @@ class PartStreams {
     this.#part = part;
   }
 
-  /** The part's writes, views of one copy of them; the streams forget them. */
+  /**
+   * The part's writes: views of the kept buffer, good until the next part
+   * begins (a worker's postMessage copies them at once: no buffer is made
+   * per part, whose external memory made full collections).
+   */
   end(): [1 | 2, Uint8Array][] {
-    const all = this.#kept.slice(0, this.#length);
+    const all = this.#kept.subarray(0, this.#length);
     const runs = this.#runs;
     const writes = runs.map(([fd, start], i): [1 | 2, Uint8Array] => [
       fd,

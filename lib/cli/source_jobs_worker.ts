@@ -11,28 +11,43 @@ import { PartConverter, type StreamPart } from "./source_jobs_io.ts";
 import { partConverter } from "./run.ts";
 import { settle } from "./option_settings.ts";
 
+/**
+ * What the command's thread sends: the command line and the shared buffers
+ * parts arrive in, then each part (in a slot of those, or its own bytes
+ * when it is larger than a slot).
+ */
+export type Message =
+  | { parsed: ParsedArgs; slots: SharedArrayBuffer[] }
+  | { slot: number; length: number; part: StreamPart }
+  | { bytes: Uint8Array; part: StreamPart };
+
 let converter: PartConverter | null = null;
+let slots: Uint8Array[] = [];
 /** The messages, handled one after another: results go back in the order sent. */
 let queue: Promise<void> = Promise.resolve();
 
 self.onmessage = (
   event: MessageEvent<
-    { parsed: ParsedArgs } | { bytes: Uint8Array; part: StreamPart }
+    Message
   >,
 ) => {
   const message = event.data;
   queue = queue.then(() => handle(message));
 };
 
-async function handle(
-  message: { parsed: ParsedArgs } | { bytes: Uint8Array; part: StreamPart },
-): Promise<void> {
+async function handle(message: Message): Promise<void> {
   if ("parsed" in message) {
     const settings = settle(message.parsed);
-    converter = new PartConverter((io) => partConverter(settings, io));
+    converter = new PartConverter((io) => partConverter(settings, io), {
+      copied: false,
+    });
+    slots = message.slots.map((slot) => new Uint8Array(slot));
     return;
   }
-  const { bytes, part } = message;
+  const { part } = message;
+  const bytes = "slot" in message
+    ? slots[message.slot].subarray(0, message.length)
+    : message.bytes;
   const result = await converter!.convert(bytes, part);
   self.postMessage(result);
 }
