@@ -144,9 +144,15 @@ export class PgnSource implements RecordSource {
         line: this.#parts.line,
         games: match === null ? null : new GameMatch(match),
       });
+      const shard = place.shard;
       return new PgnWalker(visitor, {
         ...options,
         variations: select.variations && select.ply === "all",
+        // `--shard` by record: the games of other parts are not played
+        ...(shard === null ? {} : {
+          plays: (game: number) =>
+            (game + place.gameOffset - 1) % shard.count === shard.index - 1,
+        }),
       });
     }
     const reader = new PgnReader(options);
