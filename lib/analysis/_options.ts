@@ -5,6 +5,8 @@ import { checkPattern } from "../program/out_files.ts";
 import { UsageError } from "../program/usage_error.ts";
 import type { SearchLimit } from "../engine/uci.ts";
 import type { JudgementRules } from "./judgement.ts";
+import type { ProgressMode } from "../program/progress.ts";
+import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
 
 /** One option: its value's placeholder (none for a flag), default, help. */
 interface OptionSpec {
@@ -96,6 +98,8 @@ export const ANALYSE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     fallback: "{game}",
     help: "--graph file names: {game}, {White}, any tag",
   },
+  "progress": { help: PROGRESS_HELP["progress"] },
+  "no-progress": { help: PROGRESS_HELP["no-progress"] },
   "help": { help: "show this help and exit" },
 };
 
@@ -118,6 +122,8 @@ export interface AnalyseSettings {
   graph: string | null;
   graphFormat: "svg" | "png";
   name: string;
+  /** `--progress`, `--no-progress` (which wins), or at a terminal. */
+  progress: ProgressMode;
   help: boolean;
 }
 
@@ -251,6 +257,7 @@ export function analyseSettings(args: readonly string[]): AnalyseSettings {
     graph: one("graph"),
     graphFormat: one("graph-format") as "svg" | "png",
     name,
+    progress: progressMode((option) => values.has(option)),
     help: values.has("help"),
   };
 }

@@ -26,6 +26,9 @@ import { Progress } from "./_progress.ts";
 import { analyseItem, type ItemOutcome } from "./_item.ts";
 
 /** Exit code: some positions could not be analysed (the engine failed on them). */
+/** The option table (the help and the shell completions are made from it). */
+export { ANALYSE_OPTIONS } from "./_options.ts";
+
 export const EXIT_NOT_ANALYSED = 6;
 
 /** Engines tried when --engine is not given, in order. */
@@ -195,7 +198,7 @@ async function analyseWith(
   const evaluator = new Evaluator(pool, cache, settings);
   const stop = new Stop(pool, items);
   io.addSignalListener?.("SIGINT", stop.signal);
-  const progress = new Progress(io, evaluator.counts);
+  const progress = new Progress(io, evaluator.counts, settings.progress);
   const context = { evaluator, settings, io, charts: new NamesWritten() };
   let code: number = EXIT.ok, finished = false;
   try {

@@ -13,6 +13,7 @@ import { parseArgv } from "./option_argv.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { plainDiagram } from "./plain.ts";
+import { subcommand } from "./option_subcommands.ts";
 
 export type { CliIo, Sink, Source } from "../program/io.ts";
 export { EXIT } from "../program/exit.ts";
@@ -49,25 +50,9 @@ export { VERSION } from "../program/version.ts";
  * @returns The exit code (see {@linkcode EXIT}).
  */
 export async function main(args: string[], io: CliIo): Promise<number> {
-  // `fen serve`, `fen book` and `fen tree` are programs of their own, their
-  // module graphs loaded only here.
-  if (args[0] === "serve") {
-    return (await import("../serve/mod.ts")).serve(args.slice(1), io);
-  }
-  // `fen merge` puts together what the parts of a --shard job wrote.
-  if (args[0] === "merge") {
-    return (await import("../subcommands/merge.ts")).merge(args.slice(1), io);
-  }
-  if (args[0] === "book") {
-    return (await import("../subcommands/book.ts")).book(args.slice(1), io);
-  }
-  if (args[0] === "tree") {
-    return (await import("../subcommands/tree.ts")).tree(args.slice(1), io);
-  }
-  // `fen analyse` too: engines, judgement and charts load only for it.
-  if (args[0] === "analyse") {
-    return (await import("../analysis/mod.ts")).analyse(args.slice(1), io);
-  }
+  // `fen serve`, `fen book`, `fen analyse`...: programs of their own.
+  const sub = subcommand(args[0]);
+  if (sub !== null) return await sub.run(args.slice(1), io);
   // The classic one-shot diagram is most of the command's single runs: it
   // is drawn here with the argv parser, the FEN reader and the classic
   // drawing alone. Anything else, and every error (so that one path words

@@ -20,6 +20,7 @@ import {
 } from "../svg/defaults.ts";
 import { DATA_OPTIONS } from "./option_table_data.ts";
 import { SCALE_OPTIONS } from "./option_table_scale.ts";
+import { PROGRESS_HELP } from "../program/progress_options.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
@@ -318,6 +319,8 @@ export const OPTIONS = [
     group: "other",
     help: "say why a FEN-string is invalid (a terminal: always)",
   },
+  { name: "progress", group: "other", help: PROGRESS_HELP["progress"] },
+  { name: "no-progress", group: "other", help: PROGRESS_HELP["no-progress"] },
   { name: "help", short: "h", group: "other", help: "show this help and exit" },
   { name: "version", group: "other", help: "show the version and exit" },
 ] as const satisfies readonly OptionSpec[];

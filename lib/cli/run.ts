@@ -47,6 +47,8 @@ import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
 import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
+import type { StreamMeter } from "../program/progress.ts";
+import { RunProgress, runProgressMode } from "./source_progress.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import type { StreamPart } from "./source_jobs_io.ts";
 import {
@@ -59,18 +61,31 @@ import {
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
   parsed: ParsedArgs,
-  io: CliIo,
+  given: CliIo,
 ): Promise<number> {
+  // While the progress line shows, output goes through streams that erase
+  // it first; its timer stops however the run ends.
+  const progress = new RunProgress(given, runProgressMode(parsed));
+  const io = progress.line.io;
   const out = new Output(io.stdout);
-  return await flushed(io, out, async () => {
-    const settings = readSettings(parsed, io);
-    if (typeof settings === "number") return settings;
-    const jobs = await import("./source_jobs.ts");
-    if (jobs.parallel(settings)) {
-      return await jobs.runJobs(settings, { parsed, io, out, partConverter });
-    }
-    return await run(settings, io, out);
-  });
+  try {
+    return await flushed(io, out, async () => {
+      const settings = readSettings(parsed, io);
+      if (typeof settings === "number") return settings;
+      const jobs = await import("./source_jobs.ts");
+      if (jobs.parallel(settings)) {
+        return await jobs.runJobs(settings, {
+          parsed,
+          io,
+          out,
+          partConverter,
+        });
+      }
+      return await run(settings, io, out, { progress });
+    });
+  } finally {
+    progress.line.stop();
+  }
 }
 
 /**
@@ -199,15 +214,18 @@ async function run(
   settings: Settings,
   io: CliIo,
   out: Output,
+  { progress = null }: { progress?: RunProgress | null } = {},
 ): Promise<ExitCode> {
   const made = await assemble(settings, { io, out });
   if (typeof made === "number") return made;
+  const meter = progress?.begin(settings, io) ?? null;
   return await made.pipeline.run(
     await sources(settings, {
       io,
       out,
       reader: made.reader,
       line: made.openings,
+      meter,
     }),
   );
 }
@@ -312,18 +330,21 @@ async function formatWriter(
 /** The sources, in order; the initial position when none is given. */
 async function sources(
   settings: Settings,
-  { io, out, reader, line }: {
+  { io, out, reader, line, meter }: {
     io: CliIo;
     out: Output;
     reader: FenReader;
     line: GameOpening | null;
+    meter: StreamMeter | null;
   },
 ): Promise<RecordSource[]> {
   const reading: Reading = {
     boards: settings.from === "grid" ? await boardReaders(settings) : null,
     skipped: (text, start, end) => reader.isSkippedLine(text, start, end),
   };
-  if (settings.from === "pgn") return pgnSources(settings, { io, out, line });
+  if (settings.from === "pgn") {
+    return pgnSources(settings, { io, out, line, meter });
+  }
   const operands = settings.sources.filter((s) => s.kind === "operand").length;
   const shard = recordShard(settings);
   const found: RecordSource[] = settings.sources.map((source) => {
@@ -335,13 +356,15 @@ async function sources(
         io,
         out,
         shard,
+        meter,
       });
     }
     if (source.kind === "file") {
       return new FileSource(source.path, {
         io,
+        meter,
         open: (file, names) =>
-          new StreamSource(file, { ...names, reading, io, out, shard }),
+          new StreamSource(file, { ...names, reading, io, out, shard, meter }),
       });
     }
     const prefix = operands > 1 ? `record ${source.number}: ` : "";
@@ -383,12 +406,18 @@ function pgnParts(
 /** Games as sources (`--from pgn`): operands, stdin and files. */
 async function pgnSources(
   settings: Settings,
-  { io, out, line }: { io: CliIo; out: Output; line: GameOpening | null },
+  { io, out, line, meter }: {
+    io: CliIo;
+    out: Output;
+    line: GameOpening | null;
+    meter: StreamMeter | null;
+  },
 ): Promise<RecordSource[]> {
   const { PgnSource } = await import("./source_pgn.ts");
   const common = {
     ...pgnParts(settings, { io, out, line }),
     shard: recordShard(settings),
+    meter,
   };
   return settings.sources.map((source) => {
     if (source.kind === "operand") {
@@ -401,6 +430,7 @@ async function pgnSources(
     }
     return new FileSource(source.path, {
       io,
+      meter,
       open: (file, names) => new PgnSource(file, { ...common, ...names }),
     });
   });

@@ -14,6 +14,7 @@ import { Signals } from "./signals.ts";
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import { notText } from "./source_text.ts";
 import { GamePlace } from "./where.ts";
+import type { StreamMeter } from "../program/progress.ts";
 import { GameMatch, type PositionMatch } from "../match/mod.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
@@ -47,6 +48,8 @@ export interface PgnParts {
   shard?: { index: number; count: number } | null;
   /** Filled at the end: the games the reader read. */
   report?: { games: number };
+  /** The progress line's counts: told where this stream's game count is. */
+  meter?: StreamMeter | null;
 }
 
 /** A PGN stream (stdin, a file) or text (operands) as records. */
@@ -65,10 +68,12 @@ export class PgnSource implements RecordSource {
     place.lineOffset = this.#parts.part?.lines ?? 0;
     place.gameOffset = this.#parts.part?.games ?? 0;
     place.shard = this.#parts.shard ?? null;
+    this.#parts.meter?.begin(() => place.read);
     try {
       await this.#feed(target, place);
     } finally {
       if (this.#parts.report) this.#parts.report.games = place.read;
+      this.#parts.meter?.end();
     }
   }
 

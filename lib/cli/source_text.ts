@@ -20,6 +20,7 @@ import { InputError, LineReader, type Output } from "./io.ts";
 import { Signals } from "./signals.ts";
 import { StreamPlace, type Where } from "./where.ts";
 import { EXIT } from "../program/exit.ts";
+import type { StreamMeter } from "../program/progress.ts";
 
 /** How records are read: FEN lines, or text boards (`--from grid`). */
 export interface Reading {
@@ -96,11 +97,15 @@ export interface StreamParts {
   part?: { lines: number; continued: boolean };
   /** `--shard I/N` by record: the lines kept are those whose number is I modulo N. */
   shard?: { index: number; count: number } | null;
+  /** The progress line's counts: told where this stream's line count is. */
+  meter?: StreamMeter | null;
 }
 
 /** What a {@linkcode FileSource} needs: the streams, and its reader. */
 export interface FileParts {
   io: CliIo;
+  /** The progress line's counts: the file's bytes are counted as read. */
+  meter?: StreamMeter | null;
   /** The source that reads the opened file, by its names in messages. */
   open(file: Source, names: { label: string; file: string }): RecordSource;
 }
@@ -136,7 +141,8 @@ export class FileSource implements RecordSource {
       return diagnostics.stop(EXIT.ioError);
     }
     try {
-      await this.#parts.open(file, { label, file: path }).feed(target);
+      const counted = this.#parts.meter?.counted(file) ?? file;
+      await this.#parts.open(counted, { label, file: path }).feed(target);
     } catch (error) {
       // A read that fails (a directory, a device) names the file it read.
       if (error instanceof InputError && error.source === "") {
@@ -194,6 +200,7 @@ export class StreamSource implements RecordSource {
       continued: this.#parts.part?.continued === true,
     });
     const signals = new Signals(io);
+    this.#parts.meter?.begin(() => where.number);
     let ended = false;
     try {
       out.flush(); // nothing held back while input waits
@@ -217,6 +224,7 @@ export class StreamSource implements RecordSource {
       }
     } finally {
       signals.close();
+      this.#parts.meter?.end();
     }
     if (boards !== null) endBoards(boards, { target, place: where });
     const binary = input.binary;

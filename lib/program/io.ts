@@ -41,9 +41,10 @@ export interface CliIo {
   ): Promise<Source & { close(): void }>;
   /**
    * Tells a file's kind: whether an operand names a file (PGN reads it;
-   * FEN says how to). Without it, no operand is taken for a file.
+   * FEN says how to). Without it, no operand is taken for a file. Its
+   * size, when given, is the progress line's 100%.
    */
-  statSync?(path: string): { isFile: boolean };
+  statSync?(path: string): { isFile: boolean; size?: number };
   /** Asks for a permission (`--out-dir`, `--input`). */
   permissions: {
     requestSync(

@@ -12,7 +12,7 @@ import { UsageError } from "../program/usage_error.ts";
 import { Service } from "./_service.ts";
 
 /** `fen serve`'s options: name, whether it takes a value, default, help. */
-const OPTIONS = {
+export const OPTIONS = {
   port: {
     value: true,
     fallback: "8080",

@@ -4,6 +4,7 @@
 import type { OptionSpec } from "./args.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
+  PROGRESS_OPTIONS,
   type SubcommandArgs,
   type SubcommandSpec,
   wholeOption,
@@ -47,6 +48,7 @@ const MAKE_OPTIONS: readonly OptionSpec[] = [
     name: "uniform",
     help: "weigh every move kept 1",
   },
+  ...PROGRESS_OPTIONS,
   HELP,
 ];
 

@@ -11,6 +11,25 @@ import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
 
 import { UsageError } from "../program/usage_error.ts";
+import {
+  bytesText,
+  filesSize,
+  ProgressLine,
+  type ProgressMode,
+  StreamMeter,
+} from "../program/progress.ts";
+import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
+
+/** The rows of `--progress` and `--no-progress`, for a subcommand's table. */
+export const PROGRESS_OPTIONS: readonly OptionSpec[] = [
+  { name: "progress", help: PROGRESS_HELP["progress"] },
+  { name: "no-progress", help: PROGRESS_HELP["no-progress"] },
+];
+
+/** What a subcommand's `--progress` and `--no-progress` ask for. */
+export function progressOf(args: SubcommandArgs): ProgressMode {
+  return progressMode((name) => args.values.has(name));
+}
 
 /** One option of a subcommand, a row of its table. */
 export interface OptionSpec {
@@ -197,8 +216,34 @@ export async function eachInput(
   operands: readonly string[],
   io: CliIo,
   push: (bytes: Uint8Array) => void,
+  progress: ProgressMode = "off",
 ): Promise<void> {
   const names = operands.length === 0 ? ["-"] : operands;
+  const line: ProgressLine = new ProgressLine(io, {
+    mode: progress,
+    text: (seconds): string => bytesText(meter, seconds),
+  });
+  const meter = new StreamMeter(
+    "bytes",
+    line.shows ? filesSize(names.map((n) => n === "-" ? null : n), io) : null,
+  );
+  line.start();
+  try {
+    await readEach(names, { io, push, meter: line.shows ? meter : null });
+  } finally {
+    line.stop();
+  }
+}
+
+/** {@linkcode eachInput}'s reading, its bytes counted for the progress line. */
+async function readEach(
+  names: readonly string[],
+  { io, push, meter }: {
+    io: CliIo;
+    push: (bytes: Uint8Array) => void;
+    meter: StreamMeter | null;
+  },
+): Promise<void> {
   const chunk = new Uint8Array(1 << 16);
   for (const [index, name] of names.entries()) {
     if (index > 0) push(NEWLINE);
@@ -212,8 +257,9 @@ export async function eachInput(
         }`,
       );
     }
+    const counted = meter?.counted(source) ?? source;
     try {
-      for (let n: number | null; (n = await source.read(chunk)) !== null;) {
+      for (let n: number | null; (n = await counted.read(chunk)) !== null;) {
         push(chunk.subarray(0, n));
       }
     } catch (error) {

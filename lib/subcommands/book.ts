@@ -12,6 +12,7 @@ import { UsageError } from "../program/usage_error.ts";
 import {
   eachInput,
   parseSubcommand,
+  progressOf,
   type SubcommandArgs,
   SubcommandError,
   subcommandHelp,
@@ -26,6 +27,9 @@ import { BOOK_SPECS, bookMakeOptions } from "./_book_specs.ts";
 import { refuseTerminal } from "./_book_files.ts";
 import { probeCommand } from "./_book_probe.ts";
 import { dumpCommand, mergeCommand } from "./_book_merge.ts";
+
+/** The book subcommands' tables (the shell completions are made from them). */
+export { BOOK_SPECS } from "./_book_specs.ts";
 
 /** What `fen book` answers to, before any subcommand. */
 const BOOK_USAGE = "Usage: fen book make|probe|merge|dump [options] ...\n\n" +
@@ -121,7 +125,12 @@ async function make(args: SubcommandArgs, io: CliIo): Promise<number> {
   const options = bookMakeOptions(args);
   refuseTerminal(io.stdout);
   const maker = new BookMaker(options);
-  await eachInput(args.operands, io, (bytes) => maker.push(bytes));
+  await eachInput(
+    args.operands,
+    io,
+    (bytes) => maker.push(bytes),
+    progressOf(args),
+  );
   maker.finish((bytes) => writeAll(io.stdout, bytes));
   return EXIT.ok;
 }

@@ -12,6 +12,8 @@ import { UsageError } from "../program/usage_error.ts";
 import {
   eachInput,
   parseSubcommand,
+  PROGRESS_OPTIONS,
+  progressOf,
   type SubcommandArgs,
   SubcommandError,
   subcommandHelp,
@@ -64,6 +66,7 @@ const OPTIONS: readonly OptionSpec[] = [
     value: "<YYYY.MM.DD>",
     help: "count only games played on that date or later (the Date tag)",
   },
+  ...PROGRESS_OPTIONS,
   { name: "help", help: "show this help and exit" },
 ];
 
@@ -105,7 +108,12 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
         code = EXIT.invalidFen;
       },
     });
-    await eachInput(parsed.operands, io, (bytes) => tree.push(bytes));
+    await eachInput(
+      parsed.operands,
+      io,
+      (bytes) => tree.push(bytes),
+      progressOf(parsed),
+    );
     tree.end();
     const minGames = wholeOption(parsed, "min-games", {
       fallback: 1,

@@ -60,6 +60,33 @@ async function classicSession(
 const deno = Deno.execPath();
 const reference = await classicSession(deno, ["run", "cli.ts"]);
 
+/**
+ * `fen --version` and `fen completions bash` from an entry (the script, the
+ * bundle, the installed command, the binary): the version of deno.json.
+ */
+async function assertVersion(command: string, prefix: string[]): Promise<void> {
+  const { version } = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  assert.deepEqual(await execute(command, [...prefix, "--version"]), {
+    code: 0,
+    stdout: `fen ${version}\n`,
+    stderr: "",
+  });
+  const completions = await execute(command, [
+    ...prefix,
+    "completions",
+    "bash",
+  ]);
+  assert.equal(completions.code, 0, completions.stderr);
+  assert.ok(
+    completions.stdout.startsWith(`# bash completion for fen ${version},`),
+    completions.stdout.slice(0, 80),
+  );
+}
+
+Deno.test("fen --version and fen completions from cli.ts: deno.json's version", async () => {
+  await assertVersion(deno, ["run", "--no-config", "cli.ts"]);
+});
+
 Deno.test("the reference run of the classic session gives the documented output", async () => {
   assert.deepEqual(reference.map((r) => r.code), [0, 0, 1, 1, 2, 2, 2]);
   assert.equal(
@@ -110,6 +137,7 @@ Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () 
       await classicSession(deno, ["run", "--no-config", `${dir}/fen.js`]),
       reference,
     );
+    await assertVersion(deno, ["run", "--no-config", `${dir}/fen.js`]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -183,6 +211,7 @@ Deno.test("deno task install puts a working fen on the PATH: read, write, and li
       /--allow-all|--allow-net[ ']|--allow-run|--allow-env|--allow-ffi|--allow-import|-A /,
     );
     assert.deepEqual(await classicSession(`${root}/bin/fen`, []), reference);
+    await assertVersion(`${root}/bin/fen`, []);
 
     // fen serve starts from the installed command and draws an image.
     const server = await ServerProcess.start([], [`${root}/bin/fen`]);
@@ -355,6 +384,7 @@ Deno.test({
   async fn() {
     try {
       assert.deepEqual(await classicSession(`${binaryDir}/fen`, []), reference);
+      await assertVersion(`${binaryDir}/fen`, []);
     } finally {
       await Deno.remove(binaryDir, { recursive: true });
     }
