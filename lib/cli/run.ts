@@ -183,6 +183,10 @@ export function partConverter(
 ): (part: StreamPart) => Promise<ExitCode> {
   const out = new Output(io.stdout);
   let made: Assembled | null = null;
+  // The last part's source, kept until the next is made: while one reader
+  // of its classes lives, their hidden classes do, and the optimized code
+  // that checks for them is not thrown away at a full collection.
+  const kept: { previous: RecordSource | null } = { previous: null };
   return (part) =>
     flushed(io, out, async () => {
       const assembled = made ?? await assemble(settings, { io, out });
@@ -192,9 +196,15 @@ export function partConverter(
       diagnostics.status = EXIT.ok;
       diagnostics.stopped = false;
       diagnostics.run = part.state;
-      const code = await pipeline.run([
-        await partSource(settings, { io, out, reader, part, line: openings }),
-      ]);
+      const source = await partSource(settings, {
+        io,
+        out,
+        reader,
+        part,
+        line: openings,
+      });
+      const code = await pipeline.run([source]);
+      kept.previous = source;
       part.state = diagnostics.run;
       part.report.stopped = diagnostics.stopped;
       return code;

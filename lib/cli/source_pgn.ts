@@ -56,6 +56,8 @@ export interface PgnParts {
 export class PgnSource implements RecordSource {
   readonly #input: Source | string;
   readonly #parts: PgnParts;
+  /** What reads the stream, kept while the source is (see partConverter). */
+  #reading: GameInput | null = null;
 
   constructor(input: Source | string, parts: PgnParts) {
     this.#input = input;
@@ -79,7 +81,7 @@ export class PgnSource implements RecordSource {
 
   async #feed(target: RecordTarget, place: GamePlace): Promise<void> {
     const { label, io, out } = this.#parts;
-    const reader = this.#reader({ target, place });
+    const reader = this.#reading = this.#reader({ target, place });
     const input = this.#input;
     if (typeof input === "string") {
       reader.push(input);
