@@ -5,10 +5,13 @@
  * @module
  */
 
-import { PgnWalker } from "../pgn/walker.ts";
+import { MainlineReader } from "../pgn/mainline.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import { PgnMoveError } from "../pgn/errors.ts";
 import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
+import { BoardKey } from "../data/polyglot/board_key.ts";
+import type { ChessBoard } from "../chess/board.ts";
+import { movePromotion, moveTo } from "../chess/move.ts";
 import { Level, type SpillStore, tempFileStore } from "./_spill.ts";
 import type { TableFilter } from "./_table.ts";
 
@@ -62,15 +65,20 @@ export interface BookMakeOptions {
  * ```
  */
 export class BookMaker {
-  readonly #walker: PgnWalker;
+  readonly #reader: MainlineReader;
   readonly #level: Level;
   readonly #maxPly: number;
   /** Games read so far. */
-  games = 0;
+  get games(): number {
+    return this.#reader.games;
+  }
   /** The key of the last position counted, and its side to move. */
   readonly #key = new Uint32Array(2);
   #colour = 0;
   #result = 0;
+  /** The game being read the fast way: its board's key, and its moves. */
+  readonly #board = new BoardKey();
+  readonly #moves = new Pending();
 
   /**
    * Makes a maker.
@@ -90,10 +98,38 @@ export class BookMaker {
       store: options.spill ?? tempFileStore(),
       filter,
     });
-    this.#walker = new PgnWalker({
-      position: (position) => this.#position(position),
-      end: (game) => this.#end(game),
-    }, { maxPly: this.#maxPly });
+    const moves = this.#moves, key = this.#board;
+    this.#reader = new MainlineReader({
+      start(board: ChessBoard): void {
+        key.reset(board);
+        moves.size = 0;
+      },
+      move(board: ChessBoard, code: number): void {
+        moves.add(key.hi, key.lo, polyglotMove(code), board.turn ^ 1);
+        key.played(board, code);
+      },
+      end: (result: string) => this.#count(result),
+      drop(): void {
+        moves.size = 0;
+      },
+    }, {
+      maxPly: this.#maxPly,
+      fallback: {
+        position: (position) => this.#position(position),
+        end: (game) => this.#end(game),
+      },
+    });
+  }
+
+  /** Counts the moves of a game read the fast way. */
+  #count(tag: string): void {
+    const result = tag === "1-0" ? 1 : tag === "0-1" ? -1 : 0;
+    const { hi, lo, move, colour, size } = this.#moves;
+    for (let k = 0; k < size; k++) {
+      const score = (colour[k] === 0 ? result : -result) + 1;
+      this.#level.add(hi[k], lo[k], move[k], score, colour[k]);
+    }
+    this.#moves.size = 0;
   }
 
   #position(position: PgnPosition): void {
@@ -114,7 +150,6 @@ export class BookMaker {
   }
 
   #end(game: PgnGame): void {
-    this.games++;
     const error = game.error;
     if (error === null) return;
     // Polyglot reads no move past the plies it counts.
@@ -129,7 +164,7 @@ export class BookMaker {
    * @throws {PgnSyntaxError | PgnMoveError} For a game that cannot be read.
    */
   push(chunk: string | Uint8Array): void {
-    this.#walker.push(chunk);
+    this.#reader.push(chunk);
   }
 
   /**
@@ -140,7 +175,7 @@ export class BookMaker {
    * @throws {PgnSyntaxError | PgnMoveError} For a last game that cannot be read.
    */
   finish(out: (bytes: Uint8Array) => void): void {
-    this.#walker.end();
+    this.#reader.end();
     this.#level.finish(out);
   }
 }
@@ -159,4 +194,42 @@ function promotionBits(letter: string | null): number {
   return letter === null
     ? 0
     : (letter === "n" ? 1 : letter === "b" ? 2 : letter === "r" ? 3 : 4) << 12;
+}
+
+/** A core move as Polyglot writes it (castling as the king takes its rook). */
+function polyglotMove(code: number): number {
+  const promotion = movePromotion(code);
+  // a8 = 0 in the core, a1 = 0 in Polyglot; its pieces from knight 1
+  return (moveTo(code) ^ 56) | ((code & 63) ^ 56) << 6 |
+    (promotion === 0 ? 0 : promotion - 1) << 12;
+}
+
+/** A game's moves to count, kept until it is read to its end. */
+class Pending {
+  size = 0;
+  hi = new Uint32Array(64);
+  lo = new Uint32Array(64);
+  move = new Uint16Array(64);
+  colour = new Uint8Array(64);
+
+  add(hi: number, lo: number, move: number, colour: number): void {
+    if (this.size === this.hi.length) this.#grow();
+    const k = this.size++;
+    this.hi[k] = hi;
+    this.lo[k] = lo;
+    this.move[k] = move;
+    this.colour[k] = colour;
+  }
+
+  #grow(): void {
+    const n = this.hi.length * 2;
+    const grown = <T extends Uint32Array | Uint16Array | Uint8Array>(
+      old: T,
+      fresh: T,
+    ): T => (fresh.set(old as never), fresh);
+    this.hi = grown(this.hi, new Uint32Array(n));
+    this.lo = grown(this.lo, new Uint32Array(n));
+    this.move = grown(this.move, new Uint16Array(n));
+    this.colour = grown(this.colour, new Uint8Array(n));
+  }
 }

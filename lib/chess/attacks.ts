@@ -175,3 +175,25 @@ function clearLine(b: ChessBoard, s: number, t: number): boolean {
   return (BETWEEN[i] & b.occupied[0]) === 0 &&
     (BETWEEN[i + 1] & b.occupied[1]) === 0;
 }
+
+/**
+ * Whether a pawn of the side to move `side` (0 White, 1 Black) stands where
+ * it could take en passant on `ep` (a8 = 0), pins and checks aside: the
+ * pseudo-legal test the Polyglot key and FEN's pseudo-legal en passant
+ * make. `squares` are piece codes by square in any code (the board's, or a
+ * record's char codes), `pawn` that code's for the side's pawn.
+ */
+export function pawnTakesEnPassant(
+  squares: ArrayLike<number>,
+  ep: number,
+  side: number,
+  pawn: number,
+): boolean {
+  // Read with the other colour, a pawn's capture squares are where a pawn
+  // of `side` attacks it from.
+  const from = (side ^ 1) * 64 + ep;
+  for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
+    if (squares[PAWN_TARGETS[j]] === pawn) return true;
+  }
+  return false;
+}

@@ -8,7 +8,7 @@
 
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
-import { attackersTo } from "./attacks.ts";
+import { attackersTo, pawnTakesEnPassant } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
 import {
   BISHOP,
@@ -301,8 +301,13 @@ function enPassant(b: ChessBoard, out: Int32Array, n: number): number {
  * in standard chess: not in check; every square the king and the rook cross
  * or land on empty but for the two of them; no square the king crosses
  * attacked; and the king's destination not attacked once both have moved.
+ * The side to move must not be in check (the generator asks first).
  */
-function castling(b: ChessBoard, out: Int32Array, n: number): number {
+export function castling(
+  b: ChessBoard,
+  out: Int32Array,
+  n: number,
+): number {
   const us = b.turn, k = b.king[us];
   const occupied = b.whatIf;
   for (let side = 0; side < 2; side++) {
@@ -355,13 +360,9 @@ export function enPassantOf(
   }
   if (b.ep < 0) return null;
   if (mode === "always") return SQUARE_NAMES[b.ep];
-  const pawn = b.turn << 3 | PAWN;
-  const from = (b.turn ^ 1) * 64 + b.ep;
-  let pseudo = false;
-  for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
-    if (b.sq[PAWN_TARGETS[j]] === pawn) pseudo = true;
+  if (!pawnTakesEnPassant(b.sq, b.ep, b.turn, b.turn << 3 | PAWN)) {
+    return null;
   }
-  if (!pseudo) return null;
   if (mode === "pseudo-legal") return SQUARE_NAMES[b.ep];
   const moves = new Int32Array(MAX_MOVES);
   const end = generateMoves(b, moves, 0);

@@ -83,6 +83,11 @@ function loseCastling(
   b.castle = castle;
 }
 
+/** The piece code the last move made on `b` took (0 for none), from its undo record. */
+export function lastCaptured(b: ChessBoard): number {
+  return b.undo[(b.ply - 1) * UNDO + 1];
+}
+
 /** Takes back the last move made on `b`. */
 export function unmakeMove(b: ChessBoard): void {
   const u = --b.ply * UNDO;

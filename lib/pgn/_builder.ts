@@ -113,9 +113,11 @@ export class GameBuilder implements TokenSink {
     return this.#walk === null || this.#phase === TAGS;
   }
 
-  constructor(strict: boolean, walk: Walk | null = null) {
+  /** `games`: how many games came before, in a part read apart. */
+  constructor(strict: boolean, walk: Walk | null = null, games = 0) {
     this.#strict = strict;
     this.#walk = walk;
+    this.#count = games;
     // Strict reading compares the text with the SAN; a walker otherwise
     // needs no SAN, which saves the mate test after every check.
     this.#replay.wantSan = walk === null || strict;

@@ -53,9 +53,19 @@ export class PgnLexer {
   /** Whether the symbol being read has an en or em dash (`0–0`, `1—0`). */
   #dash = false;
 
-  constructor(sink: TokenSink, limits: LexerLimits) {
+  /**
+   * @param at Where the text starts in a larger one (a part read apart):
+   * its line and column, for the positions reported.
+   */
+  constructor(
+    sink: TokenSink,
+    limits: LexerLimits,
+    at: { line: number; column: number } = { line: 1, column: 1 },
+  ) {
     this.#sink = sink;
     this.#limits = limits;
+    this.#line = this.#tokenLine = at.line;
+    this.#lineStart = 1 - at.column;
   }
 
   #begin(i: number, state: number): void {

@@ -7,7 +7,14 @@
 
 import { attacksSquare, isAttacked } from "../chess/attacks.ts";
 import type { ChessBoard } from "../chess/board.ts";
-import { DOUBLE_PUSH, EN_PASSANT } from "../chess/move.ts";
+import {
+  CASTLE,
+  DOUBLE_PUSH,
+  EN_PASSANT,
+  moveFrom,
+  moveTo,
+} from "../chess/move.ts";
+import { castling } from "../chess/generate.ts";
 import { PAWN } from "../chess/geometry.ts";
 import { leavesKingSafe } from "../chess/pins.ts";
 import {
@@ -20,6 +27,8 @@ import {
 // filled and read (by the SAN writer) within it.
 const rivals: Rivals = { squares: new Int32Array(16), count: 0 };
 const NO_RIVALS: Rivals = { squares: new Int32Array(0), count: 0 };
+// Scratch for quickCastle, unexported: the castling moves of one call.
+const castles = new Int32Array(2);
 
 /** Roles by the char code of a SAN piece letter (N B R Q K), 0 for others. */
 const ROLE_OF_LETTER: Uint8Array = /* @__PURE__ */ (() => {
@@ -71,10 +80,31 @@ export function quickMatch(b: ChessBoard, text: string, out: QuickOut): number {
     c = text.charCodeAt(--end - 1);
   }
   if (end < 2) return -1;
+  if (text.charCodeAt(0) === 79 /* O */) return quickCastle(b, text, end, out);
   const role = ROLE_OF_LETTER[text.charCodeAt(0)] ?? 0;
   return role === 0
     ? quickPawn(b, text, end, out)
     : quickPiece(b, text, end, role, out);
+}
+
+/** `O-O` and `O-O-O` out of check, by the core's castling rule. */
+function quickCastle(
+  b: ChessBoard,
+  text: string,
+  end: number,
+  out: QuickOut,
+): number {
+  const long = end === 5 && text.startsWith("O-O-O");
+  if (!long && !(end === 3 && text.startsWith("O-O"))) return -1;
+  if (b.castle === 0 || inCheck(b, out)) return -1;
+  for (let k = castling(b, castles, 0); k-- > 0;) {
+    const code = castles[k];
+    if ((code & CASTLE) !== 0 && moveTo(code) < moveFrom(code) === long) {
+      if (out.wantSan) out.body = sanWithoutCheck(b, code, NO_RIVALS);
+      return code;
+    }
+  }
+  return -1;
 }
 
 function quickPiece(
@@ -97,18 +127,20 @@ function quickPiece(
   if (sq[to] !== 0 && sq[to] >> 3 === us) return -1;
   const check = inCheck(b, out);
   let found = 0, chosen = -1, matches = 0;
-  for (let k = us * 64, last = k + b.count[us]; k < last; k++) {
-    const s = b.list[k];
-    if (
-      sq[s] !== piece || !attacksSquare(b, s, to) ||
-      !leavesKingSafe(b, s | to << 6, check)
-    ) {
-      continue;
-    }
-    if (found < 16) rivals.squares[found++] = s;
-    if ((file < 0 || (s & 7) === file) && (rank < 0 || s >> 3 === rank)) {
-      chosen = s;
-      matches++;
+  // the pieces of the kind only, from the board's square sets
+  for (let word = 0; word < 2; word++) {
+    for (let bits = b.masks[piece * 2 + word]; bits !== 0; bits &= bits - 1) {
+      const s = word * 32 + 31 - Math.clz32(bits & -bits);
+      if (
+        !attacksSquare(b, s, to) || !leavesKingSafe(b, s | to << 6, check)
+      ) {
+        continue;
+      }
+      if (found < 16) rivals.squares[found++] = s;
+      if ((file < 0 || (s & 7) === file) && (rank < 0 || s >> 3 === rank)) {
+        chosen = s;
+        matches++;
+      }
     }
   }
   if (matches !== 1) return -1;

@@ -7,7 +7,7 @@ import type { Position } from "../types.ts";
 import { FenSyntaxError } from "../errors.ts";
 
 /** The standard start, read once; loading a board only reads it. */
-const START_POSITION: Readonly<Position> = Object.freeze(
+export const START_POSITION: Readonly<Position> = Object.freeze(
   parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
 );
 

@@ -17,12 +17,17 @@ export class PgnStream {
   readonly #lexer: PgnLexer;
   #decoder: PgnDecoder | null = null;
 
-  constructor(builder: GameBuilder, limits: StreamLimits) {
+  /** `at`: where the text starts in a larger one (see PgnLexer). */
+  constructor(
+    builder: GameBuilder,
+    limits: StreamLimits,
+    at?: { line: number; column: number },
+  ) {
     this.#builder = builder;
     this.#lexer = new PgnLexer(builder, {
       comment: limit(limits.maxComment, 1 << 20, "maxComment"),
       tagValue: limit(limits.maxTagValue, 1 << 16, "maxTagValue"),
-    });
+    }, at);
   }
 
   /** Reads the next chunk, text or bytes. */

@@ -1,8 +1,9 @@
 // `fen merge FILE...`: what the parts of a job split with --shard (on many
 // cores or machines) wrote, put together as one process would have written
-// it: `--stats=json` summaries added into one, or `--format json` records
-// put back in input order (parts split by record keep every N-th line or
-// game, so their records interleave by line or game number).
+// it: `--stats=json` summaries added into one, `fen tree` positions added
+// into one tree, or `--format json` records put back in input order (parts
+// split by record keep every N-th line or game, so their records
+// interleave by line or game number).
 
 import { escapeText } from "../_quote.ts";
 import { type CliIo, writeText } from "../program/io.ts";
@@ -12,15 +13,20 @@ import {
   parseStats,
   type StatsObject,
 } from "../data/unique/stats_json.ts";
+import { parseTreeLine, treeLine, TreeSum } from "../tree/sum.ts";
 
 /** `fen merge --help`. */
-export const MERGE_HELP = `Usage: fen merge FILE...
+export const MERGE_HELP = `Usage: fen merge [--min-games <k>] FILE...
 
 Puts together what the parts of a job split with --shard I/N wrote:
   --stats=json summaries (one JSON object each; stderr's "fen: stats: "
   lines too) are added into one summary on stdout; its unique counts are
   the whole input's when the parts were split with --shard-by key (else
   fen merge says they are upper bounds);
+  fen tree outputs (of parts of the games, made with the same options and
+  the default --min-games) are added into the tree of all the games, as
+  fen tree writes it; --min-games <k> then lists the positions at least k
+  games reached (all by default);
   --format json records are written in input order: parts split by record
   hold every N-th line (or game), merged back by "line" (or "game").
 A FILE of - is stdin.
@@ -32,10 +38,20 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
     writeText(io.stdout, MERGE_HELP);
     return EXIT.ok;
   }
-  if (args.length === 0 || args.some((a) => a.startsWith("-") && a !== "-")) {
+  let minGames = 0;
+  const at = args.indexOf("--min-games");
+  if (at >= 0) {
+    const value = args[at + 1] ?? "";
+    minGames = /^[0-9]{1,9}$/.test(value) ? Number(value) : -1;
+    args = args.toSpliced(at, 2);
+  }
+  if (
+    minGames < 0 || args.length === 0 ||
+    args.some((a) => a.startsWith("-") && a !== "-")
+  ) {
     writeText(
       io.stderr,
-      "fen: usage: fen merge FILE... (see fen merge --help)\n",
+      "fen: usage: fen merge [--min-games <k>] FILE... (see fen merge --help)\n",
     );
     return EXIT.usage;
   }
@@ -61,6 +77,10 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
     /^(fen: stats: )?\{"records":/.test(l)
   );
   if (summaries.length > 0) return mergeStats(summaries, io);
+  const all = lines.flat();
+  if (all.length > 0 && all.every((line) => line.startsWith('{"fen":'))) {
+    return mergeTrees(all, { io, minGames });
+  }
   return mergeRecords(lines, { io, names: args });
 }
 
@@ -83,6 +103,33 @@ function mergeStats(lines: string[], io: CliIo): ExitCode {
   return EXIT.ok;
 }
 
+/** `fen tree` outputs added up into the tree of all their games. */
+function mergeTrees(
+  lines: string[],
+  { io, minGames }: { io: CliIo; minGames: number },
+): ExitCode {
+  const sum = new TreeSum();
+  try {
+    for (const line of lines) sum.add(parseTreeLine(line));
+  } catch (error) {
+    writeText(
+      io.stderr,
+      `fen: merge: ${escapeText((error as Error).message)}\n`,
+    );
+    return EXIT.invalidFen;
+  }
+  let text = "";
+  for (const node of sum.nodes(minGames)) {
+    text += treeLine(node);
+    if (text.length > 1 << 16) {
+      writeText(io.stdout, text);
+      text = "";
+    }
+  }
+  writeText(io.stdout, text);
+  return EXIT.ok;
+}
+
 /**
  * Records of parts split by record, back in input order: a k-way merge on
  * each record's game (PGN) or line number, each part already in order.
@@ -101,7 +148,7 @@ function mergeRecords(
           io.stderr,
           `fen: merge: ${
             escapeText(names[p])
-          } holds neither --stats=json summaries nor --format json records\n`,
+          } holds neither --stats=json summaries, fen tree positions nor --format json records\n`,
         );
         return EXIT.invalidFen;
       }

@@ -23,7 +23,7 @@ import {
 } from "./args.ts";
 import { escapeText } from "../_quote.ts";
 import { tryParseFen } from "../fen/mod.ts";
-import { OpeningTree, type TreeOptions } from "../tree/mod.ts";
+import { OpeningTree, treeLine, type TreeOptions } from "../tree/mod.ts";
 
 const OPTIONS: readonly OptionSpec[] = [
   {
@@ -77,9 +77,11 @@ export const TREE_SPEC: SubcommandSpec = {
   about:
     "For each position the games reach (stdin without files), a JSON line in\n" +
     "the lichess opening explorer's shape: fen, white, draws, black, and the\n" +
-    "moves played there (uci, san, white, draws, black, averageRating), most\n" +
-    "played first. A game counts once per position and move, with its Result\n" +
-    "tag; games without a known result are left out.",
+    "moves played there (uci, san, white, draws, black, averageRating, and\n" +
+    "the ratedGames and ratingSum it averages), most played first. A game\n" +
+    "counts once per position and move, with its Result tag; games without a\n" +
+    "known result are left out. Trees of parts of the games add up to the\n" +
+    "whole's with fen merge.",
   options: OPTIONS,
 };
 
@@ -124,7 +126,7 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
     // would cost a system call each.
     let lines = "";
     for (const node of tree.nodes(minGames)) {
-      lines += JSON.stringify(node) + "\n";
+      lines += treeLine(node);
       if (lines.length >= 1 << 16) {
         writeText(io.stdout, lines);
         lines = "";

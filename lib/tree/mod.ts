@@ -15,6 +15,16 @@ import { polyglotKey, polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import { parseFen } from "../fen/mod.ts";
 import { toSan } from "../moves/play.ts";
 import { KeyIndex } from "./_index.ts";
+import {
+  byGames,
+  gamesOf,
+  type MoveCounts,
+  type TreeMove,
+  treeMove,
+  type TreeNode,
+} from "./_node.ts";
+
+export type { TreeMove, TreeNode } from "./_node.ts";
 
 /** Which games count, and how far into them. */
 export interface TreeOptions {
@@ -41,36 +51,6 @@ export type { MoveErrorCode } from "../pgn/mod.ts";
 /** The results a game counts with. */
 const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2"]);
 
-/** A move played in a position, as the lichess explorer lists it. */
-export interface TreeMove {
-  /** In UCI (castling as the king's move; king takes rook in Chess960). */
-  uci: string;
-  /** In SAN. */
-  san: string;
-  /** Games won by White after it. */
-  white: number;
-  /** Games drawn. */
-  draws: number;
-  /** Games won by Black. */
-  black: number;
-  /** The rated games' average Elo (both players), or null if none had both. */
-  averageRating: number | null;
-}
-
-/** A position, as the lichess explorer answers for it. */
-export interface TreeNode {
-  /** The FEN it was first reached with (or as given to `at`). */
-  fen: string;
-  /** Games that reached it and White won. */
-  white: number;
-  /** Games that reached it and were drawn. */
-  draws: number;
-  /** Games that reached it and Black won. */
-  black: number;
-  /** The moves played there, most played first. */
-  moves: TreeMove[];
-}
-
 /** A position's counts while the games are read. */
 interface Node {
   fen: string;
@@ -79,14 +59,16 @@ interface Node {
   moves: Edge[];
   /** The last game that counted here: a game counts once. */
   stamp: number;
+  /**
+   * Whether a game that counts reached it: a position only games left out
+   * reached is not listed, and the next game to reach it gives its FEN.
+   */
+  listed: boolean;
 }
 
-interface Edge {
+interface Edge extends MoveCounts {
   code: number;
   uci: string;
-  counts: Counts;
-  ratingSum: number;
-  rated: number;
   stamp: number;
 }
 
@@ -114,8 +96,10 @@ interface Counts {
  * tree.end();
  * const [start] = tree.nodes();
  * assert.deepEqual([start.white, start.draws, start.black], [1, 1, 0]);
- * assert.deepEqual(start.moves[0], {
+ * // one game each: in UCI order, d2d4 then e2e4
+ * assert.deepEqual(start.moves[1], {
  *   uci: "e2e4", san: "e4", white: 1, draws: 0, black: 0, averageRating: 1900,
+ *   ratedGames: 1, ratingSum: 1900,
  * });
  * ```
  */
@@ -133,6 +117,8 @@ export class OpeningTree {
   #counts = true;
   #node: Node | null = null;
   readonly #visited: Node[] = [];
+  /** The positions the game reached first: listed if it counts. */
+  readonly #fresh: Node[] = [];
   readonly #played: Edge[] = [];
   /** Games counted. */
   games = 0;
@@ -181,6 +167,11 @@ export class OpeningTree {
     if (node !== null && node.stamp !== this.#serial) {
       node.stamp = this.#serial;
       this.#visited.push(node);
+      if (!node.listed) {
+        node.fen = position.fen;
+        node.chess960 = position.game.chess960;
+        this.#fresh.push(node);
+      }
     }
   }
 
@@ -188,6 +179,7 @@ export class OpeningTree {
     this.#serial++;
     this.#node = null;
     this.#visited.length = 0;
+    this.#fresh.length = 0;
     this.#played.length = 0;
     const result = game.tags.get("Result");
     this.#counts = this.#wants(game) &&
@@ -243,9 +235,11 @@ export class OpeningTree {
       edge = {
         code,
         uci: `${source}${to}${promotion ?? ""}`,
-        counts: { white: 0, draws: 0, black: 0 },
+        white: 0,
+        draws: 0,
+        black: 0,
         ratingSum: 0,
-        rated: 0,
+        ratedGames: 0,
         stamp: 0,
       };
       from.moves.push(edge);
@@ -272,13 +266,17 @@ export class OpeningTree {
       : null;
     if (field === null) return;
     this.games++;
+    for (const node of this.#fresh) {
+      node.listed = true;
+      this.#order.push(node);
+    }
     for (const node of this.#visited) node.counts[field]++;
     const rating = ratingOf(game);
     for (const edge of this.#played) {
-      edge.counts[field]++;
+      edge[field]++;
       if (rating !== null) {
         edge.ratingSum += rating;
-        edge.rated++;
+        edge.ratedGames++;
       }
     }
   }
@@ -293,15 +291,18 @@ export class OpeningTree {
   ): Node {
     const found = map.get(hi, lo);
     if (found !== undefined) return found;
+    // Listed at once when asked for (`at`), else when a game that counts
+    // reached it.
     const node: Node = {
       fen: fen ?? position!.fen,
       chess960,
       counts: { white: 0, draws: 0, black: 0 },
       moves: [],
       stamp: 0,
+      listed: fen !== null,
     };
     map.add(hi, lo, node);
-    this.#order.push(node);
+    if (node.listed) this.#order.push(node);
     return node;
   }
 
@@ -320,7 +321,8 @@ export class OpeningTree {
   }
 
   /**
-   * The positions, in the order first reached (or as given to `at`), with
+   * The positions, in the order a game that counts first reached them (or
+   * as given to `at`), with
    * at least `minGames` games.
    *
    * @param minGames The fewest games a position listed has (not with `at`).
@@ -329,7 +331,7 @@ export class OpeningTree {
   *nodes(minGames = 1): Generator<TreeNode, void, undefined> {
     for (const node of this.#order) {
       const { white, draws, black } = node.counts;
-      if (this.#wanted === null && white + draws + black < minGames) continue;
+      if (this.#wanted === null && gamesOf(node.counts) < minGames) continue;
       yield {
         fen: node.fen,
         white,
@@ -343,19 +345,12 @@ export class OpeningTree {
 
 /** A node's moves, most played first, with their SAN. */
 function movesOf(node: Node): TreeMove[] {
-  const total = (c: Counts) => c.white + c.draws + c.black;
-  const edges = node.moves.filter((edge) => total(edge.counts) > 0)
-    .sort((a, b) => total(b.counts) - total(a.counts));
+  const edges = node.moves.filter((edge) => gamesOf(edge) > 0).sort(byGames);
   if (edges.length === 0) return [];
   const position = parseFen(node.fen);
-  return edges.map((edge) => ({
-    uci: edge.uci,
-    san: toSan(position, edge.uci),
-    ...edge.counts,
-    averageRating: edge.rated === 0
-      ? null
-      : Math.round(edge.ratingSum / edge.rated),
-  }));
+  return edges.map((edge) =>
+    treeMove(edge.uci, toSan(position, edge.uci), edge)
+  );
 }
 
 /** The average of the players' Elo, or null when either is missing. */
@@ -368,3 +363,5 @@ function ratingOf(game: PgnGame): number | null {
 function squareBits(square: string): number {
   return (square.charCodeAt(0) - 97) | (square.charCodeAt(1) - 49) << 3;
 }
+
+export { parseTreeLine, treeLine, TreeSum } from "./sum.ts";

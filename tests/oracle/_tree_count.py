@@ -5,7 +5,7 @@ its results and the average of the games' ratings (both Elo tags needed).
 A game counts once per position and per move, with its Result tag; games
 with another result are left out. Filters: PLAYER ('' none), COLOR ('' any),
 MIN_RATING (0 none), SINCE ('' none). Prints JSON lines in first-reached
-order, moves most played first (ties: first played first).
+order, moves most played first (ties: by UCI).
 
 Usage: python3 _tree_count.py PGN MAX_PLY PLAYER COLOR MIN_RATING SINCE
 """
@@ -91,10 +91,11 @@ with open(path) as pgn:
 for key in order:
     node = nodes[key]
     moves = sorted(node["moves"].values(),
-                   key=lambda m: -(m["white"] + m["draws"] + m["black"]))
+                   key=lambda m: (-(m["white"] + m["draws"] + m["black"]), m["uci"]))
     node["moves"] = [
         {"uci": m["uci"], "san": m["san"], "white": m["white"],
          "draws": m["draws"], "black": m["black"],
-         "averageRating": math.floor(m["sum"] / m["rated"] + 0.5) if m["rated"] else None}
+         "averageRating": math.floor(m["sum"] / m["rated"] + 0.5) if m["rated"] else None,
+         "ratedGames": m["rated"], "ratingSum": m["sum"]}
         for m in moves]
     print(json.dumps(node, separators=(",", ":")))

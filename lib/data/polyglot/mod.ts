@@ -13,38 +13,17 @@
 
 import { type RecordView, recordViewOf } from "../../record_view.ts";
 import type { Position } from "../../types.ts";
-import { RANDOM64_HEX } from "./_random64.ts";
+import {
+  CASTLING_BASE,
+  EN_PASSANT_BASE,
+  KIND_OFFSET,
+  RANDOM_HI,
+  RANDOM_LO,
+  WHITE_TO_MOVE,
+} from "./_zobrist.ts";
+import { pawnTakesEnPassant } from "../../chess/attacks.ts";
 
 export * from "../../record_view.ts";
-
-/** The Random64 table as high and low 32-bit halves, built once at load. */
-const RANDOM_HI: Uint32Array = /* @__PURE__ */ halves(0);
-const RANDOM_LO: Uint32Array = /* @__PURE__ */ halves(8);
-
-function halves(from: number): Uint32Array {
-  const out = new Uint32Array(RANDOM64_HEX.length);
-  for (let i = 0; i < out.length; i++) {
-    out[i] = parseInt(RANDOM64_HEX[i].slice(from, from + 8), 16);
-  }
-  return out;
-}
-
-const CASTLING_BASE = 768;
-const EN_PASSANT_BASE = 772;
-const WHITE_TO_MOVE = 780;
-
-/**
- * Char code of a piece letter to 64 times its Polyglot kind (black pawn 0,
- * white pawn 1, black knight 2, ... white king 11); -1 for anything else.
- */
-const KIND_OFFSET: Int16Array = /* @__PURE__ */ (() => {
-  const table = new Int16Array(128).fill(-1);
-  const order = "pPnNbBrRqQkK";
-  for (let kind = 0; kind < 12; kind++) {
-    table[order.charCodeAt(kind)] = kind * 64;
-  }
-  return table;
-})();
 
 const HEX_DIGITS: Uint8Array = /* @__PURE__ */ new TextEncoder().encode(
   "0123456789abcdef",
@@ -196,12 +175,8 @@ export function hashesEnPassant(record: RecordView): boolean {
   if (square === null) return false;
   const white = record.turn === "w";
   if (square.charCodeAt(1) !== (white ? 54 : 51)) return false; // rank 6 or 3
-  const file = square.charCodeAt(0) - 97;
-  const row = white ? 24 : 32; // the pushed pawn's rank: 5 or 4
-  const pawn = white ? 80 : 112; // P, p
-  const cells = record.cells;
-  return (file > 0 && cells[row + file - 1] === pawn) ||
-    (file < 7 && cells[row + file + 1] === pawn);
+  const ep = (white ? 16 : 40) + square.charCodeAt(0) - 97; // a8 = 0
+  return pawnTakesEnPassant(record.cells, ep, white ? 0 : 1, white ? 80 : 112); // P, p
 }
 
 /**

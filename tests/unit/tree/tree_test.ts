@@ -30,6 +30,8 @@ Deno.test("tree --at lists the positions asked for, in order, with zeros for one
         draws: 1,
         black: 0,
         averageRating: 2050,
+        ratedGames: 1,
+        ratingSum: 2050,
       },
       {
         uci: "c7c5",
@@ -38,6 +40,8 @@ Deno.test("tree --at lists the positions asked for, in order, with zeros for one
         draws: 0,
         black: 1,
         averageRating: null,
+        ratedGames: 0,
+        ratingSum: 0,
       },
     ],
   });

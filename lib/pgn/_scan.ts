@@ -1,0 +1,440 @@
+// The byte scanning of the reader for counts (mainline.ts): tags written
+// the common way, move numbers, results, the rest of a game skimmed, and
+// where the PGN reader surely starts a new game, each as the PGN lexer
+// reads the same bytes (its states, its symbol and tag characters).
+
+import { NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
+
+/** #game's answers besides where a game ends. */
+export const INCOMPLETE = -1, IRREGULAR = -2;
+
+/** Whether a tag's name is one that changes where or how a game is played: the reader's to read. */
+export function isStartTag(
+  text: Uint8Array,
+  name: number,
+  length: number,
+): boolean {
+  return length === 3
+    ? bytesAre(text, name, "FEN")
+    : length === 5
+    ? bytesAre(text, name, "SetUp")
+    : length === 7 && bytesAre(text, name, "Variant");
+}
+
+/** The longest symbol the lexer reads (its SYMBOL_MAX). */
+export const SYMBOL_MAX = 255;
+/** The longest tag value the reader takes by default. */
+const TAG_VALUE_MAX = 1 << 16;
+
+export const encoder = new TextEncoder();
+
+/**
+ * The spaces the lexer steps over that are one byte: the others (no-break
+ * space, byte-order mark) are several, and left to the reader.
+ */
+export function isByteSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+}
+
+/** Whether the bytes from `i` are `ascii`'s. */
+export function bytesAre(text: Uint8Array, i: number, ascii: string): boolean {
+  for (let k = 0; k < ascii.length; k++) {
+    if (text[i + k] !== ascii.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** The bytes from `i` to `j`, all below 128, as a string. */
+export function ascii(text: Uint8Array, i: number, j: number): string {
+  switch (j - i) {
+    case 2:
+      return String.fromCharCode(text[i], text[i + 1]);
+    case 3:
+      return String.fromCharCode(text[i], text[i + 1], text[i + 2]);
+    case 4:
+      return String.fromCharCode(
+        text[i],
+        text[i + 1],
+        text[i + 2],
+        text[i + 3],
+      );
+    case 5:
+      return String.fromCharCode(
+        text[i],
+        text[i + 1],
+        text[i + 2],
+        text[i + 3],
+        text[i + 4],
+      );
+    case 6:
+      return String.fromCharCode(
+        text[i],
+        text[i + 1],
+        text[i + 2],
+        text[i + 3],
+        text[i + 4],
+        text[i + 5],
+      );
+    default: {
+      let out = "";
+      for (let k = i; k < j; k++) out += String.fromCharCode(text[k]);
+      return out;
+    }
+  }
+}
+
+/** The first line feed from `from`, or the end of the text. */
+export function nextFeed(text: Uint8Array, from: number): number {
+  const feed = text.indexOf(10, from);
+  return feed < 0 ? text.length : feed;
+}
+
+/** Where skimGame stopped, and the lines it passed (as #game counts them). */
+export interface Skim {
+  at: number;
+  lines: number;
+  lineStart: number;
+}
+
+/** What skimGame found: the game's end, a result, the text's end, or more. */
+export const SKIM_END = 0, SKIM_RESULT = 1, SKIM_CUT = 2, SKIM_OTHER = 3;
+
+/**
+ * The bytes skimGame stops at: comments, line ends, tags, `;` and `%`
+ * lines, results (`*`, and `1-0`, `0-1`, `1/2-1/2` from their first
+ * digit), and any byte of a letter of several bytes.
+ */
+const SKIM_STOPS: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(256);
+  for (const c of "{\n[;%*01") table[c.charCodeAt(0)] = 1;
+  table.fill(1, 128);
+  return table;
+})();
+
+// A game's movetext past the plies counted, from `i`, stepped over byte by
+// byte to where the reader ends the game (a blank line, a tag) or reads
+// its result, as the lexer's states see it (comments, `;` and `%` lines);
+// the rest (moves, numbers, NAGs, parentheses, stray characters) changes
+// nothing for a reader that skips the game's moves. A result that follows
+// a move number without a space, and anything of several bytes, are the
+// reader's (SKIM_OTHER). One loop, longer than the house limit, as the
+// hot path of book making.
+export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
+  const n = text.length;
+  let lines = skim.lines, lineStart = skim.lineStart;
+  /** The last line feed outside comments: a line after it with no token is blank. */
+  let idle = -2;
+  /** The next line feed, looked for once a line (for those in comments). */
+  let feed = -1;
+  let found = SKIM_CUT;
+  scan: for (;;) {
+    while (i < n && SKIM_STOPS[text[i]] === 0) i++;
+    if (i >= n) break;
+    const c = text[i];
+    switch (c) {
+      case 123: { // {
+        const close = text.indexOf(125, i + 1);
+        if (close < 0) break scan;
+        if (feed <= i) feed = nextFeed(text, i + 1);
+        while (feed < close) {
+          lines++;
+          lineStart = feed + 1;
+          feed = nextFeed(text, feed + 1);
+        }
+        i = close + 1;
+        continue;
+      }
+      case 10: {
+        lines++;
+        lineStart = i + 1;
+        let j = i - 1;
+        while (j > idle && isLineSpace(text[j])) j--;
+        if (j === idle) { // a blank line ends the game
+          found = SKIM_END;
+          i++;
+          break scan;
+        }
+        idle = i++;
+        continue;
+      }
+      case 91: // [
+        found = SKIM_END;
+        break scan;
+      case 37: // %, an escape line at a line's start
+      case 59: { // ;
+        if (c === 37 && text[i - 1] !== 10) {
+          i++;
+          continue;
+        }
+        const end = text.indexOf(10, i + 1);
+        if (end < 0) break scan;
+        lines++;
+        lineStart = end + 1;
+        idle = end;
+        i = end + 1;
+        continue;
+      }
+      case 42: // *
+        found = SKIM_RESULT;
+        i++;
+        break scan;
+      case 48: // 0
+      case 49: { // 1
+        // a result's second byte is - or /: most digits go no further
+        const next = text[i + 1];
+        if (next !== 45 && next !== 47 && i + 1 < n) {
+          i++;
+          continue;
+        }
+        const length = resultLength(text, i);
+        if (length < 0) break scan;
+        if (length === 0) {
+          i++;
+          continue;
+        }
+        const before = text[i - 1];
+        if (before < 128 && SYMBOL_CHARS[before] !== 0) {
+          if (before === 46) { // after a move number's dot: the reader's
+            found = SKIM_OTHER;
+            break scan;
+          }
+          i++; // inside a longer symbol
+          continue;
+        }
+        found = SKIM_RESULT;
+        i += length;
+        break scan;
+      }
+      default:
+        found = SKIM_OTHER;
+        break scan;
+    }
+  }
+  skim.at = i;
+  skim.lines = lines;
+  skim.lineStart = lineStart;
+  return found;
+}
+
+/** Spaces within a line, as the lexer steps over them. */
+function isLineSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+
+/**
+ * The length of the result (`1-0`, `0-1`, `1/2-1/2`) that is the whole
+ * symbol from `i`, 0 if none is, -1 if the text ends before we know.
+ */
+function resultLength(text: Uint8Array, i: number): number {
+  const length = bytesAre(text, i, "1/2-1/2")
+    ? 7
+    : bytesAre(text, i, "1-0") || bytesAre(text, i, "0-1")
+    ? 3
+    : 0;
+  if (length === 0) {
+    // cut by the text's end: a result's start, or not
+    const rest = text.length - i;
+    return rest < 7 &&
+        ["1/2-1/2", "1-0", "0-1"].some((result) =>
+          rest < result.length &&
+          bytesAre(text.subarray(0, i + rest), i, result.slice(0, rest))
+        )
+      ? -1
+      : 0;
+  }
+  if (i + length >= text.length) return -1;
+  const after = text[i + length];
+  return after < 128 && SYMBOL_CHARS[after] !== 0 ? 0 : length;
+}
+
+/** Whether the symbol from `i` to `j` is a result other than `*`. */
+export function isResultAt(text: Uint8Array, i: number, j: number): boolean {
+  const length = j - i;
+  return length === 3
+    ? bytesAre(text, i, "1-0") || bytesAre(text, i, "0-1")
+    : length === 7 && bytesAre(text, i, "1/2-1/2");
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Where a move number (`12.`, `12...`) that starts at `i` ends, 0 if
+ * none starts there, INCOMPLETE if the text ends before we know: the lexer
+ * hands on nothing for it.
+ */
+export function numberEnd(text: Uint8Array, i: number): number {
+  const n = text.length;
+  let j = i;
+  while (j < n && isDigit(text[j])) j++;
+  if (j === n) return INCOMPLETE;
+  if (j === i || text[j] !== 46) return 0;
+  while (j < n && text[j] === 46) j++;
+  return j === n ? INCOMPLETE : j;
+}
+
+/**
+ * Where the first token of a game starts from `i`, past spaces, blank
+ * lines and move numbers (which start no game); -1 if the text ends in a
+ * number.
+ */
+export function skipNothing(text: Uint8Array, i: number): number {
+  const n = text.length;
+  for (;;) {
+    while (i < n && isByteSpace(text[i])) i++;
+    if (i === n) return n;
+    const dots = numberEnd(text, i);
+    if (dots === INCOMPLETE) return -1;
+    if (dots === 0) return i;
+    i = dots;
+  }
+}
+
+/** Where a tag's name and value are in the text. */
+export interface TagAt {
+  name: number;
+  nameEnd: number;
+  value: number;
+  valueEnd: number;
+}
+
+/**
+ * A tag written the common way at `i` (`[Name "value"]`, then the line's
+ * end): where its name and value are (in `at`) and where the next line
+ * starts; IRREGULAR when it is written otherwise (for the reader),
+ * INCOMPLETE when the text ends first.
+ */
+export function readTag(text: Uint8Array, i: number, at: TagAt): number {
+  const n = text.length;
+  let feed = i;
+  while (feed < n && text[feed] !== 10) feed++;
+  if (feed === n) return INCOMPLETE;
+  let j = i + 1;
+  while (
+    j < feed && text[j] < 128 && NAME_CHARS[text[j]] === 1
+  ) j++;
+  at.name = i + 1;
+  at.nameEnd = j;
+  const wrong = IRREGULAR;
+  if (j === i + 1 || j - i > SYMBOL_MAX) return wrong;
+  if (text[j] !== 32 || text[j + 1] !== 34) return wrong;
+  const open = j + 2;
+  let k = open;
+  for (let c = text[k]; k < feed; c = text[++k]) {
+    if (c === 34 || c === 92 || c === 13) break;
+  }
+  if (text[k] !== 34 || text[k + 1] !== 93) return wrong;
+  if (k - open > TAG_VALUE_MAX) return wrong;
+  for (let m = k + 2; m < feed; m++) {
+    const c = text[m];
+    if (c !== 32 && c !== 9 && c !== 13) return wrong;
+  }
+  at.value = open;
+  at.valueEnd = k;
+  return feed + 1 < n ? feed + 1 : n;
+}
+
+/**
+ * Where, after `from`, the PGN reader surely starts a new game: a tag (in
+ * the lexer's plain state) after a move, result or other symbol with no
+ * stray character since, where the reader ends the game before the tag
+ * whatever came before. The end of the text when `final`, else -1 when the
+ * text holds no such point yet. Tracks the lexer's states that hide a `[`:
+ * comments, tags and the rest of a `;` or `%` line.
+ */
+export function segmentEnd(
+  text: Uint8Array,
+  from: number,
+  final: boolean,
+): number {
+  const n = text.length;
+  let i = from, moved = false;
+  while (i < n) {
+    const c = text[i];
+    if (c === 123) { // {
+      const close = text.indexOf(125, i + 1);
+      if (close < 0) break;
+      i = close + 1;
+    } else if (c === 91) { // [
+      if (moved) return i;
+      const end = tagEnd(text, i);
+      if (end < 0) break;
+      i = end;
+    } else if (
+      c === 59 || (c === 37 && i > 0 && text[i - 1] === 10)
+    ) {
+      const feed = text.indexOf(10, i);
+      if (feed < 0) break;
+      i = feed + 1;
+    } else if (c < 128 && SYMBOL_CHARS[c] === 2) {
+      const dots = numberEnd(text, i);
+      if (dots === INCOMPLETE) break;
+      if (dots > 0) {
+        i = dots;
+        continue;
+      }
+      moved = true;
+      i++;
+      while (i < n) {
+        const d = text[i];
+        if (d >= 128 || SYMBOL_CHARS[d] === 0) {
+          break;
+        }
+        i++;
+      }
+    } else if (c === 40 || c === 41 || c === 42 || c === 36) {
+      moved = true;
+      i++;
+    } else {
+      // a stray character (or one of several bytes, for the reader to
+      // decode): maybe an error, maybe the start of a game
+      if (!isByteSpace(c)) moved = false;
+      i++;
+    }
+  }
+  return final ? n : -1;
+}
+
+/**
+ * Where the lexer leaves the tag state for a `[` at `i` (after the `]`, at
+ * the line's end, or past the rest of a line it skips for a wrong tag), or
+ * -1 if the text ends first.
+ */
+function tagEnd(text: Uint8Array, i: number): number {
+  const n = text.length;
+  const restOfLine = (at: number): number => {
+    const feed = text.indexOf(10, at);
+    return feed < 0 ? -1 : feed + 1;
+  };
+  let j = i + 1;
+  while (j < n && (text[j] === 32 || text[j] === 9)) j++;
+  const name = j;
+  while (
+    j < n && text[j] < 128 && NAME_CHARS[text[j]] === 1
+  ) j++;
+  if (j === n) return -1;
+  if (j === name || j - name > SYMBOL_MAX) return restOfLine(j);
+  while (j < n && (text[j] === 32 || text[j] === 9)) j++;
+  if (j === n) return -1;
+  if (text[j] !== 34) return restOfLine(j);
+  const open = ++j;
+  for (;;) {
+    if (j === n) return -1;
+    const c = text[j];
+    if (c === 34) break;
+    if (c === 10 || c === 13) return restOfLine(j);
+    j += c === 92 &&
+        (text[j + 1] === 34 || text[j + 1] === 92)
+      ? 2
+      : 1;
+  }
+  if (j - open > TAG_VALUE_MAX) return restOfLine(j);
+  j++;
+  while (j < n && (text[j] === 32 || text[j] === 9)) j++;
+  if (j === n) return -1;
+  const c = text[j];
+  if (c === 93) return j + 1;
+  if (c === 10 || c === 13) return j;
+  return restOfLine(j);
+}
