@@ -36,7 +36,7 @@ export interface Walk {
   /** Mainline plies played; past them the game is only read to its end. */
   maxPly: number;
   /** Which games (by number) are played; the others only read to their end. */
-  plays: ((game: number) => boolean) | null;
+  plays?: ((game: number) => boolean) | null;
 }
 
 /** A line left for a variation: what to restore when it closes. */
