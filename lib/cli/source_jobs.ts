@@ -8,49 +8,37 @@
 // written, so the output, the messages and the exit code are those of one
 // process, byte for byte.
 //
-// The command's thread converts nothing: it reads each part straight into
-// the buffer it is sent in, cuts at a line or game boundary (lines counted
-// four bytes at a time, games found with native searches), posts it, and
-// writes the workers' output in order, so a worker never waits for it.
-// Buffers are copied by postMessage, not transferred: the first detached
-// buffer in a worker threw away its optimized code (V8's ArrayBufferDetaching
-// protector; about 140 deoptimizations a worker), and a worker keeps its
-// output in one buffer used again for every part, not new buffers per part
-// (their external memory made full collections, which threw optimized code
-// away too). Deno workers rather than processes: a worker starts in a fraction
-// of a process's time (docs/scale.md).
+// The command's thread converts nothing: it reads the stream into one
+// buffer, cuts it at a line or game boundary (lines counted four bytes at a
+// time, games found with native searches), copies each part into a slot
+// shared with the workers (source_jobs_pool.ts), and writes their output in
+// order, so a worker never waits for it. Nothing is transferred: the first
+// detached buffer in a worker threw away its optimized code (V8's
+// ArrayBufferDetaching protector; about 140 deoptimizations a worker), and a
+// new buffer per part counted against a worker's small heap and made full
+// collections, which threw optimized code away too. Deno workers rather
+// than processes: a worker starts in a fraction of a process's time
+// (docs/scale.md).
 
 import { escapeText } from "../_quote.ts";
 import { countLines, gameCut, lineCut } from "./source_parts.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { InputError, type Output } from "./io.ts";
-import { type CliIo, type Source, writeAll, writeText } from "../program/io.ts";
+import { type CliIo, type Source, writeText } from "../program/io.ts";
 import { notTextMessage, SniffedSource } from "./source_compression.ts";
 import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { granted, reason } from "./sink_out_dir.ts";
-import {
-  type ConvertPart,
-  PartConverter,
-  type PartOutput,
-  type StreamPart,
-} from "./source_jobs_io.ts";
+import { type ConvertPart, PartConverter } from "./source_jobs_io.ts";
 import type { Settings } from "./option_settings.ts";
-import type { Message } from "./source_jobs_worker.ts";
+import { Pool, WORKER } from "./source_jobs_pool.ts";
 import { Signals } from "./signals.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
-/** The module a worker runs. */
-const WORKER = new URL("./source_jobs_worker.ts", import.meta.url);
-
 /** The size a part is cut at (the next line or game after it). */
 const PART = 1 << 20;
-/** Parts in flight per worker: one converting, one waiting. */
-const AHEAD = 2;
 /** The least a read is given room for. */
 const READ = 1 << 16;
-/** The size of a shared slot a part is sent in (a larger part is sent copied). */
-const SLOT = PART + 2 * READ;
 
 /**
  * Whether a run goes to workers: more than one job, every source a stream,
@@ -68,20 +56,6 @@ export function parallel(settings: Settings): boolean {
     settings.format !== "gif" && !(settings.check && data.quiet) &&
     data.unique === null && !data.stats && !data.statsOnly &&
     data.perft === null;
-}
-
-/** What a part's run sent back. */
-type PartResult = PartOutput<StreamPart>;
-
-/** A part sent to a worker, and what it assumed. */
-interface Task {
-  part: StreamPart;
-  /** The shared slot its bytes are in (-1: none), and the bytes. */
-  slot: number;
-  bytes: Uint8Array;
-  result: Promise<PartResult>;
-  /** Whether the result is in. */
-  settled: boolean;
 }
 
 /** Runs the command with `settings.scale.jobs` workers. */
@@ -110,6 +84,7 @@ export async function runJobs(
       new PartConverter((partIo) => partConverter(settings, partIo), {
         copied: true,
       }),
+    slot: PART + 2 * READ, // a part and the reads that end its last line
   });
   const diagnostics = new Diagnostics(io, out, {
     json: settings.format === "json",
@@ -334,288 +309,5 @@ async function read(source: Source, into: Uint8Array): Promise<number | null> {
     return await source.read(into);
   } catch (error) {
     throw new InputError(error);
-  }
-}
-
-/**
- * A worker, or this thread's converter when no worker can start, and the
- * parts sent to it, answered in the order sent.
- */
-class Lane {
-  readonly #worker: Worker | null;
-  readonly #local: PartConverter | null;
-  readonly #pending: {
-    resolve: (result: PartResult) => void;
-    reject: (error: Error) => void;
-  }[] = [];
-  /** Parts in this thread's converter. */
-  #converting = 0;
-  #failed: string | null = null;
-
-  constructor(
-    worker: { parsed: ParsedArgs; slots: SharedArrayBuffer[] } | PartConverter,
-  ) {
-    if (worker instanceof PartConverter) {
-      this.#worker = null;
-      this.#local = worker;
-      return;
-    }
-    this.#local = null;
-    const started = new Worker(WORKER, { type: "module" });
-    started.onmessage = (event: MessageEvent<PartOutput<StreamPart>>) => {
-      const pending = this.#pending.shift();
-      pending?.resolve(event.data);
-    };
-    // A worker that cannot start, or fails, fails the parts it is given
-    // (thrown where they are written), not the process.
-    started.onerror = (event) => {
-      event.preventDefault();
-      this.#fail(event.message);
-    };
-    started.onmessageerror = () => this.#fail("a part could not be read");
-    started.postMessage(worker);
-    this.#worker = started;
-  }
-
-  /** Parts sent and not answered. */
-  get load(): number {
-    return this.#pending.length + this.#converting;
-  }
-
-  /**
-   * Converts a part: its bytes are in a slot the worker shares, or are
-   * sent (copied) when they fit in none; `bytes` are what the part holds.
-   */
-  send(
-    bytes: Uint8Array,
-    { part, slot }: { part: StreamPart; slot: number },
-  ): Promise<PartResult> {
-    if (this.#local !== null) {
-      this.#converting++;
-      return this.#local.convert(bytes, part)
-        .finally(() => this.#converting--);
-    }
-    if (this.#failed !== null) {
-      return Promise.reject(new Error(`a worker failed: ${this.#failed}`));
-    }
-    return new Promise<PartResult>((resolve, reject) => {
-      this.#pending.push({ resolve, reject });
-      const message: Message = slot < 0
-        ? { bytes, part }
-        : { slot, length: bytes.length, part };
-      this.#worker!.postMessage(message);
-    });
-  }
-
-  close(): void {
-    this.#worker?.terminate();
-  }
-
-  #fail(message: string): void {
-    this.#failed = message;
-    const error = new Error(`a worker failed: ${message}`);
-    for (const pending of this.#pending.splice(0)) pending.reject(error);
-  }
-}
-
-/**
- * The workers, and the parts in flight in input order: a part's output is
- * written when every part before it is, after its assumptions are checked
- * against what the parts before it found.
- */
-class Pool {
-  readonly #lanes: Lane[] = [];
-  /** The shared slots parts are sent in, and those free (no part unwritten in them). */
-  readonly #slots: Uint8Array[] = [];
-  readonly #free: number[] = [];
-  /** The writing of parts, one at a time, in order. */
-  #writer: Promise<void> = Promise.resolve();
-  /** What a write made as a part came in threw (a closed pipe): thrown on. */
-  #error: unknown = null;
-  readonly #tasks: Task[] = [];
-  readonly #io: CliIo;
-  /** The run's state after the parts written so far. */
-  #state = { anyValid: false, invalidRun: 0 };
-  /** Games of the current stream in the parts written so far. */
-  #games = 0;
-  #stream: StreamPart["label"] | null = null;
-  code: ExitCode = EXIT.ok;
-  stopped = false;
-
-  /**
-   * @param workers How many workers convert parts (none: this thread, when
-   * no worker can start).
-   */
-  constructor(
-    workers: number,
-    { parsed, io, local }: {
-      parsed: ParsedArgs;
-      io: CliIo;
-      local: () => PartConverter;
-    },
-  ) {
-    this.#io = io;
-    // Parts arrive in shared slots, written here and read there: a buffer
-    // made for each part in a worker (postMessage's copy) counted against
-    // its heap's limit and made full collections.
-    for (let i = 0; i < workers * AHEAD; i++) {
-      this.#slots.push(new Uint8Array(new SharedArrayBuffer(SLOT)));
-      this.#free.push(i);
-    }
-    const slots = this.#slots.map((slot) => slot.buffer as SharedArrayBuffer);
-    for (let i = 0; i < workers; i++) {
-      this.#lanes.push(new Lane({ parsed, slots }));
-    }
-    if (workers === 0) this.#lanes.push(new Lane(local()));
-  }
-
-  /** A part's description: where it starts, and what it assumes there. */
-  part(
-    names: { label: string; file: string },
-    at: { lines: number; games: number },
-    continued: boolean,
-  ): StreamPart {
-    const first = this.#tasks.length === 0 && this.#stream === null;
-    return {
-      ...names,
-      lines: at.lines,
-      games: at.games,
-      continued,
-      // a record was read before (nothing to assume for the run's first part)
-      state: first
-        ? { anyValid: false, invalidRun: 0 }
-        : { anyValid: true, invalidRun: 0 },
-      report: { games: 0, stopped: false },
-    };
-  }
-
-  /**
-   * Sends a part to the least busy worker, writing the oldest parts while
-   * too many are in flight. `bytes` are the caller's again when it returns
-   * (copied into a slot, or copied to be sent).
-   */
-  async submit(bytes: Uint8Array, part: StreamPart): Promise<void> {
-    if (this.#error !== null) throw this.#error;
-    if (this.stopped) return;
-    while (this.#tasks.length >= this.#lanes.length * AHEAD) {
-      await this.#writeNext();
-    }
-    if (this.stopped) return;
-    const slot = bytes.length <= SLOT ? this.#free.pop() ?? -1 : -1;
-    let held: Uint8Array;
-    if (slot < 0) held = bytes.slice();
-    else {
-      held = this.#slots[slot].subarray(0, bytes.length);
-      held.set(bytes);
-    }
-    const task: Task = {
-      part,
-      slot,
-      bytes: held,
-      result: this.#send(held, { part, slot }),
-      settled: false,
-    };
-    // written as soon as it is the oldest: nothing waits for the next read
-    task.result.then(() => {
-      task.settled = true;
-      if (this.#tasks[0] === task) {
-        this.#writeNext().catch((error) => this.#error ??= error);
-      }
-    }, () => {});
-    this.#tasks.push(task);
-  }
-
-  /** Writes every part in flight, in order. */
-  async drain(): Promise<void> {
-    while (this.#tasks.length > 0) await this.#writeNext();
-    await this.#writer;
-    if (this.#error !== null) throw this.#error;
-  }
-
-  /** The oldest part written, after whatever writing is under way. */
-  #writeNext(): Promise<void> {
-    const next = this.#writer.then(async () => {
-      if (this.#tasks.length > 0) await this.#writeOldest();
-      // the parts behind it that are in already
-      while (this.#tasks[0]?.settled === true) await this.#writeOldest();
-    });
-    this.#writer = next.catch(() => {}); // the failure is the caller's
-    return next;
-  }
-
-  /** A message in its turn (after what is written), and the code it raises. */
-  say(message: string, code: ExitCode): void {
-    writeText(this.#io.stderr, message);
-    this.code = worse(this.code, code);
-  }
-
-  /** Ends the run after what is written (a file that cannot be read). */
-  stop(code: ExitCode): void {
-    this.code = worse(this.code, code);
-    this.stopped = true;
-  }
-
-  close(): void {
-    for (const lane of this.#lanes) lane.close();
-  }
-
-  async #writeOldest(): Promise<void> {
-    const task = this.#tasks.shift()!;
-    try {
-      await this.#write(task);
-    } finally {
-      if (task.slot >= 0) this.#free.push(task.slot);
-    }
-  }
-
-  async #write(task: Task): Promise<void> {
-    let result = await task.result;
-    const truth = this.#truth(task.part);
-    if (truth !== null) {
-      result = await this.#send(task.bytes, { part: truth, slot: task.slot });
-    }
-    if (this.stopped) return;
-    for (const [fd, bytes] of result.writes) {
-      writeAll(fd === 1 ? this.#io.stdout : this.#io.stderr, bytes);
-    }
-    this.#state = result.part.state;
-    this.#games = result.part.games + result.part.report.games;
-    this.code = worse(this.code, result.code);
-    if (result.part.report.stopped || result.part.fault !== undefined) {
-      this.stopped = true;
-      this.#tasks.length = 0;
-    }
-  }
-
-  /**
-   * The part as it should have been sent, when what it assumed is not what
-   * the parts before it found; `null` when it was right.
-   */
-  #truth(part: StreamPart): StreamPart | null {
-    const sameStream = this.#stream === part.file + "\0" + part.label &&
-      part.continued;
-    this.#stream = part.file + "\0" + part.label;
-    const games = sameStream ? this.#games : 0;
-    const state = this.#state;
-    const stateRight = state.anyValid
-      ? part.state.anyValid
-      : !part.state.anyValid && part.state.invalidRun === state.invalidRun;
-    if (stateRight && part.games === games) return null;
-    return {
-      ...part,
-      games,
-      state: { ...state },
-      report: { games: 0, stopped: false },
-    };
-  }
-
-  /** Converts a part on the lane with the fewest parts in flight. */
-  #send(
-    bytes: Uint8Array,
-    sent: { part: StreamPart; slot: number },
-  ): Promise<PartResult> {
-    let lane = this.#lanes[0];
-    for (const other of this.#lanes) if (other.load < lane.load) lane = other;
-    return lane.send(bytes, sent);
   }
 }
