@@ -15,7 +15,7 @@ export const SCALE_OPTIONS = [
     default: "1",
     group: "scale",
     help:
-      "convert streams on n threads (0: one per core), output as with 1; not yet faster (docs/scale.md)",
+      "convert streams on n worker threads (0: one per core), output as with 1 (speed: docs/scale.md)",
   },
   {
     name: "shard",

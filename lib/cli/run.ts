@@ -81,7 +81,12 @@ export async function runCommand(
       if (typeof settings === "number") return settings;
       const jobs = await import("./source_jobs.ts");
       if (jobs.parallel(settings)) {
-        return await jobs.runJobs(settings, { parsed, io, out, runPart });
+        return await jobs.runJobs(settings, {
+          parsed,
+          io,
+          out,
+          partConverter,
+        });
       }
       return await run(settings, io, out, { progress });
     });
@@ -174,26 +179,79 @@ function checkOutput(settings: Settings, io: CliIo): void {
   }
 }
 
-/** Runs the command over one part of a stream (io.stdin), for `--jobs`. */
-export async function runPart(
+/**
+ * The converter of parts of streams for `--jobs` in one thread: the
+ * pipeline is made once, over `io` (whose stdin is the current part), and
+ * each part runs through it from the state its predecessor left.
+ */
+export function partConverter(
   settings: Settings,
   io: CliIo,
-  part: StreamPart,
-): Promise<ExitCode> {
+): (part: StreamPart) => Promise<ExitCode> {
   const out = new Output(io.stdout);
-  return await flushed(io, out, () => run(settings, io, out, { part }));
+  let made: Assembled | null = null;
+  // The last part's source, kept until the next is made: while one reader
+  // of its classes lives, their hidden classes do, and the optimized code
+  // that checks for them is not thrown away at a full collection.
+  const kept: { previous: RecordSource | null } = { previous: null };
+  return (part) =>
+    flushed(io, out, async () => {
+      const assembled = made ?? await assemble(settings, { io, out });
+      if (typeof assembled === "number") return assembled; // no --out-dir here
+      made = assembled;
+      const { pipeline, diagnostics, reader, openings } = made;
+      diagnostics.status = EXIT.ok;
+      diagnostics.stopped = false;
+      diagnostics.run = part.state;
+      const source = await partSource(settings, {
+        io,
+        out,
+        reader,
+        part,
+        line: openings,
+      });
+      const code = await pipeline.run([source]);
+      kept.previous = source;
+      part.state = diagnostics.run;
+      part.report.stopped = diagnostics.stopped;
+      return code;
+    });
 }
 
-/** Assembles the pipeline and runs it over every source (or `part`). */
+/** A run's pipeline and what its sources need. */
+interface Assembled {
+  pipeline: Pipeline;
+  diagnostics: Diagnostics;
+  reader: FenReader;
+  openings: GameOpening | null;
+}
+
+/** Assembles the pipeline and runs it over every source. */
 async function run(
   settings: Settings,
   io: CliIo,
   out: Output,
-  { part = null, progress = null }: {
-    part?: StreamPart | null;
-    progress?: RunProgress | null;
-  },
+  { progress = null }: { progress?: RunProgress | null } = {},
 ): Promise<ExitCode> {
+  const made = await assemble(settings, { io, out });
+  if (typeof made === "number") return made;
+  const meter = progress?.begin(settings, io) ?? null;
+  return await made.pipeline.run(
+    await sources(settings, {
+      io,
+      out,
+      reader: made.reader,
+      line: made.openings,
+      meter,
+    }),
+  );
+}
+
+/** The pipeline of a run, or the exit code when `--out-dir` cannot be made. */
+async function assemble(
+  settings: Settings,
+  { io, out }: { io: CliIo; out: Output },
+): Promise<Assembled | ExitCode> {
   // What the format needs loads (and the diagram options are checked)
   // before anything is written or made.
   const openings = await loadOpenings(settings);
@@ -224,19 +282,7 @@ async function run(
     passInvalid: settings.data.only === "invalid" &&
       settings.format !== "json",
   });
-  if (part === null) {
-    const meter = progress?.begin(settings, io) ?? null;
-    return await pipeline.run(
-      await sources(settings, { io, out, reader, line: openings, meter }),
-    );
-  }
-  diagnostics.run = part.state;
-  const code = await pipeline.run([
-    await partSource(settings, { io, out, reader, part, line: openings }),
-  ]);
-  part.state = diagnostics.run;
-  part.report.stopped = diagnostics.stopped;
-  return code;
+  return { pipeline, diagnostics, reader, openings };
 }
 
 /** The source of a part of a stream: io.stdin, named as its stream. */

@@ -1,36 +1,53 @@
-// A worker of `--jobs`: it settles the command line it is given once, then
-// converts each part of a stream it is sent with the command's own pipeline
-// (lib/cli/run.ts's runPart) and sends back what it wrote. It reads no
-// file and listens to no signal: the command's thread does both.
+// A worker of `--jobs`: it settles the command line it is given once, makes
+// the command's own pipeline once (lib/cli/run.ts's partConverter), then
+// converts each part of a stream it is sent, in the order sent, and sends
+// back what it wrote (copied: see source_jobs.ts). It reads no file and
+// listens to no signal: the command's thread does both.
 
 /// <reference lib="deno.worker" />
 
 import type { ParsedArgs } from "./option_table.ts";
-import { runOverPart } from "./source_jobs_io.ts";
-import { runPart } from "./run.ts";
-import type { StreamPart } from "./source_jobs_io.ts";
-import { type Settings, settle } from "./option_settings.ts";
+import { PartConverter, type StreamPart } from "./source_jobs_io.ts";
+import { partConverter } from "./run.ts";
+import { settle } from "./option_settings.ts";
 
-let settings: Settings | null = null;
+/**
+ * What the command's thread sends: the command line and the shared buffers
+ * parts arrive in, then each part (in a slot of those, or its own bytes
+ * when it is larger than a slot).
+ */
+export type Message =
+  | { parsed: ParsedArgs; slots: SharedArrayBuffer[] }
+  | { slot: number; length: number; part: StreamPart }
+  | { bytes: Uint8Array; part: StreamPart };
 
-self.onmessage = async (
+let converter: PartConverter | null = null;
+let slots: Uint8Array[] = [];
+/** The messages, handled one after another: results go back in the order sent. */
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = (
   event: MessageEvent<
-    { parsed: ParsedArgs } | { bytes: Uint8Array; part: StreamPart }
+    Message
   >,
 ) => {
   const message = event.data;
+  queue = queue.then(() => handle(message));
+};
+
+async function handle(message: Message): Promise<void> {
   if ("parsed" in message) {
-    settings = settle(message.parsed);
+    const settings = settle(message.parsed);
+    converter = new PartConverter((io) => partConverter(settings, io), {
+      copied: false,
+    });
+    slots = message.slots.map((slot) => new Uint8Array(slot));
     return;
   }
-  const { bytes, part } = message;
-  const result = await runOverPart(
-    bytes,
-    part,
-    (io) => runPart(settings!, io, part),
-  );
-  self.postMessage(
-    result,
-    result.writes.map(([, b]) => b.buffer as ArrayBuffer),
-  );
-};
+  const { part } = message;
+  const bytes = "slot" in message
+    ? slots[message.slot].subarray(0, message.length)
+    : message.bytes;
+  const result = await converter!.convert(bytes, part);
+  self.postMessage(result);
+}

@@ -66,6 +66,8 @@ export interface PgnParts {
 export class PgnSource implements RecordSource {
   readonly #input: Source | string;
   readonly #parts: PgnParts;
+  /** What reads the stream, kept while the source is (see partConverter). */
+  #reading: GameInput | null = null;
 
   constructor(input: Source | string, parts: PgnParts) {
     this.#input = input;
@@ -89,7 +91,7 @@ export class PgnSource implements RecordSource {
 
   async #feed(target: RecordTarget, place: GamePlace): Promise<void> {
     const { label, io, out } = this.#parts;
-    const reader = this.#reader({ target, place });
+    const reader = this.#reading = this.#reader({ target, place });
     const input = this.#input;
     if (typeof input === "string") {
       reader.push(input);
@@ -162,9 +164,15 @@ export class PgnSource implements RecordSource {
         games: match === null ? null : new GameMatch(match),
         keyed,
       });
+      const shard = place.shard;
       return new PgnWalker(visitor, {
         ...options,
         variations: select.variations && select.ply === "all",
+        // `--shard` by record: the games of other parts are not played
+        ...(shard === null ? {} : {
+          plays: (game: number) =>
+            (game + place.gameOffset - 1) % shard.count === shard.index - 1,
+        }),
       });
     }
     const reader = new PgnReader(options);

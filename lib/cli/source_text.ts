@@ -159,6 +159,8 @@ export class FileSource implements RecordSource {
 export class StreamSource implements RecordSource {
   readonly #source: Source;
   readonly #parts: StreamParts;
+  /** The stream's line reader, kept while the source is (see run.ts's partConverter). */
+  #lines: LineReader | null = null;
 
   /**
    * @param source The bytes.
@@ -173,7 +175,7 @@ export class StreamSource implements RecordSource {
   async feed(target: RecordTarget): Promise<void> {
     const { label, file, reading, io, out, shard } = this.#parts;
     const diagnostics = target.diagnostics;
-    const lines = new LineReader(this.#parts.part ?? null);
+    const lines = this.#lines = new LineReader(this.#parts.part ?? null);
     const count = shard?.count ?? 1, kept = (shard?.index ?? 1) - 1;
     const where = new StreamPlace(label, file);
     const boards = reading.boards?.() ?? null;

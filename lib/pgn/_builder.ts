@@ -36,6 +36,8 @@ export interface Walk {
   enPassant: EnPassantMode;
   /** Mainline plies played; past them the game is only read to its end. */
   maxPly: number;
+  /** Which games (by number) are played; the others only read to their end. */
+  plays?: ((game: number) => boolean) | null;
 }
 
 /** A line left for a variation: what to restore when it closes. */
@@ -88,6 +90,8 @@ export class GameBuilder implements TokenSink {
   /** Warnings for the game being read, given to it when it is made. */
   #warnings: PgnSyntaxError[] = [];
   #skipping = false;
+  /** The walker does not play this game (`Walk.plays`). */
+  #unplayed = false;
   #game: PgnGame | null = null;
   #tags = new Map<string, string>();
   #startLine = 1;
@@ -181,7 +185,7 @@ export class GameBuilder implements TokenSink {
         problem = `no move can be played from the start: ${error.reason}`;
       }
     }
-    if (this.#walk !== null) this.#startWalk(game, loaded);
+    if (this.#walk !== null) this.#startWalk(game, loaded && !this.#unplayed);
     if (problem !== "" && !this.#skipping) {
       this.#syntax(problem, this.#fenLine, this.#fenColumn);
     }
@@ -203,7 +207,13 @@ export class GameBuilder implements TokenSink {
     if (this.#phase === NONE) this.#begin(line);
     if (this.#phase === TAGS) {
       this.#phase = MOVES;
+      // a game the walker does not play: no start is given, and its moves
+      // are skimmed, as after an error (its tags were kept: they tell where
+      // the next game starts)
+      const plays = this.#walk?.plays ?? null;
+      this.#unplayed = plays !== null && !plays(this.#count);
       this.#make();
+      if (this.#unplayed) this.#skipping = true;
     }
   }
 
@@ -241,6 +251,7 @@ export class GameBuilder implements TokenSink {
     this.#promoted = false;
     this.#warnings = [];
     this.#skipping = false;
+    this.#unplayed = false;
     this.#game = null;
     this.#tags = new Map();
     this.#comments = [];

@@ -44,6 +44,14 @@ export interface PgnWalkerOptions
    * reads them), and the game ends there for the visitor. All by default.
    */
   maxPly?: number;
+  /**
+   * Which games are played, by number (the first is 1): the moves of the
+   * others are read but neither played nor checked, as past `maxPly`, and
+   * the visitor is given no position of theirs, only their end (with their
+   * tags and number, and no last position): `--shard` skips the games it
+   * does not keep this way. All by default.
+   */
+  plays?: (game: number) => boolean;
 }
 
 /**
@@ -88,6 +96,7 @@ export class PgnWalker {
       variations: options.variations === true,
       enPassant: options.enPassant ?? "always",
       maxPly: options.maxPly ?? Infinity,
+      plays: options.plays ?? null,
     });
     this.#stream = new PgnStream(builder, options);
   }

@@ -264,3 +264,43 @@ Deno.test("--jobs: SIGINT while waiting for input writes every line read before 
   assert.ok(stdout.length >= size);
   assert.deepEqual(stdout, full.stdout, "every line read before the signal");
 });
+
+Deno.test("--jobs: games with no empty line before their tags, and a line longer than a part, as one process", async () => {
+  // every other game glued to the one before: not a place to cut, and
+  // numbered as one process numbers it
+  const games = badGames().split("\n\n[").map((game, i) =>
+    i === 0 ? game : (i % 2 === 0 ? "\n[" : "\n\n[") + game
+  ).join("");
+  for (
+    const format of [["--ply", "all", "--format", "epd"], ["--format", "json"]]
+  ) {
+    const run = await same(["--from", "pgn", ...format, "-"], {
+      stdin: games,
+      what: `glued games, ${format.join(" ")}`,
+    });
+    assert.equal(run.code, 2);
+  }
+  // a line of 2.5 MB (more than a part) between records: read whole, reported once
+  const lines = SAMPLE.repeat(30).split("\n");
+  lines.splice(20_000, 0, "8".repeat(2_500_000));
+  const long = await same(["--format", "key", "-"], {
+    stdin: lines.join("\n"),
+    what: "a line longer than a part",
+  });
+  assert.equal(long.code, 2);
+  assert.match(long.stderr, /^fen: line 20001: too long \(2500000 bytes/m);
+});
+
+Deno.test("--jobs: a message after every other record, stdout and stderr each in order", async () => {
+  const good = SAMPLE.split("\n").filter((line) => line.trim() !== "");
+  const lines = [];
+  for (let i = 0; i < 120_000; i++) {
+    lines.push(i % 2 === 0 ? good[i % good.length] : `bad ${i}`);
+  }
+  const run = await same(["--format", "key", "-"], {
+    stdin: lines.join("\n"),
+    what: "alternating",
+  });
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr.split("\n").length - 1, 60_000);
+});

@@ -155,3 +155,42 @@ Deno.test("--shard and --jobs refuse bad values with one message each", async ()
     );
   }
 });
+
+Deno.test("--shard of games: each part's positions and messages are the whole run's for its games, unkept games skimmed", async () => {
+  // games glued with no empty line before their tags, broken moves, and a
+  // comment holding a line that looks like tags
+  const games = (await Deno.readTextFile(GAMES)).repeat(3).split("\n\n[")
+    .map((game, i) =>
+      i === 0 ? game : (i % 2 === 0 ? "\n[" : "\n\n[") +
+        (i % 7 === 3 ? game.replace(/ [a-h][1-8] /, " Kz9 ") : game)
+    ).join("") +
+    '\n\n1. e4 {a comment\n\n[Event "x"]} e5 *\n\n[Event "y"]\n1. d4 (1. c4\n\n) d5 *\n';
+  const file = await Deno.makeTempFile({ suffix: ".pgn" });
+  await Deno.writeTextFile(file, games);
+  const args = ["--from", "pgn", "--ply", "all", "--format", "json", file];
+  const whole = await spawnFen(args, { permissions: RW });
+  assert.equal(whole.code, 2);
+  const gameOf = (line: string): number =>
+    Number((/"game":(\d+)/.exec(line) ?? / game (\d+)/.exec(line))![1]);
+  const messages = whole.stderr.split("\n").filter((l) => l !== "");
+  const records = whole.stdout.split("\n").filter((l) => l !== "");
+  assert.ok(messages.length >= 10, whole.stderr);
+  for (let i = 1; i <= 3; i++) {
+    const part = await spawnFen([...args, "--shard", `${i}/3`], {
+      permissions: RW,
+    });
+    const mine = (line: string) => (gameOf(line) - 1) % 3 === i - 1;
+    assert.deepEqual(
+      part.stdout.split("\n").filter((l) => l !== ""),
+      records.filter(mine),
+      `part ${i}: positions`,
+    );
+    assert.deepEqual(
+      part.stderr.split("\n").filter((l) => l !== ""),
+      messages.filter(mine),
+      `part ${i}: messages`,
+    );
+    assert.equal(part.code, messages.some(mine) ? 2 : 0);
+  }
+  await Deno.remove(file);
+});

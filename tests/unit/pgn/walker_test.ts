@@ -200,3 +200,37 @@ Deno.test("walker: a comment past maxComment marks its game truncated, its text 
     assert.deepEqual(truncated, [false, true, true], `chunks of ${size}`);
   }
 });
+
+Deno.test("PgnWalker plays: the other games are read to their end, numbered, their tags kept, no position given", () => {
+  const text = "1. e4 Zz9 *\n\n" +
+    '[Event "a"]\n[Event "b"]\n1. d4 (1. c4\n\n) d5 *\n\n' + GAMES;
+  const reader = new PgnReader();
+  const all = [...reader.push(text), ...reader.end()];
+  const seen: { number: number; event: string | undefined }[] = [];
+  const plies: number[] = [];
+  const walker = new PgnWalker({
+    position: (position) => void plies.push(position.game.number),
+    end: (game, last) => {
+      seen.push({ number: game.number, event: game.tags.get("Event") });
+      if (game.number % 3 !== 1) {
+        assert.equal(game.error, null); // not played: not checked
+        assert.equal(last, null);
+      }
+    },
+  }, { plays: (game) => game % 3 === 1 });
+  walker.push(text);
+  walker.end();
+  // every game ends, in order, with its tags, as a reader reads them
+  assert.deepEqual(
+    seen,
+    all.map((game) => ({ number: game.number, event: game.tags.get("Event") })),
+  );
+  // positions only of the games played, every one of theirs
+  const played = all.filter((game) => game.number % 3 === 1);
+  assert.ok(plies.every((number) => number % 3 === 1));
+  assert.deepEqual(
+    [...new Set(plies)],
+    played.filter((game) => plies.includes(game.number)).map((g) => g.number),
+  );
+  assert.ok(played.length > 10 && new Set(plies).size > 10);
+});

@@ -1,0 +1,321 @@
+// The workers of `--jobs` and the parts in flight: each part goes to the
+// least busy worker in a shared slot, and the parts' output is written in
+// input order, each part's assumptions checked against what the parts
+// before it found (source_jobs.ts cuts the stream into parts).
+
+import type { ParsedArgs } from "./option_table.ts";
+import { type CliIo, writeAll, writeText } from "../program/io.ts";
+import {
+  PartConverter,
+  type PartOutput,
+  type StreamPart,
+} from "./source_jobs_io.ts";
+import type { Message } from "./source_jobs_worker.ts";
+import { EXIT, type ExitCode, worse } from "../program/exit.ts";
+
+/** The module a worker runs. */
+export const WORKER = new URL("./source_jobs_worker.ts", import.meta.url);
+
+/** Parts in flight per worker: one converting, one waiting. */
+const AHEAD = 2;
+
+/** What a part's run sent back. */
+type PartResult = PartOutput<StreamPart>;
+
+/** A part sent to a worker, and what it assumed. */
+interface Task {
+  part: StreamPart;
+  /** The shared slot its bytes are in (-1: none), and the bytes. */
+  slot: number;
+  bytes: Uint8Array;
+  result: Promise<PartResult>;
+  /** Whether the result is in. */
+  settled: boolean;
+}
+
+/**
+ * A worker, or this thread's converter when no worker can start, and the
+ * parts sent to it, answered in the order sent.
+ */
+class Lane {
+  readonly #worker: Worker | null;
+  readonly #local: PartConverter | null;
+  readonly #pending: {
+    resolve: (result: PartResult) => void;
+    reject: (error: Error) => void;
+  }[] = [];
+  /** Parts in this thread's converter. */
+  #converting = 0;
+  #failed: string | null = null;
+
+  constructor(
+    worker: { parsed: ParsedArgs; slots: SharedArrayBuffer[] } | PartConverter,
+  ) {
+    if (worker instanceof PartConverter) {
+      this.#worker = null;
+      this.#local = worker;
+      return;
+    }
+    this.#local = null;
+    const started = new Worker(WORKER, { type: "module" });
+    started.onmessage = (event: MessageEvent<PartOutput<StreamPart>>) => {
+      const pending = this.#pending.shift();
+      pending?.resolve(event.data);
+    };
+    // A worker that cannot start, or fails, fails the parts it is given
+    // (thrown where they are written), not the process.
+    started.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(event.message);
+    };
+    started.onmessageerror = () => this.#fail("a part could not be read");
+    started.postMessage(worker);
+    this.#worker = started;
+  }
+
+  /** Parts sent and not answered. */
+  get load(): number {
+    return this.#pending.length + this.#converting;
+  }
+
+  /**
+   * Converts a part: its bytes are in a slot the worker shares, or are
+   * sent (copied) when they fit in none; `bytes` are what the part holds.
+   */
+  send(
+    bytes: Uint8Array,
+    { part, slot }: { part: StreamPart; slot: number },
+  ): Promise<PartResult> {
+    if (this.#local !== null) {
+      this.#converting++;
+      return this.#local.convert(bytes, part)
+        .finally(() => this.#converting--);
+    }
+    if (this.#failed !== null) {
+      return Promise.reject(new Error(`a worker failed: ${this.#failed}`));
+    }
+    return new Promise<PartResult>((resolve, reject) => {
+      this.#pending.push({ resolve, reject });
+      const message: Message = slot < 0
+        ? { bytes, part }
+        : { slot, length: bytes.length, part };
+      this.#worker!.postMessage(message);
+    });
+  }
+
+  close(): void {
+    this.#worker?.terminate();
+  }
+
+  #fail(message: string): void {
+    this.#failed = message;
+    const error = new Error(`a worker failed: ${message}`);
+    for (const pending of this.#pending.splice(0)) pending.reject(error);
+  }
+}
+
+/**
+ * The workers, and the parts in flight in input order: a part's output is
+ * written when every part before it is, after its assumptions are checked
+ * against what the parts before it found.
+ */
+export class Pool {
+  readonly #lanes: Lane[] = [];
+  /** The shared slots parts are sent in, and those free (no part unwritten in them). */
+  readonly #slots: Uint8Array[] = [];
+  readonly #free: number[] = [];
+  readonly #slot: number;
+  /** The writing of parts, one at a time, in order. */
+  #writer: Promise<void> = Promise.resolve();
+  /** What a write made as a part came in threw (a closed pipe): thrown on. */
+  #error: unknown = null;
+  readonly #tasks: Task[] = [];
+  readonly #io: CliIo;
+  /** The run's state after the parts written so far. */
+  #state = { anyValid: false, invalidRun: 0 };
+  /** Games of the current stream in the parts written so far. */
+  #games = 0;
+  #stream: StreamPart["label"] | null = null;
+  code: ExitCode = EXIT.ok;
+  stopped = false;
+
+  /**
+   * @param workers How many workers convert parts (none: this thread, when
+   * no worker can start).
+   */
+  constructor(
+    workers: number,
+    { parsed, io, local, slot }: {
+      parsed: ParsedArgs;
+      io: CliIo;
+      local: () => PartConverter;
+      /** The size of the shared slots parts are sent in (a larger part is sent copied). */
+      slot: number;
+    },
+  ) {
+    this.#io = io;
+    this.#slot = slot;
+    // Parts arrive in shared slots, written here and read there: a buffer
+    // made for each part in a worker (postMessage's copy) counted against
+    // its heap's limit and made full collections.
+    for (let i = 0; i < workers * AHEAD; i++) {
+      this.#slots.push(new Uint8Array(new SharedArrayBuffer(slot)));
+      this.#free.push(i);
+    }
+    const slots = this.#slots.map((slot) => slot.buffer as SharedArrayBuffer);
+    for (let i = 0; i < workers; i++) {
+      this.#lanes.push(new Lane({ parsed, slots }));
+    }
+    if (workers === 0) this.#lanes.push(new Lane(local()));
+  }
+
+  /** A part's description: where it starts, and what it assumes there. */
+  part(
+    names: { label: string; file: string },
+    at: { lines: number; games: number },
+    continued: boolean,
+  ): StreamPart {
+    const first = this.#tasks.length === 0 && this.#stream === null;
+    return {
+      ...names,
+      lines: at.lines,
+      games: at.games,
+      continued,
+      // a record was read before (nothing to assume for the run's first part)
+      state: first
+        ? { anyValid: false, invalidRun: 0 }
+        : { anyValid: true, invalidRun: 0 },
+      report: { games: 0, stopped: false },
+    };
+  }
+
+  /**
+   * Sends a part to the least busy worker, writing the oldest parts while
+   * too many are in flight. `bytes` are the caller's again when it returns
+   * (copied into a slot, or copied to be sent).
+   */
+  async submit(bytes: Uint8Array, part: StreamPart): Promise<void> {
+    if (this.#error !== null) throw this.#error;
+    if (this.stopped) return;
+    while (this.#tasks.length >= this.#lanes.length * AHEAD) {
+      await this.#writeNext();
+    }
+    if (this.stopped) return;
+    const slot = bytes.length <= this.#slot ? this.#free.pop() ?? -1 : -1;
+    let held: Uint8Array;
+    if (slot < 0) held = bytes.slice();
+    else {
+      held = this.#slots[slot].subarray(0, bytes.length);
+      held.set(bytes);
+    }
+    const task: Task = {
+      part,
+      slot,
+      bytes: held,
+      result: this.#send(held, { part, slot }),
+      settled: false,
+    };
+    // written as soon as it is the oldest: nothing waits for the next read
+    task.result.then(() => {
+      task.settled = true;
+      if (this.#tasks[0] === task) {
+        this.#writeNext().catch((error) => this.#error ??= error);
+      }
+    }, () => {});
+    this.#tasks.push(task);
+  }
+
+  /** Writes every part in flight, in order. */
+  async drain(): Promise<void> {
+    while (this.#tasks.length > 0) await this.#writeNext();
+    await this.#writer;
+    if (this.#error !== null) throw this.#error;
+  }
+
+  /** The oldest part written, after whatever writing is under way. */
+  #writeNext(): Promise<void> {
+    const next = this.#writer.then(async () => {
+      if (this.#tasks.length > 0) await this.#writeOldest();
+      // the parts behind it that are in already
+      while (this.#tasks[0]?.settled === true) await this.#writeOldest();
+    });
+    this.#writer = next.catch(() => {}); // the failure is the caller's
+    return next;
+  }
+
+  /** A message in its turn (after what is written), and the code it raises. */
+  say(message: string, code: ExitCode): void {
+    writeText(this.#io.stderr, message);
+    this.code = worse(this.code, code);
+  }
+
+  /** Ends the run after what is written (a file that cannot be read). */
+  stop(code: ExitCode): void {
+    this.code = worse(this.code, code);
+    this.stopped = true;
+  }
+
+  close(): void {
+    for (const lane of this.#lanes) lane.close();
+  }
+
+  async #writeOldest(): Promise<void> {
+    const task = this.#tasks.shift()!;
+    try {
+      await this.#write(task);
+    } finally {
+      if (task.slot >= 0) this.#free.push(task.slot);
+    }
+  }
+
+  async #write(task: Task): Promise<void> {
+    let result = await task.result;
+    const truth = this.#truth(task.part);
+    if (truth !== null) {
+      result = await this.#send(task.bytes, { part: truth, slot: task.slot });
+    }
+    if (this.stopped) return;
+    for (const [fd, bytes] of result.writes) {
+      writeAll(fd === 1 ? this.#io.stdout : this.#io.stderr, bytes);
+    }
+    this.#state = result.part.state;
+    this.#games = result.part.games + result.part.report.games;
+    this.code = worse(this.code, result.code);
+    if (result.part.report.stopped || result.part.fault !== undefined) {
+      this.stopped = true;
+      this.#tasks.length = 0;
+    }
+  }
+
+  /**
+   * The part as it should have been sent, when what it assumed is not what
+   * the parts before it found; `null` when it was right.
+   */
+  #truth(part: StreamPart): StreamPart | null {
+    const sameStream = this.#stream === part.file + "\0" + part.label &&
+      part.continued;
+    this.#stream = part.file + "\0" + part.label;
+    const games = sameStream ? this.#games : 0;
+    const state = this.#state;
+    const stateRight = state.anyValid
+      ? part.state.anyValid
+      : !part.state.anyValid && part.state.invalidRun === state.invalidRun;
+    if (stateRight && part.games === games) return null;
+    return {
+      ...part,
+      games,
+      state: { ...state },
+      report: { games: 0, stopped: false },
+    };
+  }
+
+  /** Converts a part on the lane with the fewest parts in flight. */
+  #send(
+    bytes: Uint8Array,
+    sent: { part: StreamPart; slot: number },
+  ): Promise<PartResult> {
+    let lane = this.#lanes[0];
+    for (const other of this.#lanes) if (other.load < lane.load) lane = other;
+    return lane.send(bytes, sent);
+  }
+}
