@@ -16,7 +16,7 @@ import {
   nextStamp,
   pieceMoves,
   royalMoves,
-} from "./generate.ts";
+} from "./piece_moves.ts";
 import {
   BISHOP,
   DIRECTION,

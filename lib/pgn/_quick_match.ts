@@ -14,7 +14,7 @@ import {
   moveFrom,
   moveTo,
 } from "../chess/move.ts";
-import { castling } from "../chess/generate.ts";
+import { castling } from "../chess/piece_moves.ts";
 import { PAWN } from "../chess/geometry.ts";
 import { leavesKingSafe } from "../chess/pins.ts";
 import {
