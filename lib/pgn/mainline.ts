@@ -32,11 +32,9 @@ import {
   isDigit,
   isResultAt,
   isStartTag,
-  nextFeed,
   numberEnd,
   readTag,
   segmentEnd,
-  type Skim,
   SKIM_CUT,
   SKIM_END,
   SKIM_OTHER,
@@ -91,7 +89,8 @@ export class MainlineReader {
   readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
   readonly #source = { text: "", index: 0 };
   readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
-  readonly #skim: Skim = { at: 0, lines: 0, lineStart: 0 };
+  /** Where skimGame stopped. */
+  readonly #skimmed = new Int32Array(1);
   /** Whether the board holds the standard start and moves made from it. */
   #loaded = false;
   /** The bytes not read yet: a game cut by the end of the last chunk. */
@@ -99,15 +98,15 @@ export class MainlineReader {
   /** Where chunks are joined to the bytes not read yet, kept for the next. */
   #joined: Uint8Array = new Uint8Array(0);
   /**
-   * The line of the next game's start, and where that line starts in the
-   * text being read (before it when it started in an earlier chunk), for
-   * the positions the PGN reader reports: counted by the scanner as it
-   * goes (#game's `lines`, `lineStart` when it reads a game).
+   * For the positions the PGN reader reports: the line of the byte at
+   * `#lineAt` in the text being read, and where that line starts (before
+   * the text when it started in an earlier chunk). Counted only up to a
+   * game handed to the reader, and once a chunk up to the bytes kept: the
+   * games read here need no line.
    */
   #line = 1;
+  #lineAt = 0;
   #lineStart = 0;
-  #gameLines = 0;
-  #gameLineStart = 0;
   readonly #maxGameBytes: number;
   /** The PGN reader's stream for the rest, once a game was too long. */
   #apart: PgnStream | null = null;
@@ -166,17 +165,12 @@ export class MainlineReader {
       if (end === IRREGULAR) {
         const stop = segmentEnd(text, at, final);
         if (stop < 0) break;
+        this.#countLines(text, at);
         this.#readApart(text, at, stop);
-        for (let k = at; k < stop; k++) {
-          if (text[k] === 10) (this.#line++, this.#lineStart = k + 1);
-        }
         at = stop;
-      } else {
-        this.#line += this.#gameLines;
-        if (this.#gameLines > 0) this.#lineStart = this.#gameLineStart;
-        at = end;
-      }
+      } else at = end;
     }
+    this.#countLines(text, at);
     if (n - at > this.#maxGameBytes) {
       // A game longer than any should be: the rest is the reader's.
       this.#apart = this.#streamApart(at);
@@ -186,6 +180,20 @@ export class MainlineReader {
     // a copy: the chunk is the caller's
     this.#text = text.slice(at);
     this.#lineStart -= at;
+    this.#lineAt = 0;
+  }
+
+  /** Moves `#line` on to `to`, by the line feeds since `#lineAt`. */
+  #countLines(text: Uint8Array, to: number): void {
+    let line = this.#line, lineStart = this.#lineStart;
+    for (
+      let feed = text.indexOf(10, this.#lineAt);
+      feed >= 0 && feed < to;
+      feed = text.indexOf(10, feed + 1)
+    ) (line++, lineStart = feed + 1);
+    this.#line = line;
+    this.#lineStart = lineStart;
+    this.#lineAt = to;
   }
 
   /** Reads `text` from `from` to `to` with the PGN reader, as a stream apart. */
@@ -233,16 +241,7 @@ export class MainlineReader {
     const n = text.length;
     let i = skipNothing(text, start);
     if (i < 0) return final ? IRREGULAR : INCOMPLETE;
-    // the lines passed, and where the last starts
-    let lines = 0, lineStart = 0;
-    for (let k = start; k < i; k++) {
-      if (text[k] === 10) (lines++, lineStart = k + 1);
-    }
-    if (i === n) {
-      this.#gameLines = lines;
-      this.#gameLineStart = lineStart;
-      return n;
-    }
+    if (i === n) return n;
     let result = "";
     let c = text[i];
     const tag = this.#tag;
@@ -257,14 +256,12 @@ export class MainlineReader {
       // the line's end, then blank lines: a tag after them is the reader's
       let blank = false;
       i = tagEnd;
-      lines++;
-      lineStart = i;
       for (
         c = text[i];
         i < n && isByteSpace(c);
         c = text[++i]
       ) {
-        if (c === 10) (blank = true, lines++, lineStart = i + 1);
+        if (c === 10) blank = true;
       }
       if (i === n) return final ? IRREGULAR : INCOMPLETE;
       if (blank && c === 91) return IRREGULAR;
@@ -286,7 +283,6 @@ export class MainlineReader {
     let ply = 0, ended = false, skipping = false, used = true;
     /** Where the game ends, or -1: the text ended in it (or in a token). */
     let end = -1;
-    let feed = -1;
     scan: while (i < n) {
       c = text[i];
       switch (c) {
@@ -297,26 +293,17 @@ export class MainlineReader {
           continue;
         case 10:
           i++;
-          lines++;
-          lineStart = i;
           if (!used) {
             end = i; // a blank line ends the game
             break scan;
           }
           used = false;
           continue;
-        case 123: { // {, to the }, counting its lines
+        case 123: { // {, to the }
           const close = text.indexOf(125, i + 1);
           if (close < 0) {
             i = n + 1; // cut
             break scan;
-          }
-          // the next line feed, looked for once a line
-          if (feed <= i) feed = nextFeed(text, i + 1);
-          while (feed < close) {
-            lines++;
-            lineStart = feed + 1;
-            feed = nextFeed(text, feed + 1);
           }
           used = true;
           i = close + 1;
@@ -329,8 +316,7 @@ export class MainlineReader {
             break scan;
           }
           used = false;
-          lines++;
-          i = lineStart = feed + 1;
+          i = feed + 1;
           continue;
         }
         case 91: // [
@@ -442,14 +428,10 @@ export class MainlineReader {
         // The rest is read only, as the reader does: skimmed to the game's
         // end or its result.
         skipping = true;
-        const skim = this.#skim;
-        skim.lines = lines;
-        skim.lineStart = lineStart;
-        const found = skimGame(text, i, skim);
-        lines = skim.lines;
-        lineStart = skim.lineStart;
+        const skimmed = this.#skimmed;
+        const found = skimGame(text, i, skimmed);
         if (found === SKIM_END) {
-          end = skim.at;
+          end = skimmed[0];
           break scan;
         }
         if (found === SKIM_CUT) {
@@ -461,7 +443,7 @@ export class MainlineReader {
           return IRREGULAR;
         }
         ended = true;
-        i = skim.at;
+        i = skimmed[0];
         continue;
       }
       if (token === "") token = ascii(text, from, j);
@@ -487,8 +469,6 @@ export class MainlineReader {
     }
     this.games++;
     visitor.end(result);
-    this.#gameLines = lines;
-    this.#gameLineStart = lineStart;
     return end;
   }
 }
