@@ -25,6 +25,7 @@ import { SYMBOL_CHARS } from "./_chars.ts";
 import {
   ascii,
   bytesAre,
+  commentEnd,
   encoder,
   INCOMPLETE,
   IRREGULAR,
@@ -300,7 +301,7 @@ export class MainlineReader {
           used = false;
           continue;
         case 123: { // {, to the }
-          const close = text.indexOf(125, i + 1);
+          const close = commentEnd(text, i + 1);
           if (close < 0) {
             i = n + 1; // cut
             break scan;
