@@ -201,6 +201,31 @@ export function commentEnd(text: Uint8Array, i: number): number {
   return i < n ? i : -1;
 }
 
+/**
+ * The line feeds from `from` to `to`, four bytes at a time (a line feed is
+ * a zero byte of the word XOR 0x0a0a0a0a, found exactly, no carry crossing
+ * bytes): the reader for counts counts every line of its input, faster so
+ * than by `indexOf` or byte by byte.
+ */
+export function countFeeds(text: Uint8Array, from: number, to: number): number {
+  let count = 0, k = from;
+  for (; k < to && ((text.byteOffset + k) & 3) !== 0; k++) {
+    if (text[k] === 10) count++;
+  }
+  const words = (to - k) >> 2;
+  if (words > 0) {
+    const view = new Uint32Array(text.buffer, text.byteOffset + k, words);
+    for (let w = 0; w < words; w++) {
+      const x = view[w] ^ 0x0a0a0a0a;
+      const zero = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080;
+      if (zero !== 0) count += Math.imul(zero >>> 7, 0x01010101) >>> 24;
+    }
+    k += words << 2;
+  }
+  for (; k < to; k++) if (text[k] === 10) count++;
+  return count;
+}
+
 /** Spaces within a line, as the lexer steps over them. */
 function isLineSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;

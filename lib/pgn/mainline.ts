@@ -26,6 +26,7 @@ import {
   ascii,
   bytesAre,
   commentEnd,
+  countFeeds,
   encoder,
   INCOMPLETE,
   IRREGULAR,
@@ -186,14 +187,12 @@ export class MainlineReader {
 
   /** Moves `#line` on to `to`, by the line feeds since `#lineAt`. */
   #countLines(text: Uint8Array, to: number): void {
-    let line = this.#line, lineStart = this.#lineStart;
-    for (
-      let feed = text.indexOf(10, this.#lineAt);
-      feed >= 0 && feed < to;
-      feed = text.indexOf(10, feed + 1)
-    ) (line++, lineStart = feed + 1);
-    this.#line = line;
-    this.#lineStart = lineStart;
+    const from = this.#lineAt;
+    const feeds = countFeeds(text, from, to);
+    if (feeds > 0) {
+      this.#line += feeds;
+      this.#lineStart = text.lastIndexOf(10, to - 1) + 1;
+    }
     this.#lineAt = to;
   }
 
