@@ -83,6 +83,13 @@ export function ascii(text: Uint8Array, i: number, j: number): string {
   }
 }
 
+/** Where skimGame stopped, and the lines passed (as #game counts them). */
+export interface Skim {
+  at: number;
+  lines: number;
+  lineStart: number;
+}
+
 /** What skimGame found: the game's end, a result, the text's end, or more. */
 export const SKIM_END = 0, SKIM_RESULT = 1, SKIM_CUT = 2, SKIM_OTHER = 3;
 
@@ -105,10 +112,10 @@ const SKIM_STOPS: Uint8Array = /* @__PURE__ */ (() => {
 // rest (moves, numbers, NAGs, parentheses, stray characters) changes
 // nothing for a reader that skips the game's moves. A result that follows
 // a move number without a space, and anything of several bytes, are the
-// reader's (SKIM_OTHER). Where it stopped is left in `at`; no line is
-// counted (the reader counts them only for a game it hands on). One loop,
-// longer than the house limit, as the hot path of book making.
-export function skimGame(text: Uint8Array, i: number, at: Int32Array): number {
+// reader's (SKIM_OTHER). Where it stopped is left in `skim`, with the
+// lines it passed. One loop, longer than the house limit, as the hot path
+// of book making.
+export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
   const n = text.length;
   /** The last line feed outside comments: a line after it with no token is blank. */
   let idle = -2;
@@ -119,12 +126,14 @@ export function skimGame(text: Uint8Array, i: number, at: Int32Array): number {
     const c = text[i];
     switch (c) {
       case 123: { // {
-        const close = commentEnd(text, i + 1);
+        const close = commentEnd(text, i + 1, skim);
         if (close < 0) break scan;
         i = close + 1;
         continue;
       }
       case 10: {
+        skim.lines++;
+        skim.lineStart = i + 1;
         let j = i - 1;
         while (j > idle && isLineSpace(text[j])) j--;
         if (j === idle) { // a blank line ends the game
@@ -146,6 +155,8 @@ export function skimGame(text: Uint8Array, i: number, at: Int32Array): number {
         }
         const end = text.indexOf(10, i + 1);
         if (end < 0) break scan;
+        skim.lines++;
+        skim.lineStart = end + 1;
         idle = end;
         i = end + 1;
         continue;
@@ -186,44 +197,24 @@ export function skimGame(text: Uint8Array, i: number, at: Int32Array): number {
         break scan;
     }
   }
-  at[0] = i;
+  skim.at = i;
   return found;
 }
 
 /**
- * The `}` that closes a comment from `i`, or -1: a loop in JavaScript, where
- * `indexOf` costs more for the short comments most games carry (clocks,
- * evaluations) than it saves on long ones.
+ * The `}` that closes a comment from `i`, or -1, counting its lines in
+ * `lines`: a loop in JavaScript, where `indexOf` costs more for the short
+ * comments most games carry (clocks, evaluations) than it saves on long
+ * ones, and would leave the line feeds to another pass.
  */
-export function commentEnd(text: Uint8Array, i: number): number {
+export function commentEnd(text: Uint8Array, i: number, lines: Skim): number {
   const n = text.length;
-  while (i < n && text[i] !== 125) i++;
-  return i < n ? i : -1;
-}
-
-/**
- * The line feeds from `from` to `to`, four bytes at a time (a line feed is
- * a zero byte of the word XOR 0x0a0a0a0a, found exactly, no carry crossing
- * bytes): the reader for counts counts every line of its input, faster so
- * than by `indexOf` or byte by byte.
- */
-export function countFeeds(text: Uint8Array, from: number, to: number): number {
-  let count = 0, k = from;
-  for (; k < to && ((text.byteOffset + k) & 3) !== 0; k++) {
-    if (text[k] === 10) count++;
+  for (; i < n; i++) {
+    const c = text[i];
+    if (c === 125) return i;
+    if (c === 10) (lines.lines++, lines.lineStart = i + 1);
   }
-  const words = (to - k) >> 2;
-  if (words > 0) {
-    const view = new Uint32Array(text.buffer, text.byteOffset + k, words);
-    for (let w = 0; w < words; w++) {
-      const x = view[w] ^ 0x0a0a0a0a;
-      const zero = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080;
-      if (zero !== 0) count += Math.imul(zero >>> 7, 0x01010101) >>> 24;
-    }
-    k += words << 2;
-  }
-  for (; k < to; k++) if (text[k] === 10) count++;
-  return count;
+  return -1;
 }
 
 /** Spaces within a line, as the lexer steps over them. */

@@ -26,7 +26,6 @@ import {
   ascii,
   bytesAre,
   commentEnd,
-  countFeeds,
   encoder,
   INCOMPLETE,
   IRREGULAR,
@@ -37,6 +36,7 @@ import {
   numberEnd,
   readTag,
   segmentEnd,
+  type Skim,
   SKIM_CUT,
   SKIM_END,
   SKIM_OTHER,
@@ -91,8 +91,11 @@ export class MainlineReader {
   readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
   readonly #source = { text: "", index: 0 };
   readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
-  /** Where skimGame stopped. */
-  readonly #skimmed = new Int32Array(1);
+  /**
+   * Where skimGame stopped, and the lines #game and its scanners passed
+   * in the game being read, with where the last starts.
+   */
+  readonly #skim: Skim = { at: 0, lines: 0, lineStart: 0 };
   /** Whether the board holds the standard start and moves made from it. */
   #loaded = false;
   /** The bytes not read yet: a game cut by the end of the last chunk. */
@@ -100,14 +103,13 @@ export class MainlineReader {
   /** Where chunks are joined to the bytes not read yet, kept for the next. */
   #joined: Uint8Array = new Uint8Array(0);
   /**
-   * For the positions the PGN reader reports: the line of the byte at
-   * `#lineAt` in the text being read, and where that line starts (before
-   * the text when it started in an earlier chunk). Counted only up to a
-   * game handed to the reader, and once a chunk up to the bytes kept: the
-   * games read here need no line.
+   * The line of the next game's start, and where that line starts in the
+   * text being read (before it when it started in an earlier chunk), for
+   * the positions the PGN reader reports: counted by the scanners as they
+   * go (#skim's `lines` and `lineStart` when #game reads a game), where
+   * they stop at line feeds anyway.
    */
   #line = 1;
-  #lineAt = 0;
   #lineStart = 0;
   readonly #maxGameBytes: number;
   /** The PGN reader's stream for the rest, once a game was too long. */
@@ -167,12 +169,18 @@ export class MainlineReader {
       if (end === IRREGULAR) {
         const stop = segmentEnd(text, at, final);
         if (stop < 0) break;
-        this.#countLines(text, at);
         this.#readApart(text, at, stop);
+        for (let k = at; k < stop; k++) {
+          if (text[k] === 10) (this.#line++, this.#lineStart = k + 1);
+        }
         at = stop;
-      } else at = end;
+      } else {
+        const skim = this.#skim;
+        this.#line += skim.lines;
+        if (skim.lines > 0) this.#lineStart = skim.lineStart;
+        at = end;
+      }
     }
-    this.#countLines(text, at);
     if (n - at > this.#maxGameBytes) {
       // A game longer than any should be: the rest is the reader's.
       this.#apart = this.#streamApart(at);
@@ -182,18 +190,6 @@ export class MainlineReader {
     // a copy: the chunk is the caller's
     this.#text = text.slice(at);
     this.#lineStart -= at;
-    this.#lineAt = 0;
-  }
-
-  /** Moves `#line` on to `to`, by the line feeds since `#lineAt`. */
-  #countLines(text: Uint8Array, to: number): void {
-    const from = this.#lineAt;
-    const feeds = countFeeds(text, from, to);
-    if (feeds > 0) {
-      this.#line += feeds;
-      this.#lineStart = text.lastIndexOf(10, to - 1) + 1;
-    }
-    this.#lineAt = to;
   }
 
   /** Reads `text` from `from` to `to` with the PGN reader, as a stream apart. */
@@ -241,6 +237,13 @@ export class MainlineReader {
     const n = text.length;
     let i = skipNothing(text, start);
     if (i < 0) return final ? IRREGULAR : INCOMPLETE;
+    // the lines passed, and where the last starts
+    const skim = this.#skim;
+    skim.lines = 0;
+    skim.lineStart = 0;
+    for (let k = start; k < i; k++) {
+      if (text[k] === 10) (skim.lines++, skim.lineStart = k + 1);
+    }
     if (i === n) return n;
     let result = "";
     let c = text[i];
@@ -256,12 +259,14 @@ export class MainlineReader {
       // the line's end, then blank lines: a tag after them is the reader's
       let blank = false;
       i = tagEnd;
+      skim.lines++;
+      skim.lineStart = i;
       for (
         c = text[i];
         i < n && isByteSpace(c);
         c = text[++i]
       ) {
-        if (c === 10) blank = true;
+        if (c === 10) (blank = true, skim.lines++, skim.lineStart = i + 1);
       }
       if (i === n) return final ? IRREGULAR : INCOMPLETE;
       if (blank && c === 91) return IRREGULAR;
@@ -293,6 +298,8 @@ export class MainlineReader {
           continue;
         case 10:
           i++;
+          skim.lines++;
+          skim.lineStart = i;
           if (!used) {
             end = i; // a blank line ends the game
             break scan;
@@ -300,7 +307,7 @@ export class MainlineReader {
           used = false;
           continue;
         case 123: { // {, to the }
-          const close = commentEnd(text, i + 1);
+          const close = commentEnd(text, i + 1, skim);
           if (close < 0) {
             i = n + 1; // cut
             break scan;
@@ -316,7 +323,8 @@ export class MainlineReader {
             break scan;
           }
           used = false;
-          i = feed + 1;
+          skim.lines++;
+          i = skim.lineStart = feed + 1;
           continue;
         }
         case 91: // [
@@ -428,10 +436,9 @@ export class MainlineReader {
         // The rest is read only, as the reader does: skimmed to the game's
         // end or its result.
         skipping = true;
-        const skimmed = this.#skimmed;
-        const found = skimGame(text, i, skimmed);
+        const found = skimGame(text, i, skim);
         if (found === SKIM_END) {
-          end = skimmed[0];
+          end = skim.at;
           break scan;
         }
         if (found === SKIM_CUT) {
@@ -443,7 +450,7 @@ export class MainlineReader {
           return IRREGULAR;
         }
         ended = true;
-        i = skimmed[0];
+        i = skim.at;
         continue;
       }
       if (token === "") token = ascii(text, from, j);
