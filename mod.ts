@@ -25,6 +25,7 @@
  */
 
 export * from "./lib/types.ts";
+export * from "./lib/fen/variants.ts";
 export * from "./lib/errors.ts";
 export * from "./lib/fen/mod.ts";
 export * from "./lib/fen/reader.ts";

@@ -19,6 +19,8 @@ export type FenField =
   | "enPassant"
   | "halfmoveClock"
   | "fullmoveNumber"
+  | "pockets"
+  | "checks"
   | "operations"
   | "record";
 

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Position, Side, Square } from "./types.ts";
+import type { Pockets, Position, Side, Square } from "./types.ts";
 
 export * from "./types.ts";
 
@@ -28,6 +28,21 @@ export interface RecordView {
   readonly halfmoveClock: number;
   /** The fullmove number. */
   readonly fullmoveNumber: number;
+  /**
+   * Crazyhouse's pockets and promoted pieces, three-check's counters:
+   * absent or `null` under the other rules.
+   */
+  readonly variant?: VariantState | null;
+}
+
+/** A variant's state beyond the six fields, as a record view has it. */
+export interface VariantState {
+  /** Crazyhouse: the pieces in hand; `null` under other rules. */
+  readonly pockets: Pockets | null;
+  /** Crazyhouse: the squares of promoted pieces (`Q~`), a8 first. */
+  readonly promoted: readonly Square[];
+  /** Three-check: the checks each side has left to give, or `null`. */
+  readonly remainingChecks: { readonly w: number; readonly b: number } | null;
 }
 
 /**
@@ -66,5 +81,40 @@ export function recordViewOf(position: Position): RecordView {
     enPassant: position.enPassant,
     halfmoveClock: position.halfmoveClock,
     fullmoveNumber: position.fullmoveNumber,
+    variant: variantStateOfPosition(position),
+  };
+}
+
+/**
+ * The variant state of a position (its pockets, promoted pieces and check
+ * counters), or `null` when it has none.
+ *
+ * @example
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import { variantStateOfPosition } from "@fen/fen/record-view";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("8/8/8/8/8/8/8/K6k w - - 0 1 +1+0", {
+ *   rules: "threecheck",
+ * });
+ * assert.deepEqual(variantStateOfPosition(position)?.remainingChecks, {
+ *   w: 2,
+ *   b: 3,
+ * });
+ * ```
+ *
+ * @param position The position.
+ * @returns Its variant state, or `null`.
+ */
+export function variantStateOfPosition(
+  position: Position,
+): VariantState | null {
+  const { pockets, promoted, remainingChecks } = position;
+  if (pockets === undefined && remainingChecks === undefined) return null;
+  return {
+    pockets: pockets ?? null,
+    promoted: promoted ?? [],
+    remainingChecks: remainingChecks ?? null,
   };
 }

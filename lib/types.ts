@@ -121,6 +121,32 @@ export interface Position {
   halfmoveClock: number;
   /** The number of the full move, starting at 1 and counting after Black. */
   fullmoveNumber: number;
+  /**
+   * Crazyhouse: the pieces each side holds in hand, counted by lowercase
+   * piece letter (absent under every other rules).
+   */
+  pockets?: Pockets;
+  /**
+   * Crazyhouse: the squares of pieces that were promoted from pawns (written
+   * `Q~` in FEN); captured, they go to the pocket as pawns.
+   */
+  promoted?: Square[];
+  /**
+   * Three-check: the checks each side still has to give to win (3 at the
+   * start; lichess writes the checks given, `+1+2`, and this is 3 minus them).
+   */
+  remainingChecks?: { w: number; b: number };
+}
+
+/** A side's pieces in hand, by lowercase piece letter (crazyhouse). */
+export type Pocket = Record<"p" | "n" | "b" | "r" | "q" | "k", number>;
+
+/** Both sides' pieces in hand (crazyhouse). */
+export interface Pockets {
+  /** White's pieces in hand. */
+  w: Pocket;
+  /** Black's pieces in hand. */
+  b: Pocket;
 }
 
 /**
@@ -251,20 +277,60 @@ export function sideName(side: Side): "White" | "Black" {
  * assert.deepEqual(position.castling, ["g1", "b1"]);
  * ```
  */
-export type Rules = "chess" | "chess960";
+export type Rules =
+  | "chess"
+  | "chess960"
+  | "crazyhouse"
+  | "threecheck"
+  | "kingofthehill"
+  | "atomic"
+  | "antichess"
+  | "horde"
+  | "racingkings";
 
 /**
- * Every {@linkcode Rules} value, standard chess first.
+ * Every {@linkcode Rules} value whose games are implemented, standard chess
+ * first: what the PGN reader, `--moves` and the other paths that play a
+ * game accept. The list grows as variants' games land; the move functions
+ * (legal moves, playing moves, perft) take all of
+ * {@linkcode VARIANT_RULES}.
  *
  * @example
  * ```ts
  * import { RULES } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(RULES, ["chess", "chess960"]);
+ * assert.ok(RULES.includes("chess960"));
  * ```
  */
 export const RULES: readonly Rules[] = Object.freeze(["chess", "chess960"]);
+
+/**
+ * Every {@linkcode Rules} value, standard chess first: what the FEN reader
+ * and writer and the legality check know (a variant's pockets and check
+ * counters, its rules of legality and its game ends), whether or not its
+ * moves are implemented yet ({@linkcode RULES}).
+ *
+ * @example
+ * ```ts
+ * import { VARIANT_RULES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(VARIANT_RULES.length, 9);
+ * assert.equal(VARIANT_RULES[0], "chess");
+ * ```
+ */
+export const VARIANT_RULES: readonly Rules[] = Object.freeze([
+  "chess",
+  "chess960",
+  "crazyhouse",
+  "threecheck",
+  "kingofthehill",
+  "atomic",
+  "antichess",
+  "horde",
+  "racingkings",
+]);
 
 /**
  * The rules option of every reader, checker and move function. Under
@@ -306,34 +372,71 @@ export interface RulesOptions {
  *
  * @example
  * ```ts
- * import { rulesOf } from "@fen/fen";
+ * import { rulesOf, VARIANT_RULES } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
  * assert.equal(rulesOf({ chess960: true }), "chess960");
  * assert.equal(rulesOf({ rules: "chess", chess960: true }), "chess");
  * assert.equal(rulesOf({}), undefined);
- * assert.throws(() => rulesOf({ rules: "atomic" as never }), TypeError);
+ * assert.throws(() => rulesOf({ rules: "chess9" as never }), TypeError);
+ * assert.equal(rulesOf({ rules: "horde" }, VARIANT_RULES), "horde");
  * ```
  *
  * @param options The options, if any.
+ * @param known The rules the caller implements: {@linkcode RULES} (the
+ * default: moves) or {@linkcode VARIANT_RULES} (FEN and legality).
  * @returns Their rules, or `undefined`.
- * @throws {TypeError} If `options.rules` is not one of {@linkcode RULES}.
+ * @throws {TypeError} If `options.rules` is not one of `known`.
  */
-export function rulesOf(options?: RulesOptions): Rules | undefined {
+export function rulesOf(
+  options?: RulesOptions,
+  known: readonly Rules[] = RULES,
+): Rules | undefined {
   if (options === undefined) return undefined;
   const rules = options.rules;
   if (rules !== undefined) {
-    if (!RULES.includes(rules)) {
+    if (!known.includes(rules)) {
+      const name = JSON.stringify(String(rules)).slice(0, 40);
       throw new TypeError(
-        `No rules ${JSON.stringify(String(rules)).slice(0, 40)}: expected ${
-          RULES.join(" or ")
-        }`,
+        VARIANT_RULES.includes(rules)
+          ? `Rules ${name}: its moves are not implemented yet (${
+            known.join(", ")
+          } are)`
+          : `No rules ${name}: expected ${known.join(", ")}`,
       );
     }
     return rules;
   }
   const chess960 = options.chess960;
   return chess960 === undefined ? undefined : chess960 ? "chess960" : "chess";
+}
+
+/** Options for {@linkcode stringifyFen}. */
+export interface StringifyFenOptions {
+  /**
+   * How castling rights are written. `"x-fen"` (the default) is X-FEN's
+   * canonical form, as python-chess and chessops write it: `K`/`Q` for the
+   * outermost rook of its colour on its side of the king (standard FEN for
+   * standard chess; `KQkq` for Chess960's `RNBBKRQN` too, read back with
+   * `rules: "chess960"`), and the rook's file (`F`) only when another rook
+   * stands beyond it. A right whose rook is not on its square (standard `KQ`
+   * after the king or rook moved) keeps its `K` or `Q`: legality names the
+   * problem. `"shredder"` always writes rook files, as in `HAha`.
+   */
+  castling?: "x-fen" | "shredder";
+  /**
+   * Where crazyhouse's pockets go: `"brackets"` (the default, as lichess,
+   * python-chess and chessops write them: `RNBQKBNR[Qn]`) or `"rank"`, a
+   * ninth rank (`RNBQKBNR/Qn`, as some engines write them).
+   */
+  pockets?: "brackets" | "rank";
+  /**
+   * How three-check's counters are written: `"given"` (the default,
+   * lichess's: the checks each side gave, `+1+2`, after the clocks) or
+   * `"remaining"` (python-chess's and chessops's: the checks each side has
+   * left, `2+1`, before the clocks). Both are read.
+   */
+  checks?: "given" | "remaining";
 }
 
 /** Options for reading FEN records ({@linkcode parseFen}, `FenReader`). */

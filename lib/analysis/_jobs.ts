@@ -4,6 +4,7 @@
 // A game's later positions come from legal moves, so they pass by
 // construction.
 
+import { variantOf } from "../fen/variants.ts";
 import { checkPosition } from "../legality/mod.ts";
 import { parseEpd } from "../fen/epd.ts";
 import { stringifyFen } from "../fen/mod.ts";
@@ -89,6 +90,16 @@ export function gameJobs(game: PgnGame, repair: boolean): GameJobs {
     refused: null,
     repairs: [],
   };
+  // The engine is asked about standard chess (or Chess960) positions, and
+  // the cache keys them by Polyglot key: a variant's are neither.
+  if (game.rules !== "chess" && game.rules !== "chess960") {
+    return {
+      ...base,
+      refused: `its variant is ${
+        variantOf(game.rules).name
+      }, and the engine is asked about standard chess and Chess960 only`,
+    };
+  }
   const passed = gate(start, repair, game.chess960);
   if ("refused" in passed) return { ...base, refused: passed.refused };
   if (passed.repairs.length > 0) {

@@ -6,6 +6,7 @@
  */
 
 import { MainlineReader } from "../pgn/mainline.ts";
+import { unkeyedReason, UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import { PgnMoveError } from "../pgn/errors.ts";
 import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
@@ -134,7 +135,13 @@ export class BookMaker {
 
   #position(position: PgnPosition): void {
     const ply = position.ply;
-    if (ply === 0) this.#result = resultOf(position.game);
+    if (ply === 0) {
+      const game = position.game;
+      if (unkeyedReason(game.rules) !== null) {
+        throw new UnkeyedVariantError(game.rules, `game ${game.number} `);
+      }
+      this.#result = resultOf(game);
+    }
     if (ply > 0 && ply <= this.#maxPly) {
       const score = (this.#colour === 0 ? this.#result : -this.#result) + 1;
       const from = position.from!;

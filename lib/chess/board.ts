@@ -7,7 +7,7 @@
 // check mark all read this board.
 
 import type { Position, Side, Square } from "../types.ts";
-import { CODE_OF_LETTER, KING, zeros } from "./geometry.ts";
+import { CODE_OF_LETTER, KING, squareOf, zeros } from "./geometry.ts";
 
 /**
  * A position's fields but the board, as a record reader holds them (the
@@ -84,9 +84,37 @@ export class ChessBoard {
   fullmove = 1;
   /** Moves made since the last {@linkcode ChessBoard.commit}. */
   ply = 0;
+  /**
+   * The rules' row in variant.ts's VARIANTS (0 standard chess): set by
+   * convert.ts's loadPosition, kept by the other loads.
+   */
+  variant = 0;
+  /**
+   * Whether the rules are standard chess's (chess, Chess960): the move
+   * generator and maker then pass by every variant's hook.
+   */
+  plain = true;
+  /**
+   * Crazyhouse: pieces in hand by piece code (`color << 3 | role`), loaded
+   * from Position.pockets and kept by make.ts.
+   */
+  readonly pockets: Int32Array = new Int32Array(16);
+  /**
+   * Crazyhouse: the squares of promoted pieces, two words as `occupied`
+   * (captured, they go to the pocket as pawns).
+   */
+  readonly promoted: Int32Array = new Int32Array(2);
+  /** Three-check: the checks White (0) and Black (1) still have to give. */
+  readonly remainingChecks: number[] = [3, 3];
+  /**
+   * Atomic: the pieces each capture exploded, `square | code << 6`, the
+   * last capture's last; make.ts's undo records say how many.
+   */
+  readonly exploded: number[] = [];
   /** make.ts's undo records, UNDO words a move; grows with the deepest line. */
   readonly undo: number[] = [];
   #listed = false; // whether `list`, `index` and `count` hold the pieces
+  #variantFields = false; // whether a load wrote pockets, promoted or checks
 
   // The move generator's pins and checks of the position as it stands,
   // written by its check-and-pin scan and read by the generation that
@@ -117,6 +145,36 @@ export class ChessBoard {
     else this.#occupy();
     this.malformed ||= !Array.isArray(cells) || cells.length !== 64;
     this.#loadFields(position);
+    if (
+      position.pockets !== undefined || position.promoted !== undefined ||
+      position.remainingChecks !== undefined
+    ) {
+      this.#loadVariantFields(position);
+    }
+  }
+
+  // The crazyhouse and three-check fields; absent, they are empty and 3+3.
+  // Never throws: what is not a count or a square counts as absent.
+  #loadVariantFields(position: Position): void {
+    const { pockets, promoted, remainingChecks } = position;
+    this.#variantFields = true;
+    for (let color = 0; color < 2; color++) {
+      const pocket = pockets?.[color === 0 ? "w" : "b"];
+      for (let role = 1; role <= 6; role++) {
+        const n: unknown = pocket?.["pnbrqk"[role - 1] as "p"];
+        this.pockets[color << 3 | role] = typeof n === "number" && n > 0
+          ? Math.floor(n)
+          : 0;
+      }
+      const checks: unknown = remainingChecks?.[color === 0 ? "w" : "b"];
+      this.remainingChecks[color] = typeof checks === "number" ? checks : 3;
+    }
+    if (Array.isArray(promoted)) {
+      for (const name of promoted) {
+        const s = squareOf(name);
+        if (s >= 0) this.promoted[s >> 5] |= 1 << s;
+      }
+    }
   }
 
   /**
@@ -295,6 +353,15 @@ export class ChessBoard {
   #reset(): void {
     this.#squared = this.#listed = this.malformed = false;
     this.count[0] = this.count[1] = 0;
+    // A variant's fields are written only under its rules or by a load
+    // that had them: a standard board's load skips them.
+    if (this.variant !== 0 || this.#variantFields) {
+      this.#variantFields = false;
+      this.pockets.fill(0);
+      this.promoted[0] = this.promoted[1] = 0;
+      this.remainingChecks[0] = this.remainingChecks[1] = 3;
+      this.exploded.length = 0;
+    }
     const { counts, masks } = this;
     for (let i = 1; i < 15; i++) counts[i] = 0;
     for (let i = 2; i < 30; i++) masks[i] = 0;

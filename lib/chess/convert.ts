@@ -8,11 +8,12 @@
 
 import { IS_PIECE, SQUARE_NAMES } from "../_tables.ts";
 import type { RecordView } from "../record_view.ts";
-import type { Piece, Position, Square } from "../types.ts";
+import type { Piece, Pocket, Position, Rules, Square } from "../types.ts";
 import type { ChessBoard } from "./board.ts";
 import { LETTER_OF_CODE } from "./geometry.ts";
 import { castleRook } from "./move.ts";
 import { loadRights } from "./rules.ts";
+import { VARIANT_MOVES, variantIndex } from "./variant.ts";
 
 /** A board: the 64 squares a8 to h1 in reading order, `null` when empty. */
 export type Board = readonly (Piece | null)[];
@@ -62,10 +63,18 @@ export const CASTLING_SLOTS: readonly number[] = [1, 0, 3, 2];
  * {@linkcode ChessBoard.load}) with its piece lists, and the castling rooks
  * and the en-passant square the rules allow: a board to generate moves on.
  */
-export function loadPosition(b: ChessBoard, position: Position): void {
+export function loadPosition(
+  b: ChessBoard,
+  position: Position,
+  rules?: Rules,
+): void {
+  const variant = variantIndex(rules);
+  b.variant = variant;
+  b.plain = variant <= 1; // standard chess and Chess960
   b.load(position);
   b.listPieces();
   loadRights(b, position);
+  if (!VARIANT_MOVES[variant].castling) b.castle = 0;
 }
 
 /** Board to Position: the position `b` holds, with `enPassant` as given. */
@@ -73,13 +82,40 @@ export function toPosition(b: ChessBoard, enPassant: Square | null): Position {
   const board: (Piece | null)[] = [];
   const sq = b.sq;
   for (let s = 0; s < 64; s++) board.push(LETTER_OF_CODE[sq[s]] ?? null);
-  return {
+  const position: Position = {
     board,
     turn: b.turn === 0 ? "w" : "b",
     castling: castlingOf(b, []),
     enPassant,
     halfmoveClock: b.halfmove,
     fullmoveNumber: b.fullmove,
+  };
+  const v = VARIANT_MOVES[b.variant];
+  if (v.drops) {
+    position.pockets = { w: pocketOf(b, 0), b: pocketOf(b, 1) };
+    const promoted: Square[] = [];
+    for (let s = 0; s < 64; s++) {
+      if ((b.promoted[s >> 5] & 1 << s) !== 0) promoted.push(SQUARE_NAMES[s]);
+    }
+    position.promoted = promoted;
+  }
+  if (v.countChecks) {
+    const [w, black] = b.remainingChecks;
+    position.remainingChecks = { w, b: black };
+  }
+  return position;
+}
+
+/** The pocket of `color` on `b`, by lowercase letter. */
+function pocketOf(b: ChessBoard, color: number): Pocket {
+  const p = b.pockets, own = color << 3;
+  return {
+    p: p[own | 1],
+    n: p[own | 2],
+    b: p[own | 3],
+    r: p[own | 4],
+    q: p[own | 5],
+    k: p[own | 6],
   };
 }
 

@@ -146,6 +146,7 @@ const UNPLAYABLE_REASONS: Readonly<
     `${sideName(side)} to move, but ${
       sideName(side === "w" ? "b" : "w")
     } is in check`,
+  "variant": (rule) => rule,
 };
 
 function sideName(side: string): string {

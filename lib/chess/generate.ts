@@ -41,6 +41,8 @@ import {
   rookTarget,
 } from "./move.ts";
 import { enPassantIsLegal } from "./rules.ts";
+import { royalAttacked, VARIANT_MOVES } from "./variant.ts";
+import { variantMoves } from "./variant_moves.ts";
 
 /**
  * When a position written after moves names an en-passant square, the
@@ -70,11 +72,14 @@ import { enPassantIsLegal } from "./rules.ts";
  */
 export type EnPassantMode = "always" | "pseudo-legal" | "legal";
 
-/** Most legal moves in any position is 218; room for a wide margin. */
-export const MAX_MOVES = 256;
+/**
+ * Most legal moves in a standard position is 218; a crazyhouse position
+ * adds at most five roles dropped on 64 squares. Room for a margin.
+ */
+export const MAX_MOVES = 640;
 
 /** The next pin-and-check stamp of `b`; stamps restart before they overflow. */
-function nextStamp(b: ChessBoard): number {
+export function nextStamp(b: ChessBoard): number {
   if (b.stamp === 0x3fffffff) {
     b.pinStamp.fill(0);
     b.blockStamp.fill(0);
@@ -89,6 +94,19 @@ function nextStamp(b: ChessBoard): number {
  * pieces giving check.
  */
 export function generateMoves(
+  b: ChessBoard,
+  out: Int32Array,
+  start: number,
+): number {
+  if (!b.plain) return variantMoves(b, out, start);
+  return royalMoves(b, out, start);
+}
+
+/**
+ * The legal moves when the side to move has one royal king, as standard
+ * chess has them; variant_moves.ts adds and filters.
+ */
+export function royalMoves(
   b: ChessBoard,
   out: Int32Array,
   start: number,
@@ -110,6 +128,7 @@ export function generateMoves(
  * is scratch, as for {@linkcode generateMoves}.
  */
 export function hasLegalMove(b: ChessBoard, out: Int32Array): boolean {
+  if (!b.plain) return variantMoves(b, out, 0) > 0;
   const checks = findChecksAndPins(b);
   if (checks < 2 && pieceMoves(b, out, 0, checks === 1, 1) > 0) return true;
   return generateMoves(b, out, 0) > 0;
@@ -121,7 +140,7 @@ export function hasLegalMove(b: ChessBoard, out: Int32Array): boolean {
  * marks the squares that end a single check (between king and checker, and
  * the checker), all on `b`'s stamps.
  */
-function findChecksAndPins(b: ChessBoard): number {
+export function findChecksAndPins(b: ChessBoard): number {
   const sq = b.sq, us = b.turn, them = us ^ 1, k = b.king[us];
   const stamp = nextStamp(b);
   const pinStamp = b.pinStamp, pinDir = b.pinDir, blockStamp = b.blockStamp;
@@ -194,7 +213,7 @@ function kingMoves(b: ChessBoard, out: Int32Array, n: number): number {
 // The generator's inner loop: one function for all non-king pieces, longer
 // than the house limit, because it runs for every piece of every node in
 // perft and per-role helper calls cost measurably there.
-function pieceMoves(
+export function pieceMoves(
   b: ChessBoard,
   out: Int32Array,
   n: number,
@@ -206,7 +225,11 @@ function pieceMoves(
   const stamp = b.stamp;
   const forward = us === 0 ? -8 : 8;
   const startRow = us === 0 ? 6 : 1;
+  // A pawn on its first rank (horde's) steps two squares too, as in
+  // python-chess and chessops, but leaves no en-passant square.
+  const firstRow = us === 0 ? 7 : 0;
   const lastRow = us === 0 ? 0 : 7;
+  const king = !b.plain && VARIANT_MOVES[b.variant].kingPromotion;
   for (let i = us * 64, end = i + b.count[us]; i < end && n < enough; i++) {
     const s = b.list[i];
     const role = sq[s] & 7;
@@ -218,14 +241,15 @@ function pieceMoves(
       if (sq[t] === 0 && (!pinned || pin < 2)) {
         if (!check || block[t] === stamp) {
           n = t >> 3 === lastRow
-            ? promotions(out, n, encodeMove(s, t))
+            ? promotions(out, n, encodeMove(s, t), king)
             : (out[n] = encodeMove(s, t), n + 1);
         }
-        const t2 = t + forward;
+        const t2 = t + forward, row = s >> 3;
         if (
-          s >> 3 === startRow && sq[t2] === 0 && (!check || block[t2] === stamp)
+          (row === startRow || row === firstRow) && sq[t2] === 0 &&
+          (!check || block[t2] === stamp)
         ) {
-          out[n++] = encodeMove(s, t2, DOUBLE_PUSH);
+          out[n++] = encodeMove(s, t2, row === startRow ? DOUBLE_PUSH : 0);
         }
       }
       for (
@@ -239,7 +263,7 @@ function pieceMoves(
         if (pinned && DIRECTION[k * 64 + t] !== pin) continue;
         if (check && block[t] !== stamp) continue;
         n = t >> 3 === lastRow
-          ? promotions(out, n, encodeMove(s, t))
+          ? promotions(out, n, encodeMove(s, t), king)
           : (out[n] = encodeMove(s, t), n + 1);
       }
     } else if (role === KNIGHT) {
@@ -273,23 +297,41 @@ function pieceMoves(
   return n;
 }
 
-/** The four promotions of a pawn move, queen first. */
-function promotions(out: Int32Array, n: number, move: number): number {
+/**
+ * The promotions of a pawn move, queen first, then the king's where the
+ * variant has it (antichess).
+ */
+function promotions(
+  out: Int32Array,
+  n: number,
+  move: number,
+  king: boolean,
+): number {
   out[n] = move | promotionBits(QUEEN);
   out[n + 1] = move | promotionBits(ROOK);
   out[n + 2] = move | promotionBits(BISHOP);
   out[n + 3] = move | promotionBits(KNIGHT);
-  return n + 4;
+  if (!king) return n + 4;
+  out[n + 4] = move | promotionBits(KING);
+  return n + 5;
 }
 
-/** En-passant captures, each as rules.ts's enPassantIsLegal allows it. */
-function enPassant(b: ChessBoard, out: Int32Array, n: number): number {
+/**
+ * En-passant captures, each as rules.ts's enPassantIsLegal allows it, or
+ * every one with `pseudo` (no royal king, or legality tested after).
+ */
+export function enPassant(
+  b: ChessBoard,
+  out: Int32Array,
+  n: number,
+  pseudo = false,
+): number {
   const sq = b.sq, us = b.turn, ep = b.ep;
   const pawn = us << 3 | PAWN;
   const from = (us ^ 1) * 64 + ep;
   for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
     const s = PAWN_TARGETS[j];
-    if (sq[s] === pawn && enPassantIsLegal(b, s, ep)) {
+    if (sq[s] === pawn && (pseudo || enPassantIsLegal(b, s, ep))) {
       out[n++] = encodeMove(s, ep, EN_PASSANT);
     }
   }
@@ -320,17 +362,33 @@ export function castling(
     let safe = true;
     const step = kingTo > k ? 1 : -1;
     for (let t = k + step; t !== kingTo && safe && kingTo !== k; t += step) {
-      safe = attackersTo(b, t, us ^ 1, occupied, null) === 0;
+      safe = !attacked(b, t, us, occupied);
     }
     if (safe) {
       occupied[rook >> 5] &= ~(1 << rook);
       occupied[rookTo >> 5] |= 1 << rookTo;
       occupied[kingTo >> 5] |= 1 << kingTo;
-      safe = attackersTo(b, kingTo, us ^ 1, occupied, null) === 0;
+      safe = !attacked(b, kingTo, us, occupied);
     }
     if (safe) out[n++] = encodeMove(k, rook, CASTLE);
   }
   return n;
+}
+
+/**
+ * Whether the king of `side` would be attacked on `t` with `occupied`: by
+ * the variant's meaning of check (variant.ts royalAttacked) off standard
+ * rules.
+ */
+function attacked(
+  b: ChessBoard,
+  t: number,
+  side: number,
+  occupied: Int32Array,
+): boolean {
+  return b.plain
+    ? attackersTo(b, t, side ^ 1, occupied, null) !== 0
+    : royalAttacked(b, t, side, occupied);
 }
 
 /** Whether castling has nothing in its way but its king and rook. */

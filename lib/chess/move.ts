@@ -9,6 +9,23 @@ export const CASTLE = 1 << 16;
 /** A pawn's two-square advance, which sets the en-passant square. */
 export const DOUBLE_PUSH = 1 << 17;
 
+/**
+ * A crazyhouse drop: `from` and `to` are both the square (as python-chess
+ * has it, so that what reads a move's squares needs no exception), the
+ * role dropped is in the promotion field (see {@linkcode encodeDrop}).
+ */
+export const DROP = 1 << 18;
+
+/** A drop of `role` (PAWN to QUEEN) on square `to`. */
+export function encodeDrop(role: number, to: number): number {
+  return to | to << 6 | role << 12 | DROP;
+}
+
+/** The role a drop puts on the board (read only when `m & DROP`). */
+export function dropRole(m: number): number {
+  return (m >> 12) & 7;
+}
+
 /** The move from `from` to `to`, with a promotion role and flags (or 0). */
 export function encodeMove(from: number, to: number, extra = 0): number {
   return from | to << 6 | extra;

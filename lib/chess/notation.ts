@@ -11,6 +11,8 @@ import { makeMove, unmakeMove } from "./make.ts";
 import { KING, PAWN, squareOf } from "./geometry.ts";
 import {
   CASTLE,
+  DROP,
+  dropRole,
   EN_PASSANT,
   kingDestination,
   moveFrom,
@@ -19,15 +21,18 @@ import {
 } from "./move.ts";
 import { generateMoves, MAX_MOVES } from "./generate.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
+import { royalAttacked, VARIANT_MOVES } from "./variant.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
 export const ROLE_LETTERS = " PNBRQK";
 const ROLE_NAMES = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
 
-const UCI = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/;
+const UCI = /^([a-h][1-8])([a-h][1-8])([qrbnkQRBNK]?)$/;
 const CASTLING = /^([O0])-\1(-\1)?$/;
 const PIECE_MOVE = /^([NBRQK])([a-h]?)([1-8]?)x?([a-h][1-8])$/;
-const PAWN_MOVE = /^(?:([a-h])x)?([a-h][1-8])(?:=?([NBRQnbrq]))?$/;
+const PAWN_MOVE = /^(?:([a-h])x)?([a-h][1-8])(?:=?([NBRQKnbrqk]))?$/;
+/** A drop, as SAN (`N@f3`, `@e4`) and UCI (`P@e4`) write it. */
+const DROP_MOVE = /^([PNBRQpnbrq])?@([a-h][1-8])$/;
 /** Check marks, and annotations such as `!?`, `??` or `!!`, at the end. */
 const SUFFIX = /[+#]?[!?]*$/;
 const SUFFIX_END = /[+#!?]$/;
@@ -60,6 +65,7 @@ export function sanWithoutCheck(
   const sq = b.sq;
   const from = moveFrom(m), to = moveTo(m);
   if (m & CASTLE) return to < from ? "O-O-O" : "O-O";
+  if (m & DROP) return dropText(m, "");
   const role = sq[from] & 7;
   const capture = sq[to] !== 0 || (m & EN_PASSANT) !== 0;
   const promotion = movePromotion(m);
@@ -84,6 +90,27 @@ export function sanWithoutCheck(
     ? name[1]
     : name;
   return ROLE_LETTERS[role] + origin + (capture ? "x" : "") + SQUARE_NAMES[to];
+}
+
+/**
+ * A drop as SAN writes it (`N@f3`, a pawn's `@e4`, as python-chess and
+ * chessops do) or, with `pawn` `"P"`, as UCI does (`P@e4`).
+ */
+function dropText(m: number, pawn: string): string {
+  const role = dropRole(m);
+  return (role === PAWN ? pawn : ROLE_LETTERS[role]) + "@" +
+    SQUARE_NAMES[moveTo(m)];
+}
+
+/**
+ * Whether the side to move on `b` is in check, by its rules' meaning
+ * (none in antichess, nor for a horde without a king).
+ */
+export function inCheck(b: ChessBoard): boolean {
+  const k = b.king[b.turn];
+  return b.plain
+    ? isAttacked(b, k, b.turn ^ 1)
+    : royalAttacked(b, k, b.turn, b.occupied);
 }
 
 /** A move as given, and its 1-based number, for the error it may cause. */
@@ -126,6 +153,7 @@ export class Notation {
 
   /** UCI: king to its destination when standard, king takes rook otherwise. */
   uci(m: number, rules: Rules): string {
+    if (m & DROP) return dropText(m, "P");
     const from = moveFrom(m);
     const to = m & CASTLE && rules !== "chess960" && isStandardCastle(m)
       ? kingDestination(m)
@@ -141,7 +169,7 @@ export class Notation {
     const san = this.#sanWithoutCheck(m);
     makeMove(b, m);
     let suffix = "";
-    if (isAttacked(b, b.king[b.turn], b.turn ^ 1)) {
+    if (inCheck(b)) {
       const replies = generateMoves(b, new Int32Array(MAX_MOVES), 0);
       suffix = replies === 0 ? "#" : "+";
     }
@@ -178,6 +206,8 @@ export class Notation {
     }
     const piece = PIECE_MOVE.exec(text);
     if (piece) return this.#matchPiece(piece);
+    const drop = DROP_MOVE.exec(text);
+    if (drop) return this.#matchDrop(drop);
     const pawn = PAWN_MOVE.exec(text);
     if (pawn) return this.#matchPawn(pawn);
     const squares = MOVE_SHAPED.test(text) ? text.matchAll(SQUARE_LIKE) : [];
@@ -208,6 +238,15 @@ export class Notation {
           (row < 0 || from >> 3 === row);
       },
       why: () => `no ${ROLE_NAMES[role]} can move to ${square}`,
+    });
+  }
+
+  #matchDrop([, letter, square]: RegExpExecArray): number {
+    const role = ROLE_LETTERS.indexOf((letter ?? "P").toUpperCase());
+    const to = squareOf(square);
+    return this.#single({
+      fits: (m) => (m & DROP) !== 0 && dropRole(m) === role && moveTo(m) === to,
+      why: () => `no ${ROLE_NAMES[role]} can be dropped on ${square}`,
     });
   }
 
@@ -260,7 +299,9 @@ export class Notation {
     if (found.length === 1) return found[0];
     if (found.length === 0) {
       const b = this.board;
-      const over = isAttacked(b, b.king[b.turn], b.turn ^ 1)
+      const over = !b.plain && VARIANT_MOVES[b.variant].ended(b)
+        ? "its goal is reached"
+        : inCheck(b)
         ? "checkmate"
         : "stalemate";
       throw this.#fail(

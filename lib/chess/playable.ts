@@ -1,21 +1,23 @@
 // A board the move functions can play from: the core board loaded, then
 // refused with the legality check's codes if the rules cannot apply.
 
-import type { Position } from "../types.ts";
+import type { Position, Rules } from "../types.ts";
 import { ChessBoard, type PositionFields } from "./board.ts";
 import { assertBoard, loadPosition } from "./convert.ts";
 import { unplayable } from "./rules.ts";
 import { UnplayablePositionError } from "./errors.ts";
 
 /**
- * Loads `position` into `into` (or a new board) and returns it, or throws
- * what keeps it from being played (see {@linkcode assertPlayable}).
+ * Loads `position` into `into` (or a new board) under `rules` (standard
+ * chess if not given) and returns it, or throws what keeps it from being
+ * played (see {@linkcode assertPlayable}).
  */
 export function playableBoard(
   position: Position,
   into: ChessBoard = new ChessBoard(),
+  rules?: Rules,
 ): ChessBoard {
-  loadPosition(into, position);
+  loadPosition(into, position, rules);
   assertPlayable(into, position);
   return into;
 }

@@ -11,6 +11,7 @@ import { attackersTo } from "./attacks.ts";
 import type { ChessBoard, PositionFields } from "./board.ts";
 import { KING, PAWN, ROOK, squareOf } from "./geometry.ts";
 import { castleRook, withCastleRook } from "./move.ts";
+import { royalAttacked, VARIANT_MOVES, type VariantRules } from "./variant.ts";
 
 /**
  * Sets the castling rooks and the en-passant square of `b`, loaded from
@@ -58,13 +59,17 @@ export type UnplayableCode =
   | "no-king"
   | "too-many-kings"
   | "pawn-on-back-rank"
-  | "opposite-check";
+  | "opposite-check"
+  | "variant";
 
 /** What keeps a position from being played, and its subject. */
 export interface Unplayable {
   /** What is wrong. */
   code: UnplayableCode;
-  /** The side (`"w"`, `"b"`) or, for a pawn, its square. */
+  /**
+   * The side (`"w"`, `"b"`), for a pawn its square, for `"variant"` the
+   * variant's rule in words.
+   */
   subject: string;
 }
 
@@ -74,6 +79,7 @@ export interface Unplayable {
  * (not exactly one), then the side not to move in check.
  */
 export function unplayable(b: ChessBoard): Unplayable | null {
+  if (!b.plain) return variantUnplayable(b, VARIANT_MOVES[b.variant]);
   const pawn = backRankPawn(b);
   if (pawn >= 0) {
     return { code: "pawn-on-back-rank", subject: SQUARE_NAMES[pawn] };
@@ -90,6 +96,74 @@ export function unplayable(b: ChessBoard): Unplayable | null {
     return { code: "opposite-check", subject: b.turn === 0 ? "w" : "b" };
   }
   return null;
+}
+
+/**
+ * {@linkcode unplayable} under a variant's rules, as chessops' setups
+ * validate them: its kings (`VariantRules.kings`), pawns on a back rank
+ * (a horde's on its own first rank allowed), the side not to move in
+ * check by the variant's meaning, and racing kings' no check and no pawns.
+ */
+function variantUnplayable(b: ChessBoard, v: VariantRules): Unplayable | null {
+  const counts = b.counts, us = b.turn;
+  const white = counts[KING], black = counts[8 | KING];
+  const pawn = v.kings === "horde" ? misplacedHordePawn(b) : backRankPawn(b);
+  if (pawn >= 0) {
+    return { code: "pawn-on-back-rank", subject: SQUARE_NAMES[pawn] };
+  }
+  if (v.kings === "horde" && white > 0 && black > 0) {
+    return {
+      code: "variant",
+      subject: "White has a king: in horde White has none",
+    };
+  }
+  for (let color = 0; color < 2; color++) {
+    const kings = color === 0 ? white : black;
+    const wanted = v.kings === "each"
+      ? 1
+      : v.kings === "atomic"
+      ? (color === us ? kings : 1) // the side to move's may have exploded
+      : v.kings === "horde"
+      ? (white + black === 1 ? kings : color === 0 ? 0 : 1)
+      : kings;
+    if (kings !== wanted) {
+      const code = kings < wanted ? "no-king" : "too-many-kings";
+      return { code, subject: color === 0 ? "w" : "b" };
+    }
+  }
+  const theirs = b.king[us ^ 1];
+  if (royalAttacked(b, theirs, us ^ 1, b.occupied)) {
+    return { code: "opposite-check", subject: us === 0 ? "w" : "b" };
+  }
+  if (v.noCheckGiving) {
+    if (counts[PAWN] + counts[8 | PAWN] > 0) {
+      return {
+        code: "variant",
+        subject: "racing kings is played without pawns",
+      };
+    }
+    if (royalAttacked(b, b.king[us], us, b.occupied)) {
+      return {
+        code: "variant",
+        subject: "no king may be in check in racing kings",
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Horde: the first pawn on a back rank but on its own first rank with no
+ * king on its side (the horde's), or -1.
+ */
+function misplacedHordePawn(b: ChessBoard): number {
+  for (let s = 0; s < 64; s = s === 7 ? 56 : s + 1) {
+    const p = b.sq[s];
+    if ((p & 7) !== PAWN) continue;
+    const color = p >> 3, own = color === 0 ? s >= 56 : s < 8;
+    if (!own || b.counts[color << 3 | KING] !== 0) return s;
+  }
+  return -1;
 }
 
 /** Ranks 8 (word 0, squares 0-7) and 1 (word 1, squares 56-63). */

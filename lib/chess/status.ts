@@ -6,7 +6,13 @@
  */
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import type { Position, Square } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  type Square,
+  VARIANT_RULES,
+} from "../types.ts";
 import { attackersTo } from "./attacks.ts";
 import { ChessBoard } from "./board.ts";
 import { BISHOP, isLight, KNIGHT, PAWN, QUEEN, ROOK } from "./geometry.ts";
@@ -54,6 +60,8 @@ import type { EnPassantMode } from "./generate.ts";
  *
  * @param position The position.
  * @param mode When to keep the square.
+ * @param options The rules the capture is judged by (standard chess's
+ * unless given).
  * @returns The square to write, or `null`.
  * @throws {UnplayablePositionError} For the modes other than `"always"`,
  * as `legalMoves` does.
@@ -61,9 +69,11 @@ import type { EnPassantMode } from "./generate.ts";
 export function enPassantSquare(
   position: Position,
   mode: EnPassantMode,
+  options?: RulesOptions,
 ): Square | null {
   if (mode === "always") return position.enPassant;
-  return enPassantOf(playableBoard(position), mode);
+  const rules = rulesOf(options, VARIANT_RULES);
+  return enPassantOf(playableBoard(position, undefined, rules), mode);
 }
 
 /**

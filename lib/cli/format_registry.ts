@@ -16,7 +16,11 @@ import { stringifyEpdOperations } from "../fen/epd.ts";
 import type { RenderSvgOptions } from "../svg/mod.ts";
 import { shapeMarks } from "../svg/letters.ts";
 import type { PgnGame, PgnShape } from "../pgn/mod.ts";
-import { INITIAL_FEN, type Position } from "../types.ts";
+import {
+  INITIAL_FEN,
+  type Position,
+  type StringifyFenOptions,
+} from "../types.ts";
 import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
 import { writeJsonRecord } from "./format_json.ts";
@@ -65,6 +69,8 @@ export interface RunOptions {
   sideToMove: boolean;
   /** The members `--json-fields` adds to `--format json`'s objects. */
   json: JsonFields;
+  /** How `fen` and `epd` write castling (`--castling`). */
+  fen: StringifyFenOptions;
 }
 
 /** One output format; `N` names the libraries it needs. */
@@ -198,9 +204,9 @@ export const FORMATS = {
     draws: false,
     moves: false,
     needs: [],
-    write(out, current) {
+    write(out, current, run) {
       out.reserve(FEN_BYTES_MAX + 1);
-      const end = writeFenBytes(current, out.buffer, out.length);
+      const end = writeFenBytes(current, out.buffer, out.length, run.fen);
       out.buffer[end] = 10;
       out.length = end + 1;
     },
@@ -210,9 +216,14 @@ export const FORMATS = {
     draws: false,
     moves: false,
     needs: [],
-    write(out, current) {
+    write(out, current, run) {
       out.reserve(FEN_BYTES_MAX);
-      out.length = writeFourFieldBytes(current, out.buffer, out.length);
+      out.length = writeFourFieldBytes(
+        current,
+        out.buffer,
+        out.length,
+        run.fen,
+      );
       const operations = current.operations;
       if (operations !== null && operations.length > 0) {
         out.writeByte(32);

@@ -4,7 +4,7 @@
 
 import { isEmptyMark } from "../fen/grid.ts";
 import type { RenderSvgOptions } from "../svg/types.ts";
-import type { ParseFenOptions } from "../types.ts";
+import type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
 import {
   choice,
   flag,
@@ -34,6 +34,9 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
+import { hasMoves, variantNamed } from "../fen/variants.ts";
+import { unkeyedReason } from "../data/polyglot/rules.ts";
+import { VARIANT_RULES } from "../types.ts";
 
 export { shown };
 
@@ -66,6 +69,8 @@ export interface Settings {
   from: typeof INPUT_KINDS[number];
   sources: Source[];
   parse: ParseFenOptions;
+  /** How `--format fen` and `epd` write castling (`--castling`). */
+  write: StringifyFenOptions;
   svg: RenderSvgOptions;
   sideToMove: boolean;
   moves: string | null;
@@ -119,7 +124,12 @@ export function settle(
     sources: sources(args, isFile),
     parse: {
       ...(flag(args, "strict") ? { strict: true } : {}),
-      ...(flag(args, "chess960") ? { chess960: true } : {}),
+      ...rulesSetting(args),
+    },
+    write: {
+      castling: choice<"x-fen" | "shredder">(args, "castling") ?? "x-fen",
+      pockets: choice<"brackets" | "rank">(args, "pockets") ?? "brackets",
+      checks: choice<"given" | "remaining">(args, "checks") ?? "given",
     },
     svg: svgOptions(args),
     sideToMove: flag(args, "side-to-move"),
@@ -138,7 +148,99 @@ export function settle(
     scale: scaleSettings(args),
   };
   checkCombinations(settings, args);
+  checkVariant(settings, args);
   return settings;
+}
+
+/**
+ * The rules of `--variant` (any name the PGN `Variant` tag takes) and
+ * `--chess960` (`--variant chess960`), as reading options.
+ */
+function rulesSetting(args: ParsedArgs): ParseFenOptions {
+  const name = text(args, "variant");
+  const chess960 = flag(args, "chess960");
+  if (name === undefined) return chess960 ? { chess960 } : {};
+  const variant = variantNamed(name);
+  if (variant === undefined) {
+    throw new UsageError(
+      `--variant ${shown(name)} is not a variant: ${VARIANT_RULES.join(", ")}`,
+    );
+  }
+  const { rules } = variant;
+  if (chess960 && rules !== "chess960") {
+    throw new UsageError(`--chess960 and --variant ${rules}: choose one`);
+  }
+  return rules === "chess960" ? { rules, chess960: true } : { rules };
+}
+
+/**
+ * What a variant whose moves are not implemented yet cannot do: whatever
+ * plays, generates or keys moves. Refused, never done by chess's rules.
+ */
+const MOVE_OPTIONS: readonly OptionName[] = [
+  "moves",
+  "perft",
+  "repair",
+  "unique",
+  "only",
+  "uci",
+  "san",
+  "opening",
+  "match",
+];
+const MOVE_FORMATS: readonly FormatName[] = [
+  "pgn",
+  "gif",
+  "key",
+  "opening",
+];
+
+/**
+ * The option that keys positions (`--format key`, `--unique`, the JSON
+ * `key` member), which only standard chess and Chess960 have, or `null`.
+ */
+export function keyingOption(settings: Settings): string | null {
+  if (settings.format === "key" && !settings.check) return "--format key";
+  if (settings.data.unique !== null) return "--unique";
+  if (settings.format === "json" && settings.data.jsonFields.key) {
+    return "--json-fields key";
+  }
+  return null;
+}
+
+function checkVariant(settings: Settings, args: ParsedArgs): void {
+  const rules = settings.parse.rules;
+  if (rules === undefined) return;
+  // Polyglot keys (and --unique's levels, which cut standard fields) are
+  // defined for standard chess and Chess960: no published scheme keys
+  // pockets, check counters or the other variants' positions.
+  const keyed = keyingOption(settings);
+  if (keyed !== null && unkeyedReason(rules) !== null) {
+    throw new UsageError(
+      `--variant ${rules}: ${keyed} keys positions as Polyglot does, for standard chess and Chess960 only`,
+    );
+  }
+  if (hasMoves(rules)) return;
+  // Counting and listing a record's moves (in UCI or SAN) need only the
+  // move generator, and games (`--from pgn`) are played by it too: both
+  // know every variant.
+  const listing = settings.format === "moves";
+  const moving = MOVE_OPTIONS.find((name) =>
+    args.values.has(name) && name !== "perft" &&
+    !(listing && (name === "san" || name === "uci"))
+  );
+  const games = settings.from === "pgn";
+  const what = moving !== undefined
+    ? `--${moving}`
+    : MOVE_FORMATS.includes(settings.format) && !settings.check &&
+        !(games && settings.format === "pgn")
+    ? `--format ${settings.format}`
+    : null;
+  if (what !== null) {
+    throw new UsageError(
+      `--variant ${rules}: ${what} needs its moves, which are not implemented yet`,
+    );
+  }
 }
 
 /** The options that pass records on, filtered or repaired, as they came. */

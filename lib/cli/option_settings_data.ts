@@ -3,6 +3,7 @@
 // `--san`, `--perft`, `--divide`, `--opening`, `--json-fields`, and where
 // each goes.
 
+import type { Rules } from "../types.ts";
 import type { Shard } from "./option_settings_scale.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
@@ -215,7 +216,7 @@ export function checkData(context: DataContext): void {
 export interface DataRun {
   format: FormatName;
   check: boolean;
-  parse: { chess960?: boolean };
+  parse: { chess960?: boolean; rules?: Rules };
   explain: boolean;
   data: DataSettings;
   from: string;

@@ -28,6 +28,15 @@ const DEFAULT_DELAY = 50;
 export type { OptionScope, OptionSpec } from "./option_spec.ts";
 import type { OptionSpec } from "./option_spec.ts";
 
+/** The castling notations of `--castling` (`stringifyFen`'s `castling`). */
+export const CASTLING_NOTATIONS = ["x-fen", "shredder"] as const;
+
+/** The pocket forms of `--pockets` (`stringifyFen`'s `pockets`). */
+export const POCKET_FORMS = ["brackets", "rank"] as const;
+
+/** The three-check counter forms of `--checks` (`stringifyFen`'s `checks`). */
+export const CHECK_FORMS = ["given", "remaining"] as const;
+
 /** The input kinds of `--from`. */
 export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
 
@@ -258,6 +267,33 @@ export const OPTIONS = [
     help: "--out-dir names: {line}, {n}, {id}; games: {game}, {ply}, {White}",
   },
   {
+    name: "castling",
+    value: "<notation>",
+    choices: CASTLING_NOTATIONS,
+    default: "x-fen",
+    group: "output",
+    help: "how --format fen and epd write castling rights (x-fen: KQkq for " +
+      "the outermost rooks; shredder: files, HAha)",
+  },
+  {
+    name: "pockets",
+    value: "<form>",
+    choices: POCKET_FORMS,
+    default: "brackets",
+    group: "output",
+    help: "crazyhouse pockets in --format fen and epd: in brackets " +
+      "(RNBQKBNR[Qn], lichess) or as a ninth rank (rank: RNBQKBNR/Qn)",
+  },
+  {
+    name: "checks",
+    value: "<form>",
+    choices: CHECK_FORMS,
+    default: "given",
+    group: "output",
+    help: "three-check counters in --format fen: the checks given after " +
+      "the clocks (+1+2, lichess) or those remaining before them (2+1)",
+  },
+  {
     name: "explain",
     group: "output",
     help: "tell on stderr what --format fen changed",
@@ -300,6 +336,15 @@ export const OPTIONS = [
     name: "chess960",
     group: "input",
     help: "read castling KQkq as X-FEN (the outermost rooks)",
+  },
+  {
+    name: "variant",
+    value: "<name>",
+    default: "chess",
+    group: "input",
+    help: "the rules records are read and judged under (docs/variants.md): " +
+      "chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, " +
+      "antichess, horde, racingkings, or a PGN Variant tag's name",
   },
   {
     name: "moves",

@@ -3,6 +3,7 @@
 // reads the same view whether the record was read or moved.
 
 import type { RecordView } from "../fen/bytes.ts";
+import { type VariantState, variantStateOfPosition } from "../record_view.ts";
 import { stringifyFen } from "../fen/mod.ts";
 import type { FenReader } from "../fen/reader.ts";
 import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
@@ -115,6 +116,10 @@ export class Current implements RecordView {
   get halfmoveClock(): number {
     return this.#view.halfmoveClock;
   }
+  /** Crazyhouse's pockets or three-check's counters, or `null`. */
+  get variant(): VariantState | null {
+    return this.#view.variant ?? null;
+  }
   /** The fullmove number. */
   get fullmoveNumber(): number {
     return this.#view.fullmoveNumber;
@@ -186,8 +191,10 @@ class PositionView implements RecordView {
   enPassant: Square | null = null;
   halfmoveClock = 0;
   fullmoveNumber = 1;
+  variant: VariantState | null = null;
 
   fill(position: Position): void {
+    this.variant = variantStateOfPosition(position);
     const cells = this.cells;
     for (let k = 0; k < 64; k++) {
       cells[k] = position.board[k]?.charCodeAt(0) ?? 0;

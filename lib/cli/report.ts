@@ -3,6 +3,7 @@
 // position illegal (text lines, or one JSON object a record). Every echoed
 // input is escaped and shortened (lib/_quote.ts).
 
+import type { VariantEnd } from "../chess/variant_end.ts";
 import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
@@ -154,6 +155,8 @@ export interface ProblemReport {
   moveIssues: readonly EpdMoveIssue[];
   /** `--quiet`: the problems alone, no verdict or status lines. */
   quiet: boolean;
+  /** How the variant's own rule ended the game (a legal position), or `null`. */
+  variantEnd: VariantEnd | null;
 }
 
 /**
@@ -180,6 +183,10 @@ export function writeProblems(
       out.write(',"status":');
       out.write(JSON.stringify(status.status));
     }
+    if (report.variantEnd !== null) {
+      out.write(',"variantEnd":');
+      out.write(JSON.stringify(report.variantEnd));
+    }
     if (report.moveIssues.length > 0) {
       out.write(',"moveIssues":');
       out.write(JSON.stringify(report.moveIssues));
@@ -202,6 +209,17 @@ export function writeProblems(
   for (let i = 0; i < issues.length; i++) {
     writeLinePrefix(out, where);
     out.write(`error epd-move: ${issues[i].message}\n`);
+  }
+  const end = report.variantEnd;
+  if (end !== null && !report.quiet) {
+    writeLinePrefix(out, where);
+    out.write(
+      `info variant-end: ${end.reason}: ${
+        end.winner === null
+          ? "a draw"
+          : `${end.winner === "w" ? "White" : "Black"} wins`
+      }\n`,
+    );
   }
   if (status === null || report.quiet) return;
   const lines = statusLines(status);

@@ -4,6 +4,7 @@
 // Here the command line becomes a pipeline (sources, transforms, one sink),
 // assembled once; what stops a run becomes its message and exit code.
 
+import { hasMoves } from "../fen/variants.ts";
 import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
@@ -45,7 +46,13 @@ import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { checkPattern, prepareOutDir } from "./sink_out_dir.ts";
-import { markBytes, type Settings, settle, shown } from "./option_settings.ts";
+import {
+  keyingOption,
+  markBytes,
+  type Settings,
+  settle,
+  shown,
+} from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
 import type { StreamMeter } from "../program/progress.ts";
 import { RunProgress, runProgressMode } from "./source_progress.ts";
@@ -284,6 +291,7 @@ async function formatWriter(
     svg: settings.svg,
     sideToMove: settings.sideToMove,
     json: settings.data.jsonFields,
+    fen: settings.write,
   };
   return {
     format,
@@ -362,6 +370,9 @@ function pgnParts(
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
     match: matchesGames(settings) ? settings.data.match : null,
+    rules: settings.parse.rules ??
+      (settings.parse.chess960 === true ? "chess960" as const : "chess"),
+    keyed: keyingOption(settings),
     io,
     out,
   };
@@ -452,12 +463,19 @@ async function reportSink(
   const { PositionChecker } = await import("../legality/mod.ts");
   const { checkEpdMoves } = await import("../data/epd_moves.ts");
   const chess960 = settings.parse.chess960 === true;
+  const rules = settings.parse.rules;
+  const moves = rules === undefined || hasMoves(rules);
   return new CheckSink(out, {
-    checker: new PositionChecker(chess960 ? { chess960: true } : {}),
+    checker: new PositionChecker(
+      rules !== undefined ? { rules } : chess960 ? { chess960: true } : {},
+    ),
     json: settings.format === "json",
+    moves,
+    rules: rules ?? (chess960 ? "chess960" : "chess"),
+    checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,
     quiet: settings.data.quiet,
-    epdMoves: (text) => checkEpdMoves(text, { chess960 }),
+    epdMoves: moves ? (text) => checkEpdMoves(text, { chess960 }) : null,
   });
 }
 
@@ -487,7 +505,10 @@ async function formatSink(
   // With --repair, --explain tells the repairs (which the canonical form's
   // changes would only repeat).
   const explain: Explainer | null = settings.explain && !settings.data.repair
-    ? (await import("../fen/explain.ts")).explainer(settings.parse)
+    ? (await import("../fen/explain.ts")).explainer({
+      ...settings.parse,
+      ...settings.write,
+    })
     : null;
   return new StdoutSink(out, { writer, explain, diagnostics });
 }

@@ -4,6 +4,8 @@
 
 import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
+import type { Rules } from "../types.ts";
+import { hasMoves } from "../fen/variants.ts";
 import type { PositionChecker } from "../legality/mod.ts";
 import type { PositionStatusOptions } from "../moves/mod.ts";
 import type { Diagnostics } from "./diagnostics.ts";
@@ -31,6 +33,12 @@ export interface CheckParts {
   checker: PositionChecker;
   /** One JSON object a record instead of text lines. */
   json: boolean;
+  /** Whether the rules' moves are implemented (else no status but the variant's end). */
+  moves: boolean;
+  /** The run's rules, which `checker` judges by. */
+  rules: Rules;
+  /** A checker for a game's own rules (its Variant tag), when they differ. */
+  checkerFor: (rules: Rules) => PositionChecker;
   diagnostics: Diagnostics;
 }
 
@@ -45,6 +53,8 @@ export class CheckSink implements RecordSink {
   #legal = 0; // records checked legal, for --quiet's summary
   #illegal = 0;
   #badMoves = 0; // records with EPD move issues
+  /** Checkers for the rules of games other than the run's, by rules. */
+  readonly #checkers = new Map<Rules, PositionChecker>();
 
   constructor(out: Output, parts: CheckParts) {
     this.#out = out;
@@ -57,11 +67,30 @@ export class CheckSink implements RecordSink {
       status: null,
       moveIssues: NO_ISSUES,
       quiet: parts.quiet,
+      variantEnd: null,
     };
   }
 
+  /** The checker of a record: its game's rules (a Variant tag), else the run's. */
+  #checkerOf(record: Current): PositionChecker {
+    const rules = record.game?.rules;
+    const parts = this.#parts;
+    if (rules === undefined || rules === parts.rules) return parts.checker;
+    let checker = this.#checkers.get(rules);
+    if (checker === undefined) {
+      checker = parts.checkerFor(rules);
+      this.#checkers.set(rules, checker);
+    }
+    return checker;
+  }
+
   write(record: Current): void {
-    const { checker, json, diagnostics } = this.#parts;
+    const { json, diagnostics } = this.#parts;
+    const checker = this.#checkerOf(record);
+    const rules = record.game?.rules ?? this.#parts.rules;
+    const moves = rules === this.#parts.rules
+      ? this.#parts.moves
+      : hasMoves(rules);
     // The record's char codes: one board load for the report and the status.
     const problems = checker.checkCodes(record.cells, record);
     const illegal = hasError(problems);
@@ -73,7 +102,8 @@ export class CheckSink implements RecordSink {
     report.moveIssues = NO_ISSUES;
     if (illegal) this.#illegal++;
     else this.#legal++;
-    if (!illegal) {
+    report.variantEnd = illegal ? null : checker.variantEnd();
+    if (!illegal && moves) {
       // Text names no move count: whether there is a move will do.
       const found = checker.status(json ? COUNT : NO_COUNT);
       const note = this.#note ??= { status: found, turn: record.turn };

@@ -10,13 +10,16 @@ import type { Current } from "./record.ts";
 import type { RecordSink } from "./pipeline.ts";
 import type { DataRun } from "./option_settings_data.ts";
 import { EXIT } from "../program/exit.ts";
+import { rulesOfRun } from "./transform_data.ts";
+import type { Rules } from "../types.ts";
 
 /** What a {@linkcode PerftSink} counts. */
 export interface PerftParts {
   depth: number;
   /** The count below each legal move too. */
   divide: boolean;
-  chess960: boolean;
+  /** The rules the moves are counted by (`--variant`, `--chess960`). */
+  rules: Rules;
   diagnostics: Diagnostics;
 }
 
@@ -37,15 +40,15 @@ export class PerftSink implements RecordSink {
   }
 
   write(record: Current): void {
-    const { depth, divide, chess960, diagnostics } = this.#parts;
+    const { depth, divide, rules, diagnostics } = this.#parts;
     const out = this.#out;
     try {
       if (!divide) {
-        out.writeNatural(perft(record.position(), depth));
+        out.writeNatural(perft(record.position(), depth, { rules }));
         out.writeByte(10);
         return;
       }
-      const rows = perftDivide(record.position(), depth, { chess960 });
+      const rows = perftDivide(record.position(), depth, { rules });
       if (this.#written++ > 0) out.writeByte(10);
       let nodes = 0;
       for (const { move, nodes: count } of rows) {
@@ -82,7 +85,7 @@ export function dataSink(
   return new PerftSink(out, {
     depth: perft,
     divide,
-    chess960: settings.parse.chess960 === true,
+    rules: rulesOfRun(settings),
     diagnostics,
   });
 }

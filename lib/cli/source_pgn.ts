@@ -16,6 +16,9 @@ import { notText } from "./source_text.ts";
 import { GamePlace } from "./where.ts";
 import type { StreamMeter } from "../program/progress.ts";
 import { GameMatch, type PositionMatch } from "../match/mod.ts";
+import { unkeyedReason, UnkeyedVariantError } from "../data/polyglot/rules.ts";
+import { UsageError } from "../program/usage_error.ts";
+import type { Rules } from "../types.ts";
 
 /** Which positions of a game are records: `--ply` and `--variations`. */
 export interface PlySelection {
@@ -46,6 +49,13 @@ export interface PgnParts {
   part?: { lines: number; games: number };
   /** `--shard I/N` by record: the games kept. */
   shard?: { index: number; count: number } | null;
+  /** The rules of games without a Variant tag (`--variant`). */
+  rules?: Rules;
+  /**
+   * The option that keys positions (`--format key`, `--unique`), refused
+   * for a game under rules with no Polyglot key, or `null`.
+   */
+  keyed?: string | null;
   /** Filled at the end: the games the reader read. */
   report?: { games: number };
   /** The progress line's counts: told where this stream's game count is. */
@@ -140,7 +150,9 @@ export class PgnSource implements RecordSource {
     { target, place }: { target: RecordTarget; place: GamePlace },
   ): GameInput {
     const { strict, moves, select } = this.#parts;
-    const options = strict ? { strict } : {};
+    const rules = this.#parts.rules ?? "chess";
+    const options = strict ? { strict, rules } : { rules };
+    const keyed = this.#parts.keyed ?? null;
     if (!moves) {
       const match = this.#parts.match ?? null;
       const visitor = new PlyVisitor(select, {
@@ -148,6 +160,7 @@ export class PgnSource implements RecordSource {
         place,
         line: this.#parts.line,
         games: match === null ? null : new GameMatch(match),
+        keyed,
       });
       return new PgnWalker(visitor, {
         ...options,
@@ -183,6 +196,7 @@ export class PgnSource implements RecordSource {
     { target, place }: { target: RecordTarget; place: GamePlace },
   ): void {
     const { ply, variations } = this.#parts.select;
+    const keyed = this.#parts.keyed ?? null;
     if (ply === "last") {
       // A game that stops at an error has no last position to give.
       if (game.error !== null) return;
@@ -195,7 +209,7 @@ export class PgnSource implements RecordSource {
         last = position;
       }
       if (last !== null && (games === null || games.matched)) {
-        give(last, { target, place });
+        give(last, { target, place, keyed });
       }
       return;
     }
@@ -205,7 +219,7 @@ export class PgnSource implements RecordSource {
       if (ply !== "all" && (position.ply !== ply || position.depth !== 0)) {
         continue;
       }
-      give(position, { target, place });
+      give(position, { target, place, keyed });
       found = true;
     }
     if (!found && ply !== "all" && game.error === null) {
@@ -233,6 +247,8 @@ class PlyVisitor implements PgnVisitor {
   readonly #target: RecordTarget;
   readonly #place: GamePlace;
   readonly #line: PgnParts["line"];
+  /** The option that keys positions, or null (see PgnParts). */
+  readonly #keyed: string | null;
   /** Whether the game's position at the asked ply was given. */
   #found = false;
   /** `--match` on games, or null. */
@@ -240,17 +256,19 @@ class PlyVisitor implements PgnVisitor {
 
   constructor(
     select: PlySelection,
-    { target, place, line, games }: {
+    { target, place, line, games, keyed }: {
       target: RecordTarget;
       place: GamePlace;
       line: PgnParts["line"];
       games: GameMatch | null;
+      keyed: string | null;
     },
   ) {
     this.#select = select;
     this.#target = target;
     this.#place = place;
     this.#line = line;
+    this.#keyed = keyed;
     this.#games = games;
   }
 
@@ -271,7 +289,7 @@ class PlyVisitor implements PgnVisitor {
     const { game } = position, place = this.#place;
     place.game(game);
     if (!place.kept()) return;
-    give(position, { target: this.#target, place });
+    give(position, { target: this.#target, place, keyed: this.#keyed });
     this.#found = true;
   }
 
@@ -290,7 +308,9 @@ class PlyVisitor implements PgnVisitor {
       target.diagnostics.badGame(game.error, place);
     } else if (ply === "last") {
       const matched = this.#games === null || this.#games.matched;
-      if (last !== null && matched) give(last, { target, place });
+      if (last !== null && matched) {
+        give(last, { target, place, keyed: this.#keyed });
+      }
     } else if (ply !== "all" && !found) {
       target.diagnostics.say(
         `fen: ${
@@ -303,10 +323,31 @@ class PlyVisitor implements PgnVisitor {
 
 function give(
   position: PgnPosition,
-  { target, place }: { target: RecordTarget; place: GamePlace },
+  { target, place, keyed }: {
+    target: RecordTarget;
+    place: GamePlace;
+    keyed: string | null;
+  },
 ): void {
+  if (keyed !== null) refuseUnkeyed(position.game, { keyed, place });
   place.ply = position.ply;
   target.ply(position, place);
+}
+
+/**
+ * Stops the run when positions of a game under rules with no Polyglot key
+ * (crazyhouse, atomic, ...) would be keyed: a usage error, as `--variant`
+ * with the same option is.
+ */
+function refuseUnkeyed(
+  game: PgnGame,
+  { keyed, place }: { keyed: string; place: GamePlace },
+): void {
+  if (unkeyedReason(game.rules) === null) return;
+  const where = `${place.errorPrefix(game.line, 1)} `;
+  throw new UsageError(
+    `${keyed}: ${new UnkeyedVariantError(game.rules, where).message}`,
+  );
 }
 
 /** One chunk of a stream; a failed read is the input's problem. */

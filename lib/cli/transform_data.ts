@@ -3,6 +3,7 @@
 // and where they stand around `--moves` with the counting ones
 // (transform_counts.ts). Loaded only when one of them is asked for.
 
+import type { Rules } from "../types.ts";
 import { checkEpdMoves, convertEpdMoves } from "../data/epd_moves.ts";
 import { parseEpd } from "../fen/epd.ts";
 import {
@@ -86,9 +87,12 @@ export class RepairTransform implements Transform {
  */
 export class EnPassantTransform implements Transform {
   readonly #mode: EnPassantMode;
+  /** The run's rules; a game's own (its Variant tag) win for its positions. */
+  readonly #rules: Rules;
 
-  constructor(mode: EnPassantMode) {
+  constructor(mode: EnPassantMode, rules: Rules = "chess") {
     this.#mode = mode;
+    this.#rules = rules;
   }
 
   apply(record: Current): boolean {
@@ -97,7 +101,9 @@ export class EnPassantTransform implements Transform {
     const position = record.position();
     let kept;
     try {
-      kept = enPassantSquare(position, this.#mode);
+      kept = enPassantSquare(position, this.#mode, {
+        rules: record.game?.rules ?? this.#rules,
+      });
     } catch (error) {
       if (error instanceof UnplayablePositionError) return true;
       throw error;
@@ -109,16 +115,13 @@ export class EnPassantTransform implements Transform {
 
 /** `--format moves`: the record's legal moves, a field of the record. */
 export class LegalMovesTransform implements Transform {
-  readonly #options: { notation: "uci" | "san"; chess960: boolean };
+  readonly #options: { notation: "uci" | "san"; rules: Rules };
   readonly #diagnostics: Diagnostics;
 
   constructor(
-    parts: { san: boolean; chess960: boolean; diagnostics: Diagnostics },
+    parts: { san: boolean; rules: Rules; diagnostics: Diagnostics },
   ) {
-    this.#options = {
-      notation: parts.san ? "san" : "uci",
-      chess960: parts.chess960,
-    };
+    this.#options = { notation: parts.san ? "san" : "uci", rules: parts.rules };
     this.#diagnostics = parts.diagnostics;
   }
 
@@ -238,7 +241,9 @@ export function dataStages(
   }
   const after: Transform[] = [];
   if (options.enPassant !== "always") {
-    after.push(new EnPassantTransform(options.enPassant));
+    after.push(
+      new EnPassantTransform(options.enPassant, rulesOfRun(settings)),
+    );
   }
   if (writes && format === "epd" && options.notation !== null) {
     after.push(
@@ -251,10 +256,16 @@ export function dataStages(
     after.push(
       new LegalMovesTransform({
         san: options.notation === "san",
-        chess960,
+        rules: rulesOfRun(settings),
         diagnostics,
       }),
     );
   }
   return { before, after };
+}
+
+/** The rules a run plays under: `--variant`'s, else chess or Chess960. */
+export function rulesOfRun(settings: DataRun): Rules {
+  return settings.parse.rules ??
+    (settings.parse.chess960 === true ? "chess960" : "chess");
 }

@@ -194,20 +194,33 @@ const CODE_RANKS: readonly BackRank<number>[] = backRanks((piece) =>
 );
 
 /**
- * Whether the right for the rook square on the a- or h-`file` is written
- * `K` or `Q`: when that rook is the outermost on its side of the king (an
- * X-FEN reader finds it there too), and when no rook of its side stands on
- * the square at all. A right without its rook is standard chess's `KQ` with
- * the king or rook moved: the record's letters are kept (no letter reads
- * back the same in both modes), and legality names the problem.
+ * The X-FEN letter (`k` or `q`, as a char code) for the castling right of
+ * the rook on `file`, or 0 when only the file letter names it. X-FEN's
+ * canonical form, as python-chess and chessops write it: `K` or `Q` when the
+ * rook is the outermost of its colour on its side of the king (an X-FEN
+ * reader finds that rook), its file otherwise. A right on the a- or h-file
+ * whose square holds no rook (standard `KQ` after the king or rook moved)
+ * keeps its `K` or `Q`: legality names the problem.
  */
-function standardLetter<T>(
+function xfenLetter<T>(
   squares: readonly T[],
-  rank: BackRank<T>,
+  ranks: readonly BackRank<T>[],
+  white: boolean,
   file: number,
-): boolean {
-  return squares[rank.row + file] !== rank.rook ||
-    outermostRookFile(squares, rank) === file;
+): number {
+  const { row, king, rook } = ranks[backRankIndex(white, 7)];
+  const corner = file === 7 ? 107 : file === 0 ? 113 : 0; // k, q
+  if (squares[row + file] !== rook) return corner;
+  let kingFile = -1;
+  for (let f = 0; f < 8; f++) if (squares[row + f] === king) kingFile = f;
+  // no king: an X-FEN reader takes K and Q for the corners
+  if (kingFile < 0) return corner;
+  if (file > kingFile) {
+    for (let f = 7; f > file; f--) if (squares[row + f] === rook) return 0;
+    return 107;
+  }
+  for (let f = 0; f < file; f++) if (squares[row + f] === rook) return 0;
+  return 113;
 }
 
 /** Whether castling squares are in canonical order (they nearly always are). */
@@ -219,8 +232,9 @@ function inOrder(castling: readonly Square[]): boolean {
 }
 
 /**
- * Writes castling rights: `KQkq` where standard and X-FEN readers both find
- * that rook, the rook's file (Shredder-FEN) otherwise or when `shredder`.
+ * Writes castling rights in X-FEN's canonical form (`KQkq` for the
+ * outermost rooks, a file letter for a rook with another beyond it), or
+ * every right as its rook's file (Shredder-FEN) when `shredder`.
  */
 export function writeCastling(
   castling: readonly Square[],
@@ -241,13 +255,8 @@ export function writeCastling(
     }
     const white = square[1] === "1";
     const file = square.charCodeAt(0) - 97;
-    let letter: string = square[0];
-    if (
-      !shredder && (file === 0 || file === 7) &&
-      standardLetter(board, LETTER_RANKS[backRankIndex(white, file)], file)
-    ) {
-      letter = file === 7 ? "k" : "q";
-    }
+    const xfen = shredder ? 0 : xfenLetter(board, LETTER_RANKS, white, file);
+    const letter = xfen === 0 ? square[0] : String.fromCharCode(xfen);
     out += white ? letter.toUpperCase() : letter;
   }
   return out;
@@ -255,14 +264,17 @@ export function writeCastling(
 
 /**
  * Writes castling rights from a reader's cells at `at`, as
- * {@linkcode writeCastling} writes them (X-FEN); returns where they end.
- * The squares are in canonical order already (a reader's are).
+ * {@linkcode writeCastling} writes them (X-FEN, or Shredder-FEN when
+ * `shredder`); returns where they end. The squares are in canonical order
+ * already (a reader's are). Positional, as the hot path calls it once a
+ * record (an options object would be an allocation).
  */
 export function writeCastlingBytes(
   castling: readonly Square[],
   cells: readonly number[],
   buffer: Uint8Array,
   at: number,
+  shredder: boolean,
 ): number {
   if (castling.length === 0) {
     buffer[at] = 45; // -
@@ -273,13 +285,8 @@ export function writeCastlingBytes(
     const square = castling[k];
     const white = square.charCodeAt(1) === 49; // rank 1
     const file = square.charCodeAt(0) - 97;
-    let letter = 97 + file;
-    if (
-      (file === 0 || file === 7) &&
-      standardLetter(cells, CODE_RANKS[backRankIndex(white, file)], file)
-    ) {
-      letter = file === 7 ? 107 : 113; // k, q
-    }
+    const xfen = shredder ? 0 : xfenLetter(cells, CODE_RANKS, white, file);
+    const letter = xfen === 0 ? 97 + file : xfen;
     buffer[o++] = white ? letter - 32 : letter;
   }
   return o;

@@ -6,6 +6,7 @@
 // success (castling rights are bits until someone asks for the squares).
 
 import { fail } from "./_fail.ts";
+import { type VariantFields, variantFields } from "./_variant.ts";
 import { isBlank, NBSP, type PlacementTarget } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
 import { fitsTurn, isSquare, SQUARE_NAMES } from "../_tables.ts";
@@ -37,11 +38,14 @@ export interface RecordFields {
   given: number;
   /** EPD operations after the fields, or `null` when there were none. */
   operations: EpdOperation[] | null;
+  /** Crazyhouse's or three-check's fields, or `null` under other rules. */
+  readonly variant: VariantFields | null;
 }
 
 /** Fields as a placement-only record has them: `w - - 0 1`. */
-export function emptyFields(): RecordFields {
+export function emptyFields(rules: Rules = "chess"): RecordFields {
   return {
+    variant: variantFields(rules),
     turn: "w",
     castling: 0,
     enPassant: null,

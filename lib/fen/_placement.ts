@@ -4,6 +4,12 @@
 // grid rows with their newlines) and allocates nothing.
 
 import { fail } from "./_fail.ts";
+import {
+  markPromoted,
+  readPockets,
+  resetVariant,
+  type VariantFields,
+} from "./_variant.ts";
 import { quoteCharAt } from "../_quote.ts";
 import { type Piece, PIECES } from "../types.ts";
 
@@ -49,6 +55,8 @@ export interface PlacementTarget {
   mark: number;
   /** Slots skipped after each rank (1 leaves room for a newline). */
   gap: number;
+  /** Crazyhouse's pockets and promoted marks, read with the placement. */
+  variant?: VariantFields | null;
 }
 
 /**
@@ -72,6 +80,9 @@ export function scanPlacement(
   let rankStart = start;
   let filled = 0; // squares in the current rank
   let lastWasDigit = false;
+  let pockets = false; // a "[" ended the placement
+  const variant = target.variant;
+  if (variant != null) resetVariant(variant);
   for (; i < end; i++) {
     const c = text.charCodeAt(i);
     const kind = c < 128 ? KIND[c] : OTHER;
@@ -93,6 +104,13 @@ export function scanPlacement(
       lastWasDigit = false;
       rankStart = i + 1;
       if (rank === 8) {
+        if (variant?.crazyhouse) {
+          return readPockets(text, i + 1, end, {
+            v: variant,
+            brackets: false,
+            strict,
+          });
+        }
         const next = text.charCodeAt(i + 1);
         if (!strict && (i + 1 === end || isBlank(next) || next === NBSP)) {
           return i + 1;
@@ -100,6 +118,12 @@ export function scanPlacement(
         fail("placement", "placement has more than 8 ranks", i);
       }
     } else if (kind === BLANK || (c === NBSP && !strict)) {
+      break;
+    } else if (variant?.crazyhouse && c === 126 /* ~ */) {
+      const after = i > start && KIND[text.charCodeAt(i - 1)] === PIECE;
+      markPromoted(variant, { at: i, square: rank * 8 + filled - 1, after });
+    } else if (variant?.crazyhouse && c === 91 /* [ */) {
+      pockets = true;
       break;
     } else {
       notAPiece(text, i);
@@ -116,6 +140,13 @@ export function scanPlacement(
       i,
     );
   }
+  if (pockets) {
+    return readPockets(text, i + 1, end, {
+      v: variant!,
+      brackets: true,
+      strict,
+    });
+  }
   return i;
 }
 
@@ -130,11 +161,16 @@ function consecutiveDigits(text: string, at: number): never {
 }
 
 function notAPiece(text: string, at: number): never {
+  const c = text.charCodeAt(at);
   fail(
     "placement",
     `${
       quoteCharAt(text, at)
-    } is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8`,
+    } is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8${
+      c === 91 || c === 126
+        ? " (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse)"
+        : ""
+    }`,
     at,
   );
 }

@@ -4,6 +4,7 @@
 // record has EPD operations or needs unwrapping. Hot path: positional
 // arguments, no object literals per record.
 
+import { isChecksField, readChecks } from "./_variant.ts";
 import { FenSyntaxError } from "../errors.ts";
 import { fail, ReadFailure } from "./_fail.ts";
 import {
@@ -23,7 +24,7 @@ import {
 } from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
-import { type ParseFenOptions, rulesOf } from "../types.ts";
+import { type ParseFenOptions, rulesOf, VARIANT_RULES } from "../types.ts";
 
 const BOM = 0xfeff;
 const QUOTE = 34;
@@ -38,9 +39,11 @@ export function recordContext(
   fields: RecordFields,
   board: PlacementTarget,
 ): RecordContext {
+  // the variant's fields are read with the placement (pockets) and after
+  board.variant = fields.variant;
   return {
     strict: options.strict === true,
-    rules: rulesOf(options) ?? "chess",
+    rules: rulesOf(options, VARIANT_RULES) ?? "chess",
     fields,
     board,
   };
@@ -129,12 +132,22 @@ export function readRecord(
         i = readEnPassant(text, i, limit, context);
         break;
       case 4:
+        if (fields.variant?.threecheck && isChecksField(text, i, limit)) {
+          i = readChecks(text, i, limit, context);
+          field--; // the clocks follow
+          break;
+        }
         i = readCounter(text, i, limit, context, "halfmoveClock");
         break;
       case 5:
         i = readCounter(text, i, limit, context, "fullmoveNumber");
         break;
       default:
+        if (fields.variant?.threecheck && isChecksField(text, i, limit)) {
+          i = readChecks(text, i, limit, context);
+          field--;
+          break;
+        }
         seventhField(text, i, limit);
     }
   }
@@ -198,7 +211,11 @@ function seventhField(text: string, i: number, limit: number): never {
     "record",
     `unexpected seventh field ${
       quoteToken(text, i, fieldEnd(text, i, limit))
-    } (a FEN record has six fields)`,
+    } (a FEN record has six fields${
+      text.charCodeAt(i) === 43
+        ? "; three-check's counters are read under its rules: --variant threecheck"
+        : ""
+    })`,
     i,
   );
 }

@@ -41,10 +41,17 @@ import {
   writeNaturalBytes,
   writeTurnBytes,
 } from "./_fields.ts";
-import { writePlacementBytes } from "./_placement.ts";
+import { PIECE_OF_CODE, writePlacementBytes } from "./_placement.ts";
+import { writeFields } from "./_write.ts";
 import { FIGURINES } from "../_tables.ts";
-import type { RecordView } from "../record_view.ts";
-import { type Piece, PIECES, type Square } from "../types.ts";
+import type { RecordView, VariantState } from "../record_view.ts";
+import {
+  type Piece,
+  PIECES,
+  type Position,
+  type Square,
+  type StringifyFenOptions,
+} from "../types.ts";
 
 export { writeNaturalBytes } from "./_fields.ts";
 export { writePlacementBytes } from "./_placement.ts";
@@ -56,12 +63,16 @@ export type { RecordView } from "../record_view.ts";
 /**
  * Bytes a record can take at most in {@linkcode writeFenBytes} (and
  * {@linkcode writeFourFieldBytes}): 71 for the placement, 16 castling
- * rights, two counters of 16 digits, separators.
+ * rights, two counters of 16 digits, separators; and for the variants, up
+ * to 64 promoted marks, 64 pieces in hand and three-check's counters.
  */
-export const FEN_BYTES_MAX = 128;
+export const FEN_BYTES_MAX = 256;
 
-/** Bytes a record can take at most in {@linkcode writeJsonBytes}. */
-export const JSON_BYTES_MAX = 640;
+/**
+ * Bytes a record can take at most in {@linkcode writeJsonBytes} (a
+ * crazyhouse record's pockets and promoted squares included).
+ */
+export const JSON_BYTES_MAX = 1024;
 
 const SPACE = 32;
 const QUOTE = 34;
@@ -91,19 +102,36 @@ const COMMA = 44;
  * @param record The record: a `FenReader` after a read, or any view.
  * @param buffer Where to write.
  * @param at Where to start.
+ * @param options The castling notation and variant conventions, as for `stringifyFen`.
  * @returns Where the fields end.
  */
 export function writeFourFieldBytes(
   record: RecordView,
   buffer: Uint8Array,
   at: number,
+  options?: StringifyFenOptions,
 ): number {
+  const variant = record.variant;
+  if (variant != null) {
+    return writeVariantBytes(record, variant, {
+      buffer,
+      at,
+      options,
+      epd: true,
+    });
+  }
   const turn = record.turn;
   let o = writePlacementBytes(record.cells, buffer, at);
   buffer[o++] = SPACE;
   o = writeTurnBytes(turn, buffer, o);
   buffer[o++] = SPACE;
-  o = writeCastlingBytes(record.castling, record.cells, buffer, o);
+  o = writeCastlingBytes(
+    record.castling,
+    record.cells,
+    buffer,
+    o,
+    options !== undefined && options.castling === "shredder",
+  );
   buffer[o++] = SPACE;
   return writeEnPassantBytes(record.enPassant, turn, buffer, o);
 }
@@ -131,14 +159,25 @@ export function writeFourFieldBytes(
  * @param record The record: a `FenReader` after a read, or any view.
  * @param buffer Where to write.
  * @param at Where to start.
+ * @param options The castling notation and variant conventions, as for `stringifyFen`.
  * @returns Where the record ends.
  */
 export function writeFenBytes(
   record: RecordView,
   buffer: Uint8Array,
   at: number,
+  options?: StringifyFenOptions,
 ): number {
-  let o = writeFourFieldBytes(record, buffer, at);
+  const variant = record.variant;
+  if (variant != null) {
+    return writeVariantBytes(record, variant, {
+      buffer,
+      at,
+      options,
+      epd: false,
+    });
+  }
+  let o = writeFourFieldBytes(record, buffer, at, options);
   buffer[o++] = SPACE;
   o = writeNaturalBytes(record.halfmoveClock, buffer, o);
   buffer[o++] = SPACE;
@@ -151,6 +190,44 @@ export function writeFenBytes(
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * A variant's record (pockets, promoted pieces, check counters): written
+ * as a string by stringifyFen's own writers, then encoded (records of the
+ * standard rules never come here).
+ */
+function writeVariantBytes(
+  record: RecordView,
+  variant: VariantState,
+  { buffer, at, options, epd }: {
+    buffer: Uint8Array;
+    at: number;
+    options: StringifyFenOptions | undefined;
+    epd: boolean;
+  },
+): number {
+  const board = record.cells.map((c) => PIECE_OF_CODE[c]);
+  const position: Position = {
+    board,
+    turn: record.turn,
+    castling: [...record.castling],
+    enPassant: record.enPassant,
+    halfmoveClock: record.halfmoveClock,
+    fullmoveNumber: record.fullmoveNumber,
+  };
+  if (variant.pockets !== null) {
+    position.pockets = variant.pockets;
+    position.promoted = [...variant.promoted];
+  }
+  if (variant.remainingChecks !== null) {
+    position.remainingChecks = { ...variant.remainingChecks };
+  }
+  const text = writeFields(position, options ?? {}, {
+    epd,
+    action: "write FEN",
+  });
+  return at + encoder.encodeInto(text, buffer.subarray(at)).written;
+}
 const JSON_BOARD = encoder.encode('{"board":[');
 const JSON_TURN = encoder.encode('"turn":"');
 const JSON_CASTLING = encoder.encode('","castling":[');
@@ -270,7 +347,24 @@ export function writeJsonFieldBytes(
   o = put(JSON_HALFMOVE, buffer, o);
   o = writeNaturalBytes(record.halfmoveClock, buffer, o);
   o = put(JSON_FULLMOVE, buffer, o);
-  return writeNaturalBytes(record.fullmoveNumber, buffer, o);
+  o = writeNaturalBytes(record.fullmoveNumber, buffer, o);
+  const variant = record.variant;
+  return variant == null ? o : writeJsonVariantBytes(variant, buffer, o);
+}
+
+/** A variant's members, as `JSON.stringify` writes a position's. */
+function writeJsonVariantBytes(
+  variant: VariantState,
+  buffer: Uint8Array,
+  at: number,
+): number {
+  const { pockets, promoted, remainingChecks } = variant;
+  const members = pockets !== null
+    ? JSON.stringify({ pockets, promoted })
+    : JSON.stringify({ remainingChecks });
+  // the members without their braces, after a comma
+  const text = `,${members.slice(1, -1)}`;
+  return at + encoder.encodeInto(text, buffer.subarray(at)).written;
 }
 
 function writeSquareBytes(

@@ -7,10 +7,8 @@
  */
 
 import { FenReader } from "./reader.ts";
-import { writeCastling } from "./_castling.ts";
-import { writeEnPassant, writeTurn } from "./_fields.ts";
 import { writeOperations } from "./_operations.ts";
-import { writePlacement } from "./_placement.ts";
+import { writeFields } from "./_write.ts";
 import type { EpdOperation, ParseFenOptions, Position } from "../types.ts";
 
 /** What {@linkcode parseEpd} returns. */
@@ -87,15 +85,10 @@ export function stringifyEpd(
   position: Position,
   operations: readonly EpdOperation[] = [],
 ): string {
-  const { board, turn } = position;
-  if (!Array.isArray(board) || board.length !== 64) {
-    throw new TypeError("Cannot stringify EPD: board must have 64 squares");
-  }
-  const fields = `${writePlacement(board, "stringify EPD")} ${
-    writeTurn(turn, "stringify EPD")
-  } ${writeCastling(position.castling, board, false)} ${
-    writeEnPassant(position.enPassant, turn)
-  }`;
+  const fields = writeFields(position, {}, {
+    epd: true,
+    action: "stringify EPD",
+  });
   const ops = writeOperations(operations);
   return ops === "" ? fields : `${fields} ${ops}`;
 }

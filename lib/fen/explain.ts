@@ -3,7 +3,7 @@
 // record a second time, by fields, and compares with the written one.
 
 import { parseFen, stringifyFen } from "./mod.ts";
-import type { ParseFenOptions } from "../types.ts";
+import type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
 
 /** The wrappers lenient input accepts around a record, in peeling order. */
 const WRAPPERS: readonly [RegExp, string][] = [
@@ -22,15 +22,18 @@ const FIELD_NAMES = [
   "fullmove number",
 ] as const;
 
-/** Makes the explainer for records read with `options`. */
+/** Makes the explainer for records read and written with `options`. */
 export function explainer(
-  options: ParseFenOptions,
+  options: ParseFenOptions & StringifyFenOptions,
 ): (text: string, start: number, end: number) => string[] {
   return (text, start, end) => explain(text.slice(start, end), options);
 }
 
 /** The changes `--format fen` makes to `record`, in words. */
-export function explain(record: string, options: ParseFenOptions): string[] {
+export function explain(
+  record: string,
+  options: ParseFenOptions & StringifyFenOptions,
+): string[] {
   const notes: string[] = [];
   let rest = record.replace(/^[\s\u00a0]+|[\s\u00a0]+$/g, "");
   for (const [pattern, note] of WRAPPERS) {
@@ -45,7 +48,15 @@ export function explain(record: string, options: ParseFenOptions): string[] {
     given.length = comment;
     notes.push("comment removed");
   }
-  const written = stringifyFen(parseFen(record, options)).split(" ");
+  const written = stringifyFen(parseFen(record, options), options).split(" ");
+  if (options.rules === "threecheck") {
+    const note = checksNote(given, written);
+    if (note !== null) notes.push(note);
+  }
+  if (options.rules === "crazyhouse") {
+    const note = pocketsNote(given, written);
+    if (note !== null) notes.push(note);
+  }
   const operations = given.length > 4 && /^[A-Za-z]/.test(given[4]) ? 4 : -1;
   if (operations > 0 || (given.length > 6 && /^[A-Za-z]/.test(given[6]))) {
     const at = operations > 0 ? 4 : 6;
@@ -108,4 +119,47 @@ function fieldNote(
 
 function sameLetters(a: string, b: string): boolean {
   return [...a].sort().join("") === [...b].sort().join("");
+}
+
+/**
+ * Three-check's counters taken out of both records' fields (so the six
+ * line up), and what their writing changed: the other convention, or the
+ * counters a record without them starts with.
+ */
+function checksNote(given: string[], written: string[]): string | null {
+  const take = (fields: string[]): string | null => {
+    const at = fields.findIndex((f, i) => i >= 4 && f.includes("+"));
+    return at < 0 ? null : fields.splice(at, 1)[0];
+  };
+  const before = take(given);
+  const after = take(written)!;
+  if (before === after) return null;
+  const form = after.startsWith("+")
+    ? "the checks given, after the clocks (lichess)"
+    : "the checks remaining, before the clocks";
+  return before === null
+    ? `missing three-check counters: written ${after}`
+    : `three-check counters ${before} written as ${after}: ${form}`;
+}
+
+/** Crazyhouse's pockets taken off both placements, and what changed. */
+function pocketsNote(given: string[], written: string[]): string | null {
+  const take = (fields: string[]): string | null => {
+    const placement = fields[0] ?? "";
+    const bracket = placement.indexOf("[");
+    const cut = bracket >= 0
+      ? bracket
+      : placement.split("/").length > 8
+      ? placement.split("/", 8).join("/").length
+      : -1;
+    if (cut < 0) return null;
+    fields[0] = placement.slice(0, cut);
+    return placement.slice(cut);
+  };
+  const before = take(given);
+  const after = take(written)!;
+  if (before === after) return null;
+  return before === null
+    ? `missing crazyhouse pockets: written ${after}`
+    : `crazyhouse pockets ${before} written as ${after}`;
 }

@@ -12,7 +12,7 @@ import type { PlacementTarget } from "./_placement.ts";
 import { quoteCharAt } from "../_quote.ts";
 import { readOrThrow, recordContext } from "./_record.ts";
 import { IS_PIECE } from "../_tables.ts";
-import { type ParseFenOptions, RULES, rulesOf } from "../types.ts";
+import { type ParseFenOptions, rulesOf, VARIANT_RULES } from "../types.ts";
 
 /** Options for {@linkcode fen2grid}. */
 export interface Fen2GridOptions extends ParseFenOptions {
@@ -31,13 +31,17 @@ const gridContexts: (RecordContext | undefined)[] = [];
 const NO_OPTIONS: Readonly<ParseFenOptions> = Object.freeze({});
 
 function gridContext(options: ParseFenOptions): RecordContext {
-  const key = RULES.indexOf(rulesOf(options) ?? "chess") * 2 +
+  const key =
+    VARIANT_RULES.indexOf(rulesOf(options, VARIANT_RULES) ?? "chess") * 2 +
     (options.strict ? 1 : 0);
-  return gridContexts[key] ??= recordContext(
+  const context = gridContexts[key] ??= recordContext(
     options,
-    emptyFields(),
+    emptyFields(rulesOf(options, VARIANT_RULES)),
     gridTarget,
   );
+  // the one target serves every context: this one's variant fields, now
+  gridTarget.variant = context.fields.variant;
+  return context;
 }
 
 /**

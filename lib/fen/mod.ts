@@ -6,36 +6,21 @@
 
 import { FenSyntaxError } from "../errors.ts";
 import { FenReader } from "./reader.ts";
-import { writeCastling } from "./_castling.ts";
-import { writeCounter, writeEnPassant, writeTurn } from "./_fields.ts";
-import { writePlacement } from "./_placement.ts";
+import { writeFields } from "./_write.ts";
 import {
   type ParseFenOptions,
   type Position,
-  RULES,
   rulesOf,
+  type StringifyFenOptions,
+  VARIANT_RULES,
 } from "../types.ts";
 
-export type { ParseFenOptions } from "../types.ts";
+export type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
 
 /** What {@linkcode tryParseFen} returns: a position, or the reason not. */
 export type ParseFenResult =
   | { ok: true; position: Position }
   | { ok: false; error: FenSyntaxError };
-
-/** Options for {@linkcode stringifyFen}. */
-export interface StringifyFenOptions {
-  /**
-   * How castling rights are written. `"x-fen"` (the default) writes `KQkq`
-   * for rooks on the a- and h-files when they are the outermost, which is
-   * standard FEN for standard chess, and the rook's file (`G`) otherwise,
-   * so the record reads back the same with and without `chess960`. A right
-   * whose rook is not on its square (standard `KQ` after the king or rook
-   * moved) keeps its `K` or `Q`: legality names the problem.
-   * `"shredder"` always writes rook files, as in `HAha`.
-   */
-  castling?: "x-fen" | "shredder";
-}
 
 /**
  * Parses a FEN record into a {@linkcode Position}.
@@ -121,8 +106,8 @@ const scratchReaders: (FenReader | undefined)[] = [];
 
 function scratchReader(options: ParseFenOptions | undefined): FenReader {
   const strict = options?.strict === true;
-  const rules = rulesOf(options) ?? "chess";
-  return scratchReaders[RULES.indexOf(rules) * 2 + (strict ? 1 : 0)] ??=
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  return scratchReaders[VARIANT_RULES.indexOf(rules) * 2 + (strict ? 1 : 0)] ??=
     new FenReader({ strict, rules });
 }
 
@@ -230,15 +215,8 @@ export function stringifyFen(
   position: Position,
   options: StringifyFenOptions = {},
 ): string {
-  const { board, turn, castling, enPassant } = position;
-  if (!Array.isArray(board) || board.length !== 64) {
-    throw new TypeError("Cannot stringify FEN: board must have 64 squares");
-  }
-  return `${writePlacement(board, "stringify FEN")} ${
-    writeTurn(turn, "stringify FEN")
-  } ${writeCastling(castling, board, options.castling === "shredder")} ${
-    writeEnPassant(enPassant, turn)
-  } ${writeCounter(position.halfmoveClock, "halfmoveClock")} ${
-    writeCounter(position.fullmoveNumber, "fullmoveNumber")
-  }`;
+  return writeFields(position, options, {
+    epd: false,
+    action: "stringify FEN",
+  });
 }

@@ -15,6 +15,8 @@ import {
 } from "./_fields.ts";
 import { contentStart, readOrThrow, recordContext } from "./_record.ts";
 import { PIECE_OF_CODE } from "./_placement.ts";
+import { pocketsOf, promotedOf, type VariantFields } from "./_variant.ts";
+import type { VariantState } from "../record_view.ts";
 import type {
   EpdOperation,
   ParseFenOptions,
@@ -23,6 +25,7 @@ import type {
   Side,
   Square,
 } from "../types.ts";
+import { rulesOf, VARIANT_RULES } from "../types.ts";
 
 /**
  * Reads FEN (and EPD) records into buffers it owns. After a successful
@@ -50,7 +53,7 @@ export class FenReader {
    * for an empty square. Reused by every read.
    */
   readonly cells: number[] = new Array(64).fill(0);
-  readonly #fields: RecordFields = emptyFields();
+  readonly #fields: RecordFields;
   readonly #context: RecordContext;
   // The castling squares last asked for, and the rights they were made of.
   readonly #castling: Square[] = [];
@@ -62,6 +65,7 @@ export class FenReader {
    * @param options Strictness and Chess960 castling, for every record.
    */
   constructor(options: ParseFenOptions = {}) {
+    this.#fields = emptyFields(rulesOf(options, VARIANT_RULES));
     this.#context = recordContext(options, this.#fields, {
       out: this.cells,
       mark: 0,
@@ -144,6 +148,14 @@ export class FenReader {
   get operations(): readonly EpdOperation[] | null {
     return this.#fields.operations;
   }
+  /**
+   * Its crazyhouse pockets and promoted pieces, or three-check counters
+   * (a new object per call), or `null` under the other rules.
+   */
+  get variant(): VariantState | null {
+    const v = this.#fields.variant;
+    return v === null ? null : variantStateOf(v);
+  }
 
   /**
    * The last record as a {@linkcode Position}: a new one, or `into`
@@ -161,10 +173,11 @@ export class FenReader {
       into.enPassant = fields.enPassant;
       into.halfmoveClock = fields.halfmoveClock;
       into.fullmoveNumber = fields.fullmoveNumber;
+      if (fields.variant !== null) addVariant(into, fields.variant);
       return into;
     }
     // one literal: every position gets the same shape at once
-    return {
+    const position: Position = {
       board: readBoard(this.cells, new Array(64)),
       turn: fields.turn,
       castling: castlingSquares(fields.castling, []),
@@ -172,6 +185,30 @@ export class FenReader {
       halfmoveClock: fields.halfmoveClock,
       fullmoveNumber: fields.fullmoveNumber,
     };
+    if (fields.variant !== null) addVariant(position, fields.variant);
+    return position;
+  }
+}
+
+/** A variant's fields as a record view has them. */
+function variantStateOf(v: VariantFields): VariantState {
+  return {
+    pockets: v.crazyhouse ? pocketsOf(v) : null,
+    promoted: v.crazyhouse ? promotedOf(v) : [],
+    remainingChecks: v.threecheck
+      ? { w: v.remainingWhite, b: v.remainingBlack }
+      : null,
+  };
+}
+
+/** Sets a variant's fields on a position. */
+function addVariant(position: Position, v: VariantFields): void {
+  if (v.crazyhouse) {
+    position.pockets = pocketsOf(v);
+    position.promoted = promotedOf(v);
+  }
+  if (v.threecheck) {
+    position.remainingChecks = { w: v.remainingWhite, b: v.remainingBlack };
   }
 }
 

@@ -65,7 +65,7 @@ export function checkChecks(ctx: Context, ep: number): void {
     ? doublePushFault(ctx, ep, n)
     : n === 2
     ? doubleCheckFault(ctx)
-    : n === 1
+    : n === 1 && ctx.rules !== "crazyhouse" // a drop checks from anywhere
     ? singleCheckFault(ctx)
     : "";
   if (message !== "") {

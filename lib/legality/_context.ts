@@ -6,6 +6,7 @@ import { assertBoard } from "../chess/convert.ts";
 import type { Position, Rules } from "../types.ts";
 import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { Report } from "./_report.ts";
+import { type VariantState, variantStateOfPosition } from "../record_view.ts";
 
 /**
  * Work space for the rules that scan attacks. Each buffer is filled and
@@ -41,7 +42,7 @@ export class Context {
   us = 0;
   /** The codes not to report, as a mask by code index. */
   ignored = 0;
-  /** The castling rules; unset, the rights tell. */
+  /** The rules (castling, the variant's); unset, the rights tell castling. */
   rules: Rules | undefined = undefined;
   /** The position's board, loaded once: every rule reads it. */
   readonly board: ChessBoard = new ChessBoard();
@@ -84,6 +85,18 @@ export class Context {
       );
     }
     this.#take(fields);
+  }
+
+  /**
+   * The variant state of the position under check (pockets, check
+   * counters), from a Position's fields or a record view's, or `null`.
+   */
+  variant(): VariantState | null {
+    const position = this.position as PositionFields & {
+      variant?: VariantState | null;
+    };
+    if (position.variant !== undefined) return position.variant;
+    return variantStateOfPosition(position as Position);
   }
 
   #take(position: PositionFields): void {

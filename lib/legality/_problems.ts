@@ -29,6 +29,11 @@ export const PROBLEM_CODES = [
   "opposite-check",
   "too-many-checkers",
   "impossible-check",
+  "race-check",
+  "race-over",
+  "race-material",
+  "bad-pockets",
+  "bad-check-counters",
   "en-passant-clock",
   "pointless-en-passant",
   "halfmove-clock-too-large",
@@ -85,6 +90,11 @@ export type Severity = "error" | "warning";
  * | `opposite-check`           | error    | the side not to move is in check                                         |
  * | `too-many-checkers`        | error    | more than two pieces give check                                          |
  * | `impossible-check`         | error    | a check that no last move could have given                               |
+ * | `race-check`               | error    | racing kings: a king in check (no move may give check)                   |
+ * | `race-over`                | error    | racing kings: both kings on rank 8 with Black to move (the race ended)   |
+ * | `race-material`            | error    | racing kings: a pawn, or more pieces of a kind than a side starts with   |
+ * | `bad-pockets`              | error    | crazyhouse: a king in hand                                               |
+ * | `bad-check-counters`       | error    | three-check: a counter outside 0-3, or both sides out of checks          |
  * | `en-passant-clock`         | warning  | an en-passant square with a halfmove clock above 0                       |
  * | `pointless-en-passant`     | warning  | an en-passant square where no capture is legal                           |
  * | `halfmove-clock-too-large` | warning  | more halfmoves since a capture or pawn move than the game has had        |
@@ -111,6 +121,11 @@ export const PROBLEM_SEVERITY: Readonly<Record<ProblemCode, Severity>> = {
   "opposite-check": "error",
   "too-many-checkers": "error",
   "impossible-check": "error",
+  "race-check": "error",
+  "race-over": "error",
+  "race-material": "error",
+  "bad-pockets": "error",
+  "bad-check-counters": "error",
   "en-passant-clock": "warning",
   "pointless-en-passant": "warning",
   "halfmove-clock-too-large": "warning",

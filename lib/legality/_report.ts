@@ -48,6 +48,22 @@ export class Report {
     this.#errors = 0;
   }
 
+  /**
+   * Takes back every problem of `code` (a variant allows what standard
+   * chess does not); returns whether there was one.
+   */
+  drop(code: ProblemCode): boolean {
+    const problems = this.problems;
+    let kept = 0;
+    for (const problem of problems) {
+      if (problem.code !== code) problems[kept++] = problem;
+      else if (problem.severity === "error") this.#errors--;
+    }
+    if (kept === problems.length) return false;
+    problems.length = kept;
+    return true;
+  }
+
   /** How many problems of severity `"error"` were kept. */
   get errors(): number {
     return this.#errors;

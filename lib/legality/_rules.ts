@@ -7,6 +7,7 @@ import { checkClocks } from "./_clocks.ts";
 import type { Context } from "./_context.ts";
 import { checkEnPassant, checkEnPassantCapture } from "./_en_passant.ts";
 import { checkMaterial } from "./_material.ts";
+import { checkVariant } from "./_variants.ts";
 
 /**
  * Runs every rule on the position loaded into `ctx`, leaving what they find
@@ -21,4 +22,5 @@ export function runRules(ctx: Context): void {
   checkChecks(ctx, ep);
   checkEnPassantCapture(ctx, ep);
   checkClocks(ctx);
+  checkVariant(ctx);
 }

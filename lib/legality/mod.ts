@@ -8,7 +8,12 @@
  * @module
  */
 
-import { type Position, rulesOf, type RulesOptions } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  VARIANT_RULES,
+} from "../types.ts";
 import type { PositionFields } from "../chess/board.ts";
 import { loadRights } from "../chess/rules.ts";
 import { assertPlayable } from "../chess/playable.ts";
@@ -21,6 +26,7 @@ import { Context } from "./_context.ts";
 import type { Problem, ProblemCode } from "./_problems.ts";
 import { ignoreMask } from "./_report.ts";
 import { runRules } from "./_rules.ts";
+import { type VariantEnd, variantEndOf } from "../chess/variant_end.ts";
 
 export * from "../types.ts";
 export {
@@ -32,6 +38,7 @@ export {
 } from "./_problems.ts";
 export type { PositionFields } from "../chess/board.ts";
 export type { PositionStatus, PositionStatusOptions } from "../chess/status.ts";
+export type { VariantEnd } from "../chess/variant_end.ts";
 
 /**
  * Options for {@linkcode checkPosition} and {@linkcode isLegalPosition}.
@@ -174,6 +181,30 @@ export class PositionChecker {
   }
 
   /**
+   * How the variant's own rule has ended the game in the position checked
+   * last (a king on the hill, three checks, a king exploded, a side out of
+   * pieces, a king on rank 8 of the race), or `null` while it goes on or
+   * under standard rules. Checkmate and stalemate are `status()`'s.
+   *
+   * @example King of the hill
+   * ```ts
+   * import { parseFen, PositionChecker } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * const checker = new PositionChecker({ rules: "kingofthehill" });
+   * checker.check(parseFen("4k3/8/8/4K3/8/8/8/8 b - - 0 40"));
+   * assert.equal(checker.variantEnd()?.winner, "w");
+   * ```
+   *
+   * @returns The end, or `null`.
+   */
+  variantEnd(): VariantEnd | null {
+    const ctx = this.#context;
+    if (ctx.rules === undefined) return null;
+    return variantEndOf(ctx.board, ctx.rules, ctx.variant());
+  }
+
+  /**
    * Whether `position` has no problem of severity `"error"` outside the
    * ignored codes, as {@linkcode isLegalPosition} says.
    *
@@ -197,7 +228,7 @@ export class PositionChecker {
 
 /** Sets what `ctx` ignores and its castling rules from `options`. */
 function configure(ctx: Context, options: CheckPositionOptions = {}): Context {
-  ctx.configure(ignoreMask(options.ignore), rulesOf(options));
+  ctx.configure(ignoreMask(options.ignore), rulesOf(options, VARIANT_RULES));
   return ctx;
 }
 

@@ -5,7 +5,12 @@
  * @module
  */
 
-import type { Position } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  VARIANT_RULES,
+} from "../types.ts";
 import type { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
 import { generateMoves, MAX_MOVES } from "../chess/generate.ts";
@@ -31,20 +36,43 @@ import { playableBoard } from "../chess/playable.ts";
  * assert.equal(perft(start, 3), 8902);
  * ```
  *
+ * @example A variant: atomic's explosions
+ * ```ts
+ * import { perft } from "./perft.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * // Python-chess's and chessops' atomic test position.
+ * const position = parseFen(
+ *   "rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1",
+ * );
+ * assert.equal(perft(position, 2, { rules: "atomic" }), 833);
+ * assert.equal(perft(position, 2), 827);
+ * ```
+ *
  * @param position The position to count from.
  * @param depth Plies, a nonnegative integer.
+ * @param options The rules (standard chess unless given).
  * @returns The number of leaf nodes.
  * @throws {RangeError} If `depth` is not a nonnegative integer, or is
  * above 100.
  * @throws {UnplayablePositionError} As `legalMoves` does.
  */
-export function perft(position: Position, depth: number): number {
+export function perft(
+  position: Position,
+  depth: number,
+  options: RulesOptions = {},
+): number {
   if (!Number.isInteger(depth) || depth < 0 || depth > 100) {
     throw new RangeError(
       `Cannot count: depth must be an integer from 0 to 100, not ${depth}`,
     );
   }
-  const board = playableBoard(position);
+  const board = playableBoard(
+    position,
+    undefined,
+    rulesOf(options, VARIANT_RULES),
+  );
   if (depth === 0) return 1;
   return count(board, new Int32Array(MAX_MOVES * depth), 0, depth);
 }

@@ -9,7 +9,12 @@
 
 import { perft } from "./perft.ts";
 import { legalMoves, playMoves } from "./play.ts";
-import { type Position, rulesOf, type RulesOptions } from "../types.ts";
+import {
+  type Position,
+  rulesOf,
+  type RulesOptions,
+  VARIANT_RULES,
+} from "../types.ts";
 
 export * from "../types.ts";
 
@@ -76,11 +81,11 @@ export function perftDivide(
       `Cannot divide: depth must be an integer from 1 to 100, not ${depth}`,
     );
   }
-  const rules = rulesOf(options) ?? "chess";
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
   const rows: DivideRow[] = [];
   for (const move of legalMoves(position, { rules })) {
     const after = playMoves(position, [move], { rules }).position;
-    rows.push({ move, nodes: perft(after, depth - 1) });
+    rows.push({ move, nodes: perft(after, depth - 1, { rules }) });
   }
   return rows.sort((a, b) => a.move < b.move ? -1 : a.move > b.move ? 1 : 0);
 }

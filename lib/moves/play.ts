@@ -11,6 +11,7 @@ import {
   rulesOf,
   type RulesOptions,
   type Square,
+  VARIANT_RULES,
 } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
@@ -52,7 +53,33 @@ export interface LegalMovesOptions extends RulesOptions {
  * the king taking its own rook (`e1h1`), instead of the king's two-square
  * step (`e1g1`). Castling that standard chess cannot have (king off the
  * e-file, rook off the corners) is always written king-takes-rook. Promotions come queen, rook,
- * bishop, knight.
+ * bishop, knight (and king, in antichess).
+ *
+ * The other rules values play their variant, as python-chess and chessops
+ * do: atomic's explosions, antichess's forced captures, crazyhouse's drops
+ * (`N@f3` in SAN, `N@f3` and `P@e4` in UCI, a pawn's drop `@e4` in SAN),
+ * racing kings' moves that give no check, horde's first-rank double
+ * steps; a game a variant has ended (a king on the hill, a third check, an
+ * exploded king, a side without pieces, a king home in racing kings) has
+ * no legal move.
+ *
+ * @example Crazyhouse drops, and a forced capture in antichess
+ * ```ts
+ * import { legalMoves } from "./play.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+ * position.pockets = {
+ *   w: { p: 0, n: 1, b: 0, r: 0, q: 0, k: 0 },
+ *   b: { p: 0, n: 0, b: 0, r: 0, q: 0, k: 0 },
+ * };
+ * const moves = legalMoves(position, { rules: "crazyhouse", notation: "san" });
+ * assert.ok(moves.includes("N@f3") && moves.includes("N@d6+"));
+ *
+ * const antichess = parseFen("8/8/8/3p4/4P3/8/8/8 w - - 0 1");
+ * assert.deepEqual(legalMoves(antichess, { rules: "antichess" }), ["e4d5"]);
+ * ```
  *
  * @example The first moves
  * ```ts
@@ -81,7 +108,7 @@ export interface LegalMovesOptions extends RulesOptions {
  * ```
  *
  * @param position The position.
- * @param options The notation, and how castling is written.
+ * @param options The notation, the rules, and how castling is written.
  * @returns The moves, in no particular order.
  * @throws {UnplayablePositionError} If a side has no king or several, a
  * pawn is on a back rank, or the side not to move is in check.
@@ -91,12 +118,12 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const notation = new Notation(playableBoard(position, scratchBoard));
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
     throw new TypeError(`Cannot list moves: no notation "${options.notation}"`);
   }
-  const rules = rulesOf(options) ?? "chess";
   const out: string[] = [];
   for (let i = 0; i < notation.length; i++) {
     const m = notation.moves[i];
@@ -234,8 +261,8 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const notation = new Notation(playableBoard(position, scratchBoard));
-  const rules = rulesOf(options) ?? "chess";
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
   for (let i = 0; i < texts.length; i++) {
@@ -286,11 +313,17 @@ function splitMoves(text: string): string[] {
  *
  * @param position The position the move is played in.
  * @param move The move, in UCI or SAN.
+ * @param options The rules (standard chess unless given).
  * @returns The move in SAN.
  * @throws {MoveError} If the move cannot be played (its index is 1).
  * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
  */
-export function toSan(position: Position, move: string): string {
-  const notation = new Notation(playableBoard(position, scratchBoard));
+export function toSan(
+  position: Position,
+  move: string,
+  options: RulesOptions = {},
+): string {
+  const rules = rulesOf(options, VARIANT_RULES);
+  const notation = new Notation(playableBoard(position, scratchBoard, rules));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }

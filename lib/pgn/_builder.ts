@@ -4,6 +4,7 @@
 // ends the game where it happened: the rest of its text is read but not
 // played, so the next game starts where it should.
 
+import type { Rules } from "../types.ts";
 import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_tokens.ts";
@@ -58,12 +59,24 @@ const NONE = 0, TAGS = 1, MOVES = 2, ENDED = 3;
 /** A check or mate mark, and annotations, after an `e8(Q)`. */
 const CHECK_AFTER = /^[+#][!?]*$/;
 
+/**
+ * Whether `text` is `san` exactly, or its pawn drop (`@e6`) with the pawn's
+ * letter, as lichess writes it (`P@e6`).
+ */
+function isWrittenAs(san: string, text: string): boolean {
+  return san === text ||
+    (san.charCodeAt(0) === 64 /* @ */ && text.length === san.length + 1 &&
+      text.charCodeAt(0) === 80 /* P */ && text.endsWith(san));
+}
+
 /** The game being read: see the comment at the top of the file. */
 export class GameBuilder implements TokenSink {
   /** Finished games, for the reader to take. */
   readonly games: PgnGame[] = [];
   readonly #replay = new Replay();
   readonly #strict: boolean;
+  /** The rules of a game without a Variant tag. */
+  readonly #rules: Rules;
   #count = 0;
   #phase = NONE;
   /** Whether a blank line came after the tags: a tag met again starts a game. */
@@ -110,8 +123,16 @@ export class GameBuilder implements TokenSink {
   }
 
   /** `games`: how many games came before, in a part read apart. */
-  constructor(strict: boolean, walk: Walk | null = null, games = 0) {
+  constructor(
+    { strict, rules = "chess", games = 0 }: {
+      strict: boolean;
+      rules?: Rules;
+      games?: number;
+    },
+    walk: Walk | null = null,
+  ) {
     this.#strict = strict;
+    this.#rules = rules;
     this.#walk = walk;
     this.#count = games;
     // Strict reading compares the text with the SAN; a walker otherwise
@@ -130,12 +151,16 @@ export class GameBuilder implements TokenSink {
   /** The game object, made from the tags when the movetext starts. */
   #make(): PgnGame {
     if (this.#game !== null) return this.#game;
-    const { start, chess960, problem: wrong } = startOf(this.#tags);
+    const { start, rules, chess960, problem: wrong } = startOf(
+      this.#tags,
+      this.#rules,
+    );
     let problem = wrong;
     const mainline: PgnLine = { comments: this.#comments, moves: [] };
     const game = new PgnGame({
       start,
       tags: this.#tags,
+      rules,
       chess960,
       mainline,
       number: this.#count,
@@ -144,10 +169,11 @@ export class GameBuilder implements TokenSink {
     this.#game = game;
     game.warnings = this.#warnings;
     this.#line = mainline;
-    // Loaded even when the game cannot be played: a walk starts there.
+    // Loaded even when the game cannot be played: a walk starts there (a
+    // variant no one plays is a problem already).
     let loaded = true;
     try {
-      this.#replay.load(game.start, game);
+      this.#replay.load(game.start, { rules: game.rules });
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       loaded = false;
@@ -455,7 +481,7 @@ export class GameBuilder implements TokenSink {
     }
     const uci = walk === null ? replay.uci(code) : "";
     const san = replay.playParsed(code);
-    if (this.#strict && san !== withoutAnnotation(text)) {
+    if (this.#strict && !isWrittenAs(san, withoutAnnotation(text))) {
       replay.back();
       this.#moveError(
         new MoveError({

@@ -8,6 +8,8 @@ export const SYMBOL_CHARS: Uint8Array = /* @__PURE__ */ (() => {
   };
   mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 2);
   mark("0123456789!?-.", 2);
+  // A crazyhouse drop: `N@f3`, and `@f3` for a pawn as some sites write it.
+  mark("@", 2);
   // `+` and `#` start one only as the mark after an `e8(Q)`.
   mark("+#", 2);
   mark("_=:/", 1);

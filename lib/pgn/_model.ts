@@ -2,7 +2,7 @@
 // what a game is made from. Plain types, so that the game and its walk can
 // both name them without importing each other.
 
-import type { Position, Square } from "../types.ts";
+import type { Position, Rules, Square } from "../types.ts";
 
 /**
  * An engine evaluation from a `[%eval]` comment command: pawns from White's
@@ -155,6 +155,8 @@ export interface PgnGameInit {
   tags?: Map<string, string>;
   /** Whether castling is Chess960's (defaults to `false`). */
   chess960?: boolean;
+  /** The rules (defaults to Chess960's with `chess960`, else standard). */
+  rules?: Rules;
   /** The mainline (defaults to no moves). */
   mainline?: PgnLine;
   /** The termination marker read, or `null` (the default) when none was. */

@@ -21,6 +21,8 @@ import {
 import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
 import { playableBoard } from "../chess/playable.ts";
 import { isAttacked } from "../chess/attacks.ts";
+import { inCheck } from "../chess/notation.ts";
+import { VARIANT_MOVES } from "../chess/variant.ts";
 import {
   type EnPassantMode,
   enPassantOf,
@@ -30,6 +32,7 @@ import {
 } from "../chess/generate.ts";
 import { CASTLE, EN_PASSANT } from "../chess/move.ts";
 import { type MoveSource, Notation } from "../chess/notation.ts";
+import type { VariantState } from "../record_view.ts";
 import { MoveError } from "../chess/errors.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import { lenientForm } from "./_lenient.ts";
@@ -42,6 +45,7 @@ import {
   type RulesOptions,
   type Side,
   type Square,
+  VARIANT_RULES,
 } from "../types.ts";
 
 export type { EnPassantMode };
@@ -57,6 +61,16 @@ const PROMOTION_LETTERS: readonly ("n" | "b" | "r" | "q" | null)[] = [
   null,
   null,
 ];
+
+/**
+ * By VARIANT_MOVES row: whether a variant's moves on the board are standard
+ * chess's, judged by the same king safety (crazyhouse adds drops, three-check
+ * and king of the hill only new ends), so that the fast path may match them.
+ */
+const STANDARD_MOVES: readonly boolean[] = VARIANT_MOVES.map((v) =>
+  v.royal && v.kings === "each" && !v.forcedCapture && !v.kingPromotion &&
+  !v.explosions && !v.noCheckGiving
+);
 
 /** The most squares remembered as changed before all are rewritten. */
 const DIRTY_MAX = 28;
@@ -89,6 +103,8 @@ export class Replay implements RecordView {
   #castling: Square[] = [];
   /** The rules of the game loaded: how UCI writes castling. */
   rules: Rules = "chess";
+  /** Crazyhouse's pockets, three-check's counters: `null` under the others. */
+  variant: VariantState | null = null;
   /** RecordView fields, filled by {@linkcode Replay.view}. */
   readonly cells: number[] = new Array(64).fill(0);
   turn: Side = "w";
@@ -105,8 +121,10 @@ export class Replay implements RecordView {
 
   /** Loads a start position; throws UnplayablePositionError as Board does. */
   load(position: Position, options: RulesOptions): void {
-    playableBoard(position, this.#notation.board);
-    this.rules = rulesOf(options) ?? "chess";
+    const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+    playableBoard(position, this.#notation.board, rules);
+    this.rules = rules;
+    this.variant = null;
     this.#stale = true;
     this.check = -1;
     this.#played.length = 0;
@@ -124,6 +142,13 @@ export class Replay implements RecordView {
   /** Marks the squares a move (made or taken back) changes. */
   #touch(code: number): void {
     if (this.#allDirty || code === NULL_MOVE) return;
+    // A variant's move may change more (explosions, promotions to a king):
+    // all rewritten, but where moves are standard chess's (and drops).
+    const b = this.#notation.board;
+    if (!b.plain && !STANDARD_MOVES[b.variant]) {
+      this.#allDirty = true;
+      return;
+    }
     const dirty = this.#dirty;
     let n = this.#dirtyCount;
     if (n > DIRTY_MAX - 4) {
@@ -171,7 +196,13 @@ export class Replay implements RecordView {
    * Notation alone) by Notation against the generated legal moves.
    */
   parse(text: string, index: number, strict: boolean): number {
-    const quick = quickMatch(this.#notation.board, text, this);
+    // The fast path knows standard chess's moves only: those of the
+    // variants that keep them, until their goal ends the game.
+    const b = this.#notation.board;
+    const quick = b.plain ||
+        (STANDARD_MOVES[b.variant] && !VARIANT_MOVES[b.variant].ended(b))
+      ? quickMatch(b, text, this)
+      : -1;
     if (quick >= 0) return quick;
     if (isNullMove(text)) return this.#nullMove(text, index);
     const n = this.#fresh();
@@ -198,10 +229,11 @@ export class Replay implements RecordView {
   #nullMove(text: string, index: number): number {
     const b = this.#notation.board;
     if (this.check === -1) {
-      this.check =
-        b.king[b.turn] >= 0 && isAttacked(b, b.king[b.turn], b.turn ^ 1)
-          ? 1
-          : 0;
+      this.check = !b.plain
+        ? (inCheck(b) ? 1 : 0)
+        : b.king[b.turn] >= 0 && isAttacked(b, b.king[b.turn], b.turn ^ 1)
+        ? 1
+        : 0;
     }
     if (this.check === 1) {
       throw new MoveError({
@@ -240,11 +272,31 @@ export class Replay implements RecordView {
     this.#played.push(code);
     this.#touch(code);
     this.#stale = true;
+    if (!b.plain) return this.#variantMark(b);
     const check = givesCheck(b, code);
     this.check = check ? 1 : 0;
     if (!this.wantSan) return "";
     if (!check) return this.body;
     return this.body + (hasLegalMove(b, replyScratch) ? "+" : "#");
+  }
+
+  /**
+   * playParsed's check mark under a variant's rules, as python-chess
+   * writes it: `#` for checkmate and for a game the variant's goal ended
+   * (a king exploded or on the hill, a third check, a side out of pieces,
+   * a king home in racing kings, a side without a move in antichess) but
+   * a drawn one, `+` for another check.
+   */
+  #variantMark(b: ChessBoard): string {
+    const check = inCheck(b);
+    this.check = check ? 1 : 0;
+    if (!this.wantSan) return "";
+    const ended = VARIANT_MOVES[b.variant].ended(b);
+    const over = ended || !hasLegalMove(b, replyScratch);
+    if (over && (check || ended || !VARIANT_MOVES[b.variant].royal)) {
+      return this.body + (variantDraw(b) ? "" : "#");
+    }
+    return this.body + (check ? "+" : "");
   }
 
   /** The SAN, with `+` or `#`, of a legal move in the current position. */
@@ -325,6 +377,7 @@ export class Replay implements RecordView {
       : enPassantOf(b, mode);
     this.halfmoveClock = b.halfmove;
     this.fullmoveNumber = b.fullmove;
+    if (!b.plain) this.variant = variantStateOf(b);
   }
 
   /** Fills the RecordView fields for the current position and gives them. */
@@ -356,6 +409,24 @@ export class Replay implements RecordView {
     this.#view(mode);
     return toPosition(this.#notation.board, this.enPassant);
   }
+}
+
+/** Racing kings' draw: both kings reached the eighth rank. */
+function variantDraw(b: ChessBoard): boolean {
+  return VARIANT_MOVES[b.variant].name === "racingkings" &&
+    b.king[0] >= 0 && b.king[0] < 8 && b.king[1] >= 0 && b.king[1] < 8;
+}
+
+/** The variant state of `b` (pockets, promoted pieces, counters), or null. */
+function variantStateOf(b: ChessBoard): VariantState | null {
+  const v = VARIANT_MOVES[b.variant];
+  if (!v.drops && !v.countChecks) return null;
+  const position = toPosition(b, null);
+  return {
+    pockets: position.pockets ?? null,
+    promoted: position.promoted ?? [],
+    remainingChecks: position.remainingChecks ?? null,
+  };
 }
 
 // Scratch for Replay.fen, unexported: filled and read within one call

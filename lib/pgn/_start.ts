@@ -1,49 +1,92 @@
-// A game's start from its tags: the standard position, or the FEN tag's
-// (with or without SetUp "1", as the peers read it), and whether castling is
-// Chess960's from the Variant tag.
+// A game's start from its tags: the variant's start position, or the FEN
+// tag's (with or without SetUp "1", as the peers read it), under the rules
+// the Variant tag names (read as lichess and python-chess write it).
 
 import { parseFen } from "../fen/mod.ts";
-import type { Position } from "../types.ts";
+import type { Position, Rules } from "../types.ts";
 import { FenSyntaxError } from "../errors.ts";
+import {
+  type Variant,
+  variantNamed,
+  variantOf,
+  VARIANTS,
+} from "../fen/variants.ts";
 
 /** The standard start, read once; loading a board only reads it. */
 export const START_POSITION: Readonly<Position> = Object.freeze(
   parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
 );
 
-/** `Variant` tag values read as standard chess, and as Chess960. */
-const STANDARD = /^(?:standard|normal|chess|from position|)$/i;
-const CHESS960 = /^(?:chess ?960|fischer ?random|fischerandom|960)$/i;
+// Each variant's start, read when first needed and then shared (frozen:
+// loading a board only reads it). Never exported.
+const starts = new Map<Rules, Readonly<Position>>();
 
-/** Where a game starts, whether castling is Chess960's, and what is wrong. */
+function startPosition(rules: Rules): Position {
+  let start = starts.get(rules);
+  if (start === undefined) {
+    const { start: fen } = VARIANTS.find((v) => v.rules === rules)!;
+    start = Object.freeze(parseFen(fen, { rules }));
+    starts.set(rules, start);
+  }
+  return start as Position;
+}
+
+/** Where a game starts, under which rules, and what is wrong. */
 export interface Start {
-  /** The FEN tag's position, or the standard start (also when `problem`). */
+  /** The FEN tag's position, or the variant's start (also when `problem`). */
   start: Position;
+  /** The rules the Variant tag names (`"chess"` without one). */
+  rules: Rules;
+  /** Whether castling is Chess960's. */
   chess960: boolean;
   /** Why the tags give no start this library can play from, or "". */
   problem: string;
 }
 
-/** The start the tags give. */
-export function startOf(tags: Map<string, string>): Start {
-  const variant = tags.get("Variant") ?? "";
-  const chess960 = CHESS960.test(variant.trim());
-  const start = START_POSITION as Position;
-  if (!chess960 && !STANDARD.test(variant.trim())) {
+/**
+ * The start the tags give; a game without a Variant tag is played under
+ * `rules` (`--variant`).
+ */
+export function startOf(
+  tags: Map<string, string>,
+  rules: Rules = "chess",
+): Start {
+  const tag = tags.get("Variant");
+  const variant = tag === undefined ? variantOf(rules) : variantNamed(tag);
+  return startUnder(tags, variant, tag ?? "");
+}
+
+/** The start under `variant` (undefined when the tag names none). */
+function startUnder(
+  tags: Map<string, string>,
+  variant: Variant | undefined,
+  tag: string,
+): Start {
+  const rules = variant?.rules ?? "chess";
+  const chess960 = rules === "chess960";
+  const start = startPosition(rules);
+  if (variant === undefined) {
     return {
       start,
+      rules,
       chess960,
-      problem: `the variant "${variant}" is not supported`,
+      problem: `the variant "${tag}" is not supported`,
     };
   }
   const fen = tags.get("FEN");
-  if (fen === undefined) return { start, chess960, problem: "" };
+  if (fen === undefined) return { start, rules, chess960, problem: "" };
   try {
-    return { start: parseFen(fen.trim(), { chess960 }), chess960, problem: "" };
+    return {
+      start: parseFen(fen.trim(), { rules }),
+      rules,
+      chess960,
+      problem: "",
+    };
   } catch (error) {
     if (!(error instanceof FenSyntaxError)) throw error;
     return {
       start,
+      rules,
       chess960,
       problem: `the FEN tag: ${error.detail} at column ${error.column}`,
     };

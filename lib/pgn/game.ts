@@ -9,7 +9,7 @@
  */
 
 import { FEN_BYTES_MAX, type RecordView, writeFenBytes } from "../fen/bytes.ts";
-import type { Piece, Position, Side, Square } from "../types.ts";
+import type { Piece, Position, Rules, Side, Square } from "../types.ts";
 import {
   CODE,
   type CodedMove,
@@ -58,6 +58,8 @@ export class PgnGame {
   readonly start: Position;
   /** Whether castling is Chess960's (a `Variant` tag naming Chess960). */
   readonly chess960: boolean;
+  /** The rules the game is played under (its `Variant` tag's). */
+  readonly rules: Rules;
   /** The moves, with the variations on them. */
   readonly mainline: PgnLine;
   /** The termination marker, or `null` when the game had none. */
@@ -80,7 +82,8 @@ export class PgnGame {
   constructor(init: PgnGameInit) {
     this.start = init.start;
     this.tags = init.tags ?? new Map();
-    this.chess960 = init.chess960 ?? false;
+    this.rules = init.rules ?? (init.chess960 === true ? "chess960" : "chess");
+    this.chess960 = init.chess960 ?? this.rules === "chess960";
     this.mainline = init.mainline ?? { comments: [], moves: [] };
     this.result = init.result ?? null;
     this.number = init.number ?? 1;
@@ -277,6 +280,7 @@ export class PgnPosition {
       enPassant: view.enPassant,
       halfmoveClock: view.halfmoveClock,
       fullmoveNumber: view.fullmoveNumber,
+      variant: view.variant ?? null,
     };
   }
 
@@ -338,7 +342,7 @@ export class PgnPosition {
   toPosition(): Position {
     const kept = this.#kept;
     if (kept === null) return this.#replay.position(this.#mode);
-    return {
+    const position: Position = {
       board: kept.cells.map((c) =>
         c === 0 ? null : String.fromCharCode(c) as Piece
       ),
@@ -348,6 +352,18 @@ export class PgnPosition {
       halfmoveClock: kept.halfmoveClock,
       fullmoveNumber: kept.fullmoveNumber,
     };
+    const variant = kept.variant;
+    if (variant?.pockets) {
+      position.pockets = {
+        w: { ...variant.pockets.w },
+        b: { ...variant.pockets.b },
+      };
+      position.promoted = [...variant.promoted];
+    }
+    if (variant?.remainingChecks) {
+      position.remainingChecks = { ...variant.remainingChecks };
+    }
+    return position;
   }
 }
 

@@ -201,12 +201,12 @@ export class MainlineReader {
 
   /** A stream for the PGN reader that starts at `from` in the text read. */
   #streamApart(from: number): PgnStream {
-    const builder = new GameBuilder(false, {
+    const builder = new GameBuilder({ strict: false, games: this.games }, {
       visitor: this.#fallback,
       variations: false,
       enPassant: "always",
       maxPly: this.#maxPly,
-    }, this.games);
+    });
     return new PgnStream(builder, {}, {
       line: this.#line,
       column: from - this.#lineStart + 1,

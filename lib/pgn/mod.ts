@@ -21,7 +21,7 @@
 export * from "../types.ts";
 export type { MoveErrorCode } from "../chess/errors.ts";
 export type { EnPassantMode } from "./_replay.ts";
-export type { RecordView } from "../record_view.ts";
+export type { RecordView, VariantState } from "../record_view.ts";
 
 export {
   type PgnError,

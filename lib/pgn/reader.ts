@@ -10,6 +10,7 @@
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnGame } from "./game.ts";
+import { type Rules, rulesOf, VARIANT_RULES } from "../types.ts";
 
 /**
  * Options for {@linkcode PgnReader}, {@linkcode parsePgn} and
@@ -36,6 +37,12 @@ export interface PgnReaderOptions {
    * `Z0` when not strict) are read.
    */
   strict?: boolean;
+  /**
+   * The rules of a game without a `Variant` tag (defaults to `"chess"`);
+   * a game's `Variant` tag, read as lichess and python-chess write it
+   * (`"Atomic"`, `"Three-check"`, `"fromPosition"`), always wins.
+   */
+  rules?: Rules;
   /**
    * The most characters of a comment kept; a longer comment is cut there
    * and the game's `truncated` is set. Defaults to 1,048,576.
@@ -89,7 +96,10 @@ export class PgnReader {
    * @param options Strict SAN, and the limits on comments and tag values.
    */
   constructor(options: PgnReaderOptions = {}) {
-    this.#builder = new GameBuilder(options.strict === true);
+    this.#builder = new GameBuilder({
+      strict: options.strict === true,
+      rules: rulesOf(options, VARIANT_RULES) ?? "chess",
+    });
     this.#stream = new PgnStream(this.#builder, options);
   }
 

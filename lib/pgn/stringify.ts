@@ -4,8 +4,10 @@
  * @module
  */
 
-import { stringifyFen } from "../fen/mod.ts";
+import { parseFen, stringifyFen } from "../fen/mod.ts";
+import type { Rules } from "../types.ts";
 import type { PgnGame, PgnLine } from "./game.ts";
+import { variantOf } from "../fen/variants.ts";
 
 /**
  * Options for {@linkcode stringifyPgn}.
@@ -152,6 +154,17 @@ function escapeTag(name: string, value: string): string {
   return `[${name} "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"]`;
 }
 
+/**
+ * Whether a game under `rules` starting at `fen` needs the FEN tag: a
+ * start other than its variant's, and always for the variants whose start
+ * is not standard chess's (horde, racing kings), as lichess writes them.
+ */
+function needsFen(rules: Rules, fen: string): boolean {
+  if (rules === "horde" || rules === "racingkings") return true;
+  if (rules === "chess" || rules === "chess960") return fen !== START_FEN;
+  return fen !== stringifyFen(parseFen(variantOf(rules).start, { rules }));
+}
+
 /** The tag lines: the roster first, SetUp and FEN if the start needs them, the rest in order. */
 function tagLines(game: PgnGame, result: string): string[] {
   const tags = new Map(game.tags);
@@ -163,11 +176,11 @@ function tagLines(game: PgnGame, result: string): string[] {
     lines.push(escapeTag(name, value));
     tags.delete(name);
   }
-  if (game.chess960 && !tags.has("Variant")) {
-    lines.push(escapeTag("Variant", "Chess960"));
+  if (game.rules !== "chess" && !tags.has("Variant")) {
+    lines.push(escapeTag("Variant", variantOf(game.rules).name));
   }
   const fen = stringifyFen(game.start);
-  if (!tags.has("FEN") && fen !== START_FEN) {
+  if (!tags.has("FEN") && needsFen(game.rules, fen)) {
     if (!tags.has("SetUp")) lines.push(escapeTag("SetUp", "1"));
     lines.push(escapeTag("FEN", fen));
   }

@@ -11,6 +11,7 @@
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnPositionsOptions, PgnVisitor } from "./game.ts";
+import { rulesOf, VARIANT_RULES } from "../types.ts";
 import type { PgnReaderOptions } from "./reader.ts";
 
 export type { PgnVisitor };
@@ -79,7 +80,10 @@ export class PgnWalker {
    * @param options The reader's options, variations, en passant.
    */
   constructor(visitor: PgnVisitor, options: PgnWalkerOptions = {}) {
-    const builder = new GameBuilder(options.strict === true, {
+    const builder = new GameBuilder({
+      strict: options.strict === true,
+      rules: rulesOf(options, VARIANT_RULES) ?? "chess",
+    }, {
       visitor,
       variations: options.variations === true,
       enPassant: options.enPassant ?? "always",

@@ -5,9 +5,14 @@
 // the command and the service say the same thing with the same names.
 
 import { stringifyFen } from "../fen/mod.ts";
-import { checkPosition, type Problem } from "../legality/mod.ts";
+import {
+  PositionChecker,
+  type Problem,
+  type VariantEnd,
+} from "../legality/mod.ts";
+import { hasMoves } from "../fen/variants.ts";
 import { type PositionStatus, positionStatus } from "../moves/mod.ts";
-import type { Position } from "../types.ts";
+import type { Position, Rules } from "../types.ts";
 
 /** A position's check, as JSON writes it, in this key order. */
 export interface CheckReport {
@@ -21,11 +26,18 @@ export interface CheckReport {
   problems: Problem[];
   /** The game's state (check, mate, moves...), when the position is legal. */
   status?: PositionStatus;
+  /** How the variant's own rule ended the game, when it has. */
+  variantEnd?: VariantEnd;
 }
 
-/** Checks `position` (read from `input`) into its report. */
-export function checkReport(position: Position, input: string): CheckReport {
-  const problems = checkPosition(position);
+/** Checks `position` (read from `input`) into its report, under `rules`. */
+export function checkReport(
+  position: Position,
+  input: string,
+  rules: Rules = "chess",
+): CheckReport {
+  const checker = new PositionChecker({ rules });
+  const problems = [...checker.check(position)];
   const legal = problems.every((problem) => problem.severity !== "error");
   const report: CheckReport = {
     fen: stringifyFen(position),
@@ -33,6 +45,9 @@ export function checkReport(position: Position, input: string): CheckReport {
     legal,
     problems,
   };
-  if (legal) report.status = positionStatus(position);
+  if (!legal) return report;
+  if (hasMoves(rules)) report.status = positionStatus(position);
+  const end = checker.variantEnd();
+  if (end !== null) report.variantEnd = end;
   return report;
 }

@@ -9,7 +9,7 @@ import { MOVE_GLYPHS, type MoveGlyph } from "../svg/mod.ts";
 import { RequestError, shown } from "./_http.ts";
 import { checkLook, readFen } from "./_images.ts";
 import { IMAGE_ENDPOINTS } from "./_dialects.ts";
-import { INITIAL_FEN } from "../types.ts";
+import { INITIAL_FEN, type Rules } from "../types.ts";
 import { checkClaim, type Look, readQuery } from "./_query.ts";
 
 /** The most frames in one game (lila-gif's games are a few hundred). */
@@ -45,7 +45,10 @@ export function readGame(body: unknown): Game {
   }
   const look = readQuery(query, IMAGE_ENDPOINTS["/game.gif"]);
   checkLook(look, "gif");
-  const game: Game = { options: look.options, frames: readFrames(frames) };
+  const game: Game = {
+    options: look.options,
+    frames: readFrames(frames, look.rules),
+  };
   if (look.white !== undefined) game.white = look.white;
   if (look.black !== undefined) game.black = look.black;
   if (look.comment !== undefined) game.comment = look.comment;
@@ -53,7 +56,7 @@ export function readGame(body: unknown): Game {
   return game;
 }
 
-function readFrames(frames: unknown): GifFrame[] {
+function readFrames(frames: unknown, rules: Rules | undefined): GifFrame[] {
   if (!Array.isArray(frames) || frames.length === 0) {
     throw new RequestError("frames is not a list of at least one frame", {
       parameter: "frames",
@@ -65,10 +68,14 @@ function readFrames(frames: unknown): GifFrame[] {
       parameter: "frames",
     });
   }
-  return frames.map((frame, i) => readFrame(frame, `frames[${i}]`));
+  return frames.map((frame, i) => readFrame(frame, `frames[${i}]`, rules));
 }
 
-function readFrame(frame: unknown, where: string): GifFrame {
+function readFrame(
+  frame: unknown,
+  where: string,
+  rules: Rules | undefined,
+): GifFrame {
   if (!isObject(frame)) {
     throw new RequestError(`${where} is not an object`, { parameter: where });
   }
@@ -85,7 +92,7 @@ function readFrame(frame: unknown, where: string): GifFrame {
   const fen = frame.fen === undefined
     ? INITIAL_FEN
     : scalar(frame.fen, `${where}.fen`);
-  const position = readFen(fen, `${where}.fen`);
+  const position = readFen(fen, `${where}.fen`, rules);
   const out: GifFrame = { position };
   if (frame.lastMove !== undefined) {
     const move = scalar(frame.lastMove, `${where}.lastMove`);

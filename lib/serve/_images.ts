@@ -5,7 +5,7 @@
 
 import { FenSyntaxError } from "../errors.ts";
 import { parseFen } from "../fen/mod.ts";
-import type { Position } from "../types.ts";
+import type { Position, Rules } from "../types.ts";
 import type { GifFrame, GifRenderer, Player } from "../gif/mod.ts";
 import { squarePixels } from "../raster/frame.ts";
 import type { PngRenderer } from "../raster/png.ts";
@@ -23,9 +23,13 @@ export const IMAGE_TYPES: Readonly<Record<ImageKind, string>> = {
 };
 
 /** A FEN read for the service: a syntax error is the client's, with its place. */
-export function readFen(text: string, parameter: string): Position {
+export function readFen(
+  text: string,
+  parameter: string,
+  rules: Rules = "chess",
+): Position {
   try {
-    return parseFen(text);
+    return parseFen(text, { rules });
   } catch (error) {
     if (!(error instanceof FenSyntaxError)) throw error;
     throw new RequestError(`${error.detail} at column ${error.column}`, {
@@ -157,7 +161,7 @@ export class Renderers {
    * Content-Length is the drawing's: the server sends no body).
    */
   async draw(request: ImageRequest): Promise<BodyInit> {
-    const position = readFen(request.fen, "fen");
+    const position = readFen(request.fen, "fen", request.rules);
     const options = checkLook(request, request.kind);
     if (request.kind === "svg") return renderSvg(position, options);
     const { style: _, accessible: __, ...raster } = options;

@@ -39,6 +39,11 @@ export function readPgnGame(
   }
   const read = readQuery(look, IMAGE_ENDPOINTS["/game.gif"]);
   checkLook(read, "gif");
+  if (read.rules !== undefined) {
+    throw new RequestError("variant: a game's variant is its Variant tag", {
+      parameter: "variant",
+    });
+  }
   const pgn = onlyGame(text, parameter);
   const plies = pgn.mainline.moves.length;
   if (plies + 1 > MAX_FRAMES) {

@@ -21,6 +21,8 @@ import {
 } from "./_dialects.ts";
 import { RequestError, shown } from "./_http.ts";
 import { nearestName } from "../program/suggest.ts";
+import { type Rules, VARIANT_RULES } from "../types.ts";
+import { variantNamed } from "../fen/variants.ts";
 
 /** A king in check as the request claims it: a square, or just "yes". */
 export type CheckClaim = "auto" | "yes" | "no" | string;
@@ -32,6 +34,8 @@ export interface Look {
   black?: string | Player;
   /** lila-gif's `comment`, written into a GIF file. */
   comment?: string;
+  /** The rules `variant` names (its records read so: pockets, counters). */
+  rules?: Rules;
 }
 
 /** A checked image request, ready to draw. */
@@ -53,6 +57,7 @@ export class Draft {
   white: string | undefined;
   black: string | undefined;
   comment: string | undefined;
+  rules: Rules | undefined;
 
   constructor(endpoint: Endpoint) {
     this.endpoint = endpoint;
@@ -103,6 +108,21 @@ const PARAMETERS: Readonly<Record<string, Reader>> = {
       throw new RequestError(`${parameter} was given twice`, { parameter });
     }
     draft.fen = value;
+  },
+  variant(value, draft, parameter) {
+    if (draft.rules !== undefined) {
+      throw new RequestError(`${parameter} was given twice`, { parameter });
+    }
+    const variant = variantNamed(value);
+    if (variant === undefined) {
+      throw new RequestError(
+        `${parameter} ${shown(value)} is not one of ${
+          VARIANT_RULES.join(", ")
+        }`,
+        { parameter },
+      );
+    }
+    draft.rules = variant.rules;
   },
   orientation(value, draft, parameter) {
     const side = oneOf(value, ["white", "black"], parameter);
@@ -392,6 +412,7 @@ function finish(draft: Draft): ImageRequest {
   if (draft.white !== undefined) request.white = draft.white;
   if (draft.black !== undefined) request.black = draft.black;
   if (draft.comment !== undefined) request.comment = draft.comment;
+  if (draft.rules !== undefined) request.rules = draft.rules;
   request.canonical = canonical(request);
   return request;
 }
@@ -407,7 +428,7 @@ function canonical(request: ImageRequest): string {
   for (const name of Object.keys(options).sort()) {
     text += `\n${name}=${JSON.stringify(record[name])}`;
   }
-  for (const name of ["white", "black", "comment"] as const) {
+  for (const name of ["white", "black", "comment", "rules"] as const) {
     if (request[name] !== undefined) {
       text += `\n${name}=${JSON.stringify(request[name])}`;
     }

@@ -80,11 +80,11 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ["/check", {
     methods: READ_METHODS,
     answer(_renderers, _request, url) {
-      const fen = readCheckQuery(url.searchParams);
+      const query = readCheckQuery(url.searchParams);
       return Promise.resolve({
-        key: `/check\n${fen}`,
+        key: `/check\n${query.rules}\n${query.fen}`,
         type: "application/json; charset=utf-8",
-        body: () => checkFen(fen),
+        body: () => checkFen(query),
       });
     },
   }],

@@ -3,6 +3,7 @@
 // from which both its argv parser and its help come; and its inputs, read
 // in chunks.
 
+import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import type { CliIo, Source } from "../program/io.ts";
 export { writeAll, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
@@ -277,7 +278,10 @@ async function readEach(
         push(chunk.subarray(0, n));
       }
     } catch (error) {
-      if (error instanceof PgnMoveError || error instanceof PgnSyntaxError) {
+      if (
+        error instanceof PgnMoveError || error instanceof PgnSyntaxError ||
+        error instanceof UnkeyedVariantError
+      ) {
         throw error;
       }
       throw new SubcommandError(

@@ -8,6 +8,7 @@
 
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
+import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
   eachInput,
@@ -106,6 +107,10 @@ function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
   if (error instanceof SubcommandError) {
     writeText(io.stderr, `${prefix}${error.message}\n`);
     return error.exit;
+  }
+  if (error instanceof UnkeyedVariantError) {
+    writeText(io.stderr, `${prefix}${escapeText(error.message)}\n`);
+    return EXIT.usage;
   }
   if (error instanceof PgnMoveError || error instanceof PgnSyntaxError) {
     writeText(

@@ -8,6 +8,7 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import type { OptionSpec } from "./args.ts";
+import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
   eachInput,
@@ -146,6 +147,10 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
     if (error instanceof SubcommandError) {
       writeText(io.stderr, `fen: tree: ${error.message}\n`);
       return error.exit;
+    }
+    if (error instanceof UnkeyedVariantError) {
+      writeText(io.stderr, `fen: tree: ${escapeText(error.message)}\n`);
+      return EXIT.usage;
     }
     if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
     throw error;

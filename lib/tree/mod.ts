@@ -8,6 +8,7 @@
  * @module
  */
 
+import { unkeyedReason, UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { PgnWalker } from "../pgn/walker.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { PgnError } from "../pgn/errors.ts";
@@ -147,7 +148,13 @@ export class OpeningTree {
 
   #position(position: PgnPosition): void {
     const ply = position.ply;
-    if (ply === 0) this.#start(position.game);
+    if (ply === 0) {
+      const game = position.game;
+      if (unkeyedReason(game.rules) !== null) {
+        throw new UnkeyedVariantError(game.rules, `game ${game.number} `);
+      }
+      this.#start(game);
+    }
     if (!this.#counts || ply > this.#maxPly) return;
     const previous = this.#node;
     if (previous !== null) this.#edge(previous, position);
@@ -347,9 +354,11 @@ export class OpeningTree {
 function movesOf(node: Node): TreeMove[] {
   const edges = node.moves.filter((edge) => gamesOf(edge) > 0).sort(byGames);
   if (edges.length === 0) return [];
-  const position = parseFen(node.fen);
+  // A Chess960 node's castling letters are X-FEN's, read by its own rules.
+  const rules = node.chess960 ? "chess960" : "chess";
+  const position = parseFen(node.fen, { rules });
   return edges.map((edge) =>
-    treeMove(edge.uci, toSan(position, edge.uci), edge)
+    treeMove(edge.uci, toSan(position, edge.uci, { rules }), edge)
   );
 }
 

@@ -341,13 +341,12 @@ Deno.test("standard KQ with the king off e1 keeps its letters; --check names it,
 Deno.test("a start that cannot be set up is reported at its own game's tag, not the first game's", async () => {
   const run = await fen(
     ["--format", "fen"],
-    '[Variant "Antichess"] 1. e3 e6 *\n\n[Event "B"]\n[Variant "Atomic"]\n\n1. e4 *\n',
+    '[Variant "Suicide"] 1. e3 e6 *\n\n[Event "B"]\n[Variant "Shogi"]\n\n1. e4 *\n',
   );
   assert.deepEqual(run, {
     code: EXIT.invalidFen,
     stdout: "",
-    stderr:
-      'fen: stdin:1:1: game 1, the variant "Antichess" is not supported\n' +
-      'fen: stdin:4:1: game 2, the variant "Atomic" is not supported\n',
+    stderr: 'fen: stdin:1:1: game 1, the variant "Suicide" is not supported\n' +
+      'fen: stdin:4:1: game 2, the variant "Shogi" is not supported\n',
   });
 });

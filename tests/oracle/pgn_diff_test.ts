@@ -37,7 +37,6 @@ import {
 import { makeSanAndPlay, parseSan } from "chessops/san";
 import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
-import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { chess960Start, mulberry32, pythonChess } from "../_shared.ts";
 
@@ -259,16 +258,6 @@ interface Tally {
   disagreements: string[];
 }
 
-/**
- * The FEN with its castling rights as this library writes them: chessops
- * and python-chess write X-FEN `KQkq` for a Chess960 rook that is the
- * outermost, this library the rook's file unless it stands in a corner.
- * The rights (which rooks) are compared; only the letters differ.
- */
-function castlingAsOurs(fen: string): string {
-  return stringifyFen(parseFen(fen, { chess960: true }));
-}
-
 function compare(
   tally: Tally,
   label: string,
@@ -285,9 +274,8 @@ function compare(
     );
     return;
   }
-  const at = ourFens.findIndex((fen, i) =>
-    fen !== theirFens[i] && fen !== castlingAsOurs(theirFens[i])
-  );
+  // Castling letters too: X-FEN's canonical form, as both peers write it.
+  const at = ourFens.findIndex((fen, i) => fen !== theirFens[i]);
   if (at >= 0) {
     tally.disagreements.push(
       `${label}, position ${at}: ${ourFens[at]} / ${theirFens[at]}`,

@@ -323,6 +323,58 @@ Deno.test("/check: the --check --format json object", async () => {
   assert.equal((await refused(`/check`, 400)).parameter, "fen");
 });
 
+Deno.test("/check?variant=: read, judged and ended under the variant's rules", async () => {
+  const hill = await (await get(
+    server,
+    `/check?variant=${q("King of the Hill")}&fen=${
+      q("4k3/8/8/4K3/8/8/8/8 b - - 0 40")
+    }`,
+  )).json();
+  assert.equal(hill.legal, true);
+  assert.deepEqual(hill.variantEnd, {
+    winner: "w",
+    reason: "White's king reached the hill (e5)",
+  });
+  assert.equal(hill.status, undefined); // its moves are not implemented yet
+  const zh = await (await get(
+    server,
+    `/check?variant=crazyhouse&fen=${q("4k3/8/8/8/8/8/8/4K3/Qk w - - 0 1")}`,
+  )).json();
+  assert.equal(zh.fen, "4k3/8/8/8/8/8/8/4K3[Qk] w - - 0 1");
+  assert.equal(zh.problems[0].code, "bad-pockets");
+  const bad = await refused(`/check?variant=suicide&fen=8/8/8/8/8/8/8/8`, 400);
+  assert.equal(bad.parameter, "variant");
+  // without the variant, pockets are a FEN error at their column
+  const plain = await refused(`/check?fen=${q("4k3/8/8/8/8/8/8/4K3[Q]")}`, 400);
+  assert.equal(plain.field, "placement");
+});
+
+Deno.test("image endpoints take variant=: a crazyhouse or three-check record is read under its rules", async () => {
+  const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+  const svg = await get(server, `/board.svg?variant=crazyhouse&fen=${zh}`);
+  assert.equal(svg.status, 200);
+  assert.match(await svg.text(), /^<svg/);
+  assert.equal(
+    (await refused(`/board.svg?fen=${zh}`, 400)).field,
+    "placement",
+  );
+  // the variant is part of the request: its own ETag
+  const three = q("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2");
+  const a = await get(server, `/board.svg?variant=threecheck&fen=${three}`);
+  const b = await get(
+    server,
+    `/board.svg?fen=${q("4k3/8/8/8/8/8/8/4K3 w - - 0 1")}`,
+  );
+  await a.body?.cancel();
+  await b.body?.cancel();
+  assert.notEqual(a.headers.get("ETag"), b.headers.get("ETag"));
+  assert.equal(
+    (await refused(`/board.svg?variant=shogi&fen=8/8/8/8/8/8/8/K7`, 400))
+      .parameter,
+    "variant",
+  );
+});
+
 const GAME = {
   white: "GM Anna (2700)",
   black: "Bo",

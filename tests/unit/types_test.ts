@@ -79,8 +79,19 @@ Deno.test('rules: "chess960" and the older chess960: true agree in every API tha
     legalMoves(parseFen(fen, { rules: "chess960" }), { rules: "chess960" })
       .includes("e1g1"),
   );
+  // FEN, legality and the move functions know every variant.
+  assert.equal(parseFen(fen, { rules: "atomic" }).castling.length, 2);
+  assert.ok(legalMoves(parseFen(fen), { rules: "atomic" }).includes("e1e2"));
   assert.throws(
-    () => parseFen(fen, { rules: "atomic" as never }),
-    new TypeError('No rules "atomic": expected chess or chess960'),
+    () => legalMoves(parseFen(fen), { rules: "suicide" as never }),
+    new TypeError(
+      'No rules "suicide": expected chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings',
+    ),
+  );
+  assert.throws(
+    () => parseFen(fen, { rules: "shogi" as never }),
+    new TypeError(
+      'No rules "shogi": expected chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings',
+    ),
   );
 });

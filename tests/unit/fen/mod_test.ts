@@ -172,8 +172,9 @@ Deno.test("parseFen() reads Chess960 castling in X-FEN and Shredder-FEN", () => 
   assert.deepEqual(standard.castling, ["h1", "a1", "h8", "a8"]);
   const x = parseFen(fen, { chess960: true });
   assert.deepEqual(x.castling, ["h1", "a1", "g8", "b8"]);
-  // Black's rooks are off the a- and h-files: written by file, read by all.
-  assert.equal(stringifyFen(x), "1r1k2r1/8/8/8/8/8/8/RK1R3R w KQgb - 0 1");
+  // X-FEN's canonical form, as python-chess and chessops write it: the
+  // outermost rooks are K and Q wherever they stand.
+  assert.equal(stringifyFen(x), "1r1k2r1/8/8/8/8/8/8/RK1R3R w KQkq - 0 1");
   assert.deepEqual(
     parseFen("1r1k2r1/8/8/8/8/8/8/RK1R3R w KQgb - 0 1").castling,
     x.castling,
@@ -186,15 +187,49 @@ Deno.test("parseFen() reads Chess960 castling in X-FEN and Shredder-FEN", () => 
   const inner = parseFen("4k3/8/8/8/8/8/8/R2K1RR1 w F - 0 1");
   assert.deepEqual(inner.castling, ["f1"]);
   assert.equal(stringifyFen(inner), "4k3/8/8/8/8/8/8/R2K1RR1 w F - 0 1");
-  // The outermost rook off the h-file keeps its letter: read the same by all.
-  assert.equal(
-    stringifyFen(parseFen("4k3/8/8/8/8/8/8/R2K1RR1 w G - 0 1")),
-    "4k3/8/8/8/8/8/8/R2K1RR1 w G - 0 1",
-  );
+  // The outermost rook off the h-file is K, read back under Chess960 rules.
+  const outer = parseFen("4k3/8/8/8/8/8/8/R2K1RR1 w G - 0 1");
+  assert.equal(stringifyFen(outer), "4k3/8/8/8/8/8/8/R2K1RR1 w K - 0 1");
   assert.deepEqual(
     parseFen("4k3/8/8/8/8/8/8/R2K1RR1 w K - 0 1", { chess960: true }).castling,
     ["g1"],
   );
+});
+
+Deno.test("stringifyFen() writes Chess960 castling as python-chess and chessops do", () => {
+  for (
+    const [fen, xfen, shredder] of [
+      [
+        "rnbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/RNBBKRQN w FAfa - 0 1",
+        "KQkq",
+        "FAfa",
+      ],
+      [
+        "bnrknrqb/pppppppp/8/8/8/8/PPPPPPPP/BNRKNRQB w FCfc - 0 1",
+        "KQkq",
+        "FCfc",
+      ],
+      // a rook beyond the castling rook: its file; the outer one stays K/Q
+      ["4k3/8/8/8/8/8/8/RR2K1RR w GBA - 0 1", "GBQ", "GBA"],
+      // no king: only corner rooks are K and Q (an X-FEN reader's default)
+      ["8/8/8/8/8/8/8/1R4R1 w GB - 0 1", "GB", "GB"],
+      // a right without its rook keeps the corner letter
+      ["4k3/8/8/8/8/8/8/4K3 w HA - 0 1", "KQ", "HA"],
+    ]
+  ) {
+    const position = parseFen(fen);
+    const written = stringifyFen(position).split(" ")[2];
+    assert.equal(written, xfen, fen);
+    assert.equal(
+      stringifyFen(position, { castling: "shredder" }).split(" ")[2],
+      shredder,
+    );
+    assert.deepEqual(
+      parseFen(stringifyFen(position), { chess960: true }).castling,
+      position.castling,
+      fen,
+    );
+  }
 });
 
 Deno.test("stringifyFen() refuses what is not a position", () => {

@@ -198,7 +198,8 @@ Deno.test("playMoves: the moves played, for printing and highlighting", () => {
 
 Deno.test("playMoves: Chess960 castling, king-takes-rook and O-O", () => {
   const fen = "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1";
-  const expected = "1r4kr/8/8/8/8/8/8/1R3RK1 b kb - 1 1";
+  // X-FEN: the b8 rook is the outermost on the king's a-side, so `q`.
+  const expected = "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1";
   assert.equal(fenAfter(fen, "O-O"), expected);
   assert.equal(fenAfter(fen, "g1h1"), expected);
   const long = stringifyFen(

@@ -345,9 +345,20 @@ Deno.test("start positions: a bad FEN tag or an unknown variant is an error at t
   assert.ok(bad.error instanceof PgnSyntaxError);
   assert.equal(bad.error.line, 2);
   assert.match(bad.error.reason, /^the FEN tag: /);
-  const [atomic] = readAll('[Variant "Atomic"]\n\n1. e4 *');
-  assert.ok(atomic.error instanceof PgnSyntaxError);
-  assert.equal(atomic.error.reason, 'the variant "Atomic" is not supported');
+  const [suicide] = readAll('[Variant "Suicide"]\n\n1. e4 *');
+  assert.ok(suicide.error instanceof PgnSyntaxError);
+  assert.equal(suicide.error.reason, 'the variant "Suicide" is not supported');
+  // A variant known by name is played by its rules, never chess's: horde's
+  // e-pawn cannot advance to e4, where another pawn of the horde stands.
+  const [horde] = readAll('[Variant "horde"]\n\n1. e4 *');
+  assert.ok(horde.error instanceof PgnMoveError);
+  assert.equal(horde.rules, "horde");
+  assert.equal(horde.error.reason, "illegal: no pawn can move to e4");
+  // Its start is the variant's: Horde's 36 pawns.
+  assert.equal(horde.start.board.filter((p) => p === "P").length, 36);
+  const [played] = readAll('[Variant "Horde"]\n\n1. e5 e6 *');
+  assert.equal(played.error, null);
+  assert.deepEqual(played.mainline.moves.map((m) => m.uci), ["e4e5", "e7e6"]);
   const [fromPosition] = readAll(
     '[Variant "From Position"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 *',
   );

@@ -1,0 +1,187 @@
+/**
+ * The variants by name: each {@linkcode Rules} value with the `Variant` tag
+ * lichess writes in PGN, the other names games and people use for it (the
+ * aliases python-chess reads), and its starting position. `--variant NAME`
+ * and the PGN `Variant` tag are both read here.
+ *
+ * @module
+ */
+
+import { RULES, type Rules } from "../types.ts";
+
+/** One variant: its rules, names and start. */
+export interface Variant {
+  /** The rules value. */
+  readonly rules: Rules;
+  /** Its PGN `Variant` tag as lichess writes it (`"King of the Hill"`). */
+  readonly name: string;
+  /** Other names read for it, compared without case. */
+  readonly aliases: readonly string[];
+  /** Its starting position (FEN, in lichess's convention). */
+  readonly start: string;
+}
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/**
+ * Every variant, standard chess first, in {@linkcode VARIANT_RULES} order.
+ *
+ * @example
+ * ```ts
+ * import { VARIANTS, VARIANT_RULES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(VARIANTS.map((v) => v.rules), VARIANT_RULES);
+ * assert.equal(VARIANTS[4].name, "King of the Hill");
+ * ```
+ */
+export const VARIANTS: readonly Variant[] = Object.freeze(
+  [
+    {
+      rules: "chess",
+      name: "Standard",
+      aliases: ["chess", "classical", "normal", "illegal", "from position"],
+      start: START,
+    },
+    {
+      rules: "chess960",
+      name: "Chess960",
+      aliases: [
+        "chess 960",
+        "960",
+        "fischerandom",
+        "fischerrandom",
+        "fischer random",
+        "fischer random chess",
+      ],
+      start: START,
+    },
+    {
+      rules: "crazyhouse",
+      name: "Crazyhouse",
+      aliases: ["crazy house", "house", "zh"],
+      start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    },
+    {
+      rules: "threecheck",
+      name: "Three-check",
+      aliases: [
+        "three check",
+        "threecheck",
+        "three check chess",
+        "3-check",
+        "3 check",
+        "3check",
+      ],
+      start: `${START} +0+0`,
+    },
+    {
+      rules: "kingofthehill",
+      name: "King of the Hill",
+      aliases: ["koth", "kingofthehill"],
+      start: START,
+    },
+    {
+      rules: "atomic",
+      name: "Atomic",
+      aliases: ["atom", "atomic chess"],
+      start: START,
+    },
+    {
+      rules: "antichess",
+      name: "Antichess",
+      aliases: ["anti chess", "anti"],
+      start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    },
+    {
+      rules: "horde",
+      name: "Horde",
+      aliases: ["horde chess"],
+      start:
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+    },
+    {
+      rules: "racingkings",
+      name: "Racing Kings",
+      aliases: ["racing", "race", "racingkings"],
+      start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+    },
+  ] satisfies Variant[],
+);
+
+/**
+ * The variant a name means: a {@linkcode Rules} value (`"threecheck"`),
+ * lichess's `Variant` tag (`"Three-check"`, `"fromPosition"`) or another
+ * common name (`"3check"`, `"Fischerandom"`), without regard to case, spaces
+ * around it, `-` or `_`; `undefined` for an unknown name.
+ *
+ * @example
+ * ```ts
+ * import { variantNamed } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(variantNamed("King of the Hill")?.rules, "kingofthehill");
+ * assert.equal(variantNamed("threeCheck")?.rules, "threecheck");
+ * assert.equal(variantNamed(" Fischerandom ")?.rules, "chess960");
+ * assert.equal(variantNamed("Suicide"), undefined);
+ * ```
+ *
+ * @param name The name.
+ * @returns Its variant, or `undefined`.
+ */
+export function variantNamed(name: string): Variant | undefined {
+  const key = squash(name);
+  return VARIANTS.find((variant) =>
+    squash(variant.rules) === key || squash(variant.name) === key ||
+    variant.aliases.some((alias) => squash(alias) === key)
+  );
+}
+
+/** A name compared without case, outer spaces, or `-`/`_`/inner spaces. */
+function squash(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+/**
+ * The variant of a {@linkcode Rules} value.
+ *
+ * @example
+ * ```ts
+ * import { variantOf } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(variantOf("racingkings").name, "Racing Kings");
+ * ```
+ *
+ * @param rules The rules.
+ * @returns Its variant.
+ * @throws {TypeError} If `rules` is not a rules value.
+ */
+export function variantOf(rules: Rules): Variant {
+  const variant = VARIANTS.find((v) => v.rules === rules);
+  if (variant === undefined) {
+    throw new TypeError(
+      `No rules ${JSON.stringify(String(rules)).slice(0, 40)}`,
+    );
+  }
+  return variant;
+}
+
+/**
+ * Whether the moves of a rules value are implemented (it is in
+ * {@linkcode RULES}): games, `--moves` and perft need them.
+ *
+ * @example
+ * ```ts
+ * import { hasMoves } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(hasMoves("chess960"), true);
+ * ```
+ *
+ * @param rules The rules.
+ * @returns `true` when its moves are implemented.
+ */
+export function hasMoves(rules: Rules): boolean {
+  return RULES.includes(rules);
+}
