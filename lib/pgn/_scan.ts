@@ -83,13 +83,7 @@ export function ascii(text: Uint8Array, i: number, j: number): string {
   }
 }
 
-/** The first line feed from `from`, or the end of the text. */
-export function nextFeed(text: Uint8Array, from: number): number {
-  const feed = text.indexOf(10, from);
-  return feed < 0 ? text.length : feed;
-}
-
-/** Where skimGame stopped, and the lines it passed (as #game counts them). */
+/** Where skimGame stopped, and the lines passed (as #game counts them). */
 export interface Skim {
   at: number;
   lines: number;
@@ -101,31 +95,30 @@ export const SKIM_END = 0, SKIM_RESULT = 1, SKIM_CUT = 2, SKIM_OTHER = 3;
 
 /**
  * The bytes skimGame stops at: comments, line ends, tags, `;` and `%`
- * lines, results (`*`, and `1-0`, `0-1`, `1/2-1/2` from their first
- * digit), and any byte of a letter of several bytes.
+ * lines, results (`*`, and `1-0`, `0-1`, `1/2-1/2` from their second
+ * byte: digits are everywhere, `-` and `/` rare), and any byte of a
+ * letter of several bytes.
  */
 const SKIM_STOPS: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(256);
-  for (const c of "{\n[;%*01") table[c.charCodeAt(0)] = 1;
+  for (const c of "{\n[;%*-/") table[c.charCodeAt(0)] = 1;
   table.fill(1, 128);
   return table;
 })();
 
-// A game's movetext past the plies counted, from `i`, stepped over byte by
-// byte to where the reader ends the game (a blank line, a tag) or reads
-// its result, as the lexer's states see it (comments, `;` and `%` lines);
-// the rest (moves, numbers, NAGs, parentheses, stray characters) changes
+// A game's movetext past the plies counted, from `i`, stepped over to
+// where the reader ends the game (a blank line, a tag) or reads its
+// result, as the lexer's states see it (comments, `;` and `%` lines); the
+// rest (moves, numbers, NAGs, parentheses, stray characters) changes
 // nothing for a reader that skips the game's moves. A result that follows
 // a move number without a space, and anything of several bytes, are the
-// reader's (SKIM_OTHER). One loop, longer than the house limit, as the
-// hot path of book making.
+// reader's (SKIM_OTHER). Where it stopped is left in `skim`, with the
+// lines it passed. One loop, longer than the house limit, as the hot path
+// of book making.
 export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
   const n = text.length;
-  let lines = skim.lines, lineStart = skim.lineStart;
   /** The last line feed outside comments: a line after it with no token is blank. */
   let idle = -2;
-  /** The next line feed, looked for once a line (for those in comments). */
-  let feed = -1;
   let found = SKIM_CUT;
   scan: for (;;) {
     while (i < n && SKIM_STOPS[text[i]] === 0) i++;
@@ -133,20 +126,14 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
     const c = text[i];
     switch (c) {
       case 123: { // {
-        const close = text.indexOf(125, i + 1);
+        const close = commentEnd(text, i + 1, skim);
         if (close < 0) break scan;
-        if (feed <= i) feed = nextFeed(text, i + 1);
-        while (feed < close) {
-          lines++;
-          lineStart = feed + 1;
-          feed = nextFeed(text, feed + 1);
-        }
         i = close + 1;
         continue;
       }
       case 10: {
-        lines++;
-        lineStart = i + 1;
+        skim.lines++;
+        skim.lineStart = i + 1;
         let j = i - 1;
         while (j > idle && isLineSpace(text[j])) j--;
         if (j === idle) { // a blank line ends the game
@@ -168,8 +155,8 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
         }
         const end = text.indexOf(10, i + 1);
         if (end < 0) break scan;
-        lines++;
-        lineStart = end + 1;
+        skim.lines++;
+        skim.lineStart = end + 1;
         idle = end;
         i = end + 1;
         continue;
@@ -178,21 +165,21 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
         found = SKIM_RESULT;
         i++;
         break scan;
-      case 48: // 0
-      case 49: { // 1
-        // a result's second byte is - or /: most digits go no further
-        const next = text[i + 1];
-        if (next !== 45 && next !== 47 && i + 1 < n) {
+      case 45: // -
+      case 47: { // /, a result's second byte after its 0 or 1
+        const first = i - 1;
+        const digit = text[first];
+        if (digit !== 48 && digit !== 49) {
           i++;
           continue;
         }
-        const length = resultLength(text, i);
+        const length = resultLength(text, first);
         if (length < 0) break scan;
         if (length === 0) {
           i++;
           continue;
         }
-        const before = text[i - 1];
+        const before = text[first - 1];
         if (before < 128 && SYMBOL_CHARS[before] !== 0) {
           if (before === 46) { // after a move number's dot: the reader's
             found = SKIM_OTHER;
@@ -202,7 +189,7 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
           continue;
         }
         found = SKIM_RESULT;
-        i += length;
+        i = first + length;
         break scan;
       }
       default:
@@ -211,9 +198,23 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
     }
   }
   skim.at = i;
-  skim.lines = lines;
-  skim.lineStart = lineStart;
   return found;
+}
+
+/**
+ * The `}` that closes a comment from `i`, or -1, counting its lines in
+ * `lines`: a loop in JavaScript, where `indexOf` costs more for the short
+ * comments most games carry (clocks, evaluations) than it saves on long
+ * ones, and would leave the line feeds to another pass.
+ */
+export function commentEnd(text: Uint8Array, i: number, lines: Skim): number {
+  const n = text.length;
+  for (; i < n; i++) {
+    const c = text[i];
+    if (c === 125) return i;
+    if (c === 10) (lines.lines++, lines.lineStart = i + 1);
+  }
+  return -1;
 }
 
 /** Spaces within a line, as the lexer steps over them. */

@@ -25,6 +25,7 @@ import { SYMBOL_CHARS } from "./_chars.ts";
 import {
   ascii,
   bytesAre,
+  commentEnd,
   encoder,
   INCOMPLETE,
   IRREGULAR,
@@ -32,7 +33,6 @@ import {
   isDigit,
   isResultAt,
   isStartTag,
-  nextFeed,
   numberEnd,
   readTag,
   segmentEnd,
@@ -91,6 +91,10 @@ export class MainlineReader {
   readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
   readonly #source = { text: "", index: 0 };
   readonly #tag: TagAt = { name: 0, nameEnd: 0, value: 0, valueEnd: 0 };
+  /**
+   * Where skimGame stopped, and the lines #game and its scanners passed
+   * in the game being read, with where the last starts.
+   */
   readonly #skim: Skim = { at: 0, lines: 0, lineStart: 0 };
   /** Whether the board holds the standard start and moves made from it. */
   #loaded = false;
@@ -101,13 +105,12 @@ export class MainlineReader {
   /**
    * The line of the next game's start, and where that line starts in the
    * text being read (before it when it started in an earlier chunk), for
-   * the positions the PGN reader reports: counted by the scanner as it
-   * goes (#game's `lines`, `lineStart` when it reads a game).
+   * the positions the PGN reader reports: counted by the scanners as they
+   * go (#skim's `lines` and `lineStart` when #game reads a game), where
+   * they stop at line feeds anyway.
    */
   #line = 1;
   #lineStart = 0;
-  #gameLines = 0;
-  #gameLineStart = 0;
   readonly #maxGameBytes: number;
   /** The PGN reader's stream for the rest, once a game was too long. */
   #apart: PgnStream | null = null;
@@ -172,8 +175,9 @@ export class MainlineReader {
         }
         at = stop;
       } else {
-        this.#line += this.#gameLines;
-        if (this.#gameLines > 0) this.#lineStart = this.#gameLineStart;
+        const skim = this.#skim;
+        this.#line += skim.lines;
+        if (skim.lines > 0) this.#lineStart = skim.lineStart;
         at = end;
       }
     }
@@ -234,15 +238,13 @@ export class MainlineReader {
     let i = skipNothing(text, start);
     if (i < 0) return final ? IRREGULAR : INCOMPLETE;
     // the lines passed, and where the last starts
-    let lines = 0, lineStart = 0;
+    const skim = this.#skim;
+    skim.lines = 0;
+    skim.lineStart = 0;
     for (let k = start; k < i; k++) {
-      if (text[k] === 10) (lines++, lineStart = k + 1);
+      if (text[k] === 10) (skim.lines++, skim.lineStart = k + 1);
     }
-    if (i === n) {
-      this.#gameLines = lines;
-      this.#gameLineStart = lineStart;
-      return n;
-    }
+    if (i === n) return n;
     let result = "";
     let c = text[i];
     const tag = this.#tag;
@@ -257,14 +259,14 @@ export class MainlineReader {
       // the line's end, then blank lines: a tag after them is the reader's
       let blank = false;
       i = tagEnd;
-      lines++;
-      lineStart = i;
+      skim.lines++;
+      skim.lineStart = i;
       for (
         c = text[i];
         i < n && isByteSpace(c);
         c = text[++i]
       ) {
-        if (c === 10) (blank = true, lines++, lineStart = i + 1);
+        if (c === 10) (blank = true, skim.lines++, skim.lineStart = i + 1);
       }
       if (i === n) return final ? IRREGULAR : INCOMPLETE;
       if (blank && c === 91) return IRREGULAR;
@@ -286,7 +288,6 @@ export class MainlineReader {
     let ply = 0, ended = false, skipping = false, used = true;
     /** Where the game ends, or -1: the text ended in it (or in a token). */
     let end = -1;
-    let feed = -1;
     scan: while (i < n) {
       c = text[i];
       switch (c) {
@@ -297,26 +298,19 @@ export class MainlineReader {
           continue;
         case 10:
           i++;
-          lines++;
-          lineStart = i;
+          skim.lines++;
+          skim.lineStart = i;
           if (!used) {
             end = i; // a blank line ends the game
             break scan;
           }
           used = false;
           continue;
-        case 123: { // {, to the }, counting its lines
-          const close = text.indexOf(125, i + 1);
+        case 123: { // {, to the }
+          const close = commentEnd(text, i + 1, skim);
           if (close < 0) {
             i = n + 1; // cut
             break scan;
-          }
-          // the next line feed, looked for once a line
-          if (feed <= i) feed = nextFeed(text, i + 1);
-          while (feed < close) {
-            lines++;
-            lineStart = feed + 1;
-            feed = nextFeed(text, feed + 1);
           }
           used = true;
           i = close + 1;
@@ -329,8 +323,8 @@ export class MainlineReader {
             break scan;
           }
           used = false;
-          lines++;
-          i = lineStart = feed + 1;
+          skim.lines++;
+          i = skim.lineStart = feed + 1;
           continue;
         }
         case 91: // [
@@ -442,12 +436,7 @@ export class MainlineReader {
         // The rest is read only, as the reader does: skimmed to the game's
         // end or its result.
         skipping = true;
-        const skim = this.#skim;
-        skim.lines = lines;
-        skim.lineStart = lineStart;
         const found = skimGame(text, i, skim);
-        lines = skim.lines;
-        lineStart = skim.lineStart;
         if (found === SKIM_END) {
           end = skim.at;
           break scan;
@@ -487,8 +476,6 @@ export class MainlineReader {
     }
     this.games++;
     visitor.end(result);
-    this.#gameLines = lines;
-    this.#gameLineStart = lineStart;
     return end;
   }
 }

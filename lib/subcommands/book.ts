@@ -26,8 +26,6 @@ import { escapeText } from "../_quote.ts";
 import { BookMaker } from "../book/make.ts";
 import { BOOK_SPECS, bookMakeOptions } from "./_book_specs.ts";
 import { refuseTerminal } from "./_book_files.ts";
-import { probeCommand } from "./_book_probe.ts";
-import { dumpCommand, mergeCommand } from "./_book_merge.ts";
 
 /** The book subcommands' tables (the shell completions are made from them). */
 export { BOOK_SPECS } from "./_book_specs.ts";
@@ -76,16 +74,22 @@ export async function book(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-function run(name: string, args: SubcommandArgs, io: CliIo): Promise<number> {
+// The other subcommands' modules (the FEN parser, the book reader) are
+// loaded only when called: `make` starts sooner without them.
+async function run(
+  name: string,
+  args: SubcommandArgs,
+  io: CliIo,
+): Promise<number> {
   switch (name) {
     case "make":
-      return make(args, io);
+      return await make(args, io);
     case "probe":
-      return probeCommand(args, io);
+      return (await import("./_book_probe.ts")).probeCommand(args, io);
     case "merge":
-      return mergeCommand(args, io);
+      return (await import("./_book_merge.ts")).mergeCommand(args, io);
     default:
-      return dumpCommand(args, io);
+      return (await import("./_book_merge.ts")).dumpCommand(args, io);
   }
 }
 
