@@ -5,7 +5,13 @@
 // end. The rows are extra height: the board and everything on it keep their
 // coordinates, only the viewBox and the height grow.
 
-import type { Piece, Position, Side } from "../types.ts";
+import {
+  type Piece,
+  PIECES,
+  type Position,
+  ROLE_NAMES,
+  type Side,
+} from "../types.ts";
 import { lettering, textWidth } from "./lettering.ts";
 import { num } from "./marks.ts";
 
@@ -151,4 +157,31 @@ export function bothRows(
     });
   return row(strips.top, view.top - view.units / 2) +
     row(strips.bottom, view.bottom + view.units / 2);
+}
+
+/**
+ * The rows in words, for the text alternative: "White in hand: 2 queens."
+ * and "White has given 1 check.", White's first.
+ */
+export function describeBeside(position: Position): string[] {
+  const words: string[] = [];
+  for (const side of ["w", "b"] as const) {
+    const name = side === "w" ? "White" : "Black";
+    const pocket = position.pockets?.[side];
+    if (pocket !== undefined) {
+      const held = HAND.filter((p) => pocket[p] > 0).map((p) => {
+        const role = ROLE_NAMES[PIECES.indexOf(p) % 6];
+        return `${pocket[p]} ${role}${pocket[p] > 1 ? "s" : ""}`;
+      });
+      words.push(
+        `${name} in hand: ${held.length > 0 ? held.join(", ") : "nothing"}.`,
+      );
+    }
+    const left = position.remainingChecks?.[side];
+    if (left !== undefined) {
+      const given = Math.max(0, 3 - left);
+      words.push(`${name} has given ${given} check${given === 1 ? "" : "s"}.`);
+    }
+  }
+  return words;
 }

@@ -68,6 +68,10 @@ Deno.test("the pockets make the picture taller by two rows and move nothing on t
     .replace(
       'height="500" viewBox="-0.5 -1.5 8 10"',
       'height="400" viewBox="-0.5 -0.5 8 8"',
+    )
+    .replace(
+      " White in hand: 2 queens. Black in hand: 1 pawn.</desc>",
+      "</desc>",
     );
   assert.equal(withoutRows, plain);
 });
@@ -129,4 +133,22 @@ Deno.test("PNG: the pockets are drawn, whole or from sprites, the image two rows
     assert.equal(view.getUint32(16), 400, `width, sprites: ${sprites}`);
     assert.equal(view.getUint32(20), 500, `height, sprites: ${sprites}`);
   }
+});
+
+Deno.test("the text alternative says what each side holds and the checks given", () => {
+  const svg = renderSvg(house, { style: "vector" });
+  assert.match(
+    svg,
+    / White in hand: 2 queens\. Black in hand: 1 pawn\.<\/desc>/,
+  );
+  const empty = renderSvg(
+    parseFen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1", { rules: "crazyhouse" }),
+    { style: "vector" },
+  );
+  assert.match(empty, /White in hand: nothing\. Black in hand: nothing\./);
+  const checks = renderSvg(
+    parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+1", { rules: "threecheck" }),
+    { style: "vector" },
+  );
+  assert.match(checks, /White has given 2 checks\. Black has given 1 check\./);
 });
