@@ -114,6 +114,7 @@ export function svgOptions(args: ParsedArgs): RenderSvgOptions {
     if (value !== undefined) options[key] = value;
   }
   if (flag(args, "mark-check")) options.check = true;
+  if (flag(args, "mark-hill")) options.hill = true;
   if (flag(args, "accessible")) options.accessible = true;
   return options;
 }

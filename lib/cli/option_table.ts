@@ -204,6 +204,12 @@ export const OPTIONS = [
     help: "mark a king in check (vector: always)",
   },
   {
+    name: "mark-hill",
+    group: "diagram",
+    scope: "diagram",
+    help: "tint the hill, d4 e4 d5 e5 (king of the hill), as --highlight",
+  },
+  {
     name: "side-to-move",
     group: "diagram",
     scope: "diagram",

@@ -16,6 +16,7 @@ import { palettePng } from "./palette_png.ts";
 import { fitsPixels, lookKey, stillFrame } from "./frame.ts";
 import { SpriteTheme } from "./sprites.ts";
 import { readOptions } from "../svg/options.ts";
+import { strips } from "../svg/pockets.ts";
 import { renderSvg, type RenderSvgOptions } from "../svg/mod.ts";
 
 /**
@@ -49,8 +50,8 @@ export interface PngRendererOptions {
    * rasterized layers and a palette) each board takes a fraction of a
    * rasterization: the way for large batches. Arrows and the side-to-move
    * marker are filled over the sprites from the same outlines. A board
-   * whose squares do not fall on whole pixels is rasterized whole, as
-   * without this option.
+   * whose squares do not fall on whole pixels, or with a variant's pockets
+   * or check counters, is rasterized whole, as without this option.
    */
   sprites?: boolean;
 }
@@ -102,7 +103,12 @@ export async function createPngRenderer(
     render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
       const input = toBoard(board, "render PNG");
       const drawing = readOptions({ ...options, style: "vector" });
-      if (!fitsPixels(drawing)) return svgToPng(vectorSvg(board, options));
+      // The sprites are the board's squares: a board with a variant's rows
+      // beside it (pockets, checks) is rasterized whole, as one that does
+      // not fall on whole pixels is.
+      if (!fitsPixels(drawing) || strips(input.position, false) !== null) {
+        return svgToPng(vectorSvg(board, options));
+      }
       const key = lookKey(drawing);
       let theme = themes.get(key);
       if (theme === undefined) {

@@ -188,6 +188,8 @@ const PARAMETERS: Readonly<Record<string, Reader>> = {
   "arrow-color": color,
   "side-to-move": (value, draft, parameter) =>
     draft.set("sideToMove", yesNo(value, parameter), parameter),
+  hill: (value, draft, parameter) =>
+    draft.set("hill", yesNo(value, parameter), parameter),
   white: player,
   black: player,
   comment(value, draft, parameter) {

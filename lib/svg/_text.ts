@@ -14,6 +14,7 @@ import {
   sideName,
 } from "../types.ts";
 import type { Drawing } from "./options.ts";
+import { describeBeside } from "./pockets.ts";
 
 /** The accessible name and description, ready for the document. */
 export interface TextAlternative {
@@ -36,6 +37,7 @@ export function textAlternative(
     (turn === null ? "" : `, ${sideName(turn)} to move`) +
     (drawing.flip ? ", seen from Black's side" : "");
   const parts = [side(input.board, "w"), side(input.board, "b")];
+  if (input.position !== null) parts.push(...describeBeside(input.position));
   const move = (from: number, to: number) =>
     `${SQUARE_NAMES[from]} to ${SQUARE_NAMES[to]}`;
   if (drawing.lastMove.length > 0) {

@@ -32,7 +32,7 @@ const LABELS = labelLines(FILES.join(""), RANKS.toReversed().join(""));
 const FLIPPED_LABELS = labelLines(FILES.toReversed().join(""), RANKS.join(""));
 
 /** The Unicode chess symbols, as decimal character references. */
-const GLYPHS: Readonly<Record<Piece, string>> = {
+export const GLYPHS: Readonly<Record<Piece, string>> = {
   K: "&#9812;",
   Q: "&#9813;",
   R: "&#9814;",
@@ -80,12 +80,39 @@ export function classicPieces(board: Board, flip: boolean): string {
   return svg;
 }
 
-/** The opening tag up to its last attribute, the same in both styles. */
-export function svgOpen(size: number, vector: boolean): string {
-  return '<svg xmlns="http://www.w3.org/2000/svg" ' +
-    (vector ? 'xmlns:xlink="http://www.w3.org/1999/xlink" ' : "") +
-    `version="1.1" width="${size}" height="${size}" viewBox="-1 -1 9 9"`;
+/**
+ * The opening tag up to its last attribute, the same in both styles; `grow`
+ * adds a row above and below the frame (a variant's pockets), each
+ * `pixels` high, `units` in the board's units.
+ */
+export function svgOpen(
+  size: number,
+  vector: boolean,
+  grow: Grow = NO_GROW,
+): string {
+  const head = '<svg xmlns="http://www.w3.org/2000/svg" ' +
+    (vector ? 'xmlns:xlink="http://www.w3.org/1999/xlink" ' : "");
+  if (grow.pixels === 0) {
+    return head +
+      `version="1.1" width="${size}" height="${size}" viewBox="-1 -1 9 9"`;
+  }
+  // Three decimals, as marks.ts writes numbers (not imported: the one-shot
+  // diagram loads this file alone).
+  const short = (v: number): number => Math.round(v * 1000) / 1000;
+  const [top, height] = [short(-1 - grow.units), short(9 + 2 * grow.units)];
+  return head +
+    `version="1.1" width="${size}" height="${
+      size + 2 * grow.pixels
+    }" viewBox="-1 ${top} 9 ${height}"`;
 }
+
+/** Rows added above and below the board: their height in pixels and units. */
+export interface Grow {
+  pixels: number;
+  units: number;
+}
+
+const NO_GROW: Grow = { pixels: 0, units: 0 };
 
 /** What a diagram adds to the classic drawing, each part "" when not asked. */
 export interface ClassicParts {
@@ -95,6 +122,8 @@ export interface ClassicParts {
   under: string;
   /** After the pieces: arrows and the side-to-move marker. */
   over: string;
+  /** The rows beside the board (pockets, checks) and the height they add. */
+  beside?: { grow: Grow; svg: string };
 }
 
 const PLAIN: ClassicParts = { open: ">\n", under: "", over: "" };
@@ -108,9 +137,9 @@ export function classicDocument(
   drawing: Drawing,
   parts: ClassicParts = PLAIN,
 ): string {
-  let svg = svgOpen(drawing.size, false) + parts.open +
+  let svg = svgOpen(drawing.size, false, parts.beside?.grow) + parts.open +
     classicHead(drawing.labels) + squares(drawing.light, drawing.dark);
   if (drawing.labels) svg += classicLabels(drawing.flip);
   return svg + parts.under + classicPieces(board, drawing.flip) + parts.over +
-    "</svg>\n";
+    (parts.beside?.svg ?? "") + "</svg>\n";
 }

@@ -24,11 +24,21 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { classicDocument } from "./classic.ts";
+import { classicDocument, GLYPHS, type Grow } from "./classic.ts";
 import { arrows, checkedKings, checkMarks, sideMark, tints } from "./marks.ts";
-import { readOptions, SvgOptionError } from "./options.ts";
+import { type Drawing, readOptions, SvgOptionError } from "./options.ts";
+import {
+  bothRows,
+  classicLook,
+  pocketPieces,
+  type Strips,
+  strips,
+  stripSize,
+  vectorLook,
+} from "./pockets.ts";
+import type { Piece } from "../types.ts";
 import { textAlternative } from "./_text.ts";
-import { vectorDocument } from "./vector.ts";
+import { boardView, pieceId, vectorDocument } from "./vector.ts";
 
 export {
   BOARD_THEMES,
@@ -137,10 +147,54 @@ export function renderSvg(
       drawing.frame === "labels",
     );
   }
+  const rows = strips(input.position, drawing.flip);
   if (drawing.style !== "vector") {
-    return classicDocument(input.board, drawing, { open, under, over });
+    const parts = { open, under, over };
+    return classicDocument(
+      input.board,
+      drawing,
+      rows === null
+        ? parts
+        : { ...parts, beside: classicBeside(rows, drawing) },
+    );
   }
-  return vectorDocument(input.board, drawing, { open, under, over });
+  const parts = { open, under, over };
+  return vectorDocument(
+    input.board,
+    drawing,
+    rows === null ? parts : { ...parts, beside: vectorBeside(rows, drawing) },
+  );
+}
+
+/** The classic drawing's pocket rows, outside its frame (-1 to 8). */
+function classicBeside(
+  rows: Strips,
+  drawing: Drawing,
+): { grow: Grow; svg: string } {
+  const grow = stripSize(drawing.size / 9);
+  const svg = bothRows(rows, {
+    top: -1,
+    bottom: 8,
+    units: grow.units,
+    look: classicLook(GLYPHS),
+  });
+  return { grow, svg };
+}
+
+/** The vector drawing's pocket rows, just outside its view. */
+function vectorBeside(
+  rows: Strips,
+  drawing: Drawing,
+): { grow: Grow; svg: string; pieces: Piece[] } {
+  const view = boardView(drawing);
+  const grow = stripSize(view.pixelWidth / view.width);
+  const svg = bothRows(rows, {
+    top: view.y,
+    bottom: view.y + view.height,
+    units: grow.units,
+    look: vectorLook(pieceId(drawing)),
+  });
+  return { grow, svg, pieces: pocketPieces(rows) };
 }
 
 /**

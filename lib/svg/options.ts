@@ -3,6 +3,12 @@
 // print and nothing unchecked reaches the document.
 
 import { isCssColor } from "./css_color.ts";
+
+/**
+ * King of the hill's goal, the four centre squares (the rules test them as
+ * a board mask in lib/chess/variant.ts; a diagram tints them by name).
+ */
+const HILL: readonly string[] = ["d5", "e5", "d4", "e4"];
 import { squareOf } from "../types.ts";
 import type {
   Arrow,
@@ -115,7 +121,10 @@ export function readOptions(options: RenderSvgOptions): Drawing {
     size: size(options.size),
     light: color(options.light, theme.light, "light"),
     dark: color(options.dark, theme.dark, "dark"),
-    highlight: readHighlights(options.highlight ?? [], highlightColor),
+    highlight: [
+      ...(options.hill === true ? readHighlights(HILL, highlightColor) : []),
+      ...readHighlights(options.highlight ?? [], highlightColor),
+    ],
     highlightColor,
     lastMove: options.lastMove === undefined
       ? []

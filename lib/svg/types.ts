@@ -105,6 +105,11 @@ export interface RenderSvgOptions {
   /** The tint, {@linkcode DEFAULT_HIGHLIGHT_COLOR} unless given. */
   highlightColor?: string;
   /**
+   * Tint the hill, d4 e4 d5 e5 (king of the hill's goal), as highlighted
+   * squares in the highlight color, under those of `highlight`.
+   */
+  hill?: boolean;
+  /**
    * Arrows over the pieces, such as `["g1f3"]`; a color letter may lead
    * (`"Rd1d8"`, as lichess's `%cal` writes it), or give `{ from, to, color }`.
    */

@@ -7,9 +7,9 @@
 // so two diagrams inlined in one page still draw right.
 
 import type { Board } from "../_board.ts";
-import { FILES, PIECES, pieceSide } from "../types.ts";
+import { FILES, type Piece, PIECES, pieceSide } from "../types.ts";
 import { CBURNETT } from "./_cburnett.ts";
-import { FRAME, squares } from "./classic.ts";
+import { FRAME, type Grow, squares } from "./classic.ts";
 import { MOVE_GLYPHS } from "./defaults.ts";
 import { lettering, textWidth } from "./lettering.ts";
 import { num, screen } from "./marks.ts";
@@ -33,6 +33,11 @@ export interface VectorParts {
   under: string;
   /** After the pieces: arrows and the side-to-move marker. */
   over: string;
+  /**
+   * The rows beside the board (a variant's pockets and checks): the height
+   * they add above and below, their drawing, and the pieces it uses.
+   */
+  beside?: { grow: Grow; svg: string; pieces: readonly Piece[] };
 }
 
 /** The part of the board's plane an image shows, and the image's size. */
@@ -112,12 +117,22 @@ export function vectorDocument(
   view: View = boardView(drawing),
   layers: Layers = ALL,
 ): string {
+  const beside = parts.beside;
+  if (beside !== undefined) {
+    const { pixels, units } = beside.grow;
+    view = {
+      ...view,
+      y: view.y - units,
+      height: view.height + 2 * units,
+      pixelHeight: view.pixelHeight + 2 * pixels,
+    };
+  }
   let svg = '<svg xmlns="http://www.w3.org/2000/svg" ' +
     'xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" ' +
     `width="${view.pixelWidth}" height="${view.pixelHeight}" viewBox="${
       exact(view.x)
     } ${exact(view.y)} ${exact(view.width)} ${exact(view.height)}"` +
-    parts.open + vectorDefs(board, drawing);
+    parts.open + vectorDefs(board, drawing, beside?.pieces ?? []);
   if (layers.board) svg += vectorBoard(drawing);
   svg += parts.under;
   if (layers.labels && drawing.coordinates === "inside") {
@@ -125,7 +140,7 @@ export function vectorDocument(
   }
   svg += vectorPieces(board, drawing);
   if (drawing.badge !== null) svg += badge(drawing);
-  return svg + parts.over + "</svg>\n";
+  return svg + parts.over + (beside?.svg ?? "") + "</svg>\n";
 }
 
 /** The frame, the squares, and coordinates outside. */
@@ -144,15 +159,19 @@ function vectorBoard(drawing: Drawing): string {
 }
 
 /** The prefix of a piece set's IDs. */
-function pieceId(drawing: Drawing): string {
+export function pieceId(drawing: Drawing): string {
   return drawing.pieces === "cburnett" ? "fen-cb-" : "fen-";
 }
 
 /** The outlines this board needs: its pieces, and the labels if drawn. */
-function vectorDefs(board: Board, drawing: Drawing): string {
+function vectorDefs(
+  board: Board,
+  drawing: Drawing,
+  more: readonly Piece[],
+): string {
   let defs = "<defs>\n";
   for (const piece of PIECES) {
-    if (!board.includes(piece)) continue;
+    if (!board.includes(piece) && !more.includes(piece)) continue;
     if (drawing.pieces === "cburnett") {
       // The drawings are 45 units square, their top left at the origin.
       defs += `<g id="fen-cb-${piece}" transform="translate(-.5 -.5) ` +

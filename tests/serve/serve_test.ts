@@ -375,6 +375,28 @@ Deno.test("image endpoints take variant=: a crazyhouse or three-check record is 
   );
 });
 
+Deno.test("image endpoints draw crazyhouse pockets beside the board (SVG, PNG) and hill=1 tints the hill", async () => {
+  const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+  const svg = await (await get(
+    server,
+    `/board.svg?variant=crazyhouse&size=400&fen=${zh}`,
+  )).text();
+  assert.match(svg, /<g class="fen-pocket-w"[\s\S]*#fen-cb-Q" x="4" y="0"\/>/);
+  assert.match(svg, /width="400" height="500"/);
+  const png = await bytes(
+    await get(server, `/board.png?variant=crazyhouse&size=400&fen=${zh}`),
+  );
+  const view = new DataView(png.buffer, png.byteOffset);
+  assert.deepEqual([view.getUint32(16), view.getUint32(20)], [400, 500]);
+  const hill = await (await get(
+    server,
+    `/board.svg?hill=1&highlight-color=red&fen=${q("4k3/8/8/8/8/8/8/4K3")}`,
+  )).text();
+  assert.ok(hill.includes(
+    '<path d="M2.5 2.5h1v1h-1zM3.5 2.5h1v1h-1zM2.5 3.5h1v1h-1zM3.5 3.5h1v1h-1z" fill="red"/>',
+  ));
+});
+
 const GAME = {
   white: "GM Anna (2700)",
   black: "Bo",
