@@ -101,9 +101,9 @@ export class BoardEditor {
       palette.addEventListener("pointerdown", (e) => this.#pressPalette(e));
       palette.addEventListener("click", (e) => this.#clickPalette(e));
     }
-    addEventListener("pointermove", (e) => this.#move(e));
-    addEventListener("pointerup", (e) => this.#release(e));
-    addEventListener("pointercancel", (e) => this.#cancel(e));
+    window.addEventListener("pointermove", (e) => this.#move(e));
+    window.addEventListener("pointerup", (e) => this.#release(e));
+    window.addEventListener("pointercancel", (e) => this.#cancel(e));
   }
 
   /** The tool picked for click-to-place, if any. */
