@@ -27,6 +27,13 @@ const EXTERNAL = [
   "../raster/resvg_wasm.js",
   "../raster/gifenc.js",
   "../compress/_fzstd.js",
+  // The service's page and notices, as text: not copied either, so that a
+  // rebuilt playground leaves the bundle current.
+  "../serve/playground/index.html",
+  "../serve/playground/playground.js",
+  "../../NOTICE",
+  "../svg/LICENSE-cburnett.txt",
+  "../svg/LICENSE-DejaVu.txt",
 ];
 
 /** A bundle's name and how it is made from its source. */

@@ -87,8 +87,9 @@ Deno.test("the command's committed bundles are built from the current sources", 
   assert.equal(code, 0, stderr);
 });
 
-Deno.test("deno run cli.ts reads the two bundles, deno.json and the raster and zstd loaders, nothing else", async () => {
+Deno.test("deno run cli.ts reads the two bundles, the loaders of npm packages and text files, nothing else", async () => {
   assert.deepEqual(await codeGraph(true), [
+    "NOTICE",
     "cli.ts",
     "deno.json",
     "lib/cli/general.bundle.js",
@@ -96,6 +97,10 @@ Deno.test("deno run cli.ts reads the two bundles, deno.json and the raster and z
     "lib/compress/_fzstd.js",
     "lib/raster/gifenc.js",
     "lib/raster/resvg_wasm.js",
+    "lib/serve/playground/index.html",
+    "lib/serve/playground/playground.js",
+    "lib/svg/LICENSE-DejaVu.txt",
+    "lib/svg/LICENSE-cburnett.txt",
   ]);
 });
 
