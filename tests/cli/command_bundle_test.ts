@@ -1,6 +1,7 @@
 /**
- * The command runs from two generated modules (lib/cli/main.bundle.js, the
- * one-shot classic diagram, and lib/cli/general.bundle.js, everything else):
+ * The command runs from generated modules (lib/cli/main.bundle.js, the
+ * one-shot classic diagram, lib/cli/general.bundle.js, everything else, and
+ * lib/cli/openings.bundle.js, the openings table):
  * they are current, `deno run cli.ts` reaches nothing else of the package,
  * the classic diagram needs nothing of the general path, and the command
  * works from them without any permission flag, as the README's quick start
@@ -87,13 +88,14 @@ Deno.test("the command's committed bundles are built from the current sources", 
   assert.equal(code, 0, stderr);
 });
 
-Deno.test("deno run cli.ts reads the two bundles, the loaders of npm packages and text files, nothing else", async () => {
+Deno.test("deno run cli.ts reads the bundles, the loaders of npm packages and text files, nothing else", async () => {
   assert.deepEqual(await codeGraph(true), [
     "NOTICE",
     "cli.ts",
     "deno.json",
     "lib/cli/general.bundle.js",
     "lib/cli/main.bundle.js",
+    "lib/cli/openings.bundle.js",
     "lib/compress/_fzstd.js",
     "lib/raster/gifenc.js",
     "lib/raster/resvg_wasm.js",

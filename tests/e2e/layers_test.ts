@@ -59,6 +59,7 @@ const BUILT = new Set([
   "serve/playground/playground.js",
   "cli/main.bundle.js",
   "cli/general.bundle.js",
+  "cli/openings.bundle.js",
 ]);
 
 /** Every source file under lib/, as a path relative to lib/. */
