@@ -107,3 +107,35 @@ export function gameUrl(state: State, pgn: string): string {
   const { url, params } = serviceUrl("/game.gif", ["pgn", pgn], state);
   return `${url}?${params}`;
 }
+
+/** The download, image, share and embed links for what is shown. */
+export function updateLinks(
+  state: State,
+  fen: string,
+  svg: string,
+  pgn: string | null,
+): void {
+  // The link holds the page's one object URL: the old one is let go.
+  const download = element<HTMLAnchorElement>("download-svg");
+  if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
+  download.href = URL.createObjectURL(
+    new Blob([svg], { type: "image/svg+xml" }),
+  );
+  const png = imageUrl(state, fen, "png");
+  element<HTMLAnchorElement>("png-link").href = png;
+  element<HTMLAnchorElement>("gif-link").href = pgn === null
+    ? imageUrl(state, fen, "gif")
+    : gameUrl(state, pgn);
+  const hash = shareHash(state);
+  const share = element<HTMLAnchorElement>("share");
+  share.href = hash;
+  history.replaceState(null, "", hash);
+  element("markdown").textContent = `![${fen}](${png})`;
+  const alt = fen.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll(
+    "<",
+    "&lt;",
+  );
+  const src = png.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  element("html").textContent =
+    `<img src="${src}" alt="${alt}" width="${SIZE}" height="${SIZE}">`;
+}

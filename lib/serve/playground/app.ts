@@ -1,15 +1,17 @@
 /// <reference lib="dom" />
 // The playground page's script, bundled for the browser (`deno task
-// playground`): the library itself reads the record, checks it and draws
-// it; the PNG and GIF are the service's image URLs. Everything the user
-// typed reaches the page as text (textContent), never as markup; the only
-// markup inserted is the SVG our renderer wrote from the parsed position.
+// playground`): the library itself reads the record, checks it, draws it
+// and replays games; the PNG and GIF are the service's image URLs. The
+// text field is the one source: the board editor, the setup controls and
+// the move list write it or read it, and everything is redrawn from it.
+// Everything the user typed reaches the page as text (textContent), never
+// as markup; the only markup inserted is the SVG our renderer wrote from
+// the parsed position, and the page's own constant icon.
 
 import { FenSyntaxError } from "../../errors.ts";
 import { parseEpd } from "../../fen/epd.ts";
 import { stringifyFen } from "../../fen/mod.ts";
 import { checkPosition, type Problem } from "../../legality/mod.ts";
-import { legalMoves, positionStatus } from "../../moves/mod.ts";
 import {
   BOARD_THEMES,
   type BoardTheme,
@@ -24,59 +26,44 @@ import {
   type RenderSvgOptions,
   type SquareMark,
 } from "../../svg/mod.ts";
-import { explain } from "../../fen/explain.ts";
-import { parsePgn, PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
-import type { Position } from "../../types.ts";
+import {
+  parsePgn,
+  type PgnGame,
+  PgnMoveError,
+  PgnSyntaxError,
+} from "../../pgn/mod.ts";
+import { INITIAL_FEN, type Position } from "../../types.ts";
+import {
+  BoardEditor,
+  type EditorHost,
+  fillPalette,
+  type Squares,
+} from "./_board.ts";
+import { BoardKeys } from "./_board_keys.ts";
 import { add, clear, element, fillSelect } from "./_dom.ts";
+import { showFacts, showPgnError, showSyntaxError } from "./_facts.ts";
+import { MoveList } from "./_moves.ts";
+import { SETUP_CONTROLS, setupFen, showSetup } from "./_setup.ts";
 import {
   FIELDS,
-  gameUrl,
-  imageUrl,
   readState,
   restoreState,
-  shareHash,
   SIZE,
   type State,
+  updateLinks,
 } from "./_state.ts";
 
-/** The tint of squares a problem names. */
-const PROBLEM_TINT = "#ff000066";
+/**
+ * The tints of squares a problem names, by severity: an error red, a
+ * warning amber, so that the two never look alike.
+ */
+const PROBLEM_TINTS: Readonly<Record<Problem["severity"], string>> = {
+  error: "#e0282899",
+  warning: "#ffb30099",
+};
 
-/** Shows a syntax error: the message, the record and a caret under it. */
-function showSyntaxError(
-  list: HTMLElement,
-  text: string,
-  error: FenSyntaxError,
-): void {
-  const item = add(
-    list,
-    "li",
-    `error ${error.field}: ${error.message}`,
-    "error",
-  );
-  add(
-    item,
-    "pre",
-    `${text}\n${" ".repeat(error.offset)}^ column ${error.column}`,
-    "caret",
-  );
-}
-
-function describeStatus(position: Position): string {
-  const status = positionStatus(position);
-  const side = position.turn === "w" ? "White" : "Black";
-  const parts = [`${side} to move`];
-  if (status.checkmate) parts.push(`${side} is checkmated`);
-  else if (status.check) {
-    parts.push(`in check from ${status.checkers.join(", ")}`);
-  }
-  if (status.stalemate) parts.push("stalemate");
-  if (status.insufficientMaterial) parts.push("insufficient material");
-  if (status.seventyFiveMoves) parts.push("75-move rule: a draw");
-  else if (status.fiftyMoves) parts.push("50-move rule: a draw may be claimed");
-  parts.push(`${status.legalMoveCount} legal moves`);
-  return parts.join("; ");
-}
+/** The empty board the "Clear board" button leaves. */
+const EMPTY_FEN = "8/8/8/8/8/8/8/8 w - - 0 1";
 
 /** The diagram's options; a bad annotation is reported, not drawn. */
 function drawingOptions(
@@ -93,7 +80,10 @@ function drawingOptions(
     coordinates: state.coordinates as Coordinates,
   };
   const tints: SquareMark[] = problems.flatMap((problem) =>
-    problem.squares.map((square) => ({ square, color: PROBLEM_TINT }))
+    problem.squares.map((square) => ({
+      square,
+      color: PROBLEM_TINTS[problem.severity],
+    }))
   );
   const annotations: [string, () => void][] = [
     ["arrows", () => options.arrows = parseArrows(state.arrows)],
@@ -122,27 +112,14 @@ interface Shown {
   lastMove: string;
   /** The game's text when the input is PGN (for the GIF link). */
   pgn: string | null;
+  /** The game, when the input is one, and the ply shown. */
+  game: PgnGame | null;
+  ply: number;
 }
 
 /** Whether the input is a game rather than a record: tags or move numbers. */
 function looksLikePgn(text: string): boolean {
   return /^\[/.test(text) || /^\d+\.\s*[a-zA-Z]/.test(text);
-}
-
-/** Shows a PGN error: the message, the line and a caret under the column. */
-function showPgnError(
-  list: HTMLElement,
-  text: string,
-  error: PgnSyntaxError | PgnMoveError,
-): void {
-  const item = add(list, "li", `error pgn: ${error.message}`, "error");
-  const line = text.split("\n")[error.line - 1] ?? "";
-  add(
-    item,
-    "pre",
-    `${line}\n${" ".repeat(error.column - 1)}^ column ${error.column}`,
-    "caret",
-  );
 }
 
 /** The game's position at the state's ply; the slider follows the game. */
@@ -174,6 +151,8 @@ function gamePosition(text: string, state: State): Shown {
       position: at.toPosition(),
       lastMove: move === null || at.from === null ? "" : `${at.from}${at.to}`,
       pgn: text,
+      game,
+      ply: wanted,
     };
   }
   throw new RangeError(`no position at ply ${wanted}`);
@@ -189,7 +168,8 @@ function readInput(
   element("ply-box").hidden = !game;
   try {
     if (game) return gamePosition(text, state);
-    return { position: parseEpd(text).position, lastMove: "", pgn: null };
+    const { position } = parseEpd(text);
+    return { position, lastMove: "", pgn: null, game: null, ply: 0 };
   } catch (error) {
     if (error instanceof FenSyntaxError) showSyntaxError(list, text, error);
     else if (error instanceof PgnSyntaxError || error instanceof PgnMoveError) {
@@ -199,107 +179,180 @@ function readInput(
   }
 }
 
-/** Reads the record and shows everything about it. */
-function update(): void {
-  const state = readState();
-  clear("board", "problems", "fen", "explain", "status", "moves", "verdict");
-  const list = element("problems");
-  const verdict = element("verdict");
-  const text = state.fen.trim();
-  const shown = readInput(text, state, list);
-  if (shown === null) {
-    verdict.textContent = looksLikePgn(text)
-      ? "Not a PGN game"
-      : "Not a FEN record";
-    verdict.className = "bad";
-    return;
-  }
-  const { position } = shown;
-  const problems = checkPosition(position);
-  const legal = problems.every((problem) => problem.severity !== "error");
-  verdict.textContent = legal ? "Legal position" : "Illegal position";
-  verdict.className = legal ? "good" : "bad";
-  for (const problem of problems) {
-    const where = problem.squares.length > 0
-      ? ` (${problem.squares.join(", ")})`
-      : "";
-    add(
-      list,
-      "li",
-      `${problem.severity} ${problem.code}: ${problem.message}${where}`,
-      problem.severity,
+/** The page: what it shows, its board editor and its move list. */
+class Playground {
+  readonly #editor: BoardEditor;
+  readonly #moves: MoveList;
+  readonly #keys: BoardKeys;
+  /** What is shown now; null after an input that could not be read. */
+  #shown: Shown | null = null;
+  /** The last drawing's options, for a board drawn during a drag. */
+  #drawing: RenderSvgOptions = {};
+
+  constructor() {
+    this.#moves = new MoveList(element("movelist"), (ply) => this.go(ply));
+    const host: EditorHost = {
+      squares: () => this.#shown?.position.board ?? null,
+      flipped: () => element<HTMLInputElement>("flip").checked,
+      pieceSet: () => element<HTMLSelectElement>("pieces").value as PieceSet,
+      preview: (squares) => this.#draw(squares),
+      commit: (squares) => this.edit(squares),
+    };
+    const board = element("board");
+    this.#editor = new BoardEditor(host, {
+      board,
+      palettes: [element("palette-b"), element("palette-w")],
+    });
+    this.#keys = new BoardKeys(
+      { board, status: element("board-status") },
+      this.#editor,
+      host,
     );
   }
-  const fen = stringifyFen(position);
-  element("fen").textContent = fen;
-  if (shown.pgn === null) {
-    for (const note of explain(text, {})) add(element("explain"), "li", note);
+
+  /** The palettes, drawn with the board's piece set. */
+  fillPalettes(): void {
+    const pieces = element<HTMLSelectElement>("pieces").value as PieceSet;
+    fillPalette(element("palette-b"), "b", pieces);
+    fillPalette(element("palette-w"), "w", pieces);
+    this.#editor.pick(this.#editor.picked);
   }
-  if (legal) {
-    element("status").textContent = describeStatus(position);
-    element("moves").textContent =
-      legalMoves(position, { notation: "san" }).join(" ") || "none";
+
+  /** Puts `text` in the field, as if typed, and shows it. */
+  write(text: string): void {
+    element<HTMLTextAreaElement>("input").value = text;
+    delete element("ply").dataset.ply;
+    this.update();
   }
-  const drawn = shown.lastMove !== "" && state.lastMove === ""
-    ? { ...state, lastMove: shown.lastMove }
-    : state;
-  const options = drawingOptions(drawn, problems, list);
-  const svg = renderSvg(position, options); // from the parsed position: no input markup
-  element("board").innerHTML = svg;
-  updateLinks(drawn, fen, svg, shown.pgn);
+
+  /** The board edited: its FEN, with the setup controls' fields, written. */
+  edit(squares: Squares): void {
+    if (this.#shown === null) return;
+    this.write(setupFen(squares, this.#shown.position));
+  }
+
+  /** The setup controls changed: the board shown, with their fields. */
+  editSetup(): void {
+    if (this.#shown !== null) this.edit(this.#shown.position.board);
+  }
+
+  /** Shows the game at `ply`. */
+  go(ply: number): void {
+    if (this.#shown?.game === null || this.#shown === null) return;
+    element("ply").dataset.ply = String(ply);
+    this.update();
+  }
+
+  /** Steps through the game with a key; whether the key was one. */
+  step(key: string): boolean {
+    if (this.#shown?.game == null) return false;
+    const to = this.#moves.keyTarget(key);
+    if (to !== null) this.go(to);
+    return to !== null;
+  }
+
+  #draw(squares: Squares | Position): void {
+    // From the parsed position or the editor's board: no input markup.
+    element("board").innerHTML = renderSvg(squares, this.#drawing);
+    this.#keys.show();
+  }
+
+  /** Reads the record and shows everything about it. */
+  update(): void {
+    const state = readState();
+    clear("board", "problems", "fen", "explain", "status", "moves", "verdict");
+    const list = element("problems");
+    const verdict = element("verdict");
+    const text = state.fen.trim();
+    const shown = readInput(text, state, list);
+    this.#shown = shown;
+    element("game-box").hidden = shown?.game == null;
+    if (shown === null) {
+      this.#moves.hide();
+      verdict.textContent = looksLikePgn(text)
+        ? "Not a PGN game"
+        : "Not a FEN record";
+      verdict.className = "bad";
+      return;
+    }
+    if (shown.game !== null) {
+      this.#moves.show(shown.game, text);
+      this.#moves.mark(shown.ply);
+    } else this.#moves.hide();
+    const { position } = shown;
+    showSetup(position);
+    const problems = checkPosition(position);
+    showFacts(position, problems, { text, pgn: shown.pgn });
+    const drawn = shown.lastMove !== "" && state.lastMove === ""
+      ? { ...state, lastMove: shown.lastMove }
+      : state;
+    this.#drawing = drawingOptions(drawn, problems, list);
+    placePalettes(state.flip);
+    this.#draw(position);
+    const svg = element("board").innerHTML;
+    updateLinks(drawn, stringifyFen(position), svg, shown.pgn);
+  }
 }
 
-function updateLinks(
-  state: State,
-  fen: string,
-  svg: string,
-  pgn: string | null,
-): void {
-  // The link holds the page's one object URL: the old one is let go.
-  const download = element<HTMLAnchorElement>("download-svg");
-  if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
-  download.href = URL.createObjectURL(
-    new Blob([svg], { type: "image/svg+xml" }),
-  );
-  const png = imageUrl(state, fen, "png");
-  element<HTMLAnchorElement>("png-link").href = png;
-  element<HTMLAnchorElement>("gif-link").href = pgn === null
-    ? imageUrl(state, fen, "gif")
-    : gameUrl(state, pgn);
-  const hash = shareHash(state);
-  const share = element<HTMLAnchorElement>("share");
-  share.href = hash;
-  history.replaceState(null, "", hash);
-  element("markdown").textContent = `![${fen}](${png})`;
-  const alt = fen.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll(
-    "<",
-    "&lt;",
-  );
-  const src = png.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-  element("html").textContent =
-    `<img src="${src}" alt="${alt}" width="${SIZE}" height="${SIZE}">`;
+/** Each side's palette on its side of the board, as the board is seen. */
+function placePalettes(flip: boolean): void {
+  const column = element("board").parentElement!;
+  column.prepend(element(flip ? "palette-w" : "palette-b"));
+  column.append(element(flip ? "palette-b" : "palette-w"));
+}
+
+/** Whether a key press belongs to a field that uses the keys itself. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement &&
+    target.matches("input, textarea, select, [contenteditable]");
 }
 
 function start(): void {
   fillSelect("theme", Object.keys(BOARD_THEMES));
   fillSelect("pieces", PIECE_SETS);
   fillSelect("coordinates", [...COORDINATES].reverse());
+  element<HTMLSelectElement>("coordinates").value = "inside";
   const server = element<HTMLInputElement>("server");
   server.value = location.protocol.startsWith("http")
     ? location.origin
     : "http://127.0.0.1:8080";
   if (location.hash.length > 1) restoreState(location.hash);
+  const page = new Playground();
+  page.fillPalettes();
+  const update = () => page.update();
   const ply = element<HTMLInputElement>("ply");
   ply.addEventListener("input", () => {
     ply.dataset.ply = ply.value;
     update();
   });
-  // A new game is shown at its end until the slider is moved.
+  // A new game is shown at its end until a move is chosen.
   element("input").addEventListener("input", () => delete ply.dataset.ply);
   for (const id of [...Object.values(FIELDS), "flip", "server"]) {
     element(id).addEventListener("input", update);
     element(id).addEventListener("change", update);
   }
+  element("pieces").addEventListener("change", () => page.fillPalettes());
+  for (const id of SETUP_CONTROLS) {
+    element(id).addEventListener("change", () => page.editSetup());
+  }
+  element("start").addEventListener("click", () => page.write(INITIAL_FEN));
+  element("clear").addEventListener("click", () => page.write(EMPTY_FEN));
+  addEventListener("keydown", (e) => {
+    const target = e.target as HTMLElement;
+    // Enter ticks a checkbox as Space does.
+    if (e.key === "Enter" && target.matches?.("input[type=checkbox]")) {
+      e.preventDefault();
+      target.click();
+      return;
+    }
+    if (
+      typing(target) || target.id === "movelist" || target.id === "board" ||
+      e.altKey || e.ctrlKey
+    ) {
+      return;
+    }
+    if (page.step(e.key)) e.preventDefault();
+  });
   update();
 }
 

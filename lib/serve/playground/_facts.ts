@@ -1,0 +1,100 @@
+/// <reference lib="dom" />
+// What the page says about a record: its errors with a caret under the
+// column, or the verdict, every problem, the canonical FEN, the status and
+// the legal moves. Text only, never markup.
+
+import type { FenSyntaxError } from "../../errors.ts";
+import { explain } from "../../fen/explain.ts";
+import { stringifyFen } from "../../fen/mod.ts";
+import type { Problem } from "../../legality/mod.ts";
+import { legalMoves, positionStatus } from "../../moves/mod.ts";
+import type { PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
+import type { Position } from "../../types.ts";
+import { add, element } from "./_dom.ts";
+
+/** Shows a syntax error: the message, the record and a caret under it. */
+export function showSyntaxError(
+  list: HTMLElement,
+  text: string,
+  error: FenSyntaxError,
+): void {
+  const item = add(
+    list,
+    "li",
+    `error ${error.field}: ${error.message}`,
+    "error",
+  );
+  add(
+    item,
+    "pre",
+    `${text}\n${" ".repeat(error.offset)}^ column ${error.column}`,
+    "caret",
+  );
+}
+
+function describeStatus(position: Position): string {
+  const status = positionStatus(position);
+  const side = position.turn === "w" ? "White" : "Black";
+  const parts = [`${side} to move`];
+  if (status.checkmate) parts.push(`${side} is checkmated`);
+  else if (status.check) {
+    parts.push(`in check from ${status.checkers.join(", ")}`);
+  }
+  if (status.stalemate) parts.push("stalemate");
+  if (status.insufficientMaterial) parts.push("insufficient material");
+  if (status.seventyFiveMoves) parts.push("75-move rule: a draw");
+  else if (status.fiftyMoves) parts.push("50-move rule: a draw may be claimed");
+  parts.push(`${status.legalMoveCount} legal moves`);
+  return parts.join("; ");
+}
+
+/** Shows a PGN error: the message, the line and a caret under the column. */
+export function showPgnError(
+  list: HTMLElement,
+  text: string,
+  error: PgnSyntaxError | PgnMoveError,
+): void {
+  const item = add(list, "li", `error pgn: ${error.message}`, "error");
+  const line = text.split("\n")[error.line - 1] ?? "";
+  add(
+    item,
+    "pre",
+    `${line}\n${" ".repeat(error.column - 1)}^ column ${error.column}`,
+    "caret",
+  );
+}
+
+/** The verdict, the problems, the canonical FEN, the status and the moves. */
+export function showFacts(
+  position: Position,
+  problems: Problem[],
+  input: { text: string; pgn: string | null },
+): void {
+  const list = element("problems");
+  const verdict = element("verdict");
+  const legal = problems.every((problem) => problem.severity !== "error");
+  verdict.textContent = legal ? "Legal position" : "Illegal position";
+  verdict.className = legal ? "good" : "bad";
+  for (const problem of problems) {
+    const where = problem.squares.length > 0
+      ? ` (${problem.squares.join(", ")})`
+      : "";
+    add(
+      list,
+      "li",
+      `${problem.severity} ${problem.code}: ${problem.message}${where}`,
+      problem.severity,
+    );
+  }
+  element("fen").textContent = stringifyFen(position);
+  if (input.pgn === null) {
+    for (const note of explain(input.text, {})) {
+      add(element("explain"), "li", note);
+    }
+  }
+  if (legal) {
+    element("status").textContent = describeStatus(position);
+    element("moves").textContent =
+      legalMoves(position, { notation: "san" }).join(" ") || "none";
+  }
+}
