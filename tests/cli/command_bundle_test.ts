@@ -1,7 +1,7 @@
 /**
  * The command runs from generated modules (lib/cli/main.bundle.js, the
  * one-shot classic diagram, lib/cli/general.bundle.js, everything else, and
- * lib/cli/openings.bundle.js, the openings table):
+ * what that seldom needs, the openings table and the service):
  * they are current, `deno run cli.ts` reaches nothing else of the package,
  * the classic diagram needs nothing of the general path, and the command
  * works from them without any permission flag, as the README's quick start
@@ -96,6 +96,7 @@ Deno.test("deno run cli.ts reads the bundles, the loaders of npm packages and te
     "lib/cli/general.bundle.js",
     "lib/cli/main.bundle.js",
     "lib/cli/openings.bundle.js",
+    "lib/cli/serve.bundle.js",
     "lib/compress/_fzstd.js",
     "lib/raster/gifenc.js",
     "lib/raster/resvg_wasm.js",

@@ -60,6 +60,7 @@ const BUILT = new Set([
   "cli/main.bundle.js",
   "cli/general.bundle.js",
   "cli/openings.bundle.js",
+  "cli/serve.bundle.js",
 ]);
 
 /** Every source file under lib/, as a path relative to lib/. */
