@@ -14,6 +14,7 @@ import {
 } from "../fen/bytes.ts";
 import { stringifyEpdOperations } from "../fen/epd.ts";
 import type { RenderSvgOptions } from "../svg/mod.ts";
+import { shapeMarks } from "../svg/letters.ts";
 import type { PgnGame, PgnShape } from "../pgn/mod.ts";
 import { INITIAL_FEN, type Position } from "../types.ts";
 import type { Output } from "./io.ts";
@@ -127,33 +128,11 @@ function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
     ...run.svg,
     ...(lastMove !== null ? { lastMove } : {}),
     ...(sideToMove ? { sideToMove } : {}),
-    ...(shapes.length > 0 ? drawnShapes(shapes, run.svg) : {}),
+    ...(shapes.length > 0 ? shapeMarks(shapes, run.svg) : {}),
   };
 }
 
 const NO_SHAPES: readonly PgnShape[] = Object.freeze([]);
-
-/** A move's `[%cal]` arrows and `[%csl]` squares, after the options' own. */
-function drawnShapes(
-  shapes: readonly PgnShape[],
-  svg: RenderSvgOptions,
-): Pick<RenderSvgOptions, "arrows" | "highlight"> {
-  const letter = (shape: PgnShape) => shape.color[0].toUpperCase();
-  return {
-    arrows: [
-      ...(svg.arrows ?? []),
-      ...shapes.filter((s) => s.from !== s.to).map((s) =>
-        `${letter(s)}${s.from}${s.to}`
-      ),
-    ],
-    highlight: [
-      ...(svg.highlight ?? []),
-      ...shapes.filter((s) => s.from === s.to).map((s) =>
-        `${letter(s)}${s.from}`
-      ),
-    ],
-  };
-}
 
 /** Every format, in the order `--help` lists them; `svg` is the default. */
 export const FORMATS = {

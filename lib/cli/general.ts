@@ -1,10 +1,10 @@
 // The command's general path, behind the one-shot diagram of main.ts: the
-// programs of their own (`fen serve`, `merge`, `book`, `tree`, `analyse`)
-// and every other command line, whose pipeline run.ts assembles. When the
-// command runs from its generated bundles (cli.ts), this is the entry of the
-// general path's bundle, a copy of the classes apart from the one-shot
-// path's: only the command line, the streams and the platform's own errors
-// cross from main.ts, never an instance of a class of this package.
+// programs of their own (`fen serve`, `merge`, `book`, `tree`, `md`,
+// `analyse`) and every other command line, whose pipeline run.ts assembles.
+// When the command runs from its generated bundles (cli.ts), this is the
+// entry of the general path's bundle, a copy of the classes apart from the
+// one-shot path's: only the command line, the streams and the platform's own
+// errors cross from main.ts, never an instance of a class of this package.
 
 import type { CliIo } from "../program/io.ts";
 import { OutputError } from "../program/io.ts";
@@ -26,6 +26,14 @@ const PROGRAMS: Readonly<Record<string, Program>> = {
     (await import("../subcommands/book.ts")).book(args, io),
   tree: async (args, io) =>
     (await import("../subcommands/tree.ts")).tree(args, io),
+  // `fen md` reads its blocks' options with this command's table, given here.
+  md: async (args, io) => {
+    const [{ md }, { PICTURE_OPTIONS }] = await Promise.all([
+      import("../subcommands/md.ts"),
+      import("./option_blocks.ts"),
+    ]);
+    return md(args, io, PICTURE_OPTIONS);
+  },
   // Engines, judgement and charts load only for `fen analyse`.
   analyse: async (args, io) =>
     (await import("../analysis/mod.ts")).analyse(args, io),

@@ -65,6 +65,10 @@ Service: fen serve [--port 8080] [--hostname 127.0.0.1] serves board images
 Analysis: fen analyse [--nodes N] [--jobs N] [file...] annotates games and
 positions with a UCI engine, as lichess does (fen analyse --help).
 
+Documents: fen md [file...] writes Markdown with each \`\`\`fen block drawn,
+as inline SVG or --out-dir files; fen md --pandoc is the same as a Pandoc
+filter (fen md --help).
+
 Exit status:
 ${exits}
 Examples:

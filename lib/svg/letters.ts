@@ -4,7 +4,12 @@
 // reader's comments read them here.
 
 import { MARK_COLORS } from "./defaults.ts";
-import type { Arrow, ColorLetter, SquareMark } from "./types.ts";
+import type {
+  Arrow,
+  ColorLetter,
+  RenderSvgOptions,
+  SquareMark,
+} from "./types.ts";
 
 /** An arrow: an optional color letter, two squares, an optional promotion. */
 const ARROW = /^([GRYB]?)([a-h][1-8])([a-h][1-8])[qrbn]?$/;
@@ -111,4 +116,30 @@ export function parseSquareMarks(text: string): SquareMark[] {
     }
     return mark;
   });
+}
+
+/**
+ * A game's drawn shapes (lichess's `[%cal]` arrows and `[%csl]` squares in
+ * a move's comment) as lettered marks, after the options' own: how the
+ * command and `fen md` draw a game's position.
+ */
+export function shapeMarks(
+  shapes: readonly { color: string; from: string; to: string }[],
+  svg: Pick<RenderSvgOptions, "arrows" | "highlight">,
+): Pick<RenderSvgOptions, "arrows" | "highlight"> {
+  const letter = (shape: { color: string }) => shape.color[0].toUpperCase();
+  return {
+    arrows: [
+      ...(svg.arrows ?? []),
+      ...shapes.filter((s) => s.from !== s.to).map((s) =>
+        `${letter(s)}${s.from}${s.to}`
+      ),
+    ],
+    highlight: [
+      ...(svg.highlight ?? []),
+      ...shapes.filter((s) => s.from === s.to).map((s) =>
+        `${letter(s)}${s.from}`
+      ),
+    ],
+  };
 }

@@ -47,7 +47,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "programs' shared parts", paths: ["program/"] },
   {
     name: "command and service",
-    paths: ["cli/", "serve/", "subcommands/", "analysis/"],
+    paths: ["cli/", "serve/", "subcommands/", "analysis/", "markdown/"],
   },
 ];
 
