@@ -7,13 +7,11 @@
  */
 
 import type { CliIo } from "../program/io.ts";
-import { writeText } from "../program/io.ts";
+import { OutputError, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { parseArgv } from "./option_argv.ts";
-import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { plainDiagram } from "./plain.ts";
-import { subcommand } from "./option_subcommands.ts";
 
 export type { CliIo, Sink, Source } from "../program/io.ts";
 export { EXIT } from "../program/exit.ts";
@@ -50,26 +48,33 @@ export { VERSION } from "../program/version.ts";
  * @returns The exit code (see {@linkcode EXIT}).
  */
 export async function main(args: string[], io: CliIo): Promise<number> {
-  // `fen serve`, `fen book`, `fen analyse`...: programs of their own.
-  const sub = subcommand(args[0]);
-  if (sub !== null) return await sub.run(args.slice(1), io);
-  // The classic one-shot diagram is most of the command's single runs: it
-  // is drawn here with the argv parser, the FEN reader and the classic
-  // drawing alone. Anything else, and every error (so that one path words
-  // it), goes to the general path, loaded only then. argv is parsed once.
-  let parsed: ParsedArgs;
-  try {
-    parsed = parseArgv(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return (await import("./run.ts")).usageFailure(error, args, io);
-  }
-  const svg = plainDiagram(parsed);
-  if (svg === null) return (await import("./run.ts")).runCommand(parsed, io);
+  const svg = oneShotDiagram(args);
+  if (svg === null) return (await import("./general.ts")).general(args, io);
   try {
     writeText(io.stdout, svg);
     return EXIT.ok;
   } catch (error) {
-    return (await import("./run.ts")).failure(error, io);
+    // What the write threw, without this module's wrapper (see general.ts).
+    const cause = error instanceof OutputError ? error.cause : error;
+    return (await import("./general.ts")).writeFailure(cause, io);
   }
 }
+
+// The classic one-shot diagram is most of the command's single runs: it is
+// drawn here with the argv parser, the FEN reader and the classic drawing
+// alone. Anything else, and every error (so that one path words it), is the
+// general path's, loaded only then: null. A program's name (`fen serve`) is
+// never a valid placement, so it reaches the general path too.
+function oneShotDiagram(args: string[]): string | null {
+  try {
+    return plainDiagram(parseArgv(args));
+  } catch (error) {
+    if (error instanceof UsageError) return null;
+    throw error;
+  }
+}
+
+// `deno run lib/cli/main.ts` is the command run from the sources, as
+// `deno task bundle` builds it into one file (cli.ts runs the bundles of
+// `deno task command`).
+if (import.meta.main) Deno.exit(await main(Deno.args, Deno));

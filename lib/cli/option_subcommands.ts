@@ -1,7 +1,7 @@
 // The subcommands of `fen`, as data: each a program of its own, its module
 // graph loaded only when it is called, with its option table for the shell
 // completions. The one list of their words: the command's dispatch
-// (main.ts) and `fen completions` both read it.
+// (general.ts) and `fen completions` both read it.
 
 import type { CliIo } from "../program/io.ts";
 import type { CommandTable } from "../completions/mod.ts";

@@ -25,7 +25,7 @@
  */
 
 import { zstdDecompressSync } from "node:zlib";
-import { type FzstdDecompress, loadFzstd } from "./_fzstd.js";
+import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
 
 /** A zstd stream that is cut short, corrupt, or followed by other bytes. */
 export class ZstdError extends Error {

@@ -10,8 +10,8 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { loadResvg, loadResvgPixels } from "./resvg_wasm.js";
-import { loadGifenc } from "./gifenc.js";
+import { loadResvg, loadResvgPixels } from "../raster/resvg_wasm.js";
+import { loadGifenc } from "../raster/gifenc.js";
 import { palettePng } from "./palette_png.ts";
 import { fitsPixels, lookKey, stillFrame } from "./frame.ts";
 import { SpriteTheme } from "./sprites.ts";

@@ -1,9 +1,11 @@
 // The playground page and its script, served at `/` and `/playground.js`.
 // The script is the bundle `deno task playground` builds from
 // playground/app.ts, imported as text so that the server reads no file.
+// The paths read the same from lib/cli/, where the command's bundle leaves
+// these imports as they are (scripts/command.ts).
 
-import PAGE from "./playground/index.html" with { type: "text" };
-import SCRIPT from "./playground/playground.js" with { type: "text" };
+import PAGE from "../serve/playground/index.html" with { type: "text" };
+import SCRIPT from "../serve/playground/playground.js" with { type: "text" };
 import NOTICE from "../../NOTICE" with { type: "text" };
 import CBURNETT from "../svg/LICENSE-cburnett.txt" with { type: "text" };
 import DEJAVU from "../svg/LICENSE-DejaVu.txt" with { type: "text" };

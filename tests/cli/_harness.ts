@@ -1,8 +1,11 @@
 // Runs the command in-process with fake streams and a fake file system, or
 // as a real process, for the command's tests.
 
-import { main } from "../../cli.ts";
-import type { CliIo } from "../../cli.ts";
+// In-process runs run the sources (cli.ts runs the bundles built from them,
+// which the spawned runs below use), so that a test sees a change at once
+// and may stand in for a part of them.
+import { main } from "../../lib/cli/main.ts";
+import type { CliIo } from "../../lib/cli/main.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

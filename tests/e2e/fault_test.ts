@@ -12,7 +12,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type CliIo, EXIT, main } from "../../cli.ts";
+import { type CliIo, EXIT, main } from "../../lib/cli/main.ts";
 import { EXIT_MEANINGS } from "../../lib/program/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "../../lib/cli/format_registry.ts";
 import { OPTION_SPECS, type OptionSpec } from "../../lib/cli/option_table.ts";

@@ -1,0 +1,180 @@
+/**
+ * The command runs from generated modules (lib/cli/main.bundle.js, the
+ * one-shot classic diagram, lib/cli/general.bundle.js, everything else, and
+ * what that seldom needs, the openings table and the service):
+ * they are current, `deno run cli.ts` reaches nothing else of the package,
+ * the classic diagram needs nothing of the general path, and the command
+ * works from them without any permission flag, as the README's quick start
+ * runs it.
+ */
+
+import assert from "node:assert/strict";
+import { EXIT, main } from "../../cli.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
+const decoder = new TextDecoder();
+
+async function deno(
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(stdin));
+    await writer.close();
+  }
+  const { code, stdout, stderr } = await child.output();
+  return {
+    code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+  };
+}
+
+/** A module of the graph, as `deno info --json` describes it. */
+interface Module {
+  specifier: string;
+  dependencies?: {
+    code?: { specifier: string };
+    isDynamic?: boolean;
+  }[];
+}
+
+/**
+ * The package's files `deno run cli.ts` reads: the code imports from cli.ts
+ * (static ones only, or `import()` too), without the type-only ones.
+ */
+async function codeGraph(withDynamic: boolean): Promise<string[]> {
+  const info = await deno(["info", "--json", "cli.ts"]);
+  assert.equal(info.code, 0, info.stderr);
+  const { roots, modules } = JSON.parse(info.stdout) as {
+    roots: string[];
+    modules: Module[];
+  };
+  const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const visit = (specifier: string): void => {
+    if (seen.has(specifier)) return;
+    seen.add(specifier);
+    for (const dependency of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dependency.code === undefined) continue;
+      if (dependency.isDynamic === true && !withDynamic) continue;
+      visit(dependency.code.specifier);
+    }
+  };
+  roots.forEach(visit);
+  return [...seen].filter((s) => s.startsWith(ROOT.href))
+    .map((s) => s.slice(ROOT.href.length)).sort();
+}
+
+Deno.test("the command's committed bundles are built from the current sources", async () => {
+  const { code, stderr } = await deno([
+    "run",
+    "--allow-run",
+    "--allow-read",
+    "--allow-write",
+    "scripts/command.ts",
+    "--check",
+  ]);
+  assert.equal(code, 0, stderr);
+});
+
+Deno.test("deno run cli.ts reads the bundles, the loaders of npm packages and text files, nothing else", async () => {
+  assert.deepEqual(await codeGraph(true), [
+    "NOTICE",
+    "cli.ts",
+    "deno.json",
+    "lib/cli/general.bundle.js",
+    "lib/cli/main.bundle.js",
+    "lib/cli/openings.bundle.js",
+    "lib/cli/serve.bundle.js",
+    "lib/compress/_fzstd.js",
+    "lib/raster/gifenc.js",
+    "lib/raster/resvg_wasm.js",
+    "lib/serve/playground/index.html",
+    "lib/serve/playground/playground.js",
+    "lib/svg/LICENSE-DejaVu.txt",
+    "lib/svg/LICENSE-cburnett.txt",
+  ]);
+});
+
+Deno.test("the one-shot diagram loads one module of the package, and deno.json for the version", async () => {
+  assert.deepEqual(await codeGraph(false), [
+    "cli.ts",
+    "deno.json",
+    "lib/cli/main.bundle.js",
+  ]);
+});
+
+Deno.test("without permission flags: the classic diagram, a stream on stdin and a PNG", async () => {
+  const classic = await deno([
+    "run",
+    "--no-prompt",
+    "cli.ts",
+    "-n",
+    CLASSIC_FEN,
+  ]);
+  assert.equal(classic.stderr, "");
+  assert.equal(classic.code, 0);
+  assert.equal(
+    classic.stdout,
+    await Deno.readTextFile(new URL("tests/testdata/chess.01.svg", ROOT)),
+  );
+  const stream = await deno(
+    ["run", "--no-prompt", "cli.ts", "--format", "fen", "-"],
+    `${CLASSIC_FEN}\n8/8/8/8/8/8/8/8 b - - 0 9\n`,
+  );
+  assert.deepEqual(stream, {
+    code: 0,
+    stdout: `${CLASSIC_FEN} w - - 0 1\n8/8/8/8/8/8/8/8 b - - 0 9\n`,
+    stderr: "",
+  });
+  // The rasterizer is loaded from beside the general bundle.
+  const png = await deno(
+    ["run", "--no-prompt", "cli.ts", "--format", "png", CLASSIC_FEN],
+  );
+  assert.equal(png.stderr, "");
+  assert.equal(png.code, 0);
+  assert.equal(png.stdout.slice(1, 4), "PNG");
+});
+
+Deno.test("a failed write of the one-shot diagram is told as the general path tells it", async () => {
+  // cli.ts's main is the bundle's: the error crosses into the general one.
+  for (
+    const [error, code, told] of [
+      [
+        new Error("No space left on device"),
+        EXIT.ioError,
+        "fen: cannot write output: No space left on device\n",
+      ],
+      [new Deno.errors.BrokenPipe("gone"), EXIT.brokenPipe, ""],
+    ] as const
+  ) {
+    const stderr: string[] = [];
+    const io = {
+      ...Deno,
+      stdout: {
+        writeSync(): number {
+          throw error;
+        },
+      },
+      stderr: {
+        writeSync(data: Uint8Array): number {
+          stderr.push(decoder.decode(data));
+          return data.length;
+        },
+      },
+    };
+    assert.equal(await main(["-n", CLASSIC_FEN], io), code);
+    assert.equal(stderr.join(""), told);
+  }
+});
