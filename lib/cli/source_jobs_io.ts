@@ -10,6 +10,7 @@
 // process, and a third of the run's CPU time spent compiling again).
 
 import type { CliIo, Source } from "../program/io.ts";
+import type { ParsedArgs } from "./option_table.ts";
 import { InputError } from "./io.ts";
 import type { ExitCode } from "../program/exit.ts";
 
@@ -42,6 +43,16 @@ export interface StreamPart {
   /** The stream's read failed after the part's bytes: what it said. */
   fault?: string;
 }
+
+/**
+ * What the command's thread sends: the command line and the shared buffers
+ * parts arrive in, then each part (in a slot of those, or its own bytes
+ * when it is larger than a slot).
+ */
+export type Message =
+  | { parsed: ParsedArgs; slots: SharedArrayBuffer[] }
+  | { slot: number; length: number; part: StreamPart }
+  | { bytes: Uint8Array; part: StreamPart };
 
 /** Converts one part with the thread's pipeline, over {@linkcode PartStreams}'s io. */
 export type ConvertPart = (part: StreamPart) => Promise<ExitCode>;

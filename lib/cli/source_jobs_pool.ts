@@ -6,11 +6,11 @@
 import type { ParsedArgs } from "./option_table.ts";
 import { type CliIo, writeAll, writeText } from "../program/io.ts";
 import {
+  type Message,
   PartConverter,
   type PartOutput,
   type StreamPart,
 } from "./source_jobs_io.ts";
-import type { Message } from "./source_jobs_worker.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
 /** The module a worker runs. */

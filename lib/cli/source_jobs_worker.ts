@@ -6,20 +6,9 @@
 
 /// <reference lib="deno.worker" />
 
-import type { ParsedArgs } from "./option_table.ts";
-import { PartConverter, type StreamPart } from "./source_jobs_io.ts";
+import { type Message, PartConverter } from "./source_jobs_io.ts";
 import { partConverter } from "./run.ts";
 import { settle } from "./option_settings.ts";
-
-/**
- * What the command's thread sends: the command line and the shared buffers
- * parts arrive in, then each part (in a slot of those, or its own bytes
- * when it is larger than a slot).
- */
-export type Message =
-  | { parsed: ParsedArgs; slots: SharedArrayBuffer[] }
-  | { slot: number; length: number; part: StreamPart }
-  | { bytes: Uint8Array; part: StreamPart };
 
 let converter: PartConverter | null = null;
 let slots: Uint8Array[] = [];
