@@ -399,9 +399,7 @@ export function rulesOf(
       const name = JSON.stringify(String(rules)).slice(0, 40);
       throw new TypeError(
         VARIANT_RULES.includes(rules)
-          ? `Rules ${name}: its moves are not implemented yet (${
-            known.join(", ")
-          } are)`
+          ? `Rules ${name}: not supported here (${known.join(", ")} are)`
           : `No rules ${name}: expected ${known.join(", ")}`,
       );
     }

@@ -174,8 +174,9 @@ function rulesSetting(args: ParsedArgs): ParseFenOptions {
 }
 
 /**
- * What a variant whose moves are not implemented yet cannot do: whatever
- * plays, generates or keys moves. Refused, never done by chess's rules.
+ * What the command does for standard chess and Chess960 only (playing a
+ * record's moves, repairing, filtering by them, openings, GIFs): refused
+ * for the other variants, never done by chess's rules.
  */
 const MOVE_OPTIONS: readonly OptionName[] = [
   "moves",
@@ -238,7 +239,7 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
     : null;
   if (what !== null) {
     throw new UsageError(
-      `--variant ${rules}: ${what} needs its moves, which are not implemented yet`,
+      `--variant ${rules}: ${what} is for standard chess and Chess960 only, so far`,
     );
   }
 }

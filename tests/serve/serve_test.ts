@@ -335,7 +335,7 @@ Deno.test("/check?variant=: read, judged and ended under the variant's rules", a
     winner: "w",
     reason: "White's king reached the hill (e5)",
   });
-  assert.equal(hill.status, undefined); // its moves are not implemented yet
+  assert.equal(hill.status, undefined); // a variant's status is its variantEnd
   const zh = await (await get(
     server,
     `/check?variant=crazyhouse&fen=${q("4k3/8/8/8/8/8/8/4K3/Qk w - - 0 1")}`,
