@@ -37,8 +37,8 @@ export class GifWriter {
     this.#stream = tools.gifenc.createStream(1 << 16);
     const s = this.#stream;
     s.writeBytes([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]); // "GIF89a"
-    this.#word(screen.width);
-    this.#word(screen.height);
+    this.#word(screen.width, "width");
+    this.#word(screen.height, "height");
     // A global table of 256 colors, 8 bits per primary; background 0.
     s.writeBytes([0xf7, 0, 0]);
     for (let i = 0; i < 256; i++) {
@@ -78,12 +78,12 @@ export class GifWriter {
   frame(indices: Uint8Array, rect: Rect, delay: number, transparent: number) {
     const s = this.#stream;
     s.writeBytes([0x21, 0xf9, 4, (1 << 2) | 1]);
-    this.#word(delay);
+    this.#word(delay, "delay");
     s.writeBytes([transparent, 0, 0x2c]);
-    this.#word(rect.left);
-    this.#word(rect.top);
-    this.#word(rect.width);
-    this.#word(rect.height);
+    this.#word(rect.left, "frame left");
+    this.#word(rect.top, "frame top");
+    this.#word(rect.width, "frame width");
+    this.#word(rect.height, "frame height");
     s.writeByte(0); // no local color table, not interlaced
     this.#coder.encode(indices, s, transparent);
   }
@@ -100,7 +100,17 @@ export class GifWriter {
     return bytes;
   }
 
-  #word(value: number): void {
+  /**
+   * A 16-bit field. A larger value would be cut to its low 16 bits, and the
+   * file would lie about its size (a decoder then finds more image data
+   * than pixels): refused instead.
+   */
+  #word(value: number, name: string): void {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffff) {
+      throw new RangeError(
+        `Cannot write GIF: ${name} ${value} is not a whole number from 0 to 65535`,
+      );
+    }
     this.#stream.writeBytes([value & 0xff, value >> 8]);
   }
 }
