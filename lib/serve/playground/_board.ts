@@ -101,9 +101,9 @@ export class BoardEditor {
       palette.addEventListener("pointerdown", (e) => this.#pressPalette(e));
       palette.addEventListener("click", (e) => this.#clickPalette(e));
     }
-    window.addEventListener("pointermove", (e) => this.#move(e));
-    window.addEventListener("pointerup", (e) => this.#release(e));
-    window.addEventListener("pointercancel", (e) => this.#cancel(e));
+    document.addEventListener("pointermove", (e) => this.#move(e));
+    document.addEventListener("pointerup", (e) => this.#release(e));
+    document.addEventListener("pointercancel", (e) => this.#cancel(e));
   }
 
   /** The tool picked for click-to-place, if any. */

@@ -337,7 +337,7 @@ function start(): void {
   }
   element("start").addEventListener("click", () => page.write(INITIAL_FEN));
   element("clear").addEventListener("click", () => page.write(EMPTY_FEN));
-  window.addEventListener("keydown", (e: KeyboardEvent) => {
+  document.addEventListener("keydown", (e: KeyboardEvent) => {
     const target = e.target as HTMLElement;
     // Enter ticks a checkbox as Space does.
     if (e.key === "Enter" && target.matches?.("input[type=checkbox]")) {
