@@ -12,13 +12,8 @@ import {
   VARIANTS,
 } from "../fen/variants.ts";
 
-/** The standard start, read once; loading a board only reads it. */
-export const START_POSITION: Readonly<Position> = Object.freeze(
-  parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-);
-
-// Each variant's start, read when first needed and then shared (frozen:
-// loading a board only reads it). Never exported.
+// Each variant's start (the variant table's FEN), read when first needed and
+// then shared (frozen: loading a board only reads it).
 const starts = new Map<Rules, Readonly<Position>>();
 
 function startPosition(rules: Rules): Position {
@@ -30,6 +25,9 @@ function startPosition(rules: Rules): Position {
   }
   return start as Position;
 }
+
+/** The standard start, from the variant table; loading a board only reads it. */
+export const START_POSITION: Readonly<Position> = startPosition("chess");
 
 /** Where a game starts, under which rules, and what is wrong. */
 export interface Start {
