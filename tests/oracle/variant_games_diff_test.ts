@@ -6,6 +6,8 @@
 //
 // - random games of all nine rules played and written by python-chess
 //   (its `Variant` tag names are lichess's);
+// - games played on lichess.org kept in tests/testdata/lichess_variants.pgn
+//   (three-check and racing kings, from lichess's CC0 database);
 // - games played on lichess.org and kept as test data by its peers, read in
 //   place from the git mirrors the project's tools fetch and never copied:
 //   python-chess's data/pgn (crazyhouse games from lichess, an antichess
@@ -92,9 +94,14 @@ function quotedGames(source: string, quote: RegExp): string[] {
   return games;
 }
 
-/** The mirrored lichess games, by where they come from. */
+/** The lichess games kept in tests/testdata (see the README there). */
+const KEPT = new URL("../testdata/lichess_variants.pgn", import.meta.url);
+
+/** The lichess games kept here and mirrored, by where they come from. */
 async function lichessGames(): Promise<[string, string][]> {
-  const corpora: [string, string][] = [];
+  const corpora: [string, string][] = [
+    ["tests/testdata/lichess_variants.pgn", await Deno.readTextFile(KEPT)],
+  ];
   for (
     const name of [
       "knightvuillaume-jannlee-zh-lichess.pgn",
