@@ -1,0 +1,128 @@
+// The lichess variant games kept in tests/testdata/lichess_variants.pgn
+// (three-check and racing kings games of lichess's open database, see the
+// README there) through the real program, without python: read with 0
+// errors, and the positions, moves and results python-chess gives for them
+// (tests/oracle/variant_games_diff_test.ts compares every position with
+// python-chess when it is at hand). stdout, stderr and the exit code
+// together.
+
+import assert from "node:assert/strict";
+import { spawnFen } from "./_harness.ts";
+
+const FILE = new URL("../testdata/lichess_variants.pgn", import.meta.url)
+  .pathname;
+const READ = { permissions: [`--allow-read=${FILE}`] };
+
+/** Every game's last position, as python-chess gives it (lichess's form). */
+const LAST = [
+  "r4r2/pp4pk/2nb1q1p/5B2/8/7P/PPPP1PP1/R1B4K b - - 1 18 +3+0",
+  "8/8/8/4K3/2k5/8/1rbnNBR1/qrbnNBRQ b - - 5 3",
+  "1R3K2/k7/2n5/8/8/8/4N3/B1bnNB1Q w - - 3 13",
+  "6K1/k7/8/8/8/8/3nNq2/1rbnNB1Q w - - 0 13",
+  "1R2K1R1/k7/3q4/8/8/8/1bNnN3/5B1n w - - 7 13",
+  "5K2/1Q6/8/k2n4/8/8/2NnNB2/2b2B2 b - - 4 12",
+  "7K/8/1R6/8/k7/8/2n5/2N3Rn b - - 1 12",
+  "kr3RR1/8/1r6/7K/8/8/8/N1N2Q2 w - - 3 12",
+  "k7/8/8/4q3/1R5K/8/4N3/1rbnNB2 w - - 1 13",
+];
+
+Deno.test("lichess's three-check and racing kings games: every position read, 0 errors, the last ones python-chess's", async () => {
+  const all = await spawnFen(
+    ["--from", "pgn", "--ply", "all", "--format", "fen", FILE],
+    READ,
+  );
+  const fens = all.stdout.trimEnd().split("\n");
+  // 36 + 6 + 4 × 25 + 2 × 24 + 23 positions, the starts included.
+  assert.deepEqual([all.code, all.stderr, fens.length], [0, "", 213]);
+  assert.equal(
+    fens[0],
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0",
+  );
+  assert.equal(fens[36], "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
+  // 14. Bxe6+ is White's first check, 17. Qh7+ its second (python-chess).
+  assert.equal(
+    fens[27],
+    "r2q1rk1/pp4pp/2nbB3/8/8/5Q1P/PPPP1PP1/R1B4K b - - 0 14 +1+0",
+  );
+  assert.equal(
+    fens[33],
+    "r4r1k/pp4pQ/2nbBq1p/8/8/7P/PPPP1PP1/R1B4K b - - 3 17 +2+0",
+  );
+  const last = await spawnFen(["--from", "pgn", "--format", "fen", FILE], READ);
+  assert.deepEqual([last.code, last.stdout, last.stderr], [
+    0,
+    LAST.join("\n") + "\n",
+    "",
+  ]);
+  // The remaining-checks convention on request: White has none left to give.
+  const remaining = await spawnFen(
+    ["--from", "pgn", "--format", "fen", "--checks", "remaining", FILE],
+    READ,
+  );
+  assert.deepEqual([remaining.code, remaining.stderr], [0, ""]);
+  assert.equal(
+    remaining.stdout.split("\n")[0],
+    "r4r2/pp4pk/2nb1q1p/5B2/8/7P/PPPP1PP1/R1B4K b - - 0+3 1 18",
+  );
+});
+
+Deno.test("lichess's variant games written back as PGN keep their tags, clocks, evals and results", async () => {
+  const run = await spawnFen(["--from", "pgn", "--format", "pgn", FILE], READ);
+  assert.deepEqual([run.code, run.stderr], [0, ""]);
+  const results = [...run.stdout.matchAll(/^\[Result "([^"]*)"\]$/gm)]
+    .map((m) => m[1]);
+  assert.deepEqual(results, [
+    "1-0",
+    "1-0",
+    "1-0",
+    "1-0",
+    "1-0",
+    "1-0",
+    "1-0",
+    "0-1",
+    "0-1",
+  ]);
+  assert.match(run.stdout, /\[Variant "Three-check"\]/);
+  assert.equal(run.stdout.match(/\[Variant "Racing Kings"\]/g)?.length, 8);
+  assert.match(run.stdout, /Bf5# \{\[%clk 0:00:42\]\} 1-0/);
+  assert.match(run.stdout, /1\. Kg3 \{\[%eval 0\.19\] \[%clk 0:00:30\]\}/);
+  // Read back, the same last positions.
+  const back = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+    stdin: run.stdout,
+  });
+  assert.deepEqual([back.code, back.stdout, back.stderr], [
+    0,
+    LAST.join("\n") + "\n",
+    "",
+  ]);
+});
+
+Deno.test("--format moves lists a game's moves by its Variant tag's rules: none after the goal, drops in crazyhouse", async () => {
+  const run = await spawnFen(
+    ["--from", "pgn", "--format", "moves", FILE],
+    READ,
+  );
+  const lines = run.stdout.split("\n");
+  assert.deepEqual([run.code, run.stderr, lines.length], [0, "", 10]);
+  // The third check, a king on the eighth rank: no moves are left.
+  assert.deepEqual(
+    [lines[0], lines[2], lines[3], lines[8]],
+    ["", "", "", ""],
+  );
+  // Racing kings: no move gives check, so the rook on b2 that shields the
+  // white king from the queen on a1 stays (python-chess's 22 moves).
+  assert.equal(
+    lines[1].split(" ").sort().join(" "),
+    "a1a2 a1a3 a1a4 a1a6 a1a7 a1a8 c2a4 c2b3 c2d3 c2e4 c2f5 c2g6 c2h7 " +
+      "c4b3 c4b4 c4b5 d1c3 d1e3 d1f2 d2b3 d2e4 d2f1",
+  );
+  const zh = await spawnFen(
+    ["--from", "pgn", "--format", "moves", "--san", "-"],
+    { stdin: '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 *\n' },
+  );
+  assert.deepEqual([zh.code, zh.stderr], [0, ""]);
+  const drops = zh.stdout.trim().split(" ").filter((m) => m.includes("@"));
+  // A pawn in White's pocket: 33 empty squares off the first and last ranks.
+  assert.equal(drops.length, 33);
+  assert.ok(drops.includes("@e4") || drops.includes("P@e4"), zh.stdout);
+});
