@@ -155,16 +155,18 @@ function consecutiveDigits(text: string, at: number): never {
 
 function notAPiece(text: string, at: number): never {
   const c = text.charCodeAt(at);
+  const zh = c === 91 || c === 126; // "[", "~"
   fail(
     "placement",
     `${
       quoteCharAt(text, at)
     } is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8${
-      c === 91 || c === 126
-        ? " (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse)"
+      zh
+        ? " (crazyhouse's pockets and promoted pieces are read under its rules)"
         : ""
     }`,
     at,
+    zh ? "crazyhouse" : undefined,
   );
 }
 

@@ -126,3 +126,29 @@ Deno.test("--format moves lists a game's moves by its Variant tag's rules: none 
   assert.equal(drops.length, 33);
   assert.ok(drops.includes("@e4") || drops.includes("P@e4"), zh.stdout);
 });
+
+Deno.test("a variant's FEN read under other rules names the way to choose them where it is read: --variant, or a game's Variant tag", async () => {
+  const zh = "8/8/8/8/8/8/8/K6k[Qn] w - - 0 1";
+  const record = await spawnFen(["--format", "fen", "-"], { stdin: zh });
+  assert.deepEqual([record.code, record.stdout, record.stderr], [
+    2,
+    "",
+    `fen: line 1: invalid FEN-string: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse) at column 18\n`,
+  ]);
+  const game = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+    stdin: `[FEN "${zh}"]\n\n1. Ka2 *\n`,
+  });
+  assert.deepEqual([game.code, game.stdout, game.stderr], [
+    2,
+    "",
+    `fen: stdin:1:1: game 1, the FEN tag: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: [Variant "Crazyhouse"]) at column 18\n`,
+  ]);
+  const three = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+    stdin: '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1 +1+2"]\n\n1. Ka2 *\n',
+  });
+  assert.equal(three.code, 2);
+  assert.match(
+    three.stderr,
+    /three-check's counters are read under its rules: \[Variant "Three-check"\]\) at column 29\n$/,
+  );
+});
