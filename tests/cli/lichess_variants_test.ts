@@ -152,3 +152,23 @@ Deno.test("a variant's FEN read under other rules names the way to choose them w
     /three-check's counters are read under its rules: \[Variant "Three-check"\]\) at column 29\n$/,
   );
 });
+
+Deno.test("a drop in a game of other rules says only crazyhouse has drops", async () => {
+  const run = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+    stdin: "1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n",
+  });
+  assert.deepEqual([run.code, run.stdout, run.stderr], [
+    2,
+    "",
+    `fen: stdin:1:26: game 1, move 3. "P@e4": illegal: only crazyhouse has drops, and these are chess's rules\n`,
+  ]);
+  // Under crazyhouse's, an empty pocket is the reason.
+  const zh = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+    stdin: '[Variant "Crazyhouse"]\n\n1. e4 d5 2. N@e5 *\n',
+  });
+  assert.deepEqual([zh.code, zh.stdout, zh.stderr], [
+    2,
+    "",
+    `fen: stdin:3:13: game 1, move 2. "N@e5": illegal: no knight can be dropped on e5\n`,
+  ]);
+});
