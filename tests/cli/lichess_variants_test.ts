@@ -172,3 +172,31 @@ Deno.test("a drop in a game of other rules says only crazyhouse has drops", asyn
     `fen: stdin:3:13: game 1, move 2. "N@e5": illegal: no knight can be dropped on e5\n`,
   ]);
 });
+
+Deno.test("--from pgn: an operand named *.pgn is a file, missing or unreadable, never moves", async () => {
+  const missing = await spawnFen(["--from", "pgn", "no-such-games.pgn"], {
+    permissions: ["--allow-read"],
+  });
+  assert.equal(missing.code, 4);
+  assert.equal(missing.stdout, "");
+  assert.match(
+    missing.stderr,
+    /^fen: cannot read no-such-games\.pgn: No such file/,
+  );
+  const denied = await spawnFen(["--from", "pgn", "--format", "fen", FILE]);
+  assert.deepEqual([denied.code, denied.stdout, denied.stderr], [
+    4,
+    "",
+    `fen: cannot read ${FILE}: no permission (run deno with --allow-read=${FILE})\n`,
+  ]);
+  // Moves are still moves.
+  const moves = await spawnFen([
+    "--from",
+    "pgn",
+    "--format",
+    "fen",
+    "1.",
+    "e4",
+  ]);
+  assert.deepEqual([moves.code, moves.stderr], [0, ""]);
+});
