@@ -200,3 +200,27 @@ Deno.test("--from pgn: an operand named *.pgn is a file, missing or unreadable, 
   ]);
   assert.deepEqual([moves.code, moves.stderr], [0, ""]);
 });
+
+Deno.test("--check names the variant's end of each finished lichess game, the winner of its Result tag", async () => {
+  const run = await spawnFen(
+    ["--from", "pgn", "--check", "--format", "json", FILE],
+    READ,
+  );
+  assert.deepEqual([run.code, run.stderr], [0, ""]);
+  const ends = run.stdout.trimEnd().split("\n").map((line) => {
+    const { game, legal, variantEnd } = JSON.parse(line);
+    return [game, legal, variantEnd?.winner ?? null];
+  });
+  // Game 2 ended 1-0 with neither king home (resigned or lost on time).
+  assert.deepEqual(ends, [
+    [1, true, "w"],
+    [2, true, null],
+    [3, true, "w"],
+    [4, true, "w"],
+    [5, true, "w"],
+    [6, true, "w"],
+    [7, true, "w"],
+    [8, true, "b"],
+    [9, true, "b"],
+  ]);
+});
