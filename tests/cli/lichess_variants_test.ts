@@ -1,6 +1,6 @@
 // The lichess variant games kept in tests/testdata/lichess_variants.pgn
-// (three-check and racing kings games of lichess's open database, see the
-// README there) through the real program, without python: read with 0
+// (three-check, racing kings, crazyhouse and antichess games of lichess's
+// open database, see the README there) through the real program, without python: read with 0
 // errors, and the positions, moves and results python-chess gives for them
 // (tests/oracle/variant_games_diff_test.ts compares every position with
 // python-chess when it is at hand). stdout, stderr and the exit code
@@ -24,16 +24,21 @@ const LAST = [
   "7K/8/1R6/8/k7/8/2n5/2N3Rn b - - 1 12",
   "kr3RR1/8/1r6/7K/8/8/8/N1N2Q2 w - - 3 12",
   "k7/8/8/4q3/1R5K/8/4N3/1rbnNB2 w - - 1 13",
+  // python-chess's halfmove clock is 7: it is not zeroed after the pawn drop
+  // that mates (lichess and chessops zero it, as we do).
+  "q3r2R/p1p1b1Pp/4p1bB/4N1pB/3P1kN1/2P1P1N1/P1q2PPP/R3K2R[Pnpp] b - - 0 32",
+  // Two kings promoted from pawns (antichess), a draw.
+  "3KK3/8/1r6/8/8/8/8/8 w - - 17 45",
 ];
 
-Deno.test("lichess's three-check and racing kings games: every position read, 0 errors, the last ones python-chess's", async () => {
+Deno.test("lichess's variant games: every position read, 0 errors, the last ones python-chess's", async () => {
   const all = await spawnFen(
     ["--from", "pgn", "--ply", "all", "--format", "fen", FILE],
     READ,
   );
   const fens = all.stdout.trimEnd().split("\n");
-  // 36 + 6 + 4 × 25 + 2 × 24 + 23 positions, the starts included.
-  assert.deepEqual([all.code, all.stderr, fens.length], [0, "", 213]);
+  // 36 + 6 + 4 × 25 + 2 × 24 + 23 + 64 + 89 positions, starts included.
+  assert.deepEqual([all.code, all.stderr, fens.length], [0, "", 366]);
   assert.equal(
     fens[0],
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0",
@@ -81,6 +86,8 @@ Deno.test("lichess's variant games written back as PGN keep their tags, clocks, 
     "1-0",
     "0-1",
     "0-1",
+    "1-0",
+    "1/2-1/2",
   ]);
   assert.match(run.stdout, /\[Variant "Three-check"\]/);
   assert.equal(run.stdout.match(/\[Variant "Racing Kings"\]/g)?.length, 8);
@@ -103,11 +110,16 @@ Deno.test("--format moves lists a game's moves by its Variant tag's rules: none 
     READ,
   );
   const lines = run.stdout.split("\n");
-  assert.deepEqual([run.code, run.stderr, lines.length], [0, "", 10]);
-  // The third check, a king on the eighth rank: no moves are left.
+  assert.deepEqual([run.code, run.stderr, lines.length], [0, "", 12]);
+  // The third check, a king on the eighth rank, checkmate: no moves left.
   assert.deepEqual(
-    [lines[0], lines[2], lines[3], lines[8]],
-    ["", "", "", ""],
+    [lines[0], lines[2], lines[3], lines[8], lines[9]],
+    ["", "", "", "", ""],
+  );
+  // Antichess's last position: White's two kings, no capture to force.
+  assert.equal(
+    lines[10].split(" ").sort().join(" "),
+    "d8c7 d8c8 d8d7 d8e7 e8d7 e8e7 e8f7 e8f8",
   );
   // Racing kings: no move gives check, so the rook on b2 that shields the
   // white king from the queen on a1 stays (python-chess's 22 moves).
@@ -222,5 +234,8 @@ Deno.test("--check names the variant's end of each finished lichess game, the wi
     [7, true, "w"],
     [8, true, "b"],
     [9, true, "b"],
+    // Checkmate and a draw: no variant's own end.
+    [10, true, null],
+    [11, true, null],
   ]);
 });

@@ -7,7 +7,8 @@
 // - random games of all nine rules played and written by python-chess
 //   (its `Variant` tag names are lichess's);
 // - games played on lichess.org kept in tests/testdata/lichess_variants.pgn
-//   (three-check and racing kings, from lichess's CC0 database);
+//   (three-check, racing kings, crazyhouse and antichess, from lichess's
+//   CC0 database);
 // - games played on lichess.org and kept as test data by its peers, read in
 //   place from the git mirrors the project's tools fetch and never copied:
 //   python-chess's data/pgn (crazyhouse games from lichess, an antichess
