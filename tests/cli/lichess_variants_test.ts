@@ -239,3 +239,45 @@ Deno.test("--check names the variant's end of each finished lichess game, the wi
     [11, true, null],
   ]);
 });
+
+Deno.test("--explain with --from pgn: a game's positions were not converted from text, so nothing is told (it was an internal error)", async () => {
+  const run = await spawnFen(
+    [
+      "--from",
+      "pgn",
+      "--format",
+      "fen",
+      "--checks",
+      "remaining",
+      "--explain",
+      "-",
+    ],
+    { stdin: '[Variant "Three-check"]\n\n1. e4 e5 2. Bb5 c6 3. Bxc6 *\n' },
+  );
+  assert.deepEqual([run.code, run.stdout, run.stderr], [
+    0,
+    "rnbqkbnr/pp1p1ppp/2B5/4p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 0 3\n",
+    "",
+  ]);
+  // A record's conversion is still told.
+  const record = await spawnFen(
+    [
+      "--variant",
+      "threecheck",
+      "--format",
+      "fen",
+      "--checks",
+      "remaining",
+      "--explain",
+      "-",
+    ],
+    {
+      stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2\n",
+    },
+  );
+  assert.deepEqual([record.code, record.stdout, record.stderr], [
+    0,
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1\n",
+    "fen: line 1: three-check counters +1+2 written as 2+1: the checks remaining, before the clocks\n",
+  ]);
+});
