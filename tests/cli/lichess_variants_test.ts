@@ -281,3 +281,20 @@ Deno.test("--explain with --from pgn: a game's positions were not converted from
     "fen: line 1: three-check counters +1+2 written as 2+1: the checks remaining, before the clocks\n",
   ]);
 });
+
+Deno.test("--perft counts a game's last position by its Variant tag's rules: nothing after the goal (python-chess's counts)", async () => {
+  const run = await spawnFen(["--from", "pgn", "--perft", "1", FILE], READ);
+  assert.deepEqual([run.code, run.stdout, run.stderr], [
+    0,
+    "0\n22\n0\n0\n0\n0\n0\n0\n0\n0\n8\n",
+    "",
+  ]);
+  const divide = await spawnFen(
+    ["--from", "pgn", "--perft", "2", "--divide", "-"],
+    { stdin: '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 *\n' },
+  );
+  assert.deepEqual([divide.code, divide.stderr], [0, ""]);
+  // White's pawn in hand: drops are counted (standard chess's 2-ply count of
+  // this position, without them, would be smaller).
+  assert.match(divide.stdout, /^P@e4: \d+$/m);
+});
