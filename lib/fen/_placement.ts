@@ -113,8 +113,12 @@ export function scanPlacement(
     } else if (kind === BLANK || (c === NBSP && !strict)) {
       break;
     } else if (variant?.crazyhouse && c === 126 /* ~ */) {
-      const after = i > start && KIND[text.charCodeAt(i - 1)] === PIECE;
-      markPromoted(variant, { at: i, square: rank * 8 + filled - 1, after });
+      const letter = i > start ? text.charCodeAt(i - 1) : 0;
+      markPromoted(variant, {
+        at: i,
+        square: rank * 8 + filled - 1,
+        letter: KIND[letter] === PIECE ? letter : 0,
+      });
     } else if (variant?.crazyhouse && c === 91 /* [ */) {
       pockets = true;
       break;

@@ -298,3 +298,26 @@ Deno.test("--perft counts a game's last position by its Variant tag's rules: not
   // this position, without them, would be smaller).
   assert.match(divide.stdout, /^P@e4: \d+$/m);
 });
+
+Deno.test("crazyhouse FEN: a promoted mark on a pawn or a king is an error at its column (it was kept and written back)", async () => {
+  const run = await spawnFen(
+    ["--variant", "crazyhouse", "--format", "fen", "-"],
+    {
+      stdin:
+        "4k3/8/8/8/8/8/P~7/4K3[] w - - 0 1\n4k3/8/8/8/8/8/Q~7/4K3[] w - - 0 1\n",
+    },
+  );
+  assert.deepEqual([run.code, run.stdout, run.stderr], [
+    2,
+    "4k3/8/8/8/8/8/Q~7/4K3[] w - - 0 1\n",
+    `fen: line 1: invalid FEN-string: "~" marks a piece promoted from a pawn: a pawn never is one at column 16\n`,
+  ]);
+  const after = await spawnFen(
+    ["--variant", "crazyhouse", "--format", "fen", "-"],
+    { stdin: "4k3/8/8/8/8/8/8/4K3[Q]x w - - 0 1\n" },
+  );
+  assert.equal(
+    after.stderr,
+    `fen: line 1: invalid FEN-string: nothing may follow the pockets' "]" at column 23\n`,
+  );
+});
