@@ -252,3 +252,35 @@ Deno.test("variant games: the same positions as python-chess, ply by ply, and ou
   console.log(report.join("\n"));
   assert.ok(report.length > 0);
 });
+
+Deno.test("the kept lichess games: every position's legal moves as python-chess lists them", async () => {
+  const py = await pythonChess();
+  if ("skip" in py) {
+    console.log(
+      `lichess games' moves against python-chess skipped: ${py.skip}`,
+    );
+    return;
+  }
+  const path = KEPT.pathname;
+  const out = await new Deno.Command("python3", {
+    args: [SCRIPT, "moves", path],
+    env: { PYTHONPATH: py.path },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const expected = new TextDecoder().decode(out.stdout).trimEnd().split("\n");
+  const run = await spawnFen(
+    ["--from", "pgn", "--ply", "all", "--format", "moves", path],
+    { permissions: [`--allow-read=${path}`] },
+  );
+  assert.deepEqual([run.code, run.stderr], [0, ""]);
+  const ours = run.stdout.trimEnd().split("\n").map((line) =>
+    line.split(" ").sort().join(" ")
+  );
+  assert.equal(ours.length, expected.length);
+  for (let i = 0; i < expected.length; i++) {
+    assert.equal(ours[i], expected[i], `position ${i}`);
+  }
+  console.log(`${expected.length} positions' moves the same as python-chess's`);
+});
