@@ -1,8 +1,9 @@
 // Variant games against python-chess, position by position: every mainline
 // position of each game read by the real program (`--from pgn --ply all
 // --format fen`, in python-chess's conventions: en passant when legal,
-// three-check's remaining checks) and by the library's reader, then the
-// games our `stringifyPgn` writes read back by python-chess. The games:
+// three-check's remaining checks) and by the library's reader, its legal
+// moves (`--format moves`, by the game's rules) against python-chess's, then
+// the games our `stringifyPgn` writes read back by python-chess. The games:
 //
 // - random games of all nine rules played and written by python-chess
 //   (its `Variant` tag names are lichess's);
@@ -132,6 +133,36 @@ async function lichessGames(): Promise<[string, string][]> {
   return corpora;
 }
 
+/**
+ * Every mainline position's legal moves (`--format moves`, by each game's
+ * rules) against python-chess's, sorted.
+ */
+async function compareMoves(
+  label: string,
+  { text, file, python }: { text: string; file: string; python: string },
+): Promise<void> {
+  const out = await new Deno.Command("python3", {
+    args: [SCRIPT, "moves", file],
+    env: { PYTHONPATH: python },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const expected = new TextDecoder().decode(out.stdout).split("\n");
+  const run = await spawnFen(
+    ["--from", "pgn", "--ply", "all", "--format", "moves", "-"],
+    { stdin: text },
+  );
+  assert.deepEqual([run.code, run.stderr], [0, ""], `${label}: moves`);
+  const ours = run.stdout.split("\n").map((line) =>
+    line.split(" ").sort().join(" ")
+  );
+  assert.equal(ours.length, expected.length, `${label}: moves' lines`);
+  for (let i = 0; i < expected.length; i++) {
+    assert.equal(ours[i], expected[i], `${label}: moves of position ${i}`);
+  }
+}
+
 /** `fen` with the halfmove clock blanked: see the comment at the top. */
 function masked(fen: string, rules: string): string {
   if (rules !== "crazyhouse") return fen;
@@ -201,7 +232,7 @@ async function compare(
   return expected.length;
 }
 
-Deno.test("variant games: the same positions as python-chess, ply by ply, and our PGN read back by it", async (t) => {
+Deno.test("variant games: the same positions and legal moves as python-chess, ply by ply, and our PGN read back by it", async (t) => {
   const py = await pythonChess();
   if ("skip" in py) {
     console.log(`variant games against python-chess skipped: ${py.skip}`);
@@ -225,6 +256,7 @@ Deno.test("variant games: the same positions as python-chess, ply by ply, and ou
         await Deno.writeTextFile(file, text);
         const peer = await python(py.path, ["read", file]);
         const positions = await compare(label, { text, peer });
+        await compareMoves(label, { text, file, python: py.path });
         // Our PGN of the same games, read back by python-chess.
         const written = parsePgn(text).map((g) => stringifyPgn(g)).join("\n");
         await Deno.writeTextFile(file, written);
@@ -251,36 +283,4 @@ Deno.test("variant games: the same positions as python-chess, ply by ply, and ou
   }
   console.log(report.join("\n"));
   assert.ok(report.length > 0);
-});
-
-Deno.test("the kept lichess games: every position's legal moves as python-chess lists them", async () => {
-  const py = await pythonChess();
-  if ("skip" in py) {
-    console.log(
-      `lichess games' moves against python-chess skipped: ${py.skip}`,
-    );
-    return;
-  }
-  const path = KEPT.pathname;
-  const out = await new Deno.Command("python3", {
-    args: [SCRIPT, "moves", path],
-    env: { PYTHONPATH: py.path },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const expected = new TextDecoder().decode(out.stdout).trimEnd().split("\n");
-  const run = await spawnFen(
-    ["--from", "pgn", "--ply", "all", "--format", "moves", path],
-    { permissions: [`--allow-read=${path}`] },
-  );
-  assert.deepEqual([run.code, run.stderr], [0, ""]);
-  const ours = run.stdout.trimEnd().split("\n").map((line) =>
-    line.split(" ").sort().join(" ")
-  );
-  assert.equal(ours.length, expected.length);
-  for (let i = 0; i < expected.length; i++) {
-    assert.equal(ours[i], expected[i], `position ${i}`);
-  }
-  console.log(`${expected.length} positions' moves the same as python-chess's`);
 });
