@@ -241,17 +241,16 @@ Deno.test("--check names the variant's end of each finished lichess game, the wi
 });
 
 Deno.test("--explain with --from pgn: a game's positions were not converted from text, so nothing is told (it was an internal error)", async () => {
+  const explain = [
+    "--format",
+    "fen",
+    "--checks",
+    "remaining",
+    "--explain",
+    "-",
+  ];
   const run = await spawnFen(
-    [
-      "--from",
-      "pgn",
-      "--format",
-      "fen",
-      "--checks",
-      "remaining",
-      "--explain",
-      "-",
-    ],
+    ["--from", "pgn", ...explain],
     { stdin: '[Variant "Three-check"]\n\n1. e4 e5 2. Bb5 c6 3. Bxc6 *\n' },
   );
   assert.deepEqual([run.code, run.stdout, run.stderr], [
@@ -261,16 +260,7 @@ Deno.test("--explain with --from pgn: a game's positions were not converted from
   ]);
   // A record's conversion is still told.
   const record = await spawnFen(
-    [
-      "--variant",
-      "threecheck",
-      "--format",
-      "fen",
-      "--checks",
-      "remaining",
-      "--explain",
-      "-",
-    ],
+    ["--variant", "threecheck", ...explain],
     {
       stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2\n",
     },
