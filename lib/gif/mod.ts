@@ -16,9 +16,15 @@
 
 import { type BoardInput, toBoard } from "../_board.ts";
 import { barHeight, barSvg, type Player } from "../raster/bars.ts";
-import { gifError, lookKey, squarePixels } from "../raster/frame.ts";
+import {
+  type Frame,
+  gifError,
+  lookKey,
+  squarePixels,
+} from "../raster/frame.ts";
 import { loadGifenc } from "../raster/gifenc.js";
 import { loadResvgPixels } from "../raster/resvg_wasm.js";
+import { rowHeight, rowKinds } from "../raster/rows.ts";
 import { SpriteTheme } from "../raster/sprites.ts";
 import { parseArrows, parseSquareMarks } from "../svg/letters.ts";
 import { type Drawing, readOptions } from "../svg/options.ts";
@@ -156,8 +162,9 @@ export async function createGifRenderer(): Promise<GifRenderer> {
   const themes = new Map<string, SpriteTheme>();
   // One coder (its 4 MiB table) for all the files this renderer writes.
   const coder = new LzwCoder();
-  function theme(setup: Setup): SpriteTheme {
-    let found = themes.get(setup.key);
+  function theme(setup: Setup, rows: string | null): SpriteTheme {
+    const key = rows === null ? setup.key : `${setup.key}|${rows}`;
+    let found = themes.get(key);
     if (found === undefined) {
       const drawing = readOptions(setup.options);
       const bar = barHeight(drawing.size);
@@ -173,36 +180,61 @@ export async function createGifRenderer(): Promise<GifRenderer> {
         raster,
         gifenc,
         sampleBar,
+        rows,
         ...(colors === undefined ? {} : { colors }),
       });
-      themes.set(setup.key, found);
+      themes.set(key, found);
     }
     return found;
   }
-  function* animate(
-    frames: Iterable<GifFrame>,
-    setup: Setup,
-  ): Generator<Uint8Array, void, undefined> {
-    const look = theme(setup);
+  /** The animation, its picture and palette made for its first frame. */
+  function start(setup: Setup, first: Frame): GifAnimation {
+    const look = theme(setup, rowKinds(first.strips));
     const size = look.drawing.size;
     const bar = setup.players === null ? 0 : barHeight(size);
+    const row = first.strips === null
+      ? 0
+      : rowHeight(look.drawing, first.strips);
     const picture: Picture = {
       width: size,
-      height: size + 2 * bar,
-      top: bar,
+      height: size + 2 * bar + 2 * row,
+      top: bar + row,
+      rows: row,
       bars: setup.players === null ? null : [
         look.indices(raster(barSvg(setup.players[0], size, bar)).pixels),
         look.indices(raster(barSvg(setup.players[1], size, bar)).pixels),
       ],
       comment: setup.comment,
     };
-    const animation = new GifAnimation(look, picture, setup, { gifenc, coder });
+    return new GifAnimation(look, picture, setup, { gifenc, coder });
+  }
+  function* animate(
+    frames: Iterable<GifFrame>,
+    setup: Setup,
+  ): Generator<Uint8Array, void, undefined> {
+    let animation: GifAnimation | null = null;
+    let rows: string | null = null;
     let count = 0;
-    for (const frame of frames) {
+    for (const given of frames) {
+      const frame = frameOf(given, setup.drawing);
       count++;
-      yield animation.push(frameOf(frame, setup.drawing));
+      if (animation === null) {
+        animation = start(setup, frame);
+        rows = rowKinds(frame.strips);
+      } else if (rowKinds(frame.strips) !== rows) {
+        throw gifError(
+          `frame ${count} has ${
+            beside(rowKinds(frame.strips))
+          } beside the board, the first ${
+            beside(rows)
+          }: an animation's frames are of one variant`,
+        );
+      }
+      yield animation.push(frame);
     }
-    if (count === 0) throw gifError("an animation needs at least one frame");
+    if (animation === null) {
+      throw gifError("an animation needs at least one frame");
+    }
     yield animation.finish();
   }
   return {
@@ -320,6 +352,13 @@ export function checkGifOptions(options: AnimateGifOptions): string | null {
     if (!(error instanceof RangeError)) throw error;
     return error.message.replace(/^Cannot render \w+: /, "");
   }
+}
+
+/** A variant's rows in words: "pockets", "check counters", "nothing". */
+function beside(kinds: string | null): string {
+  return kinds === null
+    ? "nothing"
+    : kinds.replace("checks", "check counters").replace("+", " and ");
 }
 
 /** Yields what is in the queue, then ends when it is found empty. */
