@@ -175,7 +175,7 @@ function rulesSetting(args: ParsedArgs): ParseFenOptions {
 
 /**
  * What the command does for standard chess and Chess960 only (playing a
- * record's moves, repairing, filtering by them, openings): refused
+ * record's moves, repairing, filtering by them, openings, GIFs): refused
  * for the other variants, never done by chess's rules.
  */
 const MOVE_OPTIONS: readonly OptionName[] = [
