@@ -15,85 +15,33 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { barHeight, barSvg, type Player } from "../raster/bars.ts";
-import {
-  type Frame,
-  gifError,
-  lookKey,
-  squarePixels,
-} from "../raster/frame.ts";
+import { barHeight, barSvg } from "../raster/bars.ts";
+import { type Frame, gifError } from "../raster/frame.ts";
 import { loadGifenc } from "../raster/gifenc.js";
 import { loadResvgPixels } from "../raster/resvg_wasm.js";
 import { rowHeight, rowKinds } from "../raster/rows.ts";
 import { SpriteTheme } from "../raster/sprites.ts";
 import { parseArrows, parseSquareMarks } from "../svg/letters.ts";
-import { type Drawing, readOptions } from "../svg/options.ts";
-import type { RenderSvgOptions } from "../svg/types.ts";
+import { readOptions } from "../svg/options.ts";
 import { GifAnimation, type Picture } from "./_animation.ts";
-import { centiseconds, frameOf, type GifFrame } from "./_frame.ts";
+import { frameOf, type GifFrame } from "./_frame.ts";
 import { LzwCoder } from "./_lzw.ts";
+import {
+  type AnimateGifOptions,
+  readSetup,
+  type RenderGifOptions,
+  type Setup,
+} from "./_setup.ts";
 
 export type { Player } from "../raster/bars.ts";
+export {
+  type AnimateGifOptions,
+  DEFAULT_DELAY,
+  DEFAULT_LAST_DELAY,
+  type RenderGifOptions,
+} from "./_setup.ts";
 export type { GifFrame } from "./_frame.ts";
 export { type GameFrame, gameFrames, gamePlayer } from "./game.ts";
-
-/**
- * How long a frame is shown unless told, in centiseconds (GIF's unit):
- * half a second.
- *
- * @example
- * ```ts
- * import { DEFAULT_DELAY } from "@fen/fen/gif";
- * import assert from "node:assert/strict";
- *
- * assert.equal(DEFAULT_DELAY, 50);
- * ```
- */
-export const DEFAULT_DELAY = 50;
-
-/**
- * How long the last frame of an animation is shown unless told, in
- * centiseconds: three seconds, before the game starts again.
- *
- * @example
- * ```ts
- * import { DEFAULT_LAST_DELAY } from "@fen/fen/gif";
- * import assert from "node:assert/strict";
- *
- * assert.equal(DEFAULT_LAST_DELAY, 300);
- * ```
- */
-export const DEFAULT_LAST_DELAY = 300;
-
-/**
- * Options for {@linkcode renderGif}: those of the vector diagram (size,
- * theme, colors, pieces, frame, coordinates, flip, highlights, arrows, last
- * move, check, the side-to-move marker) but the badge (a frame's `glyph`),
- * plus the players and a comment. The size is the board's width in pixels;
- * the squares must fall on whole pixels (with no frame, a multiple of 8).
- */
-export interface RenderGifOptions
-  extends Omit<RenderSvgOptions, "style" | "accessible" | "badge"> {
-  /** White's bar, below the board (above it when flipped). */
-  white?: string | Player;
-  /** Black's bar, above the board (below it when flipped). */
-  black?: string | Player;
-  /**
-   * Text written into the file as a comment extension (as lichess's GIF
-   * service writes its `comment`): not drawn.
-   */
-  comment?: string;
-}
-
-/** Options for an animation: a frame's delay, the last one's, looping. */
-export interface AnimateGifOptions extends Omit<RenderGifOptions, "lastMove"> {
-  /** Centiseconds per frame, {@linkcode DEFAULT_DELAY} unless given. */
-  delay?: number;
-  /** The last frame's, {@linkcode DEFAULT_LAST_DELAY} unless given. */
-  lastDelay?: number;
-  /** Play again and again (the default), or once. */
-  loop?: boolean;
-}
 
 /** Draws boards and games as GIF files, once the tools are loaded. */
 export interface GifRenderer {
@@ -118,20 +66,6 @@ export interface GifRenderer {
     frames: Iterable<GifFrame>,
     options?: AnimateGifOptions,
   ): Generator<Uint8Array, void, undefined>;
-}
-
-/** Checked options: the drawing's theme, the picture, the timing. */
-interface Setup {
-  key: string;
-  options: RenderSvgOptions;
-  drawing: Drawing;
-  players: [Player, Player] | null;
-  comment: string | null;
-  /** Whether frames may add lichess's colored arrows and squares. */
-  animated: boolean;
-  delay: number;
-  lastDelay: number;
-  loop: boolean;
 }
 
 /**
@@ -371,52 +305,6 @@ const LETTERED_COLORS = {
   arrows: parseArrows("Ga1a2 Ra1a2 Ya1a2 Ba1a2").map(({ color }) => color!),
   tints: parseSquareMarks("Ga1 Ra1 Ya1 Ba1").map(({ color }) => color!),
 };
-
-/** Checks the options once; the drawing's own are read by readOptions. */
-function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
-  if ("badge" in options) {
-    throw gifError("badge is drawn from a frame's glyph on GIFs");
-  }
-  const { white, black, delay, lastDelay, loop, comment, ...look } = options;
-  if (comment !== undefined && typeof comment !== "string") {
-    throw gifError("the comment is not text");
-  }
-  const svg: RenderSvgOptions = { ...look, style: "vector", accessible: false };
-  const drawing = readOptions(svg); // throws on bad options now
-  squarePixels(drawing); // and on a size that does not fit
-  const players = white === undefined && black === undefined
-    ? null
-    : [player(white, "white"), player(black, "black")];
-  return {
-    key: lookKey(drawing, { animated }),
-    options: svg,
-    drawing,
-    comment: comment ?? null,
-    animated,
-    players: players === null
-      ? null
-      : (drawing.flip ? [players[0], players[1]] : [players[1], players[0]]),
-    delay: centiseconds(delay, animated ? DEFAULT_DELAY : 0, "delay"),
-    lastDelay: centiseconds(
-      lastDelay,
-      animated ? DEFAULT_LAST_DELAY : 0,
-      "last delay",
-    ),
-    loop: animated && loop !== false,
-  };
-}
-
-function player(value: string | Player | undefined, side: string): Player {
-  if (value === undefined) return { name: "" };
-  if (typeof value === "string") return { name: value };
-  if (
-    typeof value === "object" && value !== null &&
-    typeof value.name === "string"
-  ) {
-    return value;
-  }
-  throw gifError(`the ${side} player is not a name or { name, title, rating }`);
-}
 
 /** The pieces of a file, as one array. */
 function join(parts: Uint8Array[]): Uint8Array {
