@@ -217,6 +217,23 @@ Deno.test("gif: the rows of a crazyhouse position on a still, flipped; an animat
   assert.ok(countNear(picture, { ...TOP, slot: 4 }, ORANGE) > 20);
   assert.ok(countNear(picture, { ...BOTTOM, slot: 1 }, ORANGE) > 20);
   assert.equal(countNear(picture, { ...TOP, slot: 1 }, ORANGE), 0);
+  // Every frame and coordinates: the rows where the PNG has them.
+  const three = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2", {
+    rules: "threecheck",
+  });
+  const looks = [
+    { size: 360, frame: "labels", coordinates: "outside" },
+    { size: 320, frame: "thin" },
+    { size: 240, coordinates: "inside", pieces: "dejavu" },
+  ] as const;
+  for (const board of [position, three]) {
+    for (const look of looks) {
+      const still = readGif(renderer.render(board, look)).frames[0].picture;
+      const whole = readPng(png.render(board, look));
+      const { mean, far } = difference(still, whole);
+      assert.ok(mean < 1 && far < 0.001, `${look.size}: ${mean}, ${far}`);
+    }
+  }
   const mixed: GifFrame[] = [
     { position },
     { position: "4k3/8/8/8/8/8/8/4K3 w - - 0 1" },
