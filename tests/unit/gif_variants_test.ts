@@ -15,7 +15,7 @@ import {
 import { parsePgn } from "../../lib/pgn/mod.ts";
 import { createPngRenderer } from "../../lib/raster/png.ts";
 import { DEFAULT_HIGHLIGHT_COLOR } from "../../lib/svg/mod.ts";
-import { type GifFile, readGif } from "../_gif.ts";
+import { type GifFile, join, readGif } from "../_gif.ts";
 import {
   difference,
   near,
@@ -31,18 +31,6 @@ const png = await createPngRenderer();
 /** 240 px: 30 px squares, and rows of 30 px above and below. */
 const SIZE = 240;
 const SIDE = 30;
-
-/** The pieces of an animation, as one file. */
-function join(parts: Iterable<Uint8Array>): Uint8Array {
-  const list = [...parts];
-  const bytes = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of list) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
 
 /** A game's frames and its GIF, decoded. */
 function animate(pgn: string): { frames: GameFrame[]; gif: GifFile } {
