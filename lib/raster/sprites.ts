@@ -24,7 +24,7 @@ import type { Gifenc } from "./gifenc.js";
 import { OverlayPainter, type Shape, tinted } from "./overlay.ts";
 import type { Rgb } from "./palette_png.ts";
 import { resultSvg } from "./bars.ts";
-import { RowSprites, rowSamples } from "./rows.ts";
+import { rowSamples, RowSprites } from "./rows.ts";
 
 /** What one square shows. */
 export interface SquareState {
