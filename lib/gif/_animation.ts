@@ -1,9 +1,9 @@
 // One GIF file, frame by frame. The first frame is the whole picture; each
 // later one holds only the rectangle around the squares (and the pixels of
 // a variant's rows) that changed, the other pixels transparent, so it stays
-// small and quick to code. A frame is
-// coded when the next one arrives (or at the end), because the last frame's
-// delay is longer and is written before its pixels.
+// small and quick to code. A frame is coded when the next one arrives (or at
+// the end), because the last frame's delay is longer and is written before
+// its pixels.
 
 import type { Gifenc } from "../raster/gifenc.js";
 import type { Frame } from "../raster/frame.ts";
@@ -213,20 +213,37 @@ export class GifAnimation {
       }
     }
     rowBoxes.forEach((found, i) => {
-      if (found === null) return;
-      const [now, before] = [rows[i], this.#shownRows[i]];
-      const dy = this.#rowTop(i) - rect.top;
-      for (let y = found.top; y < found.bottom; y++) {
-        for (let x = found.left; x < found.right; x++) {
-          const at = y * size + x;
-          if (now[at] !== before[at]) {
-            pixels[(y + dy) * width + x - rect.left] = now[at];
-          }
-        }
-      }
+      if (found !== null) this.#pasteRow(rows[i], i, { found, pixels, rect });
     });
     this.#writer.frame(pixels, rect, time, clear);
   }
+
+  /** Copies the pixels of row `i` that changed into a frame's rectangle. */
+  #pasteRow(
+    now: Uint8Array,
+    i: number,
+    { found, pixels, rect }: { found: Span; pixels: Uint8Array; rect: Rect },
+  ): void {
+    const before = this.#shownRows[i];
+    const size = this.#theme.drawing.size;
+    const dy = this.#rowTop(i) - rect.top;
+    for (let y = found.top; y < found.bottom; y++) {
+      for (let x = found.left; x < found.right; x++) {
+        const at = y * size + x;
+        if (now[at] !== before[at]) {
+          pixels[(y + dy) * rect.width + x - rect.left] = now[at];
+        }
+      }
+    }
+  }
+}
+
+/** A box of pixels, its right and bottom edges excluded. */
+interface Span {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 /** The smallest rectangle around rectangles added, in pixels. */
@@ -265,7 +282,7 @@ function changedPixels(
   a: Uint8Array,
   b: Uint8Array,
   width: number,
-): { left: number; top: number; right: number; bottom: number } | null {
+): Span | null {
   let [left, top, right, bottom] = [width, Infinity, -1, -1];
   for (let i = 0; i < a.length; i++) {
     if (a[i] === b[i]) continue;
