@@ -5,6 +5,8 @@
  * renderer (resvg, npm `@resvg/resvg-wasm`, MPL-2.0), mapped to a palette
  * made for the board, and a frame is copied sprites and LZW (npm `gifenc`,
  * MIT). Each frame after the first holds only the squares that changed.
+ * A variant's position (crazyhouse's pockets, three-check's counters) has
+ * the PNG's rows above and below the board, on a white ground.
  *
  * This module is a separate entry point, loaded only when asked for: the
  * main module never loads it, and it loads the rasterizer and encoder on
@@ -195,6 +197,19 @@ export async function createGifRenderer(): Promise<GifRenderer> {
  * const gif = await renderGif("4k3/8/8/8/8/8/4P3/4K3", { size: 160, theme: "blue" });
  * assert.equal(new TextDecoder().decode(gif.subarray(0, 6)), "GIF89a");
  * assert.equal(new DataView(gif.buffer).getUint16(6, true), 160); // width
+ * ```
+ *
+ * @example A crazyhouse position: its pockets in a row above and below
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import { renderGif } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1", {
+ *   rules: "crazyhouse",
+ * });
+ * const gif = await renderGif(position, { size: 160 });
+ * assert.equal(new DataView(gif.buffer).getUint16(8, true), 160 + 2 * 20); // height
  * ```
  *
  * @param board A position, a board of 64 squares, or FEN text to parse.
