@@ -28,6 +28,7 @@ import {
   RAY_START,
   ROOK,
   ROOK_REACH,
+  zeros,
 } from "./geometry.ts";
 import {
   CASTLE,
@@ -173,8 +174,17 @@ export function pieceMoves(
   const king = !b.plain && VARIANT_MOVES[b.variant].kingPromotion;
   const sets = pawnSets(b, us);
   const push0 = sets[0], push1 = sets[1], take0 = sets[2], take1 = sets[3];
-  for (let i = us * 64, end = i + b.count[us]; i < end && n < enough; i++) {
-    const s = b.list[i];
+  // More pawns than a side starts with (a horde's 36): the squares to visit
+  // come from the sets, the pieces and the pawns with a move, in square
+  // order; otherwise from the list, in its order.
+  let squares = b.list, i = us * 64, end = i + b.count[us];
+  if (b.counts[us << 3 | PAWN] > 8) {
+    squares = fewSquares;
+    i = 0;
+    end = movers(b, us, sets);
+  }
+  for (; i < end && n < enough; i++) {
+    const s = squares[i];
     const role = sq[s] & 7;
     if (role === KING) continue;
     if (role === PAWN) {
@@ -245,6 +255,31 @@ export function pieceMoves(
           if (p !== 0) break;
         }
       }
+    }
+  }
+  return n;
+}
+
+// movers' answer, filled and read within one pieceMoves call.
+const fewSquares: number[] = zeros(64);
+
+/**
+ * Writes into fewSquares the squares of the pieces of `us` but its king
+ * and of its pawns with a move (`sets`, pawnSets' answer), in square
+ * order, and returns how many.
+ */
+function movers(b: ChessBoard, us: number, sets: Int32Array): number {
+  const m = b.masks, own = us << 3, out = fewSquares;
+  let n = 0;
+  for (let word = 0; word < 2; word++) {
+    let bits = sets[word] | sets[2 + word];
+    for (let code = own | KNIGHT; code <= (own | QUEEN); code++) {
+      bits |= m[code * 2 + word];
+    }
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      out[n++] = word * 32 + 31 - Math.clz32(bit);
     }
   }
   return n;
