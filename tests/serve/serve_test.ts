@@ -375,6 +375,30 @@ Deno.test("image endpoints take variant=: a crazyhouse or three-check record is 
   );
 });
 
+Deno.test("a variant's FEN read under other rules: the error names variant=, the service's parameter", async () => {
+  const zh = await refused(
+    `/board.svg?fen=${q("4k3/8/8/8/8/8/8/4K3[Qn]")}`,
+    400,
+  );
+  assert.deepEqual([zh.parameter, zh.field, zh.offset], [
+    "fen",
+    "placement",
+    19,
+  ]);
+  assert.equal(
+    zh.message,
+    '"[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse\'s pockets and promoted pieces are read under its rules: variant=crazyhouse) at column 20',
+  );
+  const three = await refused(
+    `/check?fen=${q("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2")}`,
+    400,
+  );
+  assert.match(
+    three.message,
+    /read under its rules: variant=threecheck\) at column 31$/,
+  );
+});
+
 Deno.test("image endpoints draw crazyhouse pockets beside the board (SVG, PNG) and hill=1 tints the hill", async () => {
   const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
   const svg = await (await get(
@@ -395,6 +419,62 @@ Deno.test("image endpoints draw crazyhouse pockets beside the board (SVG, PNG) a
   assert.ok(hill.includes(
     '<path d="M2.5 2.5h1v1h-1zM3.5 2.5h1v1h-1zM2.5 3.5h1v1h-1zM3.5 3.5h1v1h-1z" fill="red"/>',
   ));
+});
+
+Deno.test("GIF endpoints take variant=: pockets and counters beside the board, a game's rows frame by frame", async () => {
+  const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+  for (const path of ["/board.gif", "/image.gif"]) {
+    const response = await get(
+      server,
+      `${path}?variant=crazyhouse&size=96&fen=${zh}`,
+    );
+    const gif = await bytes(response);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("Content-Type"), "image/gif");
+    assert.deepEqual(gifSize(gif), [96, 96 + 2 * 12], path);
+  }
+  const three = q("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2");
+  const checks = await bytes(
+    await get(server, `/board.gif?variant=threecheck&size=96&fen=${three}`),
+  );
+  assert.deepEqual(gifSize(checks), [96, 120]);
+  // lila-gif's JSON game, its frames read under variant=
+  const body = {
+    variant: "crazyhouse",
+    size: 96,
+    frames: [
+      { fen: "4k3/8/8/8/8/8/8/4K3[] w - - 0 1" },
+      { fen: "4k3/8/8/8/8/8/8/4K3[Q] b - - 0 1" },
+    ],
+  };
+  const posted = await get(server, "/game.gif", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
+  const animated = readGif(await bytes(posted));
+  assert.equal(posted.status, 200);
+  assert.deepEqual([animated.width, animated.height], [96, 120]);
+  assert.equal(animated.frames.length, 2);
+  assert.ok(animated.frames[1].y >= 96 + 12, "only White's row changed");
+  // A PGN game: its Variant tag, else variant= for a game without one.
+  const moves = "1. e4 d5 2. exd5 Qxd5 *";
+  for (
+    const path of [
+      `/game.gif?size=96&pgn=${q(`[Variant "Crazyhouse"]\n\n${moves}`)}`,
+      `/game.gif?size=96&variant=crazyhouse&pgn=${q(moves)}`,
+    ]
+  ) {
+    const response = await get(server, path);
+    const gif = readGif(await bytes(response));
+    assert.equal(response.status, 200, path);
+    assert.deepEqual([gif.width, gif.height], [96, 120], path);
+    assert.equal(gif.frames.length, 5, "a frame a ply, and the start");
+  }
+  const plain = readGif(
+    await bytes(await get(server, `/game.gif?size=96&pgn=${q(moves)}`)),
+  );
+  assert.deepEqual([plain.width, plain.height], [96, 96], "standard chess");
 });
 
 const GAME = {
