@@ -516,7 +516,6 @@ async function reportSink(
       rules !== undefined ? { rules } : chess960 ? { chess960: true } : {},
     ),
     json: settings.format === "json",
-    moves,
     rules: rules ?? (chess960 ? "chess960" : "chess"),
     checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,

@@ -10,8 +10,7 @@ import {
   type Problem,
   type VariantEnd,
 } from "../legality/mod.ts";
-import { hasMoves } from "../fen/variants.ts";
-import { type PositionStatus, positionStatus } from "../moves/mod.ts";
+import type { PositionStatus } from "../moves/mod.ts";
 import type { Position, Rules } from "../types.ts";
 
 /** A position's check, as JSON writes it, in this key order. */
@@ -46,7 +45,7 @@ export function checkReport(
     problems,
   };
   if (!legal) return report;
-  if (hasMoves(rules)) report.status = positionStatus(position);
+  report.status = checker.status();
   const end = checker.variantEnd();
   if (end !== null) report.variantEnd = end;
   return report;

@@ -24,6 +24,7 @@ Deno.test("positionStatus: the initial position", () => {
       insufficientMaterial: false,
       fiftyMoves: false,
       seventyFiveMoves: false,
+      end: null,
     },
   );
 });
