@@ -4,7 +4,6 @@
 // Here the command line becomes a pipeline (sources, transforms, one sink),
 // assembled once; what stops a run becomes its message and exit code.
 
-import { hasMoves } from "../fen/variants.ts";
 import { FenReader } from "../fen/reader.ts";
 import { INITIAL_FEN } from "../types.ts";
 import { escapeText } from "../_quote.ts";
@@ -486,7 +485,8 @@ async function transforms(
   return [
     ...stages.before,
     new MovesTransform(settings.moves, {
-      chess960: settings.parse.chess960 === true,
+      rules: settings.parse.rules ??
+        (settings.parse.chess960 === true ? "chess960" : "chess"),
       module,
       diagnostics,
       games,
@@ -510,17 +510,17 @@ async function reportSink(
   const { checkEpdMoves } = await import("../data/epd_moves.ts");
   const chess960 = settings.parse.chess960 === true;
   const rules = settings.parse.rules;
-  const moves = rules === undefined || hasMoves(rules);
+  const played = rules ?? (chess960 ? "chess960" : "chess");
   return new CheckSink(out, {
     checker: new PositionChecker(
       rules !== undefined ? { rules } : chess960 ? { chess960: true } : {},
     ),
     json: settings.format === "json",
-    rules: rules ?? (chess960 ? "chess960" : "chess"),
+    rules: played,
     checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,
     quiet: settings.data.quiet,
-    epdMoves: moves ? (text) => checkEpdMoves(text, { chess960 }) : null,
+    epdMoves: (text) => checkEpdMoves(text, { rules: played }),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   recordKindBit,
   UniqueSet,
 } from "../data/unique/mod.ts";
+import type { Rules } from "../types.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
@@ -28,14 +29,18 @@ export class OnlyTransform implements Transform {
   /** Records not selected. */
   dropped = 0;
   readonly #bit: number;
-  readonly #classifier = new RecordClassifier();
+  readonly #classifier: RecordClassifier;
 
-  constructor(kind: RecordKind) {
+  constructor(kind: RecordKind, rules: Rules = "chess") {
     this.#bit = kind === "invalid" ? 0 : recordKindBit(kind);
+    this.#classifier = new RecordClassifier({ rules });
   }
 
   apply(record: Current): boolean {
-    if (this.#bit !== 0 && (this.#classifier.kinds(record) & this.#bit) !== 0) {
+    if (
+      this.#bit !== 0 &&
+      (this.#classifier.kinds(record, record.game?.rules) & this.#bit) !== 0
+    ) {
       return true;
     }
     this.dropped++;
