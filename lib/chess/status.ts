@@ -307,6 +307,33 @@ export function statusOf(
   return status;
 }
 
+/**
+ * The variant's own end in `status` (its `end` when the variant's rule
+ * ended the game, as `PositionChecker.variantEnd` gives it), or `null`.
+ *
+ * @example King of the hill
+ * ```ts
+ * import { positionStatus, variantEndIn } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/4K3/8/8/8/8 b - - 0 40");
+ * const status = positionStatus(position, { rules: "kingofthehill" });
+ * assert.deepEqual(variantEndIn(status), {
+ *   winner: "w",
+ *   reason: "White's king reached the hill (e5)",
+ * });
+ * ```
+ *
+ * @param status A status.
+ * @returns The variant's end, or `null`.
+ */
+export function variantEndIn(status: PositionStatus): VariantEnd | null {
+  const end = status.end;
+  if (end === null || !end.termination.startsWith("variant-")) return null;
+  return { winner: end.winner, reason: end.reason };
+}
+
 const NAMES = ["White", "Black"];
 const SIDES: readonly Side[] = ["w", "b"];
 

@@ -169,7 +169,10 @@ export interface ProblemReport {
   moveIssues: readonly EpdMoveIssue[];
   /** `--quiet`: the problems alone, no verdict or status lines. */
   quiet: boolean;
-  /** How the variant's own rule ended the game (a legal position), or `null`. */
+  /**
+   * How the variant's own rule ended the game (a legal position), or
+   * `null`: JSON's `variantEnd` member (text says it as the status's end).
+   */
   variantEnd: VariantEnd | null;
 }
 
@@ -223,12 +226,6 @@ export function writeProblems(
   for (let i = 0; i < issues.length; i++) {
     writeLinePrefix(out, where);
     out.write(`error epd-move: ${issues[i].message}\n`);
-  }
-  // The variant's end is the status's end when there is a status.
-  const end = report.variantEnd;
-  if (end !== null && status === null && !report.quiet) {
-    writeLinePrefix(out, where);
-    out.write(`info variant-end: ${end.reason}: ${resultOf(end.winner)}\n`);
   }
   if (status === null || report.quiet) return;
   const lines = statusLines(status);

@@ -6,7 +6,10 @@ import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { Rules } from "../types.ts";
 import type { PositionChecker } from "../legality/mod.ts";
-import type { PositionStatusOptions } from "../moves/mod.ts";
+import {
+  type PositionStatusOptions,
+  variantEndIn,
+} from "../chess/status.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
@@ -95,10 +98,11 @@ export class CheckSink implements RecordSink {
     report.moveIssues = NO_ISSUES;
     if (illegal) this.#illegal++;
     else this.#legal++;
-    report.variantEnd = illegal ? null : checker.variantEnd();
+    report.variantEnd = null;
     if (!illegal) {
       // Text names no move count: whether there is a move will do.
       const found = checker.status(json ? COUNT : NO_COUNT);
+      report.variantEnd = variantEndIn(found);
       const note = this.#note ??= { status: found, turn: record.turn };
       note.status = found;
       note.turn = record.turn;

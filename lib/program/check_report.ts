@@ -10,7 +10,7 @@ import {
   type Problem,
   type VariantEnd,
 } from "../legality/mod.ts";
-import type { PositionStatus } from "../moves/mod.ts";
+import { type PositionStatus, variantEndIn } from "../chess/status.ts";
 import type { Position, Rules } from "../types.ts";
 
 /** A position's check, as JSON writes it, in this key order. */
@@ -46,7 +46,7 @@ export function checkReport(
   };
   if (!legal) return report;
   report.status = checker.status();
-  const end = checker.variantEnd();
+  const end = variantEndIn(report.status);
   if (end !== null) report.variantEnd = end;
   return report;
 }
