@@ -6,10 +6,7 @@ import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { Rules } from "../types.ts";
 import type { PositionChecker } from "../legality/mod.ts";
-import {
-  type PositionStatusOptions,
-  variantEndIn,
-} from "../chess/status.ts";
+import { type PositionStatusOptions, variantEndIn } from "../chess/status.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";

@@ -93,6 +93,8 @@ export interface StatsParts {
   only: OnlyTransform | null;
   /** `--stats=json`: one object (which fen merge adds up), and the run's `--shard`. */
   json?: { shard: Shard | null } | null;
+  /** The run's rules, which legality, checks and mates are judged by. */
+  rules?: Rules;
 }
 
 /**
@@ -102,15 +104,16 @@ export interface StatsParts {
  * records alone.
  */
 export class StatsTransform implements Transform {
-  readonly #stats = new PositionStats();
+  readonly #stats: PositionStats;
   readonly #parts: StatsParts;
 
   constructor(parts: StatsParts) {
     this.#parts = parts;
+    this.#stats = new PositionStats({ rules: parts.rules ?? "chess" });
   }
 
   apply(record: Current): boolean {
-    this.#stats.add(record);
+    this.#stats.add(record, record.game?.rules);
     return true;
   }
 

@@ -230,6 +230,7 @@ export function dataStages(
         json: options.statsJson
           ? { shard: settings.scale?.shard ?? null }
           : null,
+        rules: rulesOfRun(settings),
       }),
     );
   }

@@ -202,3 +202,16 @@ Deno.test("--variant: opening names stay standard chess's, and the refusal says 
     );
   }
 });
+
+Deno.test("--variant --stats: legality, checks and mates counted by the variant's rules", async () => {
+  const [code, stdout, stderr] = await fen(
+    ["--variant", "racingkings", "--stats", "-"],
+    "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\n7k/8/8/8/8/8/8/K6Q b - - 0 1\n",
+  );
+  assert.deepEqual([code, stderr], [0, ""]);
+  // standard rules would count two legal records, one in check
+  assert.match(
+    stdout as string,
+    /^records: 2\ninvalid: 0\nlegal: 1\nillegal: 1\nchecks: 0\n/,
+  );
+});
