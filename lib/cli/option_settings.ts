@@ -197,8 +197,6 @@ const STANDARD_ONLY: Readonly<Record<string, string>> = {
     "openings, which has no variant's positions",
   "--format opening": "--format opening names openings from a table of " +
     "standard chess openings, which has no variant's positions",
-  "--format gif":
-    "--format gif is for standard chess and Chess960 only, so far",
 };
 
 function checkVariant(settings: Settings, args: ParsedArgs): void {
