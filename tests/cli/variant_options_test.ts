@@ -4,7 +4,8 @@
 // standard chess's, and the refusal says why.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "./_harness.ts";
+import { spawnFen, spawnFenBytes } from "./_harness.ts";
+import { readGif } from "../_gif.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -214,4 +215,18 @@ Deno.test("--variant --stats: legality, checks and mates counted by the variant'
     stdout as string,
     /^records: 2\ninvalid: 0\nlegal: 1\nillegal: 1\nchecks: 0\n/,
   );
+});
+
+Deno.test("--variant crazyhouse --moves --format gif: a frame a ply, the drop among them", async () => {
+  const { code, stdout, stderr } = await spawnFenBytes([
+    "--variant",
+    "crazyhouse",
+    "--moves",
+    "N@f3 e5",
+    "--format",
+    "gif",
+    `${START}[N] w KQkq - 0 1`,
+  ]);
+  assert.deepEqual([code, stderr], [0, ""]);
+  assert.equal(readGif(stdout).frames.length, 3); // the start and two plies
 });
