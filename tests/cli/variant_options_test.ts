@@ -149,39 +149,27 @@ Deno.test("--variant --match: a material signature without White's king (horde)"
 
 Deno.test("--variant crazyhouse --format epd --san / --uci: drops written both ways", async () => {
   const epd = `${START}[N] w KQkq -`;
-  assert.deepEqual(
-    await fen([
-      "--variant",
-      "crazyhouse",
-      "--format",
-      "epd",
-      "--san",
-      `${epd} bm N@f3;`,
-    ]),
-    [0, `${epd} bm N@f3;\n`, ""],
-  );
-  assert.deepEqual(
-    await fen([
-      "--variant",
-      "crazyhouse",
-      "--format",
-      "epd",
-      "--uci",
-      `${epd} bm g1f3;`,
-    ]),
-    [0, `${epd} bm g1f3;\n`, ""],
-  );
-  assert.deepEqual(
-    await fen([
-      "--variant",
-      "crazyhouse",
-      "--format",
-      "epd",
-      "--san",
-      `${epd} bm g1f3;`,
-    ]),
-    [0, `${epd} bm Nf3;\n`, ""],
-  );
+  for (
+    const [notation, given, written] of [
+      ["--san", "N@f3", "N@f3"],
+      ["--uci", "N@f3", "N@f3"],
+      ["--uci", "Nf3", "g1f3"],
+      ["--san", "g1f3", "Nf3"],
+    ]
+  ) {
+    assert.deepEqual(
+      await fen([
+        "--variant",
+        "crazyhouse",
+        "--format",
+        "epd",
+        notation,
+        `${epd} bm ${given};`,
+      ]),
+      [0, `${epd} bm ${written};\n`, ""],
+      `${notation} ${given}`,
+    );
+  }
 });
 
 Deno.test("--variant: opening names stay standard chess's, and the refusal says why", async () => {
