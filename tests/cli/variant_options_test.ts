@@ -71,7 +71,11 @@ Deno.test("--variant antichess --moves: a capture, when there is one, must be ma
   );
   assert.deepEqual(
     await fen([...args, "e4 d5 e5", `${START} w - - 0 1`]),
-    [5, "", 'fen: cannot play move 3 "e5": illegal: no pawn can move to e5\n'],
+    [
+      5,
+      "",
+      'fen: cannot play move 3 "e5": illegal: a capture must be made (exd5)\n',
+    ],
   );
 });
 
