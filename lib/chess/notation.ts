@@ -313,12 +313,33 @@ export class Notation {
         "illegal",
         this.length === 0
           ? `the game is over (${over})`
+          : this.#captureForced()
+          ? `illegal: a capture must be made (${this.#listed()})`
           : "illegal" + (why ? `: ${why()}` : ""),
       );
     }
     const names = found.map((m) => this.san(m)).sort();
     const list = names.slice(0, -1).join(", ") + " or " + names.at(-1);
     throw this.#fail("ambiguous", `ambiguous, ${list}`);
+  }
+
+  /**
+   * Whether the rules force a capture here (antichess, when one can be
+   * made: then every legal move is one).
+   */
+  #captureForced(): boolean {
+    const b = this.board, m = this.moves[0];
+    return VARIANT_MOVES[b.variant].forcedCapture &&
+      ((m & EN_PASSANT) !== 0 || b.sq[moveTo(m)] !== 0);
+  }
+
+  /** The legal moves in SAN, a few of them, for a message. */
+  #listed(): string {
+    const names: string[] = [];
+    for (let i = 0; i < this.length && i < 4; i++) {
+      names.push(this.san(this.moves[i]));
+    }
+    return names.join(", ") + (this.length > 4 ? ", ..." : "");
   }
 
   #fail(code: MoveErrorCode, reason: string): MoveError {
