@@ -15,15 +15,22 @@
  *   game's first frame and its 92 changed rectangles.
  * - `PNG, 360 px`: resvg drawing the vector SVG (what `renderPng` does),
  *   against `createPngRenderer({ sprites: true })` once its sprites exist.
+ * - `variant`: a crazyhouse game of as many frames as the lila-gif game
+ *   (random legal moves, seeded: a third of its plies change a pocket)
+ *   against the lila-gif game's frames without bars, both at 720 px from a
+ *   warm renderer: what the pocket rows cost (about 1.15x here). Each row
+ *   state is rasterized once per renderer, so a warm run draws none.
  *
  * @module
  */
 
-import { createGifRenderer } from "../lib/gif/mod.ts";
+import { createGifRenderer, type GifFrame } from "../lib/gif/mod.ts";
 import { loadGifenc } from "../lib/raster/gifenc.js";
 import { LzwCoder } from "../lib/gif/_lzw.ts";
 import { GifWriter } from "../lib/gif/_writer.ts";
 import { createPngRenderer } from "../lib/raster/png.ts";
+import { parseFen } from "../lib/fen/mod.ts";
+import { legalMoves, playMoves } from "../lib/moves/mod.ts";
 import { gameFrames, LILA_BLACK, LILA_GAME, LILA_WHITE } from "./_lila_game.ts";
 
 const frames = gameFrames(LILA_GAME);
@@ -91,4 +98,54 @@ Deno.bench("PNG, 360 px: resvg", { group: "png", baseline: true }, () => {
 
 Deno.bench("PNG, 360 px: sprites, palette PNG", { group: "png" }, () => {
   sprites.render(FEN, { size: 360 });
+});
+
+/** A random crazyhouse game of `plies` moves (fewer if it ends), seeded. */
+function crazyhouseFrames(plies: number): GifFrame[] {
+  let seed = 29;
+  const rules = "crazyhouse";
+  let position = parseFen(
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    { rules },
+  );
+  const frames: GifFrame[] = [{ position }];
+  for (let ply = 0; ply < plies; ply++) {
+    const moves = legalMoves(position, { rules });
+    if (moves.length === 0) break;
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const played = playMoves(position, [moves[seed % moves.length]], { rules });
+    position = played.position;
+    const { uci } = played.moves[0];
+    frames.push(
+      uci.includes("@") ? { position } : { position, lastMove: uci },
+    );
+  }
+  return frames;
+}
+
+const house = crazyhouseFrames(frames.length - 1);
+const plain = { size: 720 };
+for (const _ of renderer.animate(house, plain)); // the rows, drawn once
+for (const _ of renderer.animate(frames, plain));
+console.log(
+  `crazyhouse game: ${house.length} frames, ${
+    house.filter((f, i) =>
+      i > 0 &&
+      JSON.stringify((f.position as { pockets?: unknown }).pockets) !==
+        JSON.stringify((house[i - 1].position as { pockets?: unknown }).pockets)
+    ).length
+  } of them with a pocket change`,
+);
+
+Deno.bench("variant: lila-gif game, 720 px, no bars", {
+  group: "variant",
+  baseline: true,
+}, () => {
+  for (const _ of renderer.animate(frames, plain));
+});
+
+Deno.bench("variant: crazyhouse game, 720 x 900 with pockets", {
+  group: "variant",
+}, () => {
+  for (const _ of renderer.animate(house, plain));
 });

@@ -65,3 +65,15 @@ export function rows(picture: Picture, top: number, height: number): Picture {
     rgb: picture.rgb.slice(top * stride, (top + height) * stride),
   };
 }
+
+/** The pieces of an animation (as the renderer yields them), as one file. */
+export function join(parts: Iterable<Uint8Array>): Uint8Array {
+  const list = [...parts];
+  const bytes = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of list) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}

@@ -191,7 +191,6 @@ const MOVE_OPTIONS: readonly OptionName[] = [
 ];
 const MOVE_FORMATS: readonly FormatName[] = [
   "pgn",
-  "gif",
   "key",
   "opening",
 ];

@@ -15,6 +15,7 @@ import {
   readHighlights,
 } from "../svg/options.ts";
 import type { BoardInput } from "../_board.ts";
+import { strips } from "../svg/pockets.ts";
 import type { Arrow, Move, MoveGlyph, SquareMark } from "../svg/types.ts";
 
 /** One frame of an animation: a position and how it was reached. */
@@ -84,6 +85,7 @@ export function frameOf(frame: GifFrame, drawing: Drawing): Frame {
       ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
       : null,
     result: frame.result === undefined ? null : RESULTS[frame.result],
+    strips: strips(position, drawing.flip),
     delay: frame.delay === undefined
       ? undefined
       : centiseconds(frame.delay, 0, "frame delay"),

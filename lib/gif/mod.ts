@@ -5,6 +5,8 @@
  * renderer (resvg, npm `@resvg/resvg-wasm`, MPL-2.0), mapped to a palette
  * made for the board, and a frame is copied sprites and LZW (npm `gifenc`,
  * MIT). Each frame after the first holds only the squares that changed.
+ * A variant's position (crazyhouse's pockets, three-check's counters) has
+ * the PNG's rows above and below the board, on a white ground.
  *
  * This module is a separate entry point, loaded only when asked for: the
  * main module never loads it, and it loads the rasterizer and encoder on
@@ -15,79 +17,33 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { barHeight, barSvg, type Player } from "../raster/bars.ts";
-import { gifError, lookKey, squarePixels } from "../raster/frame.ts";
+import { barHeight, barSvg } from "../raster/bars.ts";
+import { type Frame, gifError } from "../raster/frame.ts";
 import { loadGifenc } from "../raster/gifenc.js";
 import { loadResvgPixels } from "../raster/resvg_wasm.js";
+import { rowHeight, rowKinds } from "../raster/rows.ts";
 import { SpriteTheme } from "../raster/sprites.ts";
 import { parseArrows, parseSquareMarks } from "../svg/letters.ts";
-import { type Drawing, readOptions } from "../svg/options.ts";
-import type { RenderSvgOptions } from "../svg/types.ts";
+import { readOptions } from "../svg/options.ts";
 import { GifAnimation, type Picture } from "./_animation.ts";
-import { centiseconds, frameOf, type GifFrame } from "./_frame.ts";
+import { frameOf, type GifFrame } from "./_frame.ts";
 import { LzwCoder } from "./_lzw.ts";
+import {
+  type AnimateGifOptions,
+  readSetup,
+  type RenderGifOptions,
+  type Setup,
+} from "./_setup.ts";
 
 export type { Player } from "../raster/bars.ts";
+export {
+  type AnimateGifOptions,
+  DEFAULT_DELAY,
+  DEFAULT_LAST_DELAY,
+  type RenderGifOptions,
+} from "./_setup.ts";
 export type { GifFrame } from "./_frame.ts";
 export { type GameFrame, gameFrames, gamePlayer } from "./game.ts";
-
-/**
- * How long a frame is shown unless told, in centiseconds (GIF's unit):
- * half a second.
- *
- * @example
- * ```ts
- * import { DEFAULT_DELAY } from "@fen/fen/gif";
- * import assert from "node:assert/strict";
- *
- * assert.equal(DEFAULT_DELAY, 50);
- * ```
- */
-export const DEFAULT_DELAY = 50;
-
-/**
- * How long the last frame of an animation is shown unless told, in
- * centiseconds: three seconds, before the game starts again.
- *
- * @example
- * ```ts
- * import { DEFAULT_LAST_DELAY } from "@fen/fen/gif";
- * import assert from "node:assert/strict";
- *
- * assert.equal(DEFAULT_LAST_DELAY, 300);
- * ```
- */
-export const DEFAULT_LAST_DELAY = 300;
-
-/**
- * Options for {@linkcode renderGif}: those of the vector diagram (size,
- * theme, colors, pieces, frame, coordinates, flip, highlights, arrows, last
- * move, check, the side-to-move marker) but the badge (a frame's `glyph`),
- * plus the players and a comment. The size is the board's width in pixels;
- * the squares must fall on whole pixels (with no frame, a multiple of 8).
- */
-export interface RenderGifOptions
-  extends Omit<RenderSvgOptions, "style" | "accessible" | "badge"> {
-  /** White's bar, below the board (above it when flipped). */
-  white?: string | Player;
-  /** Black's bar, above the board (below it when flipped). */
-  black?: string | Player;
-  /**
-   * Text written into the file as a comment extension (as lichess's GIF
-   * service writes its `comment`): not drawn.
-   */
-  comment?: string;
-}
-
-/** Options for an animation: a frame's delay, the last one's, looping. */
-export interface AnimateGifOptions extends Omit<RenderGifOptions, "lastMove"> {
-  /** Centiseconds per frame, {@linkcode DEFAULT_DELAY} unless given. */
-  delay?: number;
-  /** The last frame's, {@linkcode DEFAULT_LAST_DELAY} unless given. */
-  lastDelay?: number;
-  /** Play again and again (the default), or once. */
-  loop?: boolean;
-}
 
 /** Draws boards and games as GIF files, once the tools are loaded. */
 export interface GifRenderer {
@@ -112,20 +68,6 @@ export interface GifRenderer {
     frames: Iterable<GifFrame>,
     options?: AnimateGifOptions,
   ): Generator<Uint8Array, void, undefined>;
-}
-
-/** Checked options: the drawing's theme, the picture, the timing. */
-interface Setup {
-  key: string;
-  options: RenderSvgOptions;
-  drawing: Drawing;
-  players: [Player, Player] | null;
-  comment: string | null;
-  /** Whether frames may add lichess's colored arrows and squares. */
-  animated: boolean;
-  delay: number;
-  lastDelay: number;
-  loop: boolean;
 }
 
 /**
@@ -156,8 +98,9 @@ export async function createGifRenderer(): Promise<GifRenderer> {
   const themes = new Map<string, SpriteTheme>();
   // One coder (its 4 MiB table) for all the files this renderer writes.
   const coder = new LzwCoder();
-  function theme(setup: Setup): SpriteTheme {
-    let found = themes.get(setup.key);
+  function theme(setup: Setup, rows: string | null): SpriteTheme {
+    const key = rows === null ? setup.key : `${setup.key}|${rows}`;
+    let found = themes.get(key);
     if (found === undefined) {
       const drawing = readOptions(setup.options);
       const bar = barHeight(drawing.size);
@@ -173,36 +116,61 @@ export async function createGifRenderer(): Promise<GifRenderer> {
         raster,
         gifenc,
         sampleBar,
+        rows,
         ...(colors === undefined ? {} : { colors }),
       });
-      themes.set(setup.key, found);
+      themes.set(key, found);
     }
     return found;
   }
-  function* animate(
-    frames: Iterable<GifFrame>,
-    setup: Setup,
-  ): Generator<Uint8Array, void, undefined> {
-    const look = theme(setup);
+  /** The animation, its picture and palette made for its first frame. */
+  function start(setup: Setup, first: Frame): GifAnimation {
+    const look = theme(setup, rowKinds(first.strips));
     const size = look.drawing.size;
     const bar = setup.players === null ? 0 : barHeight(size);
+    const row = first.strips === null
+      ? 0
+      : rowHeight(look.drawing, first.strips);
     const picture: Picture = {
       width: size,
-      height: size + 2 * bar,
-      top: bar,
+      height: size + 2 * bar + 2 * row,
+      top: bar + row,
+      rows: row,
       bars: setup.players === null ? null : [
         look.indices(raster(barSvg(setup.players[0], size, bar)).pixels),
         look.indices(raster(barSvg(setup.players[1], size, bar)).pixels),
       ],
       comment: setup.comment,
     };
-    const animation = new GifAnimation(look, picture, setup, { gifenc, coder });
+    return new GifAnimation(look, picture, setup, { gifenc, coder });
+  }
+  function* animate(
+    frames: Iterable<GifFrame>,
+    setup: Setup,
+  ): Generator<Uint8Array, void, undefined> {
+    let animation: GifAnimation | null = null;
+    let rows: string | null = null;
     let count = 0;
-    for (const frame of frames) {
+    for (const given of frames) {
+      const frame = frameOf(given, setup.drawing);
       count++;
-      yield animation.push(frameOf(frame, setup.drawing));
+      if (animation === null) {
+        animation = start(setup, frame);
+        rows = rowKinds(frame.strips);
+      } else if (rowKinds(frame.strips) !== rows) {
+        throw gifError(
+          `frame ${count} has ${
+            beside(rowKinds(frame.strips))
+          } beside the board, the first ${
+            beside(rows)
+          }: an animation's frames are of one variant`,
+        );
+      }
+      yield animation.push(frame);
     }
-    if (count === 0) throw gifError("an animation needs at least one frame");
+    if (animation === null) {
+      throw gifError("an animation needs at least one frame");
+    }
     yield animation.finish();
   }
   return {
@@ -229,6 +197,19 @@ export async function createGifRenderer(): Promise<GifRenderer> {
  * const gif = await renderGif("4k3/8/8/8/8/8/4P3/4K3", { size: 160, theme: "blue" });
  * assert.equal(new TextDecoder().decode(gif.subarray(0, 6)), "GIF89a");
  * assert.equal(new DataView(gif.buffer).getUint16(6, true), 160); // width
+ * ```
+ *
+ * @example A crazyhouse position: its pockets in a row above and below
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import { renderGif } from "@fen/fen/gif";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1", {
+ *   rules: "crazyhouse",
+ * });
+ * const gif = await renderGif(position, { size: 160 });
+ * assert.equal(new DataView(gif.buffer).getUint16(8, true), 160 + 2 * 20); // height
  * ```
  *
  * @param board A position, a board of 64 squares, or FEN text to parse.
@@ -322,6 +303,13 @@ export function checkGifOptions(options: AnimateGifOptions): string | null {
   }
 }
 
+/** A variant's rows in words: "pockets", "check counters", "nothing". */
+function beside(kinds: string | null): string {
+  return kinds === null
+    ? "nothing"
+    : kinds.replace("checks", "check counters").replace("+", " and ");
+}
+
 /** Yields what is in the queue, then ends when it is found empty. */
 function* drain(queue: GifFrame[]): Generator<GifFrame> {
   while (queue.length > 0) yield queue.shift()!;
@@ -332,52 +320,6 @@ const LETTERED_COLORS = {
   arrows: parseArrows("Ga1a2 Ra1a2 Ya1a2 Ba1a2").map(({ color }) => color!),
   tints: parseSquareMarks("Ga1 Ra1 Ya1 Ba1").map(({ color }) => color!),
 };
-
-/** Checks the options once; the drawing's own are read by readOptions. */
-function readSetup(options: AnimateGifOptions, animated: boolean): Setup {
-  if ("badge" in options) {
-    throw gifError("badge is drawn from a frame's glyph on GIFs");
-  }
-  const { white, black, delay, lastDelay, loop, comment, ...look } = options;
-  if (comment !== undefined && typeof comment !== "string") {
-    throw gifError("the comment is not text");
-  }
-  const svg: RenderSvgOptions = { ...look, style: "vector", accessible: false };
-  const drawing = readOptions(svg); // throws on bad options now
-  squarePixels(drawing); // and on a size that does not fit
-  const players = white === undefined && black === undefined
-    ? null
-    : [player(white, "white"), player(black, "black")];
-  return {
-    key: lookKey(drawing, { animated }),
-    options: svg,
-    drawing,
-    comment: comment ?? null,
-    animated,
-    players: players === null
-      ? null
-      : (drawing.flip ? [players[0], players[1]] : [players[1], players[0]]),
-    delay: centiseconds(delay, animated ? DEFAULT_DELAY : 0, "delay"),
-    lastDelay: centiseconds(
-      lastDelay,
-      animated ? DEFAULT_LAST_DELAY : 0,
-      "last delay",
-    ),
-    loop: animated && loop !== false,
-  };
-}
-
-function player(value: string | Player | undefined, side: string): Player {
-  if (value === undefined) return { name: "" };
-  if (typeof value === "string") return { name: value };
-  if (
-    typeof value === "object" && value !== null &&
-    typeof value.name === "string"
-  ) {
-    return value;
-  }
-  throw gifError(`the ${side} player is not a name or { name, title, rating }`);
-}
 
 /** The pieces of a file, as one array. */
 function join(parts: Uint8Array[]): Uint8Array {

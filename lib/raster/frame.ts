@@ -6,6 +6,7 @@
 import type { Board, ReadBoard } from "../_board.ts";
 import { checkedKings, type SideDisc, sideDisc } from "../svg/marks.ts";
 import type { Drawing, IndexArrow, Tint } from "../svg/options.ts";
+import { type Strips, strips } from "../svg/pockets.ts";
 import type { MoveGlyph } from "../svg/types.ts";
 import { boardView } from "../svg/vector.ts";
 
@@ -30,6 +31,8 @@ export interface Frame {
   side: SideDisc | null;
   /** A finished game's result over the board (`1-0`, `0-1`, `½-½`), or none. */
   result: string | null;
+  /** A variant's rows beside the board (pockets, check counters), or none. */
+  strips: Strips | null;
   delay: number | undefined;
 }
 
@@ -50,6 +53,7 @@ export function stillFrame(input: ReadBoard, drawing: Drawing): Frame {
       ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
       : null,
     result: null,
+    strips: strips(position, drawing.flip),
     delay: undefined,
   };
 }

@@ -24,6 +24,7 @@ import type { Gifenc } from "./gifenc.js";
 import { OverlayPainter, type Shape, tinted } from "./overlay.ts";
 import type { Rgb } from "./palette_png.ts";
 import { resultSvg } from "./bars.ts";
+import { rowSamples, RowSprites } from "./rows.ts";
 
 /** What one square shows. */
 export interface SquareState {
@@ -69,6 +70,8 @@ export class SpriteTheme {
   /** Rasterized layers (premultiplied RGBA) by name; see #layer. */
   readonly #layers = new Map<string, Uint8Array>();
   readonly #painter: OverlayPainter;
+  /** A variant's rows beside the board, when the look has them. */
+  readonly rows: RowSprites | null = null;
 
   constructor(
     drawing: Drawing,
@@ -78,6 +81,8 @@ export class SpriteTheme {
       sampleBar: string | null;
       /** Colors of arrows and tints that frames may add, for the palette. */
       colors?: { arrows: readonly string[]; tints: readonly string[] };
+      /** The rows beside the board (see rows.ts's rowKinds), if any. */
+      rows?: string | null;
     },
   ) {
     this.drawing = drawing;
@@ -104,6 +109,8 @@ export class SpriteTheme {
     if (tools.sampleBar !== null) {
       rgba.push(tools.raster(tools.sampleBar).pixels);
     }
+    const rows = tools.rows ?? null;
+    if (rows !== null) rgba.push(...rowSamples(drawing, rows, tools.raster));
     this.palette = tools.gifenc.quantize(opaque(rgba), 255, {
       format: "rgb565",
     });
@@ -113,6 +120,10 @@ export class SpriteTheme {
       this.#sprites.set(this.key(screen, state), this.indices(pixels));
     }
     this.#painter = new OverlayPainter(this.palette, this.clear);
+    if (rows !== null) {
+      const indices = (pixels: Uint8Array) => this.indices(pixels);
+      this.rows = new RowSprites(drawing, { raster: tools.raster, indices });
+    }
   }
 
   /**

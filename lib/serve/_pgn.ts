@@ -7,6 +7,7 @@ import type { Player } from "../gif/mod.ts";
 import { gameFrames, gamePlayer } from "../gif/game.ts";
 import { parsePgn, PgnMoveError, PgnSyntaxError } from "../pgn/mod.ts";
 import type { PgnGame } from "../pgn/mod.ts";
+import type { Rules } from "../types.ts";
 import { RequestError, shown } from "./_http.ts";
 import type { Game } from "./_game.ts";
 import { MAX_FRAMES } from "./_game.ts";
@@ -39,12 +40,8 @@ export function readPgnGame(
   }
   const read = readQuery(look, IMAGE_ENDPOINTS["/game.gif"]);
   checkLook(read, "gif");
-  if (read.rules !== undefined) {
-    throw new RequestError("variant: a game's variant is its Variant tag", {
-      parameter: "variant",
-    });
-  }
-  const pgn = onlyGame(text, parameter);
+  // As the command's --variant: the rules of a game without a Variant tag.
+  const pgn = onlyGame(text, parameter, read.rules);
   const plies = pgn.mainline.moves.length;
   if (plies + 1 > MAX_FRAMES) {
     throw new RequestError(`the game has more than ${MAX_FRAMES - 1} moves`, {
@@ -67,10 +64,14 @@ export function readPgnGame(
 }
 
 /** The one game of the text; a PGN error is the client's, with its place. */
-function onlyGame(text: string, parameter: string): PgnGame {
+function onlyGame(
+  text: string,
+  parameter: string,
+  rules: Rules | undefined,
+): PgnGame {
   let games: PgnGame[];
   try {
-    games = parsePgn(text);
+    games = parsePgn(text, rules === undefined ? {} : { rules });
   } catch (error) {
     if (error instanceof PgnSyntaxError || error instanceof PgnMoveError) {
       throw new RequestError(error.message.replace(/^Cannot read PGN: /, ""), {

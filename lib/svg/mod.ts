@@ -30,15 +30,13 @@ import { type Drawing, readOptions, SvgOptionError } from "./options.ts";
 import {
   bothRows,
   classicLook,
-  pocketPieces,
   type Strips,
   strips,
   stripSize,
-  vectorLook,
+  vectorBeside,
 } from "./pockets.ts";
-import type { Piece } from "../types.ts";
 import { textAlternative } from "./_text.ts";
-import { boardView, pieceId, vectorDocument } from "./vector.ts";
+import { vectorDocument } from "./vector.ts";
 
 export {
   BOARD_THEMES,
@@ -179,22 +177,6 @@ function classicBeside(
     look: classicLook(GLYPHS),
   });
   return { grow, svg };
-}
-
-/** The vector drawing's pocket rows, just outside its view. */
-function vectorBeside(
-  rows: Strips,
-  drawing: Drawing,
-): { grow: Grow; svg: string; pieces: Piece[] } {
-  const view = boardView(drawing);
-  const grow = stripSize(view.pixelWidth / view.width);
-  const svg = bothRows(rows, {
-    top: view.y,
-    bottom: view.y + view.height,
-    units: grow.units,
-    look: vectorLook(pieceId(drawing)),
-  });
-  return { grow, svg, pieces: pocketPieces(rows) };
 }
 
 /**

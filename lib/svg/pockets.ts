@@ -12,8 +12,11 @@ import {
   ROLE_NAMES,
   type Side,
 } from "../types.ts";
+import type { Grow } from "./classic.ts";
 import { lettering, textWidth } from "./lettering.ts";
 import { num } from "./marks.ts";
+import type { Drawing } from "./options.ts";
+import { boardView, pieceId } from "./vector.ts";
 
 /** The pocket's pieces in lichess's order; a king is never in hand. */
 const HAND = ["p", "n", "b", "r", "q"] as const;
@@ -142,21 +145,62 @@ export function stripSize(
   return { pixels, units: pixels / pixelsPerUnit };
 }
 
+/** Where the rows go: the board's view, in board units, and their look. */
+export interface RowsView {
+  /** The view's top and bottom, in board units. */
+  top: number;
+  bottom: number;
+  /** A row's height, in board units. */
+  units: number;
+  look: StripLook;
+}
+
 /**
  * Both rows for a board whose view spans `top` to `bottom` (board units):
  * the top row just above, the bottom row just below, each `units` high.
  */
-export function bothRows(
+export function bothRows(strips: Strips, view: RowsView): string {
+  return oneRow(strips, view, "top") + oneRow(strips, view, "bottom");
+}
+
+/** The top row or the bottom one, placed as {@linkcode bothRows} does. */
+export function oneRow(
   strips: Strips,
-  view: { top: number; bottom: number; units: number; look: StripLook },
+  view: RowsView,
+  row: "top" | "bottom",
 ): string {
-  const row = (side: Side, cy: number): string =>
-    stripRow(strips, side, {
-      transform: `translate(0 ${num(cy)}) scale(${num(view.units)})`,
-      look: view.look,
-    });
-  return row(strips.top, view.top - view.units / 2) +
-    row(strips.bottom, view.bottom + view.units / 2);
+  const cy = row === "top"
+    ? view.top - view.units / 2
+    : view.bottom + view.units / 2;
+  return stripRow(strips, strips[row], {
+    transform: `translate(0 ${num(cy)}) scale(${num(view.units)})`,
+    look: view.look,
+  });
+}
+
+/**
+ * The vector drawing's rows (or only one of them), just outside its view:
+ * the height they add above and below, their drawing, and the pieces it
+ * uses (the SVG's and PNG's document draws them; the GIF's rows are cut
+ * from the same drawing).
+ */
+export function vectorBeside(
+  rows: Strips,
+  drawing: Drawing,
+  only?: "top" | "bottom",
+): { grow: Grow; svg: string; pieces: Piece[] } {
+  const view = boardView(drawing);
+  const grow = stripSize(view.pixelWidth / view.width);
+  const place: RowsView = {
+    top: view.y,
+    bottom: view.y + view.height,
+    units: grow.units,
+    look: vectorLook(pieceId(drawing)),
+  };
+  const svg = only === undefined
+    ? bothRows(rows, place)
+    : oneRow(rows, place, only);
+  return { grow, svg, pieces: pocketPieces(rows) };
 }
 
 /**

@@ -397,6 +397,62 @@ Deno.test("image endpoints draw crazyhouse pockets beside the board (SVG, PNG) a
   ));
 });
 
+Deno.test("GIF endpoints take variant=: pockets and counters beside the board, a game's rows frame by frame", async () => {
+  const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+  for (const path of ["/board.gif", "/image.gif"]) {
+    const response = await get(
+      server,
+      `${path}?variant=crazyhouse&size=96&fen=${zh}`,
+    );
+    const gif = await bytes(response);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("Content-Type"), "image/gif");
+    assert.deepEqual(gifSize(gif), [96, 96 + 2 * 12], path);
+  }
+  const three = q("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2");
+  const checks = await bytes(
+    await get(server, `/board.gif?variant=threecheck&size=96&fen=${three}`),
+  );
+  assert.deepEqual(gifSize(checks), [96, 120]);
+  // lila-gif's JSON game, its frames read under variant=
+  const body = {
+    variant: "crazyhouse",
+    size: 96,
+    frames: [
+      { fen: "4k3/8/8/8/8/8/8/4K3[] w - - 0 1" },
+      { fen: "4k3/8/8/8/8/8/8/4K3[Q] b - - 0 1" },
+    ],
+  };
+  const posted = await get(server, "/game.gif", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
+  const animated = readGif(await bytes(posted));
+  assert.equal(posted.status, 200);
+  assert.deepEqual([animated.width, animated.height], [96, 120]);
+  assert.equal(animated.frames.length, 2);
+  assert.ok(animated.frames[1].y >= 96 + 12, "only White's row changed");
+  // A PGN game: its Variant tag, else variant= for a game without one.
+  const moves = "1. e4 d5 2. exd5 Qxd5 *";
+  for (
+    const path of [
+      `/game.gif?size=96&pgn=${q(`[Variant "Crazyhouse"]\n\n${moves}`)}`,
+      `/game.gif?size=96&variant=crazyhouse&pgn=${q(moves)}`,
+    ]
+  ) {
+    const response = await get(server, path);
+    const gif = readGif(await bytes(response));
+    assert.equal(response.status, 200, path);
+    assert.deepEqual([gif.width, gif.height], [96, 120], path);
+    assert.equal(gif.frames.length, 5, "a frame a ply, and the start");
+  }
+  const plain = readGif(
+    await bytes(await get(server, `/game.gif?size=96&pgn=${q(moves)}`)),
+  );
+  assert.deepEqual([plain.width, plain.height], [96, 96], "standard chess");
+});
+
 const GAME = {
   white: "GM Anna (2700)",
   black: "Bo",

@@ -21,23 +21,11 @@ import {
   LILA_GAME,
   LILA_WHITE,
 } from "../../bench/_lila_game.ts";
-import { readGif, rows } from "../_gif.ts";
+import { join, readGif, rows } from "../_gif.ts";
 import { blend, difference, near, pixel, readPng, rgbOf } from "../_pixels.ts";
 
 const renderer = await createGifRenderer();
 const png = await createPngRenderer();
-
-/** The pieces of an animation, as one file. */
-function join(parts: Iterable<Uint8Array>): Uint8Array {
-  const list = [...parts];
-  const bytes = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of list) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
 
 /** The Scholar's mate, a frame per ply, with a badge on the blunder. */
 const SCHOLAR = gameFrames("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#");
