@@ -69,17 +69,18 @@ export type Message =
   | { bytes: Uint8Array; part: StreamPart };
 
 /**
- * What a worker answers: the part's writes, in its slot's output buffer
- * (`grown`: in a larger one it made, which the slot keeps), or in `bytes`
- * (copied) for a part sent with its own bytes.
+ * What a worker answers: that it is ready (once, before its first part),
+ * then each part's writes, in its slot's output buffer (`grown`: in a
+ * larger one it made, which the slot keeps), or in `bytes` (copied) for a
+ * part sent with its own bytes.
  */
-export interface Answer {
+export type Answer = { ready: true } | {
   writes: Write[];
   code: ExitCode;
   part: StreamPart;
   grown?: SharedArrayBuffer;
   bytes?: Uint8Array;
-}
+};
 
 /** Converts one part with the thread's pipeline, over {@linkcode PartStreams}'s io. */
 export type ConvertPart = (part: StreamPart) => Promise<ExitCode>;

@@ -78,6 +78,7 @@ class Lane {
     this.#known = [...worker.outs];
     const started = new Worker(WORKER, { type: "module" });
     started.onmessage = (event: MessageEvent<Answer>) => {
+      if ("ready" in event.data) return;
       const pending = this.#pending.shift();
       if (pending !== undefined) {
         pending.resolve(this.#result(event.data, pending.slot));
@@ -128,7 +129,7 @@ class Lane {
   }
 
   /** A worker's answer, its writes in the slot's output buffer (a grown one kept) or its own bytes. */
-  #result(answer: Answer, slot: number): PartResult {
+  #result(answer: Exclude<Answer, { ready: true }>, slot: number): PartResult {
     const { writes, code, part, grown } = answer;
     if (grown !== undefined) this.#outs[slot] = this.#known[slot] = grown;
     const bytes = answer.bytes ?? new Uint8Array(this.#outs[slot]);
