@@ -7,6 +7,8 @@
  * @module
  */
 
+import type { Rules } from "./types.ts";
+
 /**
  * Which part of a FEN record an error is about: one of the six fields,
  * `"operations"` for EPD operations, or `"record"` for the record as a
@@ -30,6 +32,13 @@ export interface FenSyntaxErrorOptions extends ErrorOptions {
   field: FenField;
   /** The 0-based offset from the start of the record. */
   offset: number;
+  /**
+   * The variant whose notation the problem is (crazyhouse's pockets,
+   * three-check's counters), read under other rules; `detail` then ends
+   * with a parenthesis saying so, which {@linkcode FenSyntaxError.hinted}
+   * completes with how to choose them.
+   */
+  rules?: Rules;
 }
 
 /**
@@ -71,19 +80,71 @@ export class FenSyntaxError extends SyntaxError {
    */
   constructor(detail: string, options: FenSyntaxErrorOptions) {
     super(
-      `Cannot parse FEN: ${detail} at column ${options.offset + 1}`,
+      `Cannot parse FEN: ${
+        hint(detail, options.rules, (rules) => `{ rules: "${rules}" }`)
+      } at column ${options.offset + 1}`,
       options,
     );
     this.name = "FenSyntaxError";
     this.field = options.field;
     this.offset = options.offset;
     this.detail = detail;
+    this.rules = options.rules ?? null;
+  }
+
+  /**
+   * The variant whose notation the record has where it failed (its
+   * crazyhouse pockets, its three-check counters), or null: reading it
+   * again under these rules gets past the problem.
+   */
+  readonly rules: Rules | null;
+
+  /**
+   * `detail`, saying how to choose {@linkcode FenSyntaxError.rules} where
+   * it names a variant, in the caller's words: `--variant crazyhouse` on a
+   * command line, `variant=crazyhouse` in a query. The message says it as
+   * the library's option, `{ rules: "crazyhouse" }`.
+   *
+   * @example A crazyhouse record read as standard chess
+   * ```ts
+   * import { FenSyntaxError, parseFen } from "@fen/fen";
+   * import assert from "node:assert/strict";
+   *
+   * try {
+   *   parseFen("8/8/8/8/8/8/8/K6k[Qn] w - - 0 1");
+   *   assert.fail("no error");
+   * } catch (error) {
+   *   assert.ok(error instanceof FenSyntaxError);
+   *   assert.equal(error.rules, "crazyhouse");
+   *   assert.match(
+   *     error.hinted((rules) => `--variant ${rules}`),
+   *     /read under its rules: --variant crazyhouse\)$/,
+   *   );
+   * }
+   * ```
+   *
+   * @param name How the caller names the choice of `rules`.
+   * @returns The detail, completed.
+   */
+  hinted(name: (rules: Rules) => string): string {
+    return hint(this.detail, this.rules ?? undefined, name);
   }
 
   /** The 1-based column the message names: `offset + 1`. */
   get column(): number {
     return this.offset + 1;
   }
+}
+
+/** `detail` with the choice of `rules` named inside its last parenthesis. */
+function hint(
+  detail: string,
+  rules: Rules | undefined,
+  name: (rules: Rules) => string,
+): string {
+  return rules === undefined
+    ? detail
+    : `${detail.slice(0, -1)}: ${name(rules)})`;
 }
 
 /** Where a {@linkcode GridSyntaxError} is: 1-based line and column. */

@@ -246,7 +246,12 @@ export class Notation {
     const to = squareOf(square);
     return this.#single({
       fits: (m) => (m & DROP) !== 0 && dropRole(m) === role && moveTo(m) === to,
-      why: () => `no ${ROLE_NAMES[role]} can be dropped on ${square}`,
+      why: () =>
+        VARIANT_MOVES[this.board.variant].drops
+          ? `no ${ROLE_NAMES[role]} can be dropped on ${square}`
+          : `only crazyhouse has drops, and these are ${
+            VARIANT_MOVES[this.board.variant].name
+          }'s rules`,
     });
   }
 

@@ -280,10 +280,15 @@ function sources(
   return found;
 }
 
+/** A name no movetext has: a PGN file's, compressed or not. */
+const PGN_FILE = /\.pgn(\.(gz|zst|bz2|xz))?$/i;
+
 /**
  * Operands of `--from pgn`: a file's name reads the file, as every PGN tool
- * does; the others in a row are one PGN text (`fen --from pgn 1. e4 e5` is
- * a game of two moves), numbered as sources in messages; `-` is stdin.
+ * does, and a name ending in `.pgn` is always one (missing or unreadable, it
+ * is said so, never read as moves); the others in a row are one PGN text
+ * (`fen --from pgn 1. e4 e5` is a game of two moves), numbered as sources in
+ * messages; `-` is stdin.
  */
 function pgnOperands(
   operands: readonly string[],
@@ -292,7 +297,7 @@ function pgnOperands(
   const found: Source[] = [];
   let text: OperandSource | null = null;
   for (const operand of operands) {
-    if (operand === "-" || isFile(operand)) {
+    if (operand === "-" || isFile(operand) || PGN_FILE.test(operand)) {
       found.push(
         operand === "-" ? { kind: "stdin" } : { kind: "file", path: operand },
       );

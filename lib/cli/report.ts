@@ -69,7 +69,7 @@ export function invalidFen(
   { where, verbose }: { where: string; verbose: boolean },
 ): string {
   if (!verbose) return `fen: ${where}invalid FEN-string\n`;
-  const reason = `${error.detail} at column ${error.column}`;
+  const reason = reasonOf(error);
   const { line, caret } = echo(input, error.offset);
   return `fen: ${where}invalid FEN-string: ${reason}\n  ${line}\n  ${
     " ".repeat(caret)
@@ -85,7 +85,9 @@ export function fileHint(path: string): string {
 
 /** The reason alone, for a stream's `line N:` message. */
 export function reasonOf(error: FenSyntaxError): string {
-  return `${error.detail} at column ${error.column}`;
+  return `${
+    error.hinted((rules) => `--variant ${rules}`)
+  } at column ${error.column}`;
 }
 
 /** The `error` member of a stream's JSON object for an invalid line. */

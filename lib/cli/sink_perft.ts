@@ -40,7 +40,9 @@ export class PerftSink implements RecordSink {
   }
 
   write(record: Current): void {
-    const { depth, divide, rules, diagnostics } = this.#parts;
+    const { depth, divide, diagnostics } = this.#parts;
+    // A game's positions count by its Variant tag's rules, as they were made.
+    const rules = record.game?.rules ?? this.#parts.rules;
     const out = this.#out;
     try {
       if (!divide) {

@@ -48,6 +48,9 @@ export class StdoutSink implements RecordSink {
     writer.write(this.#out, record);
     if (this.#explain === null) return;
     const { input, start, end } = record.span;
+    // A game's positions are made from its moves, not read from a record:
+    // no text of theirs was changed.
+    if (start === end) return;
     for (const note of this.#explain(input, start, end)) {
       this.#diagnostics.say(`fen: ${record.where.prefix}${note}\n`);
     }

@@ -151,7 +151,7 @@ async function feedFile(
   await feeding.pool.drain(); // messages in input order
   if (!granted(io, "read", path)) {
     diagnostics.say(
-      `fen: --input needs permission to read ${label} (run deno with --allow-read=${label})\n`,
+      `fen: cannot read ${label}: no permission (run deno with --allow-read=${label})\n`,
     );
     return feeding.pool.stop(EXIT.ioError);
   }

@@ -127,7 +127,7 @@ export class FileSource implements RecordSource {
     const label = escapeText(path, 0, path.length, 80);
     if (!granted(io, "read", path)) {
       diagnostics.say(
-        `fen: --input needs permission to read ${label} (run deno with --allow-read=${label})\n`,
+        `fen: cannot read ${label}: no permission (run deno with --allow-read=${label})\n`,
       );
       return diagnostics.stop(EXIT.ioError);
     }

@@ -127,7 +127,14 @@ export class LegalMovesTransform implements Transform {
 
   apply(record: Current): boolean {
     try {
-      record.legalMoves = legalMoves(record.position(), this.#options);
+      // A game's moves are its Variant tag's, as its positions are.
+      const rules = record.game?.rules ?? this.#options.rules;
+      record.legalMoves = legalMoves(
+        record.position(),
+        rules === this.#options.rules
+          ? this.#options
+          : { notation: this.#options.notation, rules },
+      );
     } catch (error) {
       if (!(error instanceof UnplayablePositionError)) throw error;
       this.#diagnostics.refused(record, {

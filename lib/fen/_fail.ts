@@ -4,6 +4,7 @@
 // counted from the record's start. Nothing else ever sees a ReadFailure.
 
 import type { FenField } from "../errors.ts";
+import type { Rules } from "../types.ts";
 
 /** A problem at index `at` of the text being read. */
 export class ReadFailure {
@@ -11,10 +12,16 @@ export class ReadFailure {
     readonly field: FenField,
     readonly detail: string,
     readonly at: number,
+    readonly rules?: Rules,
   ) {}
 }
 
 /** Throws a {@linkcode ReadFailure}: built out of line so hot loops stay small. */
-export function fail(field: FenField, detail: string, at: number): never {
-  throw new ReadFailure(field, detail, at);
+export function fail(
+  field: FenField,
+  detail: string,
+  at: number,
+  rules?: Rules,
+): never {
+  throw new ReadFailure(field, detail, at, rules);
 }

@@ -113,8 +113,12 @@ export function scanPlacement(
     } else if (kind === BLANK || (c === NBSP && !strict)) {
       break;
     } else if (variant?.crazyhouse && c === 126 /* ~ */) {
-      const after = i > start && KIND[text.charCodeAt(i - 1)] === PIECE;
-      markPromoted(variant, { at: i, square: rank * 8 + filled - 1, after });
+      const letter = i > start ? text.charCodeAt(i - 1) : 0;
+      markPromoted(variant, {
+        at: i,
+        square: rank * 8 + filled - 1,
+        letter: KIND[letter] === PIECE ? letter : 0,
+      });
     } else if (variant?.crazyhouse && c === 91 /* [ */) {
       pockets = true;
       break;
@@ -155,16 +159,18 @@ function consecutiveDigits(text: string, at: number): never {
 
 function notAPiece(text: string, at: number): never {
   const c = text.charCodeAt(at);
+  const zh = c === 91 || c === 126; // "[", "~"
   fail(
     "placement",
     `${
       quoteCharAt(text, at)
     } is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8${
-      c === 91 || c === 126
-        ? " (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse)"
+      zh
+        ? " (crazyhouse's pockets and promoted pieces are read under its rules)"
         : ""
     }`,
     at,
+    zh ? "crazyhouse" : undefined,
   );
 }
 

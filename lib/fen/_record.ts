@@ -66,6 +66,7 @@ export function readOrThrow(
     throw new FenSyntaxError(error.detail, {
       field: error.field,
       offset: error.at - start,
+      ...(error.rules === undefined ? {} : { rules: error.rules }),
     });
   }
 }
@@ -207,16 +208,16 @@ function checkSeparator(text: string, separator: number, limit: number): void {
 }
 
 function seventhField(text: string, i: number, limit: number): never {
+  const counters = text.charCodeAt(i) === 43; // "+"
   fail(
     "record",
     `unexpected seventh field ${
       quoteToken(text, i, fieldEnd(text, i, limit))
     } (a FEN record has six fields${
-      text.charCodeAt(i) === 43
-        ? "; three-check's counters are read under its rules: --variant threecheck"
-        : ""
+      counters ? "; three-check's counters are read under its rules" : ""
     })`,
     i,
+    counters ? "threecheck" : undefined,
   );
 }
 

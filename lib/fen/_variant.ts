@@ -87,10 +87,20 @@ const IS_POCKET_CODE: Uint8Array = /* @__PURE__ */ (() => {
  */
 export function markPromoted(
   v: VariantFields,
-  { at, square, after }: { at: number; square: number; after: boolean },
+  { at, square, letter }: { at: number; square: number; letter: number },
 ): void {
-  if (!after) {
+  if (letter === 0) {
     fail("placement", `"~" must follow a piece letter (a promoted piece)`, at);
+  }
+  // P, p, K, k: what a pawn promotes to is never a pawn nor a king.
+  if ((letter | 32) === 112 || (letter | 32) === 107) {
+    fail(
+      "placement",
+      `"~" marks a piece promoted from a pawn: a ${
+        (letter | 32) === 112 ? "pawn" : "king"
+      } never is one`,
+      at,
+    );
   }
   v.promoted[square] = 1;
 }
@@ -116,7 +126,7 @@ export function readPockets(
     const c = text.charCodeAt(i);
     if (brackets && c === 93 /* ] */) {
       if (i + 1 < end && !endsField(text.charCodeAt(i + 1), strict)) {
-        fail("pockets", `the pockets end at "]"`, i + 1);
+        fail("pockets", `nothing may follow the pockets' "]"`, i + 1);
       }
       return i + 1;
     }

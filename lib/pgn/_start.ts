@@ -86,7 +86,9 @@ function startUnder(
       start,
       rules,
       chess960,
-      problem: `the FEN tag: ${error.detail} at column ${error.column}`,
+      problem: `the FEN tag: ${
+        error.hinted((rules) => `[Variant "${variantOf(rules).name}"]`)
+      } at column ${error.column}`,
     };
   }
 }

@@ -32,7 +32,8 @@ export function readFen(
     return parseFen(text, { rules });
   } catch (error) {
     if (!(error instanceof FenSyntaxError)) throw error;
-    throw new RequestError(`${error.detail} at column ${error.column}`, {
+    const detail = error.hinted((rules) => `variant=${rules}`);
+    throw new RequestError(`${detail} at column ${error.column}`, {
       parameter,
       field: error.field,
       offset: error.offset,

@@ -279,7 +279,7 @@ Deno.test("--input reads files in order, and names them in messages", async () =
   assert.equal(denied.code, EXIT.ioError);
   assert.match(
     denied.stderr,
-    /--input needs permission to read a\.fen \(run deno with --allow-read=a\.fen\)/,
+    /^fen: cannot read a\.fen: no permission \(run deno with --allow-read=a\.fen\)\n$/,
   );
 });
 

@@ -5,7 +5,9 @@ pockets in brackets with promoted pieces; three-check's remaining checks
 before the clocks), with the errors it met.
 Usage: python3 _python_chess_variant_games.py random GAMES SEED
        python3 _python_chess_variant_games.py read FILE...
-(python-chess importable)."""
+       python3 _python_chess_variant_games.py moves FILE
+(python-chess importable). `moves` prints, one line a mainline position,
+its legal moves in UCI, sorted."""
 
 import json
 import random
@@ -81,8 +83,23 @@ def read(path):
             }))
 
 
+def moves(path):
+    with open(path, encoding="utf-8-sig") as handle:
+        while True:
+            game = chess.pgn.read_game(handle)
+            if game is None:
+                break
+            board = game.board()
+            print(" ".join(sorted(m.uci() for m in board.legal_moves)))
+            for move in game.mainline_moves():
+                board.push(move)
+                print(" ".join(sorted(m.uci() for m in board.legal_moves)))
+
+
 if sys.argv[1] == "random":
     random_games(int(sys.argv[2]), int(sys.argv[3]))
+elif sys.argv[1] == "moves":
+    moves(sys.argv[2])
 else:
     for path in sys.argv[2:]:
         read(path)

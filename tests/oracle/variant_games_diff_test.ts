@@ -1,11 +1,15 @@
 // Variant games against python-chess, position by position: every mainline
 // position of each game read by the real program (`--from pgn --ply all
 // --format fen`, in python-chess's conventions: en passant when legal,
-// three-check's remaining checks) and by the library's reader, then the
-// games our `stringifyPgn` writes read back by python-chess. The games:
+// three-check's remaining checks) and by the library's reader, its legal
+// moves (`--format moves`, by the game's rules) against python-chess's, then
+// the games our `stringifyPgn` writes read back by python-chess. The games:
 //
 // - random games of all nine rules played and written by python-chess
 //   (its `Variant` tag names are lichess's);
+// - games played on lichess.org kept in tests/testdata/lichess_variants.pgn
+//   (three-check, racing kings, crazyhouse and antichess, from lichess's
+//   CC0 database);
 // - games played on lichess.org and kept as test data by its peers, read in
 //   place from the git mirrors the project's tools fetch and never copied:
 //   python-chess's data/pgn (crazyhouse games from lichess, an antichess
@@ -92,9 +96,14 @@ function quotedGames(source: string, quote: RegExp): string[] {
   return games;
 }
 
-/** The mirrored lichess games, by where they come from. */
+/** The lichess games kept in tests/testdata (see the README there). */
+const KEPT = new URL("../testdata/lichess_variants.pgn", import.meta.url);
+
+/** The lichess games kept here and mirrored, by where they come from. */
 async function lichessGames(): Promise<[string, string][]> {
-  const corpora: [string, string][] = [];
+  const corpora: [string, string][] = [
+    ["tests/testdata/lichess_variants.pgn", await Deno.readTextFile(KEPT)],
+  ];
   for (
     const name of [
       "knightvuillaume-jannlee-zh-lichess.pgn",
@@ -122,6 +131,36 @@ async function lichessGames(): Promise<[string, string][]> {
     corpora.push(["lichess pgn-viewer demo", games.join("\n")]);
   }
   return corpora;
+}
+
+/**
+ * Every mainline position's legal moves (`--format moves`, by each game's
+ * rules) against python-chess's, sorted.
+ */
+async function compareMoves(
+  label: string,
+  { text, file, python }: { text: string; file: string; python: string },
+): Promise<void> {
+  const out = await new Deno.Command("python3", {
+    args: [SCRIPT, "moves", file],
+    env: { PYTHONPATH: python },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const expected = new TextDecoder().decode(out.stdout).split("\n");
+  const run = await spawnFen(
+    ["--from", "pgn", "--ply", "all", "--format", "moves", "-"],
+    { stdin: text },
+  );
+  assert.deepEqual([run.code, run.stderr], [0, ""], `${label}: moves`);
+  const ours = run.stdout.split("\n").map((line) =>
+    line.split(" ").sort().join(" ")
+  );
+  assert.equal(ours.length, expected.length, `${label}: moves' lines`);
+  for (let i = 0; i < expected.length; i++) {
+    assert.equal(ours[i], expected[i], `${label}: moves of position ${i}`);
+  }
 }
 
 /** `fen` with the halfmove clock blanked: see the comment at the top. */
@@ -193,7 +232,7 @@ async function compare(
   return expected.length;
 }
 
-Deno.test("variant games: the same positions as python-chess, ply by ply, and our PGN read back by it", async (t) => {
+Deno.test("variant games: the same positions and legal moves as python-chess, ply by ply, and our PGN read back by it", async (t) => {
   const py = await pythonChess();
   if ("skip" in py) {
     console.log(`variant games against python-chess skipped: ${py.skip}`);
@@ -217,6 +256,7 @@ Deno.test("variant games: the same positions as python-chess, ply by ply, and ou
         await Deno.writeTextFile(file, text);
         const peer = await python(py.path, ["read", file]);
         const positions = await compare(label, { text, peer });
+        await compareMoves(label, { text, file, python: py.path });
         // Our PGN of the same games, read back by python-chess.
         const written = parsePgn(text).map((g) => stringifyPgn(g)).join("\n");
         await Deno.writeTextFile(file, written);

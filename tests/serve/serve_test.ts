@@ -375,6 +375,30 @@ Deno.test("image endpoints take variant=: a crazyhouse or three-check record is 
   );
 });
 
+Deno.test("a variant's FEN read under other rules: the error names variant=, the service's parameter", async () => {
+  const zh = await refused(
+    `/board.svg?fen=${q("4k3/8/8/8/8/8/8/4K3[Qn]")}`,
+    400,
+  );
+  assert.deepEqual([zh.parameter, zh.field, zh.offset], [
+    "fen",
+    "placement",
+    19,
+  ]);
+  assert.equal(
+    zh.message,
+    '"[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse\'s pockets and promoted pieces are read under its rules: variant=crazyhouse) at column 20',
+  );
+  const three = await refused(
+    `/check?fen=${q("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2")}`,
+    400,
+  );
+  assert.match(
+    three.message,
+    /read under its rules: variant=threecheck\) at column 31$/,
+  );
+});
+
 Deno.test("image endpoints draw crazyhouse pockets beside the board (SVG, PNG) and hill=1 tints the hill", async () => {
   const zh = q("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
   const svg = await (await get(

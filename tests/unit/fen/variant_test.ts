@@ -100,6 +100,10 @@ Deno.test("variant fields' errors name the field and the column", () => {
     [`${START}[Q w - - 0 1`, "crazyhouse", "pockets", 46],
     [`${START}[Q]x w - - 0 1`, "crazyhouse", "pockets", 47],
     ["~7/8/8/8/8/8/8/8 w - - 0 1", "crazyhouse", "placement", 1],
+    // A pawn or a king is never what a pawn promoted to (python-chess drops
+    // such a mark unsaid).
+    ["4k3/8/8/8/8/8/8/4K~3 w - - 0 1", "crazyhouse", "placement", 19],
+    ["4k3/8/8/8/8/8/P~7/4K3 w - - 0 1", "crazyhouse", "placement", 16],
     [`${START}[Q] w - - 0 1`, "chess", "placement", 44],
     [`${START} w - - 4+0 0 1`, "threecheck", "checks", 51],
     [`${START} w - - 0 1 +1+9`, "threecheck", "checks", 55],
@@ -120,9 +124,9 @@ Deno.test("fen2grid() reads variant records under their rules, and standard ones
   const last = (grid: string) => grid.split("\n").at(-1);
   assert.equal(
     last(
-      fen2grid("4k3/8/8/8/8/8/8/4K~3/Qn w - - 0 1", { rules: "crazyhouse" }),
+      fen2grid("4k3/8/8/8/8/8/8/3Q~K3/Qn w - - 0 1", { rules: "crazyhouse" }),
     ),
-    "****K***",
+    "***QK***",
   );
   assert.equal(last(fen2grid("4k3/8/8/8/8/8/8/3K4 w - - 0 1")), "***K****");
   assert.throws(
