@@ -1,7 +1,8 @@
 // Builds the modules the `fen` command runs from (cli.ts): the one-shot
 // path of lib/cli/main.ts bundled into lib/cli/main.bundle.js, the general
 // path of lib/cli/general.ts into lib/cli/general.bundle.js and what that
-// seldom needs (the openings table, the service) into bundles of their own.
+// seldom needs (the openings table, the service) into bundles of their own,
+// and the `--jobs` worker (lib/cli/source_jobs_worker.ts) into one of its own.
 // Deno then reads a handful of modules before the first line rather than the
 // ~200 behind the general path's `import()` calls, and loads one for a
 // classic diagram rather than ~40 (docs/performance.md, "Start-up"). Each
@@ -16,8 +17,8 @@
 // a source-phase import, which the bundler cannot parse, and they import
 // nothing of the package, so no class is loaded twice. Their specifiers
 // (`../raster/...`, `../compress/...`) read the same from lib/cli/ as from
-// where they are written, and so do the `--jobs` worker's URL and the
-// analysis's rasterizer.
+// where they are written, and so does the analysis's rasterizer; the
+// general bundle's `--jobs` worker URL is made the worker bundle's.
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const CLI = `${ROOT}lib/cli/`;
@@ -68,6 +69,25 @@ const PIECES =
   "// Contains Colin M. L. Burnett's chess pieces (BSD license) and\n" +
   "// outlines from DejaVu Sans (Bitstream Vera license): see NOTICE.\n";
 
+/**
+ * The `--jobs` worker (lib/cli/source_jobs_pool.ts names its module): a
+ * bundle of its own, or each worker would read and compile the ~200 source
+ * modules of the pipeline before its first part. What it loads seldom is
+ * the general path's bundles apart, as there.
+ */
+const WORKER: Part = {
+  file: "source_jobs_worker.bundle.js",
+  source: "source_jobs_worker.ts",
+  external: [...EXTERNAL, ...Object.keys(APART)],
+  note: PIECES,
+  finish: (text) =>
+    Object.entries(APART).reduce(
+      (done, [specifier, { file }]) =>
+        done.replaceAll(`"${specifier}"`, `"./${file}"`),
+      text,
+    ),
+};
+
 const PARTS: readonly Part[] = [
   {
     file: "main.bundle.js",
@@ -84,12 +104,17 @@ const PARTS: readonly Part[] = [
     external: [...EXTERNAL, ...Object.keys(APART)],
     note: PIECES,
     finish: (text) =>
-      Object.entries(APART).reduce(
-        (done, [specifier, { file }]) =>
-          replaceAll(done, `"${specifier}"`, `"./${file}"`),
-        text,
+      replaceAll(
+        Object.entries(APART).reduce(
+          (done, [specifier, { file }]) =>
+            replaceAll(done, `"${specifier}"`, `"./${file}"`),
+          text,
+        ),
+        `"./${WORKER.source}"`,
+        `"./${WORKER.file}"`,
       ),
   },
+  WORKER,
   ...Object.entries(APART).map(([specifier, { file, note }]) => ({
     file,
     source: specifier,

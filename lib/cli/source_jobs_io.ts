@@ -2,7 +2,10 @@
 // or in the command's own thread when no worker can start): one converter
 // per thread, made once, whose stdin is the current part's bytes (then its
 // end, or the fault the stream had there) and whose stdout and stderr are
-// kept in the order they were written. No file is read or written.
+// kept in the order they were written, in a buffer the command's thread
+// shares with the worker (the part's output slot, source_jobs_pool.ts), so
+// that no output is copied from thread to thread. No file is read or
+// written.
 //
 // Made once, not per part: a pipeline made per part left its objects to die
 // at every full collection, and the optimized code that had them inlined was
@@ -16,11 +19,16 @@ import type { ExitCode } from "../program/exit.ts";
 
 /** What a part's run left: its writes in order, its exit code, its part filled in. */
 export interface PartOutput<P> {
-  /** stdout (1) and stderr (2) runs of writes, in order (views of one buffer, good until the converter's next part). */
-  writes: [1 | 2, Uint8Array][];
+  /** stdout (1) and stderr (2) runs of writes, in order: where each starts and ends in `bytes`. */
+  writes: Write[];
+  /** The part's output (a shared slot: good until the slot's next part). */
+  bytes: Uint8Array;
   code: ExitCode;
   part: P;
 }
+
+/** A run of writes to stdout (1) or stderr (2): its start and end in the part's output. */
+export type Write = [1 | 2, number, number];
 
 /**
  * A part of one stream, converted by a worker of `--jobs`: where it is in
@@ -45,14 +53,34 @@ export interface StreamPart {
 }
 
 /**
- * What the command's thread sends: the command line and the shared buffers
- * parts arrive in, then each part (in a slot of those, or its own bytes
- * when it is larger than a slot).
+ * What the command's thread sends: the command line, the shared buffers
+ * parts arrive in and the shared buffers their output is written to (one
+ * per part's slot), then each part (in a slot of those, with the slot's
+ * output buffer when another worker has grown it; or its own bytes when it
+ * is larger than a slot).
  */
 export type Message =
-  | { parsed: ParsedArgs; slots: SharedArrayBuffer[] }
-  | { slot: number; length: number; part: StreamPart }
+  | {
+    parsed: ParsedArgs;
+    slots: SharedArrayBuffer[];
+    outs: SharedArrayBuffer[];
+  }
+  | { slot: number; length: number; part: StreamPart; out?: SharedArrayBuffer }
   | { bytes: Uint8Array; part: StreamPart };
+
+/**
+ * What a worker answers: that it is ready (once, before its first part),
+ * then each part's writes, in its slot's output buffer (`grown`: in a
+ * larger one it made, which the slot keeps), or in `bytes` (copied) for a
+ * part sent with its own bytes.
+ */
+export type Answer = { ready: true } | {
+  writes: Write[];
+  code: ExitCode;
+  part: StreamPart;
+  grown?: SharedArrayBuffer;
+  bytes?: Uint8Array;
+};
 
 /** Converts one part with the thread's pipeline, over {@linkcode PartStreams}'s io. */
 export type ConvertPart = (part: StreamPart) => Promise<ExitCode>;
@@ -72,8 +100,9 @@ export class PartConverter {
 
   /**
    * @param make The pipeline, made over the streams it is given.
-   * @param options `copied`: each part's writes are copied out (else they
-   * are views good until the next part, for a worker that posts them at once).
+   * @param options `copied`: each part's output is copied out of the
+   * thread's own buffer (used again for the next part); else it is a view
+   * of it (or of the shared buffer given), for a worker that answers at once.
    */
   constructor(
     make: (io: CliIo) => ConvertPart,
@@ -83,36 +112,50 @@ export class PartConverter {
     this.#copied = copied;
   }
 
-  /** Converts `bytes`, the part `part` of its stream, after the parts given before. */
+  /**
+   * Converts `bytes`, the part `part` of its stream, after the parts given
+   * before; its output goes to `out` (a shared buffer, replaced by a larger
+   * shared one when it fills), or to the thread's own buffer.
+   */
   convert(
     bytes: Uint8Array,
     part: StreamPart,
+    out: Uint8Array | null = null,
   ): Promise<PartOutput<StreamPart>> {
     const done = this.#queue.then(async () => {
-      this.#streams.begin(bytes, part);
+      this.#streams.begin(bytes, part, out);
       const code = await this.#convert(part);
-      const writes = this.#streams.end();
-      if (this.#copied) {
-        for (const write of writes) write[1] = write[1].slice();
-      }
-      return { writes, code, part };
+      const { writes, bytes: written } = this.#streams.end();
+      const output = this.#copied
+        ? written.slice(0, outputLength(writes))
+        : written;
+      return { writes, bytes: output, code, part };
     });
     this.#queue = done.catch(() => {});
     return done;
   }
 }
 
+/** Where a part's output ends: the end of its last run of writes. */
+export function outputLength(writes: Write[]): number {
+  return writes.length === 0 ? 0 : writes[writes.length - 1][2];
+}
+
 /**
  * The io of a thread's parts: stdin is the current part; stdout and stderr
- * are kept in one buffer, used again for every part (growing to the largest
- * part's output), with where each stream's run of writes starts.
+ * are kept in one buffer, the part's shared output buffer or the thread's
+ * own, used again for every part (growing to the largest part's output),
+ * with where each stream's run of writes starts.
  */
 class PartStreams {
   readonly io: CliIo;
   #bytes: Uint8Array = new Uint8Array(0);
   #at = 0;
   #part: { label: string; fault?: string } = { label: "" };
-  #kept = new Uint8Array(1 << 16);
+  /** The thread's own buffer, and the current part's (it, or a shared one). */
+  #own: Uint8Array = new Uint8Array(1 << 16);
+  #kept: Uint8Array = this.#own;
+  #shared = false;
   #length = 0;
   /** Each run of writes to one stream: the stream, and where the run starts. */
   #runs: [1 | 2, number][] = [];
@@ -133,28 +176,36 @@ class PartStreams {
     };
   }
 
-  begin(bytes: Uint8Array, part: { label: string; fault?: string }): void {
+  begin(
+    bytes: Uint8Array,
+    part: { label: string; fault?: string },
+    out: Uint8Array | null,
+  ): void {
     this.#bytes = bytes;
     this.#at = 0;
     this.#part = part;
+    this.#kept = out ?? this.#own;
+    this.#shared = out !== null;
   }
 
   /**
-   * The part's writes: views of the kept buffer, good until the next part
-   * begins (a worker's postMessage copies them at once: no buffer is made
-   * per part, whose external memory made full collections).
+   * The part's writes, and the buffer they are in (the part's output
+   * buffer, or the larger one made when it filled), good until the buffer's
+   * next part: no buffer is made per part, whose external memory made full
+   * collections.
    */
-  end(): [1 | 2, Uint8Array][] {
-    const all = this.#kept.subarray(0, this.#length);
-    const runs = this.#runs;
-    const writes = runs.map(([fd, start], i): [1 | 2, Uint8Array] => [
+  end(): { writes: Write[]; bytes: Uint8Array } {
+    const runs = this.#runs, length = this.#length;
+    const writes = runs.map(([fd, start], i): Write => [
       fd,
-      all.subarray(start, i + 1 < runs.length ? runs[i + 1][1] : all.length),
+      start,
+      i + 1 < runs.length ? runs[i + 1][1] : length,
     ]);
+    const bytes = this.#kept;
     this.#length = 0;
     this.#runs = [];
     this.#bytes = new Uint8Array(0);
-    return writes;
+    return { writes, bytes };
   }
 
   /** The part's bytes; then its end, or the fault the stream had there. */
@@ -176,11 +227,13 @@ class PartStreams {
     if (data.length === 0) return 0;
     const length = this.#length;
     if (length + data.length > this.#kept.length) {
+      const size = Math.max(2 * this.#kept.length, length + data.length);
       const grown = new Uint8Array(
-        Math.max(2 * this.#kept.length, length + data.length),
+        this.#shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size),
       );
       grown.set(this.#kept.subarray(0, length));
       this.#kept = grown;
+      if (!this.#shared) this.#own = grown;
     }
     this.#kept.set(data, length);
     this.#length = length + data.length;

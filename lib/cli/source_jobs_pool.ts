@@ -1,11 +1,13 @@
 // The workers of `--jobs` and the parts in flight: each part goes to the
-// least busy worker in a shared slot, and the parts' output is written in
-// input order, each part's assumptions checked against what the parts
-// before it found (source_jobs.ts cuts the stream into parts).
+// least busy worker in a shared slot, its output comes back in the slot's
+// shared output buffer, and the parts' output is written in input order,
+// each part's assumptions checked against what the parts before it found
+// (source_jobs.ts cuts the stream into parts).
 
 import type { ParsedArgs } from "./option_table.ts";
 import { type CliIo, writeAll, writeText } from "../program/io.ts";
 import {
+  type Answer,
   type Message,
   PartConverter,
   type PartOutput,
@@ -41,26 +43,46 @@ class Lane {
   readonly #worker: Worker | null;
   readonly #local: PartConverter | null;
   readonly #pending: {
+    slot: number;
     resolve: (result: PartResult) => void;
     reject: (error: Error) => void;
   }[] = [];
+  /**
+   * The output buffers of the slots (the pool's, replaced when a worker
+   * grows one), and each as this worker last had it: a grown one is sent
+   * with the slot's next part here.
+   */
+  readonly #outs: SharedArrayBuffer[];
+  readonly #known: SharedArrayBuffer[];
   /** Parts in this thread's converter. */
   #converting = 0;
   #failed: string | null = null;
 
   constructor(
-    worker: { parsed: ParsedArgs; slots: SharedArrayBuffer[] } | PartConverter,
+    worker:
+      | {
+        parsed: ParsedArgs;
+        slots: SharedArrayBuffer[];
+        outs: SharedArrayBuffer[];
+      }
+      | PartConverter,
   ) {
     if (worker instanceof PartConverter) {
       this.#worker = null;
       this.#local = worker;
+      this.#outs = this.#known = [];
       return;
     }
     this.#local = null;
+    this.#outs = worker.outs;
+    this.#known = [...worker.outs];
     const started = new Worker(WORKER, { type: "module" });
-    started.onmessage = (event: MessageEvent<PartOutput<StreamPart>>) => {
+    started.onmessage = (event: MessageEvent<Answer>) => {
+      if ("ready" in event.data) return;
       const pending = this.#pending.shift();
-      pending?.resolve(event.data);
+      if (pending !== undefined) {
+        pending.resolve(this.#result(event.data, pending.slot));
+      }
     };
     // A worker that cannot start, or fails, fails the parts it is given
     // (thrown where they are written), not the process.
@@ -95,12 +117,23 @@ class Lane {
       return Promise.reject(new Error(`a worker failed: ${this.#failed}`));
     }
     return new Promise<PartResult>((resolve, reject) => {
-      this.#pending.push({ resolve, reject });
-      const message: Message = slot < 0
-        ? { bytes, part }
-        : { slot, length: bytes.length, part };
+      this.#pending.push({ slot, resolve, reject });
+      let message: Message = { bytes, part };
+      if (slot >= 0) {
+        message = { slot, length: bytes.length, part };
+        const out = this.#outs[slot];
+        if (this.#known[slot] !== out) message.out = this.#known[slot] = out;
+      }
       this.#worker!.postMessage(message);
     });
+  }
+
+  /** A worker's answer, its writes in the slot's output buffer (a grown one kept) or its own bytes. */
+  #result(answer: Exclude<Answer, { ready: true }>, slot: number): PartResult {
+    const { writes, code, part, grown } = answer;
+    if (grown !== undefined) this.#outs[slot] = this.#known[slot] = grown;
+    const bytes = answer.bytes ?? new Uint8Array(this.#outs[slot]);
+    return { writes, bytes, code, part };
   }
 
   close(): void {
@@ -121,8 +154,13 @@ class Lane {
  */
 export class Pool {
   readonly #lanes: Lane[] = [];
-  /** The shared slots parts are sent in, and those free (no part unwritten in them). */
+  /**
+   * The shared slots parts are sent in, each slot's shared output buffer
+   * (replaced by a larger one when a worker grows it), and the slots free
+   * (no part unwritten in them).
+   */
   readonly #slots: Uint8Array[] = [];
+  readonly #outs: SharedArrayBuffer[] = [];
   readonly #free: number[] = [];
   readonly #slot: number;
   /** The writing of parts, one at a time, in order. */
@@ -158,13 +196,17 @@ export class Pool {
     // Parts arrive in shared slots, written here and read there: a buffer
     // made for each part in a worker (postMessage's copy) counted against
     // its heap's limit and made full collections.
+    // Their output comes back the same way: posted, it was copied twice
+    // (a fresh buffer on each side for every part), and its external
+    // memory made full collections in both threads.
     for (let i = 0; i < workers * AHEAD; i++) {
       this.#slots.push(new Uint8Array(new SharedArrayBuffer(slot)));
+      this.#outs.push(new SharedArrayBuffer(slot));
       this.#free.push(i);
     }
     const slots = this.#slots.map((slot) => slot.buffer as SharedArrayBuffer);
     for (let i = 0; i < workers; i++) {
-      this.#lanes.push(new Lane({ parsed, slots }));
+      this.#lanes.push(new Lane({ parsed, slots, outs: this.#outs }));
     }
     if (workers === 0) this.#lanes.push(new Lane(local()));
   }
@@ -275,8 +317,9 @@ export class Pool {
       result = await this.#send(task.bytes, { part: truth, slot: task.slot });
     }
     if (this.stopped) return;
-    for (const [fd, bytes] of result.writes) {
-      writeAll(fd === 1 ? this.#io.stdout : this.#io.stderr, bytes);
+    for (const [fd, start, end] of result.writes) {
+      const sink = fd === 1 ? this.#io.stdout : this.#io.stderr;
+      writeAll(sink, result.bytes.subarray(start, end));
     }
     this.#state = result.part.state;
     this.#games = result.part.games + result.part.report.games;
