@@ -133,3 +133,29 @@ Deno.test("--pockets stays accepted with --from pgn: each game's Variant tag cho
     stderr: "",
   });
 });
+
+Deno.test("a refused castling or forced-capture move says why, through the real program", async () => {
+  const castle = await spawnFen([
+    "--moves",
+    "O-O",
+    "--format",
+    "fen",
+    "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1",
+  ]);
+  assert.deepEqual(castle, {
+    code: 5,
+    stdout: "",
+    stderr:
+      `fen: cannot play move 1 "O-O": illegal: White's king would pass through check on f1\n`,
+  });
+  const antichess = await spawnFen(
+    ["--from", "pgn", "--format", "fen", "--ply", "last", "-"],
+    { stdin: '[Variant "Antichess"]\n\n1. e3 b5 2. Ba6 *\n' },
+  );
+  assert.deepEqual(antichess, {
+    code: 2,
+    stdout: "",
+    stderr:
+      `fen: stdin:3:13: game 1, move 2. "Ba6": illegal: a capture is required in antichess (Bxb5)\n`,
+  });
+});
