@@ -55,6 +55,14 @@ Deno.test({
         null,
       );
 
+      // A variant's record: the page's own words, not the library's option.
+      await page.evaluate(type("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"));
+      assert.equal(await page.evaluate(text("verdict")), "Not a FEN record");
+      assert.match(
+        await page.evaluate<string>(text("problems")),
+        /read under its rules: this page plays standard chess and Chess960 only, so far; fen --variant crazyhouse reads it\) at column 20/,
+      );
+
       await page.evaluate(type("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"));
       await page.waitFor(`document.querySelector("#board svg")`);
       assert.equal(

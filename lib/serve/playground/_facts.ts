@@ -18,10 +18,14 @@ export function showSyntaxError(
   text: string,
   error: FenSyntaxError,
 ): void {
+  // A variant's record: said in the page's words, not the library's option.
+  const detail = error.hinted((rules) =>
+    `this page plays standard chess and Chess960 only, so far; fen --variant ${rules} reads it`
+  );
   const item = add(
     list,
     "li",
-    `error ${error.field}: ${error.message}`,
+    `error ${error.field}: Cannot parse FEN: ${detail} at column ${error.column}`,
     "error",
   );
   add(
