@@ -9,7 +9,7 @@ import { stringifyFen } from "../../fen/mod.ts";
 import type { Problem } from "../../legality/mod.ts";
 import { legalMoves, positionStatus } from "../../moves/mod.ts";
 import type { PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
-import type { Position } from "../../types.ts";
+import type { Position, Rules } from "../../types.ts";
 import { add, element } from "./_dom.ts";
 
 /** Shows a syntax error: the message, the record and a caret under it. */
@@ -19,9 +19,7 @@ export function showSyntaxError(
   error: FenSyntaxError,
 ): void {
   // A variant's record: said in the page's words, not the library's option.
-  const detail = error.hinted((rules) =>
-    `this page plays standard chess and Chess960 only, so far; fen --variant ${rules} reads it`
-  );
+  const detail = error.hinted((rules) => `choose ${rules} in the variant menu`);
   const item = add(
     list,
     "li",
@@ -72,8 +70,9 @@ export function showPgnError(
 export function showFacts(
   position: Position,
   problems: Problem[],
-  input: { text: string; pgn: string | null },
+  input: { text: string; pgn: string | null; rules: Rules },
 ): void {
+  const { rules } = input;
   const list = element("problems");
   const verdict = element("verdict");
   const legal = problems.every((problem) => problem.severity !== "error");
@@ -92,13 +91,18 @@ export function showFacts(
   }
   element("fen").textContent = stringifyFen(position);
   if (input.pgn === null) {
-    for (const note of explain(input.text, {})) {
+    for (const note of explain(input.text, { rules })) {
       add(element("explain"), "li", note);
     }
   }
   if (legal) {
-    element("status").textContent = describeStatus(position);
-    element("moves").textContent =
-      legalMoves(position, { notation: "san" }).join(" ") || "none";
+    const moves = legalMoves(position, { notation: "san", rules });
+    // The status's check, mate and draws are standard chess's rules.
+    element("status").textContent = rules === "chess" || rules === "chess960"
+      ? describeStatus(position)
+      : `${
+        position.turn === "w" ? "White" : "Black"
+      } to move; ${moves.length} legal moves`;
+    element("moves").textContent = moves.join(" ") || "none";
   }
 }
