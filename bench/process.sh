@@ -29,8 +29,8 @@
 #   FEN_BENCH_10M=1    also measure peak memory at 10M records (adds 4 to 6
 #                      minutes here, and a 600 MB file in bench/data/)
 #   FEN_BENCH_RAW=FILE keep the raw measurements (one run a line)
-#   FEN_DENO_FLAGS     extra `deno run` flags for the command only, e.g.
-#                      --v8-flags=--optimize-for-size
+#   FEN_DENO_FLAGS     extra `deno run` flags for the command only, e.g. the
+#                      installed ones, --v8-flags=--optimize-for-size,--no-concurrent-recompilation
 # Needs /usr/bin/time (Debian package time); uses hyperfine if installed.
 set -euo pipefail
 export LC_ALL=C

@@ -115,6 +115,24 @@ Deno.test("the one-shot diagram loads one module of the package, and deno.json f
   ]);
 });
 
+Deno.test("cli.ts's shebang runs with the V8 flags of deno task install and compile", async () => {
+  const flags = (text: string) => /--v8-flags=(\S+)/.exec(text)?.[1];
+  const shebang = (await Deno.readTextFile(new URL("cli.ts", ROOT)))
+    .split("\n")[0];
+  const { tasks } = JSON.parse(
+    await Deno.readTextFile(new URL("deno.json", ROOT)),
+  );
+  const v8 = flags(shebang);
+  // Memory-saving mode, and optimizing on the running thread: compiler
+  // threads keep their memory, about 6 MB of a long stream's peak.
+  assert.deepEqual(v8?.split(","), [
+    "--optimize-for-size",
+    "--no-concurrent-recompilation",
+  ]);
+  assert.equal(flags(tasks.install), v8);
+  assert.equal(flags(tasks.compile), v8);
+});
+
 Deno.test("without permission flags: the classic diagram, a stream on stdin and a PNG", async () => {
   const classic = await deno([
     "run",

@@ -61,7 +61,7 @@ Deno.test("lib/program imports neither program", async () => {
 
 Deno.test("lib/cli's files are named by stage, with no private underscore", async () => {
   const STAGES =
-    /^(main|general|plain|run|pipeline|record|where|diagnostics|report|io|signals|libraries|explain|(option|source|transform|sink|format)_[a-z_]+)\.ts$/;
+    /^(main|general|plain|run|pipeline|record|where|diagnostics|report|io|signals|libraries|explain|(option|source|transform|sink|format|run)_[a-z_]+)\.ts$/;
   for (const file of await modules("lib/cli")) {
     const name = file.slice("lib/cli/".length);
     assert.match(name, STAGES, file);

@@ -197,6 +197,8 @@ Deno.test("deno task install puts a working fen on the PATH: read, write, and li
     assert.match(script, /--allow-read/);
     // Streams keep a flat, small heap with V8's memory-saving mode.
     assert.match(script, /--v8-flags=--optimize-for-size/);
+    // ... and a lower peak with V8's optimizing compiler on the main thread.
+    assert.match(script, /--no-concurrent-recompilation/);
     // Start-up: the general path's and the service's module graphs load
     // only when a run needs them (which read permission allows).
     assert.match(script, /--unstable-lazy-dynamic-imports/);
