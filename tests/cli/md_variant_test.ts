@@ -54,3 +54,25 @@ Deno.test("fen md: a variant record without variant= is refused with the block o
       `fen: <stdin>:5:8: variant "suicide" is not a variant: chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings\n`,
   );
 });
+
+Deno.test("fen md --pandoc: a CodeBlock's variant attribute reads it by that variant's rules", async () => {
+  const block = (attrs: [string, string][]) => ({
+    t: "CodeBlock",
+    c: [["", ["fen"], attrs], HOUSE],
+  });
+  const input = JSON.stringify({
+    "pandoc-api-version": [1, 22, 2, 1],
+    meta: {},
+    blocks: [block([["variant", "crazyhouse"]]), block([])],
+  });
+  const run = await spawnFen(["md", "--pandoc", "html"], { stdin: input });
+  assert.equal(run.code, 2);
+  assert.equal(
+    run.stderr,
+    `fen: md: fen block 2: Cannot parse FEN: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: variant=crazyhouse) (line 1, column 21)\n`,
+  );
+  const out = JSON.parse(run.stdout);
+  assert.equal(out.blocks[0].t, "RawBlock");
+  assert.match(out.blocks[0].c[1], /White in hand: 1 rook, 1 queen\./);
+  assert.equal(out.blocks[1].t, "CodeBlock");
+});
