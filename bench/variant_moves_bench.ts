@@ -14,6 +14,13 @@
  *   of the same position. Every count is checked against chessops' before
  *   timing.
  *
+ * Time per node compares fairly only where the last ply's branching is
+ * alike (perft's time follows the positions generated, each counting its
+ * moves): horde's start at depth 5 ends on White's ply, about 11 moves to
+ * the standard start's 21. `bench/variant_perft_ratio.ts` gives the ratios
+ * per leaf and per position generated, with horde at depth 4 too, in CPU
+ * time, which the other engineers' load on a shared machine disturbs less.
+ *
  * @module
  */
 

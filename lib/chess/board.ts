@@ -26,6 +26,16 @@ export interface PositionFields {
   readonly fullmoveNumber: number;
 }
 
+/** A variant's fields beyond the six, as a Position or a record's state has them. */
+export interface VariantFields {
+  /** Crazyhouse: the pieces in hand. */
+  readonly pockets?: Position["pockets"] | null;
+  /** Crazyhouse: the promoted pieces' squares. */
+  readonly promoted?: readonly Square[];
+  /** Three-check: the checks each side has left to give. */
+  readonly remainingChecks?: Position["remainingChecks"] | null;
+}
+
 /** A bare board's fields: White to move, no rights, the first move. */
 const NO_FIELDS: PositionFields = {
   turn: "w",
@@ -153,9 +163,20 @@ export class ChessBoard {
     }
   }
 
+  /**
+   * Loads a variant's state beyond the six fields (crazyhouse pockets and
+   * promoted pieces, three-check counters) onto the board a
+   * {@linkcode ChessBoard.loadCodes} filled, from a record's state: what
+   * the moves of such a record need. Never throws, as the loads.
+   */
+  loadVariantState(state: VariantFields | null): void {
+    if (state === null) return;
+    this.#loadVariantFields(state);
+  }
+
   // The crazyhouse and three-check fields; absent, they are empty and 3+3.
   // Never throws: what is not a count or a square counts as absent.
-  #loadVariantFields(position: Position): void {
+  #loadVariantFields(position: VariantFields): void {
     const { pockets, promoted, remainingChecks } = position;
     this.#variantFields = true;
     for (let color = 0; color < 2; color++) {

@@ -79,7 +79,9 @@ export function makeMove(b: ChessBoard, m: number): void {
       b.halfmove = 0;
       if (m & DOUBLE_PUSH) b.ep = (from + to) >> 1;
     }
-    if (!b.plain) undo[u + 5] = afterVariantMove(b, m, at, captured);
+    if (!b.plain && VARIANT_MOVES[b.variant].movesMore) {
+      undo[u + 5] = afterVariantMove(b, m, at, captured);
+    }
   }
   if (b.castle !== 0) loseCastling(b, from, to, (piece & 7) === KING);
   if (us === 1) b.fullmove++;
@@ -192,7 +194,10 @@ export function unmakeMove(b: ChessBoard): void {
   const m = undo[u];
   const us = b.turn ^ 1;
   const from = moveFrom(m), to = moveTo(m);
-  if (!b.plain) undoVariantMove(b, m, undo[u + 5], undo[u + 1]);
+  // Three-check's record says a check was given; the others' moves more.
+  if (!b.plain && (VARIANT_MOVES[b.variant].movesMore || undo[u + 5] !== 0)) {
+    undoVariantMove(b, m, undo[u + 5], undo[u + 1]);
+  }
   if (m & DROP) {
     b.remove(to);
   } else if (m & CASTLE) {

@@ -7,7 +7,9 @@
 import { attackersTo } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
 import {
+  BETWEEN,
   BISHOP,
+  BISHOP_REACH,
   DIRECTION,
   KING,
   KING_START,
@@ -25,6 +27,8 @@ import {
   RAY_SQUARES,
   RAY_START,
   ROOK,
+  ROOK_REACH,
+  zeros,
 } from "./geometry.ts";
 import {
   CASTLE,
@@ -77,47 +81,52 @@ export function findChecksAndPins(b: ChessBoard): number {
   const sq = b.sq, us = b.turn, them = us ^ 1, k = b.king[us];
   const stamp = nextStamp(b);
   const pinStamp = b.pinStamp, pinDir = b.pinDir, blockStamp = b.blockStamp;
+  // Only pieces on the squares that reach the king are looked at, from the
+  // sets, not every piece in the list (a horde has 36 pawns).
+  const m = b.masks, occupied0 = b.occupied[0], occupied1 = b.occupied[1];
+  const own = them << 3, pawns = (own | PAWN) * 2, knights = (own | KNIGHT) * 2;
+  const queens = (own | QUEEN) * 2, rooks = (own | ROOK) * 2;
+  const bishops = (own | BISHOP) * 2, pawnAt = (them * 64 + k) * 2;
   let checks = 0;
-  for (let i = them * 64, end = i + b.count[them]; i < end; i++) {
-    const s = b.list[i];
-    const role = sq[s] & 7;
-    if (role === KNIGHT || role === PAWN) {
-      // The squares from which such a piece attacks the king hold it.
-      const reach = role === KNIGHT ? KNIGHT_REACH : PAWN_REACH;
-      const at = role === KNIGHT ? k * 2 : (them * 64 + k) * 2;
-      if ((reach[at + (s >> 5)] & 1 << s) !== 0) {
-        checks++;
-        blockStamp[s] = stamp;
-      }
-      continue;
-    }
-    if (role < BISHOP || role > QUEEN) continue;
-    const d = DIRECTION[k * 64 + s];
-    if (d < 0 || (role !== QUEEN && role !== (d < 4 ? ROOK : BISHOP))) {
-      continue;
-    }
-    let blocker = -1;
-    for (let j = RAY_START[k * 8 + d];; j++) {
-      const t = RAY_SQUARES[j];
-      if (t === s) break;
-      if (sq[t] !== 0) {
-        if (blocker >= 0) {
-          blocker = -2;
-          break;
-        }
-        blocker = t;
-      }
-    }
-    if (blocker === -1) {
+  for (let word = 0; word < 2; word++) {
+    let hits = (KNIGHT_REACH[k * 2 + word] & m[knights + word]) |
+      (PAWN_REACH[pawnAt + word] & m[pawns + word]);
+    while (hits !== 0) {
+      const bit = hits & -hits;
+      hits ^= bit;
       checks++;
-      for (let j = RAY_START[k * 8 + d];; j++) {
-        const t = RAY_SQUARES[j];
-        blockStamp[t] = stamp;
-        if (t === s) break;
+      blockStamp[word * 32 + 31 - Math.clz32(bit)] = stamp;
+    }
+    const queen = m[queens + word];
+    let sliders = (ROOK_REACH[k * 2 + word] & (m[rooks + word] | queen)) |
+      (BISHOP_REACH[k * 2 + word] & (m[bishops + word] | queen));
+    while (sliders !== 0) {
+      const bit = sliders & -sliders;
+      sliders ^= bit;
+      const s = word * 32 + 31 - Math.clz32(bit), j = (k * 64 + s) * 2;
+      const low = BETWEEN[j] & occupied0, high = BETWEEN[j + 1] & occupied1;
+      if ((low | high) === 0) {
+        checks++;
+        const d = DIRECTION[k * 64 + s];
+        for (let r = RAY_START[k * 8 + d];; r++) {
+          const t = RAY_SQUARES[r];
+          blockStamp[t] = stamp;
+          if (t === s) break;
+        }
+      } else if (
+        low === 0
+          ? (high & (high - 1)) === 0
+          : high === 0 && (low & (low - 1)) === 0
+      ) {
+        // One piece between: pinned if it is ours.
+        const blocker = low !== 0
+          ? 31 - Math.clz32(low)
+          : 63 - Math.clz32(high);
+        if (sq[blocker] >> 3 === us) {
+          pinStamp[blocker] = stamp;
+          pinDir[blocker] = DIRECTION[k * 64 + s];
+        }
       }
-    } else if (blocker >= 0 && sq[blocker] >> 3 === us) {
-      pinStamp[blocker] = stamp;
-      pinDir[blocker] = d;
     }
   }
   b.checks = checks;
@@ -163,15 +172,32 @@ export function pieceMoves(
   const firstRow = us === 0 ? 7 : 0;
   const lastRow = us === 0 ? 0 : 7;
   const king = !b.plain && VARIANT_MOVES[b.variant].kingPromotion;
-  for (let i = us * 64, end = i + b.count[us]; i < end && n < enough; i++) {
-    const s = b.list[i];
+  const sets = pawnSets(b, us);
+  const push0 = sets[0], push1 = sets[1], take0 = sets[2], take1 = sets[3];
+  // More pawns than a side starts with (a horde's 36): the squares to visit
+  // come from the sets, the pieces and the pawns with a move, in square
+  // order; otherwise from the list, in its order.
+  let squares = b.list, i = us * 64, end = i + b.count[us];
+  if (b.counts[us << 3 | PAWN] > 8) {
+    squares = fewSquares;
+    i = 0;
+    end = movers(b, us, sets);
+  }
+  for (; i < end && n < enough; i++) {
+    const s = squares[i];
     const role = sq[s] & 7;
     if (role === KING) continue;
-    const pinned = pinStamp[s] === stamp;
-    const pin = pinDir[s];
     if (role === PAWN) {
+      // Most pawns have no move (all but a few of a horde's): one bit each
+      // says so before any square is read.
+      const bit = 1 << s, high = s >= 32;
+      const push = ((high ? push1 : push0) & bit) !== 0;
+      const take = ((high ? take1 : take0) & bit) !== 0;
+      if (!push && !take) continue;
+      const pinned = pinStamp[s] === stamp;
+      const pin = pinDir[s];
       const t = s + forward;
-      if (sq[t] === 0 && (!pinned || pin < 2)) {
+      if (push && (!pinned || pin < 2)) {
         if (!check || block[t] === stamp) {
           n = t >> 3 === lastRow
             ? promotions(out, n, encodeMove(s, t), king)
@@ -187,7 +213,7 @@ export function pieceMoves(
       }
       for (
         let j = PAWN_START[us * 64 + s];
-        j < PAWN_START[us * 64 + s + 1];
+        take && j < PAWN_START[us * 64 + s + 1];
         j++
       ) {
         const t = PAWN_TARGETS[j];
@@ -199,7 +225,11 @@ export function pieceMoves(
           ? promotions(out, n, encodeMove(s, t), king)
           : (out[n] = encodeMove(s, t), n + 1);
       }
-    } else if (role === KNIGHT) {
+      continue;
+    }
+    const pinned = pinStamp[s] === stamp;
+    const pin = pinDir[s];
+    if (role === KNIGHT) {
       if (pinned) continue;
       for (let j = KNIGHT_START[s]; j < KNIGHT_START[s + 1]; j++) {
         const t = KNIGHT_TARGETS[j];
@@ -228,6 +258,69 @@ export function pieceMoves(
     }
   }
   return n;
+}
+
+// movers' answer, filled and read within one pieceMoves call.
+const fewSquares: number[] = zeros(64);
+
+/**
+ * Writes into fewSquares the squares of the pieces of `us` but its king
+ * and of its pawns with a move (`sets`, pawnSets' answer), in square
+ * order, and returns how many.
+ */
+function movers(b: ChessBoard, us: number, sets: Int32Array): number {
+  const m = b.masks, own = us << 3, out = fewSquares;
+  let n = 0;
+  for (let word = 0; word < 2; word++) {
+    let bits = sets[word] | sets[2 + word];
+    for (let code = own | KNIGHT; code <= (own | QUEEN); code++) {
+      bits |= m[code * 2 + word];
+    }
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      out[n++] = word * 32 + 31 - Math.clz32(bit);
+    }
+  }
+  return n;
+}
+
+// pawnSets' answer, filled and read within one pieceMoves call.
+const pawnScratch = new Int32Array(4);
+
+/** Files but a's and but h's, in each word of a square set. */
+const NOT_A = ~0x01010101, NOT_H = 0x7f7f7f7f;
+
+/**
+ * The pawns of `us` (0 White, 1 Black) with a square ahead empty (words 0,
+ * 1) and with an enemy piece to take (2, 3), en passant aside: the target
+ * sets shifted back onto the pawns' squares, a word pair as one 64-bit set.
+ */
+function pawnSets(b: ChessBoard, us: number): Int32Array {
+  const m = b.masks, them = (us ^ 1) << 3, pawns = (us << 3 | PAWN) * 2;
+  let t0 = 0, t1 = 0;
+  for (let code = them | PAWN; code <= (them | KING); code++) {
+    t0 |= m[code * 2];
+    t1 |= m[code * 2 + 1];
+  }
+  const e0 = ~b.occupied[0], e1 = ~b.occupied[1];
+  const p0 = m[pawns], p1 = m[pawns + 1], out = pawnScratch;
+  if (us === 0) {
+    // A White pawn on s steps to s - 8 and takes on s - 9 and s - 7.
+    out[0] = p0 & e0 << 8;
+    out[1] = p1 & (e1 << 8 | e0 >>> 24);
+    out[2] = p0 & (t0 << 9 & NOT_A | t0 << 7 & NOT_H);
+    out[3] = p1 &
+      ((t1 << 9 | t0 >>> 23) & NOT_A | (t1 << 7 | t0 >>> 25) & NOT_H);
+  } else {
+    // A Black pawn on s steps to s + 8 and takes on s + 7 and s + 9.
+    out[0] = p0 & (e0 >>> 8 | e1 << 24);
+    out[1] = p1 & e1 >>> 8;
+    out[2] = p0 &
+      ((t0 >>> 7 | t1 << 25) & NOT_A | (t0 >>> 9 | t1 << 23) & NOT_H);
+    out[3] = p1 & (t1 >>> 7 & NOT_A | t1 >>> 9 & NOT_H);
+  }
+  return out;
 }
 
 /**

@@ -10,12 +10,15 @@ import {
   type Position,
   rulesOf,
   type RulesOptions,
+  type Side,
   type Square,
   VARIANT_RULES,
 } from "../types.ts";
 import { attackersTo } from "./attacks.ts";
 import { ChessBoard } from "./board.ts";
-import { BISHOP, isLight, KNIGHT, PAWN, QUEEN, ROOK } from "./geometry.ts";
+import { insufficientMaterial } from "./material.ts";
+import { VARIANT_MOVES } from "./variant.ts";
+import { type VariantEnd, variantEndOf } from "./variant_end.ts";
 import {
   enPassantOf,
   generateMoves,
@@ -96,8 +99,12 @@ export function enPassantSquare(
  * ```
  */
 export interface PositionStatus {
-  /** The square of the side to move's king (for a check marker). */
-  king: Square;
+  /**
+   * The square of the side to move's king (for a check marker), or `null`
+   * when it has not exactly one (horde's White, antichess, an exploded
+   * king in atomic).
+   */
+  king: Square | null;
   /** Whether the side to move is in check. */
   check: boolean;
   /** The squares of the pieces giving check. */
@@ -106,14 +113,20 @@ export interface PositionStatus {
   legalMoveCount: number;
   /** In check with no legal move. */
   checkmate: boolean;
-  /** Not in check, with no legal move. */
+  /**
+   * Not in check, with no legal move, and the variant's own goal not
+   * reached (python-chess's `is_stalemate`). A draw, but in antichess a
+   * win for the side to move: see `end`.
+   */
   stalemate: boolean;
   /**
-   * Neither side can mate, by the rule chessops and lichess use: a side
-   * has mating material if it has a pawn, rook or queen; a knight when the
-   * opponent has more than a king and queens or the side more than one
-   * knight; a bishop when bishops stand on both square colors or there is a
-   * knight or a pawn on the board.
+   * Neither side can win by any play. Standard chess and Chess960 use the
+   * rule chessops and lichess use: a side has mating material if it has a
+   * pawn, rook or queen; a knight when the opponent has more than a king
+   * and queens or the side more than one knight; a bishop when bishops
+   * stand on both square colors or there is a knight or a pawn on the
+   * board. The variants use python-chess's rules (never in king of the
+   * hill, racing kings and horde; only kings left in three-check).
    */
   insufficientMaterial: boolean;
   /**
@@ -126,10 +139,57 @@ export interface PositionStatus {
    * move: a draw.
    */
   seventyFiveMoves: boolean;
+  /**
+   * How the game has ended, or `null` while it goes on: the one result of
+   * the position, judged as python-chess's `outcome()` judges it, in its
+   * order (the variant's own end, checkmate, insufficient material, no
+   * legal move, seventy-five moves).
+   */
+  end: GameEnd | null;
+}
+
+/**
+ * Why a game has ended, as python-chess's `Termination` names it:
+ * `"variant-win"`, `"variant-loss"` and `"variant-draw"` are the variant's
+ * own end from the side to move's view (a king on the hill, three checks,
+ * an exploded king, no pieces or no move left in antichess, a side out of
+ * pieces in horde, the race won).
+ */
+export type Termination =
+  | "checkmate"
+  | "stalemate"
+  | "insufficient-material"
+  | "seventy-five-moves"
+  | "variant-win"
+  | "variant-loss"
+  | "variant-draw";
+
+/**
+ * A game's end: who won (or a draw), how, and why in words.
+ *
+ * @example Stalemate in antichess wins
+ * ```ts
+ * import { positionStatus } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("8/8/8/8/8/1p6/1P6/8 w - - 0 1");
+ * const { stalemate, end } = positionStatus(position, { rules: "antichess" });
+ * assert.equal(stalemate, true);
+ * assert.deepEqual(end, {
+ *   winner: "w",
+ *   termination: "variant-win",
+ *   reason: "White has no legal move",
+ * });
+ * ```
+ */
+export interface GameEnd extends VariantEnd {
+  /** How the game ended. */
+  termination: Termination;
 }
 
 /** Options for {@linkcode positionStatus}. */
-export interface PositionStatusOptions {
+export interface PositionStatusOptions extends RulesOptions {
   /**
    * Whether to count every legal move (the default). With `false`,
    * `legalMoveCount` is 1 when there is a legal move and 0 otherwise, found
@@ -193,7 +253,8 @@ export function positionStatus(
   position: Position,
   options?: PositionStatusOptions,
 ): PositionStatus {
-  return statusOf(playableBoard(position, scratchBoard), options);
+  const rules = rulesOf(options, VARIANT_RULES);
+  return statusOf(playableBoard(position, scratchBoard, rules), options);
 }
 
 // positionStatus's board, unexported: loaded, read and done with within
@@ -217,8 +278,9 @@ export function statusOf(
     : generateMoves(b, scratchMoves, 0);
   const king = b.king[b.turn];
   const checkers: Square[] = [];
-  // The attackers are listed only when the king is in check.
-  if (b.checks > 0) {
+  // The attackers are listed only when the king is in check (the
+  // generator's b.checks, by the variant's meaning of check).
+  if (b.checks > 0 && king >= 0) {
     const found = attackersTo(b, king, b.turn ^ 1, b.occupied, scratchSquares);
     for (let i = 0; i < found; i++) {
       checkers.push(SQUARE_NAMES[scratchSquares[i]]);
@@ -226,64 +288,101 @@ export function statusOf(
     if (checkers.length > 1) checkers.sort();
   }
   const check = checkers.length > 0;
-  const over = count === 0; // checkmate or stalemate ends the game first
-  return {
-    king: SQUARE_NAMES[king],
+  const over = count === 0; // a game without a move has ended first
+  const rules = VARIANT_MOVES[b.variant].name;
+  const variantEnd = b.plain ? null : variantEndOf(b, rules);
+  const status: PositionStatus = {
+    king: king >= 0 ? SQUARE_NAMES[king] : null,
     check,
     checkers,
     legalMoveCount: count,
     checkmate: check && over,
-    stalemate: !check && over,
-    insufficientMaterial: insufficientMaterial(b),
+    stalemate: !check && over && variantEnd === null,
+    insufficientMaterial: insufficientMaterial(b, rules),
     fiftyMoves: b.halfmove >= 100 && !over,
     seventyFiveMoves: b.halfmove >= 150 && !over,
+    end: null,
   };
+  status.end = gameEnd(b, status, variantEnd);
+  return status;
+}
+
+/**
+ * The variant's own end in `status` (its `end` when the variant's rule
+ * ended the game, as `PositionChecker.variantEnd` gives it), or `null`.
+ *
+ * @example King of the hill
+ * ```ts
+ * import { positionStatus, variantEndIn } from "./status.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/4K3/8/8/8/8 b - - 0 40");
+ * const status = positionStatus(position, { rules: "kingofthehill" });
+ * assert.deepEqual(variantEndIn(status), {
+ *   winner: "w",
+ *   reason: "White's king reached the hill (e5)",
+ * });
+ * ```
+ *
+ * @param status A status.
+ * @returns The variant's end, or `null`.
+ */
+export function variantEndIn(status: PositionStatus): VariantEnd | null {
+  const end = status.end;
+  if (end === null || !end.termination.startsWith("variant-")) return null;
+  return { winner: end.winner, reason: end.reason };
+}
+
+const NAMES = ["White", "Black"];
+const SIDES: readonly Side[] = ["w", "b"];
+
+/** The one end of a game in `status`, in python-chess's `outcome()` order. */
+function gameEnd(
+  b: ChessBoard,
+  status: PositionStatus,
+  variantEnd: VariantEnd | null,
+): GameEnd | null {
+  const us = SIDES[b.turn], them = SIDES[b.turn ^ 1], side = NAMES[b.turn];
+  if (variantEnd !== null) {
+    const { winner, reason } = variantEnd;
+    const termination = winner === null
+      ? "variant-draw"
+      : winner === us
+      ? "variant-win"
+      : "variant-loss";
+    return { winner, termination, reason };
+  }
+  if (status.checkmate) {
+    return {
+      winner: them,
+      termination: "checkmate",
+      reason: `${side} is checkmated`,
+    };
+  }
+  if (status.insufficientMaterial) {
+    return {
+      winner: null,
+      termination: "insufficient-material",
+      reason: "neither side has mating material",
+    };
+  }
+  if (status.legalMoveCount === 0) {
+    const reason = `${side} has no legal move`;
+    // Without royal kings (antichess) the side that cannot move wins.
+    return VARIANT_MOVES[b.variant].royal
+      ? { winner: null, termination: "stalemate", reason }
+      : { winner: us, termination: "variant-win", reason };
+  }
+  if (status.seventyFiveMoves) {
+    return {
+      winner: null,
+      termination: "seventy-five-moves",
+      reason: "75 moves without a capture or pawn move",
+    };
+  }
+  return null;
 }
 
 // The checkers' squares of statusOf, filled and read within one call.
 const scratchSquares: number[] = [];
-
-/** Neither side can mate (see {@linkcode PositionStatus}). */
-function insufficientMaterial(b: ChessBoard): boolean {
-  const roles = b.counts;
-  // A pawn, rook or queen anywhere settles it (the usual case, at once).
-  if (
-    roles[PAWN] + roles[ROOK] + roles[QUEEN] + roles[8 | PAWN] +
-        roles[8 | ROOK] + roles[8 | QUEEN] > 0
-  ) {
-    return false;
-  }
-  let bishopColors = 0;
-  if (roles[BISHOP] + roles[8 | BISHOP] > 0) {
-    for (let i = 0; i < 128; i += 64) {
-      for (let j = i; j < i + b.count[i >> 6]; j++) {
-        const s = b.list[j];
-        if ((b.sq[s] & 7) === BISHOP) bishopColors |= isLight(s) ? 1 : 2;
-      }
-    }
-  }
-  return insufficient(roles, bishopColors, 0) &&
-    insufficient(roles, bishopColors, 1);
-}
-
-/** chessops' `hasInsufficientMaterial`: `color` cannot mate by any play. */
-function insufficient(
-  roles: Int32Array,
-  bishopColors: number,
-  color: number,
-): boolean {
-  const own = color << 3, other = (color ^ 1) << 3;
-  if (roles[own | PAWN] + roles[own | ROOK] + roles[own | QUEEN] > 0) {
-    return false;
-  }
-  if (roles[own | KNIGHT] > 0) {
-    return roles[own | KNIGHT] + roles[own | BISHOP] === 1 &&
-      roles[other | PAWN] + roles[other | KNIGHT] + roles[other | BISHOP] +
-            roles[other | ROOK] === 0;
-  }
-  if (roles[own | BISHOP] > 0) {
-    return bishopColors !== 3 && roles[PAWN] + roles[8 | PAWN] === 0 &&
-      roles[KNIGHT] + roles[8 | KNIGHT] === 0;
-  }
-  return true;
-}

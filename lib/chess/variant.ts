@@ -41,6 +41,11 @@ export interface VariantRules {
   /** Checks given are counted down from three (three-check). */
   readonly countChecks: boolean;
   /**
+   * A move does more than standard chess's (drops or explosions): make.ts
+   * calls its hooks only then.
+   */
+  readonly movesMore: boolean;
+  /**
    * Whether the game has ended by the variant's own goal before the side
    * to move moves: it then has no legal move, as in both peers.
    */
@@ -112,6 +117,7 @@ const STANDARD: Omit<VariantRules, "name"> = {
   noCheckGiving: false,
   drops: false,
   countChecks: false,
+  movesMore: false,
   ended: never,
 };
 
@@ -122,7 +128,7 @@ const STANDARD: Omit<VariantRules, "name"> = {
 export const VARIANT_MOVES: readonly VariantRules[] = [
   { ...STANDARD, name: "chess" },
   { ...STANDARD, name: "chess960" },
-  { ...STANDARD, name: "crazyhouse", drops: true },
+  { ...STANDARD, name: "crazyhouse", drops: true, movesMore: true },
   { ...STANDARD, name: "threecheck", countChecks: true, ended: thirdCheck },
   { ...STANDARD, name: "kingofthehill", ended: onHill },
   {
@@ -130,6 +136,7 @@ export const VARIANT_MOVES: readonly VariantRules[] = [
     name: "atomic",
     kings: "atomic",
     explosions: true,
+    movesMore: true,
     ended: kingExploded,
   },
   {

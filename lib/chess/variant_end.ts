@@ -9,7 +9,6 @@
  */
 
 import { SQUARE_NAMES } from "../_tables.ts";
-import type { VariantState } from "../record_view.ts";
 import type { Rules, Side } from "../types.ts";
 import type { ChessBoard } from "./board.ts";
 import { KING } from "./geometry.ts";
@@ -28,19 +27,14 @@ const HILL = [27, 28, 35, 36];
 
 /**
  * How the variant's own rule has ended the game on `b` (a loaded board:
- * census and attacks), or `null` while it goes on.
+ * census, attacks and the variant's state: three-check's counters), or
+ * `null` while it goes on.
  */
-export function variantEndOf(
-  b: ChessBoard,
-  rules: Rules,
-  state: VariantState | null,
-): VariantEnd | null {
+export function variantEndOf(b: ChessBoard, rules: Rules): VariantEnd | null {
   // Whether the game is over is the move generator's rule (variant.ts),
-  // decided once; three-check's counters are the record's state here.
-  if (rules !== "threecheck" && !VARIANT_MOVES[variantIndex(rules)].ended(b)) {
-    return null;
-  }
-  return ENDS[rules]?.(b, state) ?? null;
+  // decided once.
+  if (!VARIANT_MOVES[variantIndex(rules)].ended(b)) return null;
+  return ENDS[rules]?.(b) ?? null;
 }
 
 const SIDES: readonly Side[] = ["w", "b"];
@@ -50,7 +44,7 @@ const ENDS: Readonly<
   Partial<
     Record<
       Rules,
-      (b: ChessBoard, state: VariantState | null) => VariantEnd | null
+      (b: ChessBoard) => VariantEnd | null
     >
   >
 > = {
@@ -68,19 +62,14 @@ const ENDS: Readonly<
     }
     return null;
   },
-  threecheck(_b, state) {
-    const checks = state?.remainingChecks;
-    if (checks == null) return null;
-    if (checks.w <= 0 && checks.b <= 0) {
+  threecheck(b) {
+    const [white, black] = b.remainingChecks;
+    if (white <= 0 && black <= 0) {
       return { winner: null, reason: "both sides gave three checks" };
     }
-    if (checks.w <= 0) {
-      return { winner: "w", reason: "White gave three checks" };
-    }
-    if (checks.b <= 0) {
-      return { winner: "b", reason: "Black gave three checks" };
-    }
-    return null;
+    return white <= 0
+      ? { winner: "w", reason: "White gave three checks" }
+      : { winner: "b", reason: "Black gave three checks" };
   },
   atomic(b) {
     const white = b.counts[KING] > 0, black = b.counts[8 | KING] > 0;

@@ -19,8 +19,10 @@ import type { PgnGame, PgnShape } from "../pgn/mod.ts";
 import {
   INITIAL_FEN,
   type Position,
+  type Rules,
   type StringifyFenOptions,
 } from "../types.ts";
+import { variantOf } from "../fen/variants.ts";
 import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
 import { variantLines } from "../text/variant_lines.ts";
@@ -47,13 +49,20 @@ export function gameOf(current: Current, pgn: PgnModule): PgnGame {
   return current.game ?? new pgn.PgnGame({ start: current.position() });
 }
 
-/** A game from a start position and moves in SAN, through the PGN reader. */
+/**
+ * A game from a start position and moves in SAN, through the PGN reader;
+ * a variant's (but Chess960's, which its FEN tells) named by its Variant tag.
+ */
 export function gameFrom(
   start: string,
   sans: readonly string[],
-  pgn: PgnModule,
+  { pgn, rules }: { pgn: PgnModule; rules: Rules },
 ): PgnGame {
-  const tags = start === INITIAL_FEN ? "" : `[SetUp "1"]\n[FEN "${start}"]\n\n`;
+  const variant = rules === "chess" || rules === "chess960"
+    ? ""
+    : `[Variant "${variantOf(rules).name}"]\n`;
+  const setUp = start === INITIAL_FEN ? "" : `[SetUp "1"]\n[FEN "${start}"]\n`;
+  const tags = variant + setUp === "" ? "" : `${variant}${setUp}\n`;
   const text = `${tags}${sans.join(" ")} *\n`;
   return pgn.parsePgn(text)[0];
 }

@@ -35,7 +35,7 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { hasMoves, variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../fen/variants.ts";
 import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { VARIANT_RULES } from "../types.ts";
 
@@ -176,28 +176,6 @@ function rulesSetting(args: ParsedArgs): ParseFenOptions {
 }
 
 /**
- * What the command does for standard chess and Chess960 only (playing a
- * record's moves, repairing, filtering by them, openings, GIFs): refused
- * for the other variants, never done by chess's rules.
- */
-const MOVE_OPTIONS: readonly OptionName[] = [
-  "moves",
-  "perft",
-  "repair",
-  "unique",
-  "only",
-  "uci",
-  "san",
-  "opening",
-  "match",
-];
-const MOVE_FORMATS: readonly FormatName[] = [
-  "pgn",
-  "key",
-  "opening",
-];
-
-/**
  * The option that keys positions (`--format key`, `--unique`, the JSON
  * `key` member), which only standard chess and Chess960 have, or `null`.
  */
@@ -209,6 +187,19 @@ export function keyingOption(settings: Settings): string | null {
   }
   return null;
 }
+
+/**
+ * What the command does for standard chess and Chess960 only, and why:
+ * refused for the other variants, never done by chess's rules. All that
+ * plays moves (`--moves`, `--repair`, `--only`, `--match`, perft, games)
+ * follows every variant's rules.
+ */
+const STANDARD_ONLY: Readonly<Record<string, string>> = {
+  "--opening": "--opening names openings from a table of standard chess " +
+    "openings, which has no variant's positions",
+  "--format opening": "--format opening names openings from a table of " +
+    "standard chess openings, which has no variant's positions",
+};
 
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
@@ -222,26 +213,11 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
       `--variant ${rules}: ${keyed} keys positions as Polyglot does, for standard chess and Chess960 only`,
     );
   }
-  if (hasMoves(rules)) return;
-  // Counting and listing a record's moves (in UCI or SAN) need only the
-  // move generator, and games (`--from pgn`) are played by it too: both
-  // know every variant.
-  const listing = settings.format === "moves";
-  const moving = MOVE_OPTIONS.find((name) =>
-    args.values.has(name) && name !== "perft" &&
-    !(listing && (name === "san" || name === "uci"))
-  );
-  const games = settings.from === "pgn";
-  const what = moving !== undefined
-    ? `--${moving}`
-    : MOVE_FORMATS.includes(settings.format) && !settings.check &&
-        !(games && settings.format === "pgn")
-    ? `--format ${settings.format}`
-    : null;
-  if (what !== null) {
-    throw new UsageError(
-      `--variant ${rules}: ${what} is for standard chess and Chess960 only, so far`,
-    );
+  if (rules === "chess" || rules === "chess960") return;
+  const format = settings.check ? null : `--format ${settings.format}`;
+  const what = args.values.has("opening") ? "--opening" : format;
+  if (what !== null && what in STANDARD_ONLY) {
+    throw new UsageError(`--variant ${rules}: ${STANDARD_ONLY[what]}`);
   }
 }
 

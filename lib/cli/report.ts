@@ -7,7 +7,7 @@ import type { VariantEnd } from "../chess/variant_end.ts";
 import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { FenSyntaxError } from "../errors.ts";
 import type { Problem } from "../legality/mod.ts";
-import type { PositionStatus } from "../moves/mod.ts";
+import type { PositionStatus, Termination } from "../moves/mod.ts";
 import type { Side } from "../types.ts";
 import { codePointName, escapeText, isHidden } from "../_quote.ts";
 import type { Output } from "./io.ts";
@@ -105,32 +105,46 @@ export interface StatusNote {
 
 const NO_LINES: readonly [string, string][] = Object.freeze([]);
 
-/** The status as `info` lines: code and words, in a fixed order. */
+/** The code of an end's `info` line: the termination, or the variant's end. */
+const END_CODES: Readonly<Record<Termination, string>> = {
+  "checkmate": "checkmate",
+  "stalemate": "stalemate",
+  "insufficient-material": "insufficient-material",
+  "seventy-five-moves": "seventy-five-moves",
+  "variant-win": "variant-end",
+  "variant-loss": "variant-end",
+  "variant-draw": "variant-end",
+};
+
+/** How an end's line names its result. */
+function resultOf(winner: Side | null): string {
+  return winner === null
+    ? "a draw"
+    : `${winner === "w" ? "White" : "Black"} wins`;
+}
+
+/**
+ * The status as `info` lines, code and words: a check, then the game's one
+ * end with its result, or else a draw that may be claimed.
+ */
 function statusLines(
   { status, turn }: StatusNote,
 ): readonly [string, string][] {
   // Nearly every position has nothing to note: then no array, no string.
-  if (
-    !status.check && !status.stalemate && !status.insufficientMaterial &&
-    !status.fiftyMoves
-  ) return NO_LINES;
+  const { end } = status;
+  if (!status.check && end === null && !status.fiftyMoves) return NO_LINES;
   const side = turn === "w" ? "White" : "Black";
   const lines: [string, string][] = [];
-  if (status.checkmate) lines.push(["checkmate", `${side} is checkmated`]);
-  else if (status.check) {
+  if (status.check && !status.checkmate) {
     lines.push([
       "check",
       `${side} is in check from ${status.checkers.join(", ")}`,
     ]);
   }
-  if (status.stalemate) lines.push(["stalemate", `${side} has no legal move`]);
-  if (status.insufficientMaterial) {
-    lines.push(["insufficient-material", "neither side has mating material"]);
-  }
-  if (status.seventyFiveMoves) {
+  if (end !== null) {
     lines.push([
-      "seventy-five-moves",
-      "75 moves without a capture or pawn move: the game is drawn",
+      END_CODES[end.termination],
+      `${end.reason}: ${resultOf(end.winner)}`,
     ]);
   } else if (status.fiftyMoves) {
     lines.push([
@@ -157,7 +171,10 @@ export interface ProblemReport {
   moveIssues: readonly EpdMoveIssue[];
   /** `--quiet`: the problems alone, no verdict or status lines. */
   quiet: boolean;
-  /** How the variant's own rule ended the game (a legal position), or `null`. */
+  /**
+   * How the variant's own rule ended the game (a legal position), or
+   * `null`: JSON's `variantEnd` member (text says it as the status's end).
+   */
   variantEnd: VariantEnd | null;
 }
 
@@ -211,17 +228,6 @@ export function writeProblems(
   for (let i = 0; i < issues.length; i++) {
     writeLinePrefix(out, where);
     out.write(`error epd-move: ${issues[i].message}\n`);
-  }
-  const end = report.variantEnd;
-  if (end !== null && !report.quiet) {
-    writeLinePrefix(out, where);
-    out.write(
-      `info variant-end: ${end.reason}: ${
-        end.winner === null
-          ? "a draw"
-          : `${end.winner === "w" ? "White" : "Black"} wins`
-      }\n`,
-    );
   }
   if (status === null || report.quiet) return;
   const lines = statusLines(status);

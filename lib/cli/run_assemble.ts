@@ -3,7 +3,6 @@
 // transforms (each loaded only when asked for), and the sink (a format's,
 // or the report of --check, --perft, --stats).
 
-import { hasMoves } from "../fen/variants.ts";
 import { FenReader } from "../fen/reader.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import type { CliIo } from "../program/io.ts";
@@ -134,7 +133,8 @@ async function transforms(
   return [
     ...stages.before,
     new MovesTransform(settings.moves, {
-      chess960: settings.parse.chess960 === true,
+      rules: settings.parse.rules ??
+        (settings.parse.chess960 === true ? "chess960" : "chess"),
       module,
       diagnostics,
       games,
@@ -158,18 +158,17 @@ async function reportSink(
   const { checkEpdMoves } = await import("../data/epd_moves.ts");
   const chess960 = settings.parse.chess960 === true;
   const rules = settings.parse.rules;
-  const moves = rules === undefined || hasMoves(rules);
+  const played = rules ?? (chess960 ? "chess960" : "chess");
   return new CheckSink(out, {
     checker: new PositionChecker(
       rules !== undefined ? { rules } : chess960 ? { chess960: true } : {},
     ),
     json: settings.format === "json",
-    moves,
-    rules: rules ?? (chess960 ? "chess960" : "chess"),
+    rules: played,
     checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,
     quiet: settings.data.quiet,
-    epdMoves: moves ? (text) => checkEpdMoves(text, { chess960 }) : null,
+    epdMoves: (text) => checkEpdMoves(text, { rules: played }),
   });
 }
 

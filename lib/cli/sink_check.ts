@@ -5,9 +5,8 @@
 import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { Rules } from "../types.ts";
-import { hasMoves } from "../fen/variants.ts";
 import type { PositionChecker } from "../legality/mod.ts";
-import type { PositionStatusOptions } from "../moves/mod.ts";
+import { type PositionStatusOptions, variantEndIn } from "../chess/status.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
@@ -33,8 +32,6 @@ export interface CheckParts {
   checker: PositionChecker;
   /** One JSON object a record instead of text lines. */
   json: boolean;
-  /** Whether the rules' moves are implemented (else no status but the variant's end). */
-  moves: boolean;
   /** The run's rules, which `checker` judges by. */
   rules: Rules;
   /** A checker for a game's own rules (its Variant tag), when they differ. */
@@ -87,10 +84,6 @@ export class CheckSink implements RecordSink {
   write(record: Current): void {
     const { json, diagnostics } = this.#parts;
     const checker = this.#checkerOf(record);
-    const rules = record.game?.rules ?? this.#parts.rules;
-    const moves = rules === this.#parts.rules
-      ? this.#parts.moves
-      : hasMoves(rules);
     // The record's char codes: one board load for the report and the status.
     const problems = checker.checkCodes(record.cells, record);
     const illegal = hasError(problems);
@@ -102,10 +95,11 @@ export class CheckSink implements RecordSink {
     report.moveIssues = NO_ISSUES;
     if (illegal) this.#illegal++;
     else this.#legal++;
-    report.variantEnd = illegal ? null : checker.variantEnd();
-    if (!illegal && moves) {
+    report.variantEnd = null;
+    if (!illegal) {
       // Text names no move count: whether there is a move will do.
       const found = checker.status(json ? COUNT : NO_COUNT);
+      report.variantEnd = variantEndIn(found);
       const note = this.#note ??= { status: found, turn: record.turn };
       note.status = found;
       note.turn = record.turn;

@@ -14,6 +14,7 @@ import {
   recordKindBit,
   UniqueSet,
 } from "../data/unique/mod.ts";
+import type { Rules } from "../types.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
@@ -28,14 +29,18 @@ export class OnlyTransform implements Transform {
   /** Records not selected. */
   dropped = 0;
   readonly #bit: number;
-  readonly #classifier = new RecordClassifier();
+  readonly #classifier: RecordClassifier;
 
-  constructor(kind: RecordKind) {
+  constructor(kind: RecordKind, rules: Rules = "chess") {
     this.#bit = kind === "invalid" ? 0 : recordKindBit(kind);
+    this.#classifier = new RecordClassifier({ rules });
   }
 
   apply(record: Current): boolean {
-    if (this.#bit !== 0 && (this.#classifier.kinds(record) & this.#bit) !== 0) {
+    if (
+      this.#bit !== 0 &&
+      (this.#classifier.kinds(record, record.game?.rules) & this.#bit) !== 0
+    ) {
       return true;
     }
     this.dropped++;
@@ -88,6 +93,8 @@ export interface StatsParts {
   only: OnlyTransform | null;
   /** `--stats=json`: one object (which fen merge adds up), and the run's `--shard`. */
   json?: { shard: Shard | null } | null;
+  /** The run's rules, which legality, checks and mates are judged by. */
+  rules?: Rules;
 }
 
 /**
@@ -97,15 +104,16 @@ export interface StatsParts {
  * records alone.
  */
 export class StatsTransform implements Transform {
-  readonly #stats = new PositionStats();
+  readonly #stats: PositionStats;
   readonly #parts: StatsParts;
 
   constructor(parts: StatsParts) {
     this.#parts = parts;
+    this.#stats = new PositionStats({ rules: parts.rules ?? "chess" });
   }
 
   apply(record: Current): boolean {
-    this.#stats.add(record);
+    this.#stats.add(record, record.game?.rules);
     return true;
   }
 

@@ -38,14 +38,15 @@ import { EXIT } from "../program/exit.ts";
  * position that cannot be repaired is refused with the reason (exit 3).
  */
 export class RepairTransform implements Transform {
-  readonly #options: { chess960: boolean };
+  /** The run's rules; a game's own (its Variant tag) win for its positions. */
+  readonly #rules: Rules;
   readonly #explain: boolean;
   readonly #diagnostics: Diagnostics;
 
   constructor(
-    parts: { chess960: boolean; explain: boolean; diagnostics: Diagnostics },
+    parts: { rules: Rules; explain: boolean; diagnostics: Diagnostics },
   ) {
-    this.#options = { chess960: parts.chess960 };
+    this.#rules = parts.rules;
     this.#explain = parts.explain;
     this.#diagnostics = parts.diagnostics;
   }
@@ -54,11 +55,12 @@ export class RepairTransform implements Transform {
     const { input, start, end } = record.span;
     const fromText = record.fieldsGiven < 6 && record.rewritten === null &&
       record.ply === null;
+    const options = { rules: record.game?.rules ?? this.#rules };
     let result;
     try {
       result = fromText
-        ? repairFen(input.slice(start, end), this.#options)
-        : repairPosition(record.position(), this.#options);
+        ? repairFen(input.slice(start, end), options)
+        : repairPosition(record.position(), options);
     } catch (error) {
       if (!(error instanceof UnrepairableError)) throw error;
       this.#diagnostics.refused(record, {
@@ -155,15 +157,15 @@ export class LegalMovesTransform implements Transform {
  */
 export class EpdNotationTransform implements Transform {
   readonly #notation: "uci" | "san";
-  readonly #options: { chess960: boolean };
+  readonly #options: { rules: Rules };
   readonly #diagnostics: Diagnostics;
 
   constructor(
     notation: "uci" | "san",
-    parts: { chess960: boolean; diagnostics: Diagnostics },
+    parts: { rules: Rules; diagnostics: Diagnostics },
   ) {
     this.#notation = notation;
-    this.#options = { chess960: parts.chess960 };
+    this.#options = { rules: parts.rules };
     this.#diagnostics = parts.diagnostics;
   }
 
@@ -214,9 +216,10 @@ export function dataStages(
   { diagnostics, out }: { diagnostics: Diagnostics; out: Output },
 ): { before: Transform[]; after: Transform[] } {
   const { data: options, format, check } = settings;
-  const chess960 = settings.parse.chess960 === true;
   const writes = !check && options.perft === null && !options.statsOnly;
-  const only = options.only === null ? null : new OnlyTransform(options.only);
+  const only = options.only === null
+    ? null
+    : new OnlyTransform(options.only, rulesOfRun(settings));
   const unique = options.unique === null
     ? null
     : new UniqueTransform(options.unique, diagnostics);
@@ -234,13 +237,14 @@ export function dataStages(
         json: options.statsJson
           ? { shard: settings.scale?.shard ?? null }
           : null,
+        rules: rulesOfRun(settings),
       }),
     );
   }
   if (options.repair) {
     before.push(
       new RepairTransform({
-        chess960,
+        rules: rulesOfRun(settings),
         explain: settings.explain,
         diagnostics,
       }),
@@ -254,7 +258,10 @@ export function dataStages(
   }
   if (writes && format === "epd" && options.notation !== null) {
     after.push(
-      new EpdNotationTransform(options.notation, { chess960, diagnostics }),
+      new EpdNotationTransform(options.notation, {
+        rules: rulesOfRun(settings),
+        diagnostics,
+      }),
     );
   }
   if (only !== null) after.push(only);

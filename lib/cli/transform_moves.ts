@@ -7,6 +7,7 @@ import type {
   playMoves,
   UnplayablePositionError,
 } from "../moves/mod.ts";
+import type { Rules } from "../types.ts";
 import type { Transform } from "./pipeline.ts";
 import { type Diagnostics, lowered } from "./diagnostics.ts";
 import type { Current } from "./record.ts";
@@ -22,7 +23,8 @@ export interface MovesModule {
 /** `--moves`: the record becomes the position after them. */
 export class MovesTransform implements Transform {
   readonly #moves: string;
-  readonly #options: { chess960: boolean };
+  /** The run's rules; a game's own (its Variant tag) win for its positions. */
+  readonly #rules: Rules;
   readonly #module: MovesModule;
   readonly #diagnostics: Diagnostics;
 
@@ -39,14 +41,14 @@ export class MovesTransform implements Transform {
   constructor(
     moves: string,
     parts: {
-      chess960: boolean;
+      rules: Rules;
       module: MovesModule;
       diagnostics: Diagnostics;
       games: PgnModule | null;
     },
   ) {
     this.#moves = moves;
-    this.#options = { chess960: parts.chess960 };
+    this.#rules = parts.rules;
     this.#module = parts.module;
     this.#diagnostics = parts.diagnostics;
     this.#games = parts.games;
@@ -56,9 +58,10 @@ export class MovesTransform implements Transform {
   apply(record: Current): boolean {
     const { playMoves, MoveError, UnplayablePositionError } = this.#module;
     const start = this.#games === null ? "" : record.fen();
+    const rules = record.game?.rules ?? this.#rules;
     let result;
     try {
-      result = playMoves(record.position(), this.#moves, this.#options);
+      result = playMoves(record.position(), this.#moves, { rules });
     } catch (error) {
       if (
         !(error instanceof MoveError ||
@@ -79,7 +82,7 @@ export class MovesTransform implements Transform {
       const sans = result.moves.map((move, i) =>
         move.san + (this.#suffixes[i] ?? "")
       );
-      record.game = gameFrom(start, sans, this.#games);
+      record.game = gameFrom(start, sans, { pgn: this.#games, rules });
     }
     return true;
   }

@@ -15,6 +15,7 @@ import {
   type Rules,
   rulesOf,
   type RulesOptions,
+  VARIANT_RULES,
 } from "../types.ts";
 
 export * from "../types.ts";
@@ -239,7 +240,7 @@ export function checkEpdMoves(
   text: string,
   options: EpdMovesOptions = {},
 ): EpdMoveIssue[] {
-  const rules = rulesOf(options) ?? "chess";
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
   const { position, operations } = parseEpd(text, { rules });
   const found = locate(text, operations);
   const issues: EpdMoveIssue[] = [];
@@ -329,7 +330,7 @@ export function convertEpdMoves(
   notation: "uci" | "san",
   options: EpdMovesOptions = {},
 ): string {
-  const rules = rulesOf(options) ?? "chess";
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
   const { position, operations } = parseEpd(text, { rules });
   const rewritten = operations.map(({ opcode, operands }) => {
     if (MOVE_OPERATIONS[opcode]?.shape !== "each") return { opcode, operands };

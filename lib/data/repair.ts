@@ -24,8 +24,10 @@ import {
 import {
   type ParseFenOptions,
   type Position,
+  type Rules,
   rulesOf,
   type RulesOptions,
+  VARIANT_RULES,
 } from "../types.ts";
 
 export * from "../types.ts";
@@ -241,7 +243,7 @@ export function repairPosition(
     repaired.fullmoveNumber = 1;
   }
   const check: CheckPositionOptions = { ignore: options.allow ?? [] };
-  const rules = rulesOf(options);
+  const rules = rulesOf(options, VARIANT_RULES);
   if (rules !== undefined) check.rules = rules;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const problems = checkPosition(repaired, check);
@@ -296,13 +298,14 @@ export function repairFen(
   text: string,
   options: RepairOptions = {},
 ): RepairResult & { fen: string } {
-  const reading: ParseFenOptions = { rules: rulesOf(options) ?? "chess" };
+  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const reading: ParseFenOptions = { rules };
   const reader = new FenReader(reading);
   reader.read(text);
   const position = reader.toPosition();
   const given = reader.fieldsGiven;
   const filled: string[] = [];
-  if (given < 2 && blackInCheck(position)) {
+  if (given < 2 && blackInCheck(position, rules)) {
     position.turn = "b";
     filled.push("added the missing side to move b (Black is in check)");
   }
@@ -317,8 +320,8 @@ export function repairFen(
   };
 }
 
-function blackInCheck(position: Position): boolean {
-  return checkPosition(position).some((problem) =>
+function blackInCheck(position: Position, rules: Rules): boolean {
+  return checkPosition(position, { rules }).some((problem) =>
     problem.code === "opposite-check"
   );
 }

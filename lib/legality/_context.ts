@@ -6,6 +6,7 @@ import { assertBoard } from "../chess/convert.ts";
 import type { Position, Rules } from "../types.ts";
 import { ChessBoard, type PositionFields } from "../chess/board.ts";
 import { Report } from "./_report.ts";
+import { variantIndex } from "../chess/variant.ts";
 import { type VariantState, variantStateOfPosition } from "../record_view.ts";
 
 /**
@@ -55,6 +56,10 @@ export class Context {
   configure(ignored: number, rules: Rules | undefined): void {
     this.ignored = ignored;
     this.rules = rules;
+    // The status's moves are the rules' (the legality rules read no flag).
+    const variant = variantIndex(rules);
+    this.board.variant = variant;
+    this.board.plain = variant <= 1;
   }
 
   /**

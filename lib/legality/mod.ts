@@ -14,7 +14,8 @@ import {
   type RulesOptions,
   VARIANT_RULES,
 } from "../types.ts";
-import type { PositionFields } from "../chess/board.ts";
+import type { ChessBoard, PositionFields } from "../chess/board.ts";
+import { VARIANT_MOVES } from "../chess/variant.ts";
 import { loadRights } from "../chess/rules.ts";
 import { assertPlayable } from "../chess/playable.ts";
 import {
@@ -37,7 +38,12 @@ export {
   type Severity,
 } from "./_problems.ts";
 export type { PositionFields } from "../chess/board.ts";
-export type { PositionStatus, PositionStatusOptions } from "../chess/status.ts";
+export type {
+  GameEnd,
+  PositionStatus,
+  PositionStatusOptions,
+  Termination,
+} from "../chess/status.ts";
 export type { VariantEnd } from "../chess/variant_end.ts";
 
 /**
@@ -173,11 +179,19 @@ export class PositionChecker {
    * whose report has no error never throws).
    */
   status(options?: PositionStatusOptions): PositionStatus {
+    const board = this.#loaded();
+    assertPlayable(board, this.#context.position);
+    return statusOf(board, options);
+  }
+
+  /** The board of the position checked last, with its rights and variant state. */
+  #loaded(): ChessBoard {
     const { board, position } = this.#context;
     board.listPieces();
+    board.loadVariantState(this.#context.variant());
     loadRights(board, position);
-    assertPlayable(board, position);
-    return statusOf(board, options);
+    if (!VARIANT_MOVES[board.variant].castling) board.castle = 0;
+    return board;
   }
 
   /**
@@ -199,9 +213,9 @@ export class PositionChecker {
    * @returns The end, or `null`.
    */
   variantEnd(): VariantEnd | null {
-    const ctx = this.#context;
-    if (ctx.rules === undefined) return null;
-    return variantEndOf(ctx.board, ctx.rules, ctx.variant());
+    const rules = this.#context.rules;
+    if (rules === undefined) return null;
+    return variantEndOf(this.#loaded(), rules);
   }
 
   /**

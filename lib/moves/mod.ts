@@ -44,7 +44,9 @@ export {
 export {
   type EnPassantMode,
   enPassantSquare,
+  type GameEnd,
   type PositionStatus,
   positionStatus,
   type PositionStatusOptions,
+  type Termination,
 } from "../chess/status.ts";

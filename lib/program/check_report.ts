@@ -10,8 +10,7 @@ import {
   type Problem,
   type VariantEnd,
 } from "../legality/mod.ts";
-import { hasMoves } from "../fen/variants.ts";
-import { type PositionStatus, positionStatus } from "../moves/mod.ts";
+import { type PositionStatus, variantEndIn } from "../chess/status.ts";
 import type { Position, Rules } from "../types.ts";
 
 /** A position's check, as JSON writes it, in this key order. */
@@ -46,8 +45,8 @@ export function checkReport(
     problems,
   };
   if (!legal) return report;
-  if (hasMoves(rules)) report.status = positionStatus(position);
-  const end = checker.variantEnd();
+  report.status = checker.status();
+  const end = variantEndIn(report.status);
   if (end !== null) report.variantEnd = end;
   return report;
 }

@@ -156,7 +156,7 @@ Deno.test("--check names each file's lines, and says legal before its warnings",
     expect(run, {
       code: 0,
       stdout: `${dir}/a.fen:1: legal\n` +
-        `${dir}/a.fen:1: info insufficient-material: neither side has mating material\n` +
+        `${dir}/a.fen:1: info insufficient-material: neither side has mating material: a draw\n` +
         `${dir}/b.fen:1: legal\n` +
         `${dir}/b.fen:1: warning pointless-en-passant: no black pawn can capture en passant on e3 (allowed by the PGN standard, omitted by most programs)\n`,
       stderr: "",

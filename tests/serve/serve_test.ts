@@ -335,7 +335,13 @@ Deno.test("/check?variant=: read, judged and ended under the variant's rules", a
     winner: "w",
     reason: "White's king reached the hill (e5)",
   });
-  assert.equal(hill.status, undefined); // a variant's status is its variantEnd
+  // the status carries the one end, from the side to move's view
+  assert.deepEqual(hill.status.end, {
+    winner: "w",
+    termination: "variant-loss",
+    reason: "White's king reached the hill (e5)",
+  });
+  assert.equal(hill.status.stalemate, false);
   const zh = await (await get(
     server,
     `/check?variant=crazyhouse&fen=${q("4k3/8/8/8/8/8/8/4K3/Qk w - - 0 1")}`,
@@ -852,6 +858,34 @@ Deno.test("/check answers the very object fen --check --format json writes", asy
       Object.keys(served),
       Object.keys(checkReport(parseFen(fens[i]), fens[i])),
     );
+  }
+});
+
+Deno.test("/check?variant= answers what fen --check --variant --format json writes", async () => {
+  const cases: [string, string][] = [
+    ["antichess", "8/8/8/8/8/1p6/1P6/8 w - - 0 1"], // no move: White wins
+    ["atomic", "8/8/8/8/8/8/2k5/rK6 w - - 0 1"], // kings touch: no check
+    ["crazyhouse", "6rk/8/8/8/8/8/PPP5/1K5r[N] w - - 0 1"], // a drop blocks
+    ["racingkings", "K7/7k/8/8/8/8/8/8 b - - 0 1"], // Black can follow
+    ["horde", "4k3/8/8/8/8/8/8/8 w - - 0 1"], // the horde is gone
+    ["threecheck", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +0+3"],
+  ];
+  for (const [variant, fen] of cases) {
+    const run = await spawnFen([
+      "--check",
+      "--format",
+      "json",
+      "--variant",
+      variant,
+      fen,
+    ]);
+    const { record: _, ...command } = JSON.parse(run.stdout);
+    const served = await (await get(
+      server,
+      `/check?variant=${variant}&fen=${q(fen)}`,
+    )).json();
+    assert.deepEqual(served, command, `${variant} ${fen}`);
+    assert.ok(served.status !== undefined, `${variant}: a status`);
   }
 });
 

@@ -7,6 +7,7 @@ import { POSITION_KEY_LEVELS, type PositionKeyLevel } from "./position_key.ts";
 import type { RecordView } from "../../record_view.ts";
 import { RecordClassifier, recordKindBit } from "./record_kinds.ts";
 import { UniqueSet, type UniqueSetOptions } from "./unique_set.ts";
+import type { Rules, RulesOptions } from "../../types.ts";
 
 /**
  * The counts {@linkcode PositionStats} gathers. `records` is `invalid +
@@ -85,7 +86,7 @@ const STALEMATE = recordKindBit("stalemate");
  * ```
  */
 export class PositionStats {
-  readonly #classifier = new RecordClassifier();
+  readonly #classifier: RecordClassifier;
   readonly #hasher = new PositionHasher();
   readonly #sets: UniqueSet[];
   #invalid = 0;
@@ -99,9 +100,11 @@ export class PositionStats {
    * Empty counts.
    *
    * @param options The capacity of each level's set: 16 bytes a key, six
-   * sets; the default here is 1,048,576 keys a level (96 MiB in all).
+   * sets; the default here is 1,048,576 keys a level (96 MiB in all); and
+   * the rules records are judged by (legal, check, mate, stalemate).
    */
-  constructor(options: UniqueSetOptions = {}) {
+  constructor(options: UniqueSetOptions & RulesOptions = {}) {
+    this.#classifier = new RecordClassifier(options);
     const capacity = options.capacity ?? STATS_CAPACITY;
     this.#sets = POSITION_KEY_LEVELS.map(() => new UniqueSet({ capacity }));
   }
@@ -115,8 +118,10 @@ export class PositionStats {
    * Counts the record `reader` last read.
    *
    * @param reader A reader after a successful `read` (or any record view).
+   * @param rules The record's own rules (a game's Variant tag), if they
+   * differ from the counts'.
    */
-  add(reader: RecordView): void {
+  add(reader: RecordView, rules?: Rules): void {
     const hashes = this.#hasher.hash(reader);
     const sets = this.#sets;
     // strictest level first: a record seen at one level is seen at every
@@ -124,7 +129,7 @@ export class PositionStats {
     for (let level = 0; level < sets.length; level++) {
       if (!sets[level].addHash(hashes[2 * level], hashes[2 * level + 1])) break;
     }
-    const kinds = this.#classifier.kinds(reader);
+    const kinds = this.#classifier.kinds(reader, rules);
     if ((kinds & ILLEGAL) !== 0) this.#illegal++;
     if ((kinds & LEGAL) !== 0) this.#legal++;
     if ((kinds & CHECK) !== 0) this.#checks++;

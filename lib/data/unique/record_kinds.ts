@@ -3,6 +3,12 @@
 
 import { PositionChecker } from "../../legality/mod.ts";
 import type { RecordView } from "../../record_view.ts";
+import {
+  type Rules,
+  rulesOf,
+  type RulesOptions,
+  VARIANT_RULES,
+} from "../../types.ts";
 import { RECORD_KINDS } from "./names.ts";
 
 export { RECORD_KINDS };
@@ -76,7 +82,21 @@ const STALEMATE = 1 << 5;
  * ```
  */
 export class RecordClassifier {
-  readonly #checker = new PositionChecker();
+  readonly #checker: PositionChecker;
+  readonly #rules: Rules | undefined;
+  /** Checkers for a game's own rules (its Variant tag), by rules. */
+  readonly #others = new Map<Rules, PositionChecker>();
+
+  /**
+   * A classifier judging by `options.rules` (standard chess unless given):
+   * legality, check, checkmate and stalemate are the variant's.
+   *
+   * @param options The rules.
+   */
+  constructor(options: RulesOptions = {}) {
+    this.#rules = rulesOf(options, VARIANT_RULES);
+    this.#checker = new PositionChecker(options);
+  }
 
   /**
    * The kinds of the record `reader` last read, as bits (see
@@ -84,10 +104,12 @@ export class RecordClassifier {
    * record `check`, `checkmate`, `stalemate` as they apply.
    *
    * @param reader A reader after a successful `read` (or any record view).
+   * @param rules The record's own rules (a game's Variant tag), if they
+   * differ from the classifier's.
    * @returns The bits.
    */
-  kinds(reader: RecordView): number {
-    const checker = this.#checker;
+  kinds(reader: RecordView, rules?: Rules): number {
+    const checker = this.#checkerFor(rules);
     const problems = checker.checkCodes(reader.cells, reader);
     for (let i = 0; i < problems.length; i++) {
       if (problems[i].severity === "error") return ILLEGAL;
@@ -95,6 +117,16 @@ export class RecordClassifier {
     const status = checker.status(NO_COUNT);
     return LEGAL | (status.check ? CHECK : 0) |
       (status.checkmate ? CHECKMATE : 0) | (status.stalemate ? STALEMATE : 0);
+  }
+
+  #checkerFor(rules: Rules | undefined): PositionChecker {
+    if (rules === undefined || rules === this.#rules) return this.#checker;
+    let checker = this.#others.get(rules);
+    if (checker === undefined) {
+      checker = new PositionChecker({ rules });
+      this.#others.set(rules, checker);
+    }
+    return checker;
   }
 }
 

@@ -6,6 +6,7 @@ import { parseFen } from "../../../lib/fen/mod.ts";
 import { UnplayablePositionError } from "../../../lib/chess/errors.ts";
 import { enPassantSquare, positionStatus } from "../../../lib/chess/status.ts";
 import { PERFT } from "../../_shared.ts";
+import type { Rules } from "../../../lib/types.ts";
 
 function status(fen: string) {
   return positionStatus(parseFen(fen));
@@ -24,6 +25,7 @@ Deno.test("positionStatus: the initial position", () => {
       insufficientMaterial: false,
       fiftyMoves: false,
       seventyFiveMoves: false,
+      end: null,
     },
   );
 });
@@ -150,4 +152,58 @@ Deno.test("positionStatus: countMoves false only says whether there is a move", 
     if (full.legalMoveCount === 0) noMove++;
   }
   assert.ok(noMove >= 3, "positions without a move are covered");
+});
+
+Deno.test("positionStatus: a variant's rules, and the game's one end", () => {
+  const of = (rules: Rules, fen: string) =>
+    positionStatus(parseFen(fen, { rules }), { rules });
+  // horde: White has no king to mark
+  const horde = of(
+    "horde",
+    "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+  );
+  assert.deepEqual([horde.king, horde.legalMoveCount, horde.end], [
+    null,
+    8,
+    null,
+  ]);
+  // atomic: the queen's "check" is void while the kings touch
+  const atomic = of("atomic", "8/8/8/8/8/8/k6q/1K6 w - - 0 1");
+  assert.deepEqual([atomic.check, atomic.checkers], [false, []]);
+  // king of the hill: the goal reached is the end, not a stalemate
+  const hill = of("kingofthehill", "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+  assert.deepEqual([hill.stalemate, hill.end], [false, {
+    winner: "b",
+    termination: "variant-loss",
+    reason: "Black's king reached the hill (e5)",
+  }]);
+  // under standard rules two bare kings are a draw; on the hill, a race
+  assert.equal(
+    positionStatus(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")).end?.termination,
+    "insufficient-material",
+  );
+  assert.equal(of("kingofthehill", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").end, null);
+  // racing kings: both kings home is a draw
+  assert.deepEqual(of("racingkings", "K6k/8/8/8/8/8/8/8 w - - 0 1").end, {
+    winner: null,
+    termination: "variant-draw",
+    reason: "both kings reached rank 8",
+  });
+  // standard chess: mate and the seventy-five-move draw in one end each
+  assert.deepEqual(
+    positionStatus(parseFen("7k/5Q2/6K1/8/8/8/8/8 b - - 150 80")).end,
+    {
+      winner: null,
+      termination: "stalemate",
+      reason: "Black has no legal move",
+    },
+  );
+  assert.deepEqual(
+    positionStatus(parseFen("4k3/8/8/8/8/8/8/R3K3 w - - 150 90")).end,
+    {
+      winner: null,
+      termination: "seventy-five-moves",
+      reason: "75 moves without a capture or pawn move",
+    },
+  );
 });

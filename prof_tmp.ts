@@ -1,0 +1,10 @@
+import { parseFen } from "/work/wt/vperf/lib/fen/mod.ts";
+import { perft } from "/work/wt/vperf/lib/moves/perft.ts";
+const HORDE = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+const rules = (Deno.args[0] ?? "horde") as never;
+const fen = Deno.args[1] ?? HORDE;
+const depth = Number(Deno.args[2] ?? 5);
+const p = parseFen(fen);
+let s = 0;
+for (let i = 0; i < Number(Deno.args[3] ?? 40); i++) s += perft(p, depth, { rules });
+console.log(s);
