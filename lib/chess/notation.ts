@@ -319,13 +319,7 @@ export class Notation {
         "illegal",
         this.length === 0
           ? `the game is over (${over})`
-<<<<<<< HEAD
           : this.#refusal(candidates, why),
-=======
-          : this.#captureForced()
-          ? `illegal: a capture must be made (${this.#listed()})`
-          : "illegal" + (why ? `: ${why()}` : ""),
->>>>>>> main
       );
     }
     const names = found.map((m) => this.san(m)).sort();
@@ -333,30 +327,10 @@ export class Notation {
     throw this.#fail("ambiguous", `ambiguous, ${list}`);
   }
 
-<<<<<<< HEAD
   /** "illegal", and why: a variant's rule, else what the text's shape says. */
   #refusal(named: Named, why: (() => string) | undefined): string {
     const reason = variantRefusal(this.board, this, named) ?? why?.();
     return reason === undefined ? "illegal" : `illegal: ${reason}`;
-=======
-  /**
-   * Whether the rules force a capture here (antichess, when one can be
-   * made: then every legal move is one).
-   */
-  #captureForced(): boolean {
-    const b = this.board, m = this.moves[0];
-    return VARIANT_MOVES[b.variant].forcedCapture &&
-      ((m & EN_PASSANT) !== 0 || b.sq[moveTo(m)] !== 0);
-  }
-
-  /** The legal moves in SAN, a few of them, for a message. */
-  #listed(): string {
-    const names: string[] = [];
-    for (let i = 0; i < this.length && i < 4; i++) {
-      names.push(this.san(this.moves[i]));
-    }
-    return names.join(", ") + (this.length > 4 ? ", ..." : "");
->>>>>>> main
   }
 
   #fail(code: MoveErrorCode, reason: string): MoveError {

@@ -110,9 +110,9 @@ export function variantRefusal(
     if (captures.length === 0) return null;
     captures.sort();
     const shown = captures.length > 4
-      ? `${captures.slice(0, 4).join(", ")}...`
+      ? `${captures.slice(0, 4).join(", ")}, ...`
       : captures.join(", ");
-    return `a capture is required in antichess (${shown})`;
+    return `a capture must be made (${shown})`;
   }
   const fits = named.fits;
   if (!v.noCheckGiving && !v.explosions) return null;

@@ -156,6 +156,6 @@ Deno.test("a refused castling or forced-capture move says why, through the real 
     code: 2,
     stdout: "",
     stderr:
-      `fen: stdin:3:13: game 1, move 2. "Ba6": illegal: a capture is required in antichess (Bxb5)\n`,
+      `fen: stdin:3:13: game 1, move 2. "Ba6": illegal: a capture must be made (Bxb5)\n`,
   });
 });

@@ -218,13 +218,13 @@ Deno.test("a move a variant's own rule refuses says which rule", () => {
       "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1",
       "antichess",
       "Qa4",
-      "illegal: a capture is required in antichess (Kxd2, Qxd2)",
+      "illegal: a capture must be made (Kxd2, Qxd2)",
     ],
     [
       "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1",
       "antichess",
       "d1a4",
-      "illegal: a capture is required in antichess (Kxd2, Qxd2)",
+      "illegal: a capture must be made (Kxd2, Qxd2)",
     ],
     [
       "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
