@@ -74,6 +74,23 @@ Deno.test({
         "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
       );
       assert.match(await page.evaluate<string>(text("moves")), /Q@e2/);
+      // The status by the variant's rules: a king on the hill has won.
+      await page.evaluate(type("8/8/8/3K4/8/8/8/7k b - - 0 1"));
+      await page.evaluate(`(() => {
+        const menu = document.getElementById("variant");
+        menu.value = "kingofthehill";
+        menu.dispatchEvent(new Event("change"));
+      })()`);
+      assert.match(
+        await page.evaluate<string>(text("status")),
+        /Black to move; White's king reached the hill \(d5\)/,
+      );
+      await page.evaluate(type("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"));
+      await page.evaluate(`(() => {
+        const menu = document.getElementById("variant");
+        menu.value = "crazyhouse";
+        menu.dispatchEvent(new Event("change"));
+      })()`);
       assert.match(
         await page.evaluate<string>(`document.getElementById("png-link").href`),
         /[?&]variant=crazyhouse(&|$)/,

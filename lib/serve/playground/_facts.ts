@@ -34,8 +34,8 @@ export function showSyntaxError(
   );
 }
 
-function describeStatus(position: Position): string {
-  const status = positionStatus(position);
+function describeStatus(position: Position, rules: Rules): string {
+  const status = positionStatus(position, { rules });
   const side = position.turn === "w" ? "White" : "Black";
   const parts = [`${side} to move`];
   if (status.checkmate) parts.push(`${side} is checkmated`);
@@ -46,6 +46,10 @@ function describeStatus(position: Position): string {
   if (status.insufficientMaterial) parts.push("insufficient material");
   if (status.seventyFiveMoves) parts.push("75-move rule: a draw");
   else if (status.fiftyMoves) parts.push("50-move rule: a draw may be claimed");
+  // A variant's own end (a king on the hill, a third check...) in its words.
+  if (status.end !== null && !status.checkmate && !status.stalemate) {
+    parts.push(status.end.reason);
+  }
   parts.push(`${status.legalMoveCount} legal moves`);
   return parts.join("; ");
 }
@@ -96,13 +100,8 @@ export function showFacts(
     }
   }
   if (legal) {
-    const moves = legalMoves(position, { notation: "san", rules });
-    // The status's check, mate and draws are standard chess's rules.
-    element("status").textContent = rules === "chess" || rules === "chess960"
-      ? describeStatus(position)
-      : `${
-        position.turn === "w" ? "White" : "Black"
-      } to move; ${moves.length} legal moves`;
-    element("moves").textContent = moves.join(" ") || "none";
+    element("status").textContent = describeStatus(position, rules);
+    element("moves").textContent =
+      legalMoves(position, { notation: "san", rules }).join(" ") || "none";
   }
 }
