@@ -8,7 +8,7 @@ import type { Rules } from "../types.ts";
 import { isAttacked } from "./attacks.ts";
 import type { ChessBoard } from "./board.ts";
 import { makeMove, unmakeMove } from "./make.ts";
-import { KING, PAWN, squareOf } from "./geometry.ts";
+import { KING, PAWN, ROOK, squareOf } from "./geometry.ts";
 import {
   CASTLE,
   DROP,
@@ -22,6 +22,7 @@ import {
 import { generateMoves, MAX_MOVES } from "./generate.ts";
 import { MoveError, type MoveErrorCode } from "./errors.ts";
 import { royalAttacked, VARIANT_MOVES } from "./variant.ts";
+import { castlingRefusal, type Named, variantRefusal } from "./refusal.ts";
 
 /** Role letters by role number, for SAN and UCI promotions. */
 export const ROLE_LETTERS = " PNBRQK";
@@ -120,8 +121,7 @@ export interface MoveSource {
 }
 
 /** Which legal moves a piece of text names, and why none if none does. */
-interface Candidates {
-  fits: (m: number) => boolean;
+interface Candidates extends Named {
   why?: () => string;
 }
 
@@ -202,6 +202,7 @@ export class Notation {
       const long = castle[2] !== undefined;
       return this.#single({
         fits: (m) => (m & CASTLE) !== 0 && moveTo(m) < moveFrom(m) === long,
+        why: () => castlingRefusal(this.board, long ? 0 : 1),
       });
     }
     const piece = PIECE_MOVE.exec(text);
@@ -237,6 +238,7 @@ export class Notation {
           (fileIndex < 0 || (from & 7) === fileIndex) &&
           (row < 0 || from >> 3 === row);
       },
+      to,
       why: () => `no ${ROLE_NAMES[role]} can move to ${square}`,
     });
   }
@@ -271,6 +273,7 @@ export class Notation {
         return moveTo(m) === to && (sq[from] & 7) === PAWN &&
           movePromotion(m) === role && (from & 7) === fromFile;
       },
+      to,
       why: () => `no pawn can move to ${square}`,
     });
   }
@@ -284,6 +287,7 @@ export class Notation {
       const side = this.board.turn === 0 ? "White" : "Black";
       throw this.#fail("illegal", `the piece on ${fromName} is not ${side}'s`);
     }
+    const wing = (piece & 7) === KING ? castlingWing(this.board, from, to) : -1;
     return this.#single({
       fits: (m) => {
         if (moveFrom(m) !== from || movePromotion(m) !== role) return false;
@@ -292,11 +296,13 @@ export class Notation {
         return (m & CASTLE) !== 0 && (piece & 7) === KING &&
           isStandardCastle(m) && kingDestination(m) === to;
       },
+      ...(wing < 0 ? { to } : { why: () => castlingRefusal(this.board, wing) }),
     });
   }
 
   /** The one legal move that fits, or a MoveError naming the problem. */
-  #single({ fits, why }: Candidates): number {
+  #single(candidates: Candidates): number {
+    const { fits, why } = candidates;
     const found: number[] = [];
     for (let i = 0; i < this.length; i++) {
       if (fits(this.moves[i])) found.push(this.moves[i]);
@@ -313,9 +319,7 @@ export class Notation {
         "illegal",
         this.length === 0
           ? `the game is over (${over})`
-          : this.#captureForced()
-          ? `illegal: a capture must be made (${this.#listed()})`
-          : "illegal" + (why ? `: ${why()}` : ""),
+          : this.#refusal(candidates, why),
       );
     }
     const names = found.map((m) => this.san(m)).sort();
@@ -323,29 +327,28 @@ export class Notation {
     throw this.#fail("ambiguous", `ambiguous, ${list}`);
   }
 
-  /**
-   * Whether the rules force a capture here (antichess, when one can be
-   * made: then every legal move is one).
-   */
-  #captureForced(): boolean {
-    const b = this.board, m = this.moves[0];
-    return VARIANT_MOVES[b.variant].forcedCapture &&
-      ((m & EN_PASSANT) !== 0 || b.sq[moveTo(m)] !== 0);
-  }
-
-  /** The legal moves in SAN, a few of them, for a message. */
-  #listed(): string {
-    const names: string[] = [];
-    for (let i = 0; i < this.length && i < 4; i++) {
-      names.push(this.san(this.moves[i]));
-    }
-    return names.join(", ") + (this.length > 4 ? ", ..." : "");
+  /** "illegal", and why: a variant's rule, else what the text's shape says. */
+  #refusal(named: Named, why: (() => string) | undefined): string {
+    const reason = variantRefusal(this.board, this, named) ?? why?.();
+    return reason === undefined ? "illegal" : `illegal: ${reason}`;
   }
 
   #fail(code: MoveErrorCode, reason: string): MoveError {
     const { text: move, index } = this.#source;
     return new MoveError({ move, index, code, reason });
   }
+}
+
+/**
+ * The wing (0 the a-file's, 1 the h-file's) a king's move from `from` to
+ * `to` castles to in UCI (the king's two-square step from the e-file, or
+ * the king onto its own rook), or -1 when it is no castling.
+ */
+function castlingWing(b: ChessBoard, from: number, to: number): number {
+  if (from >> 3 !== to >> 3) return -1;
+  const step = (from & 7) === 4 && Math.abs(to - from) === 2;
+  const ownRook = b.sq[to] === (b.sq[from] & 8 | ROOK);
+  return step || ownRook ? (to > from ? 1 : 0) : -1;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 import { variantOf } from "../fen/variants.ts";
 import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
+import { variantLines } from "../text/variant_lines.ts";
 import { writeJsonRecord } from "./format_json.ts";
 import type { Current } from "./record.ts";
 import type { JsonFields } from "./option_settings_data.ts";
@@ -149,6 +150,25 @@ function diagramOptions(current: Current, run: RunOptions): RenderSvgOptions {
 
 const NO_SHAPES: readonly PgnShape[] = Object.freeze([]);
 
+/**
+ * A text board's pocket or check lines (with their newlines), or `null`
+ * for a record without them: figurines after an indent for `unicode`.
+ */
+function textLines(
+  current: Current,
+  run: RunOptions,
+  indent: string,
+): { top: string; bottom: string } | null {
+  const lines = variantLines(current.variant, {
+    flip: run.flip,
+    figurines: indent !== "",
+  });
+  return lines === null ? null : {
+    top: `${indent}${lines.top}\n`,
+    bottom: `${indent}${lines.bottom}\n`,
+  };
+}
+
 /** Every format, in the order `--help` lists them; `svg` is the default. */
 export const FORMATS = {
   svg: format({
@@ -181,7 +201,10 @@ export const FORMATS = {
     moves: false,
     needs: [],
     write(out, current, run) {
+      const lines = textLines(current, run, "");
+      if (lines !== null) out.write(lines.top);
       out.writeGrid(current.cells, DOT, run.flip);
+      if (lines !== null) out.write(lines.bottom);
     },
   }),
   grid: format({
@@ -190,7 +213,10 @@ export const FORMATS = {
     moves: false,
     needs: [],
     write(out, current, run) {
+      const lines = textLines(current, run, "");
+      if (lines !== null) out.write(lines.top);
       out.writeGrid(current.cells, run.mark, run.flip);
+      if (lines !== null) out.write(lines.bottom);
     },
   }),
   unicode: format({
@@ -199,6 +225,8 @@ export const FORMATS = {
     moves: false,
     needs: [],
     write(out, current, run) {
+      const lines = textLines(current, run, "  ");
+      if (lines !== null) out.write(lines.top);
       out.reserve(UNICODE_BYTES_MAX);
       out.length = writeUnicodeBytes(
         current.cells,
@@ -206,6 +234,7 @@ export const FORMATS = {
         out.buffer,
         out.length,
       );
+      if (lines !== null) out.write(lines.bottom);
     },
   }),
   fen: format({

@@ -25,6 +25,8 @@ import {
   type BlockSettings,
 } from "../markdown/options.ts";
 import type { PictureOptions } from "../subcommands/md.ts";
+import { variantNamed } from "../fen/variants.ts";
+import { type Rules, VARIANT_RULES } from "../types.ts";
 
 /**
  * The command's options a block takes: the picture options (not the GIF's
@@ -32,7 +34,7 @@ import type { PictureOptions } from "../subcommands/md.ts";
  */
 export const BLOCK_OPTIONS: readonly OptionSpec[] = OPTION_SPECS.filter((o) =>
   (o.group === "diagram" && o.scope !== "gif") ||
-  o.name === "ply" || o.name === "chess960"
+  o.name === "ply" || o.name === "chess960" || o.name === "variant"
 );
 
 /** An option's command name and value: a string, or a flag's yes or no. */
@@ -101,6 +103,7 @@ function blockSettings(
         if (value === false) values.delete(name);
         else mergeValue(values, name, alone.values.get(name)!);
         if (name === "ply") plyOf(String(value));
+        if (name === "variant") blockRules(String(value), false);
       }
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
@@ -120,11 +123,43 @@ function blockSettings(
     throw new BlockOptionError(error.message, null);
   }
   const ply = values.get("ply");
+  const chess960 = values.get("chess960") === true;
+  let rules: Rules | undefined;
+  try {
+    rules = blockRules(values.get("variant"), chess960);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new BlockOptionError(error.message, null);
+  }
   return {
     svg,
     ply: typeof ply === "string" ? plyOf(ply) : "last",
-    chess960: values.get("chess960") === true,
+    chess960,
+    ...(rules === undefined ? {} : { rules }),
   };
+}
+
+/**
+ * The rules `variant` names, as `--variant` reads them (`Three-check`,
+ * `KOTH`...).
+ *
+ * @throws {UsageError} For an unknown name, or beside `chess960`.
+ */
+function blockRules(
+  value: string | true | string[] | undefined,
+  chess960: boolean,
+): Rules | undefined {
+  if (typeof value !== "string") return undefined;
+  const rules = variantNamed(value)?.rules;
+  if (rules === undefined) {
+    throw new UsageError(
+      `variant ${shown(value)} is not a variant: ${VARIANT_RULES.join(", ")}`,
+    );
+  }
+  if (chess960 && rules !== "chess960") {
+    throw new UsageError(`chess960 and variant ${rules}: choose one`);
+  }
+  return rules;
 }
 
 /** What a block's option sets: the command's options and their values. */

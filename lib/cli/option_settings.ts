@@ -23,6 +23,7 @@ import {
   outputName,
   ownOutput,
 } from "./option_settings_data.ts";
+import { checkFenForms } from "./option_settings_forms.ts";
 import { groupOperands, type OperandSource } from "./option_operands.ts";
 import { type ScaleSettings, scaleSettings } from "./option_settings_scale.ts";
 import type { PlySelection } from "./source_pgn.ts";
@@ -148,6 +149,7 @@ export function settle(
     scale: scaleSettings(args),
   };
   checkCombinations(settings, args);
+  checkFenForms(settings, args);
   checkVariant(settings, args);
   return settings;
 }

@@ -11,6 +11,15 @@ import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import type { PgnShape } from "../pgn/game.ts";
 import type { BoardInput } from "../_board.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
+import type { Rules } from "../types.ts";
+
+/** How a block is read: a game's ply, X-FEN castling, the variant's rules. */
+export interface BlockReading {
+  readonly ply: number | "last";
+  readonly chess960?: boolean;
+  /** The rules of a FEN record, and of a game without a `Variant` tag. */
+  readonly rules?: Rules;
+}
 
 /** What a block draws. */
 export interface BlockBoard {
@@ -75,13 +84,14 @@ function isGame(text: string): boolean {
  * ```
  *
  * @param text The content, lines joined by `\n`.
- * @param options The ply of a game (`"last"` for its final position), and X-FEN castling.
+ * @param options The ply of a game (`"last"` for its final position), X-FEN
+ * castling, and the rules (`variant=`).
  * @returns What to draw.
  * @throws {BlockError} When the content cannot be read, or has no such ply.
  */
 export function blockBoard(
   text: string,
-  options: { ply: number | "last"; chess960?: boolean },
+  options: BlockReading,
 ): BlockBoard {
   if (text.trim() === "") {
     throw new BlockError(
@@ -102,6 +112,7 @@ export function blockBoard(
   try {
     const { position } = parseEpd(record.trim(), {
       ...(options.chess960 ? { chess960: true } : {}),
+      ...(options.rules === undefined ? {} : { rules: options.rules }),
     });
     // A placement alone says nothing of the side to move.
     const placementOnly = !/\S\s+\S/.test(record.trim());
@@ -120,7 +131,8 @@ export function blockBoard(
       };
   } catch (error) {
     if (!(error instanceof FenSyntaxError)) throw error;
-    throw new BlockError(`Cannot parse FEN: ${error.detail}`, {
+    const detail = error.hinted((rules) => `variant=${rules}`);
+    throw new BlockError(`Cannot parse FEN: ${detail}`, {
       line,
       column: start + error.offset,
       exit: EXIT.invalidFen,
@@ -130,11 +142,14 @@ export function blockBoard(
 
 function gameBoard(
   text: string,
-  options: { ply: number | "last"; chess960?: boolean },
+  options: BlockReading,
 ): BlockBoard {
   let games;
   try {
-    games = parsePgn(text);
+    games = parsePgn(
+      text,
+      options.rules === undefined ? {} : { rules: options.rules },
+    );
   } catch (error) {
     if (error instanceof PgnSyntaxError || error instanceof PgnMoveError) {
       throw new BlockError(`Cannot read PGN: ${error.detail}`, {
@@ -163,6 +178,8 @@ function gameBoard(
     plies = position.ply;
     if (options.ply === "last" || position.ply === options.ply) {
       drawn = {
+        // The position, so that a variant's pockets and counters are drawn.
+        board: position.toPosition() as BoardInput,
         fen: position.fen,
         lastMove: position.from === null
           ? null
@@ -178,5 +195,5 @@ function gameBoard(
       { line: 0, column: 0, exit: EXIT.usage },
     );
   }
-  return { board: drawn.fen, ...drawn };
+  return drawn;
 }

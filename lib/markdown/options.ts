@@ -5,6 +5,7 @@
 import type { RenderSvgOptions } from "../svg/mod.ts";
 import { UsageError } from "../program/usage_error.ts";
 import type { BlockOption } from "./info.ts";
+import type { Rules } from "../types.ts";
 
 /** A block's options read: the drawing's options, and the ply asked for. */
 export interface BlockSettings {
@@ -13,6 +14,8 @@ export interface BlockSettings {
   readonly ply: number | "last";
   /** Whether castling `KQkq` reads as X-FEN. */
   readonly chess960: boolean;
+  /** The rules of a FEN record, and of a game without a `Variant` tag. */
+  readonly rules?: Rules;
 }
 
 /**

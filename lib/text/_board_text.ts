@@ -5,6 +5,7 @@
 import { quoteCharAt } from "../_quote.ts";
 import { FIGURINES, IS_PIECE } from "../_tables.ts";
 import { PIECES } from "../types.ts";
+import { isVariantLine } from "./variant_lines.ts";
 
 /** ASCII codes of the pieces the figurines U+2654 (♔) to U+265F (♟) draw. */
 const FIGURINE_CODES: readonly number[] = /* @__PURE__ */ (() => {
@@ -103,6 +104,8 @@ export class LineCells {
   readonly #spacesAreCells: boolean;
   #framed = false;
   #same = false;
+  /** The first, second and last cells (kept past MAX_CELLS). */
+  readonly #ends = { first: 0, second: 0, last: 0 };
 
   constructor(spacesAreCells: boolean) {
     this.#spacesAreCells = spacesAreCells;
@@ -127,12 +130,15 @@ export class LineCells {
           this.at[count] = i;
         }
         if (count > 0 && cp !== this.codes[0]) same = false;
+        this.#ends.last = cp;
         if (!isFrame(cp)) framed = false;
         count++;
       }
       i += cp > 0xffff ? 2 : 1;
     }
     this.count = count;
+    this.#ends.first = this.codes[0];
+    this.#ends.second = this.codes[1];
     this.#framed = framed;
     this.#same = same;
   }
@@ -140,11 +146,14 @@ export class LineCells {
   /**
    * What the scanned line is, given the board's empty mark (-1 while it is
    * unknown): eight of the mark, or of a mark to be found, are a rank even
-   * when they look like a frame (`--------` with `-` for empty).
+   * when they look like a frame (`--------` with `-` for empty). A
+   * variant's pocket or check line beside a board (`[Qn]`, `+1`) is skipped
+   * as a frame is.
    */
   kind(mark: number): number {
     const count = this.count;
     if (count === 0) return BLANK;
+    if (isVariantLine(this.#ends, count)) return FRAME;
     if (this.#framed) {
       const first = this.codes[0];
       const rank = count === 8 && this.#same &&

@@ -6,6 +6,8 @@
 
 import { type BoardInput, toBoard } from "../_board.ts";
 import { FIGURINES } from "../_tables.ts";
+import { variantStateOfPosition } from "../record_view.ts";
+import { variantLines } from "./variant_lines.ts";
 
 /** Options for {@linkcode renderUnicode}. */
 export interface RenderUnicodeOptions {
@@ -16,7 +18,10 @@ export interface RenderUnicodeOptions {
 /**
  * Draws a board as 9 lines of text: each rank with its digit, the pieces as
  * Unicode chess symbols, `·` for empty squares, and the file letters below.
- * The text ends in a newline.
+ * The text ends in a newline. A crazyhouse position's pockets (`[♕ ♞]`) and
+ * a three-check position's checks given (`+1`) take a line above the board
+ * for the side drawn at the top and one below the file letters for the
+ * other, as lichess shows them beside the board.
  *
  * @example
  * ```ts
@@ -27,6 +32,19 @@ export interface RenderUnicodeOptions {
  * assert.equal(lines[0], "8 · · · · ♚ · · ·");
  * assert.equal(lines[7], "1 · · · · ♔ · · ·");
  * assert.equal(lines[8], "  a b c d e f g h");
+ * ```
+ *
+ * @example A crazyhouse position's pockets
+ * ```ts
+ * import { parseFen, renderUnicode } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const position = parseFen("4k3/8/8/8/8/8/8/4K3[Qnn] w - - 0 1", {
+ *   rules: "crazyhouse",
+ * });
+ * const lines = renderUnicode(position).split("\n");
+ * assert.equal(lines[0], "  [♞ ♞]");
+ * assert.equal(lines[10], "  [♕]");
  * ```
  *
  * @param board A position, a board of 64 squares, or FEN text to parse (a
@@ -41,9 +59,14 @@ export function renderUnicode(
   board: BoardInput,
   options: RenderUnicodeOptions = {},
 ): string {
-  const squares = toBoard(board, "render Unicode").board;
+  const read = toBoard(board, "render Unicode");
+  const squares = read.board;
   const flip = options.flip === true;
-  let text = "";
+  const lines = read.position === null ? null : variantLines(
+    variantStateOfPosition(read.position),
+    { flip, figurines: true },
+  );
+  let text = lines === null ? "" : `  ${lines.top}\n`;
   for (let row = 0; row < 8; row++) {
     text += flip ? row + 1 : 8 - row;
     for (let file = 0; file < 8; file++) {
@@ -53,5 +76,6 @@ export function renderUnicode(
     }
     text += "\n";
   }
-  return text + (flip ? "  h g f e d c b a\n" : "  a b c d e f g h\n");
+  text += flip ? "  h g f e d c b a\n" : "  a b c d e f g h\n";
+  return lines === null ? text : `${text}  ${lines.bottom}\n`;
 }

@@ -55,6 +55,56 @@ Deno.test({
         null,
       );
 
+      // A variant's record: the page's own words, then its variant menu.
+      await page.evaluate(type("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"));
+      assert.equal(await page.evaluate(text("verdict")), "Not a FEN record");
+      assert.match(
+        await page.evaluate<string>(text("problems")),
+        /read under its rules: choose crazyhouse in the variant menu\) at column 20/,
+      );
+      await page.evaluate(`(() => {
+        const menu = document.getElementById("variant");
+        menu.value = "crazyhouse";
+        menu.dispatchEvent(new Event("change"));
+      })()`);
+      await page.waitFor(`document.querySelector("#board svg .fen-pocket-w")`);
+      assert.equal(await page.evaluate(text("verdict")), "Legal position");
+      assert.equal(
+        await page.evaluate(text("fen")),
+        "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
+      );
+      assert.match(await page.evaluate<string>(text("moves")), /Q@e2/);
+      // The status by the variant's rules: a king on the hill has won.
+      await page.evaluate(type("8/8/8/3K4/8/8/8/7k b - - 0 1"));
+      await page.evaluate(`(() => {
+        const menu = document.getElementById("variant");
+        menu.value = "kingofthehill";
+        menu.dispatchEvent(new Event("change"));
+      })()`);
+      assert.match(
+        await page.evaluate<string>(text("status")),
+        /Black to move; White's king reached the hill \(d5\)/,
+      );
+      await page.evaluate(type("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"));
+      await page.evaluate(`(() => {
+        const menu = document.getElementById("variant");
+        menu.value = "crazyhouse";
+        menu.dispatchEvent(new Event("change"));
+      })()`);
+      assert.match(
+        await page.evaluate<string>(`document.getElementById("png-link").href`),
+        /[?&]variant=crazyhouse(&|$)/,
+      );
+      assert.match(
+        await page.evaluate<string>(`location.hash`),
+        /[#&]variant=crazyhouse(&|$)/,
+      );
+      await page.evaluate(`(() => {
+        const menu = document.getElementById("variant");
+        menu.value = "chess";
+        menu.dispatchEvent(new Event("change"));
+      })()`);
+
       await page.evaluate(type("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"));
       await page.waitFor(`document.querySelector("#board svg")`);
       assert.equal(

@@ -9,7 +9,7 @@ import { stringifyFen } from "../../fen/mod.ts";
 import type { Problem } from "../../legality/mod.ts";
 import { legalMoves, positionStatus } from "../../moves/mod.ts";
 import type { PgnMoveError, PgnSyntaxError } from "../../pgn/mod.ts";
-import type { Position } from "../../types.ts";
+import type { Position, Rules } from "../../types.ts";
 import { add, element } from "./_dom.ts";
 
 /** Shows a syntax error: the message, the record and a caret under it. */
@@ -18,10 +18,12 @@ export function showSyntaxError(
   text: string,
   error: FenSyntaxError,
 ): void {
+  // A variant's record: said in the page's words, not the library's option.
+  const detail = error.hinted((rules) => `choose ${rules} in the variant menu`);
   const item = add(
     list,
     "li",
-    `error ${error.field}: ${error.message}`,
+    `error ${error.field}: Cannot parse FEN: ${detail} at column ${error.column}`,
     "error",
   );
   add(
@@ -32,8 +34,8 @@ export function showSyntaxError(
   );
 }
 
-function describeStatus(position: Position): string {
-  const status = positionStatus(position);
+function describeStatus(position: Position, rules: Rules): string {
+  const status = positionStatus(position, { rules });
   const side = position.turn === "w" ? "White" : "Black";
   const parts = [`${side} to move`];
   if (status.checkmate) parts.push(`${side} is checkmated`);
@@ -44,6 +46,10 @@ function describeStatus(position: Position): string {
   if (status.insufficientMaterial) parts.push("insufficient material");
   if (status.seventyFiveMoves) parts.push("75-move rule: a draw");
   else if (status.fiftyMoves) parts.push("50-move rule: a draw may be claimed");
+  // A variant's own end (a king on the hill, a third check...) in its words.
+  if (status.end !== null && !status.checkmate && !status.stalemate) {
+    parts.push(status.end.reason);
+  }
   parts.push(`${status.legalMoveCount} legal moves`);
   return parts.join("; ");
 }
@@ -68,8 +74,9 @@ export function showPgnError(
 export function showFacts(
   position: Position,
   problems: Problem[],
-  input: { text: string; pgn: string | null },
+  input: { text: string; pgn: string | null; rules: Rules },
 ): void {
+  const { rules } = input;
   const list = element("problems");
   const verdict = element("verdict");
   const legal = problems.every((problem) => problem.severity !== "error");
@@ -88,13 +95,13 @@ export function showFacts(
   }
   element("fen").textContent = stringifyFen(position);
   if (input.pgn === null) {
-    for (const note of explain(input.text, {})) {
+    for (const note of explain(input.text, { rules })) {
       add(element("explain"), "li", note);
     }
   }
   if (legal) {
-    element("status").textContent = describeStatus(position);
+    element("status").textContent = describeStatus(position, rules);
     element("moves").textContent =
-      legalMoves(position, { notation: "san" }).join(" ") || "none";
+      legalMoves(position, { notation: "san", rules }).join(" ") || "none";
   }
 }

@@ -54,14 +54,21 @@ export function showSetup(position: Position): void {
 export function setupFen(squares: Squares, position: Position): string {
   const turn = element<HTMLSelectElement>("turn").value as Side;
   fillEnPassant(turn, element<HTMLSelectElement>("ep").value);
-  const placement = stringifyFen({
+  // A crazyhouse position's pockets ride with the placement, three-check's
+  // counters after the clocks: the edit keeps them (promoted marks go, the
+  // squares they named being edited).
+  const { pockets, remainingChecks } = position;
+  const fields = stringifyFen({
     board: squares,
     turn,
     castling: [],
     enPassant: null,
     halfmoveClock: 0,
     fullmoveNumber: 1,
-  }).split(" ")[0];
+    ...(pockets === undefined ? {} : { pockets, promoted: [] }),
+    ...(remainingChecks === undefined ? {} : { remainingChecks }),
+  }).split(" ");
+  const placement = fields[0];
   const castling = CASTLING_BOXES.filter(([letter]) => box(letter).checked)
     .map(([letter]) => letter).join("") || "-";
   return [
@@ -71,6 +78,7 @@ export function setupFen(squares: Squares, position: Position): string {
     element<HTMLSelectElement>("ep").value,
     position.halfmoveClock,
     position.fullmoveNumber,
+    ...fields.slice(6),
   ].join(" ");
 }
 

@@ -10,6 +10,8 @@ export const SIZE = 360;
 /** The page's state: what the share link and the image URLs carry. */
 export interface State {
   fen: string;
+  /** The rules the record is read by (`chess` unless chosen). */
+  variant: string;
   flip: boolean;
   theme: string;
   pieces: string;
@@ -24,6 +26,7 @@ export interface State {
 /** The controls that hold the state, by state key. */
 export const FIELDS = {
   fen: "input",
+  variant: "variant",
   theme: "theme",
   pieces: "pieces",
   coordinates: "coordinates",
@@ -37,6 +40,7 @@ export function readState(): State {
   const value = (id: string) => element<HTMLInputElement>(id).value;
   return {
     fen: value(FIELDS.fen),
+    variant: value(FIELDS.variant) || "chess",
     flip: element<HTMLInputElement>("flip").checked,
     theme: value(FIELDS.theme),
     pieces: value(FIELDS.pieces),
@@ -66,7 +70,9 @@ export function restoreState(hash: string): void {
 export function shareHash(state: State): string {
   const params = new URLSearchParams();
   for (const key of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
-    if (state[key] !== "") params.set(key, state[key]);
+    if (state[key] !== "" && !(key === "variant" && state[key] === "chess")) {
+      params.set(key, state[key]);
+    }
   }
   if (state.flip) params.set("flip", "1");
   if (state.ply !== "") params.set("ply", state.ply);
@@ -80,6 +86,7 @@ function serviceUrl(
   state: State,
 ): { url: string; params: URLSearchParams } {
   const params = new URLSearchParams([subject, ["size", String(SIZE)]]);
+  if (state.variant !== "chess") params.set("variant", state.variant);
   if (state.flip) params.set("flip", "true");
   params.set("theme", state.theme);
   params.set("pieces", state.pieces);

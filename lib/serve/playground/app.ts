@@ -32,7 +32,12 @@ import {
   PgnMoveError,
   PgnSyntaxError,
 } from "../../pgn/mod.ts";
-import { INITIAL_FEN, type Position } from "../../types.ts";
+import {
+  INITIAL_FEN,
+  type Position,
+  type Rules,
+  VARIANT_RULES,
+} from "../../types.ts";
 import {
   BoardEditor,
   type EditorHost,
@@ -117,6 +122,12 @@ interface Shown {
   ply: number;
 }
 
+/** The rules the variant menu chose (a game's `Variant` tag wins). */
+function rulesOf(state: State): Rules {
+  const rules = state.variant as Rules;
+  return VARIANT_RULES.includes(rules) ? rules : "chess";
+}
+
 /** Whether the input is a game rather than a record: tags or move numbers. */
 function looksLikePgn(text: string): boolean {
   return /^\[/.test(text) || /^\d+\.\s*[a-zA-Z]/.test(text);
@@ -124,7 +135,7 @@ function looksLikePgn(text: string): boolean {
 
 /** The game's position at the state's ply; the slider follows the game. */
 function gamePosition(text: string, state: State): Shown {
-  const [game] = parsePgn(text);
+  const [game] = parsePgn(text, { rules: rulesOf(state) });
   if (game === undefined) {
     throw new PgnSyntaxError({
       game: 1,
@@ -168,7 +179,7 @@ function readInput(
   element("ply-box").hidden = !game;
   try {
     if (game) return gamePosition(text, state);
-    const { position } = parseEpd(text);
+    const { position } = parseEpd(text, { rules: rulesOf(state) });
     return { position, lastMove: "", pgn: null, game: null, ply: 0 };
   } catch (error) {
     if (error instanceof FenSyntaxError) showSyntaxError(list, text, error);
@@ -281,8 +292,10 @@ class Playground {
     } else this.#moves.hide();
     const { position } = shown;
     showSetup(position);
-    const problems = checkPosition(position);
-    showFacts(position, problems, { text, pgn: shown.pgn });
+    // A game's Variant tag may name other rules than the menu's.
+    const rules = shown.game?.rules ?? rulesOf(state);
+    const problems = checkPosition(position, { rules });
+    showFacts(position, problems, { text, pgn: shown.pgn, rules });
     const drawn = shown.lastMove !== "" && state.lastMove === ""
       ? { ...state, lastMove: shown.lastMove }
       : state;
@@ -308,6 +321,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 function start(): void {
+  fillSelect("variant", VARIANT_RULES);
   fillSelect("theme", Object.keys(BOARD_THEMES));
   fillSelect("pieces", PIECE_SETS);
   fillSelect("coordinates", [...COORDINATES].reverse());

@@ -211,3 +211,58 @@ Deno.test("standard chess is untouched: variant fields on a chess position are i
     perft(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 3),
   );
 });
+
+Deno.test("a move a variant's own rule refuses says which rule", () => {
+  const cases: [string, Rules, string, string][] = [
+    [
+      "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1",
+      "antichess",
+      "Qa4",
+      "illegal: a capture must be made (Kxd2, Qxd2)",
+    ],
+    [
+      "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1",
+      "antichess",
+      "d1a4",
+      "illegal: a capture must be made (Kxd2, Qxd2)",
+    ],
+    [
+      "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+      "antichess",
+      "O-O",
+      "illegal: antichess has no castling",
+    ],
+    [
+      "8/8/8/8/8/8/k7/6RK w - - 0 1",
+      "racingkings",
+      "Rg2",
+      "illegal: no move may give check in racing kings",
+    ],
+    [
+      "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1",
+      "atomic",
+      "Kxd2",
+      "illegal: a king cannot capture in atomic",
+    ],
+    [
+      "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1",
+      "atomic",
+      "Qxd2",
+      "illegal: the explosion on d2 would take White's own king",
+    ],
+    // A capture that is not there keeps the plain reason.
+    [
+      "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1",
+      "antichess",
+      "Nxd2",
+      "illegal: no knight can move to d2",
+    ],
+  ];
+  for (const [fen, rules, move, reason] of cases) {
+    assert.throws(
+      () => playMoves(parseFen(fen), [move], { rules }),
+      { message: `Cannot play move 1 "${move}": ${reason}` },
+      `${rules} ${move}`,
+    );
+  }
+});
