@@ -283,18 +283,9 @@ export class PgnLexer {
         return end + 1;
       }
       case REST_OF_LINE: {
+        if (this.#keepLine) return this.#lineComment(text, i, n);
         const end = text.indexOf("\n", i);
         if (end < 0) return n;
-        if (this.#keepLine) {
-          const stop = end > 0 && text.charCodeAt(end - 1) === 13
-            ? end - 1
-            : end;
-          this.#pending.keep(
-            text.slice(this.#sliceStart, Math.max(stop, this.#sliceStart)),
-            this.#limits.comment,
-          );
-          this.#emitComment();
-        }
         this.#state = IDLE;
         this.#lineUsed = false;
         this.#newline(end);
@@ -303,6 +294,34 @@ export class PgnLexer {
       default:
         return this.#tag(text, i, n);
     }
+  }
+
+  // A `;` comment ends at a line break: LF, CRLF, or a lone CR, as
+  // universal newlines read it (python-chess reading a text file), so that
+  // a comment never holds a line break its writer could not put back (with
+  // a "}" it can be written only as a `;` comment). Lines are still counted
+  // by LF alone.
+  #lineComment(text: string, i: number, n: number): number {
+    // A lone CR was the last character of the previous chunk.
+    if (i === 0 && text.charCodeAt(0) !== 10 && this.#pending.dropLastCr()) {
+      this.#emitComment();
+      return 0;
+    }
+    const lf = text.indexOf("\n", i);
+    const cr = text.indexOf("\r", i);
+    const lone = cr >= 0 && cr < (lf < 0 ? n - 1 : lf - 1);
+    if (!lone && lf < 0) return n;
+    const stop = lone ? cr : lf;
+    this.#pending.keep(
+      text.slice(this.#sliceStart, Math.max(stop, this.#sliceStart)),
+      this.#limits.comment,
+    );
+    if (!lone) this.#pending.dropLastCr(); // CRLF, maybe cut by a chunk's end
+    this.#emitComment();
+    if (lone) return cr + 1;
+    this.#lineUsed = false;
+    this.#newline(lf);
+    return lf + 1;
   }
 
   #idle(text: string, i: number, n: number): number {

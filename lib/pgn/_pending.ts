@@ -28,4 +28,15 @@ export class PendingText {
     }
     this.length += more.length;
   }
+
+  /**
+   * Drops a last CR, which turned out to end a line rather than belong to
+   * the token; whether there was one.
+   */
+  dropLastCr(): boolean {
+    if (this.truncated || !this.text.endsWith("\r")) return false;
+    this.text = this.text.slice(0, -1);
+    this.length -= 1;
+    return true;
+  }
 }

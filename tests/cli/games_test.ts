@@ -6,7 +6,7 @@ import { EXIT } from "../../cli.ts";
 import { parsePgn, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { playMoves } from "../../lib/moves/mod.ts";
 import { INITIAL_FEN, parseFen, stringifyFen } from "../../mod.ts";
-import { runMain } from "./_harness.ts";
+import { runMain, spawnFen } from "./_harness.ts";
 
 const GAMES = [
   '[Event "A"]',
@@ -273,4 +273,15 @@ Deno.test("a game whose FEN tag has no king is that game's error, walked or read
     );
     assert.match(run.stdout, /3P4/);
   }
+});
+
+Deno.test("a ; comment holding a } ends at a lone CR: the game is written back, not an internal error", async () => {
+  const run = await spawnFen(["--from", "pgn", "--format", "pgn", "-"], {
+    stdin: "1. e4 ;a } comment\re5 2. Nf3 *\n",
+  });
+  assert.deepEqual(
+    [run.code, run.stderr],
+    [EXIT.ok, ""],
+  );
+  assert.match(run.stdout, /\n1\. e4 ;a \} comment\n1\.\.\. e5 2\. Nf3 \*\n/);
 });

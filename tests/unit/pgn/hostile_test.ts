@@ -172,3 +172,27 @@ Deno.test("random PGN-shaped text: never a throw, every game walkable", () => {
     { numRuns: 400 },
   );
 });
+
+Deno.test("a ; comment ends at a lone CR too, however the chunks cut it", () => {
+  // Found by the random-bytes property: a "}" in a ; comment that ran over a
+  // lone CR could be written back neither as {…} nor as ;…, so stringifyPgn
+  // threw on a game the reader had read.
+  assert.ok(survive([";}", "\r", "\0"]) >= 0);
+  const text = "1. e4 ;a } comment\re5 2. Nf3 {x} ;y\r\n*\n";
+  for (let at = 0; at <= text.length; at++) {
+    const reader = new PgnReader();
+    const [game] = [
+      ...reader.push(text.slice(0, at)),
+      ...reader.push(text.slice(at)),
+      ...reader.end(),
+    ];
+    const moves = game.mainline.moves;
+    assert.deepEqual(moves.map((m) => m.san), ["e4", "e5", "Nf3"], `cut ${at}`);
+    assert.deepEqual(moves.map((m) => m.comments), [
+      ["a } comment"],
+      [],
+      ["x", "y"],
+    ], `cut ${at}`);
+    assert.match(stringifyPgn(game), /1\. e4 ;a \} comment\n/);
+  }
+});
