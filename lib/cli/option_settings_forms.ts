@@ -8,7 +8,6 @@ import type { Rules } from "../types.ts";
 import { VARIANT_MOVES, variantIndex } from "../chess/variant.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { outputName } from "./option_settings_data.ts";
-import type { Settings } from "./option_settings.ts";
 import type { ParsedArgs } from "./option_table.ts";
 
 /** One FEN-writing option: what it writes, and the rules that have it. */
@@ -45,11 +44,30 @@ const FORM_OPTIONS: readonly FormOption[] = [
 ];
 
 /**
+ * What of the settings the check reads (a shape, not `Settings` itself,
+ * which option_settings.ts defines and imports this file for).
+ */
+export interface FormSettings {
+  readonly format: Parameters<typeof outputName>[0]["format"];
+  readonly check: boolean;
+  readonly data: Parameters<typeof outputName>[0]["data"] & {
+    readonly perft: unknown;
+    readonly statsOnly: boolean;
+  };
+  readonly ownForm: boolean;
+  readonly parse: { readonly rules?: Rules };
+  readonly from: string;
+}
+
+/**
  * Refuses `--castling`, `--pockets` or `--checks` where it would change
  * nothing: with a format that writes no FEN (or `--check`, `--perft`,
  * `--stats`), or, for FEN and EPD records, under rules without the field.
  */
-export function checkFenForms(settings: Settings, args: ParsedArgs): void {
+export function checkFenForms(
+  settings: FormSettings,
+  args: ParsedArgs,
+): void {
   const { format, check, data } = settings;
   const writes = !check && data.perft === null && !data.statsOnly;
   for (const option of FORM_OPTIONS) {
