@@ -232,27 +232,31 @@ Deno.test("--jobs: SIGINT while waiting for input writes every line read before 
     env: { NO_COLOR: "1" },
   }).spawn();
   const writer = child.stdin.getWriter();
-  // written while stdout is read (a pipe holds neither whole); then stdin
-  // stays open: the command waits for more
+  // stdout is read all along, while stdin is written (a pipe holds neither
+  // whole: a reader that paused would leave the command blocked on its
+  // output and never reading the rest of its input); then stdin stays open:
+  // the command waits for more
   const written = writer.write(input);
-  const reader = child.stdout.getReader();
   const seen: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
-  while (size < 500_000) { // a part is converted and written: input is flowing
-    const { value, done } = await reader.read();
-    if (done) break;
-    seen.push(value);
-    size += value.length;
-  }
+  let flowing: () => void = () => {};
+  const started = new Promise<void>((resolve) => flowing = resolve);
+  const drained = (async () => {
+    for await (const chunk of child.stdout) {
+      seen.push(chunk);
+      size += chunk.length;
+      // a part is converted and written: input is flowing
+      if (size >= 500_000) flowing();
+    }
+    flowing();
+  })();
+  await started;
   await written;
   // everything is written to the pipe: give the command a moment to read it
   await new Promise((resolve) => setTimeout(resolve, 2000));
+  const before = size;
   child.kill("SIGINT");
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    seen.push(value);
-  }
+  await drained;
   await writer.close().catch(() => {});
   const { code } = await child.status;
   const stdout = new Uint8Array(await new Blob(seen).arrayBuffer());
@@ -261,7 +265,7 @@ Deno.test("--jobs: SIGINT while waiting for input writes every line read before 
     new TextDecoder().decode(await new Response(child.stderr).arrayBuffer()),
     "",
   );
-  assert.ok(stdout.length >= size);
+  assert.ok(stdout.length >= before);
   assert.deepEqual(stdout, full.stdout, "every line read before the signal");
 });
 
