@@ -67,6 +67,26 @@ export function parallel(settings: Settings): boolean {
     data.perft === null;
 }
 
+/**
+ * Why no worker can start, or `null`: their code is a file next to this
+ * module, which needs read permission, and which a build of fen that is one
+ * file (`deno task bundle`'s dist/fen.js) does not have beside it.
+ */
+function unstartable(io: CliIo): string | null {
+  if (WORKER.protocol !== "file:") return null;
+  const path = decodeURIComponent(WORKER.pathname);
+  if (!granted(io, "read", path)) {
+    return "--jobs needs --allow-read to start its workers (their code is read from a file)";
+  }
+  try {
+    Deno.statSync(path);
+    return null;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) return null; // said by the pool
+    return "--jobs: this build of fen has no workers' module beside it (run cli.ts, or the installed or compiled command, for several cores)";
+  }
+}
+
 /** Runs the command with `settings.scale.jobs` workers. */
 export async function runJobs(
   settings: Settings,
@@ -78,13 +98,10 @@ export async function runJobs(
     partConverter: (settings: Settings, io: CliIo) => ConvertPart;
   },
 ): Promise<ExitCode> {
-  const startable = WORKER.protocol !== "file:" ||
-    granted(io, "read", decodeURIComponent(WORKER.pathname));
-  if (!startable) {
-    writeText(
-      io.stderr,
-      "fen: --jobs needs --allow-read to start its workers (their code is read from a file): converting on one core\n",
-    );
+  const why = unstartable(io);
+  const startable = why === null;
+  if (why !== null) {
+    writeText(io.stderr, `fen: ${why}: converting on one core\n`);
   }
   const pool = new Pool(startable ? settings.scale.jobs : 0, {
     parsed,

@@ -138,6 +138,39 @@ Deno.test("deno task bundle: dist/fen.js gives byte-identical output", async () 
       reference,
     );
     await assertVersion(deno, ["run", "--no-config", `${dir}/fen.js`]);
+    // One file has no workers' module beside it: --jobs says so and
+    // converts on one core (it stopped with an internal error).
+    await Deno.writeTextFile(
+      `${dir}/in.fen`,
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    );
+    const jobs = await execute(deno, [
+      "run",
+      "--no-config",
+      "--allow-read",
+      `${dir}/fen.js`,
+      "--jobs",
+      "2",
+      "--format",
+      "key",
+      "--input",
+      `${dir}/in.fen`,
+    ]);
+    const one = await execute(deno, [
+      "run",
+      "--allow-read",
+      "cli.ts",
+      "--format",
+      "key",
+      "--input",
+      `${dir}/in.fen`,
+    ]);
+    assert.deepEqual([jobs.code, jobs.stdout], [0, one.stdout]);
+    assert.equal(one.stdout, "463b96181691fc9c\n"); // Polyglot's own example
+    assert.equal(
+      jobs.stderr,
+      "fen: --jobs: this build of fen has no workers' module beside it (run cli.ts, or the installed or compiled command, for several cores): converting on one core\n",
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
