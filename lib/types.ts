@@ -289,27 +289,10 @@ export type Rules =
   | "racingkings";
 
 /**
- * Every {@linkcode Rules} value whose games are implemented, standard chess
- * first: what the PGN reader, `--moves` and the other paths that play a
- * game accept. The list grows as variants' games land; the move functions
- * (legal moves, playing moves, perft) take all of
- * {@linkcode VARIANT_RULES}.
- *
- * @example
- * ```ts
- * import { RULES } from "@fen/fen";
- * import assert from "node:assert/strict";
- *
- * assert.ok(RULES.includes("chess960"));
- * ```
- */
-export const RULES: readonly Rules[] = Object.freeze(["chess", "chess960"]);
-
-/**
  * Every {@linkcode Rules} value, standard chess first: what the FEN reader
- * and writer and the legality check know (a variant's pockets and check
- * counters, its rules of legality and its game ends), whether or not its
- * moves are implemented yet ({@linkcode RULES}).
+ * and writer, the legality check, the move functions and the PGN reader
+ * know (a variant's pockets and check counters, its rules of legality, its
+ * moves and its game ends).
  *
  * @example
  * ```ts
@@ -331,6 +314,22 @@ export const VARIANT_RULES: readonly Rules[] = Object.freeze([
   "horde",
   "racingkings",
 ]);
+
+/**
+ * Every {@linkcode Rules} value whose games are implemented: all of
+ * {@linkcode VARIANT_RULES} now that every variant's moves are (it listed
+ * standard chess and Chess960 while the others' were not; it stays for the
+ * code that imports it). {@linkcode rulesOf}'s default.
+ *
+ * @example
+ * ```ts
+ * import { RULES, VARIANT_RULES } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(RULES, VARIANT_RULES);
+ * ```
+ */
+export const RULES: readonly Rules[] = VARIANT_RULES;
 
 /**
  * The rules option of every reader, checker and move function. Under
@@ -383,8 +382,8 @@ export interface RulesOptions {
  * ```
  *
  * @param options The options, if any.
- * @param known The rules the caller implements: {@linkcode RULES} (the
- * default: moves) or {@linkcode VARIANT_RULES} (FEN and legality).
+ * @param known The rules the caller implements (all of
+ * {@linkcode RULES}, the default).
  * @returns Their rules, or `undefined`.
  * @throws {TypeError} If `options.rules` is not one of `known`.
  */

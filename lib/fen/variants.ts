@@ -169,7 +169,8 @@ export function variantOf(rules: Rules): Variant {
 
 /**
  * Whether the moves of a rules value are implemented (it is in
- * {@linkcode RULES}): games, `--moves` and perft need them.
+ * {@linkcode RULES}): games, `--moves` and perft need them. Every variant's
+ * are now; it stays for the code that asks.
  *
  * @example
  * ```ts
@@ -177,6 +178,7 @@ export function variantOf(rules: Rules): Variant {
  * import assert from "node:assert/strict";
  *
  * assert.equal(hasMoves("chess960"), true);
+ * assert.equal(hasMoves("crazyhouse"), true);
  * ```
  *
  * @param rules The rules.
