@@ -43,7 +43,10 @@ awk -v limit=10000000 '/^\[Event /{if (size > limit) exit} {size += length($0) +
 count=$(grep -c '^\[Event ' "$dir/big.pgn")
 # As the command ships (its shebang, `deno task install`): V8's memory-saving
 # mode, without which V8 grows its young generation with the input.
-fen=(deno run --v8-flags=--optimize-for-size --allow-read --allow-write cli.ts)
+# the V8 flags the command ships with (cli.ts's shebang, deno task install
+# and compile), read from the shebang so the figures are the installed command's
+v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')
+fen=(deno run "$v8" --allow-read --allow-write cli.ts)
 rate() { echo "$count * $rounds / $1" | bc -l; }
 
 declare -A t

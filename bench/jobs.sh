@@ -23,7 +23,10 @@ games=bench/data/jobs_games.pgn
 [ -s "$fens" ] || deno run --allow-read --allow-write bench/corpus.ts --records 1000000 --out "$fens"
 [ -s "$games" ] || deno run --allow-read --allow-write bench/pgn_corpus.ts --games 20000 --out "$games"
 [ -s "$games.zst" ] || pzstd -q -p 2 -19 -f "$games" -o "$games.zst"
-fen=(deno run --v8-flags=--optimize-for-size --allow-read cli.ts)
+# the V8 flags the command ships with (cli.ts's shebang, deno task install
+# and compile), read from the shebang so the figures are the installed command's
+v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')
+fen=(deno run "$v8" --allow-read cli.ts)
 
 declare -A wall cpu
 # one timed run: wall and CPU seconds added to the row's totals

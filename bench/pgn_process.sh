@@ -27,7 +27,10 @@ while [ "$(stat -c %s "$dir/big.pgn" 2>/dev/null || echo 0)" -lt 10000000 ]; do
   cat "$dir/one.pgn" >> "$dir/big.pgn"
 done
 count=$(grep -c '^\[Event ' "$dir/big.pgn")
-fen=(deno run --v8-flags=--optimize-for-size --allow-read cli.ts --from pgn --ply all --format epd -)
+# the V8 flags the command ships with (cli.ts's shebang, deno task install
+# and compile), read from the shebang so the figures are the installed command's
+v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')
+fen=(deno run "$v8" --allow-read cli.ts --from pgn --ply all --format epd -)
 
 "${fen[@]}" < "$dir/one.pgn" | cut -d' ' -f1-4 > "$dir/ours.epd"
 "$extract" -s -Wepd -o "$dir/theirs.epd" "$dir/one.pgn"
