@@ -20,6 +20,8 @@
 // where they are written, and so does the analysis's rasterizer; the
 // general bundle's `--jobs` worker URL is made the worker bundle's.
 
+import { denoBundle } from "./_bundle.ts";
+
 const ROOT = new URL("../", import.meta.url).pathname;
 const CLI = `${ROOT}lib/cli/`;
 const HEADER =
@@ -131,31 +133,18 @@ function replaceAll(text: string, from: string, to: string): string {
 }
 
 async function bundle(part: Part): Promise<string> {
-  const out = await Deno.makeTempFile({ suffix: ".js" });
-  try {
-    const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        // Smaller and all ASCII: V8 keeps a module's source in memory (as
-        // two bytes a character if any is not ASCII), and a stream's peak
-        // memory counts it. Nothing reads a function's name (errors set
-        // theirs); keeping them cost the general path's start-up ~10 ms.
-        "--minify",
-        ...part.external.map((name) => `--external=${name}`),
-        "-o",
-        out,
-        `${CLI}${part.source}`,
-      ],
-      cwd: ROOT,
-      stdout: "inherit",
-      stderr: "piped",
-    }).output();
-    if (!success) throw new Error(new TextDecoder().decode(stderr));
-    return HEADER + part.note + part.finish(await Deno.readTextFile(out));
-  } finally {
-    await Deno.remove(out);
-  }
+  const text = await denoBundle(`${CLI}${part.source}`, {
+    flags: [
+      // Smaller and all ASCII: V8 keeps a module's source in memory (as
+      // two bytes a character if any is not ASCII), and a stream's peak
+      // memory counts it. Nothing reads a function's name (errors set
+      // theirs); keeping them cost the general path's start-up ~10 ms.
+      "--minify",
+      ...part.external.map((name) => `--external=${name}`),
+    ],
+    cwd: ROOT,
+  });
+  return HEADER + part.note + part.finish(text);
 }
 
 const built = await Promise.all(PARTS.map(bundle));

@@ -7,6 +7,8 @@
 //
 //   deno run --allow-run --allow-read --allow-write scripts/playground.ts [--check]
 
+import { denoBundle } from "./_bundle.ts";
+
 const ROOT = new URL("../", import.meta.url).pathname;
 const PAGE_DIR = `${ROOT}lib/serve/playground/`;
 const BUNDLE = `${PAGE_DIR}playground.js`;
@@ -17,28 +19,10 @@ const HEADER =
   "// license, LICENSE-DejaVu.txt): see the NOTICE file.\n";
 
 async function bundle(): Promise<string> {
-  const out = await Deno.makeTempFile({ suffix: ".js" });
-  try {
-    const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        "--platform",
-        "browser",
-        "--minify",
-        "-o",
-        out,
-        `${PAGE_DIR}app.ts`,
-      ],
-      cwd: ROOT,
-      stdout: "inherit",
-      stderr: "piped",
-    }).output();
-    if (!success) throw new Error(new TextDecoder().decode(stderr));
-    return HEADER + await Deno.readTextFile(out);
-  } finally {
-    await Deno.remove(out);
-  }
+  return HEADER + await denoBundle(`${PAGE_DIR}app.ts`, {
+    flags: ["--platform", "browser", "--minify"],
+    cwd: ROOT,
+  });
 }
 
 const built = await bundle();
