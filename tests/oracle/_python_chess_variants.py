@@ -12,17 +12,8 @@ import random
 import sys
 
 import chess
-import chess.variant
 
-VARIANTS = {
-    "crazyhouse": chess.variant.CrazyhouseBoard,
-    "threecheck": chess.variant.ThreeCheckBoard,
-    "kingofthehill": chess.variant.KingOfTheHillBoard,
-    "atomic": chess.variant.AtomicBoard,
-    "antichess": chess.variant.AntichessBoard,
-    "horde": chess.variant.HordeBoard,
-    "racingkings": chess.variant.RacingKingsBoard,
-}
+from _python_chess_boards import VARIANTS
 
 
 def judge(name, board):
