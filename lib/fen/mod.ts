@@ -7,8 +7,10 @@
 import { FenSyntaxError } from "../errors.ts";
 import { FenReader } from "./reader.ts";
 import { writeFields } from "./_write.ts";
+import { writePockets } from "./_variant.ts";
 import {
   type ParseFenOptions,
+  type Pockets,
   type Position,
   rulesOf,
   type StringifyFenOptions,
@@ -219,4 +221,36 @@ export function stringifyFen(
     epd: false,
     action: "stringify FEN",
   });
+}
+
+/**
+ * Writes crazyhouse pockets as a FEN record holds them: lichess's brackets
+ * (`[Qn]`, White's pieces first, queens to pawns) or, with
+ * `pockets: "rank"`, a ninth rank (`/Qn`). {@linkcode stringifyFen} writes
+ * them after the placement this way; a text board writes one side's.
+ *
+ * @example One side's pocket
+ * ```ts
+ * import { stringifyPockets } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const none = { p: 0, n: 0, b: 0, r: 0, q: 0, k: 0 };
+ * const white = { ...none, q: 1, p: 2 };
+ * assert.equal(stringifyPockets({ w: white, b: none }), "[QPP]");
+ * assert.equal(
+ *   stringifyPockets({ w: white, b: { ...none, n: 1 } }, { pockets: "rank" }),
+ *   "/QPPn",
+ * );
+ * ```
+ *
+ * @param pockets Each side's counts of pieces in hand.
+ * @param options `pockets`: `"brackets"` (the default) or `"rank"`.
+ * @returns The pockets as FEN writes them.
+ * @throws {TypeError} If a count is not a non-negative safe integer.
+ */
+export function stringifyPockets(
+  pockets: Pockets,
+  options: StringifyFenOptions = {},
+): string {
+  return writePockets(pockets, options);
 }

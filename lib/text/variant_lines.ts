@@ -5,19 +5,11 @@
 // (`+1`). The board readers skip such lines, so a text board still reads
 // back to its placement; standard chess adds no line.
 
-import { stringifyFen } from "../fen/mod.ts";
+import { stringifyPockets } from "../fen/mod.ts";
 import type { VariantState } from "../record_view.ts";
 import { FIGURINES } from "../_tables.ts";
-import type { Piece, Pocket, Position, Side } from "../types.ts";
+import type { Piece, Pocket, Side } from "../types.ts";
 
-const NO_BOARD: Position = Object.freeze({
-  board: Array(64).fill(null),
-  turn: "w",
-  castling: [],
-  enPassant: null,
-  halfmoveClock: 0,
-  fullmoveNumber: 1,
-}) as Position;
 const NO_POCKET: Pocket = Object.freeze({ p: 0, n: 0, b: 0, r: 0, q: 0, k: 0 });
 
 /** One side's line: `[Qn]` (or figurines, `[♕ ♞]`), or `+1`, or `null`. */
@@ -31,9 +23,7 @@ function sideLine(
     const own = side === "w"
       ? { w: pockets.w, b: NO_POCKET }
       : { w: NO_POCKET, b: pockets.b };
-    // FEN's own pocket writer, through a board of nothing but the pocket.
-    const fen = stringifyFen({ ...NO_BOARD, pockets: own, promoted: [] });
-    const text = fen.slice(fen.indexOf("["), fen.indexOf("]") + 1);
+    const text = stringifyPockets(own);
     if (!figurines) return text;
     const letters = [...text.slice(1, -1)];
     return `[${letters.map((c) => FIGURINES[c as Piece]).join(" ")}]`;
