@@ -159,6 +159,7 @@ function textLines(
   run: RunOptions,
   indent: string,
 ): { top: string; bottom: string } | null {
+  if (current.variant == null) return null; // standard chess: nothing made
   const lines = variantLines(current.variant, {
     flip: run.flip,
     figurines: indent !== "",
