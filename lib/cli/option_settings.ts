@@ -194,12 +194,9 @@ export function keyingOption(settings: Settings): string | null {
  * plays moves (`--moves`, `--repair`, `--only`, `--match`, perft, games)
  * follows every variant's rules.
  */
-const STANDARD_ONLY: Readonly<Record<string, string>> = {
-  "--opening": "--opening names openings from a table of standard chess " +
-    "openings, which has no variant's positions",
-  "--format opening": "--format opening names openings from a table of " +
-    "standard chess openings, which has no variant's positions",
-};
+const STANDARD_ONLY: readonly string[] = ["--opening", "--format opening"];
+const STANDARD_ONLY_WHY = "names openings from a table of standard chess " +
+  "openings, which has no variant's positions";
 
 function checkVariant(settings: Settings, args: ParsedArgs): void {
   const rules = settings.parse.rules;
@@ -216,8 +213,8 @@ function checkVariant(settings: Settings, args: ParsedArgs): void {
   if (rules === "chess" || rules === "chess960") return;
   const format = settings.check ? null : `--format ${settings.format}`;
   const what = args.values.has("opening") ? "--opening" : format;
-  if (what !== null && what in STANDARD_ONLY) {
-    throw new UsageError(`--variant ${rules}: ${STANDARD_ONLY[what]}`);
+  if (what !== null && STANDARD_ONLY.includes(what)) {
+    throw new UsageError(`--variant ${rules}: ${what} ${STANDARD_ONLY_WHY}`);
   }
 }
 
