@@ -1,7 +1,8 @@
-// The workers of `--jobs` and the parts in flight: each part goes to the
-// least busy worker in a shared slot, its output comes back in the slot's
-// shared output buffer, and the parts' output is written in input order,
-// each part's assumptions checked against what the parts before it found
+// The workers of `--jobs` and the parts in flight: the parts read ahead wait
+// in shared slots, each goes to the first worker with room for it (a part
+// converting and one waiting), its output comes back in the slot's shared
+// output buffer, and the parts' output is written in input order, each
+// part's assumptions checked against what the parts before it found
 // (source_jobs.ts cuts the stream into parts).
 
 import type { ParsedArgs } from "./option_table.ts";
@@ -18,19 +19,32 @@ import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 /** The module a worker runs. */
 export const WORKER = new URL("./source_jobs_worker.ts", import.meta.url);
 
-/** Parts in flight per worker: one converting, one waiting. */
-const AHEAD = 2;
+/**
+ * Parts a worker is given at once: one converting, one waiting, so that it
+ * never waits for this thread between parts.
+ */
+const DEPTH = 2;
+/**
+ * Parts read ahead per worker (slots): parts wait in them until a worker
+ * has room, so that a worker that is behind (warming up, or given longer
+ * games) holds back no other. With two, a part given to a worker when it
+ * was read waited behind that worker's while the other idled: a fifth of
+ * each worker's time over 1M keys (measured with timestamps per part).
+ */
+const AHEAD = 4;
 
 /** What a part's run sent back. */
 type PartResult = PartOutput<StreamPart>;
 
-/** A part sent to a worker, and what it assumed. */
+/** A part read, waiting for a worker or sent to one, and what it assumed. */
 interface Task {
   part: StreamPart;
   /** The shared slot its bytes are in (-1: none), and the bytes. */
   slot: number;
   bytes: Uint8Array;
   result: Promise<PartResult>;
+  /** Sends it to a worker (`null` once sent). */
+  start: ((lane: Lane) => void) | null;
   /** Whether the result is in. */
   settled: boolean;
 }
@@ -183,10 +197,12 @@ export class Pool {
    */
   constructor(
     workers: number,
-    { parsed, io, local, slot }: {
+    { parsed, io, local, inThread = 1, slot }: {
       parsed: ParsedArgs;
       io: CliIo;
       local: () => PartConverter;
+      /** Converters in this thread, each made by `local`, when there is no worker (tests make more than one). */
+      inThread?: number;
       /** The size of the shared slots parts are sent in (a larger part is sent copied). */
       slot: number;
     },
@@ -208,7 +224,9 @@ export class Pool {
     for (let i = 0; i < workers; i++) {
       this.#lanes.push(new Lane({ parsed, slots, outs: this.#outs }));
     }
-    if (workers === 0) this.#lanes.push(new Lane(local()));
+    for (let i = 0; workers === 0 && i < inThread; i++) {
+      this.#lanes.push(new Lane(local()));
+    }
   }
 
   /** A part's description: where it starts, and what it assumes there. */
@@ -250,11 +268,16 @@ export class Pool {
       held = this.#slots[slot].subarray(0, bytes.length);
       held.set(bytes);
     }
+    let start: Task["start"] = null;
+    const result = new Promise<PartResult>((resolve, reject) => {
+      start = (lane) => lane.send(held, { part, slot }).then(resolve, reject);
+    });
     const task: Task = {
       part,
       slot,
       bytes: held,
-      result: this.#send(held, { part, slot }),
+      result,
+      start,
       settled: false,
     };
     // written as soon as it is the oldest: nothing waits for the next read
@@ -263,8 +286,21 @@ export class Pool {
       if (this.#tasks[0] === task) {
         this.#writeNext().catch((error) => this.#error ??= error);
       }
-    }, () => {});
+    }, () => {}).finally(() => this.#dispatch());
     this.#tasks.push(task);
+    this.#dispatch();
+  }
+
+  /** Gives the parts waiting, in input order, to the workers with room. */
+  #dispatch(): void {
+    for (const task of this.#tasks) {
+      if (task.start === null) continue;
+      const lane = this.#leastBusy();
+      if (lane.load >= DEPTH) return;
+      const start = task.start;
+      task.start = null;
+      start(lane);
+    }
   }
 
   /** Writes every part in flight, in order. */
@@ -352,13 +388,21 @@ export class Pool {
     };
   }
 
-  /** Converts a part on the lane with the fewest parts in flight. */
+  /** Converts a part again (its assumptions were wrong) on the least busy lane, at once. */
   #send(
     bytes: Uint8Array,
     sent: { part: StreamPart; slot: number },
   ): Promise<PartResult> {
+    const result = this.#leastBusy().send(bytes, sent);
+    // its lane's room, given back, may be what the parts waiting need
+    result.finally(() => this.#dispatch()).catch(() => {});
+    return result;
+  }
+
+  /** The lane with the fewest parts in flight. */
+  #leastBusy(): Lane {
     let lane = this.#lanes[0];
     for (const other of this.#lanes) if (other.load < lane.load) lane = other;
-    return lane.send(bytes, sent);
+    return lane;
   }
 }
