@@ -24,7 +24,6 @@
  * @module
  */
 
-import { zstdDecompressSync } from "node:zlib";
 // Spelled from the parent folder so that it resolves from lib/cli/ too, where
 // the command's bundles keep this loader outside them (scripts/command.ts).
 import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
@@ -317,6 +316,14 @@ export class ZstdReader {
   #stream: FzstdDecompress | null = null;
   /** Frame parts walked and not yet decoded (one chunk's worth). */
   readonly #parts: { bytes: Uint8Array; ends: boolean }[] = [];
+  /**
+   * The runtime's decoder, loaded when a reader is made: importing
+   * node:zlib loads Deno's Node layer (about 45 ms), which every run paid
+   * while the command's bundles imported it at their start.
+   */
+  readonly #decompress = import("node:zlib").then((zlib) =>
+    zlib.zstdDecompressSync
+  );
 
   /**
    * @param source The compressed bytes.
@@ -407,7 +414,7 @@ export class ZstdReader {
     this.#frame.length = 0;
     this.#frameBytes = 0;
     try {
-      this.#ready.push(zstdDecompressSync(frame));
+      this.#ready.push((await this.#decompress)(frame));
     } catch (error) {
       // what precedes the fault, as zstd -dc writes it, then the fault
       this.#frame.push(frame);

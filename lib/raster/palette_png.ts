@@ -2,9 +2,20 @@
 // transparent index is used, one IDAT, IEND. Rows are unfiltered (a board's
 // flat squares compress well as they are) and deflated, at a fast level, by
 // the runtime's zlib (node:zlib, built into Deno: no package, no
-// permission).
+// permission), loaded when a renderer is made: importing node:zlib loads
+// Deno's Node layer, about 45 ms, which a bundle importing it statically
+// paid at every start.
 
-import { deflateSync } from "node:zlib";
+/** Deflates a PNG's rows (node:zlib's `deflateSync`). */
+export type Deflate = (
+  data: Uint8Array,
+  options: { level: number },
+) => Uint8Array;
+
+/** The runtime's deflate, loaded on first use. */
+export async function loadDeflate(): Promise<Deflate> {
+  return (await import("node:zlib")).deflateSync;
+}
 
 /** A palette color: red, green, blue. */
 export type Rgb = [number, number, number];
@@ -41,9 +52,16 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
  */
 export function palettePng(
   indices: Uint8Array,
-  image: { width: number; height: number; palette: Rgb[]; clear: number },
+  image: {
+    width: number;
+    height: number;
+    palette: Rgb[];
+    clear: number;
+    /** From {@linkcode loadDeflate}. */
+    deflate: Deflate;
+  },
 ): Uint8Array {
-  const { width, height, palette, clear } = image;
+  const { width, height, palette, clear, deflate } = image;
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -69,7 +87,7 @@ export function palettePng(
   // Level 2: about a quarter of the default level's time (the most of a
   // sprite PNG's cost) for a file about 45% larger (9 KB for a 360 px
   // board): the service's PNGs are many and small.
-  const data = deflateSync(rows, { level: 2 });
+  const data = deflate(rows, { level: 2 });
   parts.push(chunk("IDAT", data), chunk("IEND", new Uint8Array()));
   const png = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;

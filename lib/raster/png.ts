@@ -12,7 +12,7 @@
 import { type BoardInput, toBoard } from "../_board.ts";
 import { loadResvg, loadResvgPixels } from "../raster/resvg_wasm.js";
 import { loadGifenc } from "../raster/gifenc.js";
-import { palettePng } from "./palette_png.ts";
+import { loadDeflate, palettePng } from "./palette_png.ts";
 import { fitsPixels, lookKey, stillFrame } from "./frame.ts";
 import { SpriteTheme } from "./sprites.ts";
 import { readOptions } from "../svg/options.ts";
@@ -97,7 +97,11 @@ export async function createPngRenderer(
       },
     };
   }
-  const [raster, gifenc] = await Promise.all([loadResvgPixels(), loadGifenc()]);
+  const [raster, gifenc, deflate] = await Promise.all([
+    loadResvgPixels(),
+    loadGifenc(),
+    loadDeflate(),
+  ]);
   const themes = new Map<string, SpriteTheme>(); // by look
   return {
     render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
@@ -122,6 +126,7 @@ export async function createPngRenderer(
         height: size,
         palette: theme.palette,
         clear: theme.clear,
+        deflate,
       });
     },
   };

@@ -107,6 +107,32 @@ Deno.test("deno run cli.ts reads the bundles, the loaders of npm packages and te
   ]);
 });
 
+Deno.test("no bundle of the command imports a node: module at its start", async () => {
+  // Importing node:zlib loads Deno's Node layer, about 45 ms: the general
+  // path and every --jobs worker paid it at their start until the PNG and
+  // zstd code loaded it when first used.
+  const bundles = [
+    "main",
+    "general",
+    "source_jobs_worker",
+    "openings",
+    "serve",
+  ];
+  for (const name of bundles) {
+    const text = await Deno.readTextFile(
+      new URL(`lib/cli/${name}.bundle.js`, ROOT),
+    );
+    const statics = text.match(
+      /\bfrom\s*["']node:[\w/]+["']|\bimport\s*["']node:/g,
+    );
+    assert.equal(statics, null, `${name}.bundle.js: ${statics}`);
+    if (name !== "main" && name !== "openings") {
+      // the check above sees what the bundler writes for node: modules
+      assert.match(text, /import\(\s*["']node:zlib["']\s*\)/, name);
+    }
+  }
+});
+
 Deno.test("the one-shot diagram loads one module of the package, and deno.json for the version", async () => {
   assert.deepEqual(await codeGraph(false), [
     "cli.ts",
