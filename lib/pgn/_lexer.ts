@@ -212,31 +212,38 @@ export class PgnLexer {
         return this.#idle(text, i, n);
       case SYMBOL:
       case NUMBER: {
+        // No character is read past the chunk's end: a read there (NaN)
+        // threw this function's optimized code away, three times a thread,
+        // each compiled again (about 10 ms) and slow until then.
         let j = i;
         let c = text.charCodeAt(j);
         if (this.#state === NUMBER) {
-          while (c >= 48 && c <= 57 && j < n) c = text.charCodeAt(++j);
-          if (j === n) return j;
+          while (c >= 48 && c <= 57) {
+            if (++j === n) return j;
+            c = text.charCodeAt(j);
+          }
           if (c === 46 /* . */) {
             // A move number: `12.` or `12...`; a move may follow at once.
-            while (c === 46 && j < n) c = text.charCodeAt(++j);
-            if (j === n) {
-              this.#state = REST_OF_DOTS;
-              return j;
+            while (c === 46) {
+              if (++j === n) {
+                this.#state = REST_OF_DOTS;
+                return j;
+              }
+              c = text.charCodeAt(j);
             }
             this.#state = IDLE;
             return j;
           }
           this.#state = SYMBOL;
         }
-        while (j < n) {
+        for (;;) {
           if (c < 128) {
             if (SYMBOL_CHARS[c] === 0) break;
           } else if (c === 0x2013 || c === 0x2014) this.#dash = true;
           else break;
-          c = text.charCodeAt(++j);
+          if (++j === n) return j;
+          c = text.charCodeAt(j);
         }
-        if (j === n) return j;
         this.#pending.keep(text.slice(this.#sliceStart, j), SYMBOL_MAX + 1);
         this.#symbol();
         return j;
