@@ -11,17 +11,23 @@
 #     on a busy machine the CPU ratio of --jobs 2 to --jobs 1 is the figure
 #     to trust (1.6x on two cores needs it at about 1.2x or less).
 # The corpora (bench/corpus.ts, bench/pgn_corpus.ts) are made once into
-# bench/data/ (gitignored); the first run takes minutes.
+# bench/data/ (gitignored); the first run takes minutes (about 3 minutes a
+# 20,000 games).
 #
 # Usage: bash bench/jobs.sh [ROUNDS]
+#   FEN_BENCH_GAMES=N   games in the PGN corpus (default 20000, 14.6 MB):
+#                       each worker's start and warm-up is a fixed cost, so
+#                       a larger input shows the speed-up a dump gets
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+count=${FEN_BENCH_GAMES:-20000}
 mkdir -p bench/data
 fens=bench/data/jobs_1m.fen
 games=bench/data/jobs_games.pgn
+[ "$count" = 20000 ] || games=bench/data/jobs_games_$count.pgn
 [ -s "$fens" ] || deno run --allow-read --allow-write bench/corpus.ts --records 1000000 --out "$fens"
-[ -s "$games" ] || deno run --allow-read --allow-write bench/pgn_corpus.ts --games 20000 --out "$games"
+[ -s "$games" ] || deno run --allow-read --allow-write bench/pgn_corpus.ts --games "$count" --out "$games"
 [ -s "$games.zst" ] || pzstd -q -p 2 -19 -f "$games" -o "$games.zst"
 # the V8 flags the command ships with (cli.ts's shebang, deno task install
 # and compile), read from the shebang so the figures are the installed command's
@@ -51,6 +57,7 @@ for ((r = 1; r <= rounds; r++)); do
   timed zst "${fen[*]} --from pgn --ply all --format epd --input $games.zst"
   timed pipe "zstd -dc $games.zst | ${fen[*]} --from pgn --ply all --format epd -"
 done
+echo "PGN corpus: $count games, $(($(stat -c %s "$games") / 1000000)) MB"
 row() { printf '%-44s wall %6.2f s  cpu %6.2f s\n' "$1" "$(echo "${wall[$2]} / $rounds" | bc -l)" "$(echo "${cpu[$2]} / $rounds" | bc -l)"; }
 ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 row "--format key, 1M records, --jobs 1" key1
