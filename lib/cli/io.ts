@@ -193,7 +193,8 @@ export class LineReader {
     } catch (error) {
       throw new InputError(error);
     }
-    const done = n === null || n === 0;
+    if (n === 0) return true; // no bytes, and not the end
+    const done = n === null;
     let from = 0;
     if (!this.#started && !done) {
       // Whether the stream is text at all is the sniffer's question

@@ -194,7 +194,13 @@ export class SniffedSource implements Source {
     if (this.#inner !== null) return await this.#inner.read(buffer);
     while (this.#pending === null) {
       if (!this.#watching) {
-        const n = await this.#source.read(buffer);
+        // A read of no bytes is not the end (Deno's readers may return
+        // one): read again, so that what reads on from here never takes
+        // one for the end and stops short.
+        let n: number | null;
+        do n = await this.#source.read(buffer); while (
+          n === 0 && buffer.length > 0
+        );
         if (n !== null) this.#given += n;
         return n;
       }
@@ -212,11 +218,11 @@ export class SniffedSource implements Source {
   async #take(): Promise<number | null> {
     let n: number | null;
     try {
-      n = await this.#source.read(this.#chunk);
+      do n = await this.#source.read(this.#chunk); while (n === 0);
     } catch (error) {
       throw new InputError(error);
     }
-    if (n === null || n === 0) return null;
+    if (n === null) return null;
     this.#taken += n;
     return n;
   }
@@ -329,7 +335,7 @@ export class GunzipSource implements Source {
   }
 
   async read(buffer: Uint8Array): Promise<number | null> {
-    if (this.#pending === null) {
+    while (this.#pending === null) {
       let result;
       try {
         result = await this.#output.read();
@@ -337,7 +343,8 @@ export class GunzipSource implements Source {
         throw new InputError(error);
       }
       if (result.done) return null;
-      this.#pending = result.value;
+      // an empty chunk is not the end: a read of it said 0 bytes
+      if (result.value.length > 0) this.#pending = result.value;
     }
     const n = Math.min(buffer.length, this.#pending.length);
     buffer.set(this.#pending.subarray(0, n));
@@ -357,8 +364,8 @@ async function pump(
     const chunk = new Uint8Array(1 << 16);
     for (;;) {
       const n = await source.read(chunk);
-      if (n === null || n === 0) break;
-      await into.write(chunk.slice(0, n));
+      if (n === null) break;
+      if (n > 0) await into.write(chunk.slice(0, n));
     }
     await into.close();
   } catch (error) {

@@ -414,7 +414,7 @@ export class ZstdReader {
     this.#frame.length = 0;
     this.#frameBytes = 0;
     try {
-      this.#ready.push((await this.#decompress)(frame));
+      this.#give((await this.#decompress)(frame));
     } catch (error) {
       // what precedes the fault, as zstd -dc writes it, then the fault
       this.#frame.push(frame);
@@ -427,8 +427,7 @@ export class ZstdReader {
   /** The current frame goes on through fzstd, from its first byte. */
   async #startStream(): Promise<void> {
     const { Decompress } = await loadFzstd();
-    const ready = this.#ready;
-    this.#stream = new Decompress((data) => ready.push(data));
+    this.#stream = new Decompress((data) => this.#give(data));
     for (const bytes of this.#frame) this.#stream.push(bytes);
     this.#frame.length = 0;
     this.#frameBytes = 0;
@@ -437,8 +436,7 @@ export class ZstdReader {
   /** The decodable blocks of a frame cut short or corrupt. */
   async #salvage(): Promise<void> {
     const { Decompress } = await loadFzstd();
-    const ready = this.#ready;
-    const stream = new Decompress((data) => ready.push(data));
+    const stream = new Decompress((data) => this.#give(data));
     try {
       for (const bytes of this.#frame) stream.push(bytes);
     } catch {
@@ -446,6 +444,16 @@ export class ZstdReader {
     }
     this.#frame.length = 0;
     this.#frameBytes = 0;
+  }
+
+  /**
+   * Keeps decoded bytes for reading. None is kept empty: fzstd ends a
+   * streamed frame with an empty chunk, which a read returned as 0 bytes,
+   * and readers took that for the end: a dump was cut at its first frame
+   * larger than 8 MiB compressed (32 MiB of text, as pzstd writes lichess's).
+   */
+  #give(data: Uint8Array): void {
+    if (data.length > 0) this.#ready.push(data);
   }
 
   async #next(): Promise<Uint8Array | null> {
@@ -459,8 +467,10 @@ export class ZstdReader {
       const { done, value } = await source.read();
       return done ? null : value;
     }
-    const n = await source.read(this.#chunk);
-    return n === null || n === 0 ? null : this.#chunk.subarray(0, n);
+    // A read of no bytes is not the end (Deno's readers may return one).
+    let n: number | null;
+    do n = await source.read(this.#chunk); while (n === 0);
+    return n === null ? null : this.#chunk.subarray(0, n);
   }
 }
 

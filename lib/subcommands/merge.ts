@@ -183,7 +183,7 @@ async function readAll(io: CliIo): Promise<string> {
   let text = "";
   for (;;) {
     const n = await io.stdin.read(buffer);
-    if (n === null || n === 0) break;
+    if (n === null) break; // no bytes is not the end
     text += decoder.decode(buffer.subarray(0, n), { stream: true });
   }
   return text + decoder.decode();

@@ -29,6 +29,11 @@ export interface FakeOptions {
   terminal?: { stdin?: boolean; stdout?: boolean; stderr?: boolean };
   /** Called before every read of stdin with what stdout holds so far. */
   onRead?: (stdoutSoFar: string) => void;
+  /**
+   * A read of no bytes before every read of stdin and of files: not the
+   * end, as Deno's readers may return one.
+   */
+  emptyReads?: boolean;
 }
 
 /** Runs `main` in-process with fake streams and file system. */
@@ -51,8 +56,12 @@ export async function runMain(
   });
   const source = (bytes: Uint8Array, onRead?: () => void) => {
     let offset = 0;
+    let empty = false;
     return {
       read(buffer: Uint8Array): Promise<number | null> {
+        if (options.emptyReads === true && (empty = !empty)) {
+          return Promise.resolve(0);
+        }
         onRead?.();
         if (offset >= bytes.length) return Promise.resolve(null);
         const n = Math.min(buffer.length, bytes.length - offset, 7000);

@@ -152,6 +152,52 @@ Deno.test({
 
 Deno.test({
   name:
+    "zstd input: a frame of more than 8 MiB compressed, then another frame: every game of both",
+  ignore: !tools,
+  fn: () =>
+    inTemp(async (dir) => {
+      // The frame the runtime's decoder is not given whole (streamed
+      // through fzstd) ended with a read of no bytes, which was taken for
+      // the end of the file: the games of every later frame were lost
+      // without a word (lichess's dumps are pzstd frames of 32 MiB of
+      // text, about 8 MiB compressed).
+      const random = new Uint8Array(750);
+      const game = (n: number): string => {
+        crypto.getRandomValues(random);
+        const comment = btoa(String.fromCharCode(...random));
+        return `[Event "${n}"]\n\n1. e4 {${comment}} e5 *\n\n`;
+      };
+      const big: string[] = [];
+      for (let n = 0; n < 12_000; n++) big.push(game(n)); // 12 MB
+      const small: string[] = [];
+      for (let n = 0; n < 50; n++) small.push(game(12_000 + n));
+      await Deno.writeTextFile(`${dir}/a.pgn`, big.join(""));
+      await Deno.writeTextFile(`${dir}/b.pgn`, small.join(""));
+      await Deno.writeTextFile(`${dir}/all.pgn`, big.join("") + small.join(""));
+      await tool("zstd", ["-q", "-1", `${dir}/a.pgn`, `${dir}/b.pgn`]);
+      const first = await Deno.readFile(`${dir}/a.pgn.zst`);
+      assert.ok(first.length > 8 << 20, `a frame of ${first.length} bytes`);
+      await Deno.writeFile(
+        `${dir}/all.pgn.zst`,
+        new Uint8Array([...first, ...await Deno.readFile(`${dir}/b.pgn.zst`)]),
+      );
+      const args = ["--from", "pgn", "--ply", "all", "--format", "epd"];
+      const plain = await spawnFen([...args, "--input", `${dir}/all.pgn`], {
+        permissions: RW,
+      });
+      assert.equal(plain.code, 0, plain.stderr);
+      assert.equal(plain.stdout.split("\n").length - 1, 3 * 12_050);
+      assert.deepEqual(
+        await spawnFen([...args, "--input", `${dir}/all.pgn.zst`], {
+          permissions: RW,
+        }),
+        plain,
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "zstd input faults: trailing garbage, a cut file and a corrupt block end with exit 4 after every record before them",
   ignore: !tools,
   fn: () =>

@@ -85,6 +85,43 @@ Deno.test("ZstdReader reads every frame, decoded whole or streamed", async () =>
   assert.equal(isZstd(encoder.encode("[Event")), false);
 });
 
+/** `inner`, with a read of no bytes before every read (not the end, as Deno's readers may). */
+function stuttering(inner: ReturnType<typeof source>) {
+  let empty = false;
+  return {
+    read(buffer: Uint8Array): Promise<number | null> {
+      empty = !empty;
+      return empty ? Promise.resolve(0) : inner.read(buffer);
+    },
+  };
+}
+
+Deno.test("ZstdReader never reads 0 bytes, and reads on after a source's read of none", async () => {
+  // A streamed frame (larger than `wholeFrame`) ended with an empty chunk,
+  // read as 0 bytes, which the command's readers took for the end: a dump
+  // was cut after its first frame of more than 8 MiB compressed.
+  for (const wholeFrame of [1 << 20, 10]) {
+    for (const stutter of [false, true]) {
+      const bytes = source(STREAM, 1 << 16);
+      const reader = new ZstdReader(stutter ? stuttering(bytes) : bytes, {
+        wholeFrame,
+      });
+      const buffer = new Uint8Array(1 << 16);
+      const reads: number[] = [];
+      let text = "";
+      for (let n; (n = await reader.read(buffer)) !== null;) {
+        reads.push(n);
+        text += decoder.decode(buffer.subarray(0, n));
+      }
+      assert.equal(text, ONE + TWO, `wholeFrame ${wholeFrame}`);
+      assert.ok(
+        !reads.includes(0),
+        `reads ${reads} (wholeFrame ${wholeFrame})`,
+      );
+    }
+  }
+});
+
 Deno.test("ZstdReader: trailing bytes, a cut frame and a corrupt one are errors after what precedes them", async () => {
   const faults: [Uint8Array, RegExp][] = [
     [
