@@ -193,8 +193,7 @@ export class LineReader {
     } catch (error) {
       throw new InputError(error);
     }
-    if (n === 0) return true; // no bytes, and not the end
-    const done = n === null;
+    const done = n === null || n === 0;
     let from = 0;
     if (!this.#started && !done) {
       // Whether the stream is text at all is the sniffer's question

@@ -130,6 +130,10 @@ function looksUtf16(bytes: Uint8Array): boolean {
  * the first {@linkcode WATCHED} bytes ends the stream before the line it is
  * on ({@linkcode SniffedSource.binary} says so): until then whole lines are
  * handed on, so the lines read do not depend on how reads split the bytes.
+ * A read gives at least one byte, or `null` at the end: a read of the
+ * stream that gives none (Deno's readers may, and a decoder did) is read
+ * again here, so that the readers of every stream (lines, games, `--jobs`)
+ * can take 0 for nothing but the end.
  */
 export class SniffedSource implements Source {
   #source: Source;
@@ -194,9 +198,7 @@ export class SniffedSource implements Source {
     if (this.#inner !== null) return await this.#inner.read(buffer);
     while (this.#pending === null) {
       if (!this.#watching) {
-        // A read of no bytes is not the end (Deno's readers may return
-        // one): read again, so that what reads on from here never takes
-        // one for the end and stops short.
+        // a read of no bytes is not the end (see the class)
         let n: number | null;
         do n = await this.#source.read(buffer); while (
           n === 0 && buffer.length > 0

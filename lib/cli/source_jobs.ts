@@ -238,7 +238,7 @@ class Held {
     const more = await signals.race(
       read(source, into).then((got) => {
         n = got;
-        return got !== null; // no bytes is not the end
+        return got !== null && got > 0;
       }),
     );
     if (more) this.size += n!;

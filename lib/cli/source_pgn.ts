@@ -124,14 +124,13 @@ export class PgnSource implements RecordSource {
         const more = await signals.race(
           read(sniffed, chunk).then((got) => {
             n = got;
-            return got !== null; // no bytes is not the end
+            return got !== null && got > 0;
           }),
         );
         if (signals.code !== null) {
           return target.diagnostics.interrupted(signals.code);
         }
         if (!more) break;
-        if (n === 0) continue;
         reader.push(chunk.subarray(0, n!));
         if (target.diagnostics.stopped) return;
       }
