@@ -72,7 +72,7 @@ const PIECES =
   "// outlines from DejaVu Sans (Bitstream Vera license): see NOTICE.\n";
 
 /**
- * The `--jobs` worker (lib/cli/source_jobs_pool.ts names its module): a
+ * The `--jobs` worker (lib/cli/source_jobs_lane.ts names its module): a
  * bundle of its own, or each worker would read and compile the ~200 source
  * modules of the pipeline before its first part. What it loads seldom is
  * the general path's bundles apart, as there.

@@ -32,7 +32,8 @@ import type { ParsedArgs } from "./option_table.ts";
 import { granted, reason } from "./sink_out_dir.ts";
 import { type ConvertPart, PartConverter } from "./source_jobs_io.ts";
 import type { Settings } from "./option_settings.ts";
-import { Pool, WORKER } from "./source_jobs_pool.ts";
+import { Pool } from "./source_jobs_pool.ts";
+import { WORKER } from "./source_jobs_lane.ts";
 import { Signals } from "./signals.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
