@@ -6,8 +6,9 @@
 //   die      exits without answering
 //   hang     never answers
 //   garbage  prints nonsense, then "bestmove zz99"
-// A suffix "-once" misbehaves on the first `go` of a test only (a marker
-// file in FAKE_UCI_STATE), then answers as "ok". FAKE_UCI_LOG names a file
+// A suffix "-once" misbehaves on the first `go` of a test only, "-twice"
+// on the first two (a count in a file in FAKE_UCI_STATE), then answers as
+// "ok". FAKE_UCI_LOG names a file
 // that gets one line per `go`: the position searched. FAKE_UCI_DELAY (ms)
 // slows each answer; FAKE_UCI_PIDS names a file that gets each process id.
 
@@ -26,17 +27,20 @@ const say = (line: string): void => {
 };
 
 let position = "";
-/** The misbehaviour for this `go`, once-modes consulting the marker file. */
+/** The misbehaviour for this `go`, counted modes consulting the marker file. */
 function behaviour(): string {
-  if (!mode.endsWith("-once")) return mode;
+  const counted = /^(.+)-(once|twice)$/.exec(mode);
+  if (counted === null) return mode;
   const marker = `${state ?? "/tmp"}/fake_uci_marker`;
+  let done = 0;
   try {
-    Deno.statSync(marker);
-    return "ok";
+    done = Deno.readTextFileSync(marker).length;
   } catch {
-    Deno.writeTextFileSync(marker, "x");
-    return mode.slice(0, -"-once".length);
+    // none yet
   }
+  if (done >= (counted[2] === "once" ? 1 : 2)) return "ok";
+  Deno.writeTextFileSync(marker, "x", { append: true });
+  return counted[1];
 }
 
 function answer(): void {

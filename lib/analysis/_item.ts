@@ -9,14 +9,14 @@ import {
   writeOutFile,
 } from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
-import type { PgnGame } from "../pgn/mod.ts";
+import { PgnGame } from "../pgn/mod.ts";
 import { evaluationChart } from "./chart.ts";
 import { judgeMoves, type PositionEval } from "./moves.ts";
 import { summarize } from "./summary.ts";
 import type { Evaluated, Evaluator } from "./_evaluate.ts";
 import { epdRecord, gamePgn, positionJson, summaryJson } from "./_formats.ts";
 import type { InputItem } from "./_input.ts";
-import { gameJobs, recordJob } from "./_jobs.ts";
+import { type GameJobs, gameJobs, recordJob } from "./_jobs.ts";
 import type { AnalyseSettings } from "./_options.ts";
 
 /** What an item gives: text for stdout, messages for stderr, its exit code. */
@@ -26,6 +26,11 @@ export interface ItemOutcome {
   code: number;
   /** Whether the run was stopped before the item was done. */
   stopped: boolean;
+  /**
+   * A game stopped part way and written up to where it was analysed: the
+   * plies written and the plies it has.
+   */
+  partial?: { game: number; plies: number; of: number };
 }
 
 /** What every item needs. */
@@ -136,17 +141,24 @@ async function analyseGame(
       }; the moves before it are analysed`,
     );
   }
-  const work = gameJobs(game, settings.repair);
-  if (work.refused !== null) {
+  const whole = gameJobs(game, settings.repair);
+  if (whole.refused !== null) {
     messages.push(
-      `${place}: not sent to the engine: ${escapeText(work.refused)}`,
+      `${place}: not sent to the engine: ${escapeText(whole.refused)}`,
     );
     return { text: "", messages, code: EXIT.illegalPosition, stopped: false };
   }
-  const results = await Promise.all(
-    work.jobs.map((j) => evaluator.evaluate(j)),
-  );
-  const stopped = results.some((r) => r.stopped);
+  const all = await Promise.all(whole.jobs.map((j) => evaluator.evaluate(j)));
+  // Stopped, the positions before the first one not searched are the
+  // game's analysed part: written as an unfinished game, when it has a move.
+  const cut = all.findIndex((r) => r.stopped);
+  const stopped = cut >= 0;
+  if (stopped && cut < 2) {
+    return { text: "", messages: [], code: EXIT.ok, stopped };
+  }
+  const results = stopped ? all.slice(0, cut) : all;
+  const work = stopped ? cutJobs(whole, cut) : whole;
+  if (stopped) game = unfinished(game, cut - 1);
   let failed = 0;
   results.forEach((r, ply) => {
     if (r.error === null || r.stopped) return;
@@ -183,7 +195,38 @@ async function analyseGame(
     messages,
     code: failed > 0 ? NOT_ANALYSED : readCode,
     stopped,
+    ...(stopped
+      ? { partial: { game: number, plies: cut - 1, of: whole.moves.length } }
+      : {}),
   };
+}
+
+/** The first `positions` positions of a game's work. */
+function cutJobs(work: GameJobs, positions: number): GameJobs {
+  return {
+    ...work,
+    jobs: work.jobs.slice(0, positions),
+    moves: work.moves.slice(0, positions - 1),
+  };
+}
+
+/** The game's first `plies` moves, its result `*` (it was not played out here). */
+function unfinished(game: PgnGame, plies: number): PgnGame {
+  const tags = new Map(game.tags);
+  tags.set("Result", "*");
+  return new PgnGame({
+    start: game.start,
+    tags,
+    chess960: game.chess960,
+    rules: game.rules,
+    mainline: {
+      comments: game.mainline.comments,
+      moves: game.mainline.moves.slice(0, plies),
+    },
+    result: "*",
+    number: game.number,
+    line: game.line,
+  });
 }
 
 /** Writes a chart as `--graph-format` says; false when it could not be written. */

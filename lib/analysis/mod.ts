@@ -10,11 +10,11 @@ import type { CliIo } from "../program/io.ts";
 import { OutputError, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { EnginePool } from "../engine/pool.ts";
+import { EnginePool, FAULTS_IN_ROW } from "../engine/pool.ts";
 import { EngineError } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
 import { NamesWritten } from "../program/out_files.ts";
-import { EvalCache } from "./cache.ts";
+import { CacheFormatError, EvalCache } from "./cache.ts";
 import {
   type AnalyseSettings,
   analyseSettings,
@@ -23,13 +23,19 @@ import {
 import { type InputItem, readInputs } from "./_input.ts";
 import { Evaluator } from "./_evaluate.ts";
 import { Progress } from "./_progress.ts";
-import { analyseItem, type ItemOutcome } from "./_item.ts";
+import { analyseItem, type ItemContext, type ItemOutcome } from "./_item.ts";
 
-/** Exit code: some positions could not be analysed (the engine failed on them). */
 /** The option table (the help and the shell completions are made from it). */
 export { ANALYSE_OPTIONS } from "./_options.ts";
 
+/** Exit code: some positions could not be analysed (the engine failed on them). */
 export const EXIT_NOT_ANALYSED = 6;
+
+/**
+ * Exit code: the `--cache` file holds something other than cache lines
+ * (it is not written to), as a line that is not a record is 2.
+ */
+const EXIT_NOT_A_CACHE = EXIT.invalidFen;
 
 /** Engines tried when --engine is not given, in order. */
 const DEFAULT_ENGINES = ["stockfish", "/usr/games/stockfish"];
@@ -42,6 +48,7 @@ function say(io: CliIo, text: string): void {
 async function startPool(
   settings: AnalyseSettings,
   io: CliIo,
+  { onGiveUp }: { onGiveUp: () => void },
 ): Promise<EnginePool | null> {
   const candidates = settings.engine === null
     ? DEFAULT_ENGINES
@@ -61,6 +68,7 @@ async function startPool(
             io,
             `${error.message}${retry ? "; restarted, trying again" : ""}`,
           ),
+        onGiveUp,
       });
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
@@ -153,12 +161,15 @@ async function prepare(
   try {
     if (settings.cache !== null) cache = await EvalCache.open(settings.cache);
   } catch (error) {
-    say(
-      io,
-      `cannot read ${escapeText(settings.cache!)}: ${
-        escapeText((error as Error).message)
-      }`,
-    );
+    const name = escapeText(settings.cache!);
+    if (error instanceof CacheFormatError) {
+      say(
+        io,
+        `analyse: --cache ${name} is not a cache file: ${error.message}; it was left as it is`,
+      );
+      return EXIT_NOT_A_CACHE;
+    }
+    say(io, `cannot read ${name}: ${escapeText((error as Error).message)}`);
     return EXIT.ioError;
   }
   const items = readInputs(settings.inputs, settings.from, io);
@@ -193,37 +204,21 @@ async function analyseWith(
   const prepared = await prepare(settings, io);
   if (typeof prepared === "number") return prepared;
   const { cache, items, first } = prepared;
-  const pool = await startPool(settings, io);
+  const stop = new Stop(items);
+  const pool = await startPool(settings, io, {
+    onGiveUp: () => stop.halt("engine"),
+  });
   if (pool === null) return EXIT.ioError;
+  stop.attach(pool);
   const evaluator = new Evaluator(pool, cache, settings);
-  const stop = new Stop(pool, items);
   io.addSignalListener?.("SIGINT", stop.signal);
   const progress = new Progress(io, evaluator.counts, settings.progress);
   const context = { evaluator, settings, io, charts: new NamesWritten() };
-  let code: number = EXIT.ok, finished = false;
+  let end: RunEnd = { code: EXIT.ok, written: 0, partial: null };
+  let finished = false;
   try {
-    // Items are started a window ahead of the one being written: engines
-    // stay busy, output stays in input order, memory stays bounded.
-    const ahead = Math.max(16, settings.jobs * 8);
-    const window: Promise<ItemOutcome>[] = [];
-    let games = 0, next: InputItem | null = first;
-    for (;;) {
-      while (next !== null && window.length < ahead && !stop.interrupted) {
-        window.push(
-          analyseItem(next, next.kind === "game" ? ++games : 0, context),
-        );
-        next = await stop.next();
-      }
-      const pending = window.shift();
-      if (pending === undefined) break;
-      const outcome = await pending;
-      if (stop.interrupted && outcome.stopped) break;
-      progress.clear();
-      for (const message of outcome.messages) say(io, message);
-      if (outcome.text !== "") writeText(io.stdout, outcome.text);
-      code = worse(code, outcome.code);
-    }
-    finished = !stop.interrupted;
+    end = await writeItems(first, { stop, progress, context });
+    finished = stop.reason === null;
   } finally {
     progress.stop();
     io.removeSignalListener?.("SIGINT", stop.signal);
@@ -231,36 +226,120 @@ async function analyseWith(
     if (!finished) pool.stop();
     await pool.close();
   }
-  if (stop.interrupted) {
-    say(io, "interrupted: what was analysed has been written");
-    return EXIT.interrupted;
+  let code = end.code;
+  if (cache?.writeError) {
+    say(io, `analyse: ${cacheFailure(settings.cache!, cache.writeError)}`);
+    code = worse(code, EXIT.ioError);
   }
-  return code;
+  if (stop.reason === null) return code;
+  say(io, stoppedMessage(stop.reason, end));
+  return stop.reason === "interrupted" ? EXIT.interrupted : EXIT.ioError;
+}
+
+/** What a run wrote: its exit code, the items written whole, a game written in part. */
+interface RunEnd {
+  code: number;
+  written: number;
+  partial: ItemOutcome["partial"] | null;
 }
 
 /**
- * Ctrl-C: stops the engines and ends the read being awaited (one promise
- * per read: a race against one never-settling promise would keep a
- * reaction per item).
+ * Analyses the items and writes each in input order, until the end or a
+ * stop; a game the stop cut is written up to where it was analysed.
+ */
+async function writeItems(
+  first: InputItem,
+  { stop, progress, context }: {
+    stop: Stop;
+    progress: Progress;
+    context: ItemContext;
+  },
+): Promise<RunEnd> {
+  const { settings, io } = context;
+  // Items are started a window ahead of the one being written: engines
+  // stay busy, output stays in input order, memory stays bounded.
+  const ahead = Math.max(16, settings.jobs * 8);
+  const window: Promise<ItemOutcome>[] = [];
+  const end: RunEnd = { code: EXIT.ok, written: 0, partial: null };
+  let games = 0, next: InputItem | null = first;
+  for (;;) {
+    while (next !== null && window.length < ahead && stop.reason === null) {
+      window.push(
+        analyseItem(next, next.kind === "game" ? ++games : 0, context),
+      );
+      next = await stop.next();
+    }
+    const pending = window.shift();
+    if (pending === undefined) return end;
+    const outcome = await pending;
+    progress.clear();
+    for (const message of outcome.messages) say(io, message);
+    if (outcome.text !== "") writeText(io.stdout, outcome.text);
+    end.code = worse(end.code, outcome.code);
+    if (outcome.stopped) {
+      end.partial = outcome.partial ?? null;
+      return end;
+    }
+    if (outcome.text !== "") end.written++;
+  }
+}
+
+/** The last line of a run that was stopped: what it wrote, exactly. */
+function stoppedMessage(reason: StopReason, end: RunEnd): string {
+  const why = reason === "interrupted"
+    ? "interrupted"
+    : `analyse: the engine failed ${FAULTS_IN_ROW} times in a row; gave up`;
+  const part = end.partial;
+  if (part === null || part === undefined) {
+    return end.written === 0
+      ? `${why}: nothing was analysed to the end, so nothing has been written`
+      : `${why}: what was analysed has been written`;
+  }
+  return `${why}: what was analysed has been written; game ${part.game} up to ply ${part.plies} of ${part.of}, as an unfinished game (result *)`;
+}
+
+/** The warning for a cache that could not be written to. */
+function cacheFailure(path: string, error: Error): string {
+  // The system's words, without the runtime's "(os error 28): write '...'".
+  const why = error.message.replace(/\s*\(os error \d+\).*$/s, "");
+  return `cannot write to the cache ${escapeText(path)}: ${
+    escapeText(why.charAt(0).toLowerCase() + why.slice(1))
+  }; the analysis is written, this run's evaluations are not all kept`;
+}
+
+/** Why a run stopped early: Ctrl-C, or an engine that kept failing. */
+type StopReason = "interrupted" | "engine";
+
+/**
+ * Ctrl-C or an engine given up: stops the engines and ends the read being
+ * awaited (one promise per read: a race against one never-settling
+ * promise would keep a reaction per item).
  */
 class Stop {
-  interrupted = false;
-  readonly #pool: EnginePool;
+  reason: StopReason | null = null;
+  #pool: EnginePool | null = null;
   readonly #items: AsyncGenerator<InputItem>;
   #wake: ((value: null) => void) | null = null;
 
-  constructor(pool: EnginePool, items: AsyncGenerator<InputItem>) {
-    this.#pool = pool;
+  constructor(items: AsyncGenerator<InputItem>) {
     this.#items = items;
   }
 
-  readonly signal = (): void => {
-    this.interrupted = true;
-    this.#pool.stop();
-    this.#wake?.(null);
-  };
+  /** The engines to stop. */
+  attach(pool: EnginePool): void {
+    this.#pool = pool;
+  }
 
-  /** The next item, or `null` at the end or once interrupted. */
+  readonly signal = (): void => this.halt("interrupted");
+
+  /** Stops the run (the first reason is kept). */
+  halt(reason: StopReason): void {
+    this.reason ??= reason;
+    this.#pool?.stop();
+    this.#wake?.(null);
+  }
+
+  /** The next item, or `null` at the end or once stopped. */
   async next(): Promise<InputItem | null> {
     const read = await new Promise<IteratorResult<InputItem> | null>(
       (resolve, reject) => {

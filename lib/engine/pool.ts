@@ -3,6 +3,9 @@
  * goes to the first free engine. An engine that fails (dies, hangs,
  * answers garbage) is replaced by a new process and the position is
  * searched once more; a second failure is the position's answer.
+ * {@linkcode FAULTS_IN_ROW} failures with no answer between them (an
+ * engine that hangs or crashes on every position) stop the pool: waiting
+ * for each position in turn would take hours and find nothing.
  *
  * @module
  */
@@ -14,6 +17,9 @@ import {
   type SearchResult,
   UciEngine,
 } from "./uci.ts";
+
+/** Failures in a row (no search answered between them) after which the pool gives up. */
+export const FAULTS_IN_ROW = 3;
 
 /** Options for {@linkcode EnginePool.start}. */
 export interface EnginePoolOptions {
@@ -31,6 +37,8 @@ export interface EnginePoolOptions {
   timeoutMs: number;
   /** Told of each fault, with whether the position will be tried again. */
   onFault?: (error: EngineError, retry: boolean) => void;
+  /** Told once when the pool gives up ({@linkcode FAULTS_IN_ROW}), after that fault's `onFault`. */
+  onGiveUp?: () => void;
 }
 
 /** A position's answer: the search, or why there is none. */
@@ -61,6 +69,8 @@ export class EnginePool {
   readonly #queue: Pending[] = [];
   readonly #idle: number[] = [];
   #stopped = false;
+  #faultsInRow = 0;
+  #gaveUp = false;
 
   private constructor(options: EnginePoolOptions, engines: UciEngine[]) {
     this.#options = options;
@@ -141,6 +151,7 @@ export class EnginePool {
           },
         );
         pending.task.check?.(result);
+        this.#faultsInRow = 0;
         pending.resolve({ ok: true, result });
         return;
       } catch (error) {
@@ -148,10 +159,20 @@ export class EnginePool {
         last = error;
         this.#engines[slot]?.kill();
         this.#engines[slot] = null;
-        if (!this.#stopped) this.#options.onFault?.(error, attempt === 0);
+        if (!this.#stopped) this.#fault(error, attempt === 0);
       }
     }
     pending.resolve({ ok: false, error: last ?? stoppedError() });
+  }
+
+  /** A failure told, counted, and the pool stopped at the last one in a row allowed. */
+  #fault(error: EngineError, retry: boolean): void {
+    const giveUp = ++this.#faultsInRow >= FAULTS_IN_ROW;
+    this.#options.onFault?.(error, retry && !giveUp);
+    if (!giveUp) return;
+    this.#gaveUp = true;
+    this.stop();
+    this.#options.onGiveUp?.();
   }
 
   /** The slot's engine, started again if it failed. */
@@ -167,6 +188,11 @@ export class EnginePool {
     }
     this.#engines[slot] = engine;
     return engine;
+  }
+
+  /** Whether the pool gave up after {@linkcode FAULTS_IN_ROW} failures in a row. */
+  get gaveUp(): boolean {
+    return this.#gaveUp;
   }
 
   /** Whether {@linkcode EnginePool.stop} was called. */

@@ -150,7 +150,7 @@ export class UciEngine {
         : error instanceof Deno.errors.NotCapable
         ? "not allowed to run programs (deno needs --allow-run)"
         : error instanceof Deno.errors.PermissionDenied
-        ? "permission denied"
+        ? notRunnable(path)
         : String((error as Error).message ?? error);
       throw new EngineError("missing", `${JSON.stringify(path)}: ${why}`);
     }
@@ -266,12 +266,9 @@ export class UciEngine {
       const line = this.#lines.shift();
       if (line !== undefined) return line;
       if (this.#exited) {
-        const how = this.#status?.signal
-          ? `was killed by ${this.#status.signal}`
-          : `exited with code ${this.#status?.code}`;
         throw new EngineError(
           "died",
-          `${this.name} ${how} (after "${waiting}")`,
+          `${this.name} ${this.#how()} (after "${waiting}")`,
         );
       }
       const left = deadline - Date.now();
@@ -311,14 +308,34 @@ export class UciEngine {
     this.#wake?.();
   }
 
+  /** How the process ended: its exit code or the signal that killed it. */
+  #how(): string {
+    return this.#status?.signal
+      ? `was killed by ${this.#status.signal}`
+      : `exited with code ${this.#status?.code}`;
+  }
+
   async #send(command: string): Promise<void> {
+    const word = JSON.stringify(command.split(" ")[0]);
     if (this.#exited) {
-      throw new EngineError("died", `${this.#path} is not running`);
+      throw new EngineError(
+        "died",
+        `${this.name} ${this.#how()} (before ${word})`,
+      );
     }
     try {
       await this.#writer.write(encoder.encode(command + "\n"));
     } catch {
-      throw new EngineError("died", `${this.name} closed its input`);
+      // A closed input is an engine that ended, or is ending: its status
+      // says how, when it comes soon.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.#child.status,
+        new Promise((resolve) => timer = setTimeout(resolve, 2000)),
+      ]);
+      clearTimeout(timer);
+      const how = this.#exited ? this.#how() : "closed its input";
+      throw new EngineError("died", `${this.name} ${how} (at ${word})`);
     }
   }
 
@@ -348,6 +365,23 @@ export class UciEngine {
     }
     await this.#child.stdout.cancel().catch(() => {});
   }
+}
+
+/**
+ * Why a path the system would not run is no engine: a folder, a file
+ * without the permission to run it, or the system's refusal.
+ */
+function notRunnable(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    if (info.isDirectory) return "a folder, not a program";
+    if (info.isFile && ((info.mode ?? 0o111) & 0o111) === 0) {
+      return "not executable (no x permission; chmod +x makes it one)";
+    }
+  } catch {
+    // not ours to look at: the system's word stands
+  }
+  return "permission denied";
 }
 
 /**

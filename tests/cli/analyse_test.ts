@@ -12,6 +12,7 @@ import { parsePgn } from "../../lib/pgn/mod.ts";
 import { polyglotKeyHalves } from "../../lib/data/polyglot/mod.ts";
 import { findStockfish } from "../_stockfish.ts";
 import { pythonChess } from "../_shared.ts";
+import { encodeBookMove, writeBookEntry } from "../../lib/book/mod.ts";
 
 const stockfish = findStockfish();
 if (stockfish === null) {
@@ -188,8 +189,8 @@ for (
   });
 }
 
-Deno.test("an engine that always dies: positions reported not analysed, the game still written, exit 6", async () => {
-  const f = await fake("die");
+Deno.test("an engine that dies twice on a position: the position reported not analysed, the game still written, exit 6", async () => {
+  const f = await fake("die-twice");
   try {
     const run = await analyseFake([], '[White "X"]\n\n1. e4 *\n');
     assert.equal(run.code, 6);
@@ -197,7 +198,28 @@ Deno.test("an engine that always dies: positions reported not analysed, the game
       run.stderr,
       /stdin: game 1, ply 0: not analysed: Cannot run the engine: FakeUCI exited with code 3/,
     );
-    assert.equal(run.stdout, '[White "X"]\n[Result "*"]\n\n1. e4 *\n\n\n');
+    assert.match(
+      run.stdout,
+      /^\[White "X"\]\n\[Result "\*"\]\n\n1\. e4 \{ \[%eval -?\d+\.\d+\] \} \*\n\n\n$/,
+    );
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("an engine that always dies is given up after 3 failures in a row, each told with its exit code, exit 4", async () => {
+  const f = await fake("die");
+  try {
+    const run = await analyseFake([], '[White "X"]\n\n1. e4 e5 *\n');
+    assert.equal(run.code, 4);
+    assert.equal(
+      run.stderr,
+      'fen: Cannot run the engine: FakeUCI exited with code 3 (after "go"); restarted, trying again\n' +
+        'fen: Cannot run the engine: FakeUCI exited with code 3 (after "go")\n' +
+        'fen: Cannot run the engine: FakeUCI exited with code 3 (after "go")\n' +
+        "fen: analyse: the engine failed 3 times in a row; gave up: nothing was analysed to the end, so nothing has been written\n",
+    );
+    assert.equal(run.stdout, "");
   } finally {
     await f.done();
   }
@@ -281,8 +303,10 @@ Deno.test("Ctrl-C writes the games done and stops the engines", async () => {
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode(games));
     await writer.close();
-    // wait until the first game is out (7 positions at 150 ms each)
-    await new Promise((r) => setTimeout(r, 2500));
+    // wait until the first game is out (7 positions) and the next begun
+    while ((await goLines(f.log)).length < 9) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     child.kill("SIGINT");
     const out = await child.output();
     const stdout = new TextDecoder().decode(out.stdout);
@@ -295,7 +319,7 @@ Deno.test("Ctrl-C writes the games done and stops the engines", async () => {
     for (const game of written) {
       assert.ok(
         game.mainline.moves.every((m) => m.eval !== null),
-        "only whole games",
+        "only analysed moves",
       );
     }
     assert.match(
@@ -781,4 +805,325 @@ Deno.test({
       3,
     );
   },
+});
+
+/** The real program with its file size limited to `kib` KiB, writes past it failing (EFBIG) as on a full disk. */
+async function spawnFenLimited(
+  args: string[],
+  { kib, stdin }: { kib: number; stdin: string },
+): Promise<Run> {
+  const child = new Deno.Command("sh", {
+    args: [
+      "-c",
+      `trap '' XFSZ; ulimit -f ${kib}; exec "$0" "$@"`,
+      Deno.execPath(),
+      "run",
+      "--no-config",
+      "--no-prompt",
+      "-A",
+      CLI,
+      ...args,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(stdin));
+  await writer.close();
+  const out = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: out.code,
+    stdout: decoder.decode(out.stdout),
+    stderr: decoder.decode(out.stderr),
+  };
+}
+
+/** Cache lines (positions no game here reaches), `count` of them. */
+function cacheLines(count: number): string {
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      key: (i + 1).toString(16).padStart(16, "0"),
+      fen: "8/8/8/8/8/8/8/K1k5 w - -",
+      evals: [{ pvs: [{ cp: 0, line: "a1a2" }], knodes: 1, depth: 1 }],
+    }) + "\n").join("");
+}
+
+Deno.test("--cache whose writes fail (a full disk): the analysis is written, one warning, the file as it was, exit 4", async () => {
+  const f = await fake("ok");
+  try {
+    const cache = `${f.dir}/cache.jsonl`;
+    const before = cacheLines(12); // over the 1 KiB the run may write
+    await Deno.writeTextFile(cache, before);
+    const games = "1. e4 e5 2. Nf3 *\n";
+    const run = await spawnFenLimited(
+      ["analyse", "--engine", FAKE, "--nodes", "1", "--cache", cache, "-"],
+      { kib: 1, stdin: games },
+    );
+    assert.equal(run.code, 4, run.stderr);
+    assert.match(
+      run.stderr,
+      /^fen: analyse: cannot write to the cache \S+cache\.jsonl: file too large; the analysis is written, this run's evaluations are not all kept\n$/,
+    );
+    const [game] = parsePgn(run.stdout);
+    assert.equal(game.mainline.moves.filter((m) => m.eval !== null).length, 3);
+    assert.equal(await Deno.readTextFile(cache), before, "no line cut short");
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("--cache /dev/full: a device is written, not read; the failed write is one warning, exit 4", async () => {
+  const f = await fake("ok");
+  try {
+    const run = await analyseFake(["--cache", "/dev/full"], "1. d4 d5 *\n");
+    assert.equal(run.code, 4, run.stderr);
+    assert.equal(
+      run.stderr,
+      "fen: analyse: cannot write to the cache /dev/full: no space left on device; the analysis is written, this run's evaluations are not all kept\n",
+    );
+    assert.equal(
+      parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
+      2,
+    );
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("--cache refuses a file that holds anything but cache lines, before any engine starts, and leaves it as it was", async () => {
+  const f = await fake("ok");
+  const pids = `${f.dir}/pids`;
+  Deno.env.set("FAKE_UCI_PIDS", pids);
+  try {
+    const book = new Uint8Array(32);
+    writeBookEntry(book, 0, {
+      hi: 0x463b9618,
+      lo: 0x1691fc9c,
+      move: encodeBookMove("e2", "e4"),
+      weight: 3,
+      learn: 0,
+    });
+    writeBookEntry(book, 16, {
+      hi: 0x823c9b50,
+      lo: 0xfd114196,
+      move: encodeBookMove("e7", "e5"),
+      weight: 1,
+      learn: 0,
+    });
+    const random = new Uint8Array(4096);
+    crypto.getRandomValues(random);
+    const encoder = new TextEncoder();
+    const files: [string, Uint8Array, number][] = [
+      ["book.bin", book, 1],
+      ["notes.md", encoder.encode("# Notes\n\nEvaluations to come.\n"), 1],
+      ["random.bin", random, 1],
+      ["tree.json", encoder.encode('{"fen": "8/8/8/8/8/8/8/K1k5 w - -"}\n'), 1],
+      ["mixed.jsonl", encoder.encode(cacheLines(2) + "e4 e5\n"), 3],
+    ];
+    for (const [name, bytes, line] of files) {
+      const path = `${f.dir}/${name}`;
+      await Deno.writeFile(path, bytes);
+      const run = await analyseFake(["--cache", path], "1. e4 *\n");
+      assert.equal(run.code, 2, `${name}: ${run.stderr}`);
+      assert.equal(
+        run.stderr,
+        `fen: analyse: --cache ${path} is not a cache file: line ${line} is not an evaluation in JSON (key, fen, evals); it was left as it is\n`,
+      );
+      assert.equal(run.stdout, "");
+      assert.deepEqual(await Deno.readFile(path), bytes, `${name} untouched`);
+    }
+    await assert.rejects(Deno.stat(pids), Deno.errors.NotFound, "no engine");
+    const empty = `${f.dir}/empty.jsonl`;
+    await Deno.writeTextFile(empty, "");
+    const fine = await analyseFake(["--cache", empty], "1. e4 *\n");
+    assert.equal(fine.code, 0, fine.stderr);
+    assert.equal((await Deno.readTextFile(empty)).split("\n").length, 3);
+  } finally {
+    Deno.env.delete("FAKE_UCI_PIDS");
+    await f.done();
+  }
+});
+
+Deno.test("--cache: a cache line cut short at the end (a full disk) is dropped at the next write; the rest is kept", async () => {
+  const f = await fake("ok");
+  try {
+    const cache = `${f.dir}/cache.jsonl`;
+    const whole = cacheLines(2);
+    await Deno.writeTextFile(cache, whole + '{"key":"00000000000000');
+    const run = await analyseFake(["--cache", cache], "1. e4 *\n");
+    assert.equal(run.code, 0, run.stderr);
+    const lines = (await Deno.readTextFile(cache)).split("\n");
+    assert.equal(lines.slice(0, 2).join("\n") + "\n", whole);
+    assert.equal(lines.length, 5, "two kept, two added, the end");
+    for (const line of lines.slice(2, 4)) JSON.parse(line);
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("an engine that hangs on every position is given up after 3 failures in a row, in one line, exit 4", async () => {
+  const f = await fake("hang");
+  try {
+    const games = ["e4", "d4", "c4"].map((move) =>
+      `1. ${move} e5 2. Nf3 Nc6 3. Bb5 a6 *\n`
+    ).join("\n");
+    const run = await spawnFen(
+      [
+        "analyse",
+        "--engine",
+        FAKE,
+        "--engine-timeout",
+        "300",
+        "--nodes",
+        "1",
+        "-",
+      ],
+      { permissions: ALL, stdin: games },
+    );
+    assert.equal(run.code, 4, run.stderr);
+    assert.equal((await goLines(f.log)).length, 3, "three searches, no more");
+    const lines = run.stderr.trimEnd().split("\n");
+    assert.equal(
+      lines.at(-1),
+      "fen: analyse: the engine failed 3 times in a row; gave up: nothing was analysed to the end, so nothing has been written",
+    );
+    assert.equal(
+      lines.filter((l) => l.includes("did not answer")).length,
+      3,
+      run.stderr,
+    );
+    assert.equal(run.stdout, "");
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("an engine that crashes says how it ended: its exit code or its signal", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "fen-analyse-" });
+  try {
+    // Each closes its input before it says "uciok": the next command
+    // (isready) finds no reader, whatever the timing.
+    const cases = [
+      ["exit 7", 'exited with code 7 \\(at "isready"\\)'],
+      ["kill -KILL $$", 'was killed by SIGKILL \\(at "isready"\\)'],
+      ["", 'exited with code 7 \\((at|after) "uci"\\)'],
+    ];
+    for (const [i, [end, how]] of cases.entries()) {
+      const engine = `${dir}/engine${i}`;
+      await Deno.writeTextFile(
+        engine,
+        end === ""
+          ? "#!/bin/sh\nexit 7\n"
+          : "#!/bin/sh\nread line\nexec 0<&-\necho uciok\nsleep 0.2\n" +
+            `${end}\n`,
+      );
+      await Deno.chmod(engine, 0o755);
+      const run = await spawnFen(["analyse", "--engine", engine, "-"], {
+        permissions: ALL,
+        stdin: "1. e4 *\n",
+      });
+      assert.equal(run.code, 4, run.stderr);
+      assert.match(
+        run.stderr,
+        new RegExp(`^fen: Cannot run the engine: ${engine} ${how}\n$`),
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("--engine naming a folder or a file that is not executable says so", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "fen-analyse-" });
+  try {
+    const file = `${dir}/engine`;
+    await Deno.writeTextFile(file, "#!/bin/sh\n");
+    await Deno.chmod(file, 0o644);
+    for (
+      const [path, why] of [
+        [dir, "a folder, not a program"],
+        [file, "not executable (no x permission; chmod +x makes it one)"],
+      ]
+    ) {
+      const run = await spawnFen(["analyse", "--engine", path, "-"], {
+        permissions: ALL,
+        stdin: "1. e4 *\n",
+      });
+      assert.equal(run.code, 4);
+      assert.equal(
+        run.stderr,
+        `fen: Cannot run the engine: "${path}": ${why}\n`,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** `fen analyse` as a child process to interrupt, and its `go` log. */
+async function interrupted(
+  games: string,
+  when: (searched: number) => boolean,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", "-A", CLI, "analyse", "--engine", FAKE, "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(games));
+  await writer.close();
+  const log = Deno.env.get("FAKE_UCI_LOG")!;
+  while (!when((await goLines(log)).length)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGINT");
+  const out = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: out.code,
+    stdout: decoder.decode(out.stdout),
+    stderr: decoder.decode(out.stderr),
+  };
+}
+
+Deno.test("Ctrl-C in the middle of a game writes its analysed part as an unfinished game, and says so", async () => {
+  const f = await fake("ok", { FAKE_UCI_DELAY: "200" });
+  try {
+    const game = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' +
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0\n";
+    const run = await interrupted(game, (searched) => searched >= 5);
+    assert.equal(run.code, 130, run.stderr);
+    const [written, ...more] = parsePgn(run.stdout);
+    assert.equal(more.length, 0);
+    const moves = written.mainline.moves;
+    assert.ok(moves.length >= 3 && moves.length < 12, `${moves.length} moves`);
+    assert.ok(moves.every((m) => m.eval !== null), "every move analysed");
+    assert.equal(written.tags.get("Result"), "*");
+    assert.equal(written.result, "*");
+    assert.equal(
+      run.stderr,
+      `fen: interrupted: what was analysed has been written; game 1 up to ply ${moves.length} of 12, as an unfinished game (result *)\n`,
+    );
+  } finally {
+    await f.done();
+  }
+});
+
+Deno.test("Ctrl-C before any move was analysed says that nothing has been written", async () => {
+  const f = await fake("hang");
+  try {
+    const run = await interrupted("1. e4 e5 *\n", (searched) => searched >= 1);
+    assert.equal(run.code, 130, run.stderr);
+    assert.equal(run.stdout, "");
+    assert.equal(
+      run.stderr,
+      "fen: interrupted: nothing was analysed to the end, so nothing has been written\n",
+    );
+  } finally {
+    await f.done();
+  }
 });
