@@ -108,9 +108,11 @@ function worse(a: number, b: number): number {
  * @param args The arguments after `analyse`.
  * @param io The standard streams, files and signals.
  * @returns The exit code: 0, 1 (usage), 2 (a line is not a record, a game
- * not PGN), 3 (a position refused by the legality check), 4 (no engine, or
- * input or output failed), 5 (a game's move cannot be played), 6 (some
- * positions not analysed), 130 (interrupted).
+ * not PGN, the --cache file not a cache), 3 (a position refused by the
+ * legality check, a variant game), 4 (no engine, the engine given up after
+ * failing 3 times in a row, or input, output or the cache failed), 5 (a
+ * game's move cannot be played), 6 (some positions not analysed), 130
+ * (interrupted).
  */
 export async function analyse(args: string[], io: CliIo): Promise<number> {
   let settings: AnalyseSettings;

@@ -98,9 +98,7 @@ Deno.test("the cache keeps lichess's eval-db shape and answers only searches at 
         limit: { nodes: 20000 },
       }],
     });
-    await Deno.writeTextFile(path, "not json\n", { append: true });
     const again = await EvalCache.open(path);
-    assert.equal(again.skipped, 1);
     assert.deepEqual(
       again.get("463b96181691fc9c", { nodes: 20_000 }, 1)?.lines[0].pv,
       ["e2e4", "e7e5"],
@@ -114,6 +112,11 @@ Deno.test("the cache keeps lichess's eval-db shape and answers only searches at 
       undefined,
     );
     assert.equal(again.get("0000000000000000", { nodes: 1 }, 1), undefined);
+    await Deno.writeTextFile(path, "not json\n", { append: true });
+    await assert.rejects(EvalCache.open(path), {
+      name: "CacheFormatError",
+      line: 2,
+    });
   } finally {
     await Deno.remove(path);
   }
