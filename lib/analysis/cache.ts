@@ -66,6 +66,7 @@ export class CacheFormatError extends SyntaxError {
   }
 }
 
+const encoder = new TextEncoder();
 /** The start of every line this cache writes: a cut one is known by it. */
 const OWN_LINE = '{"key":"';
 /** Longer than any cache line: a file whose line runs past it is no cache. */
@@ -98,11 +99,15 @@ export class EvalCache {
   /** What the first write must do: drop a cut last line, or end the last one. */
   #tail: "none" | "cut" | "newline" = "none";
   #writes: Promise<void> = Promise.resolve();
-  /** The first write that failed (then no more are tried), or `null`. */
-  writeError: Error | null = null;
+  #writeError: Error | null = null;
 
   private constructor(path: string) {
     this.#path = path;
+  }
+
+  /** The first write that failed (then no more are tried), or `null`. */
+  get writeError(): Error | null {
+    return this.#writeError;
   }
 
   /**
@@ -139,7 +144,7 @@ export class EvalCache {
     let rest = "", line = 0;
     const take = (text: string): void => {
       line++;
-      this.#size += new TextEncoder().encode(text).length + 1;
+      this.#size += encoder.encode(text).length + 1;
       if (text.trim() === "") return;
       this.#add(this.#parse(text, line));
     };
@@ -164,7 +169,7 @@ export class EvalCache {
     if (rest.trim() === "") return;
     try {
       this.#add(this.#parse(rest, line + 1));
-      this.#size += new TextEncoder().encode(rest).length;
+      this.#size += encoder.encode(rest).length;
       this.#tail = "newline";
     } catch (error) {
       if (!rest.startsWith(OWN_LINE)) throw error;
@@ -247,8 +252,8 @@ export class EvalCache {
   }
 
   async #append(line: string): Promise<void> {
-    if (this.writeError !== null) return;
-    const bytes = new TextEncoder().encode(
+    if (this.#writeError !== null) return;
+    const bytes = encoder.encode(
       this.#tail === "newline" ? "\n" + line : line,
     );
     try {
@@ -257,7 +262,7 @@ export class EvalCache {
       this.#size += bytes.length;
       this.#tail = "none";
     } catch (error) {
-      this.writeError = error as Error;
+      this.#writeError = error as Error;
       // A line written in part would make the file no cache.
       await Deno.truncate(this.#path, this.#size).catch(() => {});
     }

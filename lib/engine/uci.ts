@@ -316,11 +316,11 @@ export class UciEngine {
   }
 
   async #send(command: string): Promise<void> {
-    const word = JSON.stringify(command.split(" ")[0]);
+    const word = (): string => JSON.stringify(command.split(" ")[0]);
     if (this.#exited) {
       throw new EngineError(
         "died",
-        `${this.name} ${this.#how()} (before ${word})`,
+        `${this.name} ${this.#how()} (before ${word()})`,
       );
     }
     try {
@@ -335,7 +335,7 @@ export class UciEngine {
       ]);
       clearTimeout(timer);
       const how = this.#exited ? this.#how() : "closed its input";
-      throw new EngineError("died", `${this.name} ${how} (at ${word})`);
+      throw new EngineError("died", `${this.name} ${how} (at ${word()})`);
     }
   }
 
