@@ -889,6 +889,9 @@ Deno.test("--cache /dev/full: a device is written, not read; the failed write is
       parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
       2,
     );
+    const empty = await analyseFake(["--cache", "/dev/null"], "1. d4 d5 *\n");
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.equal(empty.stdout, run.stdout);
   } finally {
     await f.done();
   }
@@ -936,6 +939,13 @@ Deno.test("--cache refuses a file that holds anything but cache lines, before an
       assert.equal(run.stdout, "");
       assert.deepEqual(await Deno.readFile(path), bytes, `${name} untouched`);
     }
+    const notes = `${f.dir}/notes.md`;
+    const inProcess = await runMain(
+      ["analyse", "--engine", FAKE, "--cache", notes, "-"],
+      { stdin: "1. e4 *\n" },
+    );
+    assert.equal(inProcess.code, 2);
+    assert.match(inProcess.stderr, /^fen: analyse: --cache \S+ is not a cache/);
     await assert.rejects(Deno.stat(pids), Deno.errors.NotFound, "no engine");
     const empty = `${f.dir}/empty.jsonl`;
     await Deno.writeTextFile(empty, "");
