@@ -173,11 +173,11 @@ for (const mode of ["die-once", "hang-once", "garbage-once"]) {
 }
 
 Deno.test("the pool reports a position that fails twice, and goes on", async () => {
-  await withFake("die", async () => {
+  await withFake("die-twice", async () => {
     const pool = await EnginePool.start({
       path: FAKE,
       options: [],
-      jobs: 2,
+      jobs: 1,
       limit: { nodes: 1 },
       timeoutMs: 1500,
     });
@@ -186,9 +186,42 @@ Deno.test("the pool reports a position that fails twice, and goes on", async () 
         pool.search({ position: { fen: START } }),
         pool.search({ position: { fen: START, moves: ["d2d4"] } }),
       ]);
-      assert.deepEqual(answers.map((a) => a.ok), [false, false]);
-      assert.equal(pool.searches, 4);
+      assert.deepEqual(answers.map((a) => a.ok), [false, true]);
+      assert.equal(pool.searches, 3);
       assert.equal(answers[0].ok === false && answers[0].error.kind, "died");
+      assert.equal(pool.gaveUp, false);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+Deno.test("the pool gives up after 3 failures in a row: the rest answer at once, unsearched", async () => {
+  await withFake("die", async () => {
+    const faults: boolean[] = [];
+    let gaveUp = 0;
+    const pool = await EnginePool.start({
+      path: FAKE,
+      options: [],
+      jobs: 1,
+      limit: { nodes: 1 },
+      timeoutMs: 1500,
+      onFault: (_, retry) => faults.push(retry),
+      onGiveUp: () => gaveUp++,
+    });
+    try {
+      const moves = ["d2d4", "e2e4", "c2c4", "g1f3"];
+      const answers = await Promise.all(
+        moves.map((move) =>
+          pool.search({ position: { fen: START, moves: [move] } })
+        ),
+      );
+      assert.deepEqual(answers.map((a) => a.ok), [false, false, false, false]);
+      assert.equal(pool.searches, 3);
+      assert.equal(faults.length, 3);
+      assert.equal(faults.at(-1), false, "the last is not retried");
+      assert.equal(gaveUp, 1);
+      assert.equal(pool.gaveUp, true);
     } finally {
       await pool.close();
     }
