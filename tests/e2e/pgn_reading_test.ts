@@ -350,3 +350,49 @@ Deno.test("a start that cannot be set up is reported at its own game's tag, not 
       'fen: stdin:4:1: game 2, the variant "Shogi" is not supported\n',
   });
 });
+
+Deno.test("a comment over 1 MiB is cut and said so on stderr, once a game, by the reader, the walker and --jobs", async () => {
+  const long = "ab ".repeat(400_000); // 1,200,000 characters
+  const text = `[Event "A"]\n\n1. e4 {${long}} e5 {${long}} *\n\n` +
+    `[Event "B"]\n\n1. d4 {short} d5 *\n\n[Event "C"]\n\n1. c4 ; ${long}\n*\n`;
+  const warned = "fen: g.pgn:3:7: game 1, warning: a comment longer than " +
+    "1,048,576 characters, cut there\n" +
+    "fen: g.pgn:11:7: game 3, warning: a comment longer than " +
+    "1,048,576 characters, cut there\n";
+  // A file operand: megabytes written to stdin before stdout is read
+  // would fill the pipes both ways.
+  const dir = await Deno.makeTempDir({ prefix: "fen_cut_" });
+  try {
+    await Deno.writeTextFile(`${dir}/g.pgn`, text);
+    const run = (args: string[]) =>
+      spawnFen(["--from", "pgn", ...args, "--input", "g.pgn"], {
+        permissions: ["--allow-read"],
+        cwd: dir,
+      });
+    // The walker (positions only), the reader (the games' text), and
+    // the same from two threads.
+    const pgn = await run(["--format", "pgn"]);
+    for (
+      const got of [
+        pgn,
+        ...await Promise.all([
+          run(["--format", "fen"]),
+          run(["--format", "fen", "--jobs", "2"]),
+        ]),
+      ]
+    ) {
+      assert.equal(got.code, 0, got.stderr);
+      assert.equal(got.stderr, warned);
+    }
+    const comments = parsePgn(pgn.stdout).map((game) =>
+      game.mainline.moves.flatMap((move) => move.comments)
+    );
+    assert.deepEqual(comments.map((c) => c.map((t) => t.length)), [
+      [1_048_576, 1_048_576], // cut at 1,048,576 characters
+      [5],
+      [1_048_574], // " ab ... ab " cut there, then trimmed
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
