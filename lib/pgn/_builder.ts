@@ -316,25 +316,30 @@ export class GameBuilder implements TokenSink {
     if (!this.#skipping) this.#syntax(reason, line, column);
   }
 
-  comment(
-    text: string,
-    truncated: boolean,
-    line: number,
-    _column: number,
-  ): void {
+  comment(text: string, cut: number, line: number, column: number): void {
     this.#promoted = false;
     if (this.#promotion.stage !== 0) this.#flushPromotion();
     if (this.#skipping) return;
-    if (truncated) this.#truncated = true;
+    // Before any tag, a comment starts a game of its own, as chessops and
+    // python-chess read it (the first of pgn-extract's eco.pgn is one);
+    // after the result, it is the game's.
+    if (this.#phase !== TAGS && this.#phase !== ENDED) this.#moves(line);
+    if (cut > 0 && !this.#truncated) {
+      // Said once a game: what was lost is the game's to know.
+      this.#truncated = true;
+      this.warning(
+        `a comment longer than ${
+          cut.toLocaleString("en")
+        } characters, cut there`,
+        line,
+        column,
+      );
+    }
     const comment = text.trim();
     if (this.#phase === TAGS) {
       this.#comments.push(comment);
       return;
     }
-    // Before any tag, a comment starts a game of its own, as chessops and
-    // python-chess read it (the first of pgn-extract's eco.pgn is one);
-    // after the result, it is the game's.
-    if (this.#phase !== ENDED) this.#moves(line);
     // A walker keeps no comments: it hands on positions only.
     if (this.#walk !== null) return;
     const last = this.#last;

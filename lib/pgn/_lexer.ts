@@ -190,7 +190,7 @@ export class PgnLexer {
   #emitComment(): void {
     this.#sink.comment(
       this.#pending.text,
-      this.#pending.truncated,
+      this.#pending.truncated ? this.#limits.comment : 0,
       this.#tokenLine,
       this.#tokenColumn,
     );
@@ -275,7 +275,7 @@ export class PgnLexer {
           const length = this.#pending.length + end - this.#sliceStart;
           this.#sink.comment(
             "",
-            length > this.#limits.comment,
+            length > this.#limits.comment ? this.#limits.comment : 0,
             this.#tokenLine,
             this.#tokenColumn,
           );

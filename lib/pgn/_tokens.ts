@@ -7,7 +7,8 @@ export interface TokenSink {
   /** A move, a result, an annotation: any run of symbol characters. */
   symbol(text: string, line: number, column: number): void;
   nag(value: number, line: number, column: number): void;
-  comment(text: string, truncated: boolean, line: number, column: number): void;
+  /** `cut`: the limit the comment was cut at (LexerLimits.comment), or 0 when whole. */
+  comment(text: string, cut: number, line: number, column: number): void;
   open(line: number, column: number): void;
   close(line: number, column: number): void;
   error(reason: string, line: number, column: number): void;

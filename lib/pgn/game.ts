@@ -68,10 +68,11 @@ export class PgnGame {
   error: PgnError | null = null;
   /**
    * What the reader read as if it were written right, in the order met: a
-   * tag line without its `]`, say. The game is whole.
+   * tag line without its `]`, say; and the first comment cut at the
+   * reader's `maxComment` (once a game). The game's moves are whole.
    */
   warnings: PgnSyntaxError[] = [];
-  /** Whether a comment was cut at the reader's `maxComment`. */
+  /** Whether a comment was cut at the reader's `maxComment` (also a warning). */
   truncated = false;
 
   /**

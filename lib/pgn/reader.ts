@@ -44,8 +44,9 @@ export interface PgnReaderOptions {
    */
   rules?: Rules;
   /**
-   * The most characters of a comment kept; a longer comment is cut there
-   * and the game's `truncated` is set. Defaults to 1,048,576.
+   * The most characters of a comment kept; a longer comment is cut there,
+   * the game's `truncated` is set and the first such comment of a game is
+   * one of its `warnings`. Defaults to 1,048,576.
    */
   maxComment?: number;
   /**

@@ -45,7 +45,10 @@ const LINE_MAX = 79;
 
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/** Tokens to lines of at most LINE_MAX characters, broken at spaces. */
+/**
+ * Tokens to lines of at most LINE_MAX characters, broken between tokens; a
+ * token longer than that (a long comment) is a line of its own.
+ */
 class LineWriter {
   readonly lines: string[] = [];
   #line = "";
@@ -89,15 +92,21 @@ class LineWriter {
     this.#line += ")";
   }
 
+  /**
+   * A comment as one token, its text as it is: lines are broken between
+   * tokens only, so a comment longer than a line is a line of its own,
+   * and one with line breaks keeps them (its last line goes on with the
+   * next tokens).
+   */
   comment(text: string): void {
     if (text.includes("}")) return this.restOfLine(text);
-    const words = commentWords(text);
-    if (words.length === 0) return this.token("{}");
-    for (let i = 0; i < words.length; i++) {
-      const first = i === 0 ? "{" : "",
-        last = i === words.length - 1 ? "}" : "";
-      this.token(first + words[i] + last);
-    }
+    const parts = `{${text}}`.split("\n");
+    this.token(parts[0]);
+    if (parts.length === 1) return;
+    this.lines.push(this.#line);
+    for (let i = 1; i < parts.length - 1; i++) this.lines.push(parts[i]);
+    this.#line = parts[parts.length - 1];
+    this.#last = 0;
   }
 
   /** A comment with a `}` (read from a `;` comment) goes back to being one. */
@@ -122,28 +131,6 @@ class LineWriter {
     return this.lines;
   }
 }
-
-/**
- * A comment's words, its spaces made single; a `[%...]` command is one
- * word, so that no line is broken inside it (the readers of clocks, evals
- * and arrows read a command on one line).
- */
-function commentWords(text: string): string[] {
-  const words = text.match(WORD) ?? [];
-  for (let i = 0; i < words.length; i++) {
-    // A command with spaces in it other than single ones: made single.
-    const word = words[i];
-    if (word.includes("[%") && ODD_SPACE.test(word)) {
-      words[i] = word.replace(/\s+/g, " ");
-    }
-  }
-  return words;
-}
-
-/** A word of a comment: a `[%...]` command with what is joined to it, or any run of non-spaces. */
-const WORD = /\S*\[%[^\]]*\]\S*|\S+/g;
-/** Any space but a single " ". */
-const ODD_SPACE = /[^\S ]| {2}/;
 
 function escapeTag(name: string, value: string): string {
   if (!/^[A-Za-z0-9_]+$/.test(name) || /[\r\n]/.test(value)) {
@@ -204,10 +191,13 @@ interface Frame {
  * Writes a game in the PGN standard's export format: the seven-tag roster
  * first in its order (unknown values as `?`), `SetUp` and `FEN` when the
  * game does not start from the standard position, the other tags in their
- * order, a blank line, then the movetext in lines of at most 79 characters
- * (a single word longer than that stays whole) with move numbers, comments,
- * NAGs as `$n`, variations, and the result. Reading the text back gives the
- * same game (comments with their spaces made single).
+ * order, a blank line, then the movetext in lines of at most 79 characters,
+ * broken between tokens only, with move numbers, comments, NAGs as `$n`,
+ * variations, and the result. Reading the text back gives the same game,
+ * every comment's text exactly: a comment is one token, never broken, so
+ * one longer than a line is a line of its own (past 79 characters, and
+ * past the 255 of the standard's import format if it is that long), and
+ * its own line breaks are kept.
  *
  * @example A game with a variation, a comment and a NAG
  * ```ts

@@ -215,7 +215,19 @@ Deno.test("hostile games keep the command standing: deep variations, a huge comm
   const long = await runMain(["--from", "pgn", "--format", "fen", "-"], {
     stdin: comment,
   });
+  assert.equal(long.code, 0);
   assert.equal(long.stdout, `${fenAfter("e4 e5")}\n`);
+  // Cut at 1 MiB, and said so, once for the game.
+  const cut =
+    "fen: stdin:1:7: game 1, warning: a comment longer than 1,048,576 characters, cut there\n";
+  assert.equal(long.stderr, cut);
+  const twice = await runMain(["--from", "pgn", "--format", "pgn", "-"], {
+    stdin: comment.replace("e5", `e5 {${"y".repeat(1_100_000)}}`),
+  });
+  assert.equal(twice.code, 0);
+  assert.equal(twice.stderr, cut);
+  assert.equal(twice.stdout.match(/x+/)![0].length, 1 << 20);
+  assert.equal(twice.stdout.match(/y+/)![0].length, 1 << 20);
   let seed = 11;
   const bytes = new Uint8Array(200_000).map(() => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;

@@ -19,7 +19,13 @@ const T = "`".repeat(3);
 
 async function runPandoc(
   args: string[],
-  options: { stdin?: string; cwd?: string; fenOptions?: string } = {},
+  options: {
+    stdin?: string;
+    cwd?: string;
+    fenOptions?: string;
+    /** The PATH the filter sees (an installed fen's), else the tests'. */
+    path?: string;
+  } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = new Deno.Command(pandoc.path!, {
     args,
@@ -32,6 +38,7 @@ async function runPandoc(
       DENO: Deno.execPath(),
       NO_COLOR: "1",
       FEN_MD_OPTIONS: options.fenOptions ?? "",
+      ...(options.path === undefined ? {} : { PATH: options.path }),
     },
   }).spawn();
   if (options.stdin !== undefined) {
@@ -216,5 +223,77 @@ Deno.test({
     // An unclosed block's content keeps the document's last line ending in Pandoc's reading.
     assert.deepEqual(scanned, found.map((t) => t.replace(/\n$/, "")));
     assert.equal(found.length, 10);
+  },
+});
+
+/**
+ * Installs the command into `root` as the README's `deno task install`
+ * does (its very options), with `--root` so that nothing outside is
+ * touched.
+ */
+async function installFen(root: string): Promise<void> {
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  const [deno, install, ...rest] = (config.tasks.install as string).split(" ");
+  assert.deepEqual([deno, install], ["deno", "install"]);
+  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [install, "--root", root, ...rest],
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.ok(success, new TextDecoder().decode(stderr));
+}
+
+Deno.test({
+  name:
+    "the filter copied beside an installed fen runs it with FEN_MD_OPTIONS: --out-dir takes effect",
+  ignore: pandoc.path === undefined,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "fen_pandoc_installed_" });
+    try {
+      await installFen(dir);
+      const filter = `${dir}/bin/fen-pandoc.sh`;
+      await Deno.copyFile(FILTER, filter);
+      await Deno.chmod(filter, 0o755);
+      // The installed fen's directory, Deno's (its shim runs `deno`), the system's.
+      const deno = Deno.execPath().replace(/\/[^/]*$/, "");
+      const path = `${dir}/bin:${deno}:/usr/bin:/bin`;
+      const html = (fenOptions: string) =>
+        runPandoc(["--filter", filter, DOCUMENT, "-t", "html"], {
+          cwd: dir,
+          fenOptions,
+          path,
+        });
+      const files = await html("--out-dir img --format svg");
+      assert.equal(files.code, 0, files.stderr);
+      assert.equal(files.stderr, "");
+      const images = [
+        ...files.stdout.matchAll(/<img src="(img\/fen-[0-9a-f]{16}\.svg)"/g),
+      ].map((m) => m[1]);
+      assert.equal(images.length, 4, files.stdout.slice(0, 500));
+      for (const image of images) {
+        assert.match(await Deno.readTextFile(`${dir}/${image}`), /^<svg /);
+      }
+      assert.doesNotMatch(files.stdout, /<div class="fen-diagram">\n<svg/);
+      // No options: the SVG inline, as in the repository.
+      const inline = await html("");
+      assert.equal(inline.code, 0, inline.stderr);
+      assert.equal(
+        inline.stdout.match(/<div class="fen-diagram">\n<svg /g)?.length,
+        4,
+      );
+      // Without fen on the PATH: said so, and Pandoc stops.
+      const missing = await runPandoc(
+        ["--filter", filter, DOCUMENT, "-t", "html"],
+        { cwd: dir, path: `${deno}:/usr/bin:/bin` },
+      );
+      assert.notEqual(missing.code, 0);
+      assert.match(
+        missing.stderr,
+        /^fen-pandoc\.sh: fen is not installed \(deno task install\) or not on the PATH\n/,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   },
 });

@@ -5,7 +5,9 @@
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { parsePgn } from "../../lib/pgn/mod.ts";
+import { parsePgn as chessopsParsePgn } from "chessops/pgn";
+import type { Node, PgnNodeData } from "chessops/pgn";
+import { parsePgn, type PgnLine } from "../../lib/pgn/mod.ts";
 import { type Run, spawnFen } from "../cli/_harness.ts";
 
 /** The program reading games from stdin. */
@@ -162,6 +164,9 @@ Deno.test("null moves -- and Z0: the side passes, en passant cleared, walked and
   });
 });
 
+/** A line of one comment, whole: what the writer puts past 79 columns. */
+const LONE_COMMENT = /^\(?\{[^}]*\}\)*$/;
+
 /** Clocks, evals and arrows of games, counted. */
 function commands(text: string): [number, number, number] {
   let clocks = 0, evals = 0, shapes = 0;
@@ -175,7 +180,7 @@ function commands(text: string): [number, number, number] {
   return [clocks, evals, shapes];
 }
 
-Deno.test("--format pgn keeps every clock, eval and arrow: no line breaks inside a [%...] command", async () => {
+Deno.test("--format pgn keeps every clock, eval and arrow; a line over 79 characters is one comment", async () => {
   for (const name of ["lichess_style.pgn", "stockfish_games.pgn"]) {
     const path = new URL(`../testdata/${name}`, import.meta.url).pathname;
     const text = await Deno.readTextFile(path);
@@ -194,10 +199,7 @@ Deno.test("--format pgn keeps every clock, eval and arrow: no line breaks inside
     assert.equal(run.code, 0, run.stderr.slice(0, 300));
     assert.equal(run.stderr, "");
     for (const line of run.stdout.split("\n")) {
-      assert.ok(line.length <= 79 || !line.includes(" "), line);
-      // A command opened on a line is closed on it.
-      const open = line.lastIndexOf("[%");
-      assert.ok(open < 0 || line.indexOf("]", open) > 0, line);
+      assert.ok(line.length <= 79 || LONE_COMMENT.test(line), line);
     }
     const before = commands(text);
     assert.ok(before.every((n) => n > 0) || name !== "lichess_style.pgn");
@@ -349,4 +351,135 @@ Deno.test("a start that cannot be set up is reported at its own game's tag, not 
     stderr: 'fen: stdin:1:1: game 1, the variant "Suicide" is not supported\n' +
       'fen: stdin:4:1: game 2, the variant "Shogi" is not supported\n',
   });
+});
+
+Deno.test("a comment over 1 MiB is cut and said so on stderr, once a game, by the reader, the walker and --jobs", async () => {
+  const long = "ab ".repeat(400_000); // 1,200,000 characters
+  const text = `[Event "A"]\n\n1. e4 {${long}} e5 {${long}} *\n\n` +
+    `[Event "B"]\n\n1. d4 {short} d5 *\n\n[Event "C"]\n\n1. c4 ; ${long}\n*\n`;
+  const warned = "fen: g.pgn:3:7: game 1, warning: a comment longer than " +
+    "1,048,576 characters, cut there\n" +
+    "fen: g.pgn:11:7: game 3, warning: a comment longer than " +
+    "1,048,576 characters, cut there\n";
+  // A file operand: megabytes written to stdin before stdout is read
+  // would fill the pipes both ways.
+  const dir = await Deno.makeTempDir({ prefix: "fen_cut_" });
+  try {
+    await Deno.writeTextFile(`${dir}/g.pgn`, text);
+    const run = (args: string[]) =>
+      spawnFen(["--from", "pgn", ...args, "--input", "g.pgn"], {
+        permissions: ["--allow-read"],
+        cwd: dir,
+      });
+    // The walker (positions only), the reader (the games' text), and
+    // the same from two threads.
+    const pgn = await run(["--format", "pgn"]);
+    for (
+      const got of [
+        pgn,
+        ...await Promise.all([
+          run(["--format", "fen"]),
+          run(["--format", "fen", "--jobs", "2"]),
+        ]),
+      ]
+    ) {
+      assert.equal(got.code, 0, got.stderr);
+      assert.equal(got.stderr, warned);
+    }
+    const comments = parsePgn(pgn.stdout).map((game) =>
+      game.mainline.moves.flatMap((move) => move.comments)
+    );
+    assert.deepEqual(comments.map((c) => c.map((t) => t.length)), [
+      [1_048_576, 1_048_576], // cut at 1,048,576 characters
+      [5],
+      [1_048_574], // " ab ... ab " cut there, then trimmed
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Every comment of a game as our reader reads it, in the text's order. */
+function ourComments(line: PgnLine, into: string[] = []): string[] {
+  into.push(...line.comments);
+  for (const move of line.moves) {
+    into.push(...move.comments);
+    for (const variation of move.variations) ourComments(variation, into);
+  }
+  return into;
+}
+
+/** Every comment of a game as chessops reads it, in the text's order. */
+function chessopsComments(
+  node: Node<PgnNodeData>,
+  into: string[] = [],
+): string[] {
+  const [main, ...variations] = node.children;
+  if (main === undefined) return into;
+  for (const child of [main, ...variations]) {
+    into.push(
+      ...child.data.startingComments ?? [],
+      ...child.data.comments ?? [],
+    );
+    if (child !== main) chessopsComments(child, into);
+  }
+  return chessopsComments(main, into);
+}
+
+/** Comments at every length around a line's end, with line breaks, in variations. */
+function longComments(): string {
+  const words = (n: number) =>
+    Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
+  const games: string[] = [];
+  for (let pad = 0; pad < 12; pad++) {
+    games.push(
+      `[Event "${pad}"]\n\n{${words(40)}} 1. e4 {${"ab ".repeat(20 + pad)}c} ` +
+        `e5 ({${words(30)}} 1... c5 {two  spaces\tand a tab} ` +
+        `2. Nf3 {${words(50 + pad)}}) 2. Nf3 {line one\n\nline three\n` +
+        `%not an escape\n[Event "not a tag"]} Nc6 {[%clk 0:01:00] ` +
+        `${words(20 + pad)} [%eval 0.3]} 3. Bb5 {${"x".repeat(70 + pad)}} *\n`,
+    );
+  }
+  return games.join("\n");
+}
+
+Deno.test("--format pgn never changes a comment's text: read back by us and by chessops, every comment the same", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "fen_comments_" });
+  try {
+    await Deno.writeTextFile(`${dir}/long.pgn`, longComments());
+    const files = ["lichess_style.pgn", "lichess_variants.pgn"].map((name) =>
+      new URL(`../testdata/${name}`, import.meta.url).pathname
+    );
+    for (const path of [`${dir}/long.pgn`, ...files]) {
+      const run = (input: string) =>
+        spawnFen(["--from", "pgn", "--format", "pgn", "--input", input], {
+          permissions: ["--allow-read"],
+        });
+      const written = await run(path);
+      assert.equal(written.code, 0, written.stderr);
+      assert.equal(written.stderr, "");
+      const before = parsePgn(await Deno.readTextFile(path)).map((game) =>
+        ourComments(game.mainline)
+      );
+      // Comments longer than a line (the variants' games have none).
+      const long = before.flat().some((c) => c.length > 79);
+      assert.equal(long, !path.endsWith("lichess_variants.pgn"), path);
+      const after = parsePgn(written.stdout).map((game) =>
+        ourComments(game.mainline)
+      );
+      assert.deepEqual(after, before, path);
+      const theirs = chessopsParsePgn(written.stdout).map((game) =>
+        chessopsComments(game.moves, [...game.comments ?? []])
+      );
+      assert.deepEqual(theirs, before, path);
+      for (const line of written.stdout.split("\n")) {
+        assert.ok(line.length <= 79 || LONE_COMMENT.test(line), line);
+      }
+      // Written again, the same text.
+      await Deno.writeTextFile(`${dir}/again.pgn`, written.stdout);
+      assert.equal((await run(`${dir}/again.pgn`)).stdout, written.stdout);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

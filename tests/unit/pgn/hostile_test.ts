@@ -41,6 +41,9 @@ Deno.test("a smaller maxComment, and a comment within it kept whole", () => {
     "0123456789",
   ]);
   assert.equal(games[0].truncated, true);
+  assert.deepEqual(games[0].warnings.map((w) => w.message), [
+    "Cannot read PGN: game 1 (line 1, column 23): a comment longer than 10 characters, cut there",
+  ]);
   assert.throws(() => new PgnReader({ maxComment: 0 }), RangeError);
 });
 

@@ -12,9 +12,9 @@ import {
   stringifyPgn,
 } from "../../../lib/pgn/mod.ts";
 
-/** What must survive a round trip: tags, moves, comments (spaces made single), NAGs, variations, result. */
+/** What must survive a round trip: tags, moves, comments (their text exactly), NAGs, variations, result. */
 function tree(line: PgnLine): unknown {
-  const out: unknown[] = [line.comments.map((c) => c.replace(/\s+/g, " "))];
+  const out: unknown[] = [line.comments];
   const stack: [PgnLine, unknown[]][] = [[line, out]];
   while (stack.length > 0) {
     const [current, into] = stack.pop()!;
@@ -23,7 +23,7 @@ function tree(line: PgnLine): unknown {
       into.push([
         move.san,
         move.nags,
-        move.comments.map((c) => c.replace(/\s+/g, " ")),
+        move.comments,
         variations,
       ]);
       for (const variation of move.variations) {
@@ -81,15 +81,22 @@ Deno.test("stringify: lines of at most 79 characters, move numbers, black's afte
   const movetext = text.split("\n\n")[1];
   for (const line of text.split("\n")) assert.ok(line.length <= 79, line);
   assert.ok(
-    movetext.startsWith("1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 {the Bryan"),
+    movetext.startsWith(
+      "1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5\n" +
+        "{the Bryan Counter-Gambit, a long comment that will\nhave to be broken",
+    ),
     movetext,
   );
   assert.match(movetext, /\} 5\. Bxb5 Nf6/);
+  // Tokens with a space or a line break between them.
   assert.match(
-    movetext,
+    movetext.replaceAll("\n", " "),
     /18\. Bd6 Bxg1 \(18\.\.\. Qxa1\+ 19\. Ke2 Qb2 \$4 \(19\.\.\. Bxg1\)\) 19\. e5/,
   );
-  assert.match(movetext, /22\. Qf6\+ \$1 Nxf6 23\. Be7# 1-0\n$/);
+  assert.match(
+    movetext.replaceAll("\n", " "),
+    /22\. Qf6\+ \$1 Nxf6 23\. Be7# 1-0 $/,
+  );
 });
 
 Deno.test("stringify: parse, write, parse is the same game; write again is the same text", () => {
@@ -111,6 +118,22 @@ Deno.test("stringify: parse, write, parse is the same game; write again is the s
       Array.from(first.positions({ variations: true }), (p) => p.fen),
     );
   }
+});
+
+Deno.test("stringify: a comment is one token, its text as it is: longer than a line, a line of its own", () => {
+  const fits = "x".repeat(79 - "{} *".length);
+  const long = "a b".repeat(40);
+  const [game] = parsePgn(
+    `{${fits}} 1. e4 {${long}} e5 {[%clk  0:01:00]\t[%eval\n0.3]} ({${long}}) *`,
+  );
+  const text = stringifyPgn(game);
+  assert.equal(
+    text.split("\n\n")[1],
+    `{${fits}}\n1. e4\n{${long}}\n1... e5 {[%clk  0:01:00]\t[%eval\n0.3]}\n` +
+      `({${long}}\n) *\n`,
+  );
+  same(game, parsePgn(text)[0]);
+  assert.equal(game.mainline.moves[1].clock, 60);
 });
 
 Deno.test("stringify: SetUp and FEN for a game made by hand from another start", () => {
