@@ -240,6 +240,30 @@ Deno.test("book merge adds the weights of a move both books have, and keeps a su
   }
 });
 
+Deno.test("book merge adds every entry of a move the second book lists twice to the first book's first entry of it, as polyglot does", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const twice = new Uint8Array(32);
+    writeBookEntry(twice, 0, { hi: 0, lo: 5, move: 796, weight: 1, learn: 0 });
+    writeBookEntry(twice, 16, { hi: 0, lo: 5, move: 796, weight: 1, learn: 0 });
+    Deno.writeFileSync(`${dir}/a.bin`, twice);
+    const { code, stdout, stderr } = await spawnFenBytes([
+      "book",
+      "merge",
+      "a.bin",
+      "a.bin",
+    ], { permissions: ["--allow-read"], cwd: dir });
+    assert.deepEqual([code, stderr], [0, ""]);
+    // polyglot merge-book: 1 + 1 + 1, then the first book's second entry
+    assert.deepEqual(
+      entries(stdout).map((e) => [e.key, e.move, e.weight]),
+      [[5n, 796, 3], [5n, 796, 1]],
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("book probe reads castling as the king taking its rook, and leaves out illegal and weightless entries", () => {
   const fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
   const position = parseFen(fen);
