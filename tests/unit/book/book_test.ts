@@ -323,3 +323,84 @@ Deno.test("mergeBooks of a book with itself doubles its weights", () => {
     entries(book).map((e) => e.weight * 2),
   );
 });
+
+Deno.test("a file that is not a book (random bytes, entries out of key order, text, a size of no whole entries) is one line and exit 2 for dump, probe and merge", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    let state = 15;
+    const random = new Uint8Array(300_000).map(() =>
+      (state = (state * 1103515245 + 12345) % 2 ** 31) >> 23
+    );
+    // a book whose 7th entry's key is below the 6th's
+    const swapped = new Uint8Array(16 * 10);
+    for (let i = 0; i < 10; i++) {
+      writeBookEntry(swapped, i * 16, {
+        hi: i === 6 ? 1 : i * 1000,
+        lo: 7,
+        move: 796,
+        weight: 1,
+        learn: 0,
+      });
+    }
+    const files: [string, Uint8Array, string][] = [
+      [
+        "random.bin",
+        random,
+        "its entries are not in key order (entry 3's key is below entry 2's)",
+      ],
+      [
+        "swapped.bin",
+        swapped,
+        "its entries are not in key order (entry 7's key is below entry 6's)",
+      ],
+      [
+        "games.pgn",
+        new TextEncoder().encode(openingGames(1).slice(0, 4096)),
+        "it is text, not 16-byte entries (a PGN or FEN file?)",
+      ],
+      [
+        "cut.bin",
+        random.subarray(0, 300_001 - 16 * 18_000),
+        "12001 bytes is not a whole number of 16-byte entries",
+      ],
+    ];
+    for (const [name, bytes] of files) {
+      Deno.writeFileSync(`${dir}/${name}`, bytes);
+    }
+    for (const [name, , why] of files) {
+      for (
+        const [program, args] of [
+          ["dump", [name, "--color", "white"]],
+          ["probe", [name, "8/8/8/8/8/8/8/K6k w - - 0 1"]],
+          ["merge", [name, name]],
+        ] as const
+      ) {
+        const line = (path: string) =>
+          `fen: book ${program}: "${path}" is not a Polyglot book: ${why}\n`;
+        const expected = [2, "", line(name)];
+        const run = await spawnFenBytes(["book", program, ...args], {
+          permissions: ["--allow-read"],
+          cwd: dir,
+        });
+        assert.deepEqual(
+          [run.code, new TextDecoder().decode(run.stdout), run.stderr],
+          expected,
+          `${program} ${name}`,
+        );
+        if (program !== "probe") continue;
+        const inProcess = await runMain([
+          "book",
+          program,
+          `${dir}/${name}`,
+          args[1],
+        ]);
+        assert.deepEqual(
+          [inProcess.code, inProcess.stdout, inProcess.stderr],
+          [2, "", line(`${dir}/${name}`)],
+        );
+      }
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
