@@ -404,3 +404,108 @@ Deno.test("a file that is not a book (random bytes, entries out of key order, te
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("book probe reads a record as the main command does: an unquoted record's words are one record, a placement alone is White to move with no rights", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    // e4 for the start position, and d4 for its placement with no rights
+    const bytes = new Uint8Array(32);
+    writeBookEntry(bytes, 0, {
+      hi: 0x3d01bbb3,
+      lo: 0xc1105375,
+      move: encodeBookMove("d2", "d4"),
+      weight: 1,
+      learn: 0,
+    });
+    writeBookEntry(bytes, 16, {
+      hi: 0x463b9618,
+      lo: 0x1691fc9c,
+      move: encodeBookMove("e2", "e4"),
+      weight: 2,
+      learn: 0,
+    });
+    Deno.writeFileSync(`${dir}/b.bin`, bytes);
+    const placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    const cases: [string[], string][] = [
+      [
+        [placement, "w", "KQkq", "-", "0", "1"],
+        `${placement} w KQkq - 0 1  (key 463b96181691fc9c)\n` +
+        "  e4      e2e4   weight     2  100.0%  learn 0\n",
+      ],
+      [
+        [placement],
+        `${placement}  (key 3d01bbb3c1105375)\n` +
+        "  d4      d2d4   weight     1  100.0%  learn 0\n",
+      ],
+      [
+        // two records, the second a placement alone, as `fen` reads them
+        [placement, "w", "KQkq", "-", placement],
+        `${placement} w KQkq -  (key 463b96181691fc9c)\n` +
+        "  e4      e2e4   weight     2  100.0%  learn 0\n" +
+        `${placement}  (key 3d01bbb3c1105375)\n` +
+        "  d4      d2d4   weight     1  100.0%  learn 0\n",
+      ],
+    ];
+    for (const [records, expected] of cases) {
+      const args = ["book", "probe", "b.bin", ...records];
+      const spawned = await spawnFenBytes(args, {
+        permissions: ["--allow-read"],
+        cwd: dir,
+      });
+      assert.deepEqual(
+        [
+          spawned.code,
+          new TextDecoder().decode(spawned.stdout),
+          spawned.stderr,
+        ],
+        [0, expected, ""],
+        records.join(" "),
+      );
+      args[2] = `${dir}/b.bin`;
+      const inProcess = await runMain(args);
+      assert.deepEqual(
+        [inProcess.code, inProcess.stdout, inProcess.stderr],
+        [0, expected, ""],
+        records.join(" "),
+      );
+    }
+    // a record that cannot be read is one line, with the column in it
+    const bad = await runMain([
+      "book",
+      "probe",
+      `${dir}/b.bin`,
+      "8/8/8/8/8/8/8/K6X",
+    ]);
+    assert.deepEqual([bad.code, bad.stdout], [2, ""]);
+    assert.equal(
+      bad.stderr,
+      'fen: book probe: "8/8/8/8/8/8/8/K6X": Cannot parse FEN: "X" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 at column 17\n',
+    );
+    // a position the book has but no move can be played from: exit 3
+    const kingless = new Uint8Array(16);
+    writeBookEntry(kingless, 0, {
+      hi: 0xf8d626aa,
+      lo: 0xaf278509,
+      move: 796,
+      weight: 1,
+      learn: 0,
+    });
+    Deno.writeFileSync(`${dir}/k.bin`, kingless);
+    const none = await runMain([
+      "book",
+      "probe",
+      `${dir}/k.bin`,
+      "8/8/8/8/8/8/8/8 w - - 0 1",
+    ]);
+    assert.deepEqual(
+      [none.code, none.stdout, none.stderr],
+      [
+        3,
+        "",
+        'fen: book probe: "8/8/8/8/8/8/8/8 w - - 0 1": Cannot play from this position: White has no king\n',
+      ],
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
