@@ -9,10 +9,12 @@ import type { PolyglotBook } from "./probe.ts";
 
 /**
  * Merges two books as polyglot merge-book (2.0.4) does: both books'
- * entries in key order; for a position in both, the first book's moves in
- * its order, each weighing its weight plus the second book's for the same
- * move (the learn field the first book's), then the second book's other
- * moves in its order. Where polyglot wraps a sum past 65,535 (stores it
+ * entries in key order; for a position in both, the first book's entries
+ * in its order, each weighing its weight plus those of all the second
+ * book's entries of the same move not yet added (so a move the second book
+ * lists twice adds both to the first book's first entry of it; the learn
+ * field the first book's), then the second book's other entries in its
+ * order, as they are. Where polyglot wraps a sum past 65,535 (stores it
  * modulo 65,536), the weight is kept at 65,535: the count of such weights
  * is returned.
  *
@@ -72,12 +74,17 @@ export function mergeBooks(
     } else if (a.key === null || a.key > b.key) {
       b.take().forEach(write);
     } else {
-      const mine = a.take(), theirs = b.take();
+      const mine = a.take();
+      let theirs = b.take();
       for (const entry of mine) {
-        const same = theirs.findIndex((other) => other.move === entry.move);
-        if (same < 0) continue;
-        entry.weight += theirs[same].weight;
-        theirs.splice(same, 1);
+        // every entry of the move the second book has, as polyglot adds
+        // them all to the first book's first entry of the move
+        const rest: BookEntry[] = [];
+        for (const other of theirs) {
+          if (other.move === entry.move) entry.weight += other.weight;
+          else rest.push(other);
+        }
+        theirs = rest;
       }
       mine.forEach(write);
       theirs.forEach(write);

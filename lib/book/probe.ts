@@ -21,6 +21,50 @@ export interface BookBytes {
 }
 
 /**
+ * Bytes that are not a Polyglot book: a size that is not a whole number of
+ * 16-byte entries, text, or entries out of key order (which binary search
+ * cannot read).
+ *
+ * @example Entries out of key order
+ * ```ts
+ * import { BookFormatError, PolyglotBook, writeBookEntry } from "@fen/fen/book";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new Uint8Array(32);
+ * writeBookEntry(bytes, 0, { hi: 2, lo: 0, move: 0x031c, weight: 2, learn: 0 });
+ * writeBookEntry(bytes, 16, { hi: 1, lo: 0, move: 0x0b1c, weight: 1, learn: 0 });
+ * assert.throws(() => PolyglotBook.fromBytes(bytes).verify(), (error) =>
+ *   error instanceof BookFormatError && error.entry === 2 &&
+ *   error.detail === "its entries are not in key order (entry 2's key is below entry 1's)");
+ * ```
+ */
+export class BookFormatError extends RangeError {
+  /** What is wrong, in words (`its entries are not in key order (...)`). */
+  readonly detail: string;
+  /** The first entry out of order (1-based), or null. */
+  readonly entry: number | null;
+
+  /**
+   * Makes the error; its message is worded here.
+   *
+   * @param detail What is wrong.
+   * @param entry The first entry out of order (1-based), or null.
+   */
+  constructor(detail: string, entry: number | null = null) {
+    super(`Cannot read the book: ${detail}`);
+    this.name = "BookFormatError";
+    this.detail = detail;
+    this.entry = entry;
+  }
+}
+
+/** What a file of text is, as a book. */
+const TEXT = "it is text, not 16-byte entries (a PGN or FEN file?)";
+
+/** Entries read at a time by {@linkcode PolyglotBook.verify}. */
+const VERIFY_ENTRIES = 4096;
+
+/**
  * A Polyglot book, read by binary search: a file is never read whole.
  *
  * @example The entries of one key
@@ -44,15 +88,55 @@ export class PolyglotBook {
    * A book over random-access bytes.
    *
    * @param bytes The book's bytes.
-   * @throws {RangeError} If its size is not a whole number of entries.
+   * @throws {BookFormatError} If its size is not a whole number of entries.
    */
   constructor(bytes: BookBytes) {
     if (bytes.size % ENTRY_BYTES !== 0) {
-      throw new RangeError(
-        `Cannot read the book: ${bytes.size} bytes is not a whole number of 16-byte entries`,
+      const first = new Uint8Array(Math.min(ENTRY_BYTES, bytes.size));
+      bytes.readAt(0, first);
+      throw new BookFormatError(
+        isText(first)
+          ? TEXT
+          : `${bytes.size} bytes is not a whole number of 16-byte entries`,
       );
     }
     this.#bytes = bytes;
+  }
+
+  /**
+   * Checks that the bytes are a book, reading them through once: not text
+   * (a book's first entry is never all printable characters), and entries
+   * in key order, which binary search needs (equal keys in a row, a
+   * position's moves, are in order).
+   *
+   * @throws {BookFormatError} If they are not.
+   */
+  verify(): void {
+    const size = this.#bytes.size;
+    const chunk = new Uint8Array(VERIFY_ENTRIES * ENTRY_BYTES);
+    const view = new DataView(chunk.buffer);
+    let hi = 0, lo = 0;
+    for (let offset = 0; offset < size; offset += chunk.length) {
+      const part = chunk.subarray(0, Math.min(chunk.length, size - offset));
+      this.#bytes.readAt(offset, part);
+      if (offset === 0 && isText(part.subarray(0, ENTRY_BYTES))) {
+        throw new BookFormatError(TEXT);
+      }
+      for (let at = 0; at < part.length; at += ENTRY_BYTES) {
+        const h = view.getUint32(at), l = view.getUint32(at + 4);
+        if (h < hi || (h === hi && l < lo)) {
+          const entry = (offset + at) / ENTRY_BYTES + 1;
+          throw new BookFormatError(
+            `its entries are not in key order (entry ${entry}'s key is below entry ${
+              entry - 1
+            }'s)`,
+            entry,
+          );
+        }
+        hi = h;
+        lo = l;
+      }
+    }
   }
 
   /**
@@ -113,6 +197,19 @@ export class PolyglotBook {
     }
     return out;
   }
+}
+
+/** Whether an entry's bytes are all printable ASCII or white space. */
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.length < ENTRY_BYTES) return false;
+  for (const byte of bytes) {
+    if (
+      (byte < 0x20 || byte > 0x7e) && byte !== 9 && byte !== 10 && byte !== 13
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** One move of a book for a position. */

@@ -32,9 +32,10 @@ export interface PositionMatch {
   ways(record: Pick<RecordView, "cells" | "turn">): number;
   /**
    * Whether a game matches as pgn-extract's `-z` decides for material: the
-   * same way in two positions in a row before a move (a balance passing in
-   * an exchange is not an ending; the final position is not looked at), or
-   * else (`false`, placements, as `-Tf`) in any one position.
+   * same way in three positions in a row, each followed by a move (its
+   * default stability of two half-moves: a balance passing in an exchange
+   * is not an ending; the final position is not looked at), or else
+   * (`false`, placements, as `-Tf`) in any one position.
    */
   readonly material: boolean;
 }
@@ -109,8 +110,16 @@ export function compileMatch(text: string): PositionMatch {
 }
 
 /**
+ * How many positions in a row, each followed by a move, a material balance
+ * holds for a game to match: pgn-extract's `-z` counts the positions
+ * before its match (two by default, its "stability" in half-moves) and
+ * matches at the next one that still holds, so three in all.
+ */
+const MATERIAL_RUN = 3;
+
+/**
  * Whether a game matches, as pgn-extract decides: one of its positions
- * matches a placement, or a material balance holds the same way in two
+ * matches a placement, or a material balance holds the same way in three
  * positions in a row, each followed by a move (see
  * {@linkcode PositionMatch.material}). Feed it the game's positions in
  * order, from its start, after {@linkcode GameMatch.start}.
@@ -174,7 +183,7 @@ export class GameMatch {
     const runs = this.#runs;
     for (let k = 0; k < 2; k++) {
       runs[k] = (pending & (1 << k)) !== 0 ? runs[k] + 1 : 0;
-      if (runs[k] >= 2) this.matched = true;
+      if (runs[k] >= MATERIAL_RUN) this.matched = true;
     }
   }
 }

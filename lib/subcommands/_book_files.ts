@@ -6,7 +6,7 @@ import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { SubcommandError } from "./args.ts";
 import { escapeText } from "../_quote.ts";
-import { PolyglotBook } from "../book/probe.ts";
+import { BookFormatError, PolyglotBook } from "../book/probe.ts";
 
 /** A book is bytes: not for a terminal. */
 export function refuseTerminal(stdout: Sink): void {
@@ -19,7 +19,12 @@ export function refuseTerminal(stdout: Sink): void {
 
 const BLOCK = 1 << 16;
 
-/** Opens a book file for random access: binary search reads 16 bytes at a time. */
+/**
+ * Opens a book file for random access (binary search reads 16 bytes at a
+ * time), after reading it through once to check it is a book: one that is
+ * not (text, a size that is not whole entries, entries out of key order)
+ * is an error of exit code 2, as invalid input is.
+ */
 export function openBook(path: string): { book: PolyglotBook; close(): void } {
   let file: Deno.FsFile;
   try {
@@ -64,15 +69,18 @@ export function openBook(path: string): { book: PolyglotBook; close(): void } {
         );
       },
     });
+    // Read through once: binary search over entries out of order, or
+    // over text, would answer wrongly without a word.
+    book.verify();
     return { book, close: () => file.close() };
   } catch (error) {
     file.close();
-    if (error instanceof RangeError) {
+    if (error instanceof BookFormatError) {
       throw new SubcommandError(
-        `${
-          JSON.stringify(escapeText(path))
-        } is not a Polyglot book: ${size} bytes is not a whole number of 16-byte entries`,
-        EXIT.usage,
+        `${JSON.stringify(escapeText(path))} is not a Polyglot book: ${
+          escapeText(error.detail)
+        }`,
+        EXIT.invalidFen,
       );
     }
     throw error;

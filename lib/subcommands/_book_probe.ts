@@ -1,7 +1,7 @@
 // `fen book probe`: a book's moves for each position given, as text or JSON.
 
 import type { CliIo } from "../program/io.ts";
-import { EXIT } from "../program/exit.ts";
+import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
   eachInput,
@@ -9,11 +9,14 @@ import {
   wholeOption,
   writeText,
 } from "./args.ts";
-import { tryParseFen } from "../fen/mod.ts";
+import { FenReader } from "../fen/reader.ts";
+import { FenSyntaxError } from "../errors.ts";
+import { UnplayablePositionError } from "../chess/errors.ts";
+import { groupOperands } from "../cli/option_operands.ts";
 import { polyglotKey } from "../data/polyglot/mod.ts";
 import { escapeText } from "../_quote.ts";
 import { openBook } from "./_book_files.ts";
-import { type BookMove, bookMoves } from "../book/probe.ts";
+import { type BookMove, bookMoves, type PolyglotBook } from "../book/probe.ts";
 
 /** Runs `fen book probe`. */
 export async function probeCommand(
@@ -29,41 +32,77 @@ export async function probeCommand(
     max: 65535,
   });
   const { book, close } = openBook(path);
-  let code: number = EXIT.ok;
+  const parts: ProbeParts = {
+    book,
+    reader: new FenReader(),
+    minWeight,
+    json,
+    io,
+  };
+  let code: ExitCode = EXIT.ok;
   const probe = (line: string): void => {
-    const record = line.trim();
-    if (record === "") return;
-    const fields = record.split(/\s+/);
-    // FEN or EPD: the four fields a key depends on, and counters if given.
-    const counters = /^[0-9]+$/.test(fields[4] ?? "") &&
-        /^[0-9]+$/.test(fields[5] ?? "")
-      ? fields.slice(4, 6)
-      : ["0", "1"];
-    const parsed = tryParseFen([...fields.slice(0, 4), ...counters].join(" "));
-    if (!parsed.ok) {
-      writeText(
-        io.stderr,
-        `fen: book probe: ${JSON.stringify(escapeText(record))}: ${
-          escapeText(parsed.error.message)
-        }\n`,
-      );
-      code = EXIT.invalidFen;
-      return;
-    }
-    const moves = bookMoves(book, parsed.position, { minWeight });
-    const key = polyglotKey(parsed.position).toString(16).padStart(16, "0");
-    writeText(
-      io.stdout,
-      json ? jsonLine(record, key, moves) : textBlock(record, key, moves),
-    );
+    code = worse(code, probeRecord(line.trim(), parts));
   };
   try {
-    if (records.length > 0) records.forEach(probe);
-    else await eachLine(io, probe);
+    // Records as the main command groups its operands: an unquoted
+    // record's words are one record, `-` is stdin.
+    const sources = groupOperands(records);
+    if (sources.length === 0) await eachLine(io, probe);
+    for (const source of sources) {
+      if (source.kind === "stdin") await eachLine(io, probe);
+      else probe(source.text);
+    }
   } finally {
     close();
   }
   return code;
+}
+
+/** What probing a record needs: the book, a reader, the options, the streams. */
+interface ProbeParts {
+  book: PolyglotBook;
+  reader: FenReader;
+  minWeight: number;
+  json: boolean;
+  io: CliIo;
+}
+
+/**
+ * Writes a record's book moves, or says why it has none; returns the exit
+ * code it means. The record is read as the main command reads one (a
+ * placement alone as White to move with no rights, EPD's operations
+ * allowed).
+ */
+function probeRecord(record: string, parts: ProbeParts): ExitCode {
+  const { book, reader, minWeight, json, io } = parts;
+  if (reader.isSkippedLine(record)) return EXIT.ok;
+  let moves: BookMove[], key: bigint;
+  try {
+    reader.read(record);
+    const position = reader.toPosition();
+    moves = bookMoves(book, position, { minWeight });
+    key = polyglotKey(position);
+  } catch (error) {
+    const exit = error instanceof FenSyntaxError
+      ? EXIT.invalidFen
+      : error instanceof UnplayablePositionError
+      ? EXIT.illegalPosition
+      : null;
+    if (exit === null) throw error;
+    writeText(
+      io.stderr,
+      `fen: book probe: "${escapeText(record, 0, record.length, 100)}": ${
+        escapeText((error as Error).message)
+      }\n`,
+    );
+    return exit;
+  }
+  const hex = key.toString(16).padStart(16, "0");
+  writeText(
+    io.stdout,
+    json ? jsonLine(record, hex, moves) : textBlock(record, hex, moves),
+  );
+  return EXIT.ok;
 }
 
 /** Reads stdin's lines. */

@@ -71,8 +71,10 @@ export const BOOK_SPECS: Readonly<Record<string, SubcommandSpec>> = {
     operands: "<book.bin> [<FEN>...]",
     about:
       "Lists a Polyglot book's moves for each position (FEN or EPD lines on\n" +
-      "stdin without operands): SAN, UCI, weight, share and learn, the\n" +
-      "entries python-chess's reader gives (legal moves, weight 1 or more).",
+      "stdin without operands or for -), read as fen reads records: an\n" +
+      "unquoted record's words are one record, a placement alone is White to\n" +
+      "move with no rights. SAN, UCI, weight, share and learn, the entries\n" +
+      "python-chess's reader gives (legal moves, weight 1 or more).",
     options: [
       {
         name: "format",

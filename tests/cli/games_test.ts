@@ -297,3 +297,23 @@ Deno.test("a ; comment holding a } ends at a lone CR: the game is written back, 
   );
   assert.match(run.stdout, /\n1\. e4 ;a \} comment\n1\.\.\. e5 2\. Nf3 \*\n/);
 });
+
+Deno.test("--match by material keeps a game whose balance holds in three positions in a row before a move, as pgn-extract -z does", async () => {
+  // after Rxb2 the balance is QR against K: held at plies 1 and 2 in the
+  // first game (its final position is not looked at), 1 to 3 in the second
+  const games = ["1. Rxb2 Kd7 2. Kd2", "1. Rxb2 Kd7 2. Kd2 Ke7"].map(
+    (moves, i) =>
+      `[Round "${
+        i + 1
+      }"]\n[FEN "4k3/8/8/8/8/8/1n6/QR2K3 w - - 0 1"]\n\n${moves} *\n`,
+  ).join("\n");
+  const args = ["--from", "pgn", "--match", "KvKQR", "--format", "fen", "-"];
+  const expected = [0, "8/4k3/8/8/8/8/1R1K4/Q7 w - - 3 3\n", ""];
+  const inProcess = await runMain(args, { stdin: games });
+  assert.deepEqual(
+    [inProcess.code, inProcess.stdout, inProcess.stderr],
+    expected,
+  );
+  const spawned = await spawnFen(args, { stdin: games });
+  assert.deepEqual([spawned.code, spawned.stdout, spawned.stderr], expected);
+});

@@ -204,3 +204,80 @@ Deno.test({
     }
   },
 });
+
+/**
+ * A book of random entries in key order, many on the same positions and
+ * moves: a move listed twice for a position, in any order of weights.
+ */
+function randomBook(count: number, random: () => number): Uint8Array {
+  const entries = Array.from({ length: count }, () => ({
+    key: BigInt(1 + Math.floor(random() * 12)) * 0x9e3779b97f4a7c15n %
+      2n ** 64n,
+    move: [796, 1868, 780, 1924][Math.floor(random() * 4)],
+    weight: Math.floor(random() * 1000),
+    learn: Math.floor(random() * 5),
+  })).sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const bytes = new Uint8Array(count * 16);
+  const view = new DataView(bytes.buffer);
+  entries.forEach(({ key, move, weight, learn }, i) => {
+    view.setBigUint64(i * 16, key);
+    view.setUint16(i * 16 + 8, move);
+    view.setUint16(i * 16 + 10, weight);
+    view.setUint32(i * 16 + 12, learn);
+  });
+  return bytes;
+}
+
+Deno.test({
+  name:
+    "fen book merge writes polyglot merge-book's bytes when a book lists a move twice for a position",
+  ignore: reason !== null,
+  async fn() {
+    const { spawnFenBytes } = await import("../cli/_harness.ts");
+    const dir = Deno.makeTempDirSync({ prefix: "fen-book-" });
+    try {
+      let state = 14;
+      const random = () =>
+        (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      // e4 weighing 1, twice, merged with itself: polyglot's 3 and 1
+      const twice = new Uint8Array(32);
+      for (const at of [0, 16]) {
+        new DataView(twice.buffer).setBigUint64(at, 0x463b96181691fc9cn);
+        new DataView(twice.buffer).setUint32(at + 8, (796 << 16) | 1);
+      }
+      const books = [
+        twice,
+        ...Array.from({ length: 6 }, (_, i) => randomBook(5 + i * 7, random)),
+      ];
+      books.forEach((book, i) => Deno.writeFileSync(`${dir}/${i}.bin`, book));
+      const pairs = [[0, 0], [1, 2], [2, 1], [3, 4], [4, 3], [5, 6], [6, 6]];
+      for (const [one, two] of pairs) {
+        polyglot(POLYGLOT, [
+          "merge-book",
+          "-in1",
+          `${one}.bin`,
+          "-in2",
+          `${two}.bin`,
+          "-out",
+          "m.bin",
+        ], dir);
+        const expected = Deno.readFileSync(`${dir}/m.bin`);
+        if (one === 0) {
+          const view = new DataView(expected.buffer);
+          assert.deepEqual([view.getUint16(10), view.getUint16(26)], [3, 1]);
+        }
+        const run = await spawnFenBytes(
+          ["book", "merge", `${one}.bin`, `${two}.bin`],
+          { permissions: [`--allow-read=${dir}`], cwd: dir },
+        );
+        assert.deepEqual(
+          [run.code, run.stderr, [...run.stdout]],
+          [0, "", [...expected]],
+          `${one}.bin and ${two}.bin`,
+        );
+      }
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});

@@ -240,6 +240,30 @@ Deno.test("book merge adds the weights of a move both books have, and keeps a su
   }
 });
 
+Deno.test("book merge adds every entry of a move the second book lists twice to the first book's first entry of it, as polyglot does", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const twice = new Uint8Array(32);
+    writeBookEntry(twice, 0, { hi: 0, lo: 5, move: 796, weight: 1, learn: 0 });
+    writeBookEntry(twice, 16, { hi: 0, lo: 5, move: 796, weight: 1, learn: 0 });
+    Deno.writeFileSync(`${dir}/a.bin`, twice);
+    const { code, stdout, stderr } = await spawnFenBytes([
+      "book",
+      "merge",
+      "a.bin",
+      "a.bin",
+    ], { permissions: ["--allow-read"], cwd: dir });
+    assert.deepEqual([code, stderr], [0, ""]);
+    // polyglot merge-book: 1 + 1 + 1, then the first book's second entry
+    assert.deepEqual(
+      entries(stdout).map((e) => [e.key, e.move, e.weight]),
+      [[5n, 796, 3], [5n, 796, 1]],
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("book probe reads castling as the king taking its rook, and leaves out illegal and weightless entries", () => {
   const fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
   const position = parseFen(fen);
@@ -298,4 +322,190 @@ Deno.test("mergeBooks of a book with itself doubles its weights", () => {
     entries(new Uint8Array(out)).map((e) => e.weight),
     entries(book).map((e) => e.weight * 2),
   );
+});
+
+Deno.test("a file that is not a book (random bytes, entries out of key order, text, a size of no whole entries) is one line and exit 2 for dump, probe and merge", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    let state = 15;
+    const random = new Uint8Array(300_000).map(() =>
+      (state = (state * 1103515245 + 12345) % 2 ** 31) >> 23
+    );
+    // a book whose 7th entry's key is below the 6th's
+    const swapped = new Uint8Array(16 * 10);
+    for (let i = 0; i < 10; i++) {
+      writeBookEntry(swapped, i * 16, {
+        hi: i === 6 ? 1 : i * 1000,
+        lo: 7,
+        move: 796,
+        weight: 1,
+        learn: 0,
+      });
+    }
+    const files: [string, Uint8Array, string][] = [
+      [
+        "random.bin",
+        random,
+        "its entries are not in key order (entry 3's key is below entry 2's)",
+      ],
+      [
+        "swapped.bin",
+        swapped,
+        "its entries are not in key order (entry 7's key is below entry 6's)",
+      ],
+      [
+        "games.pgn",
+        new TextEncoder().encode(openingGames(1).slice(0, 4096)),
+        "it is text, not 16-byte entries (a PGN or FEN file?)",
+      ],
+      [
+        "cut.bin",
+        random.subarray(0, 300_001 - 16 * 18_000),
+        "12001 bytes is not a whole number of 16-byte entries",
+      ],
+    ];
+    for (const [name, bytes] of files) {
+      Deno.writeFileSync(`${dir}/${name}`, bytes);
+    }
+    for (const [name, , why] of files) {
+      for (
+        const [program, args] of [
+          ["dump", [name, "--color", "white"]],
+          ["probe", [name, "8/8/8/8/8/8/8/K6k w - - 0 1"]],
+          ["merge", [name, name]],
+        ] as const
+      ) {
+        const line = (path: string) =>
+          `fen: book ${program}: "${path}" is not a Polyglot book: ${why}\n`;
+        const expected = [2, "", line(name)];
+        const run = await spawnFenBytes(["book", program, ...args], {
+          permissions: ["--allow-read"],
+          cwd: dir,
+        });
+        assert.deepEqual(
+          [run.code, new TextDecoder().decode(run.stdout), run.stderr],
+          expected,
+          `${program} ${name}`,
+        );
+        if (program !== "probe") continue;
+        const inProcess = await runMain([
+          "book",
+          program,
+          `${dir}/${name}`,
+          args[1],
+        ]);
+        assert.deepEqual(
+          [inProcess.code, inProcess.stdout, inProcess.stderr],
+          [2, "", line(`${dir}/${name}`)],
+        );
+      }
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("book probe reads a record as the main command does: an unquoted record's words are one record, a placement alone is White to move with no rights", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    // e4 for the start position, and d4 for its placement with no rights
+    const bytes = new Uint8Array(32);
+    writeBookEntry(bytes, 0, {
+      hi: 0x3d01bbb3,
+      lo: 0xc1105375,
+      move: encodeBookMove("d2", "d4"),
+      weight: 1,
+      learn: 0,
+    });
+    writeBookEntry(bytes, 16, {
+      hi: 0x463b9618,
+      lo: 0x1691fc9c,
+      move: encodeBookMove("e2", "e4"),
+      weight: 2,
+      learn: 0,
+    });
+    Deno.writeFileSync(`${dir}/b.bin`, bytes);
+    const placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    const cases: [string[], string][] = [
+      [
+        [placement, "w", "KQkq", "-", "0", "1"],
+        `${placement} w KQkq - 0 1  (key 463b96181691fc9c)\n` +
+        "  e4      e2e4   weight     2  100.0%  learn 0\n",
+      ],
+      [
+        [placement],
+        `${placement}  (key 3d01bbb3c1105375)\n` +
+        "  d4      d2d4   weight     1  100.0%  learn 0\n",
+      ],
+      [
+        // two records, the second a placement alone, as `fen` reads them
+        [placement, "w", "KQkq", "-", placement],
+        `${placement} w KQkq -  (key 463b96181691fc9c)\n` +
+        "  e4      e2e4   weight     2  100.0%  learn 0\n" +
+        `${placement}  (key 3d01bbb3c1105375)\n` +
+        "  d4      d2d4   weight     1  100.0%  learn 0\n",
+      ],
+    ];
+    for (const [records, expected] of cases) {
+      const args = ["book", "probe", "b.bin", ...records];
+      const spawned = await spawnFenBytes(args, {
+        permissions: ["--allow-read"],
+        cwd: dir,
+      });
+      assert.deepEqual(
+        [
+          spawned.code,
+          new TextDecoder().decode(spawned.stdout),
+          spawned.stderr,
+        ],
+        [0, expected, ""],
+        records.join(" "),
+      );
+      args[2] = `${dir}/b.bin`;
+      const inProcess = await runMain(args);
+      assert.deepEqual(
+        [inProcess.code, inProcess.stdout, inProcess.stderr],
+        [0, expected, ""],
+        records.join(" "),
+      );
+    }
+    // a record that cannot be read is one line, with the column in it
+    const bad = await runMain([
+      "book",
+      "probe",
+      `${dir}/b.bin`,
+      "8/8/8/8/8/8/8/K6X",
+    ]);
+    assert.deepEqual([bad.code, bad.stdout], [2, ""]);
+    assert.equal(
+      bad.stderr,
+      'fen: book probe: "8/8/8/8/8/8/8/K6X": Cannot parse FEN: "X" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 at column 17\n',
+    );
+    // a position the book has but no move can be played from: exit 3
+    const kingless = new Uint8Array(16);
+    writeBookEntry(kingless, 0, {
+      hi: 0xf8d626aa,
+      lo: 0xaf278509,
+      move: 796,
+      weight: 1,
+      learn: 0,
+    });
+    Deno.writeFileSync(`${dir}/k.bin`, kingless);
+    const none = await runMain([
+      "book",
+      "probe",
+      `${dir}/k.bin`,
+      "8/8/8/8/8/8/8/8 w - - 0 1",
+    ]);
+    assert.deepEqual(
+      [none.code, none.stdout, none.stderr],
+      [
+        3,
+        "",
+        'fen: book probe: "8/8/8/8/8/8/8/8 w - - 0 1": Cannot play from this position: White has no king\n',
+      ],
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
