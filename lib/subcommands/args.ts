@@ -11,7 +11,7 @@ import { EXIT } from "../program/exit.ts";
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
 
-import { UsageError } from "../program/usage_error.ts";
+import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
 import {
   bytesText,
   filesSize,
@@ -142,7 +142,11 @@ export function parseSubcommand(
     }
     const list = values.get(name) ?? [];
     if (list.length > 0 && option.multiple !== true) {
-      throw new UsageError(`--${name} was given twice`);
+      const [earlier] = list;
+      throw new RepeatedOptionError(`--${name}`, [
+        option.value === undefined ? null : earlier,
+        option.value === undefined ? null : value,
+      ]);
     }
     list.push(value);
     values.set(name, list);
