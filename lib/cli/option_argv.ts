@@ -103,8 +103,9 @@ function suggestion(name: string): string {
 }
 
 // A flag given twice says the same thing twice (-nn); an option with a
-// value is kept once unless the table says it is repeatable (--arrow), so
-// that the last of two --format never wins unseen.
+// value is kept once unless the table says it is repeatable (--arrow) or
+// that the last wins (the classic script's -l and -d), so that the last of
+// two --format never wins unseen.
 function set(parsed: ParsedArgs, spec: Spec, value: string | true): void {
   const earlier = parsed.values.get(spec.name);
   if (spec.multiple && typeof value === "string") {
@@ -112,7 +113,7 @@ function set(parsed: ParsedArgs, spec: Spec, value: string | true): void {
     else parsed.values.set(spec.name, [value]);
     return;
   }
-  if (earlier !== undefined && spec.value !== undefined) {
+  if (earlier !== undefined && spec.value !== undefined && !spec.lastWins) {
     throw new RepeatedOptionError(`--${spec.name}`, [
       earlier === true ? null : String(earlier),
       value === true ? null : value,

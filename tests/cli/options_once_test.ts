@@ -14,8 +14,8 @@ Deno.test("an option of one value given twice is a usage error naming it and bot
       '--format was given twice ("fen", then "epd")',
     ],
     [
-      ["-l", "red", "--light", "blue", KINGS],
-      '--light was given twice ("red", then "blue")',
+      ["--size", "100", "--size=200", KINGS],
+      '--size was given twice ("100", then "200")',
     ],
     [
       ["--lastmove", "e2e4", "--last-move=d2d4", KINGS],
@@ -42,7 +42,7 @@ Deno.test("an option of one value given twice is a usage error naming it and bot
   }
 });
 
-Deno.test("repeatable options and flags may still be given again", async () => {
+Deno.test("repeatable options, flags and the classic -l and -d may still be given again", async () => {
   const once = await spawnFen(["--arrow", "e2e4,d2d4", KINGS]);
   assert.equal(once.code, 0);
   assert.deepEqual(
@@ -52,6 +52,10 @@ Deno.test("repeatable options and flags may still be given again", async () => {
   const flag = await spawnFen(["-n", KINGS]);
   assert.equal(flag.code, 0);
   assert.deepEqual(await spawnFen(["-nn", "--labels", KINGS]), flag);
+  // the classic script's getopts let the last -l win: a drop-in keeps it
+  const red = await spawnFen(["-l", "red", KINGS]);
+  assert.equal(red.code, 0);
+  assert.deepEqual(await spawnFen(["-l", "blue", "--light=red", KINGS]), red);
 });
 
 Deno.test("a subcommand's option of one value given twice names both values", async () => {
