@@ -283,7 +283,4 @@ export class Diagnostics {
   }
 }
 
-/** A library's sentence as a `fen: ...` message goes on: lower case. */
-export function lowered(message: string): string {
-  return message[0].toLowerCase() + message.slice(1);
-}
+export { lowered } from "../program/messages.ts";

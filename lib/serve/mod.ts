@@ -9,6 +9,7 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
+import { osReason } from "../program/messages.ts";
 import { Service } from "./_service.ts";
 
 /** `fen serve`'s options: name, whether it takes a value, default, help. */
@@ -112,7 +113,7 @@ export async function serve(args: string[], io: CliIo): Promise<number> {
   service.warm().catch((error) =>
     write(
       io.stderr,
-      `fen: cannot load the image renderers: ${error?.message}\n`,
+      `fen: serve: cannot load the image renderers: ${osReason(error)}\n`,
     )
   );
   let server: Deno.HttpServer<Deno.NetAddr>;
@@ -131,9 +132,7 @@ export async function serve(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     write(
       io.stderr,
-      `fen: serve: cannot listen on ${hostname}:${port}: ${
-        (error as Error).message
-      }\n`,
+      `fen: serve: cannot listen on ${hostname}:${port}: ${osReason(error)}\n`,
     );
     return EXIT.ioError;
   }

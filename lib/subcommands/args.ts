@@ -7,6 +7,7 @@ import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import type { CliIo, Source } from "../program/io.ts";
 export { writeAll, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
+import { osReason } from "../program/messages.ts";
 
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
@@ -259,9 +260,7 @@ async function readEach(
       source = name === "-" ? io.stdin : await io.open(name, { read: true });
     } catch (error) {
       throw new SubcommandError(
-        `cannot open ${JSON.stringify(escapeText(name))}: ${
-          error instanceof Error ? error.message : error
-        }`,
+        `cannot open ${JSON.stringify(escapeText(name))}: ${osReason(error)}`,
       );
     }
     const counted = meter?.counted(source) ?? source;
@@ -289,9 +288,7 @@ async function readEach(
         throw error;
       }
       throw new SubcommandError(
-        `cannot read ${JSON.stringify(escapeText(name))}: ${
-          error instanceof Error ? error.message : error
-        }`,
+        `cannot read ${JSON.stringify(escapeText(name))}: ${osReason(error)}`,
       );
     } finally {
       if (name !== "-") source.close?.();

@@ -6,6 +6,7 @@
 // interleave by line or game number).
 
 import { escapeText } from "../_quote.ts";
+import { osReason } from "../program/messages.ts";
 import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import {
@@ -63,10 +64,9 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
         path === "-" ? await readAll(io) : await Deno.readTextFile(path),
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       writeText(
         io.stderr,
-        `fen: cannot read ${escapeText(path)}: ${escapeText(message)}\n`,
+        `fen: merge: cannot read ${escapeText(path)}: ${osReason(error)}\n`,
       );
       return EXIT.ioError;
     }
