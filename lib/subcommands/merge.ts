@@ -7,6 +7,7 @@
 
 import { escapeText } from "../_quote.ts";
 import { osReason } from "../program/messages.ts";
+import { RepeatedOptionError } from "../program/usage_error.ts";
 import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import {
@@ -42,6 +43,15 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
   }
   let minGames = 0;
   const at = args.indexOf("--min-games");
+  const again = args.indexOf("--min-games", at + 1);
+  if (at >= 0 && again >= 0) {
+    const error = new RepeatedOptionError("--min-games", [
+      args[at + 1] ?? null,
+      args[again + 1] ?? null,
+    ]);
+    writeText(io.stderr, `fen: merge: ${error.message}\n`);
+    return EXIT.usage;
+  }
   if (at >= 0) {
     const value = args[at + 1] ?? "";
     minGames = /^[0-9]{1,9}$/.test(value) ? Number(value) : -1;

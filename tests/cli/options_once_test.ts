@@ -67,6 +67,16 @@ Deno.test("a subcommand's option of one value given twice names both values", as
     tree.stderr,
     /^fen: tree: --max-ply was given twice \("3", then "4"\): give it once\n/,
   );
+  const merge = await spawnFen(
+    ["merge", "--min-games", "1", "--min-games", "2", "-"],
+    { stdin: "" },
+  );
+  assert.deepEqual(merge, {
+    code: 1,
+    stdout: "",
+    stderr:
+      'fen: merge: --min-games was given twice ("1", then "2"): give it once\n',
+  });
   const serve = await spawnFen(["serve", "--port=1", "--port", "2"]);
   assert.equal(serve.code, 1);
   assert.match(
