@@ -33,6 +33,13 @@ export interface DiagnosticsOptions {
   verbose: boolean;
   /** Someone is watching: each message is flushed at once. */
   interactive: boolean;
+  /**
+   * `--shard I/N --shard-by key`: a record with no key (an invalid line, a
+   * game that cannot be read) belongs to the part its line or game number
+   * gives, as under `--shard-by record`, so that every part but one passes
+   * it over: said, counted and written once across the parts.
+   */
+  keyShard?: { index: number; count: number } | null;
 }
 
 /** A run's diagnostics and its exit code so far. */
@@ -105,8 +112,21 @@ export class Diagnostics {
     this.#invalidRun = 0;
   }
 
+  /**
+   * Whether a record with no key is this run's to report: always, but for
+   * a part of a `--shard-by key` split (see {@linkcode DiagnosticsOptions}).
+   */
+  owns(where: Where): boolean {
+    const shard = this.#options.keyShard;
+    return shard == null ||
+      (where.number - 1) % shard.count === shard.index - 1;
+  }
+
   /** A record that is not a FEN-string. */
   invalid(error: FenSyntaxError, where: Where, span: RecordSpan): void {
+    // Another part's record still counts towards "no record in this input",
+    // so every part stops at the same line.
+    if (!this.owns(where)) return void this.#notRecords(where);
     this.invalidRecords++;
     if (this.#notRecords(where)) return;
     this.jsonError(where, invalidJson(error), span);
@@ -150,6 +170,7 @@ export class Diagnostics {
 
   /** A line over the length limit, skipped. */
   tooLong(where: Where, bytes: number): void {
+    if (!this.owns(where)) return void this.#notRecords(where);
     this.invalidRecords++;
     if (this.#notRecords(where)) return;
     this.say(
@@ -182,6 +203,7 @@ export class Diagnostics {
    * `]`): said, and the game read whole; the exit code is not changed.
    */
   gameWarning(warning: PgnSyntaxError, place: GamePlace): void {
+    if (!this.owns(place)) return;
     this.say(
       `fen: ${place.errorPrefix(warning.line, warning.column)}, warning: ${
         escapeText(warning.detail)
@@ -194,6 +216,7 @@ export class Diagnostics {
    * were written; the stream goes on with the next game.
    */
   badGame(error: PgnSyntaxError | PgnMoveError, place: GamePlace): void {
+    if (!this.owns(place)) return;
     this.say(
       `fen: ${place.errorPrefix(error.line, error.column)}, ${
         escapeText(error.detail)
@@ -223,6 +246,7 @@ export class Diagnostics {
 
   /** A text board that cannot be read (`--from grid`). */
   invalidBoard(error: GridSyntaxError, where: Where): void {
+    if (!this.owns(where)) return;
     this.invalidRecords++;
     const message =
       `${error.detail} at line ${error.line}, column ${error.column}`;
@@ -259,7 +283,4 @@ export class Diagnostics {
   }
 }
 
-/** A library's sentence as a `fen: ...` message goes on: lower case. */
-export function lowered(message: string): string {
-  return message[0].toLowerCase() + message.slice(1);
-}
+export { lowered } from "../program/messages.ts";

@@ -6,6 +6,7 @@
 
 import { writeGridBytes, writeNaturalBytes } from "../fen/bytes.ts";
 import { type Sink, type Source, writeAll } from "../program/io.ts";
+import { osReason } from "../program/messages.ts";
 
 const encoder = new TextEncoder();
 
@@ -104,7 +105,10 @@ export class Output {
   }
 }
 
-/** A failure to read input, told apart from a failure to write output. */
+/**
+ * A failure to read input, told apart from a failure to write output; its
+ * message is the failure in plain words ({@linkcode osReason}).
+ */
 export class InputError extends Error {
   /** The input's name in messages (an `--input` file), or "" for stdin. */
   readonly source: string;
@@ -116,7 +120,7 @@ export class InputError extends Error {
    * @param source The input's name in messages, "" for stdin.
    */
   constructor(cause: unknown, source = "") {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    super(osReason(cause), { cause });
     this.name = "InputError";
     this.source = source;
   }

@@ -4,7 +4,7 @@
 // node:util, which cost the one-shot path ~5 ms.
 
 import { OPTION_SPECS, type ParsedArgs } from "./option_table.ts";
-import { UsageError } from "../program/usage_error.ts";
+import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
 import { nearestName } from "../program/suggest.ts";
 
 type Spec = typeof OPTION_SPECS[number];
@@ -20,7 +20,8 @@ const BY_NAME: ReadonlyMap<string, Spec> = new Map(
 
 /**
  * Splits `args` into options and operands by the option table. Throws
- * a {@linkcode UsageError} naming an unknown option or a missing value.
+ * a {@linkcode UsageError} naming an unknown option or a missing value, and
+ * a {@linkcode RepeatedOptionError} for an option of one value given twice.
  */
 export function parseArgv(args: readonly string[]): ParsedArgs {
   const parsed: ParsedArgs = { values: new Map(), operands: [] };
@@ -101,12 +102,22 @@ function suggestion(name: string): string {
   return best === null ? "" : `; did you mean --${best}?`;
 }
 
+// A flag given twice says the same thing twice (-nn); an option with a
+// value is kept once unless the table says it is repeatable (--arrow) or
+// that the last wins (the classic script's -l and -d), so that the last of
+// two --format never wins unseen.
 function set(parsed: ParsedArgs, spec: Spec, value: string | true): void {
+  const earlier = parsed.values.get(spec.name);
   if (spec.multiple && typeof value === "string") {
-    const list = parsed.values.get(spec.name);
-    if (Array.isArray(list)) list.push(value);
+    if (Array.isArray(earlier)) earlier.push(value);
     else parsed.values.set(spec.name, [value]);
-  } else {
-    parsed.values.set(spec.name, value);
+    return;
   }
+  if (earlier !== undefined && spec.value !== undefined && !spec.lastWins) {
+    throw new RepeatedOptionError(`--${spec.name}`, [
+      earlier === true ? null : String(earlier),
+      value === true ? null : value,
+    ]);
+  }
+  parsed.values.set(spec.name, value);
 }

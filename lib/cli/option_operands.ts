@@ -13,22 +13,29 @@ const RECORD_FIELDS = 6;
  * Operands make records: one containing `/` starts a record, and the
  * operands after it fill its fields, `-` included (an unquoted record
  * arrives as six arguments, most with a `-` field), up to six fields; only
- * a `-` where a record would start reads stdin.
+ * a `-` where a record would start reads stdin. An operand that `isFile`
+ * says is a file (told whether it would fill a record's field) is that
+ * file, as `--input` reads it.
  */
 export function groupOperands(
   operands: readonly string[],
-): (OperandSource | { kind: "stdin" })[] {
-  const found: (OperandSource | { kind: "stdin" })[] = [];
+  isFile: (path: string, inRecord: boolean) => boolean = () => false,
+): OperandsSource[] {
+  const found: OperandsSource[] = [];
   let current: OperandSource | null = null;
   let fields = 0;
   for (const operand of operands) {
     if (
-      current !== null && !operand.includes("/") && fields < RECORD_FIELDS
+      current !== null && !operand.includes("/") && fields < RECORD_FIELDS &&
+      !isFile(operand, true)
     ) {
       current.text += ` ${operand}`;
       fields += countFields(operand);
     } else if (operand === "-") {
       found.push({ kind: "stdin" });
+      current = null;
+    } else if (isFile(operand, false)) {
+      found.push({ kind: "file", path: operand });
       current = null;
     } else if (current !== null && !operand.includes("/")) {
       current.text += ` ${operand}`; // EPD operations after six fields
@@ -50,6 +57,12 @@ export function groupOperands(
 
 /** An operand record. */
 export type OperandSource = { kind: "operand"; text: string; number: number };
+
+/** What operands stand for: records, stdin, files. */
+export type OperandsSource =
+  | OperandSource
+  | { kind: "stdin" }
+  | { kind: "file"; path: string };
 
 function countFields(text: string): number {
   return text.split(/[\s\u00a0]+/).filter((field) => field !== "").length;

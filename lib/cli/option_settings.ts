@@ -24,7 +24,12 @@ import {
   ownOutput,
 } from "./option_settings_data.ts";
 import { checkFenForms } from "./option_settings_forms.ts";
-import { groupOperands, type OperandSource } from "./option_operands.ts";
+import {
+  groupOperands,
+  type OperandSource,
+  type OperandsSource,
+} from "./option_operands.ts";
+import { classicCommandLine } from "./plain.ts";
 import { type ScaleSettings, scaleSettings } from "./option_settings_scale.ts";
 import type { PlySelection } from "./source_pgn.ts";
 import {
@@ -42,10 +47,7 @@ import { VARIANT_RULES } from "../types.ts";
 export { shown };
 
 /** Where records come from, in order. */
-export type Source =
-  | OperandSource
-  | { kind: "stdin" }
-  | { kind: "file"; path: string };
+export type Source = OperandsSource;
 
 /** A command line, checked. */
 export interface Settings {
@@ -89,7 +91,8 @@ const encoder = new TextEncoder();
 
 /**
  * Checks the parsed command line and settles every default; `isFile` tells
- * which operands of `--from pgn` are files to read (none, without it).
+ * which operands are files to read (none, without it): under `--from pgn`,
+ * and on any command line but the classic script's.
  */
 export function settle(
   args: ParsedArgs,
@@ -244,7 +247,15 @@ function sources(
 ): Source[] {
   const found: Source[] = text(args, "from") === "pgn"
     ? pgnOperands(args.operands, isFile)
-    : groupOperands(args.operands);
+    : groupOperands(
+      args.operands,
+      classicCommandLine(args)
+        ? undefined
+        // A record's field may name a file only by its extension: a
+        // file called `w` or `0` is no reason to cut `... w - - 0 1`.
+        : (path, inRecord) =>
+          FEN_FILE.test(path) || (!inRecord && isFile(path)),
+    );
   for (const path of list(args, "input")) {
     if (path === "") throw new UsageError("--input needs a file name");
     found.push(path === "-" ? { kind: "stdin" } : { kind: "file", path });
@@ -254,6 +265,12 @@ function sources(
   }
   return found;
 }
+
+/**
+ * A name no record has: a FEN or EPD file's, compressed or not (missing or
+ * unreadable, it is said so rather than read as an invalid record).
+ */
+const FEN_FILE = /^[^\s]+\.(fen|epd)(\.(gz|zst|bz2|xz))?$/i;
 
 /** A name no movetext has: a PGN file's, compressed or not. */
 const PGN_FILE = /\.pgn(\.(gz|zst|bz2|xz))?$/i;

@@ -15,6 +15,7 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
+import { lowered } from "../program/messages.ts";
 import { JSON_FIELDS, type JsonField } from "./option_table_data.ts";
 import {
   compileMatch,
@@ -123,7 +124,9 @@ function matchOf(pattern: string | undefined): PositionMatch | null {
     return compileMatch(pattern);
   } catch (error) {
     if (!(error instanceof MatchSyntaxError)) throw error;
-    throw new UsageError(`--match ${shown(pattern)}: ${error.message}`);
+    throw new UsageError(
+      `--match ${shown(pattern)}: ${lowered(error.message)}`,
+    );
   }
 }
 

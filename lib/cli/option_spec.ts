@@ -41,6 +41,12 @@ export interface OptionSpec {
   readonly optional?: boolean;
   /** Whether it may be given more than once (each value is kept). */
   readonly multiple?: boolean;
+  /**
+   * Whether a second value replaces the first, as the classic script's
+   * getopts let `-l blue -l red` draw red (kept for drop-in use); any other
+   * option of one value given twice is a usage error.
+   */
+  readonly lastWins?: boolean;
   /** The value used when it is not given, as `--help` shows it. */
   readonly default?: string;
   /** The only values it takes; any other is refused with one message. */

@@ -83,7 +83,10 @@ export class Pipeline implements RecordTarget {
     } catch (error) {
       if (!(error instanceof FenSyntaxError)) throw error;
       diagnostics.invalid(error, where, span);
-      if (this.#parts.passInvalid === true && !diagnostics.stopped) {
+      if (
+        this.#parts.passInvalid === true && !diagnostics.stopped &&
+        diagnostics.owns(where)
+      ) {
         this.#parts.out.write(text.slice(start, end));
         this.#parts.out.writeByte(10);
         if (this.#parts.interactive) this.#parts.out.flush();

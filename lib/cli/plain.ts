@@ -18,6 +18,21 @@ const ONE_SHOT: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Whether a command line is the classic script's, `fen [-n] [-l <color>]
+ * [-d <color>] FEN` (the classic drawing's options, and `--verbose`, which
+ * only adds words): its operands are records alone, as the script read
+ * them, so a file's name among them is an invalid FEN-string with the
+ * classic bytes. Any other command line reads an operand that names a file
+ * as the file.
+ */
+export function classicCommandLine(args: ParsedArgs): boolean {
+  for (const name of args.values.keys()) {
+    if (!ONE_SHOT.has(name) && name !== "verbose") return false;
+  }
+  return true;
+}
+
+/**
  * The SVG document for a command line that asks for one classic diagram of
  * one valid record given as operands, or `null` for the general path.
  */

@@ -12,7 +12,7 @@ import type { RecordSource } from "./pipeline.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";
 import type { ParsedArgs } from "./option_table.ts";
-import { UsageError } from "../program/usage_error.ts";
+import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
 import { checkPattern } from "./sink_out_dir.ts";
 import { type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
@@ -82,9 +82,11 @@ export function usageFailure(
   args: readonly string[],
   io: CliIo,
 ): ExitCode {
-  // The classic script prints the usage line alone; people get the reason.
+  // The classic script prints the usage line alone; people get the reason,
+  // and so does a script for an option given twice, which the classic
+  // script took (its last value winning unseen).
   const explain = io.stderr.isTerminal?.() === true ||
-    args.includes("--verbose");
+    args.includes("--verbose") || error instanceof RepeatedOptionError;
   writeText(
     io.stderr,
     (explain ? `fen: ${escapeText(error.message)} (see fen --help)\n` : "") +

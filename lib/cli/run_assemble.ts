@@ -59,6 +59,7 @@ export async function assemble(
     json: settings.format === "json",
     verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
     interactive,
+    keyShard: settings.scale.shard?.by === "key" ? settings.scale.shard : null,
   });
   const reader = new FenReader(settings.parse);
   const pipeline = new Pipeline({

@@ -4,6 +4,8 @@
 // sits below both programs; the command's buffered output and line reader
 // stay in lib/cli.
 
+import { osReason } from "./messages.ts";
+
 /** A sink the command writes to; `Deno.stdout` is one. */
 export interface Sink {
   /** Writes some of `data` and says how many bytes it wrote. */
@@ -107,7 +109,10 @@ export function isFile(io: CliIo, path: string): boolean {
   }
 }
 
-/** A failure to write output (stdout, stderr), told apart by where it arose. */
+/**
+ * A failure to write output (stdout, stderr), told apart by where it arose;
+ * its message is the failure in plain words ({@linkcode osReason}).
+ */
 export class OutputError extends Error {
   /**
    * Wraps what the write threw.
@@ -115,7 +120,7 @@ export class OutputError extends Error {
    * @param cause The error of the write.
    */
   constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    super(osReason(cause), { cause });
     this.name = "OutputError";
   }
 }

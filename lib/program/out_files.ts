@@ -6,6 +6,7 @@
 
 import { escapeText } from "../_quote.ts";
 import { type CliIo, writeText } from "./io.ts";
+import { osReason } from "./messages.ts";
 
 /**
  * The placeholders a `--name` pattern may use: `{line}`, `{n}`, `{id}`, and
@@ -140,8 +141,7 @@ export function writeOutFile(
   }
 }
 
-/** An error's message for `fen: cannot ...: <reason>`. */
+/** An error's message for `fen: cannot ...: <reason>`: {@linkcode osReason}. */
 export function reason(error: unknown): string {
-  // Deno's messages quote the path as given: escape it like any echo.
-  return escapeText(error instanceof Error ? error.message : String(error));
+  return osReason(error);
 }

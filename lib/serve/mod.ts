@@ -8,7 +8,8 @@
 
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
-import { UsageError } from "../program/usage_error.ts";
+import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
+import { osReason } from "../program/messages.ts";
 import { Service } from "./_service.ts";
 
 /** `fen serve`'s options: name, whether it takes a value, default, help. */
@@ -49,7 +50,13 @@ function readArgs(args: string[]): Map<OptionName, string> {
     if (match === null || name === undefined || !Object.hasOwn(OPTIONS, name)) {
       throw new UsageError(`unknown argument ${JSON.stringify(args[i])}`);
     }
-    if (values.has(name)) throw new UsageError(`--${name} was given twice`);
+    const earlier = values.get(name);
+    if (earlier !== undefined) {
+      throw new RepeatedOptionError(`--${name}`, [
+        OPTIONS[name].value ? earlier : null,
+        OPTIONS[name].value ? match[2] ?? args[i + 1] ?? null : null,
+      ]);
+    }
     if (!OPTIONS[name].value) {
       if (match[2] !== undefined) {
         throw new UsageError(`--${name} takes no value`);
@@ -106,7 +113,7 @@ export async function serve(args: string[], io: CliIo): Promise<number> {
   service.warm().catch((error) =>
     write(
       io.stderr,
-      `fen: cannot load the image renderers: ${error?.message}\n`,
+      `fen: serve: cannot load the image renderers: ${osReason(error)}\n`,
     )
   );
   let server: Deno.HttpServer<Deno.NetAddr>;
@@ -125,9 +132,7 @@ export async function serve(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     write(
       io.stderr,
-      `fen: serve: cannot listen on ${hostname}:${port}: ${
-        (error as Error).message
-      }\n`,
+      `fen: serve: cannot listen on ${hostname}:${port}: ${osReason(error)}\n`,
     );
     return EXIT.ioError;
   }

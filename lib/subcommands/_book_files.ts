@@ -6,6 +6,7 @@ import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { SubcommandError } from "./args.ts";
 import { escapeText } from "../_quote.ts";
+import { osReason } from "../program/messages.ts";
 import { BookFormatError, PolyglotBook } from "../book/probe.ts";
 
 /** A book is bytes: not for a terminal. */
@@ -31,9 +32,7 @@ export function openBook(path: string): { book: PolyglotBook; close(): void } {
     file = Deno.openSync(path, { read: true });
   } catch (error) {
     throw new SubcommandError(
-      `cannot open ${JSON.stringify(escapeText(path))}: ${
-        error instanceof Error ? error.message : error
-      }`,
+      `cannot open ${JSON.stringify(escapeText(path))}: ${osReason(error)}`,
     );
   }
   const size = file.statSync().size;

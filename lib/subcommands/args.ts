@@ -7,11 +7,12 @@ import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import type { CliIo, Source } from "../program/io.ts";
 export { writeAll, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
+import { osReason } from "../program/messages.ts";
 
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
 
-import { UsageError } from "../program/usage_error.ts";
+import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
 import {
   bytesText,
   filesSize,
@@ -142,7 +143,11 @@ export function parseSubcommand(
     }
     const list = values.get(name) ?? [];
     if (list.length > 0 && option.multiple !== true) {
-      throw new UsageError(`--${name} was given twice`);
+      const [earlier] = list;
+      throw new RepeatedOptionError(`--${name}`, [
+        option.value === undefined ? null : earlier,
+        option.value === undefined ? null : value,
+      ]);
     }
     list.push(value);
     values.set(name, list);
@@ -255,9 +260,7 @@ async function readEach(
       source = name === "-" ? io.stdin : await io.open(name, { read: true });
     } catch (error) {
       throw new SubcommandError(
-        `cannot open ${JSON.stringify(escapeText(name))}: ${
-          error instanceof Error ? error.message : error
-        }`,
+        `cannot open ${JSON.stringify(escapeText(name))}: ${osReason(error)}`,
       );
     }
     const counted = meter?.counted(source) ?? source;
@@ -285,9 +288,7 @@ async function readEach(
         throw error;
       }
       throw new SubcommandError(
-        `cannot read ${JSON.stringify(escapeText(name))}: ${
-          error instanceof Error ? error.message : error
-        }`,
+        `cannot read ${JSON.stringify(escapeText(name))}: ${osReason(error)}`,
       );
     } finally {
       if (name !== "-") source.close?.();

@@ -23,6 +23,7 @@ import {
 } from "./args.ts";
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
+import { lowered } from "../program/messages.ts";
 import { BookMaker } from "../book/make.ts";
 import { BOOK_SPECS, bookMakeOptions } from "./_book_specs.ts";
 import { refuseTerminal } from "./_book_files.ts";
@@ -115,7 +116,7 @@ function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
   if (error instanceof PgnMoveError || error instanceof PgnSyntaxError) {
     writeText(
       io.stderr,
-      `${prefix}${escapeText(error.message)}; no book written ` +
+      `${prefix}${escapeText(lowered(error.message))}; no book written ` +
         `(polyglot make-book stops at such a game too)\n`,
     );
     return EXIT.invalidFen;

@@ -11,6 +11,7 @@ import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { prepareOutDir } from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
+import { lowered } from "../program/messages.ts";
 import {
   eachInput,
   type OptionSpec,
@@ -136,8 +137,8 @@ export async function md(
       for (const problem of result.problems) {
         writeText(
           io.stderr,
-          `fen: ${shown}:${problem.line}:${problem.column}: ${
-            escapeText(problem.message)
+          `fen: md: ${shown}:${problem.line}:${problem.column}: ${
+            escapeText(lowered(problem.message))
           }\n`,
         );
         code = worse(code, problem.exit);
@@ -161,7 +162,7 @@ async function filter(
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     throw new SubcommandError(
-      `--pandoc reads Pandoc's JSON on stdin: ${error.message}`,
+      `--pandoc reads Pandoc's JSON on stdin: ${lowered(error.message)}`,
       EXIT.invalidFen,
     );
   }
@@ -170,7 +171,9 @@ async function filter(
   for (const problem of result.problems) {
     writeText(
       io.stderr,
-      `fen: md: fen block ${problem.block}: ${escapeText(problem.message)}\n`,
+      `fen: md: fen block ${problem.block}: ${
+        escapeText(lowered(problem.message))
+      }\n`,
     );
     code = worse(code, problem.exit);
   }

@@ -6,6 +6,8 @@
 // interleave by line or game number).
 
 import { escapeText } from "../_quote.ts";
+import { osReason } from "../program/messages.ts";
+import { RepeatedOptionError } from "../program/usage_error.ts";
 import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import {
@@ -29,7 +31,8 @@ Puts together what the parts of a job split with --shard I/N wrote:
   games reached (all by default);
   --format json records are written in input order: parts split by record
   hold every N-th line (or game), merged back by "line" (or "game").
-A FILE of - is stdin.
+The FILEs hold one of these kinds: two kinds are refused, naming both
+(exit 1), and nothing is written. A FILE of - is stdin.
 `;
 
 /** Runs `fen merge` with `args` (after the word merge); the exit code. */
@@ -40,6 +43,15 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
   }
   let minGames = 0;
   const at = args.indexOf("--min-games");
+  const again = args.indexOf("--min-games", at + 1);
+  if (at >= 0 && again >= 0) {
+    const error = new RepeatedOptionError("--min-games", [
+      args[at + 1] ?? null,
+      args[again + 1] ?? null,
+    ]);
+    writeText(io.stderr, `fen: merge: ${error.message}\n`);
+    return EXIT.usage;
+  }
   if (at >= 0) {
     const value = args[at + 1] ?? "";
     minGames = /^[0-9]{1,9}$/.test(value) ? Number(value) : -1;
@@ -62,10 +74,9 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
         path === "-" ? await readAll(io) : await Deno.readTextFile(path),
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       writeText(
         io.stderr,
-        `fen: cannot read ${escapeText(path)}: ${escapeText(message)}\n`,
+        `fen: merge: cannot read ${escapeText(path)}: ${osReason(error)}\n`,
       );
       return EXIT.ioError;
     }
@@ -73,15 +84,86 @@ export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
   const lines = texts.map((text) =>
     text.split("\n").filter((l) => l.trim() !== "")
   );
-  const summaries = lines.flat().filter((l) =>
-    /^(fen: stats: )?\{"records":/.test(l)
-  );
-  if (summaries.length > 0) return mergeStats(summaries, io);
-  const all = lines.flat();
-  if (all.length > 0 && all.every((line) => line.startsWith('{"fen":'))) {
-    return mergeTrees(all, { io, minGames });
+  const kind = inputsKind(lines, args);
+  if (typeof kind !== "string") {
+    writeText(io.stderr, `fen: merge: ${kind.message}\n`);
+    return kind.code;
   }
+  if (kind === "summaries") {
+    return mergeStats(lines.flat().filter((l) => KINDS.summaries.test(l)), io);
+  }
+  if (kind === "tree") return mergeTrees(lines.flat(), { io, minGames });
   return mergeRecords(lines, { io, names: args });
+}
+
+/**
+ * What `fen merge` puts together, each told by its lines: a part's summary
+ * (on stdout, or stderr's `fen: stats: ` line), a position of `fen tree`,
+ * a record of `--format json`.
+ */
+const KINDS = {
+  summaries: /^(fen: stats: )?\{"records":/,
+  tree: /^\{"fen":/,
+  records: /^\{"(?:game|line)":\d/,
+} as const;
+
+type Kind = keyof typeof KINDS;
+
+/** Each kind as a message names it. */
+const KIND_WORDS: Readonly<Record<Kind, string>> = {
+  summaries: "--stats=json summaries",
+  tree: "fen tree positions",
+  records: "--format json records",
+};
+
+/**
+ * The one kind the inputs hold, or why they cannot be merged: inputs of two
+ * kinds are refused (naming both), never one kind merged and the rest left
+ * out. A summary may come with the rest of a part's stderr (its other
+ * lines are passed over); the other kinds are all a file holds.
+ */
+function inputsKind(
+  files: readonly string[][],
+  names: readonly string[],
+): Kind | { message: string; code: ExitCode } {
+  let first: { kind: Kind; name: string } | null = null;
+  for (const [index, lines] of files.entries()) {
+    const name = escapeText(names[index], 0, names[index].length, 80);
+    const kinds = (Object.keys(KINDS) as Kind[]).filter((kind) =>
+      lines.some((line) => KINDS[kind].test(line))
+    );
+    if (kinds.length > 1) {
+      return {
+        message: `${name} holds ${KIND_WORDS[kinds[0]]} and ${
+          KIND_WORDS[kinds[1]]
+        }: merge each kind apart`,
+        code: EXIT.usage,
+      };
+    }
+    const kind = kinds[0] ?? null;
+    if (
+      lines.length > 0 &&
+      (kind === null || kind !== "summaries" &&
+          !lines.every((line) => KINDS[kind].test(line)))
+    ) {
+      return {
+        message:
+          `${name} holds neither --stats=json summaries, fen tree positions nor --format json records`,
+        code: EXIT.invalidFen,
+      };
+    }
+    if (kind === null) continue; // an empty part: nothing to add
+    if (first !== null && first.kind !== kind) {
+      return {
+        message: `${first.name} holds ${KIND_WORDS[first.kind]} and ${name} ${
+          KIND_WORDS[kind]
+        }: merge files of one kind`,
+        code: EXIT.usage,
+      };
+    }
+    first ??= { kind, name };
+  }
+  return first?.kind ?? "records";
 }
 
 function mergeStats(lines: string[], io: CliIo): ExitCode {

@@ -23,6 +23,7 @@ import {
   writeText,
 } from "./args.ts";
 import { escapeText } from "../_quote.ts";
+import { lowered } from "../program/messages.ts";
 import { tryParseFen } from "../fen/mod.ts";
 import { OpeningTree, treeLine, type TreeOptions } from "../tree/mod.ts";
 
@@ -106,7 +107,7 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
       onError(error) {
         writeText(
           io.stderr,
-          `fen: tree: ${escapeText(error.message)}; left out\n`,
+          `fen: tree: ${escapeText(lowered(error.message))}; left out\n`,
         );
         code = EXIT.invalidFen;
       },
@@ -164,7 +165,9 @@ function treeOptions(args: SubcommandArgs): TreeOptions {
     const parsed = tryParseFen(fen);
     if (!parsed.ok) {
       throw new UsageError(
-        `--at ${JSON.stringify(escapeText(fen))}: ${parsed.error.message}`,
+        `--at ${JSON.stringify(escapeText(fen))}: ${
+          lowered(parsed.error.message)
+        }`,
       );
     }
   }

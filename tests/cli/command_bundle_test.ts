@@ -198,7 +198,7 @@ Deno.test("a failed write of the one-shot diagram is told as the general path te
       [
         new Error("No space left on device"),
         EXIT.ioError,
-        "fen: cannot write output: No space left on device\n",
+        "fen: cannot write output: no space left on device\n",
       ],
       [new Deno.errors.BrokenPipe("gone"), EXIT.brokenPipe, ""],
     ] as const

@@ -274,7 +274,10 @@ Deno.test("--input reads files in order, and names them in messages", async () =
     files,
   });
   assert.equal(missing.code, EXIT.ioError);
-  assert.match(missing.stderr, /^fen: cannot read c\.fen: No such file/);
+  assert.match(
+    missing.stderr,
+    /^fen: cannot read c\.fen: no such file or directory\n$/,
+  );
   const denied = await runMain(["--input", "a.fen"], { files, granted: false });
   assert.equal(denied.code, EXIT.ioError);
   assert.match(

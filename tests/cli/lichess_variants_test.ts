@@ -193,7 +193,7 @@ Deno.test("--from pgn: an operand named *.pgn is a file, missing or unreadable, 
   assert.equal(missing.stdout, "");
   assert.match(
     missing.stderr,
-    /^fen: cannot read no-such-games\.pgn: No such file/,
+    /^fen: cannot read no-such-games\.pgn: no such file or directory\n$/,
   );
   const denied = await spawnFen(["--from", "pgn", "--format", "fen", FILE]);
   assert.deepEqual([denied.code, denied.stdout, denied.stderr], [

@@ -34,7 +34,7 @@ Deno.test("fen md --pandoc turns fen CodeBlocks into raw HTML with inline SVG, l
   assert.equal(run.code, 2);
   assert.equal(
     run.stderr,
-    'fen: md: fen block 3: Cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (line 1, column 17)\n',
+    'fen: md: fen block 3: cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (line 1, column 17)\n',
   );
   const out = JSON.parse(run.stdout);
   const expected = document() as { blocks: unknown[] };

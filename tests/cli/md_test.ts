@@ -111,10 +111,10 @@ Deno.test("fen md reports every bad block at the document's line and column, dra
   const spawned = await spawnFen(["md", "-"], { stdin: doc });
   assert.equal(
     spawned.stderr,
-    'fen: <stdin>:4:17: Cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n' +
-      'fen: <stdin>:7:8: unknown option "sise"; did you mean size?\n' +
-      'fen: <stdin>:16:15: Cannot read PGN: move 2. "Ke3": illegal: no king can move to e3\n' +
-      "fen: <stdin>:19:1: the fen block is not closed (a fence of as many backticks ends it)\n",
+    'fen: md: <stdin>:4:17: cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n' +
+      'fen: md: <stdin>:7:8: unknown option "sise"; did you mean size?\n' +
+      'fen: md: <stdin>:16:15: cannot read PGN: move 2. "Ke3": illegal: no king can move to e3\n' +
+      "fen: md: <stdin>:19:1: the fen block is not closed (a fence of as many backticks ends it)\n",
   );
   assert.equal(spawned.code, 1); // a usage error in a block outranks a bad FEN
   const lines = spawned.stdout.split("\n");
@@ -134,7 +134,7 @@ Deno.test("fen md's bad FEN alone exits 2, an illegal move 5, as the command's o
   const move = await runMain(["md"], { stdin: `${T}fen\n1. Ke2 *\n${T}\n` });
   assert.deepEqual([move.code, move.stderr], [
     5,
-    'fen: <stdin>:2:4: Cannot read PGN: move 1. "Ke2": illegal: no king can move to e2\n',
+    'fen: md: <stdin>:2:4: cannot read PGN: move 1. "Ke2": illegal: no king can move to e2\n',
   ]);
 });
 
@@ -206,7 +206,7 @@ Deno.test("fen md refuses what it cannot do with the usage code: png inline, bad
   assert.equal(classic.code, 1);
   assert.match(
     classic.stderr,
-    /^fen: <stdin>:1:1: style classic is drawn only as SVG/,
+    /^fen: md: <stdin>:1:1: style classic is drawn only as SVG/,
   );
 });
 
@@ -257,7 +257,7 @@ Deno.test("fen md writes several files one after the other, each drawn on its ow
   assert.ok(run.stdout.endsWith(b));
   assert.equal(
     run.stderr,
-    'fen: b.md:4:1: Cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n',
+    'fen: md: b.md:4:1: cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n',
   );
 });
 
@@ -325,7 +325,7 @@ Deno.test("fen md as a process and in-process agree on the corpus: CRLF, blocks 
   // it is, and a move that is not one (exit 5) outranks a bad FEN (exit 2).
   assert.equal(blocks.code, 5);
   assert.deepEqual(
-    blocks.stderr.split("\n").slice(0, -1).map((l) => l.split(": ")[1]),
+    blocks.stderr.split("\n").slice(0, -1).map((l) => l.split(": ")[2]),
     [
       "<stdin>:6:1",
       "<stdin>:10:3",

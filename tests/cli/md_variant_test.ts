@@ -50,8 +50,8 @@ Deno.test("fen md: a variant record without variant= is refused with the block o
   assert.deepEqual([run.code, run.stdout], [1, doc]);
   assert.equal(
     run.stderr,
-    `fen: <stdin>:2:21: Cannot parse FEN: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: variant=crazyhouse)\n` +
-      `fen: <stdin>:5:8: variant "suicide" is not a variant: chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings\n`,
+    `fen: md: <stdin>:2:21: cannot parse FEN: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: variant=crazyhouse)\n` +
+      `fen: md: <stdin>:5:8: variant "suicide" is not a variant: chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings\n`,
   );
 });
 
@@ -69,7 +69,7 @@ Deno.test("fen md --pandoc: a CodeBlock's variant attribute reads it by that var
   assert.equal(run.code, 2);
   assert.equal(
     run.stderr,
-    `fen: md: fen block 2: Cannot parse FEN: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: variant=crazyhouse) (line 1, column 21)\n`,
+    `fen: md: fen block 2: cannot parse FEN: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: variant=crazyhouse) (line 1, column 21)\n`,
   );
   const out = JSON.parse(run.stdout);
   assert.equal(out.blocks[0].t, "RawBlock");

@@ -115,7 +115,7 @@ Deno.test("a read that fails: the line erased before the message, the timer stop
   assert.match(run.stderr, DRAWN);
   assert.ok(
     run.stderr.endsWith(
-      "\r\x1b[Kfen: cannot read big.fen: Input/output error\n",
+      "\r\x1b[Kfen: cannot read big.fen: input/output error\n",
     ),
     JSON.stringify(run.stderr.slice(-80)),
   );

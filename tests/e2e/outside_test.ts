@@ -256,7 +256,7 @@ Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the s
       {
         code: EXIT.ioError,
         stdout: "",
-        stderr: `fen: cannot read ${dir}: Is a directory (os error 21)\n`,
+        stderr: `fen: cannot read ${dir}: it is a directory\n`,
       },
       "a directory",
     );

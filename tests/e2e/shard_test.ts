@@ -194,3 +194,76 @@ Deno.test("--shard of games: each part's positions and messages are the whole ru
   }
   await Deno.remove(file);
 });
+
+Deno.test("--shard-by key: a record with no key goes to one part, by its line or game number, so the parts add up to one process", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // invalid lines, a line over the length limit and a bad game among
+    // valid records: each has no key, and belongs to one part alone
+    const lines = (await Deno.readTextFile(SAMPLE)).split("\n")
+      .filter((l) => l !== "");
+    const fens = `${dir}/mixed.fen`;
+    await Deno.writeTextFile(
+      fens,
+      lines.flatMap((l, i) =>
+        i % 5 === 2
+          ? [l, `not a record ${i}`]
+          : i === 7
+          ? [l, "x".repeat(5000)]
+          : [l]
+      ).join("\n") + "\n",
+    );
+    const games = `${dir}/games.pgn`;
+    await Deno.writeTextFile(
+      games,
+      (await Deno.readTextFile(GAMES)) + '\n[Event "bad"]\n\n1. e4 Kz9 *\n',
+    );
+    for (
+      const args of [
+        ["--stats=json", "--input", fens],
+        ["--stats=json", "--from", "pgn", "--ply", "all", "--input", games],
+      ]
+    ) {
+      const one = await spawnFen(args, { permissions: RW });
+      assert.equal(one.code, 2);
+      const files: string[] = [];
+      const said: string[] = [];
+      for (let i = 1; i <= 3; i++) {
+        const part = await spawnFen(
+          [...args, "--shard", `${i}/3`, "--shard-by", "key"],
+          { permissions: RW },
+        );
+        files.push(`${dir}/part${i}.json`);
+        await Deno.writeTextFile(files[i - 1], part.stdout);
+        said.push(...part.stderr.split("\n").filter((l) => l !== ""));
+      }
+      // each message once, in one part
+      assert.deepEqual(
+        said.sort(),
+        one.stderr.split("\n").filter((l) => l !== "").sort(),
+      );
+      const merged = await spawnFen(["merge", ...files], { permissions: RW });
+      assert.equal(merged.stderr, "");
+      const whole = JSON.parse(one.stdout);
+      assert.ok(whole.invalid > 0 || args.includes("pgn"), one.stdout);
+      assert.deepEqual({ ...JSON.parse(merged.stdout), parts: undefined }, {
+        ...whole,
+        parts: undefined,
+      });
+    }
+    // --only invalid writes each invalid line in one part
+    const only = ["--only", "invalid", "--input", fens];
+    const all = await spawnFen(only, { permissions: RW });
+    const written: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const part = await spawnFen(
+        [...only, "--shard", `${i}/3`, "--shard-by", "key"],
+        { permissions: RW },
+      );
+      written.push(...part.stdout.split("\n").filter((l) => l !== ""));
+    }
+    assert.deepEqual(written.sort(), sorted(all.stdout));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -154,7 +154,7 @@ Deno.test("book make stops at a game it cannot read within the plies counted, as
   assert.equal(stdout, "");
   assert.match(
     stderr,
-    /^fen: book make: Cannot read PGN: game 3 .*"Nf3".*no book written/,
+    /^fen: book make: cannot read PGN: game 3 .*"Nf3".*no book written/,
   );
   // past --max-ply the moves are not read: polyglot takes the game
   const ok = await runMain(["book", "make", "--max-ply", "1", "--min-game=1"], {

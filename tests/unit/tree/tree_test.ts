@@ -71,7 +71,7 @@ Deno.test("tree reports a game it cannot read, leaves it out, and lists the othe
   assert.equal(code, 2);
   assert.match(
     stderr,
-    /^fen: tree: Cannot read PGN: game 2 .*"e5".*; left out\n$/,
+    /^fen: tree: cannot read PGN: game 2 .*"e5".*; left out\n$/,
   );
   assert.equal(JSON.parse(stdout.split("\n")[0]).white, 1);
 });
