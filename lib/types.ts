@@ -422,9 +422,10 @@ export interface StringifyFenOptions {
    */
   castling?: "x-fen" | "shredder";
   /**
-   * Where crazyhouse's pockets go: `"brackets"` (the default, as lichess,
-   * python-chess and chessops write them: `RNBQKBNR[Qn]`) or `"rank"`, a
-   * ninth rank (`RNBQKBNR/Qn`, as some engines write them).
+   * Where crazyhouse's pockets go: `"brackets"` (the default, as chessops,
+   * lichess's board, python-chess and Fairy-Stockfish write them:
+   * `RNBQKBNR[Qn]`) or `"rank"`, a ninth rank (`RNBQKBNR/Qn`, as lichess's
+   * server, scalachess, writes them).
    */
   pockets?: "brackets" | "rank";
   /**
