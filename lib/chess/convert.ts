@@ -103,6 +103,7 @@ export function toPosition(b: ChessBoard, enPassant: Square | null): Position {
     const [w, black] = b.remainingChecks;
     position.remainingChecks = { w, b: black };
   }
+  if (b.variant !== 0) position.rules = v.name;
   return position;
 }
 

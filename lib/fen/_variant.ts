@@ -9,12 +9,16 @@ import { fail } from "./_fail.ts";
 import { endsField, fieldEnd } from "./_blank.ts";
 import { quoteCharAt, quoteToken } from "../_quote.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
-import type {
-  Pocket,
-  Pockets,
-  Rules,
-  Square,
-  StringifyFenOptions,
+import {
+  type ParseFenOptions,
+  type Pocket,
+  type Pockets,
+  type Position,
+  type Rules,
+  rulesOf,
+  type Square,
+  type StringifyFenOptions,
+  VARIANT_RULES,
 } from "../types.ts";
 
 /** How a record gave its variant fields (its convention, for `--explain`). */
@@ -297,4 +301,17 @@ export function writeChecks(
   return options.checks === "remaining"
     ? `${remaining.w}+${remaining.b}`
     : `+${3 - remaining.w}+${3 - remaining.b}`;
+}
+
+/**
+ * `position` with the rules `options` name, unless standard chess, as its
+ * `rules`: what the move functions and the status play it by.
+ */
+export function keepRules(
+  position: Position,
+  options: ParseFenOptions | undefined,
+): Position {
+  const rules = rulesOf(options, VARIANT_RULES);
+  if (rules !== undefined && rules !== "chess") position.rules = rules;
+  return position;
 }

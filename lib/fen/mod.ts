@@ -7,7 +7,7 @@
 import { FenSyntaxError } from "../errors.ts";
 import { FenReader } from "./reader.ts";
 import { writeFields } from "./_write.ts";
-import { writePockets } from "./_variant.ts";
+import { keepRules, writePockets } from "./_variant.ts";
 import {
   type ParseFenOptions,
   type Pockets,
@@ -99,7 +99,7 @@ export function parseFen(
 ): Position {
   const reader = scratchReader(options);
   reader.read(text);
-  return reader.toPosition();
+  return keepRules(reader.toPosition(), options);
 }
 
 // parseFen's scratch: one reader per combination of options, filled and
