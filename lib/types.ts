@@ -136,6 +136,16 @@ export interface Position {
    * start; lichess writes the checks given, `+1+2`, and this is 3 minus them).
    */
   remainingChecks?: { w: number; b: number };
+  /**
+   * The rules the position was read or played under, when not standard
+   * chess: `parseFen` and `parseEpd` set them from their options
+   * (`{ rules: "atomic" }`, `{ chess960: true }`), and the move functions
+   * and games on the positions they return. The move functions,
+   * `positionStatus` and `checkPosition` play and judge the position by
+   * them unless their options name other rules ({@linkcode rulesFor}); a
+   * `FenReader`'s positions and a `PositionChecker` go by their own options.
+   */
+  rules?: Rules;
 }
 
 /** A side's pieces in hand, by lowercase piece letter (crazyhouse). */
@@ -408,6 +418,41 @@ export function rulesOf(
   return chess960 === undefined ? undefined : chess960 ? "chess960" : "chess";
 }
 
+/**
+ * The rules to play or judge `position` by: those `options` name
+ * ({@linkcode rulesOf}), else the position's own (`position.rules`), else
+ * `undefined` (standard chess).
+ *
+ * @example A position keeps the rules it was read under
+ * ```ts
+ * import { parseFen, rulesFor } from "@fen/fen";
+ * import assert from "node:assert/strict";
+ *
+ * const atomic = parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", { rules: "atomic" });
+ * assert.equal(atomic.rules, "atomic");
+ * assert.equal(rulesFor(atomic), "atomic");
+ * assert.equal(rulesFor(atomic, { rules: "chess" }), "chess");
+ * assert.equal(rulesFor(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), undefined);
+ * ```
+ *
+ * @param position The position (its `rules`, if any, are read).
+ * @param options The options, if any.
+ * @param known The rules the caller implements (all of
+ * {@linkcode RULES}, the default).
+ * @returns The rules, or `undefined`.
+ * @throws {TypeError} If the rules named are not one of `known`.
+ */
+export function rulesFor(
+  position: { readonly rules?: Rules },
+  options?: RulesOptions,
+  known: readonly Rules[] = RULES,
+): Rules | undefined {
+  const asked = rulesOf(options, known);
+  if (asked !== undefined) return asked;
+  const own = position.rules;
+  return own === undefined ? undefined : rulesOf({ rules: own }, known);
+}
+
 /** Options for {@linkcode stringifyFen}. */
 export interface StringifyFenOptions {
   /**
@@ -422,9 +467,10 @@ export interface StringifyFenOptions {
    */
   castling?: "x-fen" | "shredder";
   /**
-   * Where crazyhouse's pockets go: `"brackets"` (the default, as lichess,
-   * python-chess and chessops write them: `RNBQKBNR[Qn]`) or `"rank"`, a
-   * ninth rank (`RNBQKBNR/Qn`, as some engines write them).
+   * Where crazyhouse's pockets go: `"brackets"` (the default, as chessops,
+   * lichess's board, python-chess and Fairy-Stockfish write them:
+   * `RNBQKBNR[Qn]`) or `"rank"`, a ninth rank (`RNBQKBNR/Qn`, as lichess's
+   * server, scalachess, writes them).
    */
   pockets?: "brackets" | "rank";
   /**

@@ -62,13 +62,14 @@ export const CASTLING_SLOTS: readonly number[] = [1, 0, 3, 2];
  * Position to board: loads `position` into `b` (never throwing, see
  * {@linkcode ChessBoard.load}) with its piece lists, and the castling rooks
  * and the en-passant square the rules allow: a board to generate moves on.
+ * The rules are `rules`, else the position's own, else standard chess's.
  */
 export function loadPosition(
   b: ChessBoard,
   position: Position,
   rules?: Rules,
 ): void {
-  const variant = variantIndex(rules);
+  const variant = variantIndex(rules ?? position.rules);
   b.variant = variant;
   b.plain = variant <= 1; // standard chess and Chess960
   b.load(position);
@@ -103,6 +104,7 @@ export function toPosition(b: ChessBoard, enPassant: Square | null): Position {
     const [w, black] = b.remainingChecks;
     position.remainingChecks = { w, b: black };
   }
+  if (b.variant !== 0) position.rules = v.name;
   return position;
 }
 

@@ -102,7 +102,8 @@ export function unplayable(b: ChessBoard): Unplayable | null {
  * {@linkcode unplayable} under a variant's rules, as chessops' setups
  * validate them: its kings (`VariantRules.kings`), pawns on a back rank
  * (a horde's on its own first rank allowed), the side not to move in
- * check by the variant's meaning, and racing kings' no check and no pawns.
+ * check by the variant's meaning (allowed in atomic, as python-chess
+ * allows it), and racing kings' no check and no pawns.
  */
 function variantUnplayable(b: ChessBoard, v: VariantRules): Unplayable | null {
   const counts = b.counts, us = b.turn;
@@ -131,8 +132,10 @@ function variantUnplayable(b: ChessBoard, v: VariantRules): Unplayable | null {
       return { code, subject: color === 0 ? "w" : "b" };
     }
   }
+  // In atomic the side to move may attack the other king: it explodes it
+  // (python-chess plays on, and the legality check allows it).
   const theirs = b.king[us ^ 1];
-  if (royalAttacked(b, theirs, us ^ 1, b.occupied)) {
+  if (!v.explosions && royalAttacked(b, theirs, us ^ 1, b.occupied)) {
     return { code: "opposite-check", subject: us === 0 ? "w" : "b" };
   }
   if (v.noCheckGiving) {
@@ -161,9 +164,18 @@ function misplacedHordePawn(b: ChessBoard): number {
     const p = b.sq[s];
     if ((p & 7) !== PAWN) continue;
     const color = p >> 3, own = color === 0 ? s >= 56 : s < 8;
-    if (!own || b.counts[color << 3 | KING] !== 0) return s;
+    if (!own || !pawnsOnFirstRank(b, color)) return s;
   }
   return -1;
+}
+
+/**
+ * Whether pawns of `color` may stand on their own first rank (and step
+ * from it, one square or two): a horde's, the side without a king.
+ */
+export function pawnsOnFirstRank(b: ChessBoard, color: number): boolean {
+  return VARIANT_MOVES[b.variant].kings === "horde" &&
+    b.counts[color << 3 | KING] === 0;
 }
 
 /** Ranks 8 (word 0, squares 0-7) and 1 (word 1, squares 56-63). */

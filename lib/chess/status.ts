@@ -8,7 +8,7 @@
 import { SQUARE_NAMES } from "../_tables.ts";
 import {
   type Position,
-  rulesOf,
+  rulesFor,
   type RulesOptions,
   type Side,
   type Square,
@@ -75,7 +75,7 @@ export function enPassantSquare(
   options?: RulesOptions,
 ): Square | null {
   if (mode === "always") return position.enPassant;
-  const rules = rulesOf(options, VARIANT_RULES);
+  const rules = rulesFor(position, options, VARIANT_RULES);
   return enPassantOf(playableBoard(position, undefined, rules), mode);
 }
 
@@ -253,7 +253,7 @@ export function positionStatus(
   position: Position,
   options?: PositionStatusOptions,
 ): PositionStatus {
-  const rules = rulesOf(options, VARIANT_RULES);
+  const rules = rulesFor(position, options, VARIANT_RULES);
   return statusOf(playableBoard(position, scratchBoard, rules), options);
 }
 

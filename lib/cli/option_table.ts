@@ -290,7 +290,8 @@ export const OPTIONS = [
     default: "brackets",
     group: "output",
     help: "crazyhouse pockets in --format fen and epd: in brackets " +
-      "(RNBQKBNR[Qn], lichess) or as a ninth rank (rank: RNBQKBNR/Qn)",
+      "(RNBQKBNR[Qn], chessops, python-chess) or as a ninth rank " +
+      "(rank: RNBQKBNR/Qn, lichess's server)",
   },
   {
     name: "checks",

@@ -6,7 +6,12 @@ import type { EpdMoveIssue } from "../data/epd_moves.ts";
 import type { Problem } from "../legality/mod.ts";
 import type { Rules } from "../types.ts";
 import type { PositionChecker } from "../legality/mod.ts";
-import { type PositionStatusOptions, variantEndIn } from "../chess/status.ts";
+import {
+  type PositionStatus,
+  type PositionStatusOptions,
+  variantEndIn,
+} from "../chess/status.ts";
+import { UnplayablePositionError } from "../chess/errors.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
 import type { Current } from "./record.ts";
@@ -98,7 +103,8 @@ export class CheckSink implements RecordSink {
     report.variantEnd = null;
     if (!illegal) {
       // Text names no move count: whether there is a move will do.
-      const found = checker.status(json ? COUNT : NO_COUNT);
+      const found = this.#statusOf(checker, record);
+      if (found === null) return;
       report.variantEnd = variantEndIn(found);
       const note = this.#note ??= { status: found, turn: record.turn };
       note.status = found;
@@ -114,6 +120,30 @@ export class CheckSink implements RecordSink {
     const clean = problems.length === 0 && report.moveIssues.length === 0;
     if (this.#parts.quiet && clean) return;
     writeProblems(this.#out, problems, report);
+  }
+
+  /**
+   * The status of the legal record just checked, or `null` when the moves
+   * cannot be played from it, which its report promises never happens:
+   * said as an internal error of this record alone, and the stream goes on.
+   */
+  #statusOf(
+    checker: PositionChecker,
+    record: Current,
+  ): PositionStatus | null {
+    const json = this.#parts.json;
+    try {
+      return checker.status(json ? COUNT : NO_COUNT);
+    } catch (error) {
+      if (!(error instanceof UnplayablePositionError)) throw error;
+      this.#parts.diagnostics.refused(record, {
+        field: "status",
+        message:
+          `internal error: the position was judged legal, but cannot be played from: ${error.reason} (please report it)`,
+        code: EXIT.internal,
+      });
+      return null;
+    }
   }
 
   /** The issues of the moves a record's EPD operations name. */

@@ -9,18 +9,22 @@ import { fail } from "./_fail.ts";
 import { endsField, fieldEnd } from "./_blank.ts";
 import { quoteCharAt, quoteToken } from "../_quote.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
-import type {
-  Pocket,
-  Pockets,
-  Rules,
-  Square,
-  StringifyFenOptions,
+import {
+  type ParseFenOptions,
+  type Pocket,
+  type Pockets,
+  type Position,
+  type Rules,
+  rulesOf,
+  type Square,
+  type StringifyFenOptions,
+  VARIANT_RULES,
 } from "../types.ts";
 
 /** How a record gave its variant fields (its convention, for `--explain`). */
 export const NONE = 0;
-/** Pockets in brackets, or checks given after the clocks (lichess). */
-export const LICHESS = 1;
+/** Pockets in brackets, or checks given after the clocks (written by default). */
+export const DEFAULT_FORM = 1;
 /** Pockets as a ninth rank, or remaining checks before the clocks. */
 export const OTHER = 2;
 
@@ -30,14 +34,14 @@ export interface VariantFields {
   readonly threecheck: boolean;
   /** Pieces in hand by piece letter code (the 12 letters' slots). */
   readonly pockets: number[];
-  /** How the pockets were given: NONE, LICHESS (brackets) or OTHER. */
+  /** How the pockets were given: NONE, DEFAULT_FORM (brackets) or OTHER. */
   pocketsForm: number;
   /** 1 for each square (a8 first) whose piece was promoted. */
   readonly promoted: Uint8Array;
   /** Checks still to give, White's and Black's. */
   remainingWhite: number;
   remainingBlack: number;
-  /** How the checks were given: NONE, LICHESS (given, after) or OTHER. */
+  /** How the checks were given: NONE, DEFAULT_FORM (given, after) or OTHER. */
   checksForm: number;
 }
 
@@ -119,7 +123,7 @@ export function readPockets(
     strict: boolean;
   },
 ): number {
-  v.pocketsForm = brackets ? LICHESS : OTHER;
+  v.pocketsForm = brackets ? DEFAULT_FORM : OTHER;
   let i = start;
   let total = 0;
   for (; i < end; i++) {
@@ -172,8 +176,9 @@ export function promotedOf(v: VariantFields): Square[] {
 }
 
 /**
- * Writes pockets as lichess does (`[Qn]`, White's first, queens to pawns)
- * or as a ninth rank (`/Qn`) with `pockets: "rank"`.
+ * Writes pockets in brackets (`[Qn]`, White's first, queens to pawns), as
+ * chessops, python-chess and Fairy-Stockfish do, or as a ninth rank (`/Qn`),
+ * as lichess's server does, with `pockets: "rank"`.
  */
 export function writePockets(
   pockets: Pockets,
@@ -272,7 +277,7 @@ export function readChecks(
   if (v.checksForm !== NONE) {
     fail("checks", "three-check counters given twice", start);
   }
-  v.checksForm = given ? LICHESS : OTHER;
+  v.checksForm = given ? DEFAULT_FORM : OTHER;
   const white = Number(match[1]);
   const black = Number(match[2]);
   v.remainingWhite = given ? 3 - white : white;
@@ -296,4 +301,17 @@ export function writeChecks(
   return options.checks === "remaining"
     ? `${remaining.w}+${remaining.b}`
     : `+${3 - remaining.w}+${3 - remaining.b}`;
+}
+
+/**
+ * `position` with the rules `options` name, unless standard chess, as its
+ * `rules`: what the move functions and the status play it by.
+ */
+export function keepRules(
+  position: Position,
+  options: ParseFenOptions | undefined,
+): Position {
+  const rules = rulesOf(options, VARIANT_RULES);
+  if (rules !== undefined && rules !== "chess") position.rules = rules;
+  return position;
 }

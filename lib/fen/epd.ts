@@ -7,6 +7,7 @@
  */
 
 import { FenReader } from "./reader.ts";
+import { keepRules } from "./_variant.ts";
 import { writeOperations } from "./_operations.ts";
 import { writeFields } from "./_write.ts";
 import type { EpdOperation, ParseFenOptions, Position } from "../types.ts";
@@ -52,7 +53,7 @@ export function parseEpd(
   const reader = new FenReader(options);
   reader.read(text);
   return {
-    position: reader.toPosition(),
+    position: keepRules(reader.toPosition(), options),
     operations: reader.operations?.map((operation) => ({
       opcode: operation.opcode,
       operands: [...operation.operands],

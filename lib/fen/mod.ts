@@ -7,7 +7,7 @@
 import { FenSyntaxError } from "../errors.ts";
 import { FenReader } from "./reader.ts";
 import { writeFields } from "./_write.ts";
-import { writePockets } from "./_variant.ts";
+import { keepRules, writePockets } from "./_variant.ts";
 import {
   type ParseFenOptions,
   type Pockets,
@@ -99,7 +99,7 @@ export function parseFen(
 ): Position {
   const reader = scratchReader(options);
   reader.read(text);
-  return reader.toPosition();
+  return keepRules(reader.toPosition(), options);
 }
 
 // parseFen's scratch: one reader per combination of options, filled and
@@ -224,9 +224,10 @@ export function stringifyFen(
 }
 
 /**
- * Writes crazyhouse pockets as a FEN record holds them: lichess's brackets
- * (`[Qn]`, White's pieces first, queens to pawns) or, with
- * `pockets: "rank"`, a ninth rank (`/Qn`). {@linkcode stringifyFen} writes
+ * Writes crazyhouse pockets as a FEN record holds them: in brackets
+ * (`[Qn]`, White's pieces first, queens to pawns, as chessops, python-chess
+ * and Fairy-Stockfish write them) or, with `pockets: "rank"`, a ninth rank
+ * (`/Qn`, as lichess's server writes them). {@linkcode stringifyFen} writes
  * them after the placement this way; a text board writes one side's.
  *
  * @example One side's pocket

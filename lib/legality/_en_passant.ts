@@ -5,6 +5,7 @@
 import { isSquare, SQUARE_NAMES } from "../_tables.ts";
 import type { Square } from "../types.ts";
 import { PAWN, PAWN_START, PAWN_TARGETS, squareOf } from "../chess/geometry.ts";
+import { VARIANT_MOVES } from "../chess/variant.ts";
 import {
   EN_PASSANT_BLOCKED,
   EN_PASSANT_NO_PAWN,
@@ -100,11 +101,15 @@ export function checkEnPassantCapture(ctx: Context, ep: number): void {
 function canCaptureEnPassant(ctx: Context, ep: number): boolean {
   const { board, us } = ctx;
   const sq = board.sq, pawn = us << 3 | PAWN;
+  const royal = VARIANT_MOVES[board.variant].royal;
   // The squares from which a pawn of the side to move attacks `ep`.
   const from = (us ^ 1) * 64 + ep;
   for (let j = PAWN_START[from]; j < PAWN_START[from + 1]; j++) {
     const s = PAWN_TARGETS[j];
-    if (sq[s] === pawn && enPassantIsLegal(board, s, ep)) return true;
+    // Without a royal king (antichess) no capture exposes one.
+    if (sq[s] === pawn && (!royal || enPassantIsLegal(board, s, ep))) {
+      return true;
+    }
   }
   return false;
 }

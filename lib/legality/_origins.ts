@@ -16,6 +16,7 @@ import {
   RAY_START,
   ROOK,
 } from "../chess/geometry.ts";
+import { pawnsOnFirstRank } from "../chess/rules.ts";
 import type { Context } from "./_context.ts";
 
 /** Returned by originsOf when castling, which moves two pieces, may explain it. */
@@ -38,11 +39,19 @@ export function originsOf(ctx: Context, square: number): number {
   let n = 0;
   if (piece === (own | PAWN)) {
     const from = square + back;
-    // Pawns never stand on their own first rank.
-    if (from < 8 || from >= 56) return 0;
+    // Pawns stand on their own first rank only in a horde, and step from
+    // it one square or two.
+    const first = pawnsOnFirstRank(ctx.board, white ? 0 : 1);
+    if (from < 0 || from >= 64 || (!first && (from < 8 || from >= 56))) {
+      return 0;
+    }
+    const twoFrom = white ? 4 : 3, twoFromFirst = white ? 5 : 2;
     if (sq[from] === 0) {
       out[n++] = from;
-      if (row === (white ? 4 : 3) && sq[from + back] === 0) {
+      if (
+        (row === twoFrom || (first && row === twoFromFirst)) &&
+        sq[from + back] === 0
+      ) {
         out[n++] = from + back;
       }
     }

@@ -136,12 +136,18 @@ function dropSide(
 
 // --- antichess --------------------------------------------------------------
 
-/** No king is royal: any number of kings, none, and kings in "check". */
+/**
+ * No king is royal: any number of kings, none, and kings in "check", on
+ * either side and from any number of pieces (python-chess's antichess
+ * board has no checkers).
+ */
 function checkAntichess(ctx: Context): void {
   const { report } = ctx;
   report.drop("no-king");
   report.drop("too-many-kings");
   report.drop("opposite-check");
+  report.drop("too-many-checkers");
+  report.drop("impossible-check");
 }
 
 // --- horde ------------------------------------------------------------------

@@ -10,6 +10,7 @@
 
 import {
   type Position,
+  rulesFor,
   rulesOf,
   type RulesOptions,
   VARIANT_RULES,
@@ -240,9 +241,19 @@ export class PositionChecker {
   }
 }
 
-/** Sets what `ctx` ignores and its castling rules from `options`. */
-function configure(ctx: Context, options: CheckPositionOptions = {}): Context {
-  ctx.configure(ignoreMask(options.ignore), rulesOf(options, VARIANT_RULES));
+/**
+ * Sets what `ctx` ignores and its rules from `options`, else from the
+ * position to check, if given (a checker's rules are its options').
+ */
+function configure(
+  ctx: Context,
+  options: CheckPositionOptions = {},
+  position: Position | null = null,
+): Context {
+  const rules = position === null
+    ? rulesOf(options, VARIANT_RULES)
+    : rulesFor(position, options, VARIANT_RULES);
+  ctx.configure(ignoreMask(options.ignore), rules);
   return ctx;
 }
 
@@ -325,7 +336,8 @@ export function checkPosition(
   position: Position,
   options?: CheckPositionOptions,
 ): Problem[] {
-  const { problems } = checked(configure(shared, options), position).report;
+  const { problems } =
+    checked(configure(shared, options, position), position).report;
   return problems.length === 0 ? [] : problems.slice();
 }
 
@@ -359,5 +371,6 @@ export function isLegalPosition(
   position: Position,
   options?: CheckPositionOptions,
 ): boolean {
-  return checked(configure(shared, options), position).report.errors === 0;
+  return checked(configure(shared, options, position), position).report
+    .errors === 0;
 }

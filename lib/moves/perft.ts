@@ -7,7 +7,7 @@
 
 import {
   type Position,
-  rulesOf,
+  rulesFor,
   type RulesOptions,
   VARIANT_RULES,
 } from "../types.ts";
@@ -71,7 +71,7 @@ export function perft(
   const board = playableBoard(
     position,
     undefined,
-    rulesOf(options, VARIANT_RULES),
+    rulesFor(position, options, VARIANT_RULES),
   );
   if (depth === 0) return 1;
   return count(board, new Int32Array(MAX_MOVES * depth), 0, depth);

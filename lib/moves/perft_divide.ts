@@ -11,7 +11,7 @@ import { perft } from "./perft.ts";
 import { legalMoves, playMoves } from "./play.ts";
 import {
   type Position,
-  rulesOf,
+  rulesFor,
   type RulesOptions,
   VARIANT_RULES,
 } from "../types.ts";
@@ -81,7 +81,7 @@ export function perftDivide(
       `Cannot divide: depth must be an integer from 1 to 100, not ${depth}`,
     );
   }
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesFor(position, options, VARIANT_RULES) ?? "chess";
   const rows: DivideRow[] = [];
   for (const move of legalMoves(position, { rules })) {
     const after = playMoves(position, [move], { rules }).position;

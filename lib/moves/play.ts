@@ -8,7 +8,7 @@
 import { SQUARE_NAMES } from "../_tables.ts";
 import {
   type Position,
-  rulesOf,
+  rulesFor,
   type RulesOptions,
   type Square,
   VARIANT_RULES,
@@ -118,7 +118,7 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesFor(position, options, VARIANT_RULES) ?? "chess";
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
@@ -261,7 +261,7 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesFor(position, options, VARIANT_RULES) ?? "chess";
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
@@ -323,7 +323,7 @@ export function toSan(
   move: string,
   options: RulesOptions = {},
 ): string {
-  const rules = rulesOf(options, VARIANT_RULES);
+  const rules = rulesFor(position, options, VARIANT_RULES);
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }

@@ -147,3 +147,85 @@ Deno.test("--check --variant --format json: the status's end and the variantEnd 
   assert.deepEqual(variantEnd, { winner: "b", reason: status.end.reason });
   assert.deepEqual([status.legalMoveCount, status.stalemate], [0, false]);
 });
+
+Deno.test("--check --variant atomic: a king the side to move attacks may be exploded, and every record of the stream is judged", async () => {
+  assert.deepEqual(
+    await checked("atomic", [
+      "4k3/8/8/8/8/8/8/q2K4 b - - 0 1", // Qxd1 explodes White's king
+      "4k3/p7/8/8/8/8/P7/K3R3 w - - 0 1", // Rxe8 explodes Black's king
+      "4k3/8/8/8/8/8/8/q2K4 w - - 0 1", // White in check, to move
+      "4k3/8/8/8/8/8/8/q1K5 b - - 0 1",
+    ]),
+    [
+      0,
+      "line 1: legal\n" +
+      "line 2: legal\n" +
+      "line 3: legal\nline 3: info check: White is in check from a1\n" +
+      "line 4: legal\n",
+      "",
+    ],
+  );
+  const run = await spawnFen([
+    "--variant",
+    "atomic",
+    "--moves",
+    "Qxd1",
+    "--check",
+    "4k3/8/8/8/8/8/8/q2K4 b - - 0 1",
+  ]);
+  assert.deepEqual(
+    [run.code, run.stdout, run.stderr],
+    [0, "legal\ninfo variant-end: White's king exploded: Black wins\n", ""],
+  );
+});
+
+Deno.test("--check --variant antichess: kings are never in check, so no check is impossible", async () => {
+  const run = await spawnFen([
+    "--variant",
+    "antichess",
+    "--moves",
+    "Qxh5",
+    "--check",
+    "rnb1kbnr/3Bp2p/8/2p4p/4pP2/1P5N/2P3K1/3Q2R1 w - - 0 16",
+  ]);
+  assert.deepEqual([run.code, run.stdout, run.stderr], [0, "legal\n", ""]);
+  assert.deepEqual(
+    await checked("antichess", [
+      "4k3/3B4/8/7Q/8/8/8/8 b - - 0 1", // two "checks" no move gives
+      "4k3/3B4/8/1B5Q/8/8/4R3/8 b - - 0 1", // four of them
+      "4K3/8/8/8/8/8/8/4r3 b - - 0 1", // White's king attacked, Black to move
+    ]),
+    [0, "line 1: legal\nline 2: legal\nline 3: legal\n", ""],
+  );
+});
+
+Deno.test("--check --variant horde: a pawn that stepped from rank 1 gives check", async () => {
+  const run = await spawnFen([
+    "--variant",
+    "horde",
+    "--moves",
+    "a2",
+    "--check",
+    "8/8/8/8/8/1k6/8/P7 w - - 0 1",
+  ]);
+  assert.deepEqual(
+    [run.code, run.stdout, run.stderr],
+    [0, "legal\ninfo check: Black is in check from a2\n", ""],
+  );
+  assert.deepEqual(
+    await checked("horde", [
+      "8/8/8/8/8/1k6/P7/8 b - - 0 1", // a1-a2
+      "8/8/8/8/2k5/1P6/8/8 b - - 0 1", // b1-b3, two squares
+      "8/8/8/8/8/2k5/1P6/1P6 b - - 0 1", // a1xb2 (or c1xb2)
+      "8/8/8/8/8/2k5/1P6/8 w - - 0 1", // not Black's king: White made no move
+    ]),
+    [
+      3,
+      "line 1: legal\nline 1: info check: Black is in check from a2\n" +
+      "line 2: legal\nline 2: info check: Black is in check from b3\n" +
+      "line 3: legal\nline 3: info check: Black is in check from b2\n" +
+      "line 4: error opposite-check: Black is in check (king on c3) with White to move: Black cannot have made the last move\n",
+      "",
+    ],
+  );
+});

@@ -69,7 +69,7 @@ Deno.test("--castling shredder writes the rooks' files; x-fen is the default", a
   ]);
 });
 
-Deno.test("--variant: crazyhouse and three-check FEN in both conventions, lichess's by default, --explain says what changed", async () => {
+Deno.test("--variant: crazyhouse and three-check FEN in both conventions, brackets and checks given by default, --explain says what changed", async () => {
   const zh = await runMain(
     ["--variant", "crazyhouse", "--format", "fen", "--explain", "-"],
     {
@@ -251,4 +251,31 @@ Deno.test("--variant: --perft and --format moves play the variant's moves", asyn
     king.stderr,
     "fen: cannot count moves: cannot play from this position: White has a king: in horde White has none\n",
   );
+});
+
+Deno.test("--variant crazyhouse: the ninth rank lichess's server writes and the brackets of chessops, python-chess and Fairy-Stockfish read alike", async () => {
+  // One position (each side has taken a pawn) as lichess's server writes
+  // it, a ninth rank, and as its board and the others write it.
+  const server =
+    "r1b1kb1r/ppp1pppp/2n2n2/q7/8/2N2N2/PPPP1PPP/R1BQKB1R/Pp w KQkq - 4 5";
+  const board =
+    "r1b1kb1r/ppp1pppp/2n2n2/q7/8/2N2N2/PPPP1PPP/R1BQKB1R[Pp] w KQkq - 4 5";
+  for (const run of [runMain, spawnFen]) {
+    const written = await run(
+      ["--variant", "crazyhouse", "--format", "fen", "-"],
+      { stdin: `${server}\n${board}\n` },
+    );
+    assert.deepEqual(
+      [written.code, written.stdout, written.stderr],
+      [0, `${board}\n${board}\n`, ""],
+    );
+    const rank = await run(
+      ["--variant", "crazyhouse", "--format", "fen", "--pockets", "rank", "-"],
+      { stdin: `${board}\n${server}\n` },
+    );
+    assert.deepEqual(
+      [rank.code, rank.stdout, rank.stderr],
+      [0, `${server}\n${server}\n`, ""],
+    );
+  }
 });

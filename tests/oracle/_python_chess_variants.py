@@ -13,7 +13,7 @@ import sys
 
 import chess
 
-from _python_chess_boards import VARIANTS
+from _python_chess_boards import VARIANTS, mutate
 
 
 def judge(name, board):
@@ -34,30 +34,6 @@ def judge(name, board):
             "winner": None if outcome.winner is None else ("w" if outcome.winner else "b"),
         },
     }
-
-
-PIECES = [chess.Piece(t, c) for t in chess.PIECE_TYPES for c in chess.COLORS]
-
-
-def mutate(board, rng):
-    """The position with one random change: a piece added, one removed, or
-    the other side to move (most such positions are illegal somehow)."""
-    board = board.copy(stack=False)
-    kind = rng.randrange(3)
-    if kind == 0:
-        empty = [sq for sq in chess.SQUARES if board.piece_at(sq) is None]
-        if empty:
-            board.set_piece_at(rng.choice(empty), rng.choice(PIECES))
-    elif kind == 1:
-        occupied = list(chess.scan_forward(board.occupied))
-        if occupied:
-            board.remove_piece_at(rng.choice(occupied))
-    else:
-        board.turn = not board.turn
-        board.ep_square = None
-    # the FEN writes the rights python-chess keeps (clean ones): judge those
-    board.castling_rights = board.clean_castling_rights()
-    return board
 
 
 def main():

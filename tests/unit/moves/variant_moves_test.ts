@@ -8,6 +8,9 @@ import { parseFen, stringifyFen } from "../../../lib/fen/mod.ts";
 import { legalMoves, playMoves, toSan } from "../../../lib/moves/play.ts";
 import { perft } from "../../../lib/moves/perft.ts";
 import { UnplayablePositionError } from "../../../lib/chess/errors.ts";
+import { parseEpd } from "../../../lib/fen/epd.ts";
+import { positionStatus } from "../../../lib/chess/status.ts";
+import { checkPosition } from "../../../lib/legality/mod.ts";
 import { VARIANT_MOVES } from "../../../lib/chess/variant.ts";
 import {
   type Position,
@@ -265,4 +268,36 @@ Deno.test("a move a variant's own rule refuses says which rule", () => {
       `${rules} ${move}`,
     );
   }
+});
+
+Deno.test("a position parsed under a variant keeps its rules: the move functions, the status and the check go by them", () => {
+  const fen = "4k3/8/2b1r3/3pP3/8/4N3/8/4K3 w - - 0 1";
+  const atomic = parseFen(fen, { rules: "atomic" });
+  assert.equal(atomic.rules, "atomic");
+  const { position } = playMoves(atomic, "Nxd5");
+  // The knight, the pawn it took and the bishop and rook beside it explode.
+  assert.equal(stringifyFen(position), "4k3/8/8/4P3/8/8/8/4K3 b - - 0 1");
+  assert.equal(position.rules, "atomic");
+  assert.equal(toSan(atomic, "e3d5"), "Nxd5");
+  assert.equal(perft(atomic, 1), legalMoves(atomic).length);
+  // Options still choose: standard chess keeps every piece.
+  assert.equal(
+    stringifyFen(playMoves(atomic, "Nxd5", { rules: "chess" }).position),
+    "4k3/8/2b1r3/3NP3/8/8/8/4K3 b - - 0 1",
+  );
+  assert.equal(parseFen(fen).rules, undefined);
+  // Antichess: a capture must be made, and a king may be "in check".
+  const anti = parseEpd("4k3/8/8/8/8/8/3p4/4K3 w -", { rules: "antichess" });
+  assert.deepEqual(legalMoves(anti.position), ["e1d2"]);
+  assert.equal(positionStatus(anti.position).check, false);
+  const lone = parseFen("8/8/8/8/8/8/8/K7 b - - 0 1", { rules: "antichess" });
+  assert.deepEqual(checkPosition(lone), []);
+  assert.equal(positionStatus(lone).end?.winner, "b");
+  // The played position carries them on.
+  const twice = playMoves(playMoves(atomic, "Nxd5").position, "Kd8");
+  assert.equal(twice.position.rules, "atomic");
+  assert.throws(
+    () => playMoves({ ...atomic, rules: "atomic960" as never }, "Nxd5"),
+    TypeError,
+  );
 });
