@@ -49,8 +49,9 @@ export async function probeCommand(
     const sources = groupOperands(records);
     if (sources.length === 0) await eachLine(io, probe);
     for (const source of sources) {
+      // No operand is taken for a file here (groupOperands' default).
       if (source.kind === "stdin") await eachLine(io, probe);
-      else probe(source.text);
+      else if (source.kind === "operand") probe(source.text);
     }
   } finally {
     close();
