@@ -26,7 +26,11 @@ import { countLines, gameCut, lineCut } from "./source_parts.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { InputError, type Output } from "./io.ts";
 import { type CliIo, type Source, writeText } from "../program/io.ts";
-import { notTextMessage, SniffedSource } from "./source_compression.ts";
+import {
+  type NotText,
+  notTextMessage,
+  SniffedSource,
+} from "./source_compression.ts";
 import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { granted, reason } from "./sink_out_dir.ts";
@@ -229,6 +233,8 @@ class Held {
 
   /** Reads once more, growing the buffer first when fewer than READ bytes are free. */
   async read(source: Source, signals: Signals): Promise<boolean> {
+    // a signal that came while a part waited for a worker: no read is begun
+    if (signals.code !== null) return false;
     if (this.bytes.length - this.size < READ) {
       const grown = new Uint8Array(this.bytes.length * 2);
       grown.set(this.bytes.subarray(0, this.size));
@@ -268,7 +274,15 @@ async function cut(
   // What the stream is, told once (the one sniffer, lib/cli/source_compression.ts):
   // text goes on, decompressed; what is not read is said, in its turn.
   const source = new SniffedSource(stream);
-  const refused = await source.open();
+  let refused: NotText | null = null;
+  // a stream that gives nothing yet (a terminal, a pipe) is interruptible
+  const opened = await signals.race(
+    source.open().then((why) => {
+      refused = why;
+      return true;
+    }),
+  );
+  if (!opened) return;
   if (refused !== null) {
     await pool.drain();
     const { message, code } = notTextMessage(refused, names.label || "stdin");

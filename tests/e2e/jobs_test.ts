@@ -308,3 +308,121 @@ Deno.test("--jobs: a message after every other record, stdout and stderr each in
   assert.equal(run.code, 2);
   assert.equal(run.stderr.split("\n").length - 1, 60_000);
 });
+
+/** Starts the command on `args`, stdout read as it comes and stdin closed. */
+function started(args: string[]): {
+  child: Deno.ChildProcess;
+  /** Resolves once stdout has `bytes` bytes (or has ended). */
+  written(bytes: number): Promise<void>;
+  /** All of stdout, once it ends. */
+  stdout: Promise<Uint8Array>;
+} {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", "--no-prompt", ...RW, CLI, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const seen: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  const waiting: [number, () => void][] = [];
+  const stdout = (async () => {
+    for await (const chunk of child.stdout) {
+      seen.push(chunk);
+      size += chunk.length;
+      for (const [at, resolve] of waiting) if (size >= at) resolve();
+    }
+    for (const [, resolve] of waiting) resolve();
+    return new Uint8Array(await new Blob(seen).arrayBuffer());
+  })();
+  return {
+    child,
+    written: (bytes) =>
+      new Promise<void>((resolve) => {
+        if (size >= bytes) resolve();
+        else waiting.push([bytes, resolve]);
+      }),
+    stdout,
+  };
+}
+
+Deno.test("--jobs: SIGINT or SIGTERM while an --input file is converted, ten times: 130 or 143, nothing on stderr, a clean prefix of the output", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = `${dir}/games.pgn`;
+    await Deno.writeTextFile(file, GAMES.repeat(16)); // 4.5 MB
+    const args = ["--from", "pgn", "--ply", "all", "--format", "epd"];
+    const full = await spawnFenBytes([...args, "--input", file], {
+      permissions: RW,
+    });
+    assert.equal(full.code, 0);
+    for (let round = 0; round < 10; round++) {
+      const signal = round % 2 === 0 ? "SIGINT" : "SIGTERM";
+      const run = started(["--jobs", "2", ...args, "--input", file]);
+      // a part is written: the command's thread is reading the file, or
+      // waiting for a worker with the next part in hand
+      await run.written(1);
+      run.child.kill(signal);
+      const [stdout, stderr, { code }] = await Promise.all([
+        run.stdout,
+        new Response(run.child.stderr).text(),
+        run.child.status,
+      ]);
+      const what = `round ${round + 1}, ${signal}`;
+      assert.equal(stderr, "", what);
+      assert.equal(code, signal === "SIGINT" ? 130 : 143, what);
+      assert.ok(stdout.length < full.stdout.length, `${what}: stopped early`);
+      assert.deepEqual(
+        stdout,
+        full.stdout.subarray(0, stdout.length),
+        `${what}: a prefix of the output`,
+      );
+      assert.ok(
+        stdout.length === 0 || stdout[stdout.length - 1] === 10,
+        `${what}: whole lines`,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("--jobs: SIGINT before the input's first byte ends the run with 130, the input still open", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-config",
+      "--no-prompt",
+      ...RW,
+      CLI,
+      "--jobs",
+      "2",
+      "--format",
+      "key",
+      "-",
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  // time to start and wait for its input, as someone at a terminal would
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  child.kill("SIGINT");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ended = await Promise.race([
+    child.status.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), 30_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  await child.stdin.close(); // what a run that kept waiting is ended by
+  const { code } = await child.status;
+  const stderr = await new Response(child.stderr).text();
+  await child.stdout.cancel();
+  assert.ok(ended, "ended by the signal, not by the end of its input");
+  assert.equal(code, 130);
+  assert.equal(stderr, "");
+});
