@@ -39,6 +39,8 @@ import type { Settings } from "./option_settings.ts";
 import { Pool } from "./source_jobs_pool.ts";
 import { WORKER } from "./source_jobs_lane.ts";
 import { Signals } from "./signals.ts";
+import type { RunProgress } from "./source_progress.ts";
+import type { StreamMeter } from "../program/progress.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
 /**
@@ -95,12 +97,14 @@ function unstartable(io: CliIo): string | null {
 /** Runs the command with `settings.scale.jobs` workers. */
 export async function runJobs(
   settings: Settings,
-  { parsed, io, out, partConverter }: {
+  { parsed, io, out, partConverter, progress = null }: {
     parsed: ParsedArgs;
     io: CliIo;
     out: Output;
     /** The converter of parts in this thread (lib/cli/run.ts's), when no worker can start. */
     partConverter: (settings: Settings, io: CliIo) => ConvertPart;
+    /** The progress line: the files' bytes as read, the records as written. */
+    progress?: RunProgress | null;
   },
 ): Promise<ExitCode> {
   const why = unstartable(io);
@@ -123,6 +127,9 @@ export async function runJobs(
     interactive: false,
   });
   const signals = new Signals(io);
+  const meter = progress?.begin(settings, io) ?? null;
+  const unit = settings.from === "pgn" ? "games" : "lines";
+  meter?.begin(() => pool.written[unit]);
   try {
     for (const source of settings.sources) {
       if (source.kind === "stdin") {
@@ -138,6 +145,7 @@ export async function runJobs(
           signals,
           diagnostics,
           io,
+          meter,
         });
       }
       if (pool.stopped || signals.code !== null) break;
@@ -164,9 +172,10 @@ interface Feeding {
 /** An `--input` file, opened when its turn comes (after what comes before it). */
 async function feedFile(
   path: string,
-  { diagnostics, io, ...feeding }: Feeding & {
+  { diagnostics, io, meter, ...feeding }: Feeding & {
     diagnostics: Diagnostics;
     io: CliIo;
+    meter: StreamMeter | null;
   },
 ): Promise<void> {
   const label = escapeText(path, 0, path.length, 80);
@@ -185,7 +194,7 @@ async function feedFile(
     return feeding.pool.stop(EXIT.ioError);
   }
   try {
-    await feed(file, { label, file: path }, feeding);
+    await feed(meter?.counted(file) ?? file, { label, file: path }, feeding);
   } catch (error) {
     if (error instanceof InputError && error.source === "") {
       throw new InputError(error.cause, label);

@@ -162,24 +162,49 @@ Deno.test("--jobs: games across parts, their errors and numbers; files in order,
   }
 });
 
-Deno.test("--jobs: a zstd stream cut short ends as in one process", async () => {
+Deno.test("--jobs: a zstd stream cut short ends as in one process, on stdin and as a named file", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/all.fen`, SAMPLE.repeat(40));
+    await Deno.writeTextFile(`${dir}/all.pgn`, GAMES.repeat(8));
     const zstd = await new Deno.Command("zstd", {
-      args: ["-q", "-3", `${dir}/all.fen`],
+      args: ["-q", "-3", `${dir}/all.fen`, `${dir}/all.pgn`],
     }).output().catch(() => null);
     if (zstd === null || !zstd.success) {
       console.log("skipped: the cut zstd case, because zstd is not installed");
       return;
     }
     const bytes = await Deno.readFile(`${dir}/all.fen.zst`);
+    const cut = bytes.subarray(0, bytes.length - 5);
     const run = await same(["--format", "key", "-"], {
-      stdin: bytes.subarray(0, bytes.length - 5),
+      stdin: cut,
       what: "cut zstd",
     });
     assert.equal(run.code, 4);
     assert.ok(run.stdout.length > 500_000);
+    await Deno.writeFile(`${dir}/cut.fen.zst`, cut);
+    const games = await Deno.readFile(`${dir}/all.pgn.zst`);
+    await Deno.writeFile(
+      `${dir}/cut.pgn.zst`,
+      games.subarray(0, games.length - 5),
+    );
+    for (
+      const [kind, args] of [["fen", ["--format", "key"]], [
+        "pgn",
+        ["--from", "pgn", "--ply", "all", "--format", "epd"],
+      ]]
+    ) {
+      const file = `${dir}/cut.${kind}.zst`;
+      const named = await same([...args, "--input", file], {
+        what: `cut zstd file of ${kind}`,
+      });
+      assert.equal(named.code, 4);
+      assert.ok(named.stdout.length > 500_000);
+      assert.equal(
+        named.stderr,
+        `fen: cannot read ${file}: truncated zstd data: the input ends inside frame 1\n`,
+      );
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
