@@ -94,6 +94,30 @@ function unstartable(io: CliIo): string | null {
   }
 }
 
+/** The workers, or this thread's converter (said) when none can start. */
+function startPool(
+  settings: Settings,
+  { parsed, io, partConverter }: {
+    parsed: ParsedArgs;
+    io: CliIo;
+    partConverter: (settings: Settings, io: CliIo) => ConvertPart;
+  },
+): Pool {
+  const why = unstartable(io);
+  if (why !== null) {
+    writeText(io.stderr, `fen: ${why}: converting on one core\n`);
+  }
+  return new Pool(why === null ? settings.scale.jobs : 0, {
+    parsed,
+    io,
+    local: () =>
+      new PartConverter((partIo) => partConverter(settings, partIo), {
+        copied: true,
+      }),
+    slot: PART + 2 * READ, // a part and the reads that end its last line
+  });
+}
+
 /** Runs the command with `settings.scale.jobs` workers. */
 export async function runJobs(
   settings: Settings,
@@ -107,20 +131,7 @@ export async function runJobs(
     progress?: RunProgress | null;
   },
 ): Promise<ExitCode> {
-  const why = unstartable(io);
-  const startable = why === null;
-  if (why !== null) {
-    writeText(io.stderr, `fen: ${why}: converting on one core\n`);
-  }
-  const pool = new Pool(startable ? settings.scale.jobs : 0, {
-    parsed,
-    io,
-    local: () =>
-      new PartConverter((partIo) => partConverter(settings, partIo), {
-        copied: true,
-      }),
-    slot: PART + 2 * READ, // a part and the reads that end its last line
-  });
+  const pool = startPool(settings, { parsed, io, partConverter });
   const diagnostics = new Diagnostics(io, out, {
     json: settings.format === "json",
     verbose: false,
