@@ -9,7 +9,10 @@
 #   wall time and CPU time (user + system) of each, so that a machine shared
 #     with other work shows up as CPU time the wall time does not explain;
 #     on a busy machine the CPU ratio of --jobs 2 to --jobs 1 is the figure
-#     to trust (1.6x on two cores needs it at about 1.2x or less).
+#     to compare with an idle run (1.6x on two cores needs it at about 1.2x
+#     or less): there the command gets the same share of the CPU with one
+#     thread or three, and --jobs 2 is slower (docs/scale.md, "When --jobs
+#     helps").
 # The corpora (bench/corpus.ts, bench/pgn_corpus.ts) are made once into
 # bench/data/ (gitignored); the first run takes minutes (about 3 minutes a
 # 20,000 games).

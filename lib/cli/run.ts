@@ -43,6 +43,7 @@ export async function runCommand(
           io,
           out,
           partConverter,
+          progress,
         });
       }
       return await run(settings, io, out, { progress });
@@ -169,7 +170,13 @@ export function partConverter(
         part,
         line: openings,
       });
-      const code = await pipeline.run([source]);
+      const code = await pipeline.run([source]).catch((error) => {
+        // a read that failed names the stream, as --jobs 1's file source does
+        if (error instanceof InputError && error.source === "") {
+          throw new InputError(error.cause, part.label);
+        }
+        throw error;
+      });
       kept.previous = source;
       part.state = diagnostics.run;
       part.report.stopped = diagnostics.stopped;

@@ -164,5 +164,6 @@ export async function partSource(
     io,
     out,
     part,
+    report: part.report,
   });
 }

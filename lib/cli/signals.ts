@@ -40,7 +40,13 @@ export class Signals {
    */
   race(read: Promise<boolean>): Promise<boolean> {
     if (this.#handlers.length === 0) return read;
-    if (this.code !== null) return Promise.resolve(false);
+    if (this.code !== null) {
+      // A read started after the signal (it came while the caller awaited
+      // something else) is abandoned: when its file is closed under it, it
+      // fails, and that failure is nobody's to report.
+      read.catch(() => {});
+      return Promise.resolve(false);
+    }
     return new Promise<boolean>((resolve, reject) => {
       this.#wake = resolve;
       read.then(resolve, reject);

@@ -26,7 +26,11 @@ import { countLines, gameCut, lineCut } from "./source_parts.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { InputError, type Output } from "./io.ts";
 import { type CliIo, type Source, writeText } from "../program/io.ts";
-import { notTextMessage, SniffedSource } from "./source_compression.ts";
+import {
+  type NotText,
+  notTextMessage,
+  SniffedSource,
+} from "./source_compression.ts";
 import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { granted, reason } from "./sink_out_dir.ts";
@@ -35,6 +39,8 @@ import type { Settings } from "./option_settings.ts";
 import { Pool } from "./source_jobs_pool.ts";
 import { WORKER } from "./source_jobs_lane.ts";
 import { Signals } from "./signals.ts";
+import type { RunProgress } from "./source_progress.ts";
+import type { StreamMeter } from "../program/progress.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 
 /**
@@ -88,23 +94,20 @@ function unstartable(io: CliIo): string | null {
   }
 }
 
-/** Runs the command with `settings.scale.jobs` workers. */
-export async function runJobs(
+/** The workers, or this thread's converter (said) when none can start. */
+function startPool(
   settings: Settings,
-  { parsed, io, out, partConverter }: {
+  { parsed, io, partConverter }: {
     parsed: ParsedArgs;
     io: CliIo;
-    out: Output;
-    /** The converter of parts in this thread (lib/cli/run.ts's), when no worker can start. */
     partConverter: (settings: Settings, io: CliIo) => ConvertPart;
   },
-): Promise<ExitCode> {
+): Pool {
   const why = unstartable(io);
-  const startable = why === null;
   if (why !== null) {
     writeText(io.stderr, `fen: ${why}: converting on one core\n`);
   }
-  const pool = new Pool(startable ? settings.scale.jobs : 0, {
+  return new Pool(why === null ? settings.scale.jobs : 0, {
     parsed,
     io,
     local: () =>
@@ -113,12 +116,31 @@ export async function runJobs(
       }),
     slot: PART + 2 * READ, // a part and the reads that end its last line
   });
+}
+
+/** Runs the command with `settings.scale.jobs` workers. */
+export async function runJobs(
+  settings: Settings,
+  { parsed, io, out, partConverter, progress = null }: {
+    parsed: ParsedArgs;
+    io: CliIo;
+    out: Output;
+    /** The converter of parts in this thread (lib/cli/run.ts's), when no worker can start. */
+    partConverter: (settings: Settings, io: CliIo) => ConvertPart;
+    /** The progress line: the files' bytes as read, the records as written. */
+    progress?: RunProgress | null;
+  },
+): Promise<ExitCode> {
+  const pool = startPool(settings, { parsed, io, partConverter });
   const diagnostics = new Diagnostics(io, out, {
     json: settings.format === "json",
     verbose: false,
     interactive: false,
   });
   const signals = new Signals(io);
+  const meter = progress?.begin(settings, io) ?? null;
+  const unit = settings.from === "pgn" ? "games" : "lines";
+  meter?.begin(() => pool.written[unit]);
   try {
     for (const source of settings.sources) {
       if (source.kind === "stdin") {
@@ -134,6 +156,7 @@ export async function runJobs(
           signals,
           diagnostics,
           io,
+          meter,
         });
       }
       if (pool.stopped || signals.code !== null) break;
@@ -160,9 +183,10 @@ interface Feeding {
 /** An `--input` file, opened when its turn comes (after what comes before it). */
 async function feedFile(
   path: string,
-  { diagnostics, io, ...feeding }: Feeding & {
+  { diagnostics, io, meter, ...feeding }: Feeding & {
     diagnostics: Diagnostics;
     io: CliIo;
+    meter: StreamMeter | null;
   },
 ): Promise<void> {
   const label = escapeText(path, 0, path.length, 80);
@@ -181,7 +205,7 @@ async function feedFile(
     return feeding.pool.stop(EXIT.ioError);
   }
   try {
-    await feed(file, { label, file: path }, feeding);
+    await feed(meter?.counted(file) ?? file, { label, file: path }, feeding);
   } catch (error) {
     if (error instanceof InputError && error.source === "") {
       throw new InputError(error.cause, label);
@@ -229,6 +253,8 @@ class Held {
 
   /** Reads once more, growing the buffer first when fewer than READ bytes are free. */
   async read(source: Source, signals: Signals): Promise<boolean> {
+    // a signal that came while a part waited for a worker: no read is begun
+    if (signals.code !== null) return false;
     if (this.bytes.length - this.size < READ) {
       const grown = new Uint8Array(this.bytes.length * 2);
       grown.set(this.bytes.subarray(0, this.size));
@@ -268,7 +294,15 @@ async function cut(
   // What the stream is, told once (the one sniffer, lib/cli/source_compression.ts):
   // text goes on, decompressed; what is not read is said, in its turn.
   const source = new SniffedSource(stream);
-  const refused = await source.open();
+  let refused: NotText | null = null;
+  // a stream that gives nothing yet (a terminal, a pipe) is interruptible
+  const opened = await signals.race(
+    source.open().then((why) => {
+      refused = why;
+      return true;
+    }),
+  );
+  if (!opened) return;
   if (refused !== null) {
     await pool.drain();
     const { message, code } = notTextMessage(refused, names.label || "stdin");

@@ -46,8 +46,12 @@ export interface StreamPart {
   continued: boolean;
   /** Whether the run had read a record, and its run of invalid lines. */
   state: { anyValid: boolean; invalidRun: number };
-  /** Filled by the run: the games read (the reader's last number). */
-  report: { games: number; stopped: boolean };
+  /**
+   * Filled by the run: the games read (the reader's last number), the line
+   * of the last record read in a stream of lines (0: none), and whether
+   * the stream stopped.
+   */
+  report: { games: number; lines: number; stopped: boolean };
   /** The stream's read failed after the part's bytes: what it said. */
   fault?: string;
 }

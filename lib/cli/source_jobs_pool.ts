@@ -62,8 +62,13 @@ export class Pool {
   readonly #io: CliIo;
   /** The run's state after the parts written so far. */
   #state = { anyValid: false, invalidRun: 0 };
-  /** Games of the current stream in the parts written so far. */
+  /**
+   * Games of the current stream in the parts written so far, the line of
+   * its last record written, and both of the streams before it.
+   */
   #games = 0;
+  #lines = 0;
+  #before = { games: 0, lines: 0 };
   #stream: StreamPart["label"] | null = null;
   code: ExitCode = EXIT.ok;
   stopped = false;
@@ -122,7 +127,7 @@ export class Pool {
       state: first
         ? { anyValid: false, invalidRun: 0 }
         : { anyValid: true, invalidRun: 0 },
-      report: { games: 0, stopped: false },
+      report: { games: 0, lines: 0, stopped: false },
     };
   }
 
@@ -207,6 +212,17 @@ export class Pool {
     return next;
   }
 
+  /**
+   * The games and lines of the run written so far (the progress line's
+   * count: `--jobs 1` counts them as it reads, here as they are written).
+   */
+  get written(): { games: number; lines: number } {
+    return {
+      games: this.#before.games + this.#games,
+      lines: this.#before.lines + this.#lines,
+    };
+  }
+
   /** A message in its turn (after what is written), and the code it raises. */
   say(message: string, code: ExitCode): void {
     writeText(this.#io.stderr, message);
@@ -245,6 +261,7 @@ export class Pool {
     }
     this.#state = result.part.state;
     this.#games = result.part.games + result.part.report.games;
+    this.#lines = Math.max(this.#lines, result.part.report.lines);
     this.code = worse(this.code, result.code);
     if (result.part.report.stopped || result.part.fault !== undefined) {
       this.stopped = true;
@@ -260,7 +277,12 @@ export class Pool {
     const sameStream = this.#stream === part.file + "\0" + part.label &&
       part.continued;
     this.#stream = part.file + "\0" + part.label;
-    const games = sameStream ? this.#games : 0;
+    if (!sameStream) {
+      this.#before.games += this.#games;
+      this.#before.lines += this.#lines;
+      this.#games = this.#lines = 0;
+    }
+    const games = this.#games;
     const state = this.#state;
     const stateRight = state.anyValid
       ? part.state.anyValid
@@ -270,7 +292,7 @@ export class Pool {
       ...part,
       games,
       state: { ...state },
-      report: { games: 0, stopped: false },
+      report: { games: 0, lines: 0, stopped: false },
     };
   }
 

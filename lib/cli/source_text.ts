@@ -99,6 +99,8 @@ export interface StreamParts {
   shard?: { index: number; count: number } | null;
   /** The progress line's counts: told where this stream's line count is. */
   meter?: StreamMeter | null;
+  /** Filled at the end: the line of the last record read (0: none). */
+  report?: { lines: number };
 }
 
 /** What a {@linkcode FileSource} needs: the streams, and its reader. */
@@ -227,6 +229,7 @@ export class StreamSource implements RecordSource {
     } finally {
       signals.close();
       this.#parts.meter?.end();
+      if (this.#parts.report) this.#parts.report.lines = where.number;
     }
     if (boards !== null) endBoards(boards, { target, place: where });
     const binary = input.binary;

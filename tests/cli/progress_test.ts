@@ -187,6 +187,71 @@ Deno.test("--progress into a log: a plain line every five seconds while the job 
   assert.match(lines.at(-1)!, /^fen: 1,000 lines, [\d,]+\/s, 100%$/);
 });
 
+Deno.test("--jobs 2: the line drawn at a terminal and logged into a pipe, as --jobs 1 shows it", async () => {
+  const quiet = await slowRun(ARGS, { terminal: false, pause: 0 });
+  const jobs = [...ARGS, "--jobs", "2", "--progress"];
+  const drawn = await slowRun(jobs, { terminal: true });
+  assert.equal(drawn.code, 0);
+  assert.equal(drawn.stdout, quiet.stdout);
+  assert.match(drawn.stderr, DRAWN);
+  assert.ok(drawn.stderr.endsWith("\r\x1b[K"), "erased at the end");
+  // 8 reads 700 ms apart: a line on the way (the bytes read), then the totals
+  const logged = await slowRun(jobs, { terminal: false, pause: 700 });
+  assert.equal(logged.code, 0);
+  const lines = logged.stderr.split("\n");
+  assert.equal(lines.pop(), "", "whole lines");
+  assert.ok(lines.length >= 2, logged.stderr);
+  for (const line of lines.slice(0, -1)) {
+    assert.match(line, /^fen: [\d,]+ lines, [\d,]+\/s, \d+%, .+ left$/);
+  }
+  assert.match(lines.at(-1)!, /^fen: 1,000 lines, [\d,]+\/s, 100%$/);
+});
+
+Deno.test("--progress --jobs 2 into a pipe: the totals of --jobs 1 over files of several parts, lines and games", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const sample = await Deno.readTextFile(SAMPLE);
+    // a blank line and a comment after the last record: not counted
+    await Deno.writeTextFile(`${dir}/a.fen`, sample.repeat(20) + "\n# end\n");
+    await Deno.writeTextFile(`${dir}/b.fen`, sample.repeat(3));
+    await Deno.writeTextFile(
+      `${dir}/g.pgn`,
+      (await Deno.readTextFile(GAMES)).repeat(4),
+    );
+    const runs = [
+      [[
+        "--format",
+        "key",
+        "--input",
+        `${dir}/a.fen`,
+        "--input",
+        `${dir}/b.fen`,
+      ], /^fen: 23,000 lines, R\/s, 100%\n$/],
+      [
+        ["--from", "pgn", "--format", "fen", "--input", `${dir}/g.pgn`],
+        /^fen: 400 games, R\/s, 100%\n$/,
+      ],
+    ] as const;
+    for (const [args, totals] of runs) {
+      const stderr = [];
+      for (const jobs of ["1", "2"]) {
+        const run = await spawnFenBytes(
+          ["--progress", "--jobs", jobs, ...args],
+          {
+            permissions: [`--allow-read`],
+          },
+        );
+        assert.equal(run.code, 0, run.stderr);
+        stderr.push(run.stderr.replace(/[\d,]+\/s/g, "R/s"));
+      }
+      assert.match(stderr[0], totals);
+      assert.equal(stderr[1], stderr[0], `--jobs 2 ${args.join(" ")}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("fen tree and fen book make: --progress into a pipe counts the bytes of the files; --no-progress nothing", async () => {
   const permissions = [`--allow-read=${GAMES}`];
   for (const args of [["tree"], ["book", "make"]]) {

@@ -162,24 +162,49 @@ Deno.test("--jobs: games across parts, their errors and numbers; files in order,
   }
 });
 
-Deno.test("--jobs: a zstd stream cut short ends as in one process", async () => {
+Deno.test("--jobs: a zstd stream cut short ends as in one process, on stdin and as a named file", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/all.fen`, SAMPLE.repeat(40));
+    await Deno.writeTextFile(`${dir}/all.pgn`, GAMES.repeat(8));
     const zstd = await new Deno.Command("zstd", {
-      args: ["-q", "-3", `${dir}/all.fen`],
+      args: ["-q", "-3", `${dir}/all.fen`, `${dir}/all.pgn`],
     }).output().catch(() => null);
     if (zstd === null || !zstd.success) {
       console.log("skipped: the cut zstd case, because zstd is not installed");
       return;
     }
     const bytes = await Deno.readFile(`${dir}/all.fen.zst`);
+    const cut = bytes.subarray(0, bytes.length - 5);
     const run = await same(["--format", "key", "-"], {
-      stdin: bytes.subarray(0, bytes.length - 5),
+      stdin: cut,
       what: "cut zstd",
     });
     assert.equal(run.code, 4);
     assert.ok(run.stdout.length > 500_000);
+    await Deno.writeFile(`${dir}/cut.fen.zst`, cut);
+    const games = await Deno.readFile(`${dir}/all.pgn.zst`);
+    await Deno.writeFile(
+      `${dir}/cut.pgn.zst`,
+      games.subarray(0, games.length - 5),
+    );
+    for (
+      const [kind, args] of [["fen", ["--format", "key"]], [
+        "pgn",
+        ["--from", "pgn", "--ply", "all", "--format", "epd"],
+      ]]
+    ) {
+      const file = `${dir}/cut.${kind}.zst`;
+      const named = await same([...args, "--input", file], {
+        what: `cut zstd file of ${kind}`,
+      });
+      assert.equal(named.code, 4);
+      assert.ok(named.stdout.length > 500_000);
+      assert.equal(
+        named.stderr,
+        `fen: cannot read ${file}: truncated zstd data: the input ends inside frame 1\n`,
+      );
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -307,4 +332,122 @@ Deno.test("--jobs: a message after every other record, stdout and stderr each in
   });
   assert.equal(run.code, 2);
   assert.equal(run.stderr.split("\n").length - 1, 60_000);
+});
+
+/** Starts the command on `args`, stdout read as it comes and stdin closed. */
+function started(args: string[]): {
+  child: Deno.ChildProcess;
+  /** Resolves once stdout has `bytes` bytes (or has ended). */
+  written(bytes: number): Promise<void>;
+  /** All of stdout, once it ends. */
+  stdout: Promise<Uint8Array>;
+} {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", "--no-prompt", ...RW, CLI, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const seen: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  const waiting: [number, () => void][] = [];
+  const stdout = (async () => {
+    for await (const chunk of child.stdout) {
+      seen.push(chunk);
+      size += chunk.length;
+      for (const [at, resolve] of waiting) if (size >= at) resolve();
+    }
+    for (const [, resolve] of waiting) resolve();
+    return new Uint8Array(await new Blob(seen).arrayBuffer());
+  })();
+  return {
+    child,
+    written: (bytes) =>
+      new Promise<void>((resolve) => {
+        if (size >= bytes) resolve();
+        else waiting.push([bytes, resolve]);
+      }),
+    stdout,
+  };
+}
+
+Deno.test("--jobs: SIGINT or SIGTERM while an --input file is converted, ten times: 130 or 143, nothing on stderr, a clean prefix of the output", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = `${dir}/games.pgn`;
+    await Deno.writeTextFile(file, GAMES.repeat(16)); // 4.5 MB
+    const args = ["--from", "pgn", "--ply", "all", "--format", "epd"];
+    const full = await spawnFenBytes([...args, "--input", file], {
+      permissions: RW,
+    });
+    assert.equal(full.code, 0);
+    for (let round = 0; round < 10; round++) {
+      const signal = round % 2 === 0 ? "SIGINT" : "SIGTERM";
+      const run = started(["--jobs", "2", ...args, "--input", file]);
+      // a part is written: the command's thread is reading the file, or
+      // waiting for a worker with the next part in hand
+      await run.written(1);
+      run.child.kill(signal);
+      const [stdout, stderr, { code }] = await Promise.all([
+        run.stdout,
+        new Response(run.child.stderr).text(),
+        run.child.status,
+      ]);
+      const what = `round ${round + 1}, ${signal}`;
+      assert.equal(stderr, "", what);
+      assert.equal(code, signal === "SIGINT" ? 130 : 143, what);
+      assert.ok(stdout.length < full.stdout.length, `${what}: stopped early`);
+      assert.deepEqual(
+        stdout,
+        full.stdout.subarray(0, stdout.length),
+        `${what}: a prefix of the output`,
+      );
+      assert.ok(
+        stdout.length === 0 || stdout[stdout.length - 1] === 10,
+        `${what}: whole lines`,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("--jobs: SIGINT before the input's first byte ends the run with 130, the input still open", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-config",
+      "--no-prompt",
+      ...RW,
+      CLI,
+      "--jobs",
+      "2",
+      "--format",
+      "key",
+      "-",
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  // time to start and wait for its input, as someone at a terminal would
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  child.kill("SIGINT");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ended = await Promise.race([
+    child.status.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), 30_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  await child.stdin.close(); // what a run that kept waiting is ended by
+  const { code } = await child.status;
+  const stderr = await new Response(child.stderr).text();
+  await child.stdout.cancel();
+  assert.ok(ended, "ended by the signal, not by the end of its input");
+  assert.equal(code, 130);
+  assert.equal(stderr, "");
 });
