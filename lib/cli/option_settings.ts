@@ -28,7 +28,7 @@ import {
   groupOperands,
   type OperandSource,
   type OperandsSource,
-} from "./option_operands.ts";
+} from "../program/operands.ts";
 import { classicCommandLine } from "./plain.ts";
 import { type ScaleSettings, scaleSettings } from "./option_settings_scale.ts";
 import type { PlySelection } from "./source_pgn.ts";

@@ -10,7 +10,7 @@ import type { RenderSvgOptions } from "../svg/types.ts";
 import { svgOptions } from "./option_settings_diagram.ts";
 import { OPTION_SPECS, type ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { groupOperands } from "./option_operands.ts";
+import { groupOperands } from "../program/operands.ts";
 
 /** The options a plain diagram may have: the classic drawing's own. */
 const ONE_SHOT: ReadonlySet<string> = new Set(

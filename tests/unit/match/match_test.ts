@@ -113,6 +113,6 @@ Deno.test("--match keeps the matching records of a stream, and with --ply all th
   assert.equal(bad.code, 1);
   assert.match(
     bad.stderr,
-    /^fen: --match "\*\/\*": Cannot read the pattern: a placement pattern has 8 ranks, not 2/,
+    /^fen: --match "\*\/\*": cannot read the pattern: a placement pattern has 8 ranks, not 2/,
   );
 });

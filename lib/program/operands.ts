@@ -1,10 +1,10 @@
 // Operands as records: which operands make one record, and where `-`
-// means stdin. Shared by the one-shot diagram and the general path, so both
-// read a command line the same way; kept apart so the one-shot path loads
-// nothing else.
+// means stdin. Shared by the one-shot diagram, the general path and the
+// subcommands that read records (`fen book probe`), so all read a command
+// line the same way; kept apart so the one-shot path loads nothing else.
 
-import { shown } from "./option_settings_diagram.ts";
-import { UsageError } from "../program/usage_error.ts";
+import { escapeText } from "../_quote.ts";
+import { UsageError } from "./usage_error.ts";
 
 /** Fields of a whole FEN record: after them, `-` is stdin again. */
 const RECORD_FIELDS = 6;
@@ -42,9 +42,9 @@ export function groupOperands(
     } else {
       if (current === null && !operand.includes("/") && isWord(operand)) {
         throw new UsageError(
-          `${
-            shown(operand)
-          } is neither a FEN-string nor an option (options start with -; see fen --help)`,
+          `"${
+            escapeText(operand, 0, operand.length, 40)
+          }" is neither a FEN-string nor an option (options start with -; see fen --help)`,
         );
       }
       current = { kind: "operand", text: operand, number: found.length + 1 };
