@@ -29,7 +29,7 @@ export interface Frame {
   arrows: readonly IndexArrow[];
   /** The side-to-move disc, or none. */
   side: SideDisc | null;
-  /** A finished game's result over the board (`1-0`, `0-1`, `½-½`), or none. */
+  /** A finished game's result (`1-0`, `0-1`, `½-½`), or none: in the bars. */
   result: string | null;
   /** A variant's rows beside the board (pockets, check counters), or none. */
   strips: Strips | null;

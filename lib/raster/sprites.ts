@@ -23,7 +23,6 @@ import { type Frame, squarePixels } from "./frame.ts";
 import type { Gifenc } from "./gifenc.js";
 import { OverlayPainter, type Shape, tinted } from "./overlay.ts";
 import type { Rgb } from "./palette_png.ts";
-import { resultSvg } from "./bars.ts";
 import { rowSamples, RowSprites } from "./rows.ts";
 
 /** What one square shows. */
@@ -198,10 +197,7 @@ export class SpriteTheme {
     return states;
   }
 
-  /**
-   * The whole board of a frame, as palette indices, `size` pixels square,
-   * with a game's result over it when the frame has one.
-   */
+  /** The whole board of a frame, as palette indices, `size` pixels square. */
   board(
     frame: Frame,
     states: SquareState[] = this.states(frame),
@@ -214,24 +210,6 @@ export class SpriteTheme {
       this.paste(states[screen], screen, pixels, y * size + x, size);
     }
     this.overlay(pixels, frame);
-    if (frame.result !== null) {
-      this.#painter.composite(pixels, this.#banner(frame.result));
-    }
-    return pixels;
-  }
-
-  /**
-   * The result's banner, rasterized once per result: the name bars' colors
-   * (which the palette holds), across the middle of the board.
-   */
-  #banner(result: string): Uint8Array {
-    const name = `result ${result}`;
-    let pixels = this.#layers.get(name);
-    if (pixels === undefined) {
-      pixels = this.#raster(resultSvg(result, this.drawing.size))
-        .pixels;
-      this.#layers.set(name, pixels);
-    }
     return pixels;
   }
 
