@@ -132,7 +132,7 @@ Deno.test("a GIF of a finished game shows the result in the bars, hiding no squa
   }
 });
 
-Deno.test("a PNG or GIF job's option errors name the format, before any output", async () => {
+Deno.test("a PNG or GIF job's option errors come before any output", async () => {
   const thin = await fen([
     "--format",
     "png",
@@ -146,7 +146,7 @@ Deno.test("a PNG or GIF job's option errors name the format, before any output",
   assert.equal(thin.stdout.length, 0);
   assert.equal(
     thin.stderr,
-    'fen: cannot render PNG: coordinates outside need the frame "labels", not "thin"\n',
+    "fen: --coordinates outside draws the labels in --frame labels: not --frame thin\n",
   );
   const gif = await fen([
     "--format",
