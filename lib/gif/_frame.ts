@@ -76,7 +76,10 @@ export function frameOf(frame: GifFrame, drawing: Drawing): Frame {
       ? null
       : { square: lastMove[1], glyph: frame.glyph },
     check: checkedKings(board, frameCheck(frame.check, drawing)),
-    highlight: readHighlights(frame.highlight ?? [], drawing.highlightColor),
+    highlight: [
+      ...drawing.highlight,
+      ...readHighlights(frame.highlight ?? [], drawing.highlightColor),
+    ],
     arrows: [
       ...drawing.arrows,
       ...readArrows(frame.arrows ?? [], drawing.arrowColor),

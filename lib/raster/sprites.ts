@@ -181,9 +181,8 @@ export class SpriteTheme {
       const square = drawing.flip ? 63 - screen : screen;
       const tints: string[] = [];
       if (frame.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
-      for (const mark of drawing.highlight) {
-        if (mark.square === square) tints.push(mark.color);
-      }
+      // The frame's tints only: the look's drawing is its first board's,
+      // and a look is shared by boards of other squares of the same colors.
       for (const mark of frame.highlight) {
         if (mark.square === square) tints.push(mark.color);
       }
