@@ -304,8 +304,8 @@ export class SpriteTheme {
 
   /**
    * A square's picture, composed from its layers as the vector document
-   * stacks them: the square's color, each tint, the check mark, inside
-   * coordinates, the piece, the badge. Each layer is rasterized once (a
+   * stacks them: the square's color, each tint, the check mark, the piece,
+   * inside coordinates, the badge. Each layer is rasterized once (a
    * piece once for every square it stands on, not once per square color and
    * tint), so a new sprite costs no rasterization at all once its layers
    * are known.
@@ -317,10 +317,10 @@ export class SpriteTheme {
     over(pixels, this.#flat((col + row) & 1 ? dark : light));
     for (const color of state.tints) over(pixels, this.#flat(color));
     if (state.check) over(pixels, this.#layer("check", screen));
+    if (state.piece !== null) over(pixels, this.#layer(state.piece, screen));
     if (coordinates === "inside" && (col === 0 || row === 7)) {
       over(pixels, this.#layer(`@${screen}`, screen));
     }
-    if (state.piece !== null) over(pixels, this.#layer(state.piece, screen));
     if (state.badge !== null) over(pixels, this.#layer(state.badge, screen));
     return pixels;
   }

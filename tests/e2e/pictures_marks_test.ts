@@ -169,3 +169,22 @@ Deno.test("a PNG or GIF job's option errors come before any output", async () =>
     'fen: cannot render GIF: a 101 px board with frame "none" does not put the squares on whole pixels; 96 or 104 px does\n',
   );
 });
+
+Deno.test("inside coordinates are drawn over the pieces, as lichess draws them", async () => {
+  const run = await fen([
+    "--format",
+    "svg",
+    "--style",
+    "vector",
+    "--coordinates",
+    "inside",
+    START,
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  const svg = new TextDecoder().decode(run.stdout);
+  const lastPiece = Math.max(
+    ...[..."KQRBNPkqrbnp"].map((p) => svg.lastIndexOf(`#fen-cb-${p}"`)),
+  );
+  const fileA = svg.lastIndexOf('"#fen-la"');
+  assert.ok(lastPiece > 0 && fileA > lastPiece, `${fileA} ${lastPiece}`);
+});
