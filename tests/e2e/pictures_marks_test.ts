@@ -121,11 +121,9 @@ Deno.test("a GIF of a finished game shows the result in the bars, hiding no squa
     // Bars even without players' tags, to show the result in.
     assert.equal(final.height, 240 + 2 * bar, result);
     // Every square as the unfinished game's last frame draws it.
-    assert.deepEqual(
-      rows(final, bar, 240),
-      rows(unfinished, bar, 240),
-      `${result}: the board is drawn as without a result`,
-    );
+    const [board, plain] = [rows(final, bar, 240), rows(unfinished, bar, 240)];
+    const differing = board.filter((byte, i) => byte !== plain[i]).length;
+    assert.equal(differing, 0, `${result}: the board has a result over it`);
     assert.ok(lettered(final, topScore) > 3, `${result}: Black's score`);
     assert.ok(lettered(final, bottomScore) > 3, `${result}: White's score`);
     assert.equal(lettered(before, bottomScore), 0, "only the last frame");
