@@ -6,6 +6,12 @@
 #   - PNG and GIF requests/s (goal: 10x web-boardimage's 36-43 PNG/s measured
 #     on this kind of machine, that is at least 430/s), plain and for
 #     web-boardimage's README request whole (arrows, check, squares);
+#   - PNG requests/s over distinct positions with marks that vary from one
+#     request to the next (bench/_distinct.ts: 1,000 positions, a last move,
+#     tinted squares, arrows), what a service's clients send, and the
+#     in-process milliseconds a picture for them; against a live
+#     web-boardimage given as WEB_BOARDIMAGE=http://HOST:PORT (the same
+#     paths, its /board.png), else against the 43/s above;
 #   - 304 answers/s over PNG renders/s of the same URL (goal: at least 10x);
 #   - errors (goal: none) and the server's resident memory before and after,
 #     and after 100 PNGs in 100 different looks (bounded: see MAX_LOOKS).
@@ -16,7 +22,7 @@
 # Each wrk run lasts SECONDS (default 5) with one thread and 4 connections,
 # the setting web-boardimage was measured with.
 #
-# Usage: bash bench/serve.sh [SECONDS]
+# Usage: [WEB_BOARDIMAGE=http://127.0.0.1:8080] bash bench/serve.sh [SECONDS]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-5}
@@ -41,6 +47,7 @@ gif_url="$base/board.gif?$example"
 readme="$example&check=h8&arrows=Ge6g8,Bh7&size=360"
 png_arrows_url="$base/board.png?$readme"
 gif_arrows_url="$base/board.gif?$readme"
+deno run --allow-read "$here/bench/_distinct.ts" > "$tmp/paths"
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
 for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url" "$gif_arrows_url"; do # first renders: sprites, palettes
   curl -sf -o /dev/null "$url"
@@ -49,9 +56,11 @@ rss_before=$(rss)
 # run is called in command substitutions (subshells): it counts its errors
 # in a file.
 : > "$tmp/errors"
-run() { # name url [header]: prints requests/s
+run() { # name url [header | -s script]: prints requests/s
   local out
-  if [ $# -gt 2 ]; then
+  if [ $# -gt 3 ]; then
+    out=$(FEN_BENCH_PATHS="$tmp/paths" wrk -t1 -c4 -d"${seconds}s" "$3" "$4" "$2")
+  elif [ $# -gt 2 ]; then
     out=$(wrk -t1 -c4 -d"${seconds}s" -H "$3" "$2")
   else
     out=$(wrk -t1 -c4 -d"${seconds}s" "$2")
@@ -61,10 +70,11 @@ run() { # name url [header]: prints requests/s
   echo "$bad" >> "$tmp/errors"
   echo "$out" | awk '/Requests\/sec/ {printf "%.0f\n", $2}'
 }
-inprocess=$(deno run "$here/bench/serve_inprocess.ts" "$seconds")
+inprocess=$(deno run --allow-read "$here/bench/serve_inprocess.ts" "$seconds")
 svg_in=$(echo "$inprocess" | awk '$1 == "svg" {print $2}')
 png_in=$(echo "$inprocess" | awk '$1 == "png" {print $2}')
 gif_in=$(echo "$inprocess" | awk '$1 == "gif" {print $2}')
+distinct_ms=$(echo "$inprocess" | awk '$1 == "png-distinct" {print $3}')
 floor() { # fixed|render: requests/s of a bare Deno.serve (bench/serve_floor.ts)
   : > "$tmp/floor"
   deno run --allow-net "$here/bench/serve_floor.ts" "$1" 2> "$tmp/floor" &
@@ -84,6 +94,14 @@ png=$(run png "$png_url")
 gif=$(run gif "$gif_url")
 png_arrows=$(run png "$png_arrows_url")
 gif_arrows=$(run gif "$gif_arrows_url")
+distinct=$(run distinct "$base" -s "$here/bench/_distinct.lua")
+if [ -n "${WEB_BOARDIMAGE:-}" ]; then
+  boardimage=$(run web-boardimage "$WEB_BOARDIMAGE" -s "$here/bench/_distinct.lua")
+  boardimage_from="a live web-boardimage's $boardimage/s on the same paths"
+else
+  boardimage=43
+  boardimage_from="web-boardimage's 43/s above (no WEB_BOARDIMAGE given)"
+fi
 tag=$(curl -sfI "$png_url" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 not_modified=$(run 304 "$png_url" "If-None-Match: $tag")
 rss_after=$(rss)
@@ -102,6 +120,7 @@ echo "            png $png/s ($(ratio "$png" 43)x web-boardimage's 43/s; goal 10
 echo "            png, web-boardimage's README request (arrows, check) $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s; goal 10x; $(ratio "$png_arrows" "$png")x the plain png)"
 echo "            gif, the same request $gif_arrows/s ($(ratio "$gif_arrows" 43)x web-boardimage's 43/s; goal 10x)"
 echo "            gif $gif/s ($(ratio "$gif" 43)x web-boardimage's 43/s; goal 10x)"
+echo "            png, distinct positions and marks $distinct/s ($(ratio "$distinct" "$boardimage")x $boardimage_from; goal 10x); in-process $distinct_ms ms a picture"
 echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
 echo "errors:     $(awk '{n += $1} END {print n + 0}' "$tmp/errors") (non-2xx/3xx answers and socket errors, in $(wc -l < "$tmp/errors") wrk runs)"
 echo "memory:     ${rss_before} kB before, ${rss_after} kB after, ${rss_looks} kB after 100 more looks"

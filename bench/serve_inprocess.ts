@@ -1,6 +1,8 @@
 // The renderers' own rate for the requests bench/serve.sh sends to
 // `fen serve`: the same FEN and options, drawn in-process for a fixed time,
-// as requests per second (one line per kind: `svg 12345`).
+// as requests per second (one line per kind: `svg 12345`); and distinct
+// positions with varying marks, each drawn once (`png-distinct 300 3.33`:
+// pictures per second, milliseconds a picture).
 //
 //   deno run bench/serve_inprocess.ts [SECONDS]
 
@@ -8,6 +10,10 @@ import { parseFen } from "../lib/fen/mod.ts";
 import { createGifRenderer } from "../lib/gif/mod.ts";
 import { createPngRenderer } from "../lib/raster/png.ts";
 import { renderSvg, type RenderSvgOptions } from "../lib/svg/mod.ts";
+import { IMAGE_ENDPOINTS } from "../lib/serve/_dialects.ts";
+import { Renderers } from "../lib/serve/_images.ts";
+import { readQuery } from "../lib/serve/_query.ts";
+import { distinctQueries } from "./_distinct.ts";
 
 const seconds = Number(Deno.args[0] ?? "3");
 /** web-boardimage's README example, as `fen serve` reads its query. */
@@ -45,3 +51,17 @@ const { style: _, ...raster } = OPTIONS;
 console.log(`png ${rate(() => png.render(parseFen(FEN), raster)).toFixed(0)}`);
 const gif = await createGifRenderer();
 console.log(`gif ${rate(() => gif.render(parseFen(FEN), raster)).toFixed(0)}`);
+
+// Distinct positions with varying marks (bench/_distinct.ts), each drawn
+// once, through the service's own reading and drawing of a request: what
+// a new picture costs, not a kept one. After the first 20 (the looks'
+// sprites).
+const queries = distinctQueries().map((query) =>
+  readQuery(new URLSearchParams(query), IMAGE_ENDPOINTS["/board.png"])
+);
+const renderers = new Renderers(() => {});
+for (const request of queries.slice(0, 20)) await renderers.draw(request);
+const start = performance.now();
+for (const request of queries.slice(20)) await renderers.draw(request);
+const each = (performance.now() - start) / (queries.length - 20);
+console.log(`png-distinct ${(1000 / each).toFixed(0)} ${each.toFixed(2)}`);

@@ -47,8 +47,10 @@ export function writeGif(
     }));
     return;
   }
+  // The frames at once: the renderer looks through them for a result, to
+  // give the picture bars to show it in.
   for (
-    const piece of gif.renderer.animate(gif.frames(game), {
+    const piece of gif.renderer.animate([...gif.frames(game)], {
       ...look,
       ...players,
       delay: gif.delay,

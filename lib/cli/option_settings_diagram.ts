@@ -133,13 +133,35 @@ function readLook(args: ParsedArgs, options: RenderSvgOptions): void {
   const frame = choice<Frame>(args, "frame");
   if (frame !== undefined) options.frame = frame;
   const coordinates = choice<Coordinates>(args, "coordinates");
-  if (coordinates === undefined) return;
-  if (options.labels) {
+  if (coordinates !== undefined && options.labels) {
     throw new UsageError(
       "-n and --coordinates both say where the labels go: give one",
     );
   }
-  options.coordinates = coordinates;
+  if (coordinates !== undefined) options.coordinates = coordinates;
+  checkFrame(options);
+}
+
+/**
+ * Coordinates outside are drawn in the labels frame: another frame with
+ * them is refused here, naming both options, as the renderer would.
+ */
+function checkFrame(options: RenderSvgOptions): void {
+  const outside = options.labels === true
+    ? "-n"
+    : options.coordinates === "outside"
+    ? "--coordinates outside"
+    : null;
+  const frame = options.frame;
+  // The classic style has no --frame: that refusal names --style.
+  if (outside === null || frame === undefined || options.style === "classic") {
+    return;
+  }
+  if (frame !== "labels") {
+    throw new UsageError(
+      `${outside} draws the labels in --frame labels: not --frame ${frame}`,
+    );
+  }
 }
 
 // A color letter (lichess's G, R, Y, B) may come first, as %cal/%csl write.

@@ -22,8 +22,11 @@ export interface Picture {
   top: number;
   /** A row's height (0: no rows), its pixels the theme's rows. */
   rows: number;
-  /** The bars above and below, as palette indices, if any. */
-  bars: [Uint8Array, Uint8Array] | null;
+  /**
+   * The bars above and below, as palette indices, with a finished game's
+   * result (each player's score) or without (null), if there are bars.
+   */
+  bars: ((result: string | null) => [Uint8Array, Uint8Array]) | null;
   /** Text for the file's comment extension, or none. */
   comment: string | null;
 }
@@ -51,6 +54,8 @@ export class GifAnimation {
   #shownRows: readonly Uint8Array[] = [];
   /** Whether the board shown has nothing across squares. */
   #shownPlain = false;
+  /** The result the bars show. */
+  #shownResult: string | null = null;
   #pending: { frame: Frame; delay?: number } | null = null;
 
   constructor(
@@ -102,8 +107,7 @@ export class GifAnimation {
     const keys = states.map((state, screen) => theme.key(screen, state));
     // Nothing across squares now or before: the squares whose sprite
     // changed are pasted over the board as shown (a game's usual frame).
-    const plain = frame.arrows.length === 0 && frame.side === null &&
-      frame.result === null;
+    const plain = frame.arrows.length === 0 && frame.side === null;
     let changed: boolean[] | null = null;
     let board: Uint8Array;
     if (this.#shown !== null && plain && this.#shownPlain) {
@@ -120,9 +124,11 @@ export class GifAnimation {
     } else {
       board = theme.board(frame, states);
     }
-    if (this.#shown === null) {
+    // The first frame, and one whose bars change (a result shown), is the
+    // whole picture.
+    if (this.#shown === null || frame.result !== this.#shownResult) {
       const { width, top, height } = this.#picture;
-      this.#first(rows);
+      this.#first(rows, frame.result);
       this.#canvas.set(board, top * width);
       this.#writer.frame(
         this.#canvas,
@@ -137,15 +143,17 @@ export class GifAnimation {
     this.#keys = keys;
     this.#shownRows = rows;
     this.#shownPlain = plain;
+    this.#shownResult = frame.result;
     this.#pending = null;
   }
 
-  /** The first frame's surroundings: the bars, the rows. */
-  #first(rows: readonly Uint8Array[]): void {
-    const { width, top, bars } = this.#picture;
+  /** A whole frame's surroundings: the bars (and the result), the rows. */
+  #first(rows: readonly Uint8Array[], result: string | null): void {
+    const { width, top } = this.#picture;
     const size = this.#theme.drawing.size;
     rows.forEach((row, i) => this.#canvas.set(row, this.#rowTop(i) * width));
-    if (bars !== null) {
+    const bars = this.#picture.bars?.(result);
+    if (bars !== undefined) {
       this.#canvas.set(bars[0], 0);
       this.#canvas.set(bars[1], (top + size + this.#picture.rows) * width);
     }

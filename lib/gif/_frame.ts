@@ -35,7 +35,7 @@ export interface GifFrame {
   arrows?: readonly (string | Arrow)[];
   /** Tinted squares of this frame (a PGN comment's `%csl`). */
   highlight?: readonly (string | SquareMark)[];
-  /** A finished game's result, drawn over the board (a game's last frame). */
+  /** A finished game's result (a game's last frame): scores in the bars. */
   result?: "1-0" | "0-1" | "1/2-1/2";
   /** This frame's delay in centiseconds, instead of the animation's. */
   delay?: number;
@@ -76,7 +76,10 @@ export function frameOf(frame: GifFrame, drawing: Drawing): Frame {
       ? null
       : { square: lastMove[1], glyph: frame.glyph },
     check: checkedKings(board, frameCheck(frame.check, drawing)),
-    highlight: readHighlights(frame.highlight ?? [], drawing.highlightColor),
+    highlight: [
+      ...drawing.highlight,
+      ...readHighlights(frame.highlight ?? [], drawing.highlightColor),
+    ],
     arrows: [
       ...drawing.arrows,
       ...readArrows(frame.arrows ?? [], drawing.arrowColor),

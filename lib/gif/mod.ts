@@ -17,7 +17,7 @@
  */
 
 import { type BoardInput, toBoard } from "../_board.ts";
-import { barHeight, barSvg } from "../raster/bars.ts";
+import { barHeight, barSvg, scores } from "../raster/bars.ts";
 import { type Frame, gifError } from "../raster/frame.ts";
 import { loadGifenc } from "../raster/gifenc.js";
 import { loadResvgPixels } from "../raster/resvg_wasm.js";
@@ -107,7 +107,7 @@ export async function createGifRenderer(): Promise<GifRenderer> {
       const sampleBar = barSvg(
         { title: "GM", name: "Sample Name", rating: 2500 },
         drawing.size,
-        bar,
+        { height: bar, score: "\u00bd" },
       );
       // An animation's frames may bring a game's lettered marks: the
       // palette makes room for their colors.
@@ -123,23 +123,42 @@ export async function createGifRenderer(): Promise<GifRenderer> {
     }
     return found;
   }
-  /** The animation, its picture and palette made for its first frame. */
-  function start(setup: Setup, first: Frame): GifAnimation {
+  /**
+   * The animation, its picture and palette made for its first frame; the
+   * bars when there are players or a result to show (`scored`).
+   */
+  function start(setup: Setup, first: Frame, scored: boolean): GifAnimation {
     const look = theme(setup, rowKinds(first.strips));
     const size = look.drawing.size;
-    const bar = setup.players === null ? 0 : barHeight(size);
+    const players = setup.players ??
+      (scored ? [{ name: "" }, { name: "" }] as const : null);
+    const bar = players === null ? 0 : barHeight(size);
     const row = first.strips === null
       ? 0
       : rowHeight(look.drawing, first.strips);
+    const made = new Map<string, [Uint8Array, Uint8Array]>();
+    function bars(result: string | null): [Uint8Array, Uint8Array] {
+      const key = result ?? "";
+      let found = made.get(key);
+      if (found === undefined) {
+        const [white, black] = result === null ? ["", ""] : scores(result);
+        const score = look.drawing.flip ? [white, black] : [black, white];
+        found = [0, 1].map((i) =>
+          look.indices(
+            raster(barSvg(players![i], size, { height: bar, score: score[i] }))
+              .pixels,
+          )
+        ) as [Uint8Array, Uint8Array];
+        made.set(key, found);
+      }
+      return found;
+    }
     const picture: Picture = {
       width: size,
       height: size + 2 * bar + 2 * row,
       top: bar + row,
       rows: row,
-      bars: setup.players === null ? null : [
-        look.indices(raster(barSvg(setup.players[0], size, bar)).pixels),
-        look.indices(raster(barSvg(setup.players[1], size, bar)).pixels),
-      ],
+      bars: players === null ? null : bars,
       comment: setup.comment,
     };
     return new GifAnimation(look, picture, setup, { gifenc, coder });
@@ -151,11 +170,20 @@ export async function createGifRenderer(): Promise<GifRenderer> {
     let animation: GifAnimation | null = null;
     let rows: string | null = null;
     let count = 0;
+    // A result is shown in the bars, which the picture has from its first
+    // frame: frames given at once are looked through for one.
+    const scored = Array.isArray(frames) &&
+      frames.some((frame: GifFrame) => frame.result !== undefined);
     for (const given of frames) {
       const frame = frameOf(given, setup.drawing);
       count++;
+      if (frame.result !== null && !scored && setup.players === null) {
+        throw gifError(
+          `frame ${count} has a result, which is shown in the players' bars: give white or black, or the frames as an array`,
+        );
+      }
       if (animation === null) {
-        animation = start(setup, frame);
+        animation = start(setup, frame, scored);
         rows = rowKinds(frame.strips);
       } else if (rowKinds(frame.strips) !== rows) {
         throw gifError(
@@ -265,6 +293,10 @@ export async function* animateGif(
 ): AsyncGenerator<Uint8Array, void, undefined> {
   readSetup(options, true); // bad options fail before loading
   const renderer = await createGifRenderer();
+  if (Array.isArray(frames)) {
+    yield* renderer.animate(frames, options);
+    return;
+  }
   // The renderer codes synchronously; frames that come asynchronously are
   // handed to it one at a time through a one-slot queue.
   const queue: GifFrame[] = [];

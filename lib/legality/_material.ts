@@ -154,9 +154,11 @@ function checkPromotions(ctx: Context, color: number): void {
     promotedSquares(board, { own, queens, rooks, knights, light, dark }),
     `${sideName(color === 0)} has ${promoted} piece${
       promoted === 1 ? "" : "s"
-    } beyond the initial set, so promoted, but only ${missing} pawn${
-      missing === 1 ? " is" : "s are"
-    } missing to have promoted`,
+    } more than a side starts with, each a promoted pawn, but ${
+      missing === 0
+        ? "none of its pawns is missing"
+        : `only ${missing} of its pawns ${missing === 1 ? "is" : "are"} missing`
+    }`,
   );
 }
 

@@ -20,17 +20,29 @@ export interface Player {
 const BAR = "#262421";
 const TEXT = "#bababa";
 const TITLE = "#bf811d";
+/** A score, in the white of lichess's own text on the bar. */
+const SCORE = "#ffffff";
 
 /** A bar's height for a board `size` pixels wide: 60 for 720. */
 export function barHeight(size: number): number {
   return Math.max(12, Math.round(size / 12));
 }
 
-/** The bar as an SVG document, `width` x `height` pixels. */
-export function barSvg(player: Player, width: number, height: number): string {
+/**
+ * The bar as an SVG document, `width` x `height` pixels; a finished
+ * game's `score` for the player (`1`, `0`, `½`) at its right end, where
+ * lila-gif draws a clock.
+ */
+export function barSvg(
+  player: Player,
+  width: number,
+  { height, score = "" }: { height: number; score?: string },
+): string {
   const em = height * 0.42;
   const pad = height * 0.3;
   let room = (width - 2 * pad) / em; // in ems
+  const scored = score === "" ? "" : fitText(score, room / 4);
+  room -= scored === "" ? 0 : textWidth(scored) + 1;
   const title = player.title ? fitText(player.title, room / 4) : "";
   const rating = player.rating === undefined
     ? ""
@@ -47,28 +59,20 @@ export function barSvg(player: Player, width: number, height: number): string {
       y,
       size: em,
       fill: TEXT,
+    }) +
+    lettering(scored, {
+      x: width - pad - textWidth(scored) * em,
+      y,
+      size: em,
+      fill: SCORE,
     }) + "</svg>\n";
 }
 
 /**
- * A game's result over the middle of a board `size` pixels square, as an
- * SVG document of that size: the bars' text on the bars' ground, in a box
- * about three squares wide.
+ * Each player's score in a finished game's result (`1-0`, `0-1`, `½-½`):
+ * White's, then Black's.
  */
-export function resultSvg(result: string, size: number): string {
-  const em = size / 10;
-  const width = textWidth(result) * em + em;
-  const height = em * 1.5;
-  const [x, y] = [(size - width) / 2, (size - height) / 2];
-  const r = (n: number): string => String(Math.round(n * 100) / 100);
-  return `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size}" height="${size}">\n` +
-    `<rect x="${r(x)}" y="${r(y)}" width="${r(width)}" height="${
-      r(height)
-    }" rx="${r(em / 4)}" fill="${BAR}"/>\n` +
-    lettering(result, {
-      x: x + em / 2,
-      y: size / 2 + 0.36 * em,
-      size: em,
-      fill: TEXT,
-    }) + "</svg>\n";
+export function scores(result: string): [string, string] {
+  const [white, black] = result.split("-");
+  return [white, black];
 }

@@ -23,13 +23,13 @@ export interface Frame {
   badge: { square: number; glyph: MoveGlyph } | null;
   /** The kings marked in check (board indices). */
   check: readonly number[];
-  /** Tinted squares of this frame, over the look's own. */
+  /** Tinted squares: the look's options' (a still board's), then a frame's. */
   highlight: readonly Tint[];
   /** Arrows of this frame (the look's own come first). */
   arrows: readonly IndexArrow[];
   /** The side-to-move disc, or none. */
   side: SideDisc | null;
-  /** A finished game's result over the board (`1-0`, `0-1`, `½-½`), or none. */
+  /** A finished game's result (`1-0`, `0-1`, `½-½`), or none: in the bars. */
   result: string | null;
   /** A variant's rows beside the board (pockets, check counters), or none. */
   strips: Strips | null;
@@ -47,7 +47,7 @@ export function stillFrame(input: ReadBoard, drawing: Drawing): Frame {
     lastMove: drawing.lastMove,
     badge: drawing.badge,
     check: checkedKings(board, drawing),
-    highlight: [],
+    highlight: drawing.highlight,
     arrows: drawing.arrows,
     side: drawing.sideToMove && position !== null
       ? sideDisc(position.turn, drawing.flip, drawing.frame === "labels")
@@ -60,17 +60,21 @@ export function stillFrame(input: ReadBoard, drawing: Drawing): Frame {
 
 /**
  * A look's key: the drawing but what a board puts where (its last move,
- * badge, checked square, arrows), with the arrows' colors, which the
- * palette must hold. Boards of one look share sprites and a palette.
+ * badge, checked square, arrows, tinted squares), with the colors of the
+ * arrows and tints, which the palette must hold. Boards of one look share
+ * sprites and a palette: a board's marks are its frame's, not the look's.
  */
 export function lookKey(drawing: Drawing, extra: object = {}): string {
+  const colors = (marks: readonly { color: string }[]): string[] =>
+    [...new Set(marks.map(({ color }) => color))].sort();
   return JSON.stringify({
     ...drawing,
     ...extra,
     lastMove: [],
     badge: null,
     checkSquare: null,
-    arrows: [...new Set(drawing.arrows.map(({ color }) => color))].sort(),
+    arrows: colors(drawing.arrows),
+    highlight: colors(drawing.highlight),
   });
 }
 

@@ -176,32 +176,6 @@ export class OverlayPainter {
     }
   }
 
-  /**
-   * Composites a layer of premultiplied RGBA pixels, the image's size, over
-   * `pixels` (palette indices): where the layer is clear nothing changes.
-   */
-  composite(pixels: Uint8Array, layer: Uint8Array): void {
-    let found = this.#found.get("layer");
-    if (found === undefined) {
-      found = new Map();
-      this.#found.set("layer", found);
-    }
-    for (let i = 0; i < pixels.length; i++) {
-      const alpha = layer[4 * i + 3];
-      if (alpha === 0) continue;
-      const under = pixels[i];
-      const [r, g, b] = [layer[4 * i], layer[4 * i + 1], layer[4 * i + 2]];
-      // Up to 2^40: exact in a double.
-      const key = ((under * 256 + alpha) * 256 + r) * 65536 + g * 256 + b;
-      let index = found.get(key);
-      if (index === undefined) {
-        index = this.#blend(under, layer.subarray(4 * i, 4 * i + 4), 1);
-        found.set(key, index);
-      }
-      pixels[i] = index;
-    }
-  }
-
   /** The palette index nearest `rgba` at `cover` over palette index `under`. */
   #blend(under: number, rgba: Uint8Array, cover: number): number {
     const keep = 1 - (rgba[3] / 255) * cover;

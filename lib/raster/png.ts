@@ -38,6 +38,13 @@ export interface PngRenderer {
    * are transparent).
    */
   render(board: BoardInput, options?: RenderPngOptions): Uint8Array;
+  /**
+   * How many documents this renderer has rasterized: a whole board each
+   * without sprites; with them, a look's layers and samples, once, and
+   * then nothing for a board drawn from them (whatever its last move,
+   * check, arrows or tinted squares in the look's colors).
+   */
+  readonly rasterized: number;
 }
 
 /** How a {@linkcode PngRenderer} draws. */
@@ -89,19 +96,25 @@ export interface PngRendererOptions {
 export async function createPngRenderer(
   how: PngRendererOptions = {},
 ): Promise<PngRenderer> {
-  const svgToPng = await loadResvg();
+  let rasterized = 0;
+  const toPng = await loadResvg();
+  const svgToPng = (svg: string): Uint8Array => (rasterized++, toPng(svg));
   if (how.sprites !== true) {
     return {
       render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
         return svgToPng(vectorSvg(board, options));
       },
+      get rasterized(): number {
+        return rasterized;
+      },
     };
   }
-  const [raster, gifenc, deflate] = await Promise.all([
+  const [toPixels, gifenc, deflate] = await Promise.all([
     loadResvgPixels(),
     loadGifenc(),
     loadDeflate(),
   ]);
+  const raster: typeof toPixels = (svg) => (rasterized++, toPixels(svg));
   const themes = new Map<string, SpriteTheme>(); // by look
   return {
     render(board: BoardInput, options: RenderPngOptions = {}): Uint8Array {
@@ -128,6 +141,9 @@ export async function createPngRenderer(
         clear: theme.clear,
         deflate,
       });
+    },
+    get rasterized(): number {
+      return rasterized;
     },
   };
 }

@@ -23,7 +23,6 @@ import { type Frame, squarePixels } from "./frame.ts";
 import type { Gifenc } from "./gifenc.js";
 import { OverlayPainter, type Shape, tinted } from "./overlay.ts";
 import type { Rgb } from "./palette_png.ts";
-import { resultSvg } from "./bars.ts";
 import { rowSamples, RowSprites } from "./rows.ts";
 
 /** What one square shows. */
@@ -182,9 +181,8 @@ export class SpriteTheme {
       const square = drawing.flip ? 63 - screen : screen;
       const tints: string[] = [];
       if (frame.lastMove.includes(square)) tints.push(drawing.lastMoveColor);
-      for (const mark of drawing.highlight) {
-        if (mark.square === square) tints.push(mark.color);
-      }
+      // The frame's tints only: the look's drawing is its first board's,
+      // and a look is shared by boards of other squares of the same colors.
       for (const mark of frame.highlight) {
         if (mark.square === square) tints.push(mark.color);
       }
@@ -198,10 +196,7 @@ export class SpriteTheme {
     return states;
   }
 
-  /**
-   * The whole board of a frame, as palette indices, `size` pixels square,
-   * with a game's result over it when the frame has one.
-   */
+  /** The whole board of a frame, as palette indices, `size` pixels square. */
   board(
     frame: Frame,
     states: SquareState[] = this.states(frame),
@@ -214,24 +209,6 @@ export class SpriteTheme {
       this.paste(states[screen], screen, pixels, y * size + x, size);
     }
     this.overlay(pixels, frame);
-    if (frame.result !== null) {
-      this.#painter.composite(pixels, this.#banner(frame.result));
-    }
-    return pixels;
-  }
-
-  /**
-   * The result's banner, rasterized once per result: the name bars' colors
-   * (which the palette holds), across the middle of the board.
-   */
-  #banner(result: string): Uint8Array {
-    const name = `result ${result}`;
-    let pixels = this.#layers.get(name);
-    if (pixels === undefined) {
-      pixels = this.#raster(resultSvg(result, this.drawing.size))
-        .pixels;
-      this.#layers.set(name, pixels);
-    }
     return pixels;
   }
 
@@ -327,8 +304,8 @@ export class SpriteTheme {
 
   /**
    * A square's picture, composed from its layers as the vector document
-   * stacks them: the square's color, each tint, the check mark, inside
-   * coordinates, the piece, the badge. Each layer is rasterized once (a
+   * stacks them: the square's color, each tint, the check mark, the piece,
+   * inside coordinates, the badge. Each layer is rasterized once (a
    * piece once for every square it stands on, not once per square color and
    * tint), so a new sprite costs no rasterization at all once its layers
    * are known.
@@ -340,10 +317,10 @@ export class SpriteTheme {
     over(pixels, this.#flat((col + row) & 1 ? dark : light));
     for (const color of state.tints) over(pixels, this.#flat(color));
     if (state.check) over(pixels, this.#layer("check", screen));
+    if (state.piece !== null) over(pixels, this.#layer(state.piece, screen));
     if (coordinates === "inside" && (col === 0 || row === 7)) {
       over(pixels, this.#layer(`@${screen}`, screen));
     }
-    if (state.piece !== null) over(pixels, this.#layer(state.piece, screen));
     if (state.badge !== null) over(pixels, this.#layer(state.badge, screen));
     return pixels;
   }

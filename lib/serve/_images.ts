@@ -113,8 +113,10 @@ class Kept<T> {
 
 /**
  * A look's key: the options in name order but what a board puts where
- * (the last move, the checked square, where the arrows go: their color
- * letters stay, as the palette holds their colors).
+ * (the last move, the checked square, where the arrows and tinted squares
+ * go: their color letters stay, as the palette holds their colors). The
+ * renderer keys its sprites the same way, so a new set of squares is no new
+ * look.
  */
 function lookKey(options: RenderSvgOptions): string {
   const record = options as Record<string, unknown>;
@@ -123,12 +125,17 @@ function lookKey(options: RenderSvgOptions): string {
     let value = record[name];
     if (name === "lastMove") continue;
     if (name === "check" && typeof value === "string") value = true;
-    if (name === "arrows") {
-      value = [...new Set(options.arrows!.map((a) => String(a)[0]))].sort();
+    if (name === "arrows" || name === "highlight") {
+      value = [...new Set((value as string[]).map(colorLetter))].sort();
     }
     key += `${name}=${JSON.stringify(value)};`;
   }
   return key;
+}
+
+/** A lettered mark's color letter (`Ge4`: G), or "" for the default color. */
+function colorLetter(mark: string): string {
+  return /^[GRYB]/.test(mark) ? mark[0] : "";
 }
 
 /**

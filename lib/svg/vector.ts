@@ -135,10 +135,12 @@ export function vectorDocument(
     parts.open + vectorDefs(board, drawing, beside?.pieces ?? []);
   if (layers.board) svg += vectorBoard(drawing);
   svg += parts.under;
+  svg += vectorPieces(board, drawing);
+  // Over the pieces, as lichess draws them: a piece on an edge square
+  // never hides its file letter or rank digit.
   if (layers.labels && drawing.coordinates === "inside") {
     svg += insideLabels(drawing);
   }
-  svg += vectorPieces(board, drawing);
   if (drawing.badge !== null) svg += badge(drawing);
   return svg + parts.over + (beside?.svg ?? "") + "</svg>\n";
 }

@@ -119,7 +119,10 @@ Deno.test("fen --from pgn --format gif animates each variant's game by its Varia
       const gif = readGif(run.stdout);
       assert.equal(gif.frames.length, plies + 1, `${variant}: plies + 1`);
       const rows = ROWS[variant] ?? 0;
-      assert.equal(gif.height, 200 + 2 * rows, variant);
+      // A finished game has the players' bars (17 px at 200), its result
+      // in them.
+      const bars = moves.endsWith("*") ? 0 : 17;
+      assert.equal(gif.height, 200 + 2 * rows + 2 * bars, variant);
     }
   }
 });

@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { readGif } from "../_gif.ts";
-import { blend, hex, near, pixel, rgbOf } from "../_pixels.ts";
+import { blend, hex, near, type Picture, pixel, rgbOf } from "../_pixels.ts";
 import { spawnFenBytes } from "../cli/_harness.ts";
 import { BOARD_THEMES, DEFAULT_THEME, MARK_COLORS } from "../../lib/svg/mod.ts";
 
@@ -77,26 +77,60 @@ Deno.test("--from pgn --format gif draws each move's %cal arrows and %csl square
   assert.ok(!near(pixel(frames[2], ...center("d5")), tint, 12));
 });
 
-Deno.test("a GIF of a finished game shows the result on its last frame", async () => {
-  const banner = rgbOf("#262421"); // the players' bars' ground
-  // Above the digits, inside the banner across the board's middle.
-  const spot: [number, number] = [120, 105];
-  const cases = [["0-1", true], ["1/2-1/2", true], ["*", false]] as const;
-  for (const [result, shown] of cases) {
+/** The rows `top` to `top + height` of a picture's pixels. */
+function rows(picture: Picture, top: number, height: number): Uint8Array {
+  const stride = picture.width * 3;
+  return picture.rgb.subarray(top * stride, (top + height) * stride);
+}
+
+/** How many pixels of a region are lighter than the bars (letters). */
+function lettered(picture: Picture, box: [number, number, number, number]) {
+  let count = 0;
+  const [left, top, width, height] = box;
+  for (let y = top; y < top + height; y++) {
+    for (let x = left; x < left + width; x++) {
+      if (Math.min(...pixel(picture, x, y)) > 100) count++;
+    }
+  }
+  return count;
+}
+
+Deno.test("a GIF of a finished game shows the result in the bars, hiding no square", async () => {
+  const bar = 20; // a 240 px board's bars
+  const tags = '[White "Anna"]\n[Black "Bo"]\n\n';
+  const moves = "1. f3 e5 2. g4 Qh4#";
+  async function last(pgn: string): Promise<[Picture, Picture]> {
     const run = await fen(
       ["--from", "pgn", "--format", "gif", "--size", "240", "-"],
-      `1. f3 e5 2. g4 Qh4# ${result}\n`,
+      pgn,
     );
     assert.equal(run.code, 0, run.stderr);
     const frames = readGif(run.stdout).frames.map((f) => f.picture);
-    const last = pixel(frames.at(-1)!, ...spot);
-    const earlier = pixel(frames.at(-2)!, ...spot);
-    assert.equal(near(last, banner, 8), shown, `${result}: ${hex(last)}`);
-    assert.ok(!near(earlier, banner, 8), `${result}: only the last frame`);
+    return [frames.at(-1)!, frames.at(-2)!];
+  }
+  const [unfinished] = await last(`${tags}${moves} *\n`);
+  assert.equal(unfinished.height, 240 + 2 * bar);
+  // The scores at the bars' right ends: Black's above, White's below.
+  const topScore: [number, number, number, number] = [200, 0, 40, bar];
+  const bottomScore: [number, number, number, number] = [200, 260, 40, bar];
+  assert.equal(lettered(unfinished, topScore), 0);
+  for (const [result, tagged] of [["0-1", true], ["1/2-1/2", false]] as const) {
+    const [final, before] = await last(
+      `${tagged ? tags : ""}${moves} ${result}\n`,
+    );
+    // Bars even without players' tags, to show the result in.
+    assert.equal(final.height, 240 + 2 * bar, result);
+    // Every square as the unfinished game's last frame draws it.
+    const [board, plain] = [rows(final, bar, 240), rows(unfinished, bar, 240)];
+    const differing = board.filter((byte, i) => byte !== plain[i]).length;
+    assert.equal(differing, 0, `${result}: the board has a result over it`);
+    assert.ok(lettered(final, topScore) > 3, `${result}: Black's score`);
+    assert.ok(lettered(final, bottomScore) > 3, `${result}: White's score`);
+    assert.equal(lettered(before, bottomScore), 0, "only the last frame");
   }
 });
 
-Deno.test("a PNG or GIF job's option errors name the format, before any output", async () => {
+Deno.test("a PNG or GIF job's option errors come before any output", async () => {
   const thin = await fen([
     "--format",
     "png",
@@ -110,7 +144,7 @@ Deno.test("a PNG or GIF job's option errors name the format, before any output",
   assert.equal(thin.stdout.length, 0);
   assert.equal(
     thin.stderr,
-    'fen: cannot render PNG: coordinates outside need the frame "labels", not "thin"\n',
+    "fen: --coordinates outside draws the labels in --frame labels: not --frame thin\n",
   );
   const gif = await fen([
     "--format",
@@ -132,4 +166,23 @@ Deno.test("a PNG or GIF job's option errors name the format, before any output",
     odd.stderr,
     'fen: cannot render GIF: a 101 px board with frame "none" does not put the squares on whole pixels; 96 or 104 px does\n',
   );
+});
+
+Deno.test("inside coordinates are drawn over the pieces, as lichess draws them", async () => {
+  const run = await fen([
+    "--format",
+    "svg",
+    "--style",
+    "vector",
+    "--coordinates",
+    "inside",
+    START,
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  const svg = new TextDecoder().decode(run.stdout);
+  const lastPiece = Math.max(
+    ...[..."KQRBNPkqrbnp"].map((p) => svg.lastIndexOf(`#fen-cb-${p}"`)),
+  );
+  const fileA = svg.lastIndexOf('"#fen-la"');
+  assert.ok(lastPiece > 0 && fileA > lastPiece, `${fileA} ${lastPiece}`);
 });

@@ -71,6 +71,15 @@ async function viewport(
   });
 }
 
+/** The relative luminance (WCAG) of a computed `rgb(r, g, b)` color. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+/g) ?? []).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const GAME = `[Event "A short game"]
 
@@ -491,6 +500,41 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "problems are said in words with the right count, their codes in the tooltips",
+        async () => {
+          // A second queen for a bishop, every pawn at home.
+          await paste(
+            page,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKQNR w - - 0 1",
+          );
+          const items = await page.evaluate<[string, string][]>(
+            `[...document.querySelectorAll("#problems li")].map((li) => [li.textContent, li.title])`,
+          );
+          assert.deepEqual(items, [[
+            "Illegal: White has 1 piece more than a side starts with, each a promoted pawn, but none of its pawns is missing (d1, f1).",
+            "too-many-promotions",
+          ]]);
+        },
+      );
+
+      await t.step(
+        "inside coordinates are drawn over the pieces, as lichess draws them",
+        async () => {
+          await paste(page, START);
+          const order = await page.evaluate<number[]>(`(() => {
+            const uses = [...document.querySelectorAll("#board svg use")];
+            const href = (use) => use.getAttribute("xlink:href");
+            const pieces = uses.filter((use) => /^#fen-cb-[KQRBNPkqrbnp]$/.test(href(use)));
+            return [
+              uses.indexOf(pieces.at(-1)),
+              uses.findIndex((use) => href(use) === "#fen-la"),
+            ];
+          })()`);
+          assert.ok(order[0] >= 0 && order[1] > order[0], String(order));
+        },
+      );
+
       await t.step("dark mode follows prefers-color-scheme", async () => {
         const colors = () =>
           page.evaluate<string[]>(`[
@@ -512,6 +556,14 @@ Deno.test({
           "rgb(186, 186, 186)",
           "rgb(38, 36, 33)",
         ]);
+        // The palettes' ground sets off black pieces and white ones alike
+        // (at least 3:1, WCAG's contrast for graphics).
+        const tray = await page.evaluate<string>(
+          `getComputedStyle(document.querySelector(".palette")).backgroundColor`,
+        );
+        const ground = luminance(tray);
+        assert.ok((ground + 0.05) / 0.05 >= 3, `black pieces on ${tray}`);
+        assert.ok(1.05 / (ground + 0.05) >= 3, `white pieces on ${tray}`);
         await page.send("Emulation.setEmulatedMedia", { features: [] });
       });
 

@@ -137,7 +137,11 @@ Deno.test({
       assert.equal(await page.evaluate(text("verdict")), "Illegal position");
       assert.match(
         await page.evaluate<string>(text("problems")),
-        /error opposite-check/,
+        /^Illegal: Black is in check/,
+      );
+      assert.equal(
+        await page.evaluate(`document.querySelector("#problems li").title`),
+        "opposite-check",
       );
 
       // Hostile input stays text.

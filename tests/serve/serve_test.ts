@@ -10,7 +10,8 @@ import { readGif } from "../_gif.ts";
 import { spawnFen } from "../cli/_harness.ts";
 import { parseFen } from "../../lib/fen/mod.ts";
 import { checkReport } from "../../lib/program/check_report.ts";
-import { hex, near, pixel } from "../_pixels.ts";
+import { difference, hex, near, pixel, readPng } from "../_pixels.ts";
+import { loadResvg } from "../../lib/raster/resvg_wasm.js";
 
 const server = await ServerProcess.start();
 
@@ -166,6 +167,20 @@ Deno.test("PNG in both dialects", async () => {
     ),
   );
   assert.equal(pngWidth(lila), 240);
+});
+
+Deno.test("PNGs with squares= are the pictures of their SVGs, whatever the squares", async () => {
+  const rasterize = await loadResvg();
+  const fen = "5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8";
+  for (
+    const marks of ["squares=c4", "squares=d5", "squares=a3,h8&lastMove=f4g6"]
+  ) {
+    const query = `fen=${fen}&${marks}`;
+    const png = await bytes(await get(server, `/board.png?${query}`));
+    const svg = await (await get(server, `/board.svg?${query}`)).text();
+    const { mean, far } = difference(readPng(png), readPng(rasterize(svg)));
+    assert.ok(mean < 0.5 && far < 0.001, `${marks}: ${mean} ${far}`);
+  }
 });
 
 Deno.test("lila-gif's /image.gif: 720 px by default, players' bars, theme aliases", async () => {

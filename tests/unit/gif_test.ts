@@ -240,3 +240,21 @@ Deno.test("gif: options are checked before anything is drawn", async () => {
     message: /at least one frame/,
   });
 });
+
+Deno.test("gif: a result is shown in the bars; frames given one at a time need players for it", () => {
+  const frames: GifFrame[] = [
+    ...SCHOLAR.slice(0, -1),
+    { ...SCHOLAR.at(-1)!, result: "1-0" },
+  ];
+  const bar = 12; // a 96 px board's bars, at their least
+  const array = readGif(join([...renderer.animate(frames, { size: 96 })]));
+  assert.equal(array.height, 96 + 2 * bar, "bars without players");
+  const named = readGif(
+    join([...renderer.animate(frames.values(), { size: 96, white: "A" })]),
+  );
+  assert.equal(named.height, 96 + 2 * bar);
+  assert.throws(
+    () => [...renderer.animate(frames.values(), { size: 96 })],
+    /frame 8 has a result, which is shown in the players' bars/,
+  );
+});

@@ -175,3 +175,33 @@ Deno.test("sprites: the same pictures as resvg's, as 8-bit palette PNGs", async 
     assert.deepEqual(sprites.render(board, options), fast);
   }
 });
+
+Deno.test("sprites: a board's own tinted squares, last move, check and arrows are drawn from the look's sprites, as resvg draws them", async () => {
+  const sprites = await createPngRenderer({ sprites: true });
+  const whole = await createPngRenderer();
+  const fen = "5r1k/1b4pp/3pB1N1/p2Pq2Q/PpP5/6PK/8/8 w - - 0 1";
+  const look: RenderPngOptions = { size: 360, highlight: ["a3"] };
+  sprites.render(fen, look); // the look's sprites and palette
+  // The same look (the same colors): nothing more is rasterized. A new
+  // color of tint or arrow, or flipping, is another look.
+  const cases: [string, RenderPngOptions, "same look" | "new look"][] = [
+    [fen, { highlight: ["c4"] }, "same look"],
+    [fen, { highlight: ["d5"], lastMove: "f4g6" }, "same look"],
+    [fen, { highlight: ["a3", "c3", "h8"], check: "h8" }, "same look"],
+    [REFERENCE_FEN, { highlight: ["f6", "b3"], lastMove: "c4c3" }, "same look"],
+    [fen, { highlight: ["Re6", "e5"], arrows: ["Ge6g8"] }, "new look"],
+    [REFERENCE_FEN, { flip: true, highlight: ["a1", "h8"] }, "new look"],
+  ];
+  for (const [board, marks, kind] of cases) {
+    const options = { ...look, ...marks };
+    const before = sprites.rasterized;
+    const fast = sprites.render(board, options);
+    const label = `${JSON.stringify(marks)}`;
+    assert.equal(sprites.rasterized === before, kind === "same look", label);
+    const { mean, far } = difference(
+      readPng(fast),
+      readPng(whole.render(board, options)),
+    );
+    assert.ok(mean < 0.5 && far < 0.001, `${label}: ${mean} ${far}`);
+  }
+});

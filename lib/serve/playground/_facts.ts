@@ -70,6 +70,23 @@ export function showPgnError(
   );
 }
 
+/** How each severity is said on the page. */
+const SEVERITY_WORDS: Readonly<Record<Problem["severity"], string>> = {
+  error: "Illegal",
+  warning: "Warning",
+};
+
+/**
+ * A problem in words a person reads: its severity, its message and the
+ * squares it names (its code is left to the item's tooltip).
+ */
+export function problemText(problem: Problem): string {
+  const where = problem.squares.length > 0
+    ? ` (${problem.squares.join(", ")})`
+    : "";
+  return `${SEVERITY_WORDS[problem.severity]}: ${problem.message}${where}.`;
+}
+
 /** The verdict, the problems, the canonical FEN, the status and the moves. */
 export function showFacts(
   position: Position,
@@ -83,15 +100,9 @@ export function showFacts(
   verdict.textContent = legal ? "Legal position" : "Illegal position";
   verdict.className = legal ? "good" : "bad";
   for (const problem of problems) {
-    const where = problem.squares.length > 0
-      ? ` (${problem.squares.join(", ")})`
-      : "";
-    add(
-      list,
-      "li",
-      `${problem.severity} ${problem.code}: ${problem.message}${where}`,
-      problem.severity,
-    );
+    // The code, which the docs list, for whoever looks it up.
+    add(list, "li", problemText(problem), problem.severity).title =
+      problem.code;
   }
   element("fen").textContent = stringifyFen(position);
   if (input.pgn === null) {
