@@ -37,8 +37,14 @@ export const EXIT_NOT_ANALYSED = 6;
  */
 const EXIT_NOT_A_CACHE = EXIT.invalidFen;
 
-/** Engines tried when --engine is not given, in order. */
-const DEFAULT_ENGINES = ["stockfish", "/usr/games/stockfish"];
+/**
+ * Engines tried when --engine is not given, in order: Stockfish on the PATH,
+ * then where Debian's package puts it (the installed command may run these).
+ */
+export const DEFAULT_ENGINES: readonly string[] = [
+  "stockfish",
+  "/usr/games/stockfish",
+];
 
 function say(io: CliIo, text: string): void {
   writeText(io.stderr, `fen: ${text}\n`);
@@ -82,9 +88,23 @@ async function startPool(
     io,
     settings.engine === null && last?.message.endsWith(": not found")
       ? `no UCI engine: neither "stockfish" on the PATH nor /usr/games/stockfish runs; name one with --engine PATH`
-      : escapeText(why),
+      : escapeText(
+        last?.kind === "refused" ? `${why}; ${allowRun(settings.engine)}` : why,
+      ),
   );
   return null;
+}
+
+/**
+ * How to let the command run `engine` (the default ones when `null`): a user
+ * cannot give an installed command a permission, so its install says it.
+ */
+function allowRun(engine: string | null): string {
+  const word = (text: string) =>
+    /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+  const grant = word(engine ?? DEFAULT_ENGINES.join(","));
+  const install = engine === null ? "" : ` --engine ${word(engine)}`;
+  return `allow it with deno run --allow-run=${grant}, or install fen with it allowed: deno task install${install} (in fen's clone)`;
 }
 
 /** The worse of two exit codes, for this command's outcomes. */

@@ -14,8 +14,11 @@ import { type EngineLine, parseInfo, type Score } from "./_info.ts";
 
 export type { EngineLine, Score };
 
-/** What went wrong with an engine. */
-export type EngineFault = "missing" | "died" | "hung" | "garbage";
+/**
+ * What went wrong with an engine: `refused` is a binary the runtime's
+ * permissions do not let this process run (Deno's `--allow-run`).
+ */
+export type EngineFault = "missing" | "refused" | "died" | "hung" | "garbage";
 
 /**
  * An engine fault: `kind` says which, the message says it in words
@@ -129,7 +132,8 @@ export class UciEngine {
    * @param path The engine binary (a name on the PATH or a path).
    * @param options UCI options to set, and the handshake's time limit.
    * @returns The engine, ready to search.
-   * @throws {EngineError} `missing` if it cannot be spawned; `died`,
+   * @throws {EngineError} `missing` if it cannot be spawned, `refused` if
+   * the runtime's permissions do not let it run; `died`,
    * `hung` or `garbage` if the handshake fails; `garbage` for an option
    * the engine does not have.
    */
@@ -145,10 +149,14 @@ export class UciEngine {
         stderr: "null",
       }).spawn();
     } catch (error) {
+      if (error instanceof Deno.errors.NotCapable) {
+        throw new EngineError(
+          "refused",
+          `${JSON.stringify(path)}: not allowed to run it`,
+        );
+      }
       const why = error instanceof Deno.errors.NotFound
         ? "not found"
-        : error instanceof Deno.errors.NotCapable
-        ? "not allowed to run programs (deno needs --allow-run)"
         : error instanceof Deno.errors.PermissionDenied
         ? notRunnable(path)
         : String((error as Error).message ?? error);

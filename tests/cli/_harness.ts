@@ -132,6 +132,20 @@ export interface SpawnOptions {
 }
 
 /**
+ * `deno run` and its flags before the permissions. `--quiet`, as the
+ * installed command has it: the runtime's line when it first fetches an npm
+ * package that the command loads on first use (the rasterizer, the GIF
+ * coder, the zstd decoder) is not the command's stderr, which would
+ * otherwise depend on what the Deno cache holds.
+ */
+export const RUN: readonly string[] = [
+  "run",
+  "--quiet",
+  "--no-config",
+  "--no-prompt",
+];
+
+/**
  * Runs the real program, as a user would, with stdout as bytes (a PNG, a
  * GIF): the one spawn with pipes the tests share.
  */
@@ -141,7 +155,7 @@ export async function spawnFenBytes(
 ): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
   const { stdin, permissions = [], cwd } = options;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-config", "--no-prompt", ...permissions, CLI, ...args],
+    args: [...RUN, ...permissions, CLI, ...args],
     stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",

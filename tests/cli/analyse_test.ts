@@ -243,7 +243,7 @@ Deno.test("a missing engine is one message and exit 4", async () => {
   assert.equal(denied.code, 4);
   assert.equal(
     denied.stderr,
-    `fen: Cannot run the engine: "${FAKE}": not allowed to run programs (deno needs --allow-run)\n`,
+    `fen: Cannot run the engine: "${FAKE}": not allowed to run it; allow it with deno run --allow-run=${FAKE}, or install fen with it allowed: deno task install --engine ${FAKE} (in fen's clone)\n`,
   );
 });
 

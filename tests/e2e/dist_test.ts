@@ -97,7 +97,7 @@ Deno.test("the reference run of the classic session gives the documented output"
   );
 });
 
-/** Copies what a user's clone needs to run the command into `dir`. */
+/** Copies what a user's clone needs to run and install the command into `dir`. */
 async function copyProgram(dir: string): Promise<void> {
   const copied = await execute("cp", [
     "-r",
@@ -108,6 +108,7 @@ async function copyProgram(dir: string): Promise<void> {
     "NOTICE",
     "LICENSE",
     "lib",
+    "scripts",
     dir,
   ]);
   assert.equal(copied.code, 0, copied.stderr);
@@ -212,16 +213,10 @@ Deno.test("the bundle says where PNG works instead of failing with a trace", asy
 /** The hosts the installed command may use: where `fen serve` listens. */
 const SERVE_HOSTS = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0", "[::]"];
 
-Deno.test("deno task install puts a working fen on the PATH: read, write, and listening for fen serve only", async () => {
+Deno.test("deno task install puts a working fen on the PATH: read, write, listening for fen serve and running the default engines only", async () => {
   const root = await Deno.makeTempDir();
   try {
-    const args = await taskArgs("install", root);
-    const installed = await execute(deno, [
-      ...args.slice(0, 1),
-      "--root",
-      root,
-      ...args.slice(1),
-    ]);
+    const installed = await execute(deno, ["task", "install", "--root", root]);
     assert.equal(installed.code, 0, installed.stderr);
     // The command needs none of the clone's configuration, and says so
     // (--no-config) rather than warn that it is left out.
@@ -241,10 +236,22 @@ Deno.test("deno task install puts a working fen on the PATH: read, write, and li
     const net = /--allow-net=([^\s']+)/.exec(script);
     assert.ok(net !== null, script);
     assert.deepEqual(net[1].split(","), SERVE_HOSTS);
+    // Programs: Stockfish on the PATH and where Debian puts it, no other.
+    const run = /--allow-run=([^\s']+)/.exec(script);
+    assert.deepEqual(run?.[1].split(","), [
+      "stockfish",
+      "/usr/games/stockfish",
+    ]);
     assert.doesNotMatch(
       script,
-      /--allow-all|--allow-net[ ']|--allow-run|--allow-env|--allow-ffi|--allow-import|-A /,
+      /--allow-all|--allow-net[ ']|--allow-run[ ']|--allow-env|--allow-ffi|--allow-import|-A /,
     );
+    // The runtime's own lines (an npm package fetched on first use, an
+    // engine of the grant not on the PATH) are not the command's.
+    assert.match(script, / --quiet /);
+    // Deno's binary itself, whatever `deno` the PATH finds when fen runs
+    // (npm's is a Node.js script in between; tests/e2e/installed_test.ts).
+    assert.match(script, /^exec '\/[^']*' run /m);
     assert.deepEqual(await classicSession(`${root}/bin/fen`, []), reference);
     await assertVersion(`${root}/bin/fen`, []);
 
@@ -337,14 +344,16 @@ Deno.test("the README's install lines work from a fresh home with only Node and 
       const found = await execute("bash", ["-c", `command -v ${tool}`]);
       await Deno.symlink(found.stdout.trim(), `${tools}/${tool}`);
     }
-    // The install lines; npm's bin entry as npm leaves it when the package's
-    // install script does not run (the Node.js wrapper; where it runs, it
-    // links the binary itself); install.md's lines; and fen again.
+    // The install lines, with npm's bin entry as npm leaves it when the
+    // package's install script does not run (the Node.js wrapper; where it
+    // runs, it links the binary itself) from the first on; install.md's
+    // lines; and fen again.
     const wrapper =
       'ln -sf ../lib/node_modules/deno/bin.cjs "$(npm prefix -g)/bin/deno"';
     const which = 'readlink -f "$(command -v deno)"';
-    const script = `${block}\n${wrapper}\necho "wrapper: $(${which})"\n` +
-      `${real}\necho "binary: $(${which})"\n` +
+    const [npmLine, ...rest] = block.split("\n");
+    const script = `${npmLine}\n${wrapper}\necho "wrapper: $(${which})"\n` +
+      `${rest.join("\n")}\n${real}\necho "binary: $(${which})"\n` +
       `fen -n ${CLASSIC_FEN} > chess-2.svg\n`;
     const { code, stdout, stderr } = await new Deno.Command("bash", {
       args: ["-eo", "pipefail", "-c", script],
@@ -372,10 +381,16 @@ Deno.test("the README's install lines work from a fresh home with only Node and 
       await Deno.readTextFile(`${clone}/chess.svg`),
       reference[0].stdout,
     );
-    // npm's deno on the PATH was the Node.js wrapper; after install.md's
-    // lines it is the binary, and fen runs with it.
+    // npm's deno on the PATH was the Node.js wrapper, and the installed fen
+    // runs the binary beside it all the same; after install.md's lines the
+    // PATH's deno is the binary too, and fen runs with it.
     const out = decoder.decode(stdout);
     assert.match(out, /^wrapper: .*\/deno\/bin\.cjs$/m);
+    const launcher = await Deno.readTextFile(`${home}/.deno/bin/fen`);
+    assert.match(
+      /^exec '([^']*)' run /m.exec(launcher)?.[1] ?? launcher,
+      /\/node_modules\/deno\/deno$/,
+    );
     const binary = /^binary: (.*)$/m.exec(out)?.[1] ?? "";
     assert.match(binary, /\/node_modules\/deno\/deno$/);
     const head = (await Deno.readFile(binary)).subarray(0, 4);

@@ -94,7 +94,7 @@ Deno.test("the README's ten commands run, and write what they say", async () => 
     await Deno.mkdir(`${dir}/bin`);
     await Deno.writeTextFile(
       `${dir}/bin/fen`,
-      `#!/bin/sh\nexec "${Deno.execPath()}" run --allow-read --allow-write ` +
+      `#!/bin/sh\nexec "${Deno.execPath()}" run --quiet --allow-read --allow-write ` +
         `"${new URL("cli.ts", root).pathname}" "$@"\n`,
     );
     await Deno.chmod(`${dir}/bin/fen`, 0o755);
@@ -218,7 +218,7 @@ Deno.test("the transcripts of the README and the manual are what the command pri
     const result = await new Deno.Command("bash", {
       args: [
         "-c",
-        `fen() { "${Deno.execPath()}" run --allow-read "${cli}" "$@"; }; ${command}`,
+        `fen() { "${Deno.execPath()}" run --quiet --allow-read "${cli}" "$@"; }; ${command}`,
       ],
       env: { NO_COLOR: "1" },
       stdin: "null",

@@ -7,7 +7,7 @@
 // zstd file cut short.
 
 import assert from "node:assert/strict";
-import { spawnFenBytes } from "../cli/_harness.ts";
+import { RUN, spawnFenBytes } from "../cli/_harness.ts";
 
 const RW = ["--allow-read", "--allow-write"];
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
@@ -54,7 +54,7 @@ async function spawnWith(
     if (typeof stdin === "string") await Deno.writeTextFile(file, stdin);
     else await Deno.writeFile(file, stdin);
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-config", "--no-prompt", ...RW, CLI, ...args],
+      args: [...RUN, ...RW, CLI, ...args],
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",

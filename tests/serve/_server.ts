@@ -23,18 +23,27 @@ export class ServerProcess {
   /**
    * Spawns the server and waits until it listens; `fen` is the command that
    * runs the program (an installed `fen`, say), `deno run --allow-net cli.ts`
-   * unless given.
+   * unless given; `env` is added to this process's environment.
    */
   static async start(
     args: string[] = [],
-    fen: readonly string[] = [Deno.execPath(), "run", "--allow-net", CLI],
+    fen: readonly string[] = [
+      Deno.execPath(),
+      "run",
+      // the runtime's line on first fetching the rasterizer is not the
+      // server's (tests/cli/_harness.ts, RUN)
+      "--quiet",
+      "--allow-net",
+      CLI,
+    ],
+    { env = {} }: { env?: Record<string, string> } = {},
   ): Promise<ServerProcess> {
     const child = new Deno.Command(fen[0], {
       args: [...fen.slice(1), "serve", "--port", "0", ...args],
       stdin: "null",
       stdout: "null",
       stderr: "piped",
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", ...env },
     }).spawn();
     const reader = child.stderr.pipeThrough(new TextDecoderStream())
       .getReader();
@@ -61,6 +70,11 @@ export class ServerProcess {
         return new ServerProcess(found[1], child, rest);
       }
     }
+  }
+
+  /** The id of the process spawned (the server's own, unless a wrapper's). */
+  get pid(): number {
+    return this.#child.pid;
   }
 
   /** Sends `signal` and waits for the exit: the code and all of stderr. */
