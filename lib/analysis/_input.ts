@@ -4,6 +4,7 @@
 // Streamed in chunks, so that a large file is never held whole.
 
 import type { CliIo, Source } from "../program/io.ts";
+import { osReason } from "../program/messages.ts";
 import { type PgnGame, PgnReader } from "../pgn/mod.ts";
 
 /** A game, a record line, or an input that could not be read. */
@@ -95,8 +96,7 @@ export async function* readInputs(
       file = name === "-" ? null : await io.open(name, { read: true });
       yield* itemsOf(file ?? io.stdin, source, from);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      yield { kind: "unreadable", source, message };
+      yield { kind: "unreadable", source, message: osReason(error) };
     } finally {
       file?.close();
     }

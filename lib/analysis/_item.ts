@@ -9,6 +9,7 @@ import {
   writeOutFile,
 } from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
+import { lowered } from "../program/messages.ts";
 import { PgnGame } from "../pgn/mod.ts";
 import { evaluationChart } from "./chart.ts";
 import { judgeMoves, type PositionEval } from "./moves.ts";
@@ -54,7 +55,7 @@ export function analyseItem(
     return Promise.resolve({
       text: "",
       messages: [
-        `cannot read ${escapeText(item.source)}: ${escapeText(item.message)}`,
+        `cannot read ${escapeText(item.source)}: ${item.message}`,
       ],
       code: EXIT.ioError,
       stopped: false,
@@ -241,7 +242,10 @@ async function writeChart(
       ? await (await import("./_raster.ts")).svgToPng(svg)
       : new TextEncoder().encode(svg);
   } catch (error) {
-    writeText(io.stderr, `fen: ${escapeText((error as Error).message)}\n`);
+    writeText(
+      io.stderr,
+      `fen: analyse: ${escapeText(lowered((error as Error).message))}\n`,
+    );
     return false;
   }
   return writeOutFile(

@@ -7,6 +7,7 @@
  */
 
 import type { CliIo } from "../program/io.ts";
+import { lowered, osReason } from "../program/messages.ts";
 import { OutputError, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
@@ -46,8 +47,9 @@ export const DEFAULT_ENGINES: readonly string[] = [
   "/usr/games/stockfish",
 ];
 
+/** A diagnostic in the command's one style: `fen: analyse: what: why`. */
 function say(io: CliIo, text: string): void {
-  writeText(io.stderr, `fen: ${text}\n`);
+  writeText(io.stderr, `fen: analyse: ${lowered(text)}\n`);
 }
 
 /** The pool on the first engine that starts; a missing one is one message. */
@@ -187,11 +189,11 @@ async function prepare(
     if (error instanceof CacheFormatError) {
       say(
         io,
-        `analyse: --cache ${name} is not a cache file: ${error.message}; it was left as it is`,
+        `--cache ${name} is not a cache file: ${error.message}; it was left as it is`,
       );
       return EXIT_NOT_A_CACHE;
     }
-    say(io, `cannot read ${name}: ${escapeText((error as Error).message)}`);
+    say(io, `cannot read ${name}: ${osReason(error)}`);
     return EXIT.ioError;
   }
   const items = readInputs(settings.inputs, settings.from, io);
@@ -250,7 +252,7 @@ async function analyseWith(
   }
   let code = end.code;
   if (cache?.writeError) {
-    say(io, `analyse: ${cacheFailure(settings.cache!, cache.writeError)}`);
+    say(io, cacheFailure(settings.cache!, cache.writeError));
     code = worse(code, EXIT.ioError);
   }
   if (stop.reason === null) return code;
@@ -310,7 +312,7 @@ async function writeItems(
 function stoppedMessage(reason: StopReason, end: RunEnd): string {
   const why = reason === "interrupted"
     ? "interrupted"
-    : `analyse: the engine failed ${FAULTS_IN_ROW} times in a row; gave up`;
+    : `the engine failed ${FAULTS_IN_ROW} times in a row; gave up`;
   const part = end.partial;
   if (part === null || part === undefined) {
     return end.written === 0
@@ -322,10 +324,8 @@ function stoppedMessage(reason: StopReason, end: RunEnd): string {
 
 /** The warning for a cache that could not be written to. */
 function cacheFailure(path: string, error: Error): string {
-  // The system's words, without the runtime's "(os error 28): write '...'".
-  const why = error.message.replace(/\s*\(os error \d+\).*$/s, "");
   return `cannot write to the cache ${escapeText(path)}: ${
-    escapeText(why.charAt(0).toLowerCase() + why.slice(1))
+    osReason(error)
   }; the analysis is written, this run's evaluations are not all kept`;
 }
 

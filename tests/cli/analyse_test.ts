@@ -140,7 +140,7 @@ Deno.test("an engine that dies once is restarted and the position searched again
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stderr,
-      /^fen: Cannot run the engine: FakeUCI exited with code 3 \(after "go"\); restarted, trying again\n$/,
+      /^fen: analyse: cannot run the engine: FakeUCI exited with code 3 \(after "go"\); restarted, trying again\n$/,
     );
     assert.equal(
       parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
@@ -214,9 +214,9 @@ Deno.test("an engine that always dies is given up after 3 failures in a row, eac
     assert.equal(run.code, 4);
     assert.equal(
       run.stderr,
-      'fen: Cannot run the engine: FakeUCI exited with code 3 (after "go"); restarted, trying again\n' +
-        'fen: Cannot run the engine: FakeUCI exited with code 3 (after "go")\n' +
-        'fen: Cannot run the engine: FakeUCI exited with code 3 (after "go")\n' +
+      'fen: analyse: cannot run the engine: FakeUCI exited with code 3 (after "go"); restarted, trying again\n' +
+        'fen: analyse: cannot run the engine: FakeUCI exited with code 3 (after "go")\n' +
+        'fen: analyse: cannot run the engine: FakeUCI exited with code 3 (after "go")\n' +
         "fen: analyse: the engine failed 3 times in a row; gave up: nothing was analysed to the end, so nothing has been written\n",
     );
     assert.equal(run.stdout, "");
@@ -233,7 +233,7 @@ Deno.test("a missing engine is one message and exit 4", async () => {
   assert.equal(run.code, 4);
   assert.equal(
     run.stderr,
-    'fen: Cannot run the engine: "/nonexistent/stockfish": not found\n',
+    'fen: analyse: cannot run the engine: "/nonexistent/stockfish": not found\n',
   );
   assert.equal(run.stdout, "");
   const denied = await spawnFen(
@@ -243,7 +243,7 @@ Deno.test("a missing engine is one message and exit 4", async () => {
   assert.equal(denied.code, 4);
   assert.equal(
     denied.stderr,
-    `fen: Cannot run the engine: "${FAKE}": not allowed to run it; allow it with deno run --allow-run=${FAKE}, or install fen with it allowed: deno task install --engine ${FAKE} (in fen's clone)\n`,
+    `fen: analyse: cannot run the engine: "${FAKE}": not allowed to run it; allow it with deno run --allow-run=${FAKE}, or install fen with it allowed: deno task install --engine ${FAKE} (in fen's clone)\n`,
   );
 });
 
@@ -362,7 +362,7 @@ Deno.test("usage: --help, an unknown option, a bad number, --format pgn on recor
   }
   const unknown = await runMain(["analyse", "--nodez", "5"]);
   assert.equal(unknown.code, 1);
-  assert.match(unknown.stderr, /^fen: unknown option "--nodez"\n/);
+  assert.match(unknown.stderr, /^fen: analyse: unknown option "--nodez"\n/);
   const bad = await runMain(["analyse", "--nodes", "many"]);
   assert.equal(bad.code, 1);
   assert.match(
@@ -706,7 +706,7 @@ Deno.test("input streamed in chunks: many games in order; an unreadable file rep
     assert.equal(run.code, 4);
     assert.match(
       run.stderr,
-      /^fen: cannot read missing\.pgn: No such file: missing\.pgn\n$/,
+      /^fen: analyse: cannot read missing\.pgn: no such file or directory\n$/,
     );
     const rounds = parsePgn(run.stdout).map((g) => Number(g.tags.get("Round")));
     assert.deepEqual(rounds, Array.from({ length: 40 }, (_, i) => i + 1));
@@ -723,7 +723,7 @@ Deno.test("--repair sends the repaired record, and says what it changed", async 
       "2k5/8/3K4/1p6/p7/P7/1B6/8 b KQkq - 0 1\n",
     );
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /^fen: stdin:1: repaired: /);
+    assert.match(run.stderr, /^fen: analyse: stdin:1: repaired: /);
     assert.deepEqual(await goLines(f.log), [
       "position fen 2k5/8/3K4/1p6/p7/P7/1B6/8 b - - 0 1",
     ]);
@@ -883,7 +883,7 @@ Deno.test("--cache /dev/full: a device is written, not read; the failed write is
     assert.equal(run.code, 4, run.stderr);
     assert.equal(
       run.stderr,
-      "fen: analyse: cannot write to the cache /dev/full: no space left on device; the analysis is written, this run's evaluations are not all kept\n",
+      "fen: analyse: cannot write to the cache /dev/full: no space left on the device; the analysis is written, this run's evaluations are not all kept\n",
     );
     assert.equal(
       parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
@@ -1039,7 +1039,7 @@ Deno.test("an engine that crashes says how it ended: its exit code or its signal
       assert.equal(run.code, 4, run.stderr);
       assert.match(
         run.stderr,
-        new RegExp(`^fen: Cannot run the engine: ${engine} ${how}\n$`),
+        new RegExp(`^fen: analyse: cannot run the engine: ${engine} ${how}\n$`),
       );
     }
   } finally {
@@ -1066,7 +1066,7 @@ Deno.test("--engine naming a folder or a file that is not executable says so", a
       assert.equal(run.code, 4);
       assert.equal(
         run.stderr,
-        `fen: Cannot run the engine: "${path}": ${why}\n`,
+        `fen: analyse: cannot run the engine: "${path}": ${why}\n`,
       );
     }
   } finally {
@@ -1121,7 +1121,7 @@ Deno.test("Ctrl-C in the middle of a game writes its analysed part as an unfinis
     assert.equal(written.result, "*");
     assert.equal(
       run.stderr,
-      `fen: interrupted: what was analysed has been written; game 1 up to ply ${moves.length} of 12, as an unfinished game (result *)\n`,
+      `fen: analyse: interrupted: what was analysed has been written; game 1 up to ply ${moves.length} of 12, as an unfinished game (result *)\n`,
     );
   } finally {
     await f.done();
@@ -1136,7 +1136,7 @@ Deno.test("Ctrl-C before any move was analysed says that nothing has been writte
     assert.equal(run.stdout, "");
     assert.equal(
       run.stderr,
-      "fen: interrupted: nothing was analysed to the end, so nothing has been written\n",
+      "fen: analyse: interrupted: nothing was analysed to the end, so nothing has been written\n",
     );
   } finally {
     await f.done();

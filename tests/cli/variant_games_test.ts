@@ -234,7 +234,7 @@ Deno.test("fen analyse does not send a variant game to the engine", async () => 
   assert.deepEqual([run.code, run.stdout, run.stderr], [
     EXIT.illegalPosition,
     "",
-    "fen: stdin: game 1: not sent to the engine: its variant is Crazyhouse, and the engine is asked about standard chess and Chess960 only\n",
+    "fen: analyse: stdin: game 1: not sent to the engine: its variant is Crazyhouse, and the engine is asked about standard chess and Chess960 only\n",
   ]);
 });
 

@@ -222,7 +222,7 @@ Deno.test("another engine is refused with the way to allow it, which works", asy
   assert.equal(refused.stdout, "");
   assert.equal(
     refused.stderr,
-    `fen: Cannot run the engine: "${FAKE_ENGINE}": not allowed to run it; allow it with deno run --allow-run=${FAKE_ENGINE}, or install fen with it allowed: deno task install --engine ${FAKE_ENGINE} (in fen's clone)\n`,
+    `fen: analyse: cannot run the engine: "${FAKE_ENGINE}": not allowed to run it; allow it with deno run --allow-run=${FAKE_ENGINE}, or install fen with it allowed: deno task install --engine ${FAKE_ENGINE} (in fen's clone)\n`,
   );
   // Both ways, as the message gives them.
   const again = await Deno.makeTempDir({ prefix: "fen-installed-" });
