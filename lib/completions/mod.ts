@@ -87,13 +87,13 @@ export async function completions(
     : null;
   if (shell === null) {
     const given = args.length === 0
-      ? "needs a shell"
+      ? "a shell is needed"
       : args.length > 1
-      ? "takes one shell"
-      : `knows no shell ${JSON.stringify(escapeText(args[0]))}`;
+      ? "one shell, not several"
+      : `no shell ${JSON.stringify(escapeText(args[0]))}`;
     writeText(
       io.stderr,
-      `fen: completions ${given}: ${Object.keys(SHELLS).join(", ")}\n` +
+      `fen: completions: ${given}: ${Object.keys(SHELLS).join(", ")}\n` +
         completionsHelp().split("\n")[0] + "\n",
     );
     return EXIT.usage;

@@ -153,12 +153,12 @@ Deno.test("fen completions: the real program writes the same scripts; no shell o
     code: 1,
     stdout: "",
     stderr:
-      "fen: completions needs a shell: bash, zsh, fish\nUsage: fen completions bash|zsh|fish\n",
+      "fen: completions: a shell is needed: bash, zsh, fish\nUsage: fen completions bash|zsh|fish\n",
   });
   const unknown = await runMain(["completions", "tcsh"]);
   assert.equal(unknown.code, 1);
   assert.equal(unknown.stdout, "");
-  assert.match(unknown.stderr, /^fen: completions knows no shell "tcsh"/);
+  assert.match(unknown.stderr, /^fen: completions: no shell "tcsh"/);
   const help = await runMain(["completions", "--help"]);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /fish\/completions\/fen\.fish/);
