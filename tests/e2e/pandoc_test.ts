@@ -177,7 +177,7 @@ Deno.test({
     assert.notEqual(bad.code, 0);
     assert.match(
       bad.stderr,
-      /^fen: md: fen block 1: Cannot parse FEN: "x" is not a piece letter/,
+      /^fen: md: fen block 1: cannot parse FEN: "x" is not a piece letter/,
     );
     const words = await runPandoc(["--filter", FILTER, "-t", "html"], {
       stdin: `${T}fen flip\n8/8/8/8/8/8/8/K6k\n${T}\n`,
