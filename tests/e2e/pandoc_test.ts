@@ -228,15 +228,14 @@ Deno.test({
 
 /**
  * Installs the command into `root` as the README's `deno task install`
- * does (its very options), with `--root` so that nothing outside is
- * touched.
+ * does (its very task), with `--root` so that nothing outside is touched.
  */
 async function installFen(root: string): Promise<void> {
   const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
-  const [deno, install, ...rest] = (config.tasks.install as string).split(" ");
-  assert.deepEqual([deno, install], ["deno", "install"]);
+  const [deno, ...args] = (config.tasks.install as string).split(" ");
+  assert.equal(deno, "deno");
   const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [install, "--root", root, ...rest],
+    args: [...args, "--root", root],
     cwd: ROOT,
     stdout: "null",
     stderr: "piped",
