@@ -114,10 +114,10 @@ if [ -n "$boardimage_base" ]; then
   boardimage_png=$(run web-boardimage "$boardimage_base/board.png?$example")
   boardimage_readme=$(run web-boardimage "$boardimage_base/board.png?$readme")
   boardimage=$(run web-boardimage "$boardimage_base" -s "$here/bench/_distinct.lua")
-  live="a live web-boardimage's"
+  live="a live web-boardimage's" paths=" on the same paths"
 else
   boardimage_png=43 boardimage_readme=43 boardimage=43
-  live="web-boardimage's recorded" # no WEB_BOARDIMAGE given
+  live="web-boardimage's recorded" paths=" of one position" # no WEB_BOARDIMAGE given
 fi
 tag=$(curl -sfI "$png_url" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 not_modified=$(run 304 "$png_url" "If-None-Match: $tag")
@@ -137,7 +137,7 @@ echo "            png $png/s ($(ratio "$png" "$boardimage_png")x $live $boardima
 echo "            png, web-boardimage's README request (arrows, check) $png_arrows/s ($(ratio "$png_arrows" "$boardimage_readme")x $live $boardimage_readme/s; goal 10x; $(ratio "$png_arrows" "$png")x the plain png)"
 echo "            gif, the same request $gif_arrows/s ($(ratio "$gif_arrows" "$boardimage_readme")x $live PNG $boardimage_readme/s; goal 10x)"
 echo "            gif $gif/s ($(ratio "$gif" "$boardimage_png")x $live PNG $boardimage_png/s; goal 10x)"
-echo "            png, distinct positions and marks $distinct/s ($(ratio "$distinct" "$boardimage")x $live $boardimage/s on the same paths; goal 10x); in-process $distinct_ms ms a picture"
+echo "            png, distinct positions and marks $distinct/s ($(ratio "$distinct" "$boardimage")x $live $boardimage/s$paths; goal 10x); in-process $distinct_ms ms a picture"
 echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
 echo "errors:     $(awk '{n += $1} END {print n + 0}' "$tmp/errors") (non-2xx/3xx answers and socket errors, in $(wc -l < "$tmp/errors") wrk runs)"
 echo "memory:     ${rss_before} kB before, ${rss_after} kB after, ${rss_looks} kB after 100 more looks"
