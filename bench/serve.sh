@@ -3,15 +3,19 @@
 # in-process rate for the same requests (bench/serve_inprocess.ts), in one
 # run so that the figures are comparable on a shared machine:
 #   - SVG requests/s over the in-process SVG rate (goal: at least 0.8x);
-#   - PNG and GIF requests/s (goal: 10x web-boardimage's 36-43 PNG/s measured
-#     on this kind of machine, that is at least 430/s), plain and for
+#   - PNG and GIF requests/s (goal: 10x web-boardimage), plain and for
 #     web-boardimage's README request whole (arrows, check, squares);
 #   - PNG requests/s over distinct positions with marks that vary from one
 #     request to the next (bench/_distinct.ts: 1,000 positions, a last move,
 #     tinted squares, arrows), what a service's clients send, and the
-#     in-process milliseconds a picture for them; against a live
-#     web-boardimage given as WEB_BOARDIMAGE=http://HOST:PORT (the same
-#     paths, its /board.png), else against the 43/s above;
+#     in-process milliseconds a picture for them;
+#   - web-boardimage: given as WEB_BOARDIMAGE=http://HOST:PORT, a live one is
+#     sent the same requests in the same run (its /board.png: the plain one,
+#     the README request, the distinct paths; a GIF is compared with its PNG
+#     of the same request, as it draws no GIF), and each of its answers
+#     checked to be a PNG first; bench/web_boardimage.sh runs one here.
+#     Without it, the ratios are against its 43 PNG/s measured before on
+#     this kind of machine (36-43/s);
 #   - 304 answers/s over PNG renders/s of the same URL (goal: at least 10x);
 #   - errors (goal: none) and the server's resident memory before and after,
 #     and after 100 PNGs in 100 different looks (bounded: see MAX_LOOKS).
@@ -48,6 +52,17 @@ readme="$example&check=h8&arrows=Ge6g8,Bh7&size=360"
 png_arrows_url="$base/board.png?$readme"
 gif_arrows_url="$base/board.gif?$readme"
 deno run --allow-read "$here/bench/_distinct.ts" > "$tmp/paths"
+boardimage_base=${WEB_BOARDIMAGE:+${WEB_BOARDIMAGE%/}}
+is_png() { # url: fails unless the answer is a 200 PNG
+  curl -sf -o "$tmp/answer" "$1" &&
+    [ "$(head -c 8 "$tmp/answer" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+    { echo "serve.sh: not a PNG: $1" >&2; exit 1; }
+}
+for path in $(sed -n '1p; 2p; 3p; 500p; 1000p' "$tmp/paths"); do
+  is_png "$base$path"
+  [ -z "$boardimage_base" ] || is_png "$boardimage_base$path"
+done
+[ -z "$boardimage_base" ] || is_png "$boardimage_base/board.png?$readme"
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
 for url in "$svg_url" "$png_url" "$gif_url" "$png_arrows_url" "$gif_arrows_url"; do # first renders: sprites, palettes
   curl -sf -o /dev/null "$url"
@@ -95,12 +110,14 @@ gif=$(run gif "$gif_url")
 png_arrows=$(run png "$png_arrows_url")
 gif_arrows=$(run gif "$gif_arrows_url")
 distinct=$(run distinct "$base" -s "$here/bench/_distinct.lua")
-if [ -n "${WEB_BOARDIMAGE:-}" ]; then
-  boardimage=$(run web-boardimage "$WEB_BOARDIMAGE" -s "$here/bench/_distinct.lua")
-  boardimage_from="a live web-boardimage's $boardimage/s on the same paths"
+if [ -n "$boardimage_base" ]; then
+  boardimage_png=$(run web-boardimage "$boardimage_base/board.png?$example")
+  boardimage_readme=$(run web-boardimage "$boardimage_base/board.png?$readme")
+  boardimage=$(run web-boardimage "$boardimage_base" -s "$here/bench/_distinct.lua")
+  live="a live web-boardimage's" paths=" on the same paths"
 else
-  boardimage=43
-  boardimage_from="web-boardimage's 43/s above (no WEB_BOARDIMAGE given)"
+  boardimage_png=43 boardimage_readme=43 boardimage=43
+  live="web-boardimage's recorded" paths=" of one position" # no WEB_BOARDIMAGE given
 fi
 tag=$(curl -sfI "$png_url" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 not_modified=$(run 304 "$png_url" "If-None-Match: $tag")
@@ -116,11 +133,11 @@ echo "in-process: svg $svg_in/s, png $png_in/s, gif $gif_in/s"
 echo "served:     svg $svg/s ($(ratio "$svg" "$svg_in")x in-process; goal 0.8x)"
 echo "            bare Deno.serve + renderSvg $bare/s (svg is $(ratio "$svg" "$bare")x it: what fen serve adds)"
 echo "            bare Deno.serve, SVG drawn once $fixed/s ($(ratio "$fixed" "$svg_in")x in-process: the HTTP stack alone)"
-echo "            png $png/s ($(ratio "$png" 43)x web-boardimage's 43/s; goal 10x)"
-echo "            png, web-boardimage's README request (arrows, check) $png_arrows/s ($(ratio "$png_arrows" 43)x web-boardimage's 43/s; goal 10x; $(ratio "$png_arrows" "$png")x the plain png)"
-echo "            gif, the same request $gif_arrows/s ($(ratio "$gif_arrows" 43)x web-boardimage's 43/s; goal 10x)"
-echo "            gif $gif/s ($(ratio "$gif" 43)x web-boardimage's 43/s; goal 10x)"
-echo "            png, distinct positions and marks $distinct/s ($(ratio "$distinct" "$boardimage")x $boardimage_from; goal 10x); in-process $distinct_ms ms a picture"
+echo "            png $png/s ($(ratio "$png" "$boardimage_png")x $live $boardimage_png/s; goal 10x)"
+echo "            png, web-boardimage's README request (arrows, check) $png_arrows/s ($(ratio "$png_arrows" "$boardimage_readme")x $live $boardimage_readme/s; goal 10x; $(ratio "$png_arrows" "$png")x the plain png)"
+echo "            gif, the same request $gif_arrows/s ($(ratio "$gif_arrows" "$boardimage_readme")x $live PNG $boardimage_readme/s; goal 10x)"
+echo "            gif $gif/s ($(ratio "$gif" "$boardimage_png")x $live PNG $boardimage_png/s; goal 10x)"
+echo "            png, distinct positions and marks $distinct/s ($(ratio "$distinct" "$boardimage")x $live $boardimage/s$paths; goal 10x); in-process $distinct_ms ms a picture"
 echo "            304 $not_modified/s ($(ratio "$not_modified" "$png")x the PNG renders; goal 10x)"
 echo "errors:     $(awk '{n += $1} END {print n + 0}' "$tmp/errors") (non-2xx/3xx answers and socket errors, in $(wc -l < "$tmp/errors") wrk runs)"
 echo "memory:     ${rss_before} kB before, ${rss_after} kB after, ${rss_looks} kB after 100 more looks"
