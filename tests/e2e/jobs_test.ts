@@ -42,6 +42,20 @@ async function same(
   return one;
 }
 
+/** The command on `args` as a process, stdout and stderr piped. */
+function fenProcess(
+  args: readonly string[],
+  stdin: "piped" | "null" = "piped",
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: [...RUN, ...RW, CLI, ...args],
+    stdin,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+}
+
 async function spawnWith(
   args: string[],
   stdin: Uint8Array | string | undefined,
@@ -53,13 +67,7 @@ async function spawnWith(
   try {
     if (typeof stdin === "string") await Deno.writeTextFile(file, stdin);
     else await Deno.writeFile(file, stdin);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [...RUN, ...RW, CLI, ...args],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).spawn();
+    const child = fenProcess(args);
     const input = await Deno.open(file);
     const [output] = await Promise.all([
       child.output(),
@@ -238,24 +246,7 @@ Deno.test("--jobs: a bad value is a usage error", async () => {
 Deno.test("--jobs: SIGINT while waiting for input writes every line read before it, in order, and exits 130", async () => {
   const input = new TextEncoder().encode(SAMPLE.repeat(40));
   const full = await spawnWith(["--format", "key", "-"], input);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-config",
-      "--no-prompt",
-      ...RW,
-      CLI,
-      "--jobs",
-      "2",
-      "--format",
-      "key",
-      "-",
-    ],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const child = fenProcess(["--jobs", "2", "--format", "key", "-"]);
   const writer = child.stdin.getWriter();
   // stdout is read all along, while stdin is written (a pipe holds neither
   // whole: a reader that paused would leave the command blocked on its
@@ -342,13 +333,7 @@ function started(args: string[]): {
   /** All of stdout, once it ends. */
   stdout: Promise<Uint8Array>;
 } {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-config", "--no-prompt", ...RW, CLI, ...args],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const child = fenProcess(args, "null");
   const seen: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   const waiting: [number, () => void][] = [];
@@ -414,24 +399,7 @@ Deno.test("--jobs: SIGINT or SIGTERM while an --input file is converted, ten tim
 });
 
 Deno.test("--jobs: SIGINT before the input's first byte ends the run with 130, the input still open", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-config",
-      "--no-prompt",
-      ...RW,
-      CLI,
-      "--jobs",
-      "2",
-      "--format",
-      "key",
-      "-",
-    ],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const child = fenProcess(["--jobs", "2", "--format", "key", "-"]);
   // time to start and wait for its input, as someone at a terminal would
   await new Promise((resolve) => setTimeout(resolve, 5000));
   child.kill("SIGINT");
