@@ -147,19 +147,46 @@ export const RUN: readonly string[] = [
 
 /**
  * Runs the real program, as a user would, with stdout as bytes (a PNG, a
- * GIF): the one spawn with pipes the tests share.
+ * GIF).
  */
-export async function spawnFenBytes(
+export function spawnFenBytes(
   args: string[],
   options: SpawnOptions = {},
 ): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
-  const { stdin, permissions = [], cwd } = options;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [...RUN, ...permissions, CLI, ...args],
+  const { permissions = [], ...rest } = options;
+  return spawnProcess(Deno.execPath(), [
+    ...RUN,
+    ...permissions,
+    CLI,
+    ...args,
+  ], rest);
+}
+
+/** How {@linkcode spawnProcess} starts a process. */
+export interface ProcessOptions {
+  /** Text or bytes on stdin (none: stdin is closed). */
+  stdin?: string | Uint8Array;
+  /** Variables besides `NO_COLOR=1`. */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * Runs a program with pipes and waits for it, stdout as bytes: the one
+ * spawn the tests share (the command, a shell line, an installed `fen`).
+ */
+export async function spawnProcess(
+  command: string,
+  args: readonly string[],
+  options: ProcessOptions = {},
+): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
+  const { stdin, env = {}, cwd } = options;
+  const child = new Deno.Command(command, {
+    args: [...args],
     stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...env },
     ...(cwd === undefined ? {} : { cwd }),
   }).spawn();
   if (stdin !== undefined) {

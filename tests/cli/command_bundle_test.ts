@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { EXIT, main } from "../../cli.ts";
 import { installArgs } from "../../scripts/install.ts";
+import { spawnProcess } from "./_harness.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
@@ -20,25 +21,11 @@ async function deno(
   args: string[],
   stdin?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  if (stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(stdin));
-    await writer.close();
-  }
-  const { code, stdout, stderr } = await child.output();
-  return {
-    code,
-    stdout: decoder.decode(stdout),
-    stderr: decoder.decode(stderr),
-  };
+  const run = await spawnProcess(Deno.execPath(), args, {
+    cwd: ROOT.pathname,
+    ...(stdin === undefined ? {} : { stdin }),
+  });
+  return { ...run, stdout: decoder.decode(run.stdout) };
 }
 
 /** A module of the graph, as `deno info --json` describes it. */

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { CLI, spawnFen } from "../cli/_harness.ts";
+import { CLI, spawnFen, spawnProcess } from "../cli/_harness.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const decoder = new TextDecoder();
@@ -21,22 +21,11 @@ async function sh(
   line: string,
   stdin: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command("bash", {
-    args: ["-c", line],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1", FEN: `${Deno.execPath()} run --no-config ${CLI}` },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  return {
-    code,
-    stdout: decoder.decode(stdout),
-    stderr: decoder.decode(stderr),
-  };
+  const run = await spawnProcess("bash", ["-c", line], {
+    stdin,
+    env: { FEN: `${Deno.execPath()} run --no-config ${CLI}` },
+  });
+  return { ...run, stdout: decoder.decode(run.stdout) };
 }
 
 Deno.test("keys from a pipe: --format key -", async () => {

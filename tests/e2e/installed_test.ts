@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { FAKE_ENGINE } from "../_fake_engine.ts";
 import { ServerProcess } from "../serve/_server.ts";
+import { spawnProcess } from "../cli/_harness.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const DENO = Deno.realPathSync(Deno.execPath());
@@ -24,23 +25,8 @@ async function execute(
   args: string[],
   { env = {}, stdin = "" }: { env?: Record<string, string>; stdin?: string },
 ): Promise<Output> {
-  const child = new Deno.Command(command, {
-    args,
-    cwd: ROOT,
-    env: { NO_COLOR: "1", ...env },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  return {
-    code,
-    stdout: decoder.decode(stdout),
-    stderr: decoder.decode(stderr),
-  };
+  const run = await spawnProcess(command, args, { env, stdin, cwd: ROOT });
+  return { ...run, stdout: decoder.decode(run.stdout) };
 }
 
 /**
