@@ -11,7 +11,7 @@ import type { Libraries, LibraryName } from "./format_libraries.ts";
 import type { Reading } from "./source_text.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { reason } from "./sink_out_dir.ts";
+import { osReason } from "../program/messages.ts";
 import type { Settings } from "./option_settings.ts";
 
 /** What a loader has to go on: the settings, and the run's openings. */
@@ -99,7 +99,7 @@ async function loadRenderer<M, R>(
   } catch (error) {
     throw new Stop(
       `--format ${format} needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
-        reason(error).split("\n")[0]
+        osReason(error).split("\n")[0]
       })`,
       EXIT.usage,
     );
@@ -108,7 +108,7 @@ async function loadRenderer<M, R>(
     return await load.create(module);
   } catch (error) {
     throw new Stop(
-      `cannot load ${load.name}: ${reason(error)}`,
+      `cannot load ${load.name}: ${osReason(error)}`,
       EXIT.ioError,
     );
   }

@@ -11,7 +11,6 @@ export {
   NamesWritten,
   type NameValues,
   prepareOutDir,
-  reason,
   writeOutFile,
 } from "../program/out_files.ts";
 

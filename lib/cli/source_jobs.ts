@@ -33,7 +33,8 @@ import {
 } from "./source_compression.ts";
 import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
-import { granted, reason } from "./sink_out_dir.ts";
+import { granted } from "./sink_out_dir.ts";
+import { osReason } from "../program/messages.ts";
 import { type ConvertPart, PartConverter } from "./source_jobs_io.ts";
 import type { Settings } from "./option_settings.ts";
 import { Pool } from "./source_jobs_pool.ts";
@@ -201,7 +202,7 @@ async function feedFile(
   try {
     file = await io.open(path, { read: true });
   } catch (error) {
-    diagnostics.say(`fen: cannot read ${label}: ${reason(error)}\n`);
+    diagnostics.say(`fen: cannot read ${label}: ${osReason(error)}\n`);
     return feeding.pool.stop(EXIT.ioError);
   }
   try {

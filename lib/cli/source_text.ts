@@ -9,7 +9,8 @@ import type { BoardTextReader } from "../text/board_text.ts";
 import { GridSyntaxError } from "../errors.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import { escapeText } from "../_quote.ts";
-import { granted, reason } from "./sink_out_dir.ts";
+import { granted } from "./sink_out_dir.ts";
+import { osReason } from "../program/messages.ts";
 import {
   type NotText,
   notTextMessage,
@@ -139,7 +140,7 @@ export class FileSource implements RecordSource {
     } catch (error) {
       // Whatever opening throws is this file's problem (Deno's own classes,
       // or a plain Error for an OS error it has no class for).
-      diagnostics.say(`fen: cannot read ${label}: ${reason(error)}\n`);
+      diagnostics.say(`fen: cannot read ${label}: ${osReason(error)}\n`);
       return diagnostics.stop(EXIT.ioError);
     }
     try {

@@ -7,7 +7,7 @@ import { renderSvg } from "../svg/mod.ts";
 import { shapeMarks } from "../svg/letters.ts";
 import type { PngRenderer } from "../raster/png.ts";
 import type { CliIo } from "../program/io.ts";
-import { reason } from "../program/out_files.ts";
+import { osReason } from "../program/messages.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import type { BlockBoard } from "./block.ts";
 import type { BlockSettings } from "./options.ts";
@@ -72,7 +72,7 @@ export class PictureMaker {
     } catch (error) {
       throw new PictureError(
         `--format png needs the rasterizer, which this build of fen leaves out: run cli.ts or the compiled binary (${
-          reason(error).split("\n")[0]
+          osReason(error).split("\n")[0]
         })`,
         EXIT.usage,
       );
@@ -145,7 +145,7 @@ export class PictureMaker {
         io.renameSync(`${path}.part`, path);
       } catch (error) {
         throw new PictureError(
-          `cannot write ${JSON.stringify(path)}: ${reason(error)}`,
+          `cannot write ${JSON.stringify(path)}: ${osReason(error)}`,
           EXIT.ioError,
         );
       }

@@ -112,7 +112,7 @@ export function prepareOutDir(dir: string, io: CliIo): boolean {
   } catch (error) {
     writeText(
       io.stderr,
-      `fen: cannot make folder ${shown}: ${reason(error)}\n`,
+      `fen: cannot make folder ${shown}: ${osReason(error)}\n`,
     );
     return false;
   }
@@ -134,14 +134,9 @@ export function writeOutFile(
     writeText(
       io.stderr,
       `fen: cannot write ${escapeText(path, 0, path.length, 80)}: ${
-        reason(error)
+        osReason(error)
       }\n`,
     );
     return false;
   }
-}
-
-/** An error's message for `fen: cannot ...: <reason>`: {@linkcode osReason}. */
-export function reason(error: unknown): string {
-  return osReason(error);
 }
