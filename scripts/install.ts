@@ -1,4 +1,5 @@
-// `deno task install`: the `fen` command on the PATH. It runs `deno install`
+// `deno task install`: the `fen` command on the PATH. It builds build/
+// (scripts/build.ts), the modules cli.ts runs, then runs `deno install`
 // with the flags below (docs/install.md says why each is there), then makes
 // the launcher that `deno install` writes run this Deno's binary
 // (Deno.execPath()) instead of the `deno` the PATH finds when `fen` starts.
@@ -88,17 +89,30 @@ function options(args: readonly string[]): { root: string; engines: string[] } {
   return { root, engines };
 }
 
-/** Installs `fen`; its launcher's path. */
-async function install(args: readonly string[]): Promise<string> {
-  const { root, engines } = options(args);
-  const deno = Deno.execPath();
-  const { success, stderr } = await new Deno.Command(deno, {
-    args: installArgs(engines).toSpliced(1, 0, "--root", root),
+/** Runs `deno` with `args` in the root; its messages are the error. */
+async function run(args: string[]): Promise<void> {
+  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+    args,
     cwd: ROOT,
     stdout: "inherit",
     stderr: "piped",
   }).output();
   if (!success) throw new Error(new TextDecoder().decode(stderr).trim());
+}
+
+/** Builds and installs `fen`; its launcher's path. */
+async function install(args: readonly string[]): Promise<string> {
+  const { root, engines } = options(args);
+  const deno = Deno.execPath();
+  // The installed command runs from build/ (cli.ts), made here as current.
+  await run([
+    "run",
+    "--allow-run",
+    "--allow-read",
+    "--allow-write",
+    "scripts/build.ts",
+  ]);
+  await run(installArgs(engines).toSpliced(1, 0, "--root", root));
   const launcher = `${root}/bin/fen`;
   const script = await Deno.readTextFile(launcher);
   const exec = /^exec deno /m;

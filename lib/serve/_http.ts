@@ -7,7 +7,7 @@ import { VERSION } from "../program/version.ts";
 
 /** A request the service refuses: the status, and where the fault is. */
 export class RequestError extends RangeError {
-  /** The HTTP status: 400, 404, 405, 413 or 414. */
+  /** The HTTP status: 400, 404, 405, 413, 414, or 503 (not built). */
   readonly status: number;
   /** The query parameter or body field at fault, such as `"size"`. */
   readonly parameter: string | null;

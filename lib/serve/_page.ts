@@ -1,18 +1,19 @@
 // The playground page and its script, served at `/` and `/playground.js`.
-// The script is the bundle `deno task playground` builds from
-// playground/app.ts, imported as text so that the server reads no file.
-// The paths read the same from lib/cli/, where the command's bundle leaves
-// these imports as they are (scripts/command.ts).
+// The script is the bundle `deno task build` makes from playground/app.ts
+// into build/playground.js, imported as text so that the server reads no
+// file; a clone that has not built it serves the rest and says so. The
+// paths are written from one folder below lib/, and scripts/build.ts names
+// them from build/ in the service's module.
 
 import PAGE from "../serve/playground/index.html" with { type: "text" };
-import SCRIPT from "../serve/playground/playground.js" with { type: "text" };
 import NOTICE from "../../NOTICE" with { type: "text" };
 import CBURNETT from "../svg/LICENSE-cburnett.txt" with { type: "text" };
 import DEJAVU from "../svg/LICENSE-DejaVu.txt" with { type: "text" };
 
 /** A static file of the page: its body, type and headers. */
 export interface PageFile {
-  body: string;
+  /** The text, or how to load it (null: it has not been built). */
+  body: string | (() => Promise<string | null>);
   type: string;
   headers: [string, string][];
 }
@@ -30,7 +31,7 @@ export const PAGE_FILES: Readonly<Record<string, PageFile>> = {
     headers: [["Content-Security-Policy", PAGE_POLICY]],
   },
   "/playground.js": {
-    body: SCRIPT,
+    body: playgroundScript,
     type: "text/javascript; charset=utf-8",
     headers: [],
   },
@@ -47,3 +48,17 @@ export const PAGE_FILES: Readonly<Record<string, PageFile>> = {
     headers: [],
   },
 };
+
+/** The page's script as build/ has it, or null where it was not built. */
+async function playgroundScript(): Promise<string | null> {
+  try {
+    return (await import("../../build/playground.js", {
+      with: { type: "text" },
+    })).default;
+  } catch (error) {
+    const missing = error instanceof TypeError &&
+      (error as { code?: string }).code === "ERR_MODULE_NOT_FOUND";
+    if (missing) return null;
+    throw error;
+  }
+}

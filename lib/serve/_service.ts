@@ -54,10 +54,18 @@ function imageRoute(endpoint: Endpoint): Route {
 function pageRoute(file: PageFile): Route {
   return {
     methods: READ_METHODS,
-    answer: () =>
-      Promise.resolve(
-        new Response(file.body, { headers: headers(file.type, file.headers) }),
-      ),
+    async answer() {
+      const body = typeof file.body === "string"
+        ? file.body
+        : await file.body();
+      if (body === null) {
+        throw new RequestError(
+          "the page's script has not been built: run deno task build",
+          { status: 503 },
+        );
+      }
+      return new Response(body, { headers: headers(file.type, file.headers) });
+    },
   };
 }
 

@@ -210,3 +210,20 @@ export async function spawnFen(
   const { code, stdout, stderr } = await spawnFenBytes(args, options);
   return { code, stdout: decoder.decode(stdout), stderr };
 }
+
+/** A copy of what a clone has of the command, without build/. */
+export async function unbuiltClone(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "fen-unbuilt-" });
+  const files = ["cli.ts", "mod.ts", "deno.json", "deno.lock", "NOTICE"];
+  for (const file of files) {
+    await Deno.copyFile(
+      new URL(`../../${file}`, import.meta.url),
+      `${dir}/${file}`,
+    );
+  }
+  const copy = await spawnProcess("cp", ["-R", "lib", `${dir}/lib`], {
+    cwd: new URL("../../", import.meta.url).pathname,
+  });
+  if (copy.code !== 0) throw new Error(`cp -R lib: ${copy.stderr}`);
+  return dir;
+}

@@ -1,17 +1,18 @@
 /**
- * The command runs from generated modules (lib/cli/main.bundle.js, the
- * one-shot classic diagram, lib/cli/general.bundle.js, everything else, and
- * what that seldom needs, the openings table and the service):
- * they are current, `deno run cli.ts` reaches nothing else of the package,
- * the classic diagram needs nothing of the general path, and the command
- * works from them without any permission flag, as the README's quick start
- * runs it.
+ * The command runs from the modules `deno task build` generates into build/
+ * (build/main.js, the one-shot classic diagram, build/general.js,
+ * everything else, and what that seldom needs, the openings table and the
+ * service): they are current, the command reaches nothing else of the
+ * package through them, the classic diagram needs nothing of the general
+ * path, and the command works from them, and from the sources of a clone
+ * that has not built them, without any permission flag, as the README's
+ * quick start runs it.
  */
 
 import assert from "node:assert/strict";
 import { EXIT, main } from "../../cli.ts";
 import { installArgs } from "../../scripts/install.ts";
-import { spawnProcess } from "./_harness.ts";
+import { spawnProcess, unbuiltClone } from "./_harness.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
@@ -38,11 +39,14 @@ interface Module {
 }
 
 /**
- * The package's files `deno run cli.ts` reads: the code imports from cli.ts
- * (static ones only, or `import()` too), without the type-only ones.
+ * The package's files `entry` reaches: its code imports (static ones only,
+ * or `import()` too), without the type-only ones.
  */
-async function codeGraph(withDynamic: boolean): Promise<string[]> {
-  const info = await deno(["info", "--json", "cli.ts"]);
+async function codeGraph(
+  entry: string,
+  withDynamic: boolean,
+): Promise<string[]> {
+  const info = await deno(["info", "--json", entry]);
   assert.equal(info.code, 0, info.stderr);
   const { roots, modules } = JSON.parse(info.stdout) as {
     roots: string[];
@@ -64,32 +68,31 @@ async function codeGraph(withDynamic: boolean): Promise<string[]> {
     .map((s) => s.slice(ROOT.href.length)).sort();
 }
 
-Deno.test("the command's committed bundles are built from the current sources", async () => {
+Deno.test("build/ is built from the current sources", async () => {
   const { code, stderr } = await deno([
     "run",
     "--allow-run",
     "--allow-read",
     "--allow-write",
-    "scripts/command.ts",
+    "scripts/build.ts",
     "--check",
   ]);
   assert.equal(code, 0, stderr);
 });
 
-Deno.test("deno run cli.ts reads the bundles, the loaders of npm packages and text files, nothing else", async () => {
-  assert.deepEqual(await codeGraph(true), [
+Deno.test("the built command reads build/, the loaders of npm packages and text files, nothing else", async () => {
+  assert.deepEqual(await codeGraph("build/main.js", true), [
     "NOTICE",
-    "cli.ts",
+    "build/general.js",
+    "build/main.js",
+    "build/openings.js",
+    "build/playground.js",
+    "build/serve.js",
     "deno.json",
-    "lib/cli/general.bundle.js",
-    "lib/cli/main.bundle.js",
-    "lib/cli/openings.bundle.js",
-    "lib/cli/serve.bundle.js",
     "lib/compress/_fzstd.js",
     "lib/raster/gifenc.js",
     "lib/raster/resvg_wasm.js",
     "lib/serve/playground/index.html",
-    "lib/serve/playground/playground.js",
     "lib/svg/LICENSE-DejaVu.txt",
     "lib/svg/LICENSE-cburnett.txt",
   ]);
@@ -99,21 +102,13 @@ Deno.test("no bundle of the command imports a node: module at its start", async 
   // Importing node:zlib loads Deno's Node layer, about 45 ms: the general
   // path and every --jobs worker paid it at their start until the PNG and
   // zstd code loaded it when first used.
-  const bundles = [
-    "main",
-    "general",
-    "source_jobs_worker",
-    "openings",
-    "serve",
-  ];
+  const bundles = ["main", "general", "jobs_worker", "openings", "serve"];
   for (const name of bundles) {
-    const text = await Deno.readTextFile(
-      new URL(`lib/cli/${name}.bundle.js`, ROOT),
-    );
+    const text = await Deno.readTextFile(new URL(`build/${name}.js`, ROOT));
     const statics = text.match(
       /\bfrom\s*["']node:[\w/]+["']|\bimport\s*["']node:/g,
     );
-    assert.equal(statics, null, `${name}.bundle.js: ${statics}`);
+    assert.equal(statics, null, `build/${name}.js: ${statics}`);
     if (name !== "main" && name !== "openings") {
       // the check above sees what the bundler writes for node: modules
       assert.match(text, /import\(\s*["']node:zlib["']\s*\)/, name);
@@ -121,11 +116,17 @@ Deno.test("no bundle of the command imports a node: module at its start", async 
   }
 });
 
-Deno.test("the one-shot diagram loads one module of the package, and deno.json for the version", async () => {
-  assert.deepEqual(await codeGraph(false), [
+Deno.test("the one-shot diagram loads one built module, and the entry's exports", async () => {
+  // cli.ts's own imports, then what its import() of build/main.js loads.
+  assert.deepEqual(await codeGraph("cli.ts", false), [
     "cli.ts",
     "deno.json",
-    "lib/cli/main.bundle.js",
+    "lib/program/exit.ts",
+    "lib/program/version.ts",
+  ]);
+  assert.deepEqual(await codeGraph("build/main.js", false), [
+    "build/main.js",
+    "deno.json",
   ]);
 });
 
@@ -214,5 +215,35 @@ Deno.test("a failed write of the one-shot diagram is told as the general path te
     };
     assert.equal(await main(["-n", CLASSIC_FEN], io), code);
     assert.equal(stderr.join(""), told);
+  }
+});
+
+Deno.test("a clone that has not built build/ runs the command from lib/, with no permission flag", async () => {
+  const dir = await unbuiltClone();
+  try {
+    const run = (args: string[], stdin?: string) =>
+      spawnProcess(Deno.execPath(), ["run", "--no-prompt", "cli.ts", ...args], {
+        cwd: dir,
+        ...(stdin === undefined ? {} : { stdin }),
+      });
+    const classic = await run(["-n", CLASSIC_FEN]);
+    assert.equal(classic.stderr, "");
+    assert.equal(classic.code, 0);
+    assert.equal(
+      decoder.decode(classic.stdout),
+      await Deno.readTextFile(new URL("tests/testdata/chess.01.svg", ROOT)),
+    );
+    // The general path: a stream and a usage error, worded as built.
+    const stream = await run(["--format", "fen", "-"], `${CLASSIC_FEN}\n`);
+    assert.deepEqual(
+      [stream.code, decoder.decode(stream.stdout), stream.stderr],
+      [0, `${CLASSIC_FEN} w - - 0 1\n`, ""],
+    );
+    const usage = await run(["--sise", "3"]);
+    const built = await deno(["run", "--no-prompt", "cli.ts", "--sise", "3"]);
+    assert.equal(usage.code, EXIT.usage);
+    assert.deepEqual([usage.code, usage.stderr], [built.code, built.stderr]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

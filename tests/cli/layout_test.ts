@@ -32,9 +32,7 @@ Deno.test("outside lib/cli, only cli.ts imports the command, and only main.ts", 
     if (file.startsWith("lib/cli/")) continue;
     for (const target of await importsOf(file)) {
       if (!target.startsWith("lib/cli/")) continue;
-      // main.bundle.js: main.ts as the command runs it (scripts/command.ts).
-      const allowed = file === "cli.ts" &&
-        (target === "lib/cli/main.ts" || target === "lib/cli/main.bundle.js");
+      const allowed = file === "cli.ts" && target === "lib/cli/main.ts";
       if (!allowed) offenders.push(`${file} -> ${target}`);
     }
   }
