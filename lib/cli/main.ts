@@ -75,6 +75,6 @@ function oneShotDiagram(args: string[]): string | null {
 }
 
 // `deno run lib/cli/main.ts` is the command run from the sources, as
-// `deno task bundle` builds it into one file (cli.ts runs the bundles of
-// `deno task command`).
+// `deno task bundle` builds it into one file (cli.ts runs build/, made by
+// `deno task build`, or this module where that has not been run).
 if (import.meta.main) Deno.exit(await main(Deno.args, Deno));

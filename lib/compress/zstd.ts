@@ -25,7 +25,7 @@
  */
 
 // Spelled from the parent folder so that it resolves from lib/cli/ too, where
-// the command's bundles keep this loader outside them (scripts/command.ts).
+// the command's bundles keep this loader outside them (scripts/build.ts).
 import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
 
 /** A zstd stream that is cut short, corrupt, or followed by other bytes. */
