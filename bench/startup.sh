@@ -25,11 +25,9 @@ fen="4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The install task's command line, into a root of its own (not ~/.deno).
-read -r -a install < <("$DENO" eval --no-config \
-  'console.log(JSON.parse(Deno.readTextFileSync("deno.json")).tasks.install)')
-[ "${install[0]}" = deno ] || { echo "startup: the install task is not a deno command" >&2; exit 1; }
-"$DENO" "${install[@]:1:${#install[@]}-2}" --root "$tmp/root" "${install[-1]}" 2> /dev/null
+# The install task, into a root of its own (not ~/.deno).
+"$DENO" task --quiet install --root "$tmp/root" 2> /dev/null ||
+  { echo "startup: deno task install failed" >&2; exit 1; }
 installed="$tmp/root/bin/fen"
 
 commands=("$DENO run bench/_one_line.ts" "$DENO run cli.ts -n $fen" "$installed -n $fen")
