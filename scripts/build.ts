@@ -202,7 +202,11 @@ if (Deno.args.includes("--check")) {
   Deno.exit(stale);
 }
 await Deno.mkdir(OUT, { recursive: true });
+// Each written beside and renamed into place: a command starting meanwhile
+// finds the old module or the new, never half of one.
 for (const [i, part] of PARTS.entries()) {
-  await Deno.writeTextFile(new URL(part.file, OUT), built[i]);
+  const file = new URL(part.file, OUT);
+  await Deno.writeTextFile(new URL(`${part.file}.part`, OUT), built[i]);
+  await Deno.rename(new URL(`${part.file}.part`, OUT), file);
 }
 console.error(`build: built ${PARTS.map((p) => `build/${p.file}`).join(" ")}`);

@@ -6,6 +6,7 @@
 // Stockfish, python-chess or pgn-extract.
 
 import { FAKE_ENGINE } from "../_fake_engine.ts";
+import { holdEnv } from "../_env_lock.ts";
 import assert from "node:assert/strict";
 import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
@@ -46,12 +47,12 @@ async function fake(
     FAKE_UCI_LOG: log,
     ...extra,
   };
-  for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
+  const release = await holdEnv(env);
   return {
     dir,
     log,
     done: async () => {
-      for (const k of Object.keys(env)) Deno.env.delete(k);
+      release();
       await Deno.remove(dir, { recursive: true });
     },
   };

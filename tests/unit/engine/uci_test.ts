@@ -3,6 +3,7 @@
 // hangs or answers garbage (tests/_fake_uci.ts).
 
 import { FAKE_ENGINE } from "../../_fake_engine.ts";
+import { holdEnv } from "../../_env_lock.ts";
 import assert from "node:assert/strict";
 import {
   type EngineError,
@@ -21,13 +22,11 @@ const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /** Runs `fn` with the fake engine in `mode`, a fresh marker folder. */
 async function withFake<T>(mode: string, fn: () => Promise<T>): Promise<T> {
   const dir = await Deno.makeTempDir();
-  Deno.env.set("FAKE_UCI", mode);
-  Deno.env.set("FAKE_UCI_STATE", dir);
+  const release = await holdEnv({ FAKE_UCI: mode, FAKE_UCI_STATE: dir });
   try {
     return await fn();
   } finally {
-    Deno.env.delete("FAKE_UCI");
-    Deno.env.delete("FAKE_UCI_STATE");
+    release();
     await Deno.remove(dir, { recursive: true });
   }
 }

@@ -1,0 +1,31 @@
+// Test modules run in parallel (`deno test --parallel`) as workers of one
+// process, whose environment they share. The few tests that set variables
+// for the processes they start (the fake engine's settings) hold this lock
+// while they do, so that no other module's variables reach them.
+
+const LOCK = `${
+  Deno.env.get("TMPDIR") ?? "/tmp"
+}/fen-tests-env-${Deno.pid}.lock`;
+
+/**
+ * Waits until no other test module of this process holds the environment,
+ * sets `env`, and returns what undoes both (call it once, when done).
+ */
+export async function holdEnv(
+  env: Readonly<Record<string, string>>,
+): Promise<() => void> {
+  while (true) {
+    try {
+      Deno.openSync(LOCK, { write: true, createNew: true }).close();
+      break;
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  for (const [name, value] of Object.entries(env)) Deno.env.set(name, value);
+  return () => {
+    for (const name of Object.keys(env)) Deno.env.delete(name);
+    Deno.removeSync(LOCK);
+  };
+}
