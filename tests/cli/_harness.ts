@@ -40,7 +40,7 @@ export interface FakeOptions {
 export async function runMain(
   args: string[],
   options: FakeOptions = {},
-): Promise<Run & { files: Map<string, string> }> {
+): Promise<Run & { files: Map<string, string>; stdoutBytes: Uint8Array }> {
   const out: number[] = [];
   const err: number[] = [];
   const written = new Map<string, string>();
@@ -114,6 +114,7 @@ export async function runMain(
   return {
     code,
     stdout: decoder.decode(new Uint8Array(out)),
+    stdoutBytes: new Uint8Array(out),
     stderr: decoder.decode(new Uint8Array(err)),
     files: written,
   };
