@@ -24,7 +24,7 @@ import {
   type BlockReader,
   type BlockSettings,
 } from "../markdown/options.ts";
-import type { PictureOptions } from "../subcommands/md.ts";
+import type { PictureOptions } from "../subcommands/front_end.ts";
 import { variantNamed } from "../fen/variants.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
 

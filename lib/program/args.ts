@@ -60,6 +60,7 @@ export interface ProgramSpec<O extends OptionSpec = OptionSpec> {
   readonly operandKind?: OperandKind;
   /** What it does, a few lines of at most 80 columns. */
   readonly about: string;
+  /** Its options, in help order. */
   readonly options: readonly O[];
 }
 
@@ -70,8 +71,11 @@ export interface ProgramSpec<O extends OptionSpec = OptionSpec> {
 export interface ProgramTable {
   /** One line ("" for `fen` itself). */
   readonly about: string;
+  /** Its options. */
   readonly options: readonly OptionSpec[];
+  /** What its operands complete to. */
   readonly operands: OperandKind;
+  /** Its subcommands by word (none: `{}`). */
   readonly subcommands: Readonly<Record<string, ProgramTable>>;
 }
 

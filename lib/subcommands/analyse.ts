@@ -25,7 +25,7 @@ import {
   type AnalyseSettings,
   defaultTimeout,
 } from "../analysis/mod.ts";
-import type { Program } from "./mod.ts";
+import type { Program } from "./front_end.ts";
 
 /** The options, in help order. */
 const OPTIONS: readonly OptionSpec[] = [

@@ -24,7 +24,7 @@ import { lowered } from "../program/messages.ts";
 import { BookMaker } from "../book/make.ts";
 import { BOOK_SPECS, bookMakeOptions, type BookWord } from "./_book_specs.ts";
 import { refuseTerminal } from "./_book_files.ts";
-import type { Program, ProgramGroup, Subcommand } from "./mod.ts";
+import type { Program, ProgramGroup, Subcommand } from "./front_end.ts";
 
 /** The book subcommands' tables (the shell completions are made from them). */
 export { BOOK_SPECS } from "./_book_specs.ts";

@@ -8,7 +8,7 @@ import { UsageError } from "../program/usage_error.ts";
 import { escapeText } from "../_quote.ts";
 import { HELP_OPTION, type ProgramTable } from "../program/args.ts";
 import { completionScript, SHELLS } from "../completions/mod.ts";
-import type { Program } from "./mod.ts";
+import type { Program } from "./front_end.ts";
 
 const WORDS = Object.keys(SHELLS);
 

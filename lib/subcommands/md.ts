@@ -15,13 +15,12 @@ import { lowered } from "../program/messages.ts";
 import { eachInput, SubcommandError, writeAll, writeText } from "./args.ts";
 import {
   HELP_OPTION,
-  type OptionSpec,
   type ParsedArgs,
   type ProgramSpec,
   valueOf,
   valuesOf,
 } from "../program/args.ts";
-import type { Program } from "./mod.ts";
+import type { PictureOptions, Program } from "./front_end.ts";
 import type { BlockReader } from "../markdown/options.ts";
 import {
   PICTURE_FORMATS,
@@ -31,23 +30,6 @@ import {
 } from "../markdown/diagram.ts";
 import { renderMarkdown } from "../markdown/document.ts";
 import { holdsHtml, pandocFilter } from "../markdown/pandoc.ts";
-
-/**
- * The picture options `fen md` takes, which the command gives it (its own
- * option table, lib/cli/option_blocks.ts): every block's defaults as rows
- * of `fen md`'s table, and the reader of a block's options.
- */
-export interface PictureOptions {
-  /** The rows of `fen md`'s table for the picture options. */
-  readonly rows: readonly OptionSpec[];
-  /**
-   * The reader of a block's options, with the command line's picture
-   * options (`--flip`, `--size=240`) as every block's defaults.
-   *
-   * @throws {UsageError} For a bad default.
-   */
-  reader(argv: readonly string[]): BlockReader;
-}
 
 /** `fen md`'s table, with the picture options' rows. */
 export function mdSpec(pictures: PictureOptions): ProgramSpec {

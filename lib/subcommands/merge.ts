@@ -14,7 +14,7 @@ import {
   type ProgramSpec,
   wholeOption,
 } from "../program/args.ts";
-import type { Program } from "./mod.ts";
+import type { Program } from "./front_end.ts";
 import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import {

@@ -9,8 +9,7 @@
  * @module
  */
 
-import type { CliIo } from "../program/io.ts";
-import { writeText } from "../program/io.ts";
+import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { nearestName } from "../program/suggest.ts";
@@ -24,40 +23,19 @@ import {
   type ProgramTable,
   usageOf,
 } from "../program/args.ts";
-import type { PictureOptions } from "./md.ts";
+import type {
+  CommandParts,
+  Program,
+  ProgramGroup,
+  Subcommand,
+} from "./front_end.ts";
 
-/** A front end: its table, and its run once the command line is parsed. */
-export interface Program {
-  readonly spec: ProgramSpec;
-  /**
-   * Runs with the parsed command line; the exit code. A `UsageError` it
-   * throws is worded as the parser's are.
-   */
-  run(parsed: ParsedArgs, io: CliIo): Promise<number>;
-}
-
-/** A front end of subcommands of its own (`fen book make`). */
-export interface ProgramGroup {
-  /** Its words and what it does. */
-  readonly spec: Pick<ProgramSpec, "name" | "about">;
-  readonly subcommands: Readonly<Record<string, Subcommand>>;
-}
-
-/** What the command gives its subcommands (they read nothing of lib/cli). */
-export interface CommandParts {
-  /** `fen md`'s picture options: the command's own. */
-  pictures(): Promise<PictureOptions>;
-  /** The command's own table, for `fen completions`. */
-  command(): Promise<ProgramSpec>;
-}
-
-/** A subcommand: one line about it, and its front end. */
-export interface Subcommand {
-  /** One line, for `fen --help`, its group's help and the shells. */
-  readonly about: string;
-  /** Its front end, loaded (with its libraries) when it is called. */
-  load(parts: CommandParts): Promise<Program | ProgramGroup>;
-}
+export type {
+  CommandParts,
+  Program,
+  ProgramGroup,
+  Subcommand,
+} from "./front_end.ts";
 
 /** The subcommands by their word, in the order help and completions list them. */
 export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {

@@ -10,7 +10,7 @@ import {
   type ProgramSpec,
   valueOf,
 } from "../program/args.ts";
-import type { Program } from "./mod.ts";
+import type { Program } from "./front_end.ts";
 
 const PORT = "8080";
 const HOSTNAME = "127.0.0.1";

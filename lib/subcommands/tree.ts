@@ -25,7 +25,7 @@ import {
   SubcommandError,
   writeText,
 } from "./args.ts";
-import type { Program } from "./mod.ts";
+import type { Program } from "./front_end.ts";
 import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
 import { tryParseFen } from "../fen/mod.ts";
