@@ -18,8 +18,6 @@ import {
   checkChoices,
   helpOf,
   parseArgs,
-  type ParsedArgs,
-  type ProgramSpec,
   type ProgramTable,
   usageOf,
 } from "../program/args.ts";
