@@ -245,6 +245,7 @@ export const PICTURE_OPTIONS: PictureOptions = {
     ...(o.value === undefined ? {} : { value: o.value }),
     ...(o.multiple ? { multiple: true } : {}),
     ...(o.choices === undefined ? {} : { choices: o.choices }),
+    ...(o.suggest === undefined ? {} : { suggest: o.suggest }),
     ...(o.name === "style"
       ? { default: DOCUMENT_STYLE }
       : o.default === undefined

@@ -241,6 +241,9 @@ Deno.test({
     assert.deepEqual(await bash(["fen", "analyse", "--inp"]), ["--input"]);
     assert.deepEqual(await bash(["fen", "--variant", ""]), [...VARIANT_RULES]);
     assert.deepEqual(await bash(["fen", "--variant", "ato"]), ["atomic"]);
+    assert.deepEqual(await bash(["fen", "md", "--variant", "ato"]), [
+      "atomic",
+    ]);
   },
 });
 
