@@ -10,24 +10,23 @@ import type { CliIo } from "../program/io.ts";
 import { lowered, osReason } from "../program/messages.ts";
 import { OutputError, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
-import { UsageError } from "../program/usage_error.ts";
 import { EnginePool, FAULTS_IN_ROW } from "../engine/pool.ts";
 import { EngineError } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
 import { NamesWritten } from "../program/out_files.ts";
 import { CacheFormatError, EvalCache } from "./cache.ts";
-import {
-  type AnalyseSettings,
-  analyseSettings,
-  analyseUsage,
-} from "./_options.ts";
+import type { AnalyseSettings } from "./_options.ts";
 import { type InputItem, readInputs } from "./_input.ts";
 import { Evaluator } from "./_evaluate.ts";
 import { Progress } from "./_progress.ts";
 import { analyseItem, type ItemContext, type ItemOutcome } from "./_item.ts";
 
-/** The option table (the help and the shell completions are made from it). */
-export { ANALYSE_OPTIONS } from "./_options.ts";
+export {
+  ANALYSE_FORMATS,
+  type AnalyseFormat,
+  type AnalyseSettings,
+  defaultTimeout,
+} from "./_options.ts";
 
 /** Exit code: some positions could not be analysed (the engine failed on them). */
 export const EXIT_NOT_ANALYSED = 6;
@@ -125,9 +124,10 @@ function worse(a: number, b: number): number {
 }
 
 /**
- * Runs `fen analyse` with `args` (after the word `analyse`).
+ * Runs `fen analyse` with the settings its front end read
+ * (lib/subcommands/analyse.ts).
  *
- * @param args The arguments after `analyse`.
+ * @param settings What the run is asked to do.
  * @param io The standard streams, files and signals.
  * @returns The exit code: 0, 1 (usage), 2 (a line is not a record, a game
  * not PGN, the --cache file not a cache), 3 (a position refused by the
@@ -136,19 +136,10 @@ function worse(a: number, b: number): number {
  * game's move cannot be played), 6 (some positions not analysed), 130
  * (interrupted).
  */
-export async function analyse(args: string[], io: CliIo): Promise<number> {
-  let settings: AnalyseSettings;
-  try {
-    settings = analyseSettings(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    say(io, `${escapeText(error.message)}\n${USAGE_LINE}`);
-    return EXIT.usage;
-  }
-  if (settings.help) {
-    writeText(io.stdout, analyseUsage());
-    return EXIT.ok;
-  }
+export async function analyse(
+  settings: AnalyseSettings,
+  io: CliIo,
+): Promise<number> {
   try {
     return await analyseWith(settings, io);
   } catch (error) {
@@ -165,9 +156,6 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
     return output ? EXIT.ioError : EXIT.internal;
   }
 }
-
-const USAGE_LINE =
-  "Usage: fen analyse [options] [file...] (fen analyse --help)";
 
 /** The cache, the inputs' first item and the chart folder, or an exit code. */
 async function prepare(

@@ -12,13 +12,13 @@ import type { ExitCode } from "../program/exit.ts";
 import { parseArgv } from "./option_argv.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { subcommand } from "./option_subcommands.ts";
+import { runNamed } from "./option_subcommands.ts";
 
 /** Runs a command line that is not a plain one-shot diagram. */
 export async function general(args: string[], io: CliIo): Promise<number> {
   // `fen serve`, `fen book`, `fen completions`...: programs of their own.
-  const sub = subcommand(args[0]);
-  if (sub !== null) return await sub.run(args.slice(1), io);
+  const code = await runNamed(args, io);
+  if (code !== null) return code;
   const run = await import("./run.ts");
   let parsed: ParsedArgs;
   try {

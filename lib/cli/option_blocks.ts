@@ -24,7 +24,7 @@ import {
   type BlockReader,
   type BlockSettings,
 } from "../markdown/options.ts";
-import type { PictureOptions } from "../subcommands/md.ts";
+import type { PictureOptions } from "../subcommands/front_end.ts";
 import { variantNamed } from "../fen/variants.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
 
@@ -245,6 +245,7 @@ export const PICTURE_OPTIONS: PictureOptions = {
     ...(o.value === undefined ? {} : { value: o.value }),
     ...(o.multiple ? { multiple: true } : {}),
     ...(o.choices === undefined ? {} : { choices: o.choices }),
+    ...(o.suggest === undefined ? {} : { suggest: o.suggest }),
     ...(o.name === "style"
       ? { default: DOCUMENT_STYLE }
       : o.default === undefined

@@ -4,15 +4,11 @@
 import { EXIT_MEANINGS } from "../program/exit.ts";
 import { FORMAT_NAMES, FORMATS } from "./format_registry.ts";
 import { OPTION_SPECS, type OptionSpec } from "./option_table.ts";
+import { optionLines } from "../program/args.ts";
+import { subcommandLines } from "../subcommands/mod.ts";
 
 /** The classic script's usage line, byte for byte. */
 export const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
-
-/** The width `--help` fits in: a terminal's classic 80 columns. */
-export const HELP_WIDTH = 80;
-
-/** Where an option's help starts: the flags' column and two spaces. */
-const OPTION_COLUMN = 28;
 
 /** What bare `fen` at a terminal adds after the usage line (piped: nothing). */
 export const MORE_HELP = "(fen --help for everything else)\n";
@@ -59,19 +55,10 @@ are still converted. Lines may be FEN, EPD (operations after four fields), a
 PGN tag [FEN "..."], or quoted. Output is written as soon as input pauses.
 A diagram of stdin's only record goes to stdout; more need --out-dir.
 
-Service: fen serve [--port 8080] [--hostname 127.0.0.1] serves board images
-(SVG, PNG, GIF), checks and a playground page over HTTP (fen serve --help).
-
-Analysis: fen analyse [--nodes N] [--jobs N] [file...] annotates games and
-positions with a UCI engine, as lichess does (fen analyse --help).
-
-Documents: fen md [file...] writes Markdown with each \`\`\`fen block drawn,
-as inline SVG or --out-dir files; fen md --pandoc is the same as a Pandoc
-filter (fen md --help).
-
-Completions: fen completions bash|zsh|fish writes the shell's completion
-script (fen completions --help says where it goes). At a terminal, long jobs
-show their progress on stderr (--progress, --no-progress).
+Subcommands, each a program of its own (fen <subcommand> --help):
+${subcommandLines()}
+At a terminal, long jobs show their progress on stderr (--progress,
+--no-progress).
 
 Exit status:
 ${exits}
@@ -87,46 +74,7 @@ Examples:
 `;
 }
 
-/** An option's help line with its choices and default, from the table. */
-export function helpLine(o: OptionSpec): string {
-  const choices = o.choices === undefined
-    ? ""
-    : `; ${o.choices.slice(0, -1).join(", ")} or ${o.choices.at(-1)}`;
-  const defaults = o.default === undefined ? "" : ` (default ${o.default})`;
-  return `${o.help}${choices}${defaults}`;
-}
-
 /** The option lines of `--help` for one group, from {@linkcode OPTIONS}. */
-export function renderOptions(group: OptionSpec["group"]): string {
-  return OPTION_SPECS.filter((o) => o.group === group)
-    .map((o) => {
-      const flags = `${o.short ? `-${o.short}, ` : "    "}--${o.name}${
-        "value" in o
-          ? `${o.optional ? "[=" : " "}${o.value}${o.optional ? "]" : ""}`
-          : ""
-      }`;
-      // A flag too long for its column gets its help on the next line.
-      const lines = wrap(helpLine(o), HELP_WIDTH - OPTION_COLUMN);
-      const indent = " ".repeat(OPTION_COLUMN);
-      const rest = lines.slice(1).map((line) => `${indent}${line}\n`).join("");
-      return (flags.length < OPTION_COLUMN - 3
-        ? `  ${flags.padEnd(OPTION_COLUMN - 2)}${lines[0]}\n`
-        : `  ${flags}\n${indent}${lines[0]}\n`) + rest;
-    }).join("");
-}
-
-/** `text` in lines of at most `width` characters, broken between words. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === "" ? word : `${line} ${word}`;
-    }
-  }
-  lines.push(line);
-  return lines;
+function renderOptions(group: OptionSpec["group"]): string {
+  return optionLines(OPTION_SPECS.filter((o) => o.group === group));
 }

@@ -18,6 +18,7 @@ import {
   optionSpec,
   type ParsedArgs,
 } from "./option_table.ts";
+import { choiceError } from "../program/args.ts";
 import { UsageError } from "../program/usage_error.ts";
 
 /** A value quoted for a usage message: escaped and shortened. */
@@ -69,11 +70,7 @@ export function choice<T extends string>(
   if (value === undefined || choices.includes(value)) {
     return value as T | undefined;
   }
-  throw new UsageError(
-    `--${name} ${shown(value)} must be ${choices.length > 2 ? "one of " : ""}${
-      choices.slice(0, -1).join(", ")
-    } or ${choices.at(-1)}`,
-  );
+  throw choiceError(name, value, choices);
 }
 
 /** The diagram options; throws a UsageError naming a bad value. */

@@ -1,5 +1,8 @@
 // What an option of the command is: the shape of one row of the option
-// table (lib/cli/options.ts), apart so that the table's parts can name it.
+// table (lib/cli/option_table.ts), apart so that the table's parts can name
+// it.
+
+import type { OptionSpec as ProgramOption } from "../program/args.ts";
 
 /**
  * What output an option goes with; any other is refused, never ignored:
@@ -24,39 +27,16 @@ export type OptionScope =
   | "notation"
   | "json";
 
-/** One option of the command. */
-export interface OptionSpec {
-  /** The long name, without `--`. */
-  readonly name: string;
-  /** The one-letter name, without `-`. */
-  readonly short?: string;
-  /** Other long names it answers to (earlier spellings). */
-  readonly aliases?: readonly string[];
-  /** The placeholder of its argument; none for a flag. */
-  readonly value?: string;
-  /**
-   * Whether its value may be left out (`--unique` or `--unique=epd`): it is
-   * then given only after `=`, and the flag alone means the default.
-   */
-  readonly optional?: boolean;
-  /** Whether it may be given more than once (each value is kept). */
-  readonly multiple?: boolean;
-  /**
-   * Whether a second value replaces the first, as the classic script's
-   * getopts let `-l blue -l red` draw red (kept for drop-in use); any other
-   * option of one value given twice is a usage error.
-   */
-  readonly lastWins?: boolean;
-  /** The value used when it is not given, as `--help` shows it. */
-  readonly default?: string;
-  /** The only values it takes; any other is refused with one message. */
-  readonly choices?: readonly string[];
+/**
+ * One option of the command: a row of the one shape every program's table
+ * has (lib/program/args.ts), with where the command's help lists it and
+ * what output it goes with.
+ */
+export interface OptionSpec extends ProgramOption {
   /** What output it goes with (see {@linkcode OptionScope}). */
   readonly scope?: OptionScope;
   /** Whether the classic one-shot diagram takes it (no general path). */
   readonly oneShot?: boolean;
-  /** One line for `--help` and docs/command.md. */
-  readonly help: string;
   /** Where `--help` lists it. */
   readonly group:
     | "diagram"

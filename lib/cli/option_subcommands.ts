@@ -1,130 +1,41 @@
-// The subcommands of `fen`, as data: each a program of its own, its module
-// graph loaded only when it is called, with its option table for the shell
-// completions. The one list of their words: the command's dispatch
-// (general.ts) and `fen completions` both read it.
+// The command's side of its subcommands, which are declared in one place
+// (lib/subcommands/mod.ts): what the command gives them (`fen md`'s picture
+// options, the command's own table for `fen completions`), since they read
+// nothing of lib/cli themselves.
 
 import type { CliIo } from "../program/io.ts";
-import type { CommandTable } from "../completions/mod.ts";
+import {
+  type CommandParts,
+  runSubcommand,
+  subcommand,
+} from "../subcommands/mod.ts";
 
-const FILES = { kind: "files" } as const;
+export { nearestSubcommand, SUBCOMMANDS } from "../subcommands/mod.ts";
 
-/** A subcommand: what it does, how it runs, and its table. */
-export interface Subcommand {
-  /** One line for the shell completions. */
-  readonly about: string;
-  /** Runs with the arguments after its word; the exit code. */
-  run(args: string[], io: CliIo): Promise<number>;
-  /** Its options, operands and subcommands, from its own tables. */
-  table(): Promise<Omit<CommandTable, "about">>;
-}
+/** What the command gives its subcommands, loaded when one asks. */
+export const COMMAND_PARTS: CommandParts = {
+  pictures: async () => (await import("./option_blocks.ts")).PICTURE_OPTIONS,
+  command: async () => {
+    const { OPTION_SPECS } = await import("./option_table.ts");
+    // A FEN-string cannot be completed; a file of records can.
+    return {
+      name: "",
+      operands: "<FEN-string>",
+      about: "",
+      options: OPTION_SPECS,
+    };
+  },
+};
 
-/** The subcommands by their word, in the order completions list them. */
-export const SUBCOMMANDS = {
-  book: {
-    about: "make, probe, merge and dump Polyglot opening books",
-    run: async (args, io) =>
-      (await import("../subcommands/book.ts")).book(args, io),
-    table: async () => {
-      const { BOOK_SPECS } = await import("../subcommands/book.ts");
-      const { specTable } = await import("../completions/mod.ts");
-      const subcommands = Object.fromEntries(
-        Object.entries(BOOK_SPECS).map(([word, spec]) => [
-          word,
-          specTable(spec),
-        ]),
-      );
-      return { options: [], operands: null, subcommands };
-    },
-  },
-  tree: {
-    about: "an opening tree of games, with statistics per move",
-    run: async (args, io) =>
-      (await import("../subcommands/tree.ts")).tree(args, io),
-    table: async () => {
-      const { TREE_SPEC } = await import("../subcommands/tree.ts");
-      return (await import("../completions/mod.ts")).specTable(TREE_SPEC);
-    },
-  },
-  // What the parts of a --shard job wrote, put together (no options but --help).
-  merge: {
-    about: "put together what the parts of a --shard job wrote",
-    run: async (args, io) =>
-      (await import("../subcommands/merge.ts")).merge(args, io),
-    table: () => Promise.resolve({ options: [], operands: FILES }),
-  },
-  // `fen md` reads its blocks' options with this command's table, given here.
-  md: {
-    about: "Markdown with each fen block drawn (a Pandoc filter too)",
-    run: async (args, io) => {
-      const [{ md }, { PICTURE_OPTIONS }] = await Promise.all([
-        import("../subcommands/md.ts"),
-        import("./option_blocks.ts"),
-      ]);
-      return md(args, io, PICTURE_OPTIONS);
-    },
-    table: async () => {
-      const [{ mdSpec }, { PICTURE_OPTIONS }, { specTable }] = await Promise
-        .all([
-          import("../subcommands/md.ts"),
-          import("./option_blocks.ts"),
-          import("../completions/mod.ts"),
-        ]);
-      return specTable(mdSpec(PICTURE_OPTIONS));
-    },
-  },
-  // Engines, judgement and charts load only for `fen analyse`.
-  analyse: {
-    about: "annotate games and positions with a UCI engine",
-    run: async (args, io) =>
-      (await import("../analysis/mod.ts")).analyse(args, io),
-    table: async () => ({
-      options: (await import("../analysis/mod.ts")).ANALYSE_OPTIONS,
-      operands: FILES,
-    }),
-  },
-  serve: {
-    about: "board images, games and checks over HTTP",
-    run: async (args, io) => (await import("../serve/mod.ts")).serve(args, io),
-    table: async () => ({
-      options: (await import("../serve/mod.ts")).OPTIONS,
-      operands: null,
-    }),
-  },
-  completions: {
-    about: "write a completion script for bash, zsh or fish",
-    run: async (args, io) =>
-      (await import("../completions/mod.ts")).completions(
-        args,
-        io,
-        commandTable,
-      ),
-    table: async () => ({
-      options: [],
-      operands: {
-        kind: "words",
-        words: Object.keys((await import("../completions/mod.ts")).SHELLS),
-      },
-    }),
-  },
-} as const satisfies Readonly<Record<string, Subcommand>>;
-
-/** The word of a subcommand. */
-export type SubcommandName = keyof typeof SUBCOMMANDS;
-
-/** The subcommand `word` names, or `null` (an option, a FEN, a file). */
-export function subcommand(word: string | undefined): Subcommand | null {
-  return word !== undefined && Object.hasOwn(SUBCOMMANDS, word)
-    ? SUBCOMMANDS[word as SubcommandName]
-    : null;
-}
-
-/** The command's table and its subcommands', for `fen completions`. */
-async function commandTable(): Promise<CommandTable> {
-  const { OPTION_SPECS } = await import("./option_table.ts");
-  const subcommands: Record<string, CommandTable> = {};
-  for (const [word, sub] of Object.entries(SUBCOMMANDS)) {
-    subcommands[word] = { about: sub.about, ...await sub.table() };
-  }
-  // A FEN-string cannot be completed; a file of records can.
-  return { about: "", options: OPTION_SPECS, operands: FILES, subcommands };
+/**
+ * Runs the subcommand `args[0]` names with the rest, or returns `null` when
+ * it names none (an option, a FEN, a file).
+ */
+export async function runNamed(
+  args: readonly string[],
+  io: CliIo,
+): Promise<number | null> {
+  const [word] = args;
+  if (subcommand(word) === null) return null;
+  return await runSubcommand(word, args.slice(1), { io, parts: COMMAND_PARTS });
 }

@@ -27,6 +27,8 @@ const DEFAULT_DELAY = 50;
 
 export type { OptionScope, OptionSpec } from "./option_spec.ts";
 import type { OptionSpec } from "./option_spec.ts";
+import type { ParsedArgs as ProgramArgs } from "../program/args.ts";
+import { VARIANT_RULES } from "../types.ts";
 
 /** The castling notations of `--castling` (`stringifyFen`'s `castling`). */
 export const CASTLING_NOTATIONS = ["x-fen", "shredder"] as const;
@@ -350,6 +352,7 @@ export const OPTIONS = [
     name: "variant",
     value: "<name>",
     default: "chess",
+    suggest: VARIANT_RULES,
     group: "input",
     help: "the rules records are read and judged under (docs/variants.md): " +
       "chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, " +
@@ -387,12 +390,7 @@ export const OPTION_SPECS: readonly (OptionSpec & { name: OptionName })[] =
   OPTIONS;
 
 /** The values of a parsed command line: flags are `true`, values strings. */
-export interface ParsedArgs {
-  /** Option name to its value (`true` for a flag, all values if repeatable). */
-  values: Map<OptionName, string | true | string[]>;
-  /** The operands, in order. */
-  operands: string[];
-}
+export type ParsedArgs = ProgramArgs<OptionName>;
 
 /** The spec of an option by its name. */
 export function optionSpec(name: OptionName): OptionSpec {

@@ -16,6 +16,8 @@ import { RepeatedOptionError, UsageError } from "../program/usage_error.ts";
 import { checkPattern } from "./sink_out_dir.ts";
 import { type Settings, settle, shown } from "./option_settings.ts";
 import { VERSION } from "../program/version.ts";
+import { NotARecordError } from "../program/operands.ts";
+import { nearestSubcommand } from "./option_subcommands.ts";
 import { RunProgress, runProgressMode } from "./source_progress.ts";
 import type { StreamPart } from "./source_jobs_io.ts";
 import { Stop } from "./libraries.ts";
@@ -116,10 +118,24 @@ function readSettings(parsed: ParsedArgs, io: CliIo): Settings | ExitCode {
     const more = io.stderr.isTerminal?.() === true ? MORE_HELP : "";
     writeText(
       io.stderr,
-      error.message === "" ? USAGE + more : `fen: ${error.message}\n`,
+      error.message === "" ? USAGE + more : `fen: ${misspelt(error)}\n`,
     );
     return EXIT.usage;
   }
+}
+
+/**
+ * A usage error's message, naming the subcommand an operand is near
+ * (`fen sevre`: "did you mean fen serve?").
+ */
+function misspelt(error: UsageError): string {
+  if (!(error instanceof NotARecordError)) return error.message;
+  const near = nearestSubcommand(error.word);
+  return near === null
+    ? error.message
+    : `"${
+      escapeText(error.word, 0, error.word.length, 40)
+    }" is neither a FEN-string, an option nor a subcommand: did you mean fen ${near}? (see fen --help)`;
 }
 
 /** Checks what can only be checked with the settings and the streams. */

@@ -4,7 +4,7 @@
 // listed by hand: a new option or subcommand is completed once it is in its
 // table.
 
-import type { SubcommandSpec } from "../subcommands/args.ts";
+import type { OperandKind, OptionSpec, ProgramTable } from "../program/args.ts";
 
 /** What the value of an option (or an operand) completes to. */
 export type ValueKind =
@@ -59,86 +59,44 @@ export function valueOf(
   return { kind: "text", label: placeholder.replace(/^<|>$/g, "") };
 }
 
-/**
- * A row of an option table, as any program's table has it (the command's,
- * a subcommand's): the fields the shells need, under the names the tables
- * give them.
- */
-export interface TableRow {
-  readonly short?: string;
-  readonly aliases?: readonly string[];
-  /** The placeholder (`<file>`), or whether a value is taken. */
-  readonly value?: string | boolean;
-  /** Whether the value may be left out (then given only after `=`). */
-  readonly optional?: boolean;
-  readonly choices?: readonly string[];
-  readonly multiple?: boolean;
-  readonly repeat?: boolean;
-  readonly help: string;
-}
-
-/**
- * What a program tells the shells about itself: its option table (rows
- * with their names, or rows by name), its operands and its subcommands.
- */
-export interface CommandTable {
-  /** One line ("" for `fen` itself). */
-  readonly about: string;
-  readonly options:
-    | readonly (TableRow & { readonly name: string })[]
-    | Readonly<Record<string, TableRow>>;
-  /** What its operands complete to (`null`: it takes none of its own). */
-  readonly operands: ValueKind | null;
-  readonly subcommands?: Readonly<Record<string, CommandTable>>;
-}
-
-/** Operands that are files. */
-export const FILES: ValueKind = { kind: "files" };
-
-/** A subcommand's table from its {@linkcode SubcommandSpec}. */
-export function specTable(spec: SubcommandSpec): CommandTable {
-  return {
-    // Its first clause: "Makes a Polyglot opening book from games".
-    about: spec.about.replaceAll("\n", " ").match(/^[^(,.:;]*/)![0].trim(),
-    options: spec.options,
-    operands: FILES,
-  };
+/** What operands of `kind` complete to. */
+function operandsOf(kind: OperandKind): ValueKind | null {
+  if (kind === "none") return null;
+  if (kind === "files") return { kind: "files" };
+  return { kind: "words", words: kind.words };
 }
 
 /** A row as the shells see it. */
-function optionOf(name: string, o: TableRow): CompletionOption {
-  const takes = o.value === undefined || o.value === false
+function optionOf(o: OptionSpec): CompletionOption {
+  const takes = o.value === undefined
     ? "none"
     : o.optional === true
     ? "optional"
     : "required";
-  // `fen serve`'s table says only whether a value is taken: its name is the placeholder.
-  const placeholder = typeof o.value === "string" ? o.value : `<${name}>`;
   return {
-    name,
+    name: o.name,
     aliases: o.aliases ?? [],
     short: o.short ?? "",
     takes,
-    value: takes === "none" ? null : valueOf(placeholder, o.choices),
-    multiple: o.multiple === true || o.repeat === true,
+    value: o.value === undefined
+      ? null
+      : valueOf(o.value, o.choices ?? o.suggest),
+    multiple: o.multiple === true,
     help: o.help,
   };
 }
 
 /** The command (or a subcommand at `path`) as the shells see it. */
 export function completionModel(
-  table: CommandTable,
+  table: ProgramTable,
   path: readonly string[] = ["fen"],
 ): CompletionCommand {
-  const rows = Array.isArray(table.options)
-    ? table.options.map((o) => [o.name, o] as const)
-    : Object.entries(table.options);
   return {
     path,
     about: table.about,
-    options: rows.map(([name, o]) => optionOf(name, o)),
-    operands: table.operands,
-    subcommands: Object.entries(table.subcommands ?? {}).map(([word, sub]) =>
+    options: table.options.map(optionOf),
+    operands: operandsOf(table.operands),
+    subcommands: Object.entries(table.subcommands).map(([word, sub]) =>
       completionModel(sub, [...path, word])
     ),
   };

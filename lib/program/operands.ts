@@ -41,11 +41,7 @@ export function groupOperands(
       current.text += ` ${operand}`; // EPD operations after six fields
     } else {
       if (current === null && !operand.includes("/") && isWord(operand)) {
-        throw new UsageError(
-          `"${
-            escapeText(operand, 0, operand.length, 40)
-          }" is neither a FEN-string nor an option (options start with -; see fen --help)`,
-        );
+        throw new NotARecordError(operand);
       }
       current = { kind: "operand", text: operand, number: found.length + 1 };
       fields = countFields(operand);
@@ -53,6 +49,29 @@ export function groupOperands(
     }
   }
   return found;
+}
+
+/**
+ * An operand that is a word, neither a FEN-string nor an option (nor a
+ * file): the command may know a subcommand it is near.
+ */
+export class NotARecordError extends UsageError {
+  /** The operand. */
+  readonly word: string;
+  /**
+   * Makes the error.
+   *
+   * @param word The operand.
+   */
+  constructor(word: string) {
+    super(
+      `"${
+        escapeText(word, 0, word.length, 40)
+      }" is neither a FEN-string nor an option (options start with -; see fen --help)`,
+    );
+    this.name = "NotARecordError";
+    this.word = word;
+  }
 }
 
 /** An operand record. */

@@ -4,13 +4,14 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { type SubcommandArgs, writeAll, writeText } from "./args.ts";
+import { writeAll, writeText } from "./args.ts";
+import { type ParsedArgs, valueOf } from "../program/args.ts";
 import { openBook, refuseTerminal } from "./_book_files.ts";
 import { mergeBooks } from "../book/merge.ts";
 import { dumpBook } from "../book/dump.ts";
 
 /** Runs `fen book merge a.bin b.bin`. */
-export function mergeCommand(args: SubcommandArgs, io: CliIo): Promise<number> {
+export function mergeCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.operands.length !== 2) {
     throw new UsageError("two book files are needed");
   }
@@ -44,11 +45,11 @@ export function mergeCommand(args: SubcommandArgs, io: CliIo): Promise<number> {
 }
 
 /** Runs `fen book dump book.bin --color white|black`. */
-export function dumpCommand(args: SubcommandArgs, io: CliIo): Promise<number> {
+export function dumpCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.operands.length !== 1) {
     throw new UsageError("one book file is needed");
   }
-  const color = args.values.get("color")?.[0];
+  const color = valueOf(args, "color");
   if (color === undefined) {
     throw new UsageError("--color white or black is needed");
   }

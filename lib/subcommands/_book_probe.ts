@@ -3,12 +3,8 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import {
-  eachInput,
-  type SubcommandArgs,
-  wholeOption,
-  writeText,
-} from "./args.ts";
+import { eachInput, writeText } from "./args.ts";
+import { type ParsedArgs, valueOf, wholeOption } from "../program/args.ts";
 import { FenReader } from "../fen/reader.ts";
 import { FenSyntaxError } from "../errors.ts";
 import { UnplayablePositionError } from "../chess/errors.ts";
@@ -20,12 +16,12 @@ import { type BookMove, bookMoves, type PolyglotBook } from "../book/probe.ts";
 
 /** Runs `fen book probe`. */
 export async function probeCommand(
-  args: SubcommandArgs,
+  args: ParsedArgs,
   io: CliIo,
 ): Promise<number> {
   const [path, ...records] = args.operands;
   if (path === undefined) throw new UsageError("a book file is needed");
-  const json = args.values.get("format")?.[0] === "json";
+  const json = valueOf(args, "format") === "json";
   const minWeight = wholeOption(args, "min-weight", {
     fallback: 1,
     min: 0,

@@ -1,20 +1,19 @@
 // The option tables of `fen book make`, `probe`, `merge` and `dump`: their
-// parsers and help come from here (lib/cli/subcommand.ts).
+// parsers, help and completions come from here (lib/program/args.ts).
 
-import type { OptionSpec } from "./args.ts";
 import { UsageError } from "../program/usage_error.ts";
+import { PROGRESS_OPTIONS } from "./args.ts";
 import {
-  PROGRESS_OPTIONS,
-  type SubcommandArgs,
-  type SubcommandSpec,
+  HELP_OPTION,
+  type OptionSpec,
+  type ParsedArgs,
+  type ProgramSpec,
+  valueOf,
   wholeOption,
-} from "./args.ts";
+} from "../program/args.ts";
 import { BOOK_BUDGET, type BookMakeOptions } from "../book/make.ts";
 
-const HELP: OptionSpec = {
-  name: "help",
-  help: "show this help and exit",
-};
+const HELP = HELP_OPTION;
 
 /** `fen book make`'s options: polyglot make-book's, with its defaults. */
 const MAKE_OPTIONS: readonly OptionSpec[] = [
@@ -52,8 +51,11 @@ const MAKE_OPTIONS: readonly OptionSpec[] = [
   HELP,
 ];
 
+/** The words of the book subcommands. */
+export type BookWord = "make" | "probe" | "merge" | "dump";
+
 /** The book subcommands' tables. */
-export const BOOK_SPECS: Readonly<Record<string, SubcommandSpec>> = {
+export const BOOK_SPECS: Readonly<Record<BookWord, ProgramSpec>> = {
   make: {
     name: "book make",
     operands: "[<pgn-file>...] > book.bin",
@@ -119,12 +121,12 @@ export const BOOK_SPECS: Readonly<Record<string, SubcommandSpec>> = {
 };
 
 /** `fen book make`'s options as {@linkcode BookMakeOptions}. */
-export function bookMakeOptions(args: SubcommandArgs): BookMakeOptions {
+export function bookMakeOptions(args: ParsedArgs): BookMakeOptions {
   const { values } = args;
   if (values.has("only-white") && values.has("only-black")) {
     throw new UsageError("--only-white and --only-black exclude each other");
   }
-  const scoreText = values.get("min-score")?.[0] ?? "0";
+  const scoreText = valueOf(args, "min-score") ?? "0";
   const minScore = /^[0-9]{1,3}(\.[0-9]+)?$/.test(scoreText)
     ? Number(scoreText)
     : NaN;

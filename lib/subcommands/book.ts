@@ -10,14 +10,11 @@ import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { UsageError } from "../program/usage_error.ts";
+import type { ParsedArgs, ProgramSpec } from "../program/args.ts";
 import {
   eachInput,
-  parseSubcommand,
   progressOf,
-  type SubcommandArgs,
   SubcommandError,
-  subcommandHelp,
-  type SubcommandSpec,
   writeAll,
   writeText,
 } from "./args.ts";
@@ -25,86 +22,72 @@ import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
 import { BookMaker } from "../book/make.ts";
-import { BOOK_SPECS, bookMakeOptions } from "./_book_specs.ts";
+import { BOOK_SPECS, bookMakeOptions, type BookWord } from "./_book_specs.ts";
 import { refuseTerminal } from "./_book_files.ts";
+import type { Program, ProgramGroup, Subcommand } from "./front_end.ts";
 
 /** The book subcommands' tables (the shell completions are made from them). */
 export { BOOK_SPECS } from "./_book_specs.ts";
 
-/** What `fen book` answers to, before any subcommand. */
-const BOOK_USAGE = "Usage: fen book make|probe|merge|dump [options] ...\n\n" +
-  Object.values(BOOK_SPECS).map((spec) =>
-    `  fen ${spec.name} ${spec.operands}\n      ${spec.about.split("\n")[0]}`
-  ).join("\n") +
-  "\n\n'fen book <subcommand> --help' lists its options.\n";
-
 /**
- * Runs `fen book` with `args` (after the word `book`) and returns the exit
- * code.
- *
- * @param args The arguments after `book`.
- * @param io The standard streams and files.
- * @returns The exit code.
+ * A book subcommand: its table, and its run with the errors of books and
+ * games worded.
  */
-export async function book(args: string[], io: CliIo): Promise<number> {
-  const name = args[0];
-  if (name === undefined || name === "--help" || name === "-h") {
-    writeText(name === undefined ? io.stderr : io.stdout, BOOK_USAGE);
-    return name === undefined ? EXIT.usage : EXIT.ok;
-  }
-  const spec = BOOK_SPECS[name as keyof typeof BOOK_SPECS];
-  if (spec === undefined) {
-    writeText(
-      io.stderr,
-      `fen: book: no subcommand ${
-        JSON.stringify(escapeText(name))
-      }\n${BOOK_USAGE}`,
-    );
-    return EXIT.usage;
-  }
-  let parsed: SubcommandArgs;
-  try {
-    parsed = parseSubcommand(spec, args.slice(1));
-    if (parsed.values.has("help")) {
-      writeText(io.stdout, subcommandHelp(spec));
-      return EXIT.ok;
-    }
-    return await run(name, parsed, io);
-  } catch (error) {
-    return failure(error, spec, io);
-  }
+function bookProgram(
+  word: BookWord,
+  run: (parsed: ParsedArgs, io: CliIo) => Promise<number>,
+): Program {
+  const spec = BOOK_SPECS[word];
+  return {
+    spec,
+    run: async (parsed, io) => {
+      try {
+        return await run(parsed, io);
+      } catch (error) {
+        return failure(error, spec, io);
+      }
+    },
+  };
 }
 
 // The other subcommands' modules (the FEN parser, the book reader) are
 // loaded only when called: `make` starts sooner without them.
-async function run(
-  name: string,
-  args: SubcommandArgs,
-  io: CliIo,
-): Promise<number> {
-  switch (name) {
-    case "make":
-      return await make(args, io);
-    case "probe":
-      return (await import("./_book_probe.ts")).probeCommand(args, io);
-    case "merge":
-      return (await import("./_book_merge.ts")).mergeCommand(args, io);
-    default:
-      return (await import("./_book_merge.ts")).dumpCommand(args, io);
-  }
-}
+const BOOK_SUBCOMMANDS: Readonly<Record<BookWord, Subcommand>> = {
+  make: {
+    about: "a Polyglot opening book made from games",
+    load: () => Promise.resolve(bookProgram("make", make)),
+  },
+  probe: {
+    about: "a Polyglot book's moves for each position",
+    load: async () =>
+      bookProgram("probe", (await import("./_book_probe.ts")).probeCommand),
+  },
+  merge: {
+    about: "two Polyglot books merged into one",
+    load: async () =>
+      bookProgram("merge", (await import("./_book_merge.ts")).mergeCommand),
+  },
+  dump: {
+    about: "a Polyglot book's lines for one side",
+    load: async () =>
+      bookProgram("dump", (await import("./_book_merge.ts")).dumpCommand),
+  },
+};
+
+/** `fen book`'s front end: its subcommands. */
+export const BOOK: ProgramGroup = {
+  spec: {
+    name: "book",
+    about:
+      "Polyglot opening books: made from games as polyglot make-book makes them,\n" +
+      "probed for positions, merged and dumped as polyglot does.",
+  },
+  subcommands: BOOK_SUBCOMMANDS,
+};
 
 /** Words an error of a book subcommand, with the exit code it means. */
-function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
+function failure(error: unknown, spec: ProgramSpec, io: CliIo): number {
   const prefix = `fen: ${spec.name}: `;
-  if (error instanceof UsageError) {
-    writeText(
-      io.stderr,
-      `${prefix}${error.message}\nUsage: fen ${spec.name} [options] ${spec.operands}\n` +
-        `'fen ${spec.name} --help' lists the options.\n`,
-    );
-    return EXIT.usage;
-  }
   if (error instanceof SubcommandError) {
     writeText(io.stderr, `${prefix}${error.message}\n`);
     return error.exit;
@@ -122,6 +105,8 @@ function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
     return EXIT.invalidFen;
   }
   if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
+  // A usage error is worded by the runner, as every program's is.
+  if (error instanceof UsageError) throw error;
   writeText(
     io.stderr,
     `${prefix}internal error: ${
@@ -131,7 +116,7 @@ function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
   return EXIT.internal;
 }
 
-async function make(args: SubcommandArgs, io: CliIo): Promise<number> {
+async function make(args: ParsedArgs, io: CliIo): Promise<number> {
   const options = bookMakeOptions(args);
   refuseTerminal(io.stdout);
   const maker = new BookMaker(options);

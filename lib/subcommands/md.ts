@@ -12,17 +12,15 @@ import { UsageError } from "../program/usage_error.ts";
 import { prepareOutDir } from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
+import { eachInput, SubcommandError, writeAll, writeText } from "./args.ts";
 import {
-  eachInput,
-  type OptionSpec,
-  parseSubcommand,
-  type SubcommandArgs,
-  SubcommandError,
-  subcommandHelp,
-  type SubcommandSpec,
-  writeAll,
-  writeText,
-} from "./args.ts";
+  HELP_OPTION,
+  type ParsedArgs,
+  type ProgramSpec,
+  valueOf,
+  valuesOf,
+} from "../program/args.ts";
+import type { PictureOptions, Program } from "./front_end.ts";
 import type { BlockReader } from "../markdown/options.ts";
 import {
   PICTURE_FORMATS,
@@ -33,25 +31,8 @@ import {
 import { renderMarkdown } from "../markdown/document.ts";
 import { holdsHtml, pandocFilter } from "../markdown/pandoc.ts";
 
-/**
- * The picture options `fen md` takes, which the command gives it (its own
- * option table, lib/cli/option_blocks.ts): every block's defaults as rows
- * of `fen md`'s table, and the reader of a block's options.
- */
-export interface PictureOptions {
-  /** The rows of `fen md`'s table for the picture options. */
-  readonly rows: readonly OptionSpec[];
-  /**
-   * The reader of a block's options, with the command line's picture
-   * options (`--flip`, `--size=240`) as every block's defaults.
-   *
-   * @throws {UsageError} For a bad default.
-   */
-  reader(argv: readonly string[]): BlockReader;
-}
-
 /** `fen md`'s table, with the picture options' rows. */
-export function mdSpec(pictures: PictureOptions): SubcommandSpec {
+export function mdSpec(pictures: PictureOptions): ProgramSpec {
   return {
     name: "md",
     operands: "[<markdown-file>...]",
@@ -84,36 +65,38 @@ export function mdSpec(pictures: PictureOptions): SubcommandSpec {
           "be a Pandoc JSON filter: AST on stdin, the target format as operand",
       },
       ...pictures.rows,
-      { name: "help", help: "show this help and exit" },
+      HELP_OPTION,
     ],
   };
 }
 
+/** `fen md`'s front end, with the command's picture options. */
+export function mdProgram(pictures: PictureOptions): Program {
+  return {
+    spec: mdSpec(pictures),
+    run: (parsed, io) => md(parsed, io, pictures),
+  };
+}
+
 /**
- * Runs `fen md` with `args` (after the word `md`).
+ * Runs `fen md` with its parsed command line.
  *
- * @param args The arguments after `md`.
+ * @param parsed Its options and operands.
  * @param io The standard streams and files.
  * @param pictures The command's picture options.
  * @returns The exit code.
  */
-export async function md(
-  args: string[],
+async function md(
+  parsed: ParsedArgs,
   io: CliIo,
   pictures: PictureOptions,
 ): Promise<number> {
-  const spec = mdSpec(pictures);
   try {
-    const parsed = parseSubcommand(spec, args);
-    if (parsed.values.has("help")) {
-      writeText(io.stdout, subcommandHelp(spec));
-      return EXIT.ok;
-    }
     const read = pictures.reader(pictureArgv(parsed, pictures));
     const pandoc = parsed.values.has("pandoc");
     const target = pandoc ? pandocTarget(parsed) : undefined;
-    const outDir = parsed.values.get("out-dir")?.[0] ?? null;
-    const format = (parsed.values.get("format")?.[0] ??
+    const outDir = valueOf(parsed, "out-dir") ?? null;
+    const format = (valueOf(parsed, "format") ??
       (holdsHtml(target) ? "svg" : "png")) as PictureFormat;
     if (outDir === null && !holdsHtml(target)) {
       throw new UsageError(
@@ -146,7 +129,7 @@ export async function md(
     }
     return code;
   } catch (error) {
-    return failed(error, io, spec);
+    return failed(error, io);
   }
 }
 
@@ -181,7 +164,7 @@ async function filter(
 }
 
 /** The target format Pandoc names (none when run by hand: HTML). */
-function pandocTarget(parsed: SubcommandArgs): string | undefined {
+function pandocTarget(parsed: ParsedArgs): string | undefined {
   if (parsed.operands.length > 1) {
     throw new UsageError(
       "--pandoc takes one operand, the target format Pandoc names, and reads stdin",
@@ -192,13 +175,14 @@ function pandocTarget(parsed: SubcommandArgs): string | undefined {
 
 /** The command line's picture options, as the command's argv words. */
 function pictureArgv(
-  parsed: SubcommandArgs,
+  parsed: ParsedArgs,
   pictures: PictureOptions,
 ): string[] {
   const argv: string[] = [];
   for (const { name, value } of pictures.rows) {
-    for (const given of parsed.values.get(name) ?? []) {
-      argv.push(value === undefined ? `--${name}` : `--${name}=${given}`);
+    if (value === undefined && parsed.values.has(name)) argv.push(`--${name}`);
+    for (const given of valuesOf(parsed, name)) {
+      argv.push(`--${name}=${given}`);
     }
   }
   return argv;
@@ -224,15 +208,7 @@ function decode(bytes: Uint8Array, shown: string): string {
   }
 }
 
-function failed(error: unknown, io: CliIo, spec: SubcommandSpec): number {
-  if (error instanceof UsageError) {
-    writeText(
-      io.stderr,
-      `fen: md: ${error.message}\nUsage: fen md [options] ${spec.operands}\n` +
-        `'fen md --help' lists the options.\n`,
-    );
-    return EXIT.usage;
-  }
+function failed(error: unknown, io: CliIo): number {
   if (error instanceof SubcommandError || error instanceof PictureError) {
     writeText(io.stderr, `fen: md: ${error.message}\n`);
     return error.exit;

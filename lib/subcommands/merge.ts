@@ -7,7 +7,14 @@
 
 import { escapeText } from "../_quote.ts";
 import { osReason } from "../program/messages.ts";
-import { RepeatedOptionError } from "../program/usage_error.ts";
+import { UsageError } from "../program/usage_error.ts";
+import {
+  HELP_OPTION,
+  type ParsedArgs,
+  type ProgramSpec,
+  wholeOption,
+} from "../program/args.ts";
+import type { Program } from "./front_end.ts";
 import { type CliIo, writeText } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import {
@@ -17,10 +24,11 @@ import {
 } from "../data/unique/stats_json.ts";
 import { parseTreeLine, treeLine, TreeSum } from "../tree/sum.ts";
 
-/** `fen merge --help`. */
-export const MERGE_HELP = `Usage: fen merge [--min-games <k>] FILE...
-
-Puts together what the parts of a job split with --shard I/N wrote:
+/** `fen merge`'s table. */
+export const MERGE_SPEC: ProgramSpec = {
+  name: "merge",
+  operands: "FILE...",
+  about: `Puts together what the parts of a job split with --shard I/N wrote:
   --stats=json summaries (one JSON object each; stderr's "fen: stats: "
   lines too) are added into one summary on stdout; its unique counts are
   the whole input's when the parts were split with --shard-by key (else
@@ -32,41 +40,30 @@ Puts together what the parts of a job split with --shard I/N wrote:
   --format json records are written in input order: parts split by record
   hold every N-th line (or game), merged back by "line" (or "game").
 The FILEs hold one of these kinds: two kinds are refused, naming both
-(exit 1), and nothing is written. A FILE of - is stdin.
-`;
+(exit 1), and nothing is written. A FILE of - is stdin.`,
+  options: [
+    {
+      name: "min-games",
+      value: "<k>",
+      help:
+        "trees: list the positions at least k games reached (all by default)",
+    },
+    HELP_OPTION,
+  ],
+};
 
-/** Runs `fen merge` with `args` (after the word merge); the exit code. */
-export async function merge(args: string[], io: CliIo): Promise<ExitCode> {
-  if (args.includes("--help") || args.includes("-h")) {
-    writeText(io.stdout, MERGE_HELP);
-    return EXIT.ok;
-  }
-  let minGames = 0;
-  const at = args.indexOf("--min-games");
-  const again = args.indexOf("--min-games", at + 1);
-  if (at >= 0 && again >= 0) {
-    const error = new RepeatedOptionError("--min-games", [
-      args[at + 1] ?? null,
-      args[again + 1] ?? null,
-    ]);
-    writeText(io.stderr, `fen: merge: ${error.message}\n`);
-    return EXIT.usage;
-  }
-  if (at >= 0) {
-    const value = args[at + 1] ?? "";
-    minGames = /^[0-9]{1,9}$/.test(value) ? Number(value) : -1;
-    args = args.toSpliced(at, 2);
-  }
-  if (
-    minGames < 0 || args.length === 0 ||
-    args.some((a) => a.startsWith("-") && a !== "-")
-  ) {
-    writeText(
-      io.stderr,
-      "fen: usage: fen merge [--min-games <k>] FILE... (see fen merge --help)\n",
-    );
-    return EXIT.usage;
-  }
+/** `fen merge`'s front end. */
+export const MERGE: Program = { spec: MERGE_SPEC, run: merge };
+
+/** Runs `fen merge` with its parsed command line; the exit code. */
+async function merge(parsed: ParsedArgs, io: CliIo): Promise<ExitCode> {
+  const minGames = wholeOption(parsed, "min-games", {
+    fallback: 0,
+    min: 0,
+    max: 1e9,
+  });
+  const args = parsed.operands;
+  if (args.length === 0) throw new UsageError("a FILE is needed");
   const texts: string[] = [];
   for (const path of args) {
     try {

@@ -7,21 +7,25 @@
 
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
-import type { OptionSpec } from "./args.ts";
 import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
+  HELP_OPTION,
+  type OptionSpec,
+  type ParsedArgs,
+  type ProgramSpec,
+  valueOf,
+  valuesOf,
+  wholeOption,
+} from "../program/args.ts";
+import {
   eachInput,
-  parseSubcommand,
   PROGRESS_OPTIONS,
   progressOf,
-  type SubcommandArgs,
   SubcommandError,
-  subcommandHelp,
-  type SubcommandSpec,
-  wholeOption,
   writeText,
 } from "./args.ts";
+import type { Program } from "./front_end.ts";
 import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
 import { tryParseFen } from "../fen/mod.ts";
@@ -69,11 +73,11 @@ const OPTIONS: readonly OptionSpec[] = [
     help: "count only games played on that date or later (the Date tag)",
   },
   ...PROGRESS_OPTIONS,
-  { name: "help", help: "show this help and exit" },
+  HELP_OPTION,
 ];
 
 /** `fen tree`'s table. */
-export const TREE_SPEC: SubcommandSpec = {
+export const TREE_SPEC: ProgramSpec = {
   name: "tree",
   operands: "[<pgn-file>...]",
   about:
@@ -87,20 +91,18 @@ export const TREE_SPEC: SubcommandSpec = {
   options: OPTIONS,
 };
 
+/** `fen tree`'s front end. */
+export const TREE: Program = { spec: TREE_SPEC, run: tree };
+
 /**
- * Runs `fen tree` with `args` (after the word `tree`).
+ * Runs `fen tree` with its parsed command line.
  *
- * @param args The arguments after `tree`.
+ * @param parsed Its options and operands.
  * @param io The standard streams and files.
  * @returns The exit code.
  */
-export async function tree(args: string[], io: CliIo): Promise<number> {
+async function tree(parsed: ParsedArgs, io: CliIo): Promise<number> {
   try {
-    const parsed = parseSubcommand(TREE_SPEC, args);
-    if (parsed.values.has("help")) {
-      writeText(io.stdout, subcommandHelp(TREE_SPEC));
-      return EXIT.ok;
-    }
     let code: number = EXIT.ok;
     const tree = new OpeningTree({
       ...treeOptions(parsed),
@@ -137,14 +139,6 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
     if (lines !== "") writeText(io.stdout, lines);
     return code;
   } catch (error) {
-    if (error instanceof UsageError) {
-      writeText(
-        io.stderr,
-        `fen: tree: ${error.message}\nUsage: fen tree [options] ${TREE_SPEC.operands}\n` +
-          `'fen tree --help' lists the options.\n`,
-      );
-      return EXIT.usage;
-    }
     if (error instanceof SubcommandError) {
       writeText(io.stderr, `fen: tree: ${error.message}\n`);
       return error.exit;
@@ -158,9 +152,9 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-function treeOptions(args: SubcommandArgs): TreeOptions {
+function treeOptions(args: ParsedArgs): TreeOptions {
   const { values } = args;
-  const at = values.get("at");
+  const at = values.has("at") ? valuesOf(args, "at") : undefined;
   for (const fen of at ?? []) {
     const parsed = tryParseFen(fen);
     if (!parsed.ok) {
@@ -171,12 +165,12 @@ function treeOptions(args: SubcommandArgs): TreeOptions {
       );
     }
   }
-  const color = values.get("color")?.[0] as "white" | "black" | undefined;
-  const player = values.get("player")?.[0];
+  const color = valueOf(args, "color") as "white" | "black" | undefined;
+  const player = valueOf(args, "player");
   if (color !== undefined && player === undefined) {
     throw new UsageError("--color needs --player");
   }
-  const since = values.get("since")?.[0];
+  const since = valueOf(args, "since");
   if (since !== undefined && !/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}$/.test(since)) {
     throw new UsageError(
       `--since takes a date as YYYY.MM.DD, not ${

@@ -363,7 +363,10 @@ Deno.test("usage: --help, an unknown option, a bad number, --format pgn on recor
   }
   const unknown = await runMain(["analyse", "--nodez", "5"]);
   assert.equal(unknown.code, 1);
-  assert.match(unknown.stderr, /^fen: analyse: unknown option "--nodez"\n/);
+  assert.match(
+    unknown.stderr,
+    /^fen: analyse: unknown option --nodez; did you mean --nodes\?\n/,
+  );
   const bad = await runMain(["analyse", "--nodes", "many"]);
   assert.equal(bad.code, 1);
   assert.match(

@@ -5,16 +5,17 @@
 
 import assert from "node:assert/strict";
 import { OPTION_SPECS } from "../../lib/cli/option_table.ts";
-import { SUBCOMMANDS } from "../../lib/cli/option_subcommands.ts";
-import { ANALYSE_OPTIONS } from "../../lib/analysis/_options.ts";
-import { TREE_SPEC } from "../../lib/subcommands/tree.ts";
+import {
+  COMMAND_PARTS,
+  SUBCOMMANDS,
+} from "../../lib/cli/option_subcommands.ts";
+import type { Subcommand } from "../../lib/subcommands/mod.ts";
+import type { OptionSpec } from "../../lib/program/args.ts";
 import { BOOK_SPECS } from "../../lib/subcommands/_book_specs.ts";
-import { OPTIONS as SERVE_OPTIONS } from "../../lib/serve/mod.ts";
 import { FORMAT_NAMES } from "../../lib/cli/format_registry.ts";
+import { VARIANT_RULES } from "../../lib/types.ts";
 import { VERSION } from "../../lib/program/version.ts";
 import { SHELLS } from "../../lib/completions/mod.ts";
-import { mdSpec } from "../../lib/subcommands/md.ts";
-import { PICTURE_OPTIONS } from "../../lib/cli/option_blocks.ts";
 import { runMain, spawnFen } from "./_harness.ts";
 
 const SHELL_NAMES = Object.keys(SHELLS);
@@ -112,15 +113,28 @@ function fishWord(text: string): string {
   return `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }
 
-/** Every option name of every table, with the subcommand it belongs to. */
-function allOptions(): string[] {
+/**
+ * Every option of every program the registry declares (a subcommand's
+ * subcommands' too): a new one is covered by being declared.
+ */
+async function optionsOf(
+  subcommands: Readonly<Record<string, Subcommand>>,
+): Promise<OptionSpec[]> {
+  const found: OptionSpec[] = [];
+  for (const sub of Object.values(subcommands)) {
+    const program = await sub.load(COMMAND_PARTS);
+    if ("subcommands" in program) {
+      found.push(...await optionsOf(program.subcommands));
+    } else found.push(...program.spec.options);
+  }
+  return found;
+}
+
+/** Every option name of every table. */
+async function allOptions(): Promise<string[]> {
   return [
     ...OPTION_SPECS.map((o) => o.name),
-    ...Object.keys(ANALYSE_OPTIONS),
-    ...TREE_SPEC.options.map((o) => o.name),
-    ...Object.values(BOOK_SPECS).flatMap((s) => s.options.map((o) => o.name)),
-    ...Object.keys(SERVE_OPTIONS),
-    ...mdSpec(PICTURE_OPTIONS).options.map((o) => o.name),
+    ...(await optionsOf(SUBCOMMANDS)).map((o) => o.name),
   ];
 }
 
@@ -128,7 +142,9 @@ Deno.test("every option of every table and every subcommand is in each script", 
   for (const shell of SHELL_NAMES) {
     const text = await script(shell);
     assert.ok(text.includes(`fen ${VERSION}`), `${shell}: the version`);
-    for (const name of allOptions()) {
+    const names = await allOptions();
+    assert.ok(names.includes("min-games") && names.includes("input"));
+    for (const name of names) {
       // bash and zsh write --name; fish writes -l name.
       assert.match(text, new RegExp(`(--|-l )${name}\\b`), `${shell}: ${name}`);
     }
@@ -152,8 +168,9 @@ Deno.test("fen completions: the real program writes the same scripts; no shell o
   assert.deepEqual(none, {
     code: 1,
     stdout: "",
-    stderr:
-      "fen: completions: a shell is needed: bash, zsh, fish\nUsage: fen completions bash|zsh|fish\n",
+    stderr: "fen: completions: a shell is needed: bash, zsh, fish\n" +
+      "Usage: fen completions [options] bash|zsh|fish\n" +
+      "'fen completions --help' lists the options.\n",
   });
   const unknown = await runMain(["completions", "tcsh"]);
   assert.equal(unknown.code, 1);
@@ -220,6 +237,13 @@ Deno.test({
     ]);
     // A subcommand is only a first word: later, a file of that name.
     assert.deepEqual(await bash(["fen", "--flip", "book"]), []);
+    assert.deepEqual(await bash(["fen", "merge", "--min"]), ["--min-games"]);
+    assert.deepEqual(await bash(["fen", "analyse", "--inp"]), ["--input"]);
+    assert.deepEqual(await bash(["fen", "--variant", ""]), [...VARIANT_RULES]);
+    assert.deepEqual(await bash(["fen", "--variant", "ato"]), ["atomic"]);
+    assert.deepEqual(await bash(["fen", "md", "--variant", "ato"]), [
+      "atomic",
+    ]);
   },
 });
 
@@ -241,6 +265,9 @@ Deno.test({
       ["fen completions ", SHELL_NAMES],
       ["fen an", ["analyse"]],
       ["fen md --out", ["--out-dir"]],
+      ["fen merge --min", ["--min-games"]],
+      ["fen analyse --inp", ["--input"]],
+      ["fen --variant ato", ["atomic"]],
     ];
     const got = await Promise.all(cases.map(([line]) => zsh(line)));
     for (const [i, [line, expected]] of cases.entries()) {
@@ -275,5 +302,8 @@ Deno.test({
     assert.deepEqual(await fish("fen analyse --judgement "), ["cp", "lichess"]);
     assert.deepEqual(await fish("fen completions "), ["bash", "fish", "zsh"]);
     assert.deepEqual(await fish("fen an"), ["analyse"]);
+    assert.deepEqual(await fish("fen merge --min"), ["--min-games"]);
+    assert.deepEqual(await fish("fen analyse --inp"), ["--input"]);
+    assert.deepEqual(await fish("fen --variant ato"), ["atomic"]);
   },
 });

@@ -75,7 +75,9 @@ Deno.test("a subcommand's option of one value given twice names both values", as
     code: 1,
     stdout: "",
     stderr:
-      'fen: merge: --min-games was given twice ("1", then "2"): give it once\n',
+      'fen: merge: --min-games was given twice ("1", then "2"): give it once\n' +
+      "Usage: fen merge [options] FILE...\n" +
+      "'fen merge --help' lists the options.\n",
   });
   const serve = await spawnFen(["serve", "--port=1", "--port", "2"]);
   assert.equal(serve.code, 1);

@@ -926,11 +926,13 @@ Deno.test("fen serve's own arguments: --help, and usage errors", async () => {
   assert.equal(help.code, 0);
   assert.match(
     help.out,
-    /^Usage: fen serve \[--port <port>\] \[--hostname <hostname>\]/,
+    /^Usage: fen serve \[options\]\n[^]*--port <port> [^]*--hostname <hostname>/,
   );
   for (
     const [args, message] of [
-      [["--bogus"], /unknown argument "--bogus"/],
+      [["--bogus"], /unknown option --bogus/],
+      [["--prot=1"], /unknown option --prot=1; did you mean --port\?/],
+      [["8080"], /takes no operands, not "8080"/],
       [["--port"], /--port needs a value/],
       [["--port", "99999"], /--port "99999" is not a port/],
       [["--port=1", "--port=2"], /--port was given twice/],

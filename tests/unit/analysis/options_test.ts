@@ -3,9 +3,9 @@
 
 import assert from "node:assert/strict";
 import {
-  ANALYSE_OPTIONS,
+  ANALYSE_SPEC,
   analyseSettings,
-} from "../../../lib/analysis/_options.ts";
+} from "../../../lib/subcommands/analyse.ts";
 
 Deno.test("defaults: lichess's node budget, one job, lichess's judgement", () => {
   const s = analyseSettings(["games.pgn"]);
@@ -15,6 +15,11 @@ Deno.test("defaults: lichess's node budget, one job, lichess's judgement", () =>
   assert.equal(s.rules, "lichess");
   assert.deepEqual(s.inputs, ["games.pgn"]);
   assert.equal(s.timeoutMs, 20_000 + 1_000_000 / 20);
+});
+
+Deno.test("--input names a file as an operand does, read after the operands", () => {
+  const s = analyseSettings(["--input", "b.pgn", "a.pgn", "--input=-"]);
+  assert.deepEqual(s.inputs, ["a.pgn", "b.pgn", "-"]);
 });
 
 Deno.test("limits, repeatable engine options, jobs 0 as one per core", () => {
@@ -37,10 +42,10 @@ Deno.test("limits, repeatable engine options, jobs 0 as one per core", () => {
     message: '--engine-option needs NAME=VALUE, not "Threads"',
   });
   assert.throws(() => analyseSettings(["--nodes", "1", "--nodes", "2"]), {
-    message: "--nodes was given twice",
+    message: '--nodes was given twice ("1", then "2"): give it once',
   });
   assert.throws(() => analyseSettings(["--format", "png"]), {
-    message: '--format must be one of pgn, epd, json, not "png"',
+    message: '--format "png" must be one of pgn, epd or json',
   });
 });
 
@@ -49,5 +54,5 @@ Deno.test("docs/analyse.md's option table is the option table", async () => {
     new URL("../../../docs/analyse.md", import.meta.url),
   );
   const rows = [...doc.matchAll(/^\| `--([a-z-]+)/gm)].map((m) => m[1]);
-  assert.deepEqual(rows, Object.keys(ANALYSE_OPTIONS));
+  assert.deepEqual(rows, ANALYSE_SPEC.options.map((o) => o.name));
 });

@@ -174,10 +174,13 @@ Deno.test("book commands refuse a terminal, bad options and missing operands, wi
       ["book", "make", "--min-game", "0"],
       /--min-game takes a whole number from 1/,
     ],
-    [["book", "make", "--depth", "3"], /unknown option "--depth"/],
+    [["book", "make", "--depth", "3"], /unknown option --depth/],
     [["book", "probe"], /a book file is needed/],
     [["book", "dump", "a.bin"], /--color white or black is needed/],
-    [["book", "dump", "a.bin", "--color", "red"], /--color takes white, black/],
+    [
+      ["book", "dump", "a.bin", "--color", "red"],
+      /--color "red" must be white or black/,
+    ],
     [["book", "merge", "a.bin"], /two book files are needed/],
     [["book", "shelve"], /no subcommand "shelve"/],
   ];

@@ -82,7 +82,10 @@ Deno.test("tree refuses bad options with its usage", async () => {
     [["tree", "--since", "2020-01-01"], /--since takes a date as YYYY.MM.DD/],
     [["tree", "--at", "nonsense"], /--at "nonsense"/],
     [["tree", "--min-rating", "high"], /--min-rating takes a whole number/],
-    [["tree", "--color", "red", "--player", "x"], /--color takes white, black/],
+    [
+      ["tree", "--color", "red", "--player", "x"],
+      /--color "red" must be white or black/,
+    ],
   ];
   for (const [args, message] of cases) {
     const { code, stdout, stderr } = await runMain(args, { stdin: GAMES });

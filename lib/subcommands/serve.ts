@@ -1,0 +1,65 @@
+// `fen serve`'s front end: its table, and the service started on the port
+// and address asked (lib/serve, loaded only then).
+
+import type { CliIo } from "../program/io.ts";
+import { UsageError } from "../program/usage_error.ts";
+import { escapeText } from "../_quote.ts";
+import {
+  HELP_OPTION,
+  type ParsedArgs,
+  type ProgramSpec,
+  valueOf,
+} from "../program/args.ts";
+import type { Program } from "./front_end.ts";
+
+const PORT = "8080";
+const HOSTNAME = "127.0.0.1";
+
+/** `fen serve`'s table. */
+export const SERVE_SPEC: ProgramSpec = {
+  name: "serve",
+  operands: "",
+  operandKind: "none",
+  about:
+    "Serves board images, games and checks over HTTP, and a playground at /.\n" +
+    "Stops on SIGINT or SIGTERM once the requests in flight are answered.",
+  options: [
+    {
+      name: "port",
+      value: "<port>",
+      default: PORT,
+      help: "the TCP port (0: any free one)",
+    },
+    {
+      name: "hostname",
+      value: "<hostname>",
+      default: HOSTNAME,
+      help: "the address to listen on (0.0.0.0: every interface)",
+    },
+    HELP_OPTION,
+  ],
+};
+
+/** `fen serve`'s front end. */
+export const SERVE: Program = { spec: SERVE_SPEC, run: serve };
+
+async function serve(parsed: ParsedArgs, io: CliIo): Promise<number> {
+  if (parsed.operands.length > 0) {
+    const [first] = parsed.operands;
+    throw new UsageError(
+      `takes no operands, not "${escapeText(first, 0, first.length, 40)}"`,
+    );
+  }
+  const port = valueOf(parsed, "port") ?? PORT;
+  if (!/^[0-9]{1,5}$/.test(port) || Number(port) > 65535) {
+    throw new UsageError(
+      `--port "${
+        escapeText(port, 0, port.length, 40)
+      }" is not a port from 0 to 65535`,
+    );
+  }
+  const hostname = valueOf(parsed, "hostname") ?? HOSTNAME;
+  // The specifier as scripts/command.ts names the service's bundle.
+  const { serve } = await import("../serve/mod.ts");
+  return await serve({ port: Number(port), hostname }, io);
+}
