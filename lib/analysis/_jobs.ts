@@ -4,7 +4,7 @@
 // A game's later positions come from legal moves, so they pass by
 // construction.
 
-import { variantOf } from "../fen/variants.ts";
+import { variantOf } from "../chess/variant_names.ts";
 import { checkPosition } from "../legality/mod.ts";
 import { parseEpd } from "../fen/epd.ts";
 import { stringifyFen } from "../fen/mod.ts";

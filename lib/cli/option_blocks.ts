@@ -25,7 +25,7 @@ import {
   type BlockSettings,
 } from "../markdown/options.ts";
 import type { PictureOptions } from "../subcommands/md.ts";
-import { variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../chess/variant_names.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
 
 /**

@@ -40,7 +40,7 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../chess/variant_names.ts";
 import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { VARIANT_RULES } from "../types.ts";
 

@@ -10,7 +10,7 @@ import {
   variantNamed,
   variantOf,
   VARIANTS,
-} from "../fen/variants.ts";
+} from "../chess/variant_names.ts";
 
 // Each variant's start (the variant table's FEN), read when first needed and
 // then shared (frozen: loading a board only reads it).

@@ -222,3 +222,28 @@ Deno.test("--variant crazyhouse --moves --format gif: a frame a ply, the drop am
   assert.deepEqual([code, stderr], [0, ""]);
   assert.equal(readGif(stdout).frames.length, 3); // the start and two plies
 });
+
+Deno.test("fen --help: --variant lists the variants' table, which the option table does not copy", async () => {
+  const { VARIANTS } = await import("../../mod.ts");
+  const [code, stdout, stderr] = await fen(["--help"]);
+  assert.equal(code, 0);
+  assert.equal(stderr, "");
+  const text = String(stdout);
+  const at = text.indexOf("--variant <name>");
+  const entry = text.slice(at, text.indexOf("(default", at)).replace(
+    /\s+/g,
+    " ",
+  );
+  const listed = entry.slice(entry.indexOf("): ") + 3, entry.indexOf(", or "))
+    .split(", ");
+  assert.deepEqual(listed, VARIANTS.map((v) => v.rules));
+  // the names come from the table: no list of them is written in the
+  // option table
+  const table = await Deno.readTextFile(
+    new URL("../../lib/cli/option_table.ts", import.meta.url),
+  );
+  for (let i = 1; i < listed.length; i++) {
+    const pair = `${listed[i - 1]}, ${listed[i]}`;
+    assert.ok(!table.includes(pair), `"${pair}" in option_table.ts`);
+  }
+});
