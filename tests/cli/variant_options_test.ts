@@ -247,3 +247,26 @@ Deno.test("fen --help: --variant lists the variants' table, which the option tab
     assert.ok(!table.includes(pair), `"${pair}" in option_table.ts`);
   }
 });
+
+Deno.test("--check judges Shredder castling letters by the rules named, else by the letters", async () => {
+  const record = "1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1";
+  for (const options of [[], ["--chess960"], ["--variant", "chess960"]]) {
+    assert.deepEqual(
+      await fen(["--check", ...options, record]),
+      [0, "legal\n", ""],
+      options.join(" "),
+    );
+  }
+  const [code, stdout, stderr] = await fen([
+    "--check",
+    "--variant",
+    "chess",
+    record,
+  ]);
+  assert.equal(code, 3);
+  assert.equal(stderr, "");
+  assert.match(
+    String(stdout),
+    /^error bad-castling-rights: castling right for the rook on h1: in standard chess the white king castles only from e1, not c1\n/,
+  );
+});
