@@ -25,7 +25,7 @@
  */
 
 export * from "./lib/types.ts";
-export * from "./lib/fen/variants.ts";
+export * from "./lib/chess/variant_names.ts";
 export * from "./lib/errors.ts";
 export * from "./lib/fen/mod.ts";
 export * from "./lib/fen/reader.ts";

@@ -326,10 +326,11 @@ export const VARIANT_RULES: readonly Rules[] = Object.freeze([
 ]);
 
 /**
- * Every {@linkcode Rules} value whose games are implemented: all of
- * {@linkcode VARIANT_RULES} now that every variant's moves are (it listed
- * standard chess and Chess960 while the others' were not; it stays for the
- * code that imports it). {@linkcode rulesOf}'s default.
+ * {@linkcode VARIANT_RULES} under its older name (it listed standard chess
+ * and Chess960 while the other variants' moves were not implemented).
+ *
+ * @deprecated Use {@linkcode VARIANT_RULES}: every variant's games are
+ * implemented.
  *
  * @example
  * ```ts
@@ -375,53 +376,36 @@ export interface RulesOptions {
 }
 
 /**
- * The rules `options` ask for, or `undefined` when they name none: the one
- * place the `chess960` spelling is read, so each layer reads its options
- * once and passes a {@linkcode Rules} value on.
+ * The rules `options` ask for, standard chess (`"chess"`) when they name
+ * none: the one place the `chess960` spelling is read, so each layer reads
+ * its options once and passes a {@linkcode Rules} value on.
  *
  * @example
  * ```ts
- * import { rulesOf, VARIANT_RULES } from "@fen/fen";
+ * import { rulesOf } from "@fen/fen";
  * import assert from "node:assert/strict";
  *
  * assert.equal(rulesOf({ chess960: true }), "chess960");
  * assert.equal(rulesOf({ rules: "chess", chess960: true }), "chess");
- * assert.equal(rulesOf({}), undefined);
+ * assert.equal(rulesOf({ rules: "horde" }), "horde");
+ * assert.equal(rulesOf({}), "chess");
+ * assert.equal(rulesOf(), "chess");
  * assert.throws(() => rulesOf({ rules: "chess9" as never }), TypeError);
- * assert.equal(rulesOf({ rules: "horde" }, VARIANT_RULES), "horde");
  * ```
  *
  * @param options The options, if any.
- * @param known The rules the caller implements (all of
- * {@linkcode RULES}, the default).
- * @returns Their rules, or `undefined`.
- * @throws {TypeError} If `options.rules` is not one of `known`.
+ * @returns Their rules, or `"chess"`.
+ * @throws {TypeError} If `options.rules` is not a rules value.
  */
-export function rulesOf(
-  options?: RulesOptions,
-  known: readonly Rules[] = RULES,
-): Rules | undefined {
-  if (options === undefined) return undefined;
-  const rules = options.rules;
-  if (rules !== undefined) {
-    if (!known.includes(rules)) {
-      const name = JSON.stringify(String(rules)).slice(0, 40);
-      throw new TypeError(
-        VARIANT_RULES.includes(rules)
-          ? `Rules ${name}: not supported here (${known.join(", ")} are)`
-          : `No rules ${name}: expected ${known.join(", ")}`,
-      );
-    }
-    return rules;
-  }
-  const chess960 = options.chess960;
-  return chess960 === undefined ? undefined : chess960 ? "chess960" : "chess";
+export function rulesOf(options?: RulesOptions): Rules {
+  return rulesFor(null, options) ?? "chess";
 }
 
 /**
  * The rules to play or judge `position` by: those `options` name
  * ({@linkcode rulesOf}), else the position's own (`position.rules`), else
- * `undefined` (standard chess).
+ * `undefined`: standard chess, except that the legality check then takes
+ * Chess960's castling rules when a right names a rook file b to g.
  *
  * @example A position keeps the rules it was read under
  * ```ts
@@ -433,24 +417,33 @@ export function rulesOf(
  * assert.equal(rulesFor(atomic), "atomic");
  * assert.equal(rulesFor(atomic, { rules: "chess" }), "chess");
  * assert.equal(rulesFor(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), undefined);
+ * assert.equal(rulesFor(null, { chess960: true }), "chess960");
+ * assert.equal(rulesFor(null, {}), undefined);
  * ```
  *
- * @param position The position (its `rules`, if any, are read).
+ * @param position The position (its `rules`, if any, are read), or `null`
+ * for the options' alone.
  * @param options The options, if any.
- * @param known The rules the caller implements (all of
- * {@linkcode RULES}, the default).
  * @returns The rules, or `undefined`.
- * @throws {TypeError} If the rules named are not one of `known`.
+ * @throws {TypeError} If the rules named are not rules values.
  */
 export function rulesFor(
-  position: { readonly rules?: Rules },
+  position: { readonly rules?: Rules } | null,
   options?: RulesOptions,
-  known: readonly Rules[] = RULES,
 ): Rules | undefined {
-  const asked = rulesOf(options, known);
-  if (asked !== undefined) return asked;
-  const own = position.rules;
-  return own === undefined ? undefined : rulesOf({ rules: own }, known);
+  let rules = options?.rules;
+  if (rules === undefined) {
+    const chess960 = options?.chess960;
+    if (chess960 !== undefined) return chess960 ? "chess960" : "chess";
+    rules = position?.rules;
+  }
+  if (rules !== undefined && !VARIANT_RULES.includes(rules)) {
+    const name = JSON.stringify(String(rules)).slice(0, 40);
+    throw new TypeError(
+      `No rules ${name}: expected ${VARIANT_RULES.join(", ")}`,
+    );
+  }
+  return rules;
 }
 
 /** Options for {@linkcode stringifyFen}. */

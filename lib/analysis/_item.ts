@@ -218,7 +218,6 @@ function unfinished(game: PgnGame, plies: number): PgnGame {
   return new PgnGame({
     start: game.start,
     tags,
-    chess960: game.chess960,
     rules: game.rules,
     mainline: {
       comments: game.mainline.comments,

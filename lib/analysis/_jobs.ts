@@ -4,7 +4,7 @@
 // A game's later positions come from legal moves, so they pass by
 // construction.
 
-import { variantOf } from "../fen/variants.ts";
+import { variantOf } from "../chess/variant_names.ts";
 import { checkPosition } from "../legality/mod.ts";
 import { parseEpd } from "../fen/epd.ts";
 import { stringifyFen } from "../fen/mod.ts";
@@ -12,7 +12,7 @@ import { positionStatus } from "../moves/mod.ts";
 import { polyglotKey, polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import { repairPosition, UnrepairableError } from "../data/repair.ts";
 import type { PgnEval, PgnGame } from "../pgn/mod.ts";
-import type { EpdOperation, Position } from "../types.ts";
+import type { EpdOperation, Position, Rules } from "../types.ts";
 import type { Evaluation } from "./judgement.ts";
 import type { PositionJob } from "./_evaluate.ts";
 
@@ -59,9 +59,9 @@ function evaluationOf(value: PgnEval | null): Evaluation | null {
 function gate(
   position: Position,
   repair: boolean,
-  chess960: boolean,
+  rules: Rules,
 ): { position: Position; repairs: string[] } | { refused: string } {
-  const errors = checkPosition(position, { chess960 }).filter((p) =>
+  const errors = checkPosition(position, { rules }).filter((p) =>
     p.severity === "error"
   );
   if (errors.length === 0) return { position, repairs: [] };
@@ -69,7 +69,7 @@ function gate(
     return { refused: errors.map((p) => p.message).join("; ") };
   }
   try {
-    const repaired = repairPosition(position, { chess960 });
+    const repaired = repairPosition(position, { rules });
     return { position: repaired.position, repairs: repaired.changes };
   } catch (error) {
     if (!(error instanceof UnrepairableError)) throw error;
@@ -100,7 +100,7 @@ export function gameJobs(game: PgnGame, repair: boolean): GameJobs {
       }, and the engine is asked about standard chess and Chess960 only`,
     };
   }
-  const passed = gate(start, repair, game.chess960);
+  const passed = gate(start, repair, game.rules);
   if ("refused" in passed) return { ...base, refused: passed.refused };
   if (passed.repairs.length > 0) {
     return {
@@ -121,7 +121,8 @@ export function gameJobs(game: PgnGame, repair: boolean): GameJobs {
       search: {
         fen: startFen,
         moves: base.moves.slice(),
-        chess960: game.chess960,
+        // the engine's own option (UCI_Chess960)
+        chess960: game.rules === "chess960",
       },
       known: evaluationOf(at.move?.eval ?? null),
       terminal: terminal(position),
@@ -144,7 +145,7 @@ export function recordJob(text: string, repair: boolean): RecordJob {
       repairs: [],
     };
   }
-  const passed = gate(parsed.position, repair, false);
+  const passed = gate(parsed.position, repair, "chess");
   if ("refused" in passed) {
     return {
       job: null,

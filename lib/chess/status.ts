@@ -12,7 +12,6 @@ import {
   type RulesOptions,
   type Side,
   type Square,
-  VARIANT_RULES,
 } from "../types.ts";
 import { attackersTo } from "./attacks.ts";
 import { ChessBoard } from "./board.ts";
@@ -75,7 +74,7 @@ export function enPassantSquare(
   options?: RulesOptions,
 ): Square | null {
   if (mode === "always") return position.enPassant;
-  const rules = rulesFor(position, options, VARIANT_RULES);
+  const rules = rulesFor(position, options);
   return enPassantOf(playableBoard(position, undefined, rules), mode);
 }
 
@@ -253,7 +252,7 @@ export function positionStatus(
   position: Position,
   options?: PositionStatusOptions,
 ): PositionStatus {
-  const rules = rulesFor(position, options, VARIANT_RULES);
+  const rules = rulesFor(position, options);
   return statusOf(playableBoard(position, scratchBoard, rules), options);
 }
 

@@ -22,7 +22,7 @@ import {
   type Rules,
   type StringifyFenOptions,
 } from "../types.ts";
-import { variantOf } from "../fen/variants.ts";
+import { variantOf } from "../chess/variant_names.ts";
 import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
 import { variantLines } from "../text/variant_lines.ts";

@@ -25,7 +25,7 @@ import {
   type BlockSettings,
 } from "../markdown/options.ts";
 import type { PictureOptions } from "../subcommands/front_end.ts";
-import { variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../chess/variant_names.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
 
 /**
@@ -123,10 +123,9 @@ function blockSettings(
     throw new BlockOptionError(error.message, null);
   }
   const ply = values.get("ply");
-  const chess960 = values.get("chess960") === true;
-  let rules: Rules | undefined;
+  let rules: Rules;
   try {
-    rules = blockRules(values.get("variant"), chess960);
+    rules = blockRules(values.get("variant"), values.get("chess960") === true);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     throw new BlockOptionError(error.message, null);
@@ -134,22 +133,21 @@ function blockSettings(
   return {
     svg,
     ply: typeof ply === "string" ? plyOf(ply) : "last",
-    chess960,
-    ...(rules === undefined ? {} : { rules }),
+    rules,
   };
 }
 
 /**
  * The rules `variant` names, as `--variant` reads them (`Three-check`,
- * `KOTH`...).
+ * `KOTH`...), else Chess960's under `chess960`, else standard chess's.
  *
  * @throws {UsageError} For an unknown name, or beside `chess960`.
  */
 function blockRules(
   value: string | true | string[] | undefined,
   chess960: boolean,
-): Rules | undefined {
-  if (typeof value !== "string") return undefined;
+): Rules {
+  if (typeof value !== "string") return chess960 ? "chess960" : "chess";
   const rules = variantNamed(value)?.rules;
   if (rules === undefined) {
     throw new UsageError(

@@ -4,7 +4,7 @@
 
 import { isEmptyMark } from "../fen/grid.ts";
 import type { RenderSvgOptions } from "../svg/types.ts";
-import type { ParseFenOptions, StringifyFenOptions } from "../types.ts";
+import type { Rules, StringifyFenOptions } from "../types.ts";
 import {
   choice,
   flag,
@@ -40,7 +40,7 @@ import {
   type ParsedArgs,
 } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../chess/variant_names.ts";
 import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { VARIANT_RULES } from "../types.ts";
 
@@ -71,7 +71,20 @@ export interface Settings {
   verbose: boolean | null;
   from: typeof INPUT_KINDS[number];
   sources: Source[];
-  parse: ParseFenOptions;
+  /** How records are read beyond their rules (`--strict`). */
+  parse: { strict?: boolean };
+  /**
+   * The rules records are read, judged and played under (`--variant`,
+   * `--chess960`): standard chess unless named.
+   */
+  rules: Rules;
+  /**
+   * How `--check` judges castling rights: by the `rules` when they were
+   * named, else by the letters (a right that names a rook file b to g,
+   * which only Chess960's letters can, is judged by Chess960's rules, as
+   * the library's checker does given no rules).
+   */
+  castlingBy: "rules" | "letters";
   /** How `--format fen` and `epd` write castling (`--castling`). */
   write: StringifyFenOptions;
   svg: RenderSvgOptions;
@@ -126,10 +139,8 @@ export function settle(
     from: choice<Settings["from"]>(args, "from") ??
       optionSpec("from").default as Settings["from"],
     sources: sources(args, isFile),
-    parse: {
-      ...(flag(args, "strict") ? { strict: true } : {}),
-      ...rulesSetting(args),
-    },
+    parse: flag(args, "strict") ? { strict: true } : {},
+    ...rulesSetting(args),
     write: {
       castling: choice<"x-fen" | "shredder">(args, "castling") ?? "x-fen",
       pockets: choice<"brackets" | "rank">(args, "pockets") ?? "brackets",
@@ -159,12 +170,18 @@ export function settle(
 
 /**
  * The rules of `--variant` (any name the PGN `Variant` tag takes) and
- * `--chess960` (`--variant chess960`), as reading options.
+ * `--chess960` (`--variant chess960`), and whether they were named.
  */
-function rulesSetting(args: ParsedArgs): ParseFenOptions {
+function rulesSetting(
+  args: ParsedArgs,
+): Pick<Settings, "rules" | "castlingBy"> {
   const name = text(args, "variant");
   const chess960 = flag(args, "chess960");
-  if (name === undefined) return chess960 ? { chess960 } : {};
+  if (name === undefined) {
+    return chess960
+      ? { rules: "chess960", castlingBy: "rules" }
+      : { rules: "chess", castlingBy: "letters" };
+  }
   const variant = variantNamed(name);
   if (variant === undefined) {
     throw new UsageError(
@@ -175,7 +192,7 @@ function rulesSetting(args: ParsedArgs): ParseFenOptions {
   if (chess960 && rules !== "chess960") {
     throw new UsageError(`--chess960 and --variant ${rules}: choose one`);
   }
-  return rules === "chess960" ? { rules, chess960: true } : { rules };
+  return { rules, castlingBy: "rules" };
 }
 
 /**
@@ -202,8 +219,7 @@ const STANDARD_ONLY_WHY = "names openings from a table of standard chess " +
   "openings, which has no variant's positions";
 
 function checkVariant(settings: Settings, args: ParsedArgs): void {
-  const rules = settings.parse.rules;
-  if (rules === undefined) return;
+  const rules = settings.rules;
   // Polyglot keys (and --unique's levels, which cut standard fields) are
   // defined for standard chess and Chess960: no published scheme keys
   // pockets, check counters or the other variants' positions.

@@ -219,7 +219,8 @@ export function checkData(context: DataContext): void {
 export interface DataRun {
   format: FormatName;
   check: boolean;
-  parse: { chess960?: boolean; rules?: Rules };
+  /** The rules the run plays under (`--variant`, `--chess960`). */
+  rules: Rules;
   explain: boolean;
   data: DataSettings;
   from: string;

@@ -55,7 +55,7 @@ export interface FormSettings {
     readonly statsOnly: boolean;
   };
   readonly ownForm: boolean;
-  readonly parse: { readonly rules?: Rules };
+  readonly rules: Rules;
   readonly from: string;
 }
 
@@ -87,7 +87,7 @@ export function checkFenForms(
         }, not ${output}`,
       );
     }
-    const rules = settings.parse.rules ?? "chess";
+    const rules = settings.rules;
     if (settings.from !== "pgn" && !option.has(rules)) {
       throw new UsageError(`${shown}: ${option.why(rules)}`);
     }

@@ -21,6 +21,7 @@ import {
 import { DATA_OPTIONS } from "./option_table_data.ts";
 import { SCALE_OPTIONS } from "./option_table_scale.ts";
 import { PROGRESS_HELP } from "../program/progress_options.ts";
+import { VARIANT_RULES } from "../types.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
@@ -28,7 +29,6 @@ const DEFAULT_DELAY = 50;
 export type { OptionScope, OptionSpec } from "./option_spec.ts";
 import type { OptionSpec } from "./option_spec.ts";
 import type { ParsedArgs as ProgramArgs } from "../program/args.ts";
-import { VARIANT_RULES } from "../types.ts";
 
 /** The castling notations of `--castling` (`stringifyFen`'s `castling`). */
 export const CASTLING_NOTATIONS = ["x-fen", "shredder"] as const;
@@ -355,8 +355,7 @@ export const OPTIONS = [
     suggest: VARIANT_RULES,
     group: "input",
     help: "the rules records are read and judged under (docs/variants.md): " +
-      "chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, " +
-      "antichess, horde, racingkings, or a PGN Variant tag's name",
+      `${VARIANT_RULES.join(", ")}, or a PGN Variant tag's name`,
   },
   {
     name: "moves",

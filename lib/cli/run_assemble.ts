@@ -61,7 +61,7 @@ export async function assemble(
     interactive,
     keyShard: settings.scale.shard?.by === "key" ? settings.scale.shard : null,
   });
-  const reader = new FenReader(settings.parse);
+  const reader = new FenReader({ ...settings.parse, rules: settings.rules });
   const pipeline = new Pipeline({
     reader,
     record: new Current(reader),
@@ -134,8 +134,7 @@ async function transforms(
   return [
     ...stages.before,
     new MovesTransform(settings.moves, {
-      rules: settings.parse.rules ??
-        (settings.parse.chess960 === true ? "chess960" : "chess"),
+      rules: settings.rules,
       module,
       diagnostics,
       games,
@@ -157,12 +156,10 @@ async function reportSink(
   }
   const { PositionChecker } = await import("../legality/mod.ts");
   const { checkEpdMoves } = await import("../data/epd_moves.ts");
-  const chess960 = settings.parse.chess960 === true;
-  const rules = settings.parse.rules;
-  const played = rules ?? (chess960 ? "chess960" : "chess");
+  const played = settings.rules;
   return new CheckSink(out, {
     checker: new PositionChecker(
-      rules !== undefined ? { rules } : chess960 ? { chess960: true } : {},
+      settings.castlingBy === "rules" ? { rules: played } : {},
     ),
     json: settings.format === "json",
     rules: played,
@@ -201,6 +198,7 @@ async function formatSink(
   const explain: Explainer | null = settings.explain && !settings.data.repair
     ? (await import("../fen/explain.ts")).explainer({
       ...settings.parse,
+      rules: settings.rules,
       ...settings.write,
     })
     : null;

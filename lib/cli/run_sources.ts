@@ -93,8 +93,7 @@ function pgnParts(
     strict: settings.parse.strict === true,
     moves: FORMATS[settings.format].moves,
     match: matchesGames(settings) ? settings.data.match : null,
-    rules: settings.parse.rules ??
-      (settings.parse.chess960 === true ? "chess960" as const : "chess"),
+    rules: settings.rules,
     keyed: keyingOption(settings),
     io,
     out,

@@ -10,7 +10,6 @@ import type { Current } from "./record.ts";
 import type { RecordSink } from "./pipeline.ts";
 import type { DataRun } from "./option_settings_data.ts";
 import { EXIT } from "../program/exit.ts";
-import { rulesOfRun } from "./transform_data.ts";
 import type { Rules } from "../types.ts";
 
 /** What a {@linkcode PerftSink} counts. */
@@ -87,7 +86,7 @@ export function dataSink(
   return new PerftSink(out, {
     depth: perft,
     divide,
-    rules: rulesOfRun(settings),
+    rules: settings.rules,
     diagnostics,
   });
 }

@@ -219,7 +219,7 @@ export function dataStages(
   const writes = !check && options.perft === null && !options.statsOnly;
   const only = options.only === null
     ? null
-    : new OnlyTransform(options.only, rulesOfRun(settings));
+    : new OnlyTransform(options.only, settings.rules);
   const unique = options.unique === null
     ? null
     : new UniqueTransform(options.unique, diagnostics);
@@ -237,14 +237,14 @@ export function dataStages(
         json: options.statsJson
           ? { shard: settings.scale?.shard ?? null }
           : null,
-        rules: rulesOfRun(settings),
+        rules: settings.rules,
       }),
     );
   }
   if (options.repair) {
     before.push(
       new RepairTransform({
-        rules: rulesOfRun(settings),
+        rules: settings.rules,
         explain: settings.explain,
         diagnostics,
       }),
@@ -253,13 +253,13 @@ export function dataStages(
   const after: Transform[] = [];
   if (options.enPassant !== "always") {
     after.push(
-      new EnPassantTransform(options.enPassant, rulesOfRun(settings)),
+      new EnPassantTransform(options.enPassant, settings.rules),
     );
   }
   if (writes && format === "epd" && options.notation !== null) {
     after.push(
       new EpdNotationTransform(options.notation, {
-        rules: rulesOfRun(settings),
+        rules: settings.rules,
         diagnostics,
       }),
     );
@@ -270,16 +270,10 @@ export function dataStages(
     after.push(
       new LegalMovesTransform({
         san: options.notation === "san",
-        rules: rulesOfRun(settings),
+        rules: settings.rules,
         diagnostics,
       }),
     );
   }
   return { before, after };
-}
-
-/** The rules a run plays under: `--variant`'s, else chess or Chess960. */
-export function rulesOfRun(settings: DataRun): Rules {
-  return settings.parse.rules ??
-    (settings.parse.chess960 === true ? "chess960" : "chess");
 }

@@ -15,7 +15,6 @@ import {
   type Rules,
   rulesOf,
   type RulesOptions,
-  VARIANT_RULES,
 } from "../types.ts";
 
 export * from "../types.ts";
@@ -240,7 +239,7 @@ export function checkEpdMoves(
   text: string,
   options: EpdMovesOptions = {},
 ): EpdMoveIssue[] {
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesOf(options);
   const { position, operations } = parseEpd(text, { rules });
   const found = locate(text, operations);
   const issues: EpdMoveIssue[] = [];
@@ -330,7 +329,7 @@ export function convertEpdMoves(
   notation: "uci" | "san",
   options: EpdMovesOptions = {},
 ): string {
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesOf(options);
   const { position, operations } = parseEpd(text, { rules });
   const rewritten = operations.map(({ opcode, operands }) => {
     if (MOVE_OPERATIONS[opcode]?.shape !== "each") return { opcode, operands };

@@ -25,9 +25,9 @@ import {
   type ParseFenOptions,
   type Position,
   type Rules,
+  rulesFor,
   rulesOf,
   type RulesOptions,
-  VARIANT_RULES,
 } from "../types.ts";
 
 export * from "../types.ts";
@@ -243,7 +243,7 @@ export function repairPosition(
     repaired.fullmoveNumber = 1;
   }
   const check: CheckPositionOptions = { ignore: options.allow ?? [] };
-  const rules = rulesOf(options, VARIANT_RULES);
+  const rules = rulesFor(null, options);
   if (rules !== undefined) check.rules = rules;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const problems = checkPosition(repaired, check);
@@ -298,7 +298,7 @@ export function repairFen(
   text: string,
   options: RepairOptions = {},
 ): RepairResult & { fen: string } {
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesOf(options);
   const reading: ParseFenOptions = { rules };
   const reader = new FenReader(reading);
   reader.read(text);

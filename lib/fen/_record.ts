@@ -24,7 +24,7 @@ import {
 } from "./_operations.ts";
 import { type PlacementTarget, scanPlacement } from "./_placement.ts";
 import { quoteToken } from "../_quote.ts";
-import { type ParseFenOptions, rulesOf, VARIANT_RULES } from "../types.ts";
+import { type ParseFenOptions, rulesOf } from "../types.ts";
 
 const BOM = 0xfeff;
 const QUOTE = 34;
@@ -43,7 +43,7 @@ export function recordContext(
   board.variant = fields.variant;
   return {
     strict: options.strict === true,
-    rules: rulesOf(options, VARIANT_RULES) ?? "chess",
+    rules: rulesOf(options),
     fields,
     board,
   };

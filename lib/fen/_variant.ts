@@ -18,7 +18,6 @@ import {
   rulesOf,
   type Square,
   type StringifyFenOptions,
-  VARIANT_RULES,
 } from "../types.ts";
 
 /** How a record gave its variant fields (its convention, for `--explain`). */
@@ -311,7 +310,7 @@ export function keepRules(
   position: Position,
   options: ParseFenOptions | undefined,
 ): Position {
-  const rules = rulesOf(options, VARIANT_RULES);
-  if (rules !== undefined && rules !== "chess") position.rules = rules;
+  const rules = rulesOf(options);
+  if (rules !== "chess") position.rules = rules;
   return position;
 }

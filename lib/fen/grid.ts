@@ -32,12 +32,11 @@ const gridContexts: (RecordContext | undefined)[] = [];
 const NO_OPTIONS: Readonly<ParseFenOptions> = Object.freeze({});
 
 function gridContext(options: ParseFenOptions): RecordContext {
-  const key =
-    VARIANT_RULES.indexOf(rulesOf(options, VARIANT_RULES) ?? "chess") * 2 +
+  const key = VARIANT_RULES.indexOf(rulesOf(options)) * 2 +
     (options.strict ? 1 : 0);
   const context = gridContexts[key] ??= recordContext(
     options,
-    emptyFields(variantFields(rulesOf(options, VARIANT_RULES) ?? "chess")),
+    emptyFields(variantFields(rulesOf(options))),
     gridTarget,
   );
   // the one target serves every context: this one's variant fields, now

@@ -108,7 +108,7 @@ const scratchReaders: (FenReader | undefined)[] = [];
 
 function scratchReader(options: ParseFenOptions | undefined): FenReader {
   const strict = options?.strict === true;
-  const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+  const rules = rulesOf(options);
   return scratchReaders[VARIANT_RULES.indexOf(rules) * 2 + (strict ? 1 : 0)] ??=
     new FenReader({ strict, rules });
 }

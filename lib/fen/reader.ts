@@ -30,7 +30,7 @@ import type {
   Side,
   Square,
 } from "../types.ts";
-import { rulesOf, VARIANT_RULES } from "../types.ts";
+import { rulesOf } from "../types.ts";
 
 /**
  * Reads FEN (and EPD) records into buffers it owns. After a successful
@@ -71,7 +71,7 @@ export class FenReader {
    */
   constructor(options: ParseFenOptions = {}) {
     this.#fields = emptyFields(
-      variantFields(rulesOf(options, VARIANT_RULES) ?? "chess"),
+      variantFields(rulesOf(options)),
     );
     this.#context = recordContext(options, this.#fields, {
       out: this.cells,

@@ -8,13 +8,7 @@
  * @module
  */
 
-import {
-  type Position,
-  rulesFor,
-  rulesOf,
-  type RulesOptions,
-  VARIANT_RULES,
-} from "../types.ts";
+import { type Position, rulesFor, type RulesOptions } from "../types.ts";
 import type { ChessBoard, PositionFields } from "../chess/board.ts";
 import { VARIANT_MOVES } from "../chess/variant.ts";
 import { loadRights } from "../chess/rules.ts";
@@ -250,9 +244,7 @@ function configure(
   options: CheckPositionOptions = {},
   position: Position | null = null,
 ): Context {
-  const rules = position === null
-    ? rulesOf(options, VARIANT_RULES)
-    : rulesFor(position, options, VARIANT_RULES);
+  const rules = rulesFor(position, options);
   ctx.configure(ignoreMask(options.ignore), rules);
   return ctx;
 }

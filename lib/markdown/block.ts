@@ -13,11 +13,13 @@ import type { BoardInput } from "../_board.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import type { Rules } from "../types.ts";
 
-/** How a block is read: a game's ply, X-FEN castling, the variant's rules. */
+/** How a block is read: a game's ply, the rules. */
 export interface BlockReading {
   readonly ply: number | "last";
-  readonly chess960?: boolean;
-  /** The rules of a FEN record, and of a game without a `Variant` tag. */
+  /**
+   * The rules of a FEN record, and of a game without a `Variant` tag
+   * (`variant=`, `chess960`); standard chess unless given.
+   */
   readonly rules?: Rules;
 }
 
@@ -84,8 +86,8 @@ function isGame(text: string): boolean {
  * ```
  *
  * @param text The content, lines joined by `\n`.
- * @param options The ply of a game (`"last"` for its final position), X-FEN
- * castling, and the rules (`variant=`).
+ * @param options The ply of a game (`"last"` for its final position) and
+ * the rules (`variant=`, `chess960`).
  * @returns What to draw.
  * @throws {BlockError} When the content cannot be read, or has no such ply.
  */
@@ -111,8 +113,7 @@ export function blockBoard(
   const start = record.length - record.trimStart().length;
   try {
     const { position } = parseEpd(record.trim(), {
-      ...(options.chess960 ? { chess960: true } : {}),
-      ...(options.rules === undefined ? {} : { rules: options.rules }),
+      rules: options.rules ?? "chess",
     });
     // A placement alone says nothing of the side to move.
     const placementOnly = !/\S\s+\S/.test(record.trim());
@@ -146,10 +147,7 @@ function gameBoard(
 ): BlockBoard {
   let games;
   try {
-    games = parsePgn(
-      text,
-      options.rules === undefined ? {} : { rules: options.rules },
-    );
+    games = parsePgn(text, { rules: options.rules ?? "chess" });
   } catch (error) {
     if (error instanceof PgnSyntaxError || error instanceof PgnMoveError) {
       throw new BlockError(`Cannot read PGN: ${error.detail}`, {

@@ -12,10 +12,11 @@ export interface BlockSettings {
   readonly svg: RenderSvgOptions;
   /** The ply of a game, `"last"` unless given. */
   readonly ply: number | "last";
-  /** Whether castling `KQkq` reads as X-FEN. */
-  readonly chess960: boolean;
-  /** The rules of a FEN record, and of a game without a `Variant` tag. */
-  readonly rules?: Rules;
+  /**
+   * The rules of a FEN record, and of a game without a `Variant` tag
+   * (`variant=`; `chess960`, whose castling `KQkq` reads as X-FEN).
+   */
+  readonly rules: Rules;
 }
 
 /**

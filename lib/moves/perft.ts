@@ -5,12 +5,7 @@
  * @module
  */
 
-import {
-  type Position,
-  rulesFor,
-  type RulesOptions,
-  VARIANT_RULES,
-} from "../types.ts";
+import { type Position, rulesFor, type RulesOptions } from "../types.ts";
 import type { ChessBoard } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
 import { generateMoves, MAX_MOVES } from "../chess/generate.ts";
@@ -71,7 +66,7 @@ export function perft(
   const board = playableBoard(
     position,
     undefined,
-    rulesFor(position, options, VARIANT_RULES),
+    rulesFor(position, options),
   );
   if (depth === 0) return 1;
   return count(board, new Int32Array(MAX_MOVES * depth), 0, depth);

@@ -9,12 +9,7 @@
 
 import { perft } from "./perft.ts";
 import { legalMoves, playMoves } from "./play.ts";
-import {
-  type Position,
-  rulesFor,
-  type RulesOptions,
-  VARIANT_RULES,
-} from "../types.ts";
+import { type Position, rulesFor, type RulesOptions } from "../types.ts";
 
 export * from "../types.ts";
 
@@ -81,7 +76,7 @@ export function perftDivide(
       `Cannot divide: depth must be an integer from 1 to 100, not ${depth}`,
     );
   }
-  const rules = rulesFor(position, options, VARIANT_RULES) ?? "chess";
+  const rules = rulesFor(position, options) ?? "chess";
   const rows: DivideRow[] = [];
   for (const move of legalMoves(position, { rules })) {
     const after = playMoves(position, [move], { rules }).position;

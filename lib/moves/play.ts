@@ -11,7 +11,6 @@ import {
   rulesFor,
   type RulesOptions,
   type Square,
-  VARIANT_RULES,
 } from "../types.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { kingDestination, moveFrom } from "../chess/move.ts";
@@ -118,7 +117,7 @@ export function legalMoves(
   position: Position,
   options: LegalMovesOptions = {},
 ): string[] {
-  const rules = rulesFor(position, options, VARIANT_RULES) ?? "chess";
+  const rules = rulesFor(position, options) ?? "chess";
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const san = options.notation === "san";
   if (!san && options.notation !== undefined && options.notation !== "uci") {
@@ -261,7 +260,7 @@ export function playMoves(
   moves: string | readonly string[],
   options: PlayMovesOptions = {},
 ): PlayResult {
-  const rules = rulesFor(position, options, VARIANT_RULES) ?? "chess";
+  const rules = rulesFor(position, options) ?? "chess";
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   const texts = typeof moves === "string" ? splitMoves(moves) : moves;
   const played: PlayedMove[] = [];
@@ -323,7 +322,7 @@ export function toSan(
   move: string,
   options: RulesOptions = {},
 ): string {
-  const rules = rulesFor(position, options, VARIANT_RULES);
+  const rules = rulesFor(position, options);
   const notation = new Notation(playableBoard(position, scratchBoard, rules));
   return notation.san(notation.parse({ text: move, index: 1 }));
 }

@@ -155,7 +155,7 @@ export class GameBuilder implements TokenSink {
   /** The game object, made from the tags when the movetext starts. */
   #make(): PgnGame {
     if (this.#game !== null) return this.#game;
-    const { start, rules, chess960, problem: wrong } = startOf(
+    const { start, rules, problem: wrong } = startOf(
       this.#tags,
       this.#rules,
     );
@@ -165,7 +165,6 @@ export class GameBuilder implements TokenSink {
       start,
       tags: this.#tags,
       rules,
-      chess960,
       mainline,
       number: this.#count,
       line: this.#startLine,

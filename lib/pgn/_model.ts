@@ -153,7 +153,11 @@ export interface PgnGameInit {
   start: Position;
   /** Tags in the order written (defaults to none). */
   tags?: Map<string, string>;
-  /** Whether castling is Chess960's (defaults to `false`). */
+  /**
+   * Whether castling is Chess960's (defaults to `false`).
+   *
+   * @deprecated Give `rules: "chess960"`.
+   */
   chess960?: boolean;
   /** The rules (defaults to Chess960's with `chess960`, else standard). */
   rules?: Rules;

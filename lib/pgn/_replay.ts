@@ -45,7 +45,6 @@ import {
   type RulesOptions,
   type Side,
   type Square,
-  VARIANT_RULES,
 } from "../types.ts";
 
 export type { EnPassantMode };
@@ -121,7 +120,7 @@ export class Replay implements RecordView {
 
   /** Loads a start position; throws UnplayablePositionError as Board does. */
   load(position: Position, options: RulesOptions): void {
-    const rules = rulesOf(options, VARIANT_RULES) ?? "chess";
+    const rules = rulesOf(options);
     playableBoard(position, this.#notation.board, rules);
     this.rules = rules;
     this.variant = null;

@@ -10,7 +10,7 @@ import {
   variantNamed,
   variantOf,
   VARIANTS,
-} from "../fen/variants.ts";
+} from "../chess/variant_names.ts";
 
 // Each variant's start (the variant table's FEN), read when first needed and
 // then shared (frozen: loading a board only reads it).
@@ -35,8 +35,6 @@ export interface Start {
   start: Position;
   /** The rules the Variant tag names (`"chess"` without one). */
   rules: Rules;
-  /** Whether castling is Chess960's. */
-  chess960: boolean;
   /** Why the tags give no start this library can play from, or "". */
   problem: string;
 }
@@ -61,23 +59,20 @@ function startUnder(
   tag: string,
 ): Start {
   const rules = variant?.rules ?? "chess";
-  const chess960 = rules === "chess960";
   const start = startPosition(rules);
   if (variant === undefined) {
     return {
       start,
       rules,
-      chess960,
       problem: `the variant "${tag}" is not supported`,
     };
   }
   const fen = tags.get("FEN");
-  if (fen === undefined) return { start, rules, chess960, problem: "" };
+  if (fen === undefined) return { start, rules, problem: "" };
   try {
     return {
       start: parseFen(fen.trim(), { rules }),
       rules,
-      chess960,
       problem: "",
     };
   } catch (error) {
@@ -85,7 +80,6 @@ function startUnder(
     return {
       start,
       rules,
-      chess960,
       problem: `the FEN tag: ${
         error.hinted((rules) => `[Variant "${variantOf(rules).name}"]`)
       } at column ${error.column}`,

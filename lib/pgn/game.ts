@@ -56,7 +56,11 @@ export class PgnGame {
   readonly tags: Map<string, string>;
   /** The position before the first move (from the `FEN` tag, or the standard start). */
   readonly start: Position;
-  /** Whether castling is Chess960's (a `Variant` tag naming Chess960). */
+  /**
+   * Whether castling is Chess960's (a `Variant` tag naming Chess960).
+   *
+   * @deprecated Read {@linkcode PgnGame.rules} (`rules === "chess960"`).
+   */
   readonly chess960: boolean;
   /** The rules the game is played under (its `Variant` tag's). */
   readonly rules: Rules;

@@ -10,7 +10,7 @@
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnGame } from "./game.ts";
-import { type Rules, rulesOf, VARIANT_RULES } from "../types.ts";
+import { type Rules, rulesOf } from "../types.ts";
 
 /**
  * Options for {@linkcode PgnReader}, {@linkcode parsePgn} and
@@ -99,7 +99,7 @@ export class PgnReader {
   constructor(options: PgnReaderOptions = {}) {
     this.#builder = new GameBuilder({
       strict: options.strict === true,
-      rules: rulesOf(options, VARIANT_RULES) ?? "chess",
+      rules: rulesOf(options),
     });
     this.#stream = new PgnStream(this.#builder, options);
   }

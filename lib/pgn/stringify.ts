@@ -7,7 +7,7 @@
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Rules } from "../types.ts";
 import type { PgnGame, PgnLine } from "./game.ts";
-import { variantOf } from "../fen/variants.ts";
+import { variantOf } from "../chess/variant_names.ts";
 
 /**
  * Options for {@linkcode stringifyPgn}.

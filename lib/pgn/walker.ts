@@ -11,7 +11,7 @@
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnPositionsOptions, PgnVisitor } from "./game.ts";
-import { rulesOf, VARIANT_RULES } from "../types.ts";
+import { rulesOf } from "../types.ts";
 import type { PgnReaderOptions } from "./reader.ts";
 
 export type { PgnVisitor };
@@ -90,7 +90,7 @@ export class PgnWalker {
   constructor(visitor: PgnVisitor, options: PgnWalkerOptions = {}) {
     const builder = new GameBuilder({
       strict: options.strict === true,
-      rules: rulesOf(options, VARIANT_RULES) ?? "chess",
+      rules: rulesOf(options),
     }, {
       visitor,
       variations: options.variations === true,

@@ -7,7 +7,7 @@ import { jsonText, RequestError, shown } from "./_http.ts";
 import { unknownParameter } from "./_query.ts";
 import { readFen } from "./_images.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
-import { variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../chess/variant_names.ts";
 
 /** `/check`'s query: the record, and the rules of `variant` (default standard). */
 export interface CheckQuery {

@@ -22,7 +22,7 @@ import {
 import { RequestError, shown } from "./_http.ts";
 import { nearestName } from "../program/suggest.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
-import { variantNamed } from "../fen/variants.ts";
+import { variantNamed } from "../chess/variant_names.ts";
 
 /** A king in check as the request claims it: a square, or just "yes". */
 export type CheckClaim = "auto" | "yes" | "no" | string;

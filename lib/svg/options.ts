@@ -3,12 +3,14 @@
 // print and nothing unchecked reaches the document.
 
 import { isCssColor } from "./css_color.ts";
+import { SQUARE_NAMES } from "../_tables.ts";
+import { HILL as HILL_SQUARES } from "../chess/variants/descriptor.ts";
 
 /**
- * King of the hill's goal, the four centre squares (the rules test them as
- * a board mask in lib/chess/variant.ts; a diagram tints them by name).
+ * King of the hill's goal, the four centre squares, by name: the rule's
+ * own squares (a diagram tints them).
  */
-const HILL: readonly string[] = ["d5", "e5", "d4", "e4"];
+const HILL: readonly string[] = HILL_SQUARES.map((k) => SQUARE_NAMES[k]);
 import { squareOf } from "../types.ts";
 import type {
   Arrow,

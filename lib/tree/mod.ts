@@ -16,6 +16,7 @@ import { polyglotKey, polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import { parseFen } from "../fen/mod.ts";
 import { toSan } from "../moves/play.ts";
 import { KeyIndex } from "./_index.ts";
+import type { Rules } from "../types.ts";
 import {
   byGames,
   gamesOf,
@@ -55,7 +56,8 @@ const RESULTS: ReadonlySet<string> = new Set(["1-0", "0-1", "1/2-1/2"]);
 /** A position's counts while the games are read. */
 interface Node {
   fen: string;
-  chess960: boolean;
+  /** The rules its FEN reads by: standard chess's or Chess960's. */
+  rules: Rules;
   counts: Counts;
   moves: Edge[];
   /** The last game that counted here: a game counts once. */
@@ -137,7 +139,7 @@ export class OpeningTree {
       for (const fen of options.at) {
         const key = polyglotKey(parseFen(fen));
         const hi = Number(key >> 32n), lo = Number(key & 0xffffffffn);
-        this.#lookup(hi, lo, fen, false, this.#wanted);
+        this.#lookup(hi, lo, fen, "chess", this.#wanted);
       }
     }
     this.#walker = new PgnWalker({
@@ -165,7 +167,7 @@ export class OpeningTree {
         key[0],
         key[1],
         null,
-        position.game.chess960,
+        position.game.rules,
         this.#nodes,
         position,
       )
@@ -176,7 +178,7 @@ export class OpeningTree {
       this.#visited.push(node);
       if (!node.listed) {
         node.fen = position.fen;
-        node.chess960 = position.game.chess960;
+        node.rules = position.game.rules;
         this.#fresh.push(node);
       }
     }
@@ -230,7 +232,9 @@ export class OpeningTree {
     const source = position.from!, target = position.to!;
     const rook = position.castlingRook;
     const promotion = position.promotion;
-    const to = rook !== null && position.game.chess960 ? rook : target;
+    const to = rook !== null && position.game.rules === "chess960"
+      ? rook
+      : target;
     const code = squareBits(source) | squareBits(to) << 6 |
       (promotion === null ? 0 : promotion.charCodeAt(0)) << 12;
     const moves = from.moves;
@@ -292,7 +296,7 @@ export class OpeningTree {
     hi: number,
     lo: number,
     fen: string | null,
-    chess960: boolean,
+    rules: Rules,
     map: KeyIndex<Node>,
     position?: PgnPosition,
   ): Node {
@@ -302,7 +306,7 @@ export class OpeningTree {
     // reached it.
     const node: Node = {
       fen: fen ?? position!.fen,
-      chess960,
+      rules,
       counts: { white: 0, draws: 0, black: 0 },
       moves: [],
       stamp: 0,
@@ -355,7 +359,7 @@ function movesOf(node: Node): TreeMove[] {
   const edges = node.moves.filter((edge) => gamesOf(edge) > 0).sort(byGames);
   if (edges.length === 0) return [];
   // A Chess960 node's castling letters are X-FEN's, read by its own rules.
-  const rules = node.chess960 ? "chess960" : "chess";
+  const rules = node.rules;
   const position = parseFen(node.fen, { rules });
   return edges.map((edge) =>
     treeMove(edge.uci, toSan(position, edge.uci, { rules }), edge)

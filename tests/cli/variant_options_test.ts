@@ -222,3 +222,51 @@ Deno.test("--variant crazyhouse --moves --format gif: a frame a ply, the drop am
   assert.deepEqual([code, stderr], [0, ""]);
   assert.equal(readGif(stdout).frames.length, 3); // the start and two plies
 });
+
+Deno.test("fen --help: --variant lists the variants' table, which the option table does not copy", async () => {
+  const { VARIANTS } = await import("../../mod.ts");
+  const [code, stdout, stderr] = await fen(["--help"]);
+  assert.equal(code, 0);
+  assert.equal(stderr, "");
+  const text = String(stdout);
+  const at = text.indexOf("--variant <name>");
+  const entry = text.slice(at, text.indexOf("(default", at)).replace(
+    /\s+/g,
+    " ",
+  );
+  const listed = entry.slice(entry.indexOf("): ") + 3, entry.indexOf(", or "))
+    .split(", ");
+  assert.deepEqual(listed, VARIANTS.map((v) => v.rules));
+  // the names come from the table: no list of them is written in the
+  // option table
+  const table = await Deno.readTextFile(
+    new URL("../../lib/cli/option_table.ts", import.meta.url),
+  );
+  for (let i = 1; i < listed.length; i++) {
+    const pair = `${listed[i - 1]}, ${listed[i]}`;
+    assert.ok(!table.includes(pair), `"${pair}" in option_table.ts`);
+  }
+});
+
+Deno.test("--check judges Shredder castling letters by the rules named, else by the letters", async () => {
+  const record = "1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1";
+  for (const options of [[], ["--chess960"], ["--variant", "chess960"]]) {
+    assert.deepEqual(
+      await fen(["--check", ...options, record]),
+      [0, "legal\n", ""],
+      options.join(" "),
+    );
+  }
+  const [code, stdout, stderr] = await fen([
+    "--check",
+    "--variant",
+    "chess",
+    record,
+  ]);
+  assert.equal(code, 3);
+  assert.equal(stderr, "");
+  assert.match(
+    String(stdout),
+    /^error bad-castling-rights: castling right for the rook on h1: in standard chess the white king castles only from e1, not c1\n/,
+  );
+});

@@ -29,7 +29,7 @@
 import assert from "node:assert/strict";
 import { parsePgn, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
-import { variantNamed } from "../../lib/fen/variants.ts";
+import { variantNamed } from "../../lib/chess/variant_names.ts";
 import { pythonChess } from "../_shared.ts";
 import { spawnFen } from "../cli/_harness.ts";
 

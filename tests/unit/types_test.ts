@@ -4,6 +4,8 @@ import {
   PIECES,
   pieceSide,
   RANKS,
+  rulesFor,
+  rulesOf,
   type Square,
   squareIndex,
   squareName,
@@ -93,5 +95,22 @@ Deno.test('rules: "chess960" and the older chess960: true agree in every API tha
     new TypeError(
       'No rules "shogi": expected chess, chess960, crazyhouse, threecheck, kingofthehill, atomic, antichess, horde, racingkings',
     ),
+  );
+});
+
+Deno.test("rulesOf() gives standard chess when nothing names rules; rulesFor(null) tells", () => {
+  assert.equal(rulesOf(), "chess");
+  assert.equal(rulesOf({}), "chess");
+  assert.equal(rulesOf({ strict: true } as never), "chess");
+  assert.equal(rulesOf({ chess960: true }), "chess960");
+  assert.equal(rulesOf({ chess960: false }), "chess");
+  assert.equal(rulesOf({ rules: "atomic", chess960: true }), "atomic");
+  assert.equal(rulesFor(null, {}), undefined);
+  assert.equal(rulesFor(null, { chess960: true }), "chess960");
+  assert.equal(rulesFor({ rules: "horde" }, { chess960: true }), "chess960");
+  assert.equal(rulesFor({ rules: "horde" }, {}), "horde");
+  assert.throws(
+    () => rulesOf({ rules: "suicide" as never }),
+    { name: "TypeError", message: /^No rules "suicide": expected chess, / },
   );
 });

@@ -8,7 +8,7 @@
 // by a scheme no other tool reads.
 
 import type { Rules } from "../../types.ts";
-import { variantOf } from "../../fen/variants.ts";
+import { variantOf } from "../../chess/variant_names.ts";
 
 /** The rules Polyglot keys are defined for. */
 export const POLYGLOT_RULES: readonly Rules[] = Object.freeze([

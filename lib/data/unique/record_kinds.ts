@@ -3,12 +3,7 @@
 
 import { PositionChecker } from "../../legality/mod.ts";
 import type { RecordView } from "../../record_view.ts";
-import {
-  type Rules,
-  rulesOf,
-  type RulesOptions,
-  VARIANT_RULES,
-} from "../../types.ts";
+import { type Rules, rulesFor, type RulesOptions } from "../../types.ts";
 import { RECORD_KINDS } from "./names.ts";
 
 export { RECORD_KINDS };
@@ -94,7 +89,7 @@ export class RecordClassifier {
    * @param options The rules.
    */
   constructor(options: RulesOptions = {}) {
-    this.#rules = rulesOf(options, VARIANT_RULES);
+    this.#rules = rulesFor(null, options);
     this.#checker = new PositionChecker(options);
   }
 

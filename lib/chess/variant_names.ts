@@ -2,12 +2,14 @@
  * The variants by name: each {@linkcode Rules} value with the `Variant` tag
  * lichess writes in PGN, the other names games and people use for it (the
  * aliases python-chess reads), and its starting position. `--variant NAME`
- * and the PGN `Variant` tag are both read here.
+ * and the PGN `Variant` tag are both read here. Each variant's names are
+ * written in its descriptor (`variants/`).
  *
  * @module
  */
 
-import { RULES, type Rules } from "../types.ts";
+import { type Rules, VARIANT_RULES } from "../types.ts";
+import { DESCRIPTORS } from "./variants/mod.ts";
 
 /** One variant: its rules, names and start. */
 export interface Variant {
@@ -21,10 +23,9 @@ export interface Variant {
   readonly start: string;
 }
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /**
- * Every variant, standard chess first, in {@linkcode VARIANT_RULES} order.
+ * Every variant, standard chess first, in {@linkcode VARIANT_RULES} order:
+ * each variant's descriptor's names and start.
  *
  * @example
  * ```ts
@@ -36,77 +37,12 @@ const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
  * ```
  */
 export const VARIANTS: readonly Variant[] = Object.freeze(
-  [
-    {
-      rules: "chess",
-      name: "Standard",
-      aliases: ["chess", "classical", "normal", "illegal", "from position"],
-      start: START,
-    },
-    {
-      rules: "chess960",
-      name: "Chess960",
-      aliases: [
-        "chess 960",
-        "960",
-        "fischerandom",
-        "fischerrandom",
-        "fischer random",
-        "fischer random chess",
-      ],
-      start: START,
-    },
-    {
-      rules: "crazyhouse",
-      name: "Crazyhouse",
-      aliases: ["crazy house", "house", "zh"],
-      start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
-    },
-    {
-      rules: "threecheck",
-      name: "Three-check",
-      aliases: [
-        "three check",
-        "threecheck",
-        "three check chess",
-        "3-check",
-        "3 check",
-        "3check",
-      ],
-      start: `${START} +0+0`,
-    },
-    {
-      rules: "kingofthehill",
-      name: "King of the Hill",
-      aliases: ["koth", "kingofthehill"],
-      start: START,
-    },
-    {
-      rules: "atomic",
-      name: "Atomic",
-      aliases: ["atom", "atomic chess"],
-      start: START,
-    },
-    {
-      rules: "antichess",
-      name: "Antichess",
-      aliases: ["anti chess", "anti"],
-      start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-    },
-    {
-      rules: "horde",
-      name: "Horde",
-      aliases: ["horde chess"],
-      start:
-        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-    },
-    {
-      rules: "racingkings",
-      name: "Racing Kings",
-      aliases: ["racing", "race", "racingkings"],
-      start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-    },
-  ] satisfies Variant[],
+  DESCRIPTORS.map((d): Variant => ({
+    rules: d.rules,
+    name: d.tag,
+    aliases: d.aliases,
+    start: d.start,
+  })),
 );
 
 /**
@@ -169,7 +105,7 @@ export function variantOf(rules: Rules): Variant {
 
 /**
  * Whether the moves of a rules value are implemented (it is in
- * {@linkcode RULES}): games, `--moves` and perft need them. Every variant's
+ * {@linkcode VARIANT_RULES}): games, `--moves` and perft need them. Every variant's
  * are now; it stays for the code that asks.
  *
  * @example
@@ -185,5 +121,5 @@ export function variantOf(rules: Rules): Variant {
  * @returns `true` when its moves are implemented.
  */
 export function hasMoves(rules: Rules): boolean {
-  return RULES.includes(rules);
+  return VARIANT_RULES.includes(rules);
 }
