@@ -159,7 +159,7 @@ export async function analyse(args: string[], io: CliIo): Promise<number> {
       output
         ? `cannot write output: ${escapeText(error.message)}`
         : `internal error (a bug in fen: please report it): ${
-          escapeText(String((error as Error)?.stack ?? error))
+          escapeText(String(error instanceof Error ? error.message : error))
         }`,
     );
     return output ? EXIT.ioError : EXIT.internal;

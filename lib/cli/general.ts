@@ -13,12 +13,22 @@ import { parseArgv } from "./option_argv.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { subcommand } from "./option_subcommands.ts";
+import { runFramed } from "../program/frame.ts";
+import { programWords } from "../program/frame_use.ts";
 
 /** Runs a command line that is not a plain one-shot diagram. */
 export async function general(args: string[], io: CliIo): Promise<number> {
   // `fen serve`, `fen book`, `fen completions`...: programs of their own.
+  // Each runs inside the one input/output frame (lib/program/frame.ts).
   const sub = subcommand(args[0]);
-  if (sub !== null) return await sub.run(args.slice(1), io);
+  if (sub !== null) {
+    const rest = args.slice(1);
+    return await runFramed(
+      programWords(args[0], sub.frame, rest),
+      io,
+      (framed) => sub.run(rest, framed),
+    );
+  }
   const run = await import("./run.ts");
   let parsed: ParsedArgs;
   try {

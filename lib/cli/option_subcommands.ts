@@ -5,8 +5,18 @@
 
 import type { CliIo } from "../program/io.ts";
 import type { CommandTable } from "../completions/mod.ts";
+import type { FrameUse } from "../program/frame_use.ts";
 
 const FILES = { kind: "files" } as const;
+
+// Samples of what the programs read, for their frame declarations.
+const GAMES = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n' +
+  '[Event "b"]\n[Result "0-1"]\n\n1. e4 c5 0-1\n';
+const POSITION = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+const DOCUMENT = "# Two boards\n\n```fen\n8/8/8/8/8/8/8/K6k\n```\n\n" +
+  "```fen\n" + POSITION + "\n```\n";
+const TREE_LINE = '{"fen":"' + POSITION + '","white":1,"draws":0,' +
+  '"black":0,"moves":[]}\n';
 
 /** A subcommand: what it does, how it runs, and its table. */
 export interface Subcommand {
@@ -16,7 +26,27 @@ export interface Subcommand {
   run(args: string[], io: CliIo): Promise<number>;
   /** Its options, operands and subcommands, from its own tables. */
   table(): Promise<Omit<CommandTable, "about">>;
+  /**
+   * What it reads and writes, as sample invocations: the frame's one test
+   * (tests/e2e/programs_frame_test.ts) runs every program with them.
+   */
+  readonly frame: FrameUse;
 }
+
+/**
+ * The main command's frame declaration, for the same test: what it reads
+ * (`--input FILE` and operands, through the same sniffer) and writes.
+ */
+export const COMMAND_FRAME: FrameUse = {
+  reads: [
+    {
+      args: ["--format", "fen", "--input", "FILE"],
+      input: "text",
+      sample: POSITION + "\n",
+    },
+  ],
+  writes: [{ args: ["--format", "fen", POSITION] }],
+};
 
 /** The subcommands by their word, in the order completions list them. */
 export const SUBCOMMANDS = {
@@ -35,6 +65,23 @@ export const SUBCOMMANDS = {
       );
       return { options: [], operands: null, subcommands };
     },
+    frame: {
+      nested: true,
+      reads: [
+        {
+          args: ["make", "--min-game", "1", "FILE"],
+          input: "text",
+          sample: GAMES,
+        },
+        { args: ["probe", "FILE", POSITION], input: "file" },
+        { args: ["dump", "--color", "white", "FILE"], input: "file" },
+      ],
+      writes: [
+        { args: ["make", "--min-game", "1", "-"], stdin: GAMES },
+        { args: ["probe", "--help"] },
+        { args: ["dump", "--help"] },
+      ],
+    },
   },
   tree: {
     about: "an opening tree of games, with statistics per move",
@@ -44,6 +91,10 @@ export const SUBCOMMANDS = {
       const { TREE_SPEC } = await import("../subcommands/tree.ts");
       return (await import("../completions/mod.ts")).specTable(TREE_SPEC);
     },
+    frame: {
+      reads: [{ args: ["FILE"], input: "text", sample: GAMES }],
+      writes: [{ args: ["-"], stdin: GAMES }],
+    },
   },
   // What the parts of a --shard job wrote, put together (no options but --help).
   merge: {
@@ -51,6 +102,10 @@ export const SUBCOMMANDS = {
     run: async (args, io) =>
       (await import("../subcommands/merge.ts")).merge(args, io),
     table: () => Promise.resolve({ options: [], operands: FILES }),
+    frame: {
+      reads: [{ args: ["FILE"], input: "text", sample: TREE_LINE }],
+      writes: [{ args: ["-"], stdin: TREE_LINE }],
+    },
   },
   // `fen md` reads its blocks' options with this command's table, given here.
   md: {
@@ -71,6 +126,10 @@ export const SUBCOMMANDS = {
         ]);
       return specTable(mdSpec(PICTURE_OPTIONS));
     },
+    frame: {
+      reads: [{ args: ["FILE"], input: "text", sample: DOCUMENT }],
+      writes: [{ args: ["-"], stdin: DOCUMENT }],
+    },
   },
   // Engines, judgement and charts load only for `fen analyse`.
   analyse: {
@@ -81,6 +140,16 @@ export const SUBCOMMANDS = {
       options: (await import("../analysis/mod.ts")).ANALYSE_OPTIONS,
       operands: FILES,
     }),
+    // Read with an engine's smallest search (nodes 1): the same output
+    // every time, from Stockfish (the test has it installed).
+    frame: {
+      reads: [{
+        args: ["--nodes", "1", "FILE"],
+        input: "text",
+        sample: POSITION + "\n",
+      }],
+      writes: [{ args: ["--nodes", "1", "-"], stdin: POSITION + "\n" }],
+    },
   },
   serve: {
     about: "board images, games and checks over HTTP",
@@ -89,6 +158,7 @@ export const SUBCOMMANDS = {
       options: (await import("../serve/mod.ts")).OPTIONS,
       operands: null,
     }),
+    frame: { reads: [], writes: [{ args: ["--help"] }] },
   },
   completions: {
     about: "write a completion script for bash, zsh or fish",
@@ -105,6 +175,7 @@ export const SUBCOMMANDS = {
         words: Object.keys((await import("../completions/mod.ts")).SHELLS),
       },
     }),
+    frame: { reads: [], writes: [{ args: ["bash"] }] },
   },
 } as const satisfies Readonly<Record<string, Subcommand>>;
 

@@ -3,18 +3,14 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import {
-  eachInput,
-  type SubcommandArgs,
-  wholeOption,
-  writeText,
-} from "./args.ts";
+import { type SubcommandArgs, wholeOption, writeText } from "./args.ts";
 import { FenReader } from "../fen/reader.ts";
 import { FenSyntaxError } from "../errors.ts";
 import { UnplayablePositionError } from "../chess/errors.ts";
 import { groupOperands } from "../program/operands.ts";
 import { polyglotKey } from "../data/polyglot/mod.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
 import { openBook } from "./_book_files.ts";
 import { type BookMove, bookMoves, type PolyglotBook } from "../book/probe.ts";
 
@@ -113,7 +109,7 @@ async function eachLine(
 ): Promise<void> {
   const decoder = new TextDecoder();
   let pending = "";
-  await eachInput([], io, (bytes) => {
+  await frameOf(io, "book probe").read([], (bytes) => {
     const lines = (pending + decoder.decode(bytes, { stream: true })).split(
       "\n",
     );

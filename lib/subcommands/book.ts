@@ -11,7 +11,6 @@ import { EXIT } from "../program/exit.ts";
 import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
-  eachInput,
   parseSubcommand,
   progressOf,
   type SubcommandArgs,
@@ -23,6 +22,7 @@ import {
 } from "./args.ts";
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
 import { lowered } from "../program/messages.ts";
 import { BookMaker } from "../book/make.ts";
 import { BOOK_SPECS, bookMakeOptions } from "./_book_specs.ts";
@@ -121,25 +121,19 @@ function failure(error: unknown, spec: SubcommandSpec, io: CliIo): number {
     );
     return EXIT.invalidFen;
   }
-  if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
-  writeText(
-    io.stderr,
-    `${prefix}internal error: ${
-      escapeText(String(error instanceof Error ? error.message : error))
-    }\n`,
-  );
-  return EXIT.internal;
+  // Output failures, a closed pipe and anything unforeseen: the frame's
+  // one line (lib/program/frame.ts).
+  throw error;
 }
 
 async function make(args: SubcommandArgs, io: CliIo): Promise<number> {
   const options = bookMakeOptions(args);
   refuseTerminal(io.stdout);
   const maker = new BookMaker(options);
-  await eachInput(
+  await frameOf(io, "book make").read(
     args.operands,
-    io,
     (bytes) => maker.push(bytes),
-    progressOf(args),
+    { progress: progressOf(args) },
   );
   maker.finish((bytes) => writeAll(io.stdout, bytes));
   return EXIT.ok;

@@ -11,7 +11,6 @@ import type { OptionSpec } from "./args.ts";
 import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
-  eachInput,
   parseSubcommand,
   PROGRESS_OPTIONS,
   progressOf,
@@ -23,6 +22,7 @@ import {
   writeText,
 } from "./args.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
 import { lowered } from "../program/messages.ts";
 import { tryParseFen } from "../fen/mod.ts";
 import { OpeningTree, treeLine, type TreeOptions } from "../tree/mod.ts";
@@ -112,11 +112,10 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
         code = EXIT.invalidFen;
       },
     });
-    await eachInput(
+    await frameOf(io, "tree").read(
       parsed.operands,
-      io,
       (bytes) => tree.push(bytes),
-      progressOf(parsed),
+      { progress: progressOf(parsed) },
     );
     tree.end();
     const minGames = wholeOption(parsed, "min-games", {

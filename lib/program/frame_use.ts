@@ -1,0 +1,61 @@
+// What a program reads and writes, declared beside it (the subcommands'
+// registry, lib/cli/option_subcommands.ts): its words in messages, and
+// invocations that read an input and write to stdout. The one test of
+// every program (tests/e2e/programs_frame_test.ts) runs each declared
+// program through the same hostile cases with them, so that a new program
+// is held to the frame by being declared.
+
+/** A way a program reads an input, as a sample invocation. */
+export interface FrameRead {
+  /** Its arguments; `FILE` stands for the input (`-`: stdin). */
+  readonly args: readonly string[];
+  /**
+   * What the input is: `text` is read through the sniffer (compressed text
+   * is read, binary data refused with exit 4); `file` is a file of the
+   * program's own binary format (anything else is invalid, exit 2).
+   */
+  readonly input: "text" | "file";
+  /** A valid input, for `text` (read whole, compressed, cut by a signal). */
+  readonly sample?: string;
+}
+
+/** A way a program writes to stdout, as a sample invocation. */
+export interface FrameWrite {
+  /** Its arguments. */
+  readonly args: readonly string[];
+  /** What it reads on stdin, if anything. */
+  readonly stdin?: string;
+}
+
+/** How a program meets the input/output frame (lib/program/frame.ts). */
+export interface FrameUse {
+  /**
+   * Its first argument is a word of its own (`book make`), which its
+   * messages carry after its name.
+   */
+  readonly nested?: boolean;
+  /** Invocations that read an input. */
+  readonly reads: readonly FrameRead[];
+  /** Invocations that write to stdout. */
+  readonly writes: readonly FrameWrite[];
+}
+
+/**
+ * A subcommand's words in its messages: `tree`, or `book make` for a
+ * nested one given its word.
+ *
+ * @param word The subcommand's word.
+ * @param use Its declaration.
+ * @param args The arguments after its word.
+ * @returns The words after `fen: `.
+ */
+export function programWords(
+  word: string,
+  use: FrameUse,
+  args: readonly string[],
+): string {
+  const next = args[0];
+  return use.nested === true && next !== undefined && /^[a-z]+$/.test(next)
+    ? `${word} ${next}`
+    : word;
+}

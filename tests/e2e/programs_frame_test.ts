@@ -1,0 +1,288 @@
+// Every program through the same hostile cases, as real processes: the
+// rows are the programs' own declarations (the subcommands' registry and
+// the command's), so that a program joins this table by being declared.
+// Each case is held to one diagnostic line (`fen: PROGRAM: ...`, no stack
+// trace) and the documented exit code; what a program reads compressed,
+// or until a signal, must be what it reads plain.
+
+import assert from "node:assert/strict";
+import {
+  COMMAND_FRAME,
+  SUBCOMMANDS,
+} from "../../lib/cli/option_subcommands.ts";
+import { EXIT } from "../../lib/program/exit.ts";
+import type {
+  FrameRead,
+  FrameUse,
+  FrameWrite,
+} from "../../lib/program/frame_use.ts";
+import { programWords } from "../../lib/program/frame_use.ts";
+import { CLI, RUN, spawnProcess } from "../cli/_harness.ts";
+
+const PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-run",
+  "--allow-env",
+];
+const FEN = [Deno.execPath(), ...RUN, ...PERMISSIONS, CLI];
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+interface Outcome {
+  code: number;
+  stdout: Uint8Array;
+  stderr: string;
+}
+
+/** Runs the program with `args` (stdin closed unless given). */
+function run(args: readonly string[], stdin?: string): Promise<Outcome> {
+  return spawnProcess(
+    FEN[0],
+    [...FEN.slice(1), ...args],
+    stdin === undefined ? {} : { stdin },
+  );
+}
+
+/** Runs the program with its stdout on a full disk. */
+function runToFullDisk(
+  args: readonly string[],
+  stdin?: string,
+): Promise<Outcome> {
+  return spawnProcess(
+    "sh",
+    ["-c", 'exec "$@" > /dev/full', "sh", ...FEN, ...args],
+    stdin === undefined ? {} : { stdin },
+  );
+}
+
+/** Runs the program with its stdout's reader gone before it writes. */
+async function runToClosedPipe(
+  args: readonly string[],
+  stdin?: string,
+): Promise<Outcome> {
+  const child = new Deno.Command(FEN[0], {
+    args: [...FEN.slice(1), ...args],
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  await child.stdout.cancel();
+  if (stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(encoder.encode(stdin)).catch(() => {});
+    await writer.close().catch(() => {});
+  }
+  const { code } = await child.status;
+  const stderr = decoder.decode(
+    await new Response(child.stderr).arrayBuffer(),
+  );
+  return { code, stdout: new Uint8Array(), stderr };
+}
+
+/**
+ * Runs the program reading stdin, which stays open once `input` is written
+ * (the program waits for more), then interrupts it.
+ */
+async function runInterrupted(
+  args: readonly string[],
+  input: string,
+): Promise<Outcome> {
+  const child = new Deno.Command(FEN[0], {
+    args: [...FEN.slice(1), ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const out = new Response(child.stdout).arrayBuffer();
+  const err = new Response(child.stderr).arrayBuffer();
+  const writer = child.stdin.getWriter();
+  await writer.write(encoder.encode(input));
+  // Time to start and read what is there: then it waits for more.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  child.kill("SIGINT");
+  const { code } = await child.status;
+  await writer.close().catch(() => {});
+  return {
+    code,
+    stdout: new Uint8Array(await out),
+    stderr: decoder.decode(await err),
+  };
+}
+
+/** Holds a run to one diagnostic line of the program and an exit code. */
+function assertOneLine(
+  outcome: Outcome,
+  { prefix, code, says, what }: {
+    prefix: string;
+    code: number;
+    says: RegExp | null;
+    what: string;
+  },
+): void {
+  const lines = outcome.stderr.split("\n").filter((line) => line !== "");
+  assert.equal(
+    lines.length,
+    1,
+    `${what}: one line on stderr, not:\n${outcome.stderr.slice(0, 600)}`,
+  );
+  assert.ok(
+    lines[0].startsWith(prefix),
+    `${what}: ${JSON.stringify(lines[0])} starts with ${prefix}`,
+  );
+  if (says !== null) assert.match(lines[0], says, what);
+  assert.equal(outcome.code, code, `${what}: exit code (${lines[0]})`);
+}
+
+/** No diagnostic, or one line of the program; never a stack trace. */
+function assertQuiet(outcome: Outcome, prefix: string, what: string): void {
+  const lines = outcome.stderr.split("\n").filter((line) => line !== "");
+  assert.ok(
+    lines.length <= 1 && lines.every((line) => line.startsWith(prefix)),
+    `${what}: at most one line of the program on stderr, not:\n${
+      outcome.stderr.slice(0, 600)
+    }`,
+  );
+}
+
+/** The hostile inputs, made once in a folder of their own. */
+async function hostileFiles(dir: string, sample: string): Promise<{
+  plain: string;
+  gzip: string;
+  zstd: string;
+  pzstd: string;
+}> {
+  const plain = `${dir}/input.txt`;
+  await Deno.writeTextFile(plain, sample);
+  const gzip = `${plain}.gz`;
+  await Deno.writeFile(
+    gzip,
+    new Uint8Array(
+      await new Response(
+        new Blob([sample]).stream().pipeThrough(
+          new CompressionStream("gzip"),
+        ),
+      ).arrayBuffer(),
+    ),
+  );
+  const zstd = `${plain}.zst`;
+  const pzstd = `${dir}/input.pzstd.zst`;
+  for (
+    const [tool, args] of [
+      ["zstd", ["-q", "-f", plain, "-o", zstd]],
+      ["pzstd", ["-q", "-f", plain, "-o", pzstd]],
+    ] as const
+  ) {
+    const { success } = await new Deno.Command(tool, { args: [...args] })
+      .output();
+    assert.ok(success, `${tool} made its file`);
+  }
+  return { plain, gzip, zstd, pzstd };
+}
+
+/** `args` with FILE standing for `file`. */
+function withFile(args: readonly string[], file: string): string[] {
+  return args.map((arg) => arg === "FILE" ? file : arg);
+}
+
+/** The cases of a way the program reads an input. */
+async function readCases(
+  read: FrameRead,
+  { prefix, dir }: { prefix: string; dir: string },
+): Promise<void> {
+  const what = (name: string) => `${read.args.join(" ")}, ${name}`;
+  const missing = await run(withFile(read.args, `${dir}/no such file`));
+  assertOneLine(missing, {
+    prefix,
+    code: EXIT.ioError,
+    says: /no such file/,
+    what: what("a missing file"),
+  });
+  const folder = await run(withFile(read.args, dir));
+  assertOneLine(folder, {
+    prefix,
+    code: EXIT.ioError,
+    says: /directory/,
+    what: what("a directory"),
+  });
+  // An executable: binary data, or (a file of the program's own format)
+  // not that format.
+  const binary = await run(withFile(read.args, Deno.execPath()));
+  assertOneLine(binary, {
+    prefix,
+    code: read.input === "text" ? EXIT.ioError : EXIT.invalidFen,
+    says: read.input === "text" ? /binary data/ : null,
+    what: what("an executable"),
+  });
+  if (read.input !== "text" || read.sample === undefined) return;
+  const files = await hostileFiles(dir, read.sample);
+  const plain = await run(withFile(read.args, files.plain));
+  assert.equal(plain.code, EXIT.ok, `${what("plain")}: ${plain.stderr}`);
+  assert.ok(plain.stdout.length > 0, what("plain: writes something"));
+  for (const name of ["gzip", "zstd", "pzstd"] as const) {
+    const compressed = await run(withFile(read.args, files[name]));
+    assert.equal(compressed.stderr, "", what(name));
+    assert.equal(compressed.code, EXIT.ok, what(name));
+    assert.deepEqual(compressed.stdout, plain.stdout, what(`${name}: read`));
+  }
+  const cut = await runInterrupted(withFile(read.args, "-"), read.sample);
+  assertQuiet(cut, prefix, what("SIGINT"));
+  assert.equal(cut.code, EXIT.interrupted, what(`SIGINT: ${cut.stderr}`));
+  assert.deepEqual(
+    decoder.decode(cut.stdout),
+    decoder.decode(plain.stdout),
+    what("SIGINT: what was read is written"),
+  );
+}
+
+/** The cases of a way the program writes to stdout. */
+async function writeCases(write: FrameWrite, prefix: string): Promise<void> {
+  const what = (name: string) => `${write.args.join(" ")}, ${name}`;
+  const full = await runToFullDisk(write.args, write.stdin);
+  assertOneLine(full, {
+    prefix,
+    code: EXIT.ioError,
+    says: /cannot write output: no space left on the device$/,
+    what: what("stdout on a full disk"),
+  });
+  const closed = await runToClosedPipe(write.args, write.stdin);
+  assertQuiet(closed, prefix, what("stdout closed"));
+  assert.equal(closed.code, EXIT.brokenPipe, what(`stdout closed`));
+}
+
+/** The programs as declared: the command, and each subcommand. */
+const PROGRAMS: readonly { word: string | null; use: FrameUse }[] = [
+  { word: null, use: COMMAND_FRAME },
+  ...Object.entries(SUBCOMMANDS).map(([word, sub]) => ({
+    word,
+    use: sub.frame,
+  })),
+];
+
+for (const { word, use } of PROGRAMS) {
+  const name = word === null ? "fen" : `fen ${word}`;
+  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT)`, async () => {
+    assert.ok(use.writes.length > 0, `${name} declares how it writes`);
+    const dir = await Deno.makeTempDir({ prefix: "fen-frame-" });
+    try {
+      for (const read of use.reads) {
+        const args = word === null ? read.args : [word, ...read.args];
+        const prefix = word === null
+          ? "fen: "
+          : `fen: ${programWords(word, use, read.args)}: `;
+        await readCases({ ...read, args }, { prefix, dir });
+      }
+      for (const write of use.writes) {
+        const args = word === null ? write.args : [word, ...write.args];
+        const prefix = word === null
+          ? "fen: "
+          : `fen: ${programWords(word, use, write.args)}: `;
+        await writeCases({ ...write, args }, prefix);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
