@@ -13,7 +13,8 @@ const FILES = { kind: "files" } as const;
 const GAMES = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n' +
   '[Event "b"]\n[Result "0-1"]\n\n1. e4 c5 0-1\n';
 const POSITION = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-const DOCUMENT = "# Two boards\n\n```fen\n8/8/8/8/8/8/8/K6k\n```\n\n" +
+const BARE_KINGS = "8/8/8/8/8/8/8/K6k";
+const DOCUMENT = "# Two boards\n\n```fen\n" + BARE_KINGS + "\n```\n\n" +
   "```fen\n" + POSITION + "\n```\n";
 const TREE_LINE = '{"fen":"' + POSITION + '","white":1,"draws":0,' +
   '"black":0,"moves":[]}\n';
@@ -46,6 +47,10 @@ export const COMMAND_FRAME: FrameUse = {
     },
   ],
   writes: [{ args: ["--format", "fen", POSITION] }],
+  files: [{
+    args: ["--format", "svg", "--out-dir", "DIR", BARE_KINGS],
+    name: "000001.svg",
+  }],
 };
 
 /** The subcommands by their word, in the order completions list them. */
@@ -129,6 +134,12 @@ export const SUBCOMMANDS = {
     frame: {
       reads: [{ args: ["FILE"], input: "text", sample: DOCUMENT }],
       writes: [{ args: ["-"], stdin: DOCUMENT }],
+      // The first picture's name is its content's digest.
+      files: [{
+        args: ["--format", "svg", "--out-dir", "DIR", "-"],
+        stdin: DOCUMENT,
+        name: "fen-9504fca8e4f4868b.svg",
+      }],
     },
   },
   // Engines, judgement and charts load only for `fen analyse`.

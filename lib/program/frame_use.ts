@@ -27,6 +27,16 @@ export interface FrameWrite {
   readonly stdin?: string;
 }
 
+/** A way a program writes files into a folder, as a sample invocation. */
+export interface FrameFiles {
+  /** Its arguments; `DIR` stands for the folder. */
+  readonly args: readonly string[];
+  /** What it reads on stdin, if anything. */
+  readonly stdin?: string;
+  /** The name of a file it writes there. */
+  readonly name: string;
+}
+
 /** How a program meets the input/output frame (lib/program/frame.ts). */
 export interface FrameUse {
   /**
@@ -38,6 +48,11 @@ export interface FrameUse {
   readonly reads: readonly FrameRead[];
   /** Invocations that write to stdout. */
   readonly writes: readonly FrameWrite[];
+  /**
+   * Invocations that write files into a folder (through `.part` files,
+   * lib/program/out_files.ts), if any.
+   */
+  readonly files?: readonly FrameFiles[];
 }
 
 /**

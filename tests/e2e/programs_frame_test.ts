@@ -12,6 +12,7 @@ import {
 } from "../../lib/cli/option_subcommands.ts";
 import { EXIT } from "../../lib/program/exit.ts";
 import type {
+  FrameFiles,
   FrameRead,
   FrameUse,
   FrameWrite,
@@ -187,69 +188,138 @@ function withFile(args: readonly string[], file: string): string[] {
   return args.map((arg) => arg === "FILE" ? file : arg);
 }
 
-/** The cases of a way the program reads an input. */
+/** The cases of a way the program reads an input; its failures. */
 async function readCases(
   read: FrameRead,
   { prefix, dir }: { prefix: string; dir: string },
-): Promise<void> {
+): Promise<string[]> {
   const what = (name: string) => `${read.args.join(" ")}, ${name}`;
-  const missing = await run(withFile(read.args, `${dir}/no such file`));
-  assertOneLine(missing, {
-    prefix,
-    code: EXIT.ioError,
-    says: /no such file/,
-    what: what("a missing file"),
+  const failures: string[] = [];
+  await attempt(failures, async () => {
+    const missing = await run(withFile(read.args, `${dir}/no such file`));
+    assertOneLine(missing, {
+      prefix,
+      code: EXIT.ioError,
+      says: /no such file/,
+      what: what("a missing file"),
+    });
   });
-  const folder = await run(withFile(read.args, dir));
-  assertOneLine(folder, {
-    prefix,
-    code: EXIT.ioError,
-    says: /directory/,
-    what: what("a directory"),
+  await attempt(failures, async () => {
+    const folder = await run(withFile(read.args, dir));
+    assertOneLine(folder, {
+      prefix,
+      code: EXIT.ioError,
+      says: /directory/,
+      what: what("a directory"),
+    });
   });
   // An executable: binary data, or (a file of the program's own format)
   // not that format.
-  const binary = await run(withFile(read.args, Deno.execPath()));
-  assertOneLine(binary, {
-    prefix,
-    code: read.input === "text" ? EXIT.ioError : EXIT.invalidFen,
-    says: read.input === "text" ? /binary data/ : null,
-    what: what("an executable"),
+  await attempt(failures, async () => {
+    const binary = await run(withFile(read.args, Deno.execPath()));
+    assertOneLine(binary, {
+      prefix,
+      code: read.input === "text" ? EXIT.ioError : EXIT.invalidFen,
+      says: read.input === "text" ? /binary data/ : null,
+      what: what("an executable"),
+    });
   });
-  if (read.input !== "text" || read.sample === undefined) return;
+  if (read.input !== "text" || read.sample === undefined) return failures;
   const files = await hostileFiles(dir, read.sample);
   const plain = await run(withFile(read.args, files.plain));
   assert.equal(plain.code, EXIT.ok, `${what("plain")}: ${plain.stderr}`);
   assert.ok(plain.stdout.length > 0, what("plain: writes something"));
   for (const name of ["gzip", "zstd", "pzstd"] as const) {
-    const compressed = await run(withFile(read.args, files[name]));
-    assert.equal(compressed.stderr, "", what(name));
-    assert.equal(compressed.code, EXIT.ok, what(name));
-    assert.deepEqual(compressed.stdout, plain.stdout, what(`${name}: read`));
+    await attempt(failures, async () => {
+      const compressed = await run(withFile(read.args, files[name]));
+      assert.equal(compressed.stderr, "", what(name));
+      assert.equal(compressed.code, EXIT.ok, what(name));
+      assert.deepEqual(compressed.stdout, plain.stdout, what(`${name}: read`));
+    });
   }
-  const cut = await runInterrupted(withFile(read.args, "-"), read.sample);
-  assertQuiet(cut, prefix, what("SIGINT"));
-  assert.equal(cut.code, EXIT.interrupted, what(`SIGINT: ${cut.stderr}`));
-  assert.deepEqual(
-    decoder.decode(cut.stdout),
-    decoder.decode(plain.stdout),
-    what("SIGINT: what was read is written"),
-  );
+  await attempt(failures, async () => {
+    const cut = await runInterrupted(withFile(read.args, "-"), read.sample!);
+    assertQuiet(cut, prefix, what("SIGINT"));
+    assert.equal(cut.code, EXIT.interrupted, what(`SIGINT: ${cut.stderr}`));
+    assert.deepEqual(
+      decoder.decode(cut.stdout),
+      decoder.decode(plain.stdout),
+      what("SIGINT: what was read is written"),
+    );
+  });
+  return failures;
 }
 
-/** The cases of a way the program writes to stdout. */
-async function writeCases(write: FrameWrite, prefix: string): Promise<void> {
+/** Runs a case; its failure, if any, joins `failures` (the others go on). */
+async function attempt(
+  failures: string[],
+  body: () => Promise<void>,
+): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    if (!(error instanceof assert.AssertionError)) throw error;
+    failures.push(error.message.split("\n").slice(0, 3).join("\n"));
+  }
+}
+
+/** The cases of a way the program writes to stdout; its failures. */
+async function writeCases(
+  write: FrameWrite,
+  prefix: string,
+): Promise<string[]> {
   const what = (name: string) => `${write.args.join(" ")}, ${name}`;
-  const full = await runToFullDisk(write.args, write.stdin);
-  assertOneLine(full, {
-    prefix,
-    code: EXIT.ioError,
-    says: /cannot write output: no space left on the device$/,
-    what: what("stdout on a full disk"),
+  const failures: string[] = [];
+  await attempt(failures, async () => {
+    const full = await runToFullDisk(write.args, write.stdin);
+    assertOneLine(full, {
+      prefix,
+      code: EXIT.ioError,
+      says: /cannot write output: no space left on the device$/,
+      what: what("stdout on a full disk"),
+    });
   });
-  const closed = await runToClosedPipe(write.args, write.stdin);
-  assertQuiet(closed, prefix, what("stdout closed"));
-  assert.equal(closed.code, EXIT.brokenPipe, what(`stdout closed`));
+  await attempt(failures, async () => {
+    const closed = await runToClosedPipe(write.args, write.stdin);
+    assertQuiet(closed, prefix, what("stdout closed"));
+    assert.equal(closed.code, EXIT.brokenPipe, what(`stdout closed`));
+  });
+  return failures;
+}
+
+/**
+ * The cases of a way the program writes files: one that cannot be written
+ * (a folder is in its way) is said in one line, exit 4, and leaves no
+ * `.part` file behind.
+ */
+async function fileCases(
+  files: FrameFiles,
+  { prefix, dir }: { prefix: string; dir: string },
+): Promise<string[]> {
+  const what = `${files.args.join(" ")}, a file that cannot be written`;
+  const failures: string[] = [];
+  const out = `${dir}/out`;
+  await Deno.mkdir(`${out}/${files.name}/in the way`, { recursive: true });
+  await attempt(failures, async () => {
+    const blocked = await run(
+      files.args.map((arg) => arg === "DIR" ? out : arg),
+      files.stdin,
+    );
+    assertOneLine(blocked, {
+      prefix,
+      code: EXIT.ioError,
+      says: /cannot write .*: it is a directory$/,
+      what,
+    });
+    const left = (await Array.fromAsync(Deno.readDir(out))).map((e) => e.name);
+    assert.deepEqual(
+      left.filter((name) => name.endsWith(".part")),
+      [],
+      `${what}: no .part file left`,
+    );
+  });
+  await Deno.remove(out, { recursive: true });
+  return failures;
 }
 
 /** The programs as declared: the command, and each subcommand. */
@@ -263,26 +333,35 @@ const PROGRAMS: readonly { word: string | null; use: FrameUse }[] = [
 
 for (const { word, use } of PROGRAMS) {
   const name = word === null ? "fen" : `fen ${word}`;
-  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT)`, async () => {
+  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT, a file that cannot be written)`, async () => {
     assert.ok(use.writes.length > 0, `${name} declares how it writes`);
     const dir = await Deno.makeTempDir({ prefix: "fen-frame-" });
+    const failures: string[] = [];
     try {
       for (const read of use.reads) {
         const args = word === null ? read.args : [word, ...read.args];
         const prefix = word === null
           ? "fen: "
           : `fen: ${programWords(word, use, read.args)}: `;
-        await readCases({ ...read, args }, { prefix, dir });
+        failures.push(...await readCases({ ...read, args }, { prefix, dir }));
+      }
+      for (const files of use.files ?? []) {
+        const args = word === null ? files.args : [word, ...files.args];
+        const prefix = word === null
+          ? "fen: "
+          : `fen: ${programWords(word, use, files.args)}: `;
+        failures.push(...await fileCases({ ...files, args }, { prefix, dir }));
       }
       for (const write of use.writes) {
         const args = word === null ? write.args : [word, ...write.args];
         const prefix = word === null
           ? "fen: "
           : `fen: ${programWords(word, use, write.args)}: `;
-        await writeCases({ ...write, args }, prefix);
+        failures.push(...await writeCases({ ...write, args }, prefix));
       }
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
+    assert.deepEqual(failures, [], `${name}: ${failures.length} cases failed`);
   });
 }
