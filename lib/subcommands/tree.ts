@@ -23,6 +23,7 @@ import {
 } from "./args.ts";
 import { escapeText } from "../_quote.ts";
 import { frameOf } from "../program/frame.ts";
+import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered } from "../program/messages.ts";
 import { tryParseFen } from "../fen/mod.ts";
 import { OpeningTree, treeLine, type TreeOptions } from "../tree/mod.ts";
@@ -101,17 +102,7 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
       writeText(io.stdout, subcommandHelp(TREE_SPEC));
       return EXIT.ok;
     }
-    let code: number = EXIT.ok;
-    const tree = new OpeningTree({
-      ...treeOptions(parsed),
-      onError(error) {
-        writeText(
-          io.stderr,
-          `fen: tree: ${escapeText(lowered(error.message))}; left out\n`,
-        );
-        code = EXIT.invalidFen;
-      },
-    });
+    const { tree, failed } = treeOf(parsed, io);
     await frameOf(io, "tree").read(
       parsed.operands,
       (bytes) => tree.push(bytes),
@@ -134,7 +125,7 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
       }
     }
     if (lines !== "") writeText(io.stdout, lines);
-    return code;
+    return failed() ? EXIT.invalidFen : EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
       writeText(
@@ -155,6 +146,39 @@ export async function tree(args: string[], io: CliIo): Promise<number> {
     if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
     throw error;
   }
+}
+
+/**
+ * The tree the games go into, each game it cannot read said on stderr; an
+ * input whose first games all fail is stopped (lib/program/bad_input.ts).
+ */
+function treeOf(
+  parsed: SubcommandArgs,
+  io: CliIo,
+): { tree: OpeningTree; failed(): boolean } {
+  const run = new BadRun();
+  let errors = 0;
+  const tree: OpeningTree = new OpeningTree({
+    ...treeOptions(parsed),
+    onError(error) {
+      // a game read well before this one: the input holds games
+      if (tree.gamesRead > ++errors) run.good();
+      if (run.bad()) {
+        throw new SubcommandError(
+          notInputMessage({
+            items: "games that cannot be read",
+            kind: "PGN games",
+          }),
+          EXIT.invalidFen,
+        );
+      }
+      writeText(
+        io.stderr,
+        `fen: tree: ${escapeText(lowered(error.message))}; left out\n`,
+      );
+    },
+  });
+  return { tree, failed: () => errors > 0 };
 }
 
 function treeOptions(args: SubcommandArgs): TreeOptions {

@@ -2,8 +2,9 @@
 // rows are the programs' own declarations (the subcommands' registry and
 // the command's), so that a program joins this table by being declared.
 // Each case is held to one diagnostic line (`fen: PROGRAM: ...`, no stack
-// trace) and the documented exit code; what a program reads compressed,
-// or until a signal, must be what it reads plain.
+// trace) and the documented exit code, a stream of bad items to the
+// bad-input stop; what a program reads compressed, or until a signal, must
+// be what it reads plain.
 
 import assert from "node:assert/strict";
 import {
@@ -11,6 +12,7 @@ import {
   SUBCOMMANDS,
 } from "../../lib/cli/option_subcommands.ts";
 import { EXIT } from "../../lib/program/exit.ts";
+import { INVALID_RUN } from "../../lib/program/bad_input.ts";
 import type {
   FrameFiles,
   FrameRead,
@@ -225,6 +227,27 @@ async function readCases(
     });
   });
   if (read.input !== "text" || read.sample === undefined) return failures;
+  // Text that is not what it reads, one bad item after another: stopped
+  // after INVALID_RUN of them (or at the first), never a line each.
+  await attempt(failures, async () => {
+    const junk = `${dir}/junk.txt`;
+    await Deno.writeTextFile(
+      junk,
+      Array.from({ length: 100 }, (_, i) => `junk ${i} ]\n\n`).join(""),
+    );
+    const flood = await run(withFile(read.args, junk));
+    const lines = flood.stderr.split("\n").filter((line) => line !== "");
+    assert.ok(
+      lines.length <= INVALID_RUN && lines.every((l) => l.startsWith(prefix)),
+      `${
+        what("100 bad items")
+      }: at most ${INVALID_RUN} lines, not ${lines.length}`,
+    );
+    assert.ok(
+      [EXIT.ok, EXIT.invalidFen].includes(flood.code as 0 | 2),
+      `${what("100 bad items")}: exit 0 or 2, not ${flood.code}`,
+    );
+  });
   const files = await hostileFiles(dir, read.sample);
   const plain = await run(withFile(read.args, files.plain));
   assert.equal(plain.code, EXIT.ok, `${what("plain")}: ${plain.stderr}`);
@@ -333,7 +356,7 @@ const PROGRAMS: readonly { word: string | null; use: FrameUse }[] = [
 
 for (const { word, use } of PROGRAMS) {
   const name = word === null ? "fen" : `fen ${word}`;
-  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT, a file that cannot be written)`, async () => {
+  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT, a file that cannot be written, text that is not its input)`, async () => {
     assert.ok(use.writes.length > 0, `${name} declares how it writes`);
     const dir = await Deno.makeTempDir({ prefix: "fen-frame-" });
     const failures: string[] = [];
