@@ -79,6 +79,7 @@ export const SUBCOMMANDS = {
           sample: GAMES,
         },
         { args: ["probe", "FILE", POSITION], input: "file" },
+        { args: ["merge", "FILE", "FILE"], input: "file" },
         { args: ["dump", "--color", "white", "FILE"], input: "file" },
       ],
       writes: [
