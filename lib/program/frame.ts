@@ -21,7 +21,7 @@ import {
   type Source,
   writeText,
 } from "./io.ts";
-import { EXIT, type ExitCode } from "./exit.ts";
+import { EXIT, type ExitCode, worse } from "./exit.ts";
 import { osReason } from "./messages.ts";
 import { UsageError } from "./usage_error.ts";
 import { Signals } from "./signals.ts";
@@ -82,13 +82,24 @@ export class Frame {
   readonly io: FramedIo;
   readonly #base: CliIo;
   #signals: Signals | null = null;
+  readonly #defers: boolean;
+  /** Inputs cut short by binary data after some text, said at the end. */
+  readonly #deferred: ProgramError[] = [];
 
   /**
    * @param program The subcommand's words (`tree`, `book make`).
    * @param io The surroundings it runs in.
+   * @param options `defers`: an input cut short by binary data after some
+   * text ends as its end would, and is said once the program is done
+   * ({@linkcode runFramed}); otherwise it is thrown at once.
    */
-  constructor(program: string, io: CliIo) {
+  constructor(
+    program: string,
+    io: CliIo,
+    { defers = false }: { defers?: boolean } = {},
+  ) {
     this.program = program;
+    this.#defers = defers;
     this.#base = io;
     // Everything else is io's own (Deno's members are not all plain
     // properties a spread would copy).
@@ -138,6 +149,7 @@ export class Frame {
       name,
       program: this.program,
       signals: this.#signals,
+      defer: this.#defers ? (error) => this.#deferred.push(error) : null,
     });
     try {
       await input.open();
@@ -198,6 +210,11 @@ export class Frame {
     }
   }
 
+  /** The failures said once the program is done (see the constructor). */
+  get deferred(): readonly ProgramError[] {
+    return this.#deferred;
+  }
+
   /** Stops listening for signals. */
   close(): void {
     this.#signals?.close();
@@ -239,7 +256,8 @@ export class Frame {
 /**
  * Runs a subcommand inside its frame: `body` gets the framed `io`; what it
  * throws is worded in one line; a signal that stopped its reading gives
- * 130 or 143 once it has written what it read.
+ * 130 or 143 once it has written what it read, and so does binary data
+ * found after some text (exit 4, said last).
  *
  * @param program The subcommand's words (`tree`, `book make`).
  * @param io The surroundings.
@@ -251,7 +269,7 @@ export async function runFramed(
   io: CliIo,
   body: (io: FramedIo) => Promise<number>,
 ): Promise<number> {
-  const frame = new Frame(program, io);
+  const frame = new Frame(program, io, { defers: true });
   let code: number;
   try {
     code = await body(frame.io);
@@ -259,6 +277,10 @@ export async function runFramed(
     code = frame.failure(error);
   } finally {
     frame.close();
+  }
+  // What was read before binary data has been written: now the why.
+  for (const error of frame.deferred) {
+    code = worse(code as ExitCode, frame.failure(error) as ExitCode);
   }
   // A failed write says more than the signal that came meanwhile.
   const signal = frame.signal;
@@ -284,22 +306,31 @@ export class TextInput implements Source {
   readonly #name: string;
   readonly #program: string;
   readonly #signals: Signals;
+  readonly #defer: ((error: ProgramError) => void) | null;
   #stopped = false;
 
   /**
    * @param source The input's bytes.
    * @param options `name`: its operand (`-` for stdin); `program`: the
-   * subcommand, for the advice of a refusal; `signals`: what stops it.
+   * subcommand, for the advice of a refusal; `signals`: what stops it;
+   * `defer`: takes the refusal of binary data found after some text, which
+   * then ends the input as its end would (else it is thrown).
    */
   constructor(
     source: Source & { close?(): void },
-    options: { name: string; program: string; signals: Signals },
+    options: {
+      name: string;
+      program: string;
+      signals: Signals;
+      defer: ((error: ProgramError) => void) | null;
+    },
   ) {
     this.#source = source;
     this.#sniffed = new SniffedSource(source);
     this.#name = options.name;
     this.#program = options.program;
     this.#signals = options.signals;
+    this.#defer = options.defer;
   }
 
   /** Reads the first chunk: a refusal (not text) is thrown. */
@@ -315,7 +346,14 @@ export class TextInput implements Source {
     if (n !== null && n !== false) return n;
     this.#stopped = true;
     const binary = this.#sniffed.binary;
-    if (n === null && binary !== null) throw this.#refusal(binary);
+    if (n !== null || binary === null) return null;
+    const refusal = this.#refusal(binary);
+    if (
+      this.#defer === null || binary.kind !== "binary" || binary.before === 0
+    ) {
+      throw refusal;
+    }
+    this.#defer(refusal);
     return null;
   }
 

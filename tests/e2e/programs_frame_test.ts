@@ -260,6 +260,27 @@ async function readCases(
       assert.deepEqual(compressed.stdout, plain.stdout, what(`${name}: read`));
     });
   }
+  // Binary data after the text: what was read before it is written, then
+  // the one line (exit 4).
+  await attempt(failures, async () => {
+    const tail = `${dir}/tail.bin`;
+    await Deno.writeFile(
+      tail,
+      new Uint8Array([...encoder.encode(read.sample!), 0, 1, 2, 10, 65, 10]),
+    );
+    const cut = await run(withFile(read.args, tail));
+    assertOneLine(cut, {
+      prefix,
+      code: EXIT.ioError,
+      says: /binary data, not text .*: read up to the line it is on$/,
+      what: what("binary data after the text"),
+    });
+    assert.deepEqual(
+      decoder.decode(cut.stdout),
+      decoder.decode(plain.stdout),
+      what("binary data after the text: what was read is written"),
+    );
+  });
   await attempt(failures, async () => {
     const cut = await runInterrupted(withFile(read.args, "-"), read.sample!);
     assertQuiet(cut, prefix, what("SIGINT"));
