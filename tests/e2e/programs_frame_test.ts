@@ -86,11 +86,11 @@ async function runToClosedPipe(
 
 /**
  * Runs the program reading stdin, which stays open once `input` is written
- * (the program waits for more), then interrupts it.
+ * (the program waits for more), then stops it with `signal`.
  */
 async function runInterrupted(
   args: readonly string[],
-  input: string,
+  { input, signal }: { input: string; signal: "SIGINT" | "SIGTERM" },
 ): Promise<Outcome> {
   const child = new Deno.Command(FEN[0], {
     args: [...FEN.slice(1), ...args],
@@ -105,7 +105,7 @@ async function runInterrupted(
   await writer.write(encoder.encode(input));
   // Time to start and read what is there: then it waits for more.
   await new Promise((resolve) => setTimeout(resolve, 2500));
-  child.kill("SIGINT");
+  child.kill(signal);
   const { code } = await child.status;
   await writer.close().catch(() => {});
   return {
@@ -281,16 +281,25 @@ async function readCases(
       what("binary data after the text: what was read is written"),
     );
   });
-  await attempt(failures, async () => {
-    const cut = await runInterrupted(withFile(read.args, "-"), read.sample!);
-    assertQuiet(cut, prefix, what("SIGINT"));
-    assert.equal(cut.code, EXIT.interrupted, what(`SIGINT: ${cut.stderr}`));
-    assert.deepEqual(
-      decoder.decode(cut.stdout),
-      decoder.decode(plain.stdout),
-      what("SIGINT: what was read is written"),
-    );
-  });
+  // Both signals at once: each run mostly waits.
+  await Promise.all(
+    ([["SIGINT", EXIT.interrupted], ["SIGTERM", EXIT.terminated]] as const)
+      .map(([signal, code]) =>
+        attempt(failures, async () => {
+          const cut = await runInterrupted(withFile(read.args, "-"), {
+            input: read.sample!,
+            signal,
+          });
+          assertQuiet(cut, prefix, what(signal));
+          assert.equal(cut.code, code, what(`${signal}: ${cut.stderr}`));
+          assert.deepEqual(
+            decoder.decode(cut.stdout),
+            decoder.decode(plain.stdout),
+            what(`${signal}: what was read is written`),
+          );
+        })
+      ),
+  );
   return failures;
 }
 
@@ -377,7 +386,7 @@ const PROGRAMS: readonly { word: string | null; use: FrameUse }[] = [
 
 for (const { word, use } of PROGRAMS) {
   const name = word === null ? "fen" : `fen ${word}`;
-  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT, a file that cannot be written, text that is not its input)`, async () => {
+  Deno.test(`${name}: every input and output it declares meets the frame (compressed, binary, a directory, a missing file, a full disk, a closed pipe, SIGINT, SIGTERM, a file that cannot be written, text that is not its input)`, async () => {
     assert.ok(use.writes.length > 0, `${name} declares how it writes`);
     const dir = await Deno.makeTempDir({ prefix: "fen-frame-" });
     const failures: string[] = [];
