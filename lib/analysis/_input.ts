@@ -4,6 +4,9 @@
 // Streamed in chunks, so that a large file is never held whole.
 
 import type { CliIo, Source } from "../program/io.ts";
+import { EXIT } from "../program/exit.ts";
+import { frameOf, ProgramError, type TextInput } from "../program/frame.ts";
+import { escapeText } from "../_quote.ts";
 import { osReason } from "../program/messages.ts";
 import { type PgnGame, PgnReader } from "../pgn/mod.ts";
 
@@ -11,7 +14,13 @@ import { type PgnGame, PgnReader } from "../pgn/mod.ts";
 export type InputItem =
   | { kind: "game"; game: PgnGame; source: string }
   | { kind: "record"; text: string; line: number; source: string }
-  | { kind: "unreadable"; source: string; message: string };
+  | {
+    kind: "unreadable";
+    source: string;
+    /** The whole message, after `fen: analyse: `. */
+    message: string;
+    code: number;
+  };
 
 const CHUNK = 1 << 16;
 
@@ -83,22 +92,35 @@ async function* itemsOf(
   yield* lines(decoder.decode(), true);
 }
 
-/** The items of every input, in order; an input that cannot be read is an item saying so. */
+/**
+ * The items of every input, in order, each read through the frame
+ * (lib/program/frame.ts: compressed input read, binary refused); an input
+ * that cannot be read is an item saying so.
+ */
 export async function* readInputs(
   inputs: readonly string[],
   from: "fen" | "epd" | "pgn" | null,
   io: CliIo,
 ): AsyncGenerator<InputItem> {
+  const frame = frameOf(io, "analyse");
   for (const name of inputs.length === 0 ? ["-"] : inputs) {
+    if (frame.signal !== null) return;
     const source = name === "-" ? "stdin" : name;
-    let file: (Source & { close(): void }) | null = null;
+    let input: TextInput | null = null;
     try {
-      file = name === "-" ? null : await io.open(name, { read: true });
-      yield* itemsOf(file ?? io.stdin, source, from);
+      input = await frame.open(name);
+      yield* itemsOf(input, source, from);
     } catch (error) {
-      yield { kind: "unreadable", source, message: osReason(error) };
+      yield {
+        kind: "unreadable",
+        source,
+        message: error instanceof ProgramError
+          ? error.message
+          : `cannot read ${escapeText(source)}: ${osReason(error)}`,
+        code: error instanceof ProgramError ? error.exit : EXIT.ioError,
+      };
     } finally {
-      file?.close();
+      input?.close();
     }
   }
 }

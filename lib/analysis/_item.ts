@@ -54,10 +54,8 @@ export function analyseItem(
   if (item.kind === "unreadable") {
     return Promise.resolve({
       text: "",
-      messages: [
-        `cannot read ${escapeText(item.source)}: ${item.message}`,
-      ],
-      code: EXIT.ioError,
+      messages: [item.message],
+      code: item.code,
       stopped: false,
     });
   }

@@ -13,6 +13,7 @@ import { EXIT } from "../program/exit.ts";
 import { EnginePool, FAULTS_IN_ROW } from "../engine/pool.ts";
 import { EngineError } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
+import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { NamesWritten } from "../program/out_files.ts";
 import { CacheFormatError, EvalCache } from "./cache.ts";
 import type { AnalyseSettings } from "./_options.ts";
@@ -150,7 +151,7 @@ export async function analyse(
       output
         ? `cannot write output: ${escapeText(error.message)}`
         : `internal error (a bug in fen: please report it): ${
-          escapeText(String((error as Error)?.stack ?? error))
+          escapeText(String(error instanceof Error ? error.message : error))
         }`,
     );
     return output ? EXIT.ioError : EXIT.internal;
@@ -245,7 +246,11 @@ async function analyseWith(
   }
   if (stop.reason === null) return code;
   say(io, stoppedMessage(stop.reason, end));
-  return stop.reason === "interrupted" ? EXIT.interrupted : EXIT.ioError;
+  return stop.reason === "interrupted"
+    ? EXIT.interrupted
+    : stop.reason === "not input"
+    ? EXIT.invalidFen
+    : EXIT.ioError;
 }
 
 /** What a run wrote: its exit code, the items written whole, a game written in part. */
@@ -273,6 +278,7 @@ async function writeItems(
   const ahead = Math.max(16, settings.jobs * 8);
   const window: Promise<ItemOutcome>[] = [];
   const end: RunEnd = { code: EXIT.ok, written: 0, partial: null };
+  const bad = new BadRun();
   let games = 0, next: InputItem | null = first;
   for (;;) {
     while (next !== null && window.length < ahead && stop.reason === null) {
@@ -285,6 +291,13 @@ async function writeItems(
     if (pending === undefined) return end;
     const outcome = await pending;
     progress.clear();
+    if (notInput(outcome, bad)) {
+      // the items still being analysed are nobody's now
+      for (const item of window) item.catch(() => {});
+      stop.halt("not input");
+      end.code = EXIT.invalidFen;
+      return end;
+    }
     for (const message of outcome.messages) say(io, message);
     if (outcome.text !== "") writeText(io.stdout, outcome.text);
     end.code = worse(end.code, outcome.code);
@@ -296,8 +309,24 @@ async function writeItems(
   }
 }
 
+/**
+ * Whether an item that could not be read (written nothing, exit 2) is the
+ * last of the bad run that stops an input taken for something else.
+ */
+function notInput(outcome: ItemOutcome, bad: BadRun): boolean {
+  if (outcome.text !== "") bad.good();
+  return outcome.text === "" && outcome.code === EXIT.invalidFen &&
+    bad.bad();
+}
+
 /** The last line of a run that was stopped: what it wrote, exactly. */
 function stoppedMessage(reason: StopReason, end: RunEnd): string {
+  if (reason === "not input") {
+    return notInputMessage({
+      items: "items that cannot be read",
+      kind: "FEN or EPD records or PGN games",
+    });
+  }
   const why = reason === "interrupted"
     ? "interrupted"
     : `the engine failed ${FAULTS_IN_ROW} times in a row; gave up`;
@@ -317,8 +346,11 @@ function cacheFailure(path: string, error: Error): string {
   }; the analysis is written, this run's evaluations are not all kept`;
 }
 
-/** Why a run stopped early: Ctrl-C, or an engine that kept failing. */
-type StopReason = "interrupted" | "engine";
+/**
+ * Why a run stopped early: Ctrl-C, an engine that kept failing, or an
+ * input that holds no records or games.
+ */
+type StopReason = "interrupted" | "engine" | "not input";
 
 /**
  * Ctrl-C or an engine given up: stops the engines and ends the read being

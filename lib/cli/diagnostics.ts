@@ -17,13 +17,9 @@ import {
   writeJsonString,
 } from "./record.ts";
 import { fileHint, invalidFen, invalidJson, reasonOf } from "./report.ts";
-
-/**
- * Invalid lines in a row, with no valid record before them, after which a
- * stream is taken for something else (a PGN file, a log, garbage) and
- * stopped instead of flooding stderr.
- */
-export const INVALID_RUN = 20;
+// Invalid lines in a row, with no valid record before them, after which a
+// stream is taken for something else: every program's bad-input stop.
+import { INVALID_RUN } from "../program/bad_input.ts";
 
 /** How a run's diagnostics are given. */
 export interface DiagnosticsOptions {

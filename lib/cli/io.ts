@@ -5,8 +5,7 @@
 // linear and memory flat for any input.
 
 import { writeGridBytes, writeNaturalBytes } from "../fen/bytes.ts";
-import { type Sink, type Source, writeAll } from "../program/io.ts";
-import { osReason } from "../program/messages.ts";
+import { InputError, type Sink, type Source, writeAll } from "../program/io.ts";
 
 const encoder = new TextEncoder();
 
@@ -102,27 +101,6 @@ export class Output {
       this.length = 0;
       writeAll(this.#sink, this.buffer.subarray(0, length));
     }
-  }
-}
-
-/**
- * A failure to read input, told apart from a failure to write output; its
- * message is the failure in plain words ({@linkcode osReason}).
- */
-export class InputError extends Error {
-  /** The input's name in messages (an `--input` file), or "" for stdin. */
-  readonly source: string;
-
-  /**
-   * Wraps what the read threw.
-   *
-   * @param cause The error of the read.
-   * @param source The input's name in messages, "" for stdin.
-   */
-  constructor(cause: unknown, source = "") {
-    super(osReason(cause), { cause });
-    this.name = "InputError";
-    this.source = source;
   }
 }
 

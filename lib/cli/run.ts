@@ -7,7 +7,8 @@
 
 import { escapeText } from "../_quote.ts";
 import { type CliIo, isFile, OutputError, writeText } from "../program/io.ts";
-import { InputError, Output } from "./io.ts";
+import { Output } from "./io.ts";
+import { InputError } from "../program/io.ts";
 import type { RecordSource } from "./pipeline.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { MORE_HELP, renderHelp, USAGE } from "./option_help.ts";

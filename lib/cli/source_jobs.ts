@@ -24,13 +24,14 @@
 import { escapeText } from "../_quote.ts";
 import { countLines, gameCut, lineCut } from "./source_parts.ts";
 import { Diagnostics } from "./diagnostics.ts";
-import { InputError, type Output } from "./io.ts";
+import type { Output } from "./io.ts";
+import { InputError } from "../program/io.ts";
 import { type CliIo, type Source, writeText } from "../program/io.ts";
 import {
   type NotText,
   notTextMessage,
   SniffedSource,
-} from "./source_compression.ts";
+} from "../program/sniff.ts";
 import { FORMATS } from "./format_registry.ts";
 import type { ParsedArgs } from "./option_table.ts";
 import { granted } from "./sink_out_dir.ts";
@@ -39,7 +40,7 @@ import { type ConvertPart, PartConverter } from "./source_jobs_io.ts";
 import type { Settings } from "./option_settings.ts";
 import { Pool } from "./source_jobs_pool.ts";
 import { WORKER } from "./source_jobs_lane.ts";
-import { Signals } from "./signals.ts";
+import { Signals } from "../program/signals.ts";
 import type { RunProgress } from "./source_progress.ts";
 import type { StreamMeter } from "../program/progress.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";

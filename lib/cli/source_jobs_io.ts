@@ -14,7 +14,7 @@
 
 import type { CliIo, Source } from "../program/io.ts";
 import type { ParsedArgs } from "./option_table.ts";
-import { InputError } from "./io.ts";
+import { InputError } from "../program/io.ts";
 import type { ExitCode } from "../program/exit.ts";
 
 /** What a part's run left: its writes in order, its exit code, its part filled in. */

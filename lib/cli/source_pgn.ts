@@ -8,9 +8,10 @@
 import type { PgnGame, PgnPosition, PgnVisitor } from "../pgn/mod.ts";
 import { PgnReader, PgnWalker } from "../pgn/mod.ts";
 import type { CliIo, Source } from "../program/io.ts";
-import { InputError, type Output } from "./io.ts";
-import { type NotText, SniffedSource } from "./source_compression.ts";
-import { Signals } from "./signals.ts";
+import type { Output } from "./io.ts";
+import { InputError } from "../program/io.ts";
+import { type NotText, SniffedSource } from "../program/sniff.ts";
+import { Signals } from "../program/signals.ts";
 import type { RecordSource, RecordTarget } from "./pipeline.ts";
 import { notText } from "./source_text.ts";
 import { GamePlace } from "./where.ts";

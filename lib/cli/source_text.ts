@@ -15,10 +15,11 @@ import {
   type NotText,
   notTextMessage,
   SniffedSource,
-} from "./source_compression.ts";
+} from "../program/sniff.ts";
 import type { CliIo, Source } from "../program/io.ts";
-import { InputError, LineReader, type Output } from "./io.ts";
-import { Signals } from "./signals.ts";
+import { LineReader, type Output } from "./io.ts";
+import { InputError } from "../program/io.ts";
+import { Signals } from "../program/signals.ts";
 import { StreamPlace, type Where } from "./where.ts";
 import { EXIT } from "../program/exit.ts";
 import type { StreamMeter } from "../program/progress.ts";

@@ -8,6 +8,7 @@ import { shapeMarks } from "../svg/letters.ts";
 import type { PngRenderer } from "../raster/png.ts";
 import type { CliIo } from "../program/io.ts";
 import { osReason } from "../program/messages.ts";
+import { writeThroughPart } from "../program/out_files.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import type { BlockBoard } from "./block.ts";
 import type { BlockSettings } from "./options.ts";
@@ -45,7 +46,7 @@ export interface PictureOptions {
   /** The folder, as given (links name it so), or `null` for inline SVG. */
   readonly outDir: string | null;
   /** Writes the files. */
-  readonly io: Pick<CliIo, "writeFileSync" | "renameSync">;
+  readonly io: Pick<CliIo, "writeFileSync" | "renameSync" | "removeSync">;
 }
 
 /** Draws a document's blocks: one per document, it writes each file once. */
@@ -141,8 +142,7 @@ export class PictureMaker {
       : `${dir}/${name}`;
     if (!this.#written.has(path)) {
       try {
-        io.writeFileSync(`${path}.part`, bytes);
-        io.renameSync(`${path}.part`, path);
+        writeThroughPart(io, path, bytes);
       } catch (error) {
         throw new PictureError(
           `cannot write ${JSON.stringify(path)}: ${osReason(error)}`,

@@ -24,6 +24,12 @@ export interface Source {
 
 /** What the command needs from its surroundings; `Deno` itself is one. */
 export interface CliIo {
+  /**
+   * The subcommand being run (`tree`, `book make`), whose name its
+   * diagnostics carry (`fen: tree: ...`); absent for the command itself.
+   * The frame (frame.ts) sets it.
+   */
+  readonly program?: string;
   /** Standard input, read in chunks. */
   stdin: Source;
   /** Standard output. */
@@ -32,6 +38,11 @@ export interface CliIo {
   stderr: Sink;
   /** Writes a file (`--out-dir`). */
   writeFileSync(path: string, data: Uint8Array): void;
+  /**
+   * Removes a file (a temporary `.part` file whose write failed). Without
+   * it, such a file is left behind.
+   */
+  removeSync?(path: string): void;
   /** Renames a file (`--out-dir` writes to a temporary name first). */
   renameSync(from: string, to: string): void;
   /** Makes a folder and its parents (`--out-dir`). */
@@ -83,7 +94,10 @@ export function writeAll(sink: Sink, data: Uint8Array): void {
       offset += sink.writeSync(data.subarray(offset));
     }
   } catch (error) {
-    if (error instanceof Deno.errors.BrokenPipe) throw error;
+    // A framed program's sink (frame.ts) has worded its failure already.
+    if (
+      error instanceof Deno.errors.BrokenPipe || error instanceof OutputError
+    ) throw error;
     throw new OutputError(error);
   }
 }
@@ -125,7 +139,33 @@ export class OutputError extends Error {
   }
 }
 
+/** How a diagnostic of the program `io` runs starts: `fen: ` or `fen: tree: `. */
+export function programPrefix(io: Pick<CliIo, "program">): string {
+  return io.program === undefined ? "fen: " : `fen: ${io.program}: `;
+}
+
 /** Writes `text` to `sink` at once, unbuffered (diagnostics). */
 export function writeText(sink: Sink, text: string): void {
   writeAll(sink, encoder.encode(text));
+}
+
+/**
+ * A failure to read input, told apart from a failure to write output; its
+ * message is the failure in plain words ({@linkcode osReason}).
+ */
+export class InputError extends Error {
+  /** The input's name in messages (an `--input` file), or "" for stdin. */
+  readonly source: string;
+
+  /**
+   * Wraps what the read threw.
+   *
+   * @param cause The error of the read.
+   * @param source The input's name in messages, "" for stdin.
+   */
+  constructor(cause: unknown, source = "") {
+    super(osReason(cause), { cause });
+    this.name = "InputError";
+    this.source = source;
+  }
 }

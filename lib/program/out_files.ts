@@ -5,7 +5,7 @@
 // leaves a partial one. Shared by the programs.
 
 import { escapeText } from "../_quote.ts";
-import { type CliIo, writeText } from "./io.ts";
+import { type CliIo, programPrefix, writeText } from "./io.ts";
 import { osReason } from "./messages.ts";
 
 /**
@@ -103,7 +103,9 @@ export function prepareOutDir(dir: string, io: CliIo): boolean {
   if (!granted(io, "write", dir) || !granted(io, "read", dir)) {
     writeText(
       io.stderr,
-      `fen: --out-dir needs permission to read and write ${shown} (run deno with --allow-read=${shown} --allow-write=${shown})\n`,
+      `${
+        programPrefix(io)
+      }--out-dir needs permission to read and write ${shown} (run deno with --allow-read=${shown} --allow-write=${shown})\n`,
     );
     return false;
   }
@@ -112,30 +114,56 @@ export function prepareOutDir(dir: string, io: CliIo): boolean {
   } catch (error) {
     writeText(
       io.stderr,
-      `fen: cannot make folder ${shown}: ${osReason(error)}\n`,
+      `${programPrefix(io)}cannot make folder ${shown}: ${osReason(error)}\n`,
     );
     return false;
   }
   return true;
 }
 
-/** Writes `bytes` to `dir/name` through a temporary file; false on failure. */
+/**
+ * Writes `bytes` to `path` through a temporary file (`path.part`, renamed
+ * into place): a reader never sees half a file, and a failed write leaves
+ * none (the temporary file is removed). Throws what the write threw.
+ */
+export function writeThroughPart(
+  io: Pick<CliIo, "writeFileSync" | "renameSync" | "removeSync">,
+  path: string,
+  bytes: Uint8Array,
+): void {
+  const temporary = `${path}.part`;
+  try {
+    io.writeFileSync(temporary, bytes);
+    io.renameSync(temporary, path);
+  } catch (error) {
+    // Half a file under its temporary name is nobody's: it goes.
+    try {
+      io.removeSync?.(temporary);
+    } catch {
+      // never written, or already gone
+    }
+    throw error;
+  }
+}
+
+/**
+ * Writes `bytes` to `dir/name` through a temporary file
+ * ({@linkcode writeThroughPart}); false on failure, said on stderr.
+ */
 export function writeOutFile(
   io: CliIo,
   path: string,
   bytes: Uint8Array,
 ): boolean {
-  const temporary = `${path}.part`;
   try {
-    io.writeFileSync(temporary, bytes);
-    io.renameSync(temporary, path);
+    writeThroughPart(io, path, bytes);
     return true;
   } catch (error) {
     writeText(
       io.stderr,
-      `fen: cannot write ${escapeText(path, 0, path.length, 80)}: ${
-        osReason(error)
-      }\n`,
+      `${programPrefix(io)}cannot write ${
+        escapeText(path, 0, path.length, 80)
+      }: ${osReason(error)}\n`,
     );
     return false;
   }

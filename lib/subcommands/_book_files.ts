@@ -9,6 +9,28 @@ import { escapeText } from "../_quote.ts";
 import { osReason } from "../program/messages.ts";
 import { BookFormatError, PolyglotBook } from "../book/probe.ts";
 
+/** Reads up to `length` bytes into `block`; a failed read is said for `path`. */
+function readBlock(
+  file: Deno.FsFile,
+  block: Uint8Array,
+  { length, path }: { length: number; path: string },
+): number {
+  let got = 0;
+  try {
+    while (got < length) {
+      const n = file.readSync(block.subarray(got));
+      if (n === null) break;
+      got += n;
+    }
+  } catch (error) {
+    // a folder, a device that fails: the frame's words for a read
+    throw new SubcommandError(
+      `cannot read ${JSON.stringify(escapeText(path))}: ${osReason(error)}`,
+    );
+  }
+  return got;
+}
+
 /** A book is bytes: not for a terminal. */
 export function refuseTerminal(stdout: Sink): void {
   if (stdout.isTerminal?.() === true) {
@@ -47,12 +69,10 @@ export function openBook(path: string): { book: PolyglotBook; close(): void } {
         if (offset < blockStart || offset + buffer.length > blockEnd) {
           blockStart = offset - (offset % BLOCK);
           file.seekSync(blockStart, Deno.SeekMode.Start);
-          let got = 0;
-          while (got < Math.min(BLOCK, size - blockStart)) {
-            const n = file.readSync(block.subarray(got));
-            if (n === null) break;
-            got += n;
-          }
+          const got = readBlock(file, block, {
+            length: Math.min(BLOCK, size - blockStart),
+            path,
+          });
           blockEnd = blockStart + got;
           if (offset + buffer.length > blockEnd) {
             throw new SubcommandError(

@@ -3,7 +3,7 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
-import { eachInput, writeText } from "./args.ts";
+import { writeText } from "./args.ts";
 import { type ParsedArgs, valueOf, wholeOption } from "../program/args.ts";
 import { FenReader } from "../fen/reader.ts";
 import { FenSyntaxError } from "../errors.ts";
@@ -11,6 +11,7 @@ import { UnplayablePositionError } from "../chess/errors.ts";
 import { groupOperands } from "../program/operands.ts";
 import { polyglotKey } from "../data/polyglot/mod.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
 import { openBook } from "./_book_files.ts";
 import { type BookMove, bookMoves, type PolyglotBook } from "../book/probe.ts";
 
@@ -109,7 +110,7 @@ async function eachLine(
 ): Promise<void> {
   const decoder = new TextDecoder();
   let pending = "";
-  await eachInput([], io, (bytes) => {
+  await frameOf(io, "book probe").read([], (bytes) => {
     const lines = (pending + decoder.decode(bytes, { stream: true })).split(
       "\n",
     );

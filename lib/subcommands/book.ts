@@ -9,17 +9,11 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UnkeyedVariantError } from "../data/polyglot/rules.ts";
-import { UsageError } from "../program/usage_error.ts";
 import type { ParsedArgs, ProgramSpec } from "../program/args.ts";
-import {
-  eachInput,
-  progressOf,
-  SubcommandError,
-  writeAll,
-  writeText,
-} from "./args.ts";
+import { progressOf, SubcommandError, writeAll, writeText } from "./args.ts";
 import { PgnMoveError, PgnSyntaxError } from "../pgn/errors.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
 import { lowered } from "../program/messages.ts";
 import { BookMaker } from "../book/make.ts";
 import { BOOK_SPECS, bookMakeOptions, type BookWord } from "./_book_specs.ts";
@@ -104,27 +98,20 @@ function failure(error: unknown, spec: ProgramSpec, io: CliIo): number {
     );
     return EXIT.invalidFen;
   }
-  if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
-  // A usage error is worded by the runner, as every program's is.
-  if (error instanceof UsageError) throw error;
-  writeText(
-    io.stderr,
-    `${prefix}internal error: ${
-      escapeText(String(error instanceof Error ? error.message : error))
-    }\n`,
-  );
-  return EXIT.internal;
+  // A usage error is worded by the runner, as every program's is; output
+  // failures, a closed pipe and anything unforeseen are the frame's one line
+  // (lib/program/frame.ts).
+  throw error;
 }
 
 async function make(args: ParsedArgs, io: CliIo): Promise<number> {
   const options = bookMakeOptions(args);
   refuseTerminal(io.stdout);
   const maker = new BookMaker(options);
-  await eachInput(
+  await frameOf(io, "book make").read(
     args.operands,
-    io,
     (bytes) => maker.push(bytes),
-    progressOf(args),
+    { progress: progressOf(args) },
   );
   maker.finish((bytes) => writeAll(io.stdout, bytes));
   return EXIT.ok;

@@ -6,6 +6,7 @@
 import type { CliIo } from "../program/io.ts";
 import type { OptionSpec, ParsedArgs, ProgramSpec } from "../program/args.ts";
 import type { BlockReader } from "../markdown/options.ts";
+import type { FrameUse } from "../program/frame_use.ts";
 
 /** A front end: its table, and its run once the command line is parsed. */
 export interface Program {
@@ -40,6 +41,15 @@ export interface Subcommand {
   readonly about: string;
   /** Its front end, loaded (with its libraries) when it is called. */
   load(parts: CommandParts): Promise<Program | ProgramGroup>;
+}
+
+/**
+ * A subcommand of `fen` itself (a row of lib/subcommands/mod.ts): also what
+ * it reads and writes, which the frame's tests run it with.
+ */
+export interface Registered extends Subcommand {
+  /** Its input/output, as sample invocations (lib/program/frame_use.ts). */
+  readonly frame: FrameUse;
 }
 
 /**

@@ -11,8 +11,9 @@ import { EXIT, type ExitCode, worse } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
 import { prepareOutDir } from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
 import { lowered } from "../program/messages.ts";
-import { eachInput, SubcommandError, writeAll, writeText } from "./args.ts";
+import { SubcommandError, writeAll, writeText } from "./args.ts";
 import {
   HELP_OPTION,
   type ParsedArgs,
@@ -191,7 +192,7 @@ function pictureArgv(
 /** A whole document's bytes (`-`: stdin), read as the other subcommands read. */
 async function readAll(name: string, io: CliIo): Promise<Uint8Array> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  await eachInput([name], io, (chunk) => chunks.push(chunk.slice()));
+  await frameOf(io, "md").read([name], (chunk) => chunks.push(chunk.slice()));
   return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 

@@ -6,7 +6,7 @@
 // interleave by line or game number).
 
 import { escapeText } from "../_quote.ts";
-import { osReason } from "../program/messages.ts";
+import { type Frame, frameOf } from "../program/frame.ts";
 import { UsageError } from "../program/usage_error.ts";
 import {
   HELP_OPTION,
@@ -64,19 +64,13 @@ async function merge(parsed: ParsedArgs, io: CliIo): Promise<ExitCode> {
   });
   const args = parsed.operands;
   if (args.length === 0) throw new UsageError("a FILE is needed");
+  // Read through the frame (lib/program/frame.ts): compressed parts are
+  // read, binary ones refused in one line; a signal merges what was read.
+  const frame = frameOf(io, "merge");
   const texts: string[] = [];
   for (const path of args) {
-    try {
-      texts.push(
-        path === "-" ? await readAll(io) : await Deno.readTextFile(path),
-      );
-    } catch (error) {
-      writeText(
-        io.stderr,
-        `fen: merge: cannot read ${escapeText(path)}: ${osReason(error)}\n`,
-      );
-      return EXIT.ioError;
-    }
+    if (frame.signal !== null) break;
+    texts.push(await readAll(frame, path));
   }
   const lines = texts.map((text) =>
     text.split("\n").filter((l) => l.trim() !== "")
@@ -256,14 +250,12 @@ function mergeRecords(
   return EXIT.ok;
 }
 
-async function readAll(io: CliIo): Promise<string> {
+/** One input's whole text (`-`: stdin). */
+async function readAll(frame: Frame, path: string): Promise<string> {
   const decoder = new TextDecoder();
-  const buffer = new Uint8Array(1 << 16);
   let text = "";
-  for (;;) {
-    const n = await io.stdin.read(buffer);
-    if (n === null) break; // no bytes is not the end
-    text += decoder.decode(buffer.subarray(0, n), { stream: true });
-  }
+  await frame.read([path], (bytes) => {
+    text += decoder.decode(bytes, { stream: true });
+  });
   return text + decoder.decode();
 }

@@ -25,42 +25,97 @@ import type {
   CommandParts,
   Program,
   ProgramGroup,
+  Registered,
   Subcommand,
 } from "./front_end.ts";
+import { FRAME_SAMPLES } from "../program/frame_use.ts";
 
 export type {
   CommandParts,
   Program,
   ProgramGroup,
+  Registered,
   Subcommand,
 } from "./front_end.ts";
 
-/** The subcommands by their word, in the order help and completions list them. */
-export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+const { games, position, document, treeLine } = FRAME_SAMPLES;
+
+/**
+ * The subcommands by their word, in the order help and completions list
+ * them; each with what it reads and writes as sample invocations (`frame`),
+ * which the frame's tests run every program with.
+ */
+export const SUBCOMMANDS: Readonly<Record<string, Registered>> = {
   analyse: {
     about: "annotate games and positions with a UCI engine",
     load: async () => (await import("./analyse.ts")).ANALYSE,
+    // An engine's smallest search (nodes 1): the same output every time.
+    frame: {
+      reads: [{
+        args: ["--nodes", "1", "FILE"],
+        input: "text",
+        sample: position + "\n",
+      }],
+      writes: [{ args: ["--nodes", "1", "-"], stdin: position + "\n" }],
+    },
   },
   book: {
     about: "make, probe, merge and dump Polyglot opening books",
     load: async () => (await import("./book.ts")).BOOK,
+    frame: {
+      nested: true,
+      reads: [
+        {
+          args: ["make", "--min-game", "1", "FILE"],
+          input: "text",
+          sample: games,
+        },
+        { args: ["probe", "FILE", position], input: "file" },
+        { args: ["merge", "FILE", "FILE"], input: "file" },
+        { args: ["dump", "--color", "white", "FILE"], input: "file" },
+      ],
+      writes: [
+        { args: ["make", "--min-game", "1", "-"], stdin: games },
+        { args: ["probe", "--help"] },
+        { args: ["dump", "--help"] },
+      ],
+    },
   },
   tree: {
     about: "an opening tree of games, with statistics per move",
     load: async () => (await import("./tree.ts")).TREE,
+    frame: {
+      reads: [{ args: ["FILE"], input: "text", sample: games }],
+      writes: [{ args: ["-"], stdin: games }],
+    },
   },
   merge: {
     about: "put together what the parts of a --shard job wrote",
     load: async () => (await import("./merge.ts")).MERGE,
+    frame: {
+      reads: [{ args: ["FILE"], input: "text", sample: treeLine }],
+      writes: [{ args: ["-"], stdin: treeLine }],
+    },
   },
   md: {
     about: "Markdown with each fen block drawn (a Pandoc filter too)",
     load: async (parts) =>
       (await import("./md.ts")).mdProgram(await parts.pictures()),
+    frame: {
+      reads: [{ args: ["FILE"], input: "text", sample: document }],
+      writes: [{ args: ["-"], stdin: document }],
+      // The first picture's name is its content's digest.
+      files: [{
+        args: ["--format", "svg", "--out-dir", "DIR", "-"],
+        stdin: document,
+        name: "fen-9504fca8e4f4868b.svg",
+      }],
+    },
   },
   serve: {
     about: "board images, games and checks over HTTP",
     load: async () => (await import("./serve.ts")).SERVE,
+    frame: { reads: [], writes: [{ args: ["--help"] }] },
   },
   completions: {
     about: "write a completion script for bash, zsh or fish",
@@ -68,11 +123,12 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
       (await import("./completions.ts")).completionsProgram(() =>
         commandTable(parts)
       ),
+    frame: { reads: [], writes: [{ args: ["bash"] }] },
   },
 };
 
 /** The subcommand `word` names, or `null` (an option, a FEN, a file). */
-export function subcommand(word: string | undefined): Subcommand | null {
+export function subcommand(word: string | undefined): Registered | null {
   return word !== undefined && Object.hasOwn(SUBCOMMANDS, word)
     ? SUBCOMMANDS[word]
     : null;

@@ -19,7 +19,6 @@ import {
   wholeOption,
 } from "../program/args.ts";
 import {
-  eachInput,
   PROGRESS_OPTIONS,
   progressOf,
   SubcommandError,
@@ -27,6 +26,8 @@ import {
 } from "./args.ts";
 import type { Program } from "./front_end.ts";
 import { escapeText } from "../_quote.ts";
+import { frameOf } from "../program/frame.ts";
+import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered } from "../program/messages.ts";
 import { tryParseFen } from "../fen/mod.ts";
 import { OpeningTree, treeLine, type TreeOptions } from "../tree/mod.ts";
@@ -103,22 +104,11 @@ export const TREE: Program = { spec: TREE_SPEC, run: tree };
  */
 async function tree(parsed: ParsedArgs, io: CliIo): Promise<number> {
   try {
-    let code: number = EXIT.ok;
-    const tree = new OpeningTree({
-      ...treeOptions(parsed),
-      onError(error) {
-        writeText(
-          io.stderr,
-          `fen: tree: ${escapeText(lowered(error.message))}; left out\n`,
-        );
-        code = EXIT.invalidFen;
-      },
-    });
-    await eachInput(
+    const { tree, failed } = treeOf(parsed, io);
+    await frameOf(io, "tree").read(
       parsed.operands,
-      io,
       (bytes) => tree.push(bytes),
-      progressOf(parsed),
+      { progress: progressOf(parsed) },
     );
     tree.end();
     const minGames = wholeOption(parsed, "min-games", {
@@ -137,7 +127,7 @@ async function tree(parsed: ParsedArgs, io: CliIo): Promise<number> {
       }
     }
     if (lines !== "") writeText(io.stdout, lines);
-    return code;
+    return failed() ? EXIT.invalidFen : EXIT.ok;
   } catch (error) {
     if (error instanceof SubcommandError) {
       writeText(io.stderr, `fen: tree: ${error.message}\n`);
@@ -150,6 +140,39 @@ async function tree(parsed: ParsedArgs, io: CliIo): Promise<number> {
     if (error instanceof Deno.errors.BrokenPipe) return EXIT.brokenPipe;
     throw error;
   }
+}
+
+/**
+ * The tree the games go into, each game it cannot read said on stderr; an
+ * input whose first games all fail is stopped (lib/program/bad_input.ts).
+ */
+function treeOf(
+  parsed: ParsedArgs,
+  io: CliIo,
+): { tree: OpeningTree; failed(): boolean } {
+  const run = new BadRun();
+  let errors = 0;
+  const tree: OpeningTree = new OpeningTree({
+    ...treeOptions(parsed),
+    onError(error) {
+      // a game read well before this one: the input holds games
+      if (tree.gamesRead > ++errors) run.good();
+      if (run.bad()) {
+        throw new SubcommandError(
+          notInputMessage({
+            items: "games that cannot be read",
+            kind: "PGN games",
+          }),
+          EXIT.invalidFen,
+        );
+      }
+      writeText(
+        io.stderr,
+        `fen: tree: ${escapeText(lowered(error.message))}; left out\n`,
+      );
+    },
+  });
+  return { tree, failed: () => errors > 0 };
 }
 
 function treeOptions(args: ParsedArgs): TreeOptions {

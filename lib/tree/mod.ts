@@ -125,6 +125,8 @@ export class OpeningTree {
   readonly #played: Edge[] = [];
   /** Games counted. */
   games = 0;
+  /** Games read so far, counted or not, those with an error included. */
+  gamesRead = 0;
 
   /**
    * Makes a tree.
@@ -262,6 +264,7 @@ export class OpeningTree {
   }
 
   #end(game: PgnGame): void {
+    this.gamesRead++;
     if (game.error !== null) {
       this.#options.onError?.(game.error);
       this.#counts = false;

@@ -40,7 +40,23 @@ export interface FakeOptions {
 export async function runMain(
   args: string[],
   options: FakeOptions = {},
-): Promise<Run & { files: Map<string, string>; stdoutBytes: Uint8Array }> {
+): Promise<Run & { files: Map<string, string> }> {
+  const { stdout, ...run } = await runMainBytes(args, options);
+  return { ...run, stdout: decoder.decode(stdout) };
+}
+
+/** {@linkcode runMain}, stdout as bytes (a PNG, a GIF). */
+export async function runMainBytes(
+  args: string[],
+  options: FakeOptions = {},
+): Promise<
+  {
+    code: number;
+    stdout: Uint8Array;
+    stderr: string;
+    files: Map<string, string>;
+  }
+> {
   const out: number[] = [];
   const err: number[] = [];
   const written = new Map<string, string>();
@@ -113,8 +129,7 @@ export async function runMain(
   const code = await main(args, io);
   return {
     code,
-    stdout: decoder.decode(new Uint8Array(out)),
-    stdoutBytes: new Uint8Array(out),
+    stdout: new Uint8Array(out),
     stderr: decoder.decode(new Uint8Array(err)),
     files: written,
   };

@@ -710,7 +710,7 @@ Deno.test("input streamed in chunks: many games in order; an unreadable file rep
     assert.equal(run.code, 4);
     assert.match(
       run.stderr,
-      /^fen: analyse: cannot read missing\.pgn: no such file or directory\n$/,
+      /^fen: analyse: cannot open "missing\.pgn": no such file or directory\n$/,
     );
     const rounds = parsePgn(run.stdout).map((g) => Number(g.tags.get("Round")));
     assert.deepEqual(rounds, Array.from({ length: 40 }, (_, i) => i + 1));

@@ -90,10 +90,13 @@ Deno.test("OS errors through the real program: one line each, the failure in pla
       [
         RW,
         ["merge", `${dir}/missing.json`],
-        `fen: merge: cannot read ${dir}/missing.json: no such file or directory`,
+        `fen: merge: cannot open "${dir}/missing.json": no such file or directory`,
       ],
     ];
     for (const [permissions, args, said] of cases) {
+      // a failed write removes its temporary file: the full disk again
+      await Deno.symlink("/dev/full", `${dir}/full/000001.svg.part`)
+        .catch(() => {});
       const run = await spawnFen(args, { permissions });
       assert.deepEqual(
         { code: run.code, stderr: run.stderr },

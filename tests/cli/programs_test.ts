@@ -45,11 +45,17 @@ Deno.test("fen merge --min-games=2 is --min-games 2, in-process and as a process
     assert.equal(tree.code, 0);
     const part = `${dir}/part.jsonl`;
     await Deno.writeTextFile(part, tree.stdout);
-    const spaced = await runMain(["merge", "--min-games", "2", part]);
+    // In-process, merge reads the part through the command's surroundings.
+    const files = { [part]: tree.stdout };
+    const spaced = await runMain(["merge", "--min-games", "2", part], {
+      files,
+    });
     assert.equal(spaced.code, 0);
     // The start position and 1. e4 (two games); not the ones reached once.
     assert.equal(spaced.stdout.split("\n").filter(Boolean).length, 2);
-    for (const run of await bothRuns(["merge", "--min-games=2", part])) {
+    for (
+      const run of await bothRuns(["merge", "--min-games=2", part], { files })
+    ) {
       assert.deepEqual(run, { code: 0, stdout: spaced.stdout, stderr: "" });
     }
   } finally {

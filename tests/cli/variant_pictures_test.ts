@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readGif } from "../_gif.ts";
 import { pixel } from "../_pixels.ts";
-import { runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
+import { runMainBytes, spawnFen, spawnFenBytes } from "./_harness.ts";
 
 /**
  * A GIF of the command: as a real process for the first of a loop
@@ -19,8 +19,7 @@ async function gifRun(
   if (spawned) {
     return await spawnFenBytes(args, stdin === undefined ? {} : { stdin });
   }
-  const run = await runMain(args, stdin === undefined ? {} : { stdin });
-  return { code: run.code, stdout: run.stdoutBytes, stderr: run.stderr };
+  return await runMainBytes(args, stdin === undefined ? {} : { stdin });
 }
 
 const HOUSE = "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR[Qp] w KQkq - 0 1";

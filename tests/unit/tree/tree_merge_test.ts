@@ -25,6 +25,20 @@ async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * `fen merge ARGS` in-process, the files it names given to it as the
+ * command's surroundings (it reads them through them, as every program).
+ */
+async function merge(
+  args: string[],
+): Promise<Awaited<ReturnType<typeof runMain>>> {
+  const files: Record<string, string> = {};
+  for (const arg of args) {
+    if (arg.startsWith("/")) files[arg] = await Deno.readTextFile(arg);
+  }
+  return await runMain(["merge", ...args], { files });
+}
+
 /** `fen tree ARGS` of `games`: its output, also written to `path` for fen merge. */
 async function tree(
   args: string[],
@@ -47,7 +61,7 @@ Deno.test("fen merge adds trees of two halves of the games into the whole's tree
       const one = await tree(args, whole);
       await tree(args, halves[0], `${dir}/a.json`);
       await tree(args, halves[1], `${dir}/b.json`);
-      const merged = await runMain(["merge", `${dir}/a.json`, `${dir}/b.json`]);
+      const merged = await merge([`${dir}/a.json`, `${dir}/b.json`]);
       assert.equal(merged.stderr, "");
       assert.equal(merged.code, 0);
       assert.ok(one.split("\n").length > 100, args.join(" "));
@@ -69,13 +83,13 @@ Deno.test("fen merge --min-games filters the sum: parts made with the default li
     const parts = [`${dir}/a.json`, `${dir}/b.json`];
     await tree(["--max-ply", "12"], halves[0], parts[0]);
     await tree(["--max-ply", "12"], halves[1], parts[1]);
-    const merged = await runMain(["merge", "--min-games", "3", ...parts]);
+    const merged = await merge(["--min-games", "3", ...parts]);
     assert.equal(merged.code, 0);
     assert.equal(merged.stdout, one);
     // filtered before the sum, the positions a part left out are lost
     await tree(["--max-ply", "12", "--min-games", "3"], halves[0], parts[0]);
     await tree(["--max-ply", "12", "--min-games", "3"], halves[1], parts[1]);
-    const lossy = await runMain(["merge", "--min-games", "3", ...parts]);
+    const lossy = await merge(["--min-games", "3", ...parts]);
     assert.equal(lossy.code, 0);
     assert.notEqual(lossy.stdout, one);
   });
@@ -89,11 +103,11 @@ Deno.test("fen merge refuses a tree line it cannot read, and a bad --min-games",
       '{"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","white":1}\n',
     );
     {
-      const run = await runMain(["merge", bad]);
+      const run = await merge([bad]);
       assert.equal(run.code, 2);
       assert.equal(run.stdout, "");
       assert.match(run.stderr, /^fen: merge: not a position of fen tree/);
-      const usage = await runMain(["merge", "--min-games", "x", bad]);
+      const usage = await merge(["--min-games", "x", bad]);
       assert.equal(usage.code, 1);
       assert.equal(
         usage.stderr,
@@ -119,7 +133,7 @@ Deno.test("a position only games left out reached is not listed: the first game 
   await withDir(async (dir) => {
     await tree([], left, `${dir}/a.json`);
     await tree([], counted, `${dir}/b.json`);
-    const merged = await runMain(["merge", `${dir}/a.json`, `${dir}/b.json`]);
+    const merged = await merge([`${dir}/a.json`, `${dir}/b.json`]);
     assert.equal(merged.stdout, await tree([], left + counted));
   });
 });

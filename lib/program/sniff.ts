@@ -1,5 +1,6 @@
-// What an input is, told from its first chunk, for every stream the command
-// reads (FEN lines, text boards, PGN games) in one place: text goes on,
+// What an input is, told from its first chunk, for every stream a program
+// reads (the command's FEN lines, text boards and PGN games, the
+// subcommands' inputs through lib/program/frame.ts) in one place: text goes on,
 // gzip is read through the runtime's DecompressionStream (so
 // `fen - < games.fen.gz` just works), UTF-16 and the other compressions are
 // refused at once, named with the command that reads them, and binary data
@@ -7,8 +8,7 @@
 // dumps) is read through lib/compress, loaded only when a stream is zstd.
 // A new decoder is one entry of DECODERS.
 
-import { InputError } from "./io.ts";
-import type { Source } from "../program/io.ts";
+import { InputError, type Source } from "./io.ts";
 
 /** The compression formats recognised by their magic bytes. */
 export type Compression = "gzip" | "zstd" | "xz" | "bzip2";
@@ -288,33 +288,49 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** What to say of an input that is not read, and the exit code's name. */
-export function notTextMessage(
+/**
+ * What to say of an input that is not read (after `fen: `, without the
+ * newline), and the exit code's name; `program` is a subcommand's words
+ * (`tree`), whose name the advice gives.
+ */
+export function notTextReason(
   why: NotText,
   name: string,
+  { program }: { program?: string } = {},
 ): { message: string; code: "invalidFen" | "ioError" } {
   switch (why.kind) {
     case "utf16":
       return {
         message:
-          `fen: ${name} is UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)\n`,
+          `${name} is UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)`,
         code: "invalidFen",
       };
     case "binary":
       return {
         message:
-          `fen: ${name} is binary data, not text (a NUL byte at byte ${why.offset}): ${
+          `${name} is binary data, not text (a NUL byte at byte ${why.offset}): ${
             why.before === 0 ? "nothing read" : "read up to the line it is on"
-          }\n`,
+          }`,
         code: "ioError",
       };
     default:
       return {
         message:
-          `fen: ${name} is ${why.format}-compressed: decompress it first (${why.tool} FILE | fen ...)\n`,
+          `${name} is ${why.format}-compressed: decompress it first (${why.tool} FILE | ${
+            program === undefined ? "fen" : `fen ${program}`
+          } ...)`,
         code: "ioError",
       };
   }
+}
+
+/** The command's line for an input that is not read, and the exit code's name. */
+export function notTextMessage(
+  why: NotText,
+  name: string,
+): { message: string; code: "invalidFen" | "ioError" } {
+  const { message, code } = notTextReason(why, name);
+  return { message: `fen: ${message}\n`, code };
 }
 
 /**

@@ -1,5 +1,6 @@
 // SIGINT and SIGTERM during a stream: the awaited read ends, the job writes
-// what it converted and returns the conventional exit code.
+// what it converted and returns the conventional exit code. The command's
+// streams and every subcommand's inputs (frame.ts) read through it.
 
 import type { CliIo } from "../program/io.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
@@ -38,7 +39,7 @@ export class Signals {
    * reaction on it, memory that grew with the input (about 40 MB over 10M
    * records).
    */
-  race(read: Promise<boolean>): Promise<boolean> {
+  race<T>(read: Promise<T>): Promise<T | false> {
     if (this.#handlers.length === 0) return read;
     if (this.code !== null) {
       // A read started after the signal (it came while the caller awaited
@@ -47,7 +48,7 @@ export class Signals {
       read.catch(() => {});
       return Promise.resolve(false);
     }
-    return new Promise<boolean>((resolve, reject) => {
+    return new Promise<T | false>((resolve, reject) => {
       this.#wake = resolve;
       read.then(resolve, reject);
     });
