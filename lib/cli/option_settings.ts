@@ -334,7 +334,7 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
     if (outDir === "") throw new UsageError("--out-dir needs a folder name");
     if (check || !("file" in entry)) {
       throw new UsageError(
-        "--out-dir writes diagram files: it goes with --format svg or png",
+        `--out-dir writes diagram files: it goes with ${formatsWith("file")}`,
       );
     }
   }
@@ -403,7 +403,9 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
     }
     if (spec.scope === "diagram" && (!("file" in entry) || settings.check)) {
       throw new UsageError(
-        `--${spec.name} is a diagram option: it goes with --format svg or png, not ${output}`,
+        `--${spec.name} is a diagram option: it goes with ${
+          formatsWith("file")
+        }, not ${output}`,
       );
     }
   }

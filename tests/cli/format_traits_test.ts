@@ -75,6 +75,12 @@ const PROBES: readonly Probe[] = [
     shows: (run) => run.code === 0,
   },
   {
+    trait: "file",
+    formats: ["svg", "png", "gif"],
+    args: (f) => ["--format", f, "--size", "100", RECORD],
+    shows: (run) => !/--size is a diagram option/.test(run.stderr),
+  },
+  {
     trait: "draws",
     formats: ["svg", "png", "board", "grid", "unicode", "gif"],
     args: (f) => ["--format", f, "--flip", RECORD],
