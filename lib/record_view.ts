@@ -49,11 +49,17 @@ export interface VariantState {
 export interface RecordViewTarget extends RecordView {
   /** 64 char codes from a8 to h1, 0 for an empty square. */
   readonly cells: number[];
+  /** The side to move. */
   turn: Side;
+  /** Castling rook squares in canonical order (White first, h- to a-file). */
   castling: readonly Square[];
+  /** The en-passant square. */
   enPassant: Square | null;
+  /** The halfmove clock. */
   halfmoveClock: number;
+  /** The fullmove number. */
   fullmoveNumber: number;
+  /** Crazyhouse's pockets and promoted pieces, three-check's counters, or `null`. */
   variant: VariantState | null;
 }
 
