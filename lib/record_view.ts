@@ -45,9 +45,28 @@ export interface VariantState {
   readonly remainingChecks: { readonly w: number; readonly b: number } | null;
 }
 
+/** A record view {@linkcode recordViewOf} refills: its fields written to. */
+export interface RecordViewTarget extends RecordView {
+  /** 64 char codes from a8 to h1, 0 for an empty square. */
+  readonly cells: number[];
+  /** The side to move. */
+  turn: Side;
+  /** Castling rook squares in canonical order (White first, h- to a-file). */
+  castling: readonly Square[];
+  /** The en-passant square. */
+  enPassant: Square | null;
+  /** The halfmove clock. */
+  halfmoveClock: number;
+  /** The fullmove number. */
+  fullmoveNumber: number;
+  /** Crazyhouse's pockets and promoted pieces, three-check's counters, or `null`. */
+  variant: VariantState | null;
+}
+
 /**
- * A view of a {@linkcode Position} (a new one: for one-off calls, not for
- * streams, which read into a `FenReader`).
+ * A view of a {@linkcode Position}: a new one, or `into` refilled (for a
+ * loop that views many positions and keeps none; streams read into a
+ * `FenReader` instead).
  *
  * @example Cells from a board
  * ```ts
@@ -60,29 +79,52 @@ export interface VariantState {
  * assert.equal(view.cells[0], 0);
  * ```
  *
+ * @example One view, refilled
+ * ```ts
+ * import { parseFen } from "@fen/fen";
+ * import { recordViewOf } from "@fen/fen/record-view";
+ * import assert from "node:assert/strict";
+ *
+ * const view = recordViewOf(parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+ * const again = recordViewOf(parseFen("8/8/8/8/8/8/8/K6k b - - 3 9"), view);
+ * assert.equal(again, view);
+ * assert.deepEqual([view.cells[4], view.cells[56], view.turn], [0, 75, "b"]);
+ * ```
+ *
  * @param position The position.
- * @returns Its view.
+ * @param into A view to refill rather than make a new one.
+ * @returns Its view: `into` when given.
  * @throws {TypeError} If `position.board` is not an array of 64 squares.
  */
-export function recordViewOf(position: Position): RecordView {
+export function recordViewOf(
+  position: Position,
+  into?: RecordViewTarget,
+): RecordViewTarget {
   const board = position.board;
   if (!Array.isArray(board) || board.length !== 64) {
     throw new TypeError("Cannot view position: board must have 64 squares");
   }
-  const cells: number[] = new Array(64);
-  for (let k = 0; k < 64; k++) {
-    const piece = board[k];
-    cells[k] = piece === null ? 0 : piece.charCodeAt(0);
-  }
-  return {
-    cells,
+  const view = into ?? {
+    cells: new Array(64),
     turn: position.turn,
     castling: position.castling,
     enPassant: position.enPassant,
     halfmoveClock: position.halfmoveClock,
     fullmoveNumber: position.fullmoveNumber,
-    variant: variantStateOfPosition(position),
+    variant: null,
   };
+  const cells = view.cells;
+  for (let k = 0; k < 64; k++) {
+    const piece = board[k];
+    cells[k] = piece === null ? 0 : piece.charCodeAt(0);
+  }
+  view.turn = position.turn;
+  view.castling = position.castling;
+  view.enPassant = position.enPassant;
+  view.halfmoveClock = position.halfmoveClock;
+  view.fullmoveNumber = position.fullmoveNumber;
+  view.variant = variantStateOfPosition(position);
+  return view;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { GameOpening } from "./format_data.ts";
 /** What formats of games use of the PGN library. */
 export type PgnModule = Pick<
   typeof import("../pgn/mod.ts"),
-  "parsePgn" | "stringifyPgn" | "PgnGame"
+  "stringifyPgn" | "PgnGame"
 >;
 
 /** What formats write with, by the names their `needs` give. */

@@ -1,9 +1,10 @@
-// The output formats as a registry: a format is one entry (its name, its
-// help line, whether it draws a board, whether it can be a file, the
-// libraries it needs, and how it writes the current record). Everything
-// else (help, option checks, the stream loop, what a run loads) reads this
-// table, so adding a format is one entry here, plus a loader in
-// libraries.ts if it needs a library no format has needed before.
+// The output formats as a registry: a format is its row in the formats
+// table (format_table.ts: its name, help line and traits) and its entry
+// here (the libraries it needs, and how it writes the current record).
+// Everything else (help, option checks, the stream loop, what a run loads)
+// reads these two, so adding a format is a row there and an entry here,
+// plus a loader in libraries.ts if it needs a library no format has needed
+// before.
 
 import {
   FEN_BYTES_MAX,
@@ -16,13 +17,7 @@ import { stringifyEpdOperations } from "../fen/epd.ts";
 import type { RenderSvgOptions } from "../svg/mod.ts";
 import { shapeMarks } from "../svg/letters.ts";
 import type { PgnGame, PgnShape } from "../pgn/mod.ts";
-import {
-  INITIAL_FEN,
-  type Position,
-  type Rules,
-  type StringifyFenOptions,
-} from "../types.ts";
-import { variantOf } from "../chess/variant_names.ts";
+import type { Position, StringifyFenOptions } from "../types.ts";
 import type { Output } from "./io.ts";
 import { writeGif } from "./format_gif.ts";
 import { variantLines } from "../text/variant_lines.ts";
@@ -30,7 +25,12 @@ import { writeJsonRecord } from "./format_json.ts";
 import type { Current } from "./record.ts";
 import type { JsonFields } from "./option_settings_data.ts";
 import type { Libraries, LibraryName, PgnModule } from "./format_libraries.ts";
-import { FORMAT_NAMES, type FormatName } from "./option_table.ts";
+import {
+  FORMAT_NAMES,
+  FORMAT_TABLE,
+  type FormatName,
+  type FormatTraits,
+} from "./format_table.ts";
 import {
   writeKey,
   writeMoves,
@@ -47,24 +47,6 @@ export type { PgnModule } from "./format_libraries.ts";
 export function gameOf(current: Current, pgn: PgnModule): PgnGame {
   // A game of no moves is its start alone, playable or not (no king).
   return current.game ?? new pgn.PgnGame({ start: current.position() });
-}
-
-/**
- * A game from a start position and moves in SAN, through the PGN reader;
- * a variant's (but Chess960's, which its FEN tells) named by its Variant tag.
- */
-export function gameFrom(
-  start: string,
-  sans: readonly string[],
-  { pgn, rules }: { pgn: PgnModule; rules: Rules },
-): PgnGame {
-  const variant = rules === "chess" || rules === "chess960"
-    ? ""
-    : `[Variant "${variantOf(rules).name}"]\n`;
-  const setUp = start === INITIAL_FEN ? "" : `[SetUp "1"]\n[FEN "${start}"]\n`;
-  const tags = variant + setUp === "" ? "" : `${variant}${setUp}\n`;
-  const text = `${tags}${sans.join(" ")} *\n`;
-  return pgn.parsePgn(text)[0];
 }
 
 /** What a run settles once for every record. */
@@ -84,19 +66,8 @@ export interface RunOptions {
 }
 
 /** One output format; `N` names the libraries it needs. */
-export interface Format<N extends LibraryName = LibraryName> {
-  /** Its one help line. */
-  readonly help: string;
-  /** Whether it draws a board: `--flip` applies; a stream separates boards. */
-  readonly draws: boolean;
-  /** The file extension when it goes to `--out-dir` files (one per record). */
-  readonly file?: "svg" | "png" | "gif";
-  /**
-   * Whether it reads a game's moves (SAN, comments, drawn shapes, the whole
-   * game): `--from pgn` keeps them only then, else it walks the positions
-   * as it reads.
-   */
-  readonly moves: boolean;
+export interface Format<N extends LibraryName = LibraryName>
+  extends FormatTraits {
   /** The libraries it writes with, loaded before the first record. */
   readonly needs: readonly N[];
   /** Writes the current record with the libraries it declared. */
@@ -108,9 +79,23 @@ export interface Format<N extends LibraryName = LibraryName> {
   ): void;
 }
 
-/** An entry of the registry, its libraries typed from its `needs`. */
-function format<N extends LibraryName = never>(entry: Format<N>): Format<N> {
-  return entry;
+/** How a format writes: its registry entry, beside its row's traits. */
+type Writer<N extends LibraryName> = Pick<Format<N>, "needs" | "write">;
+
+/**
+ * An entry of the registry: the format's row in the formats table and its
+ * writer, its libraries typed from its `needs`.
+ */
+function format<N extends LibraryName = never>(
+  name: FormatName,
+  writer: Writer<N>,
+): Format<N> {
+  return { ...FORMAT_TABLE[name], ...writer };
+}
+
+/** Whether the format `name` writes with `library` (loaded for it). */
+export function formatNeeds(name: FormatName, library: LibraryName): boolean {
+  return (FORMATS[name].needs as readonly LibraryName[]).includes(library);
 }
 
 /** A format ready to write: its entry, and the libraries it needs loaded. */
@@ -170,23 +155,33 @@ function textLines(
   };
 }
 
+/**
+ * The writer of a board of piece letters, each empty square written as
+ * `mark` gives it (`board`'s dot, `grid`'s `--empty`).
+ */
+function letterBoard(
+  mark: (run: RunOptions) => Uint8Array,
+): Writer<never> {
+  return {
+    needs: [],
+    write(out, current, run) {
+      const lines = textLines(current, run, "");
+      if (lines !== null) out.write(lines.top);
+      out.writeGrid(current.cells, mark(run), run.flip);
+      if (lines !== null) out.write(lines.bottom);
+    },
+  };
+}
+
 /** Every format, in the order `--help` lists them; `svg` is the default. */
 export const FORMATS = {
-  svg: format({
-    help: "the diagram (the default)",
-    draws: true,
-    moves: true,
-    file: "svg",
+  svg: format("svg", {
     needs: ["draw"],
     write(out, current, run, { draw }) {
       out.write(draw(drawn(current), diagramOptions(current, run)));
     },
   }),
-  png: format({
-    help: "the diagram as a PNG image (always the vector style)",
-    draws: true,
-    moves: true,
-    file: "png",
+  png: format("png", {
     needs: ["png"],
     write(out, current, run, { png }) {
       const { style: _, accessible: __, ...options } = diagramOptions(
@@ -196,34 +191,9 @@ export const FORMATS = {
       out.writeBytes(png.render(drawn(current), options));
     },
   }),
-  board: format({
-    help: "8 lines of 8 characters, '.' for an empty square",
-    draws: true,
-    moves: false,
-    needs: [],
-    write(out, current, run) {
-      const lines = textLines(current, run, "");
-      if (lines !== null) out.write(lines.top);
-      out.writeGrid(current.cells, DOT, run.flip);
-      if (lines !== null) out.write(lines.bottom);
-    },
-  }),
-  grid: format({
-    help: "like board, with the --empty mark (default *)",
-    draws: true,
-    moves: false,
-    needs: [],
-    write(out, current, run) {
-      const lines = textLines(current, run, "");
-      if (lines !== null) out.write(lines.top);
-      out.writeGrid(current.cells, run.mark, run.flip);
-      if (lines !== null) out.write(lines.bottom);
-    },
-  }),
-  unicode: format({
-    help: "the board in chess symbols, for a terminal",
-    draws: true,
-    moves: false,
+  board: format("board", letterBoard(() => DOT)),
+  grid: format("grid", letterBoard((run) => run.mark)),
+  unicode: format("unicode", {
     needs: [],
     write(out, current, run) {
       const lines = textLines(current, run, "  ");
@@ -238,10 +208,7 @@ export const FORMATS = {
       if (lines !== null) out.write(lines.bottom);
     },
   }),
-  fen: format({
-    help: "the record in canonical form (missing fields filled in)",
-    draws: false,
-    moves: false,
+  fen: format("fen", {
     needs: [],
     write(out, current, run) {
       out.reserve(FEN_BYTES_MAX + 1);
@@ -250,10 +217,7 @@ export const FORMATS = {
       out.length = end + 1;
     },
   }),
-  epd: format({
-    help: "the record as EPD: four fields and its operations",
-    draws: false,
-    moves: false,
+  epd: format("epd", {
     needs: [],
     write(out, current, run) {
       out.reserve(FEN_BYTES_MAX);
@@ -271,67 +235,45 @@ export const FORMATS = {
       out.writeByte(10);
     },
   }),
-  json: format({
-    help: "the record as one line of JSON (see Records)",
-    draws: false,
-    moves: true,
+  json: format("json", {
     needs: ["keysIfAsked", "openingsIfAsked"],
     write(out, current, run, libraries) {
       writeJsonRecord(out, current, { fields: run.json, libraries });
     },
   }),
-  pgn: format({
-    help: "the game as PGN (--from pgn, --moves; else a game of no moves)",
-    draws: false,
-    moves: true,
+  pgn: format("pgn", {
     needs: ["pgn"],
     write(out, current, _run, { pgn }) {
       out.write(pgn.stringifyPgn(gameOf(current, pgn)));
       out.writeByte(10);
     },
   }),
-  gif: format({
-    help: "the diagram as a GIF; a game (--from pgn, --moves) animated",
-    draws: true,
-    moves: true,
-    file: "gif",
+  gif: format("gif", {
     needs: ["gif"],
     write(out, current, run, { gif }) {
       writeGif(out, current, { gif, svg: diagramOptions(current, run) });
     },
   }),
   // data and engine work (see docs/data.md)
-  key: format({
-    help: "the Polyglot key: 16 hex digits",
-    draws: false,
-    moves: false,
+  key: format("key", {
     needs: ["keys"],
     write(out, current, _run, { keys }) {
       writeKey(out, current, keys);
     },
   }),
-  placement: format({
-    help: "the placement alone (the first field)",
-    draws: false,
-    moves: false,
+  placement: format("placement", {
     needs: [],
     write(out, current) {
       writePlacement(out, current);
     },
   }),
-  moves: format({
-    help: "the legal moves on one line (UCI; --san for SAN)",
-    draws: false,
-    moves: false,
+  moves: format("moves", {
     needs: [],
     write(out, current) {
       writeMoves(out, current);
     },
   }),
-  opening: format({
-    help: "the opening's ECO code and name (- if none)",
-    draws: false,
-    moves: false,
+  opening: format("opening", {
     needs: ["openings"],
     write(out, current, _run, { openings }) {
       writeOpening(out, current, openings);

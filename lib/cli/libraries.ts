@@ -8,6 +8,8 @@ import type { PolyglotHasher } from "../data/polyglot/mod.ts";
 import type { GifRun } from "./format_gif.ts";
 import { GameOpening } from "./format_data.ts";
 import type { Libraries, LibraryName } from "./format_libraries.ts";
+import { formatNeeds } from "./format_registry.ts";
+import { FORMAT_TABLE } from "./format_table.ts";
 import type { Reading } from "./source_text.ts";
 import { EXIT, type ExitCode } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
@@ -67,7 +69,9 @@ export async function loadLibraries<N extends LibraryName>(
 export async function loadOpenings(
   settings: Settings,
 ): Promise<GameOpening | null> {
-  if (settings.format !== "opening" && !settings.data.opening) return null;
+  if (!formatNeeds(settings.format, "openings") && !settings.data.opening) {
+    return null;
+  }
   return new GameOpening((await import("../data/openings/mod.ts")).openingOf);
 }
 
@@ -158,12 +162,12 @@ export async function loadDrawing(
   settings: Settings,
 ): Promise<typeof import("../svg/mod.ts").renderSvg> {
   const { checkSvgOptions, renderSvg } = await import("../svg/mod.ts");
-  const raster = settings.format === "png" || settings.format === "gif";
+  const raster = FORMAT_TABLE[settings.format].raster === true;
   const drawing = raster
     ? { ...settings.svg, style: "vector" as const }
     : settings.svg;
   let problem = checkSvgOptions(drawing);
-  if (problem === null && settings.format === "gif") {
+  if (problem === null && formatNeeds(settings.format, "gif")) {
     const { style: _, accessible: __, badge: ___, ...look } = drawing;
     problem = (await import("../gif/mod.ts")).checkGifOptions(look);
   }

@@ -13,7 +13,8 @@ import {
   svgOptions,
   text,
 } from "./option_settings_diagram.ts";
-import { type FormatName, FORMATS } from "./format_registry.ts";
+import { formatNeeds, FORMATS } from "./format_registry.ts";
+import { type FormatName, formatsWith } from "./format_table.ts";
 import {
   checkData,
   checkDataScope,
@@ -200,9 +201,12 @@ function rulesSetting(
  * `key` member), which only standard chess and Chess960 have, or `null`.
  */
 export function keyingOption(settings: Settings): string | null {
-  if (settings.format === "key" && !settings.check) return "--format key";
+  const { format } = settings;
+  if (formatNeeds(format, "keys") && !settings.check) {
+    return `--format ${format}`;
+  }
   if (settings.data.unique !== null) return "--unique";
-  if (settings.format === "json" && settings.data.jsonFields.key) {
+  if (formatNeeds(format, "keysIfAsked") && settings.data.jsonFields.key) {
     return "--json-fields key";
   }
   return null;
@@ -324,8 +328,10 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
   const { format, check, outDir } = settings;
   const entry = FORMATS[format];
   if (args.values.has("empty")) {
-    if (format !== "grid" && settings.from !== "grid") {
-      throw new UsageError("--empty goes with --format grid or --from grid");
+    if (!entry.mark && settings.from !== "grid") {
+      throw new UsageError(
+        `--empty goes with ${formatsWith("mark")} or --from grid`,
+      );
     }
     if (!isEmptyMark(settings.empty)) {
       throw new UsageError(
@@ -335,29 +341,27 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
       );
     }
   }
-  if (check && args.values.has("format") && format !== "json") {
+  if (check && args.values.has("format") && !entry.json) {
     throw new UsageError(
-      "--check writes a report: use it alone or with --format json",
+      `--check writes a report: use it alone or with ${formatsWith("json")}`,
     );
   }
   if (outDir !== null) {
     if (outDir === "") throw new UsageError("--out-dir needs a folder name");
     if (check || !("file" in entry)) {
       throw new UsageError(
-        "--out-dir writes diagram files: it goes with --format svg or png",
+        `--out-dir writes diagram files: it goes with ${formatsWith("file")}`,
       );
     }
   }
   checkScopes(settings, args);
-  if (
-    (format === "png" || format === "gif") && settings.svg.style === "classic"
-  ) {
+  if (entry.raster && settings.svg.style === "classic") {
     throw new UsageError(
       `--format ${format} draws the vector style: --style classic does not go with it`,
     );
   }
   if (
-    (format === "pgn" || format === "gif") && !check &&
+    entry.games && !check &&
     (args.values.has("ply") || args.values.has("variations"))
   ) {
     throw new UsageError(
@@ -365,9 +369,11 @@ function checkCombinations(settings: Settings, args: ParsedArgs): void {
     );
   }
   if (
-    settings.explain && !settings.data.repair && (format !== "fen" || check)
+    settings.explain && !settings.data.repair && (!entry.canonical || check)
   ) {
-    throw new UsageError("--explain goes with --format fen or --repair");
+    throw new UsageError(
+      `--explain goes with ${formatsWith("canonical")} or --repair`,
+    );
   }
   checkData(dataContext(settings, args));
 }
@@ -389,13 +395,15 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
     if (spec.scope === "pgn" && settings.from !== "pgn") {
       throw new UsageError(`--${spec.name} goes with --from pgn`);
     }
-    if (spec.scope === "gif" && settings.format !== "gif") {
-      throw new UsageError(`--${spec.name} goes with --format gif`);
+    if (spec.scope === "gif" && !entry.animates) {
+      throw new UsageError(
+        `--${spec.name} goes with ${formatsWith("animates")}`,
+      );
     }
+    // svg draws either look; the images, the vector one only.
     if (
       spec.scope === "vector" &&
-      !(settings.format === "png" || settings.format === "gif" ||
-        (settings.format === "svg" && settings.svg.style === "vector"))
+      !("file" in entry && (entry.raster || settings.svg.style === "vector"))
     ) {
       throw new UsageError(
         `--${spec.name} draws the vector look: it goes with --style vector, --format png or gif`,
@@ -411,7 +419,9 @@ function checkScopes(settings: Settings, args: ParsedArgs): void {
     }
     if (spec.scope === "diagram" && (!("file" in entry) || settings.check)) {
       throw new UsageError(
-        `--${spec.name} is a diagram option: it goes with --format svg or png, not ${output}`,
+        `--${spec.name} is a diagram option: it goes with ${
+          formatsWith("file")
+        }, not ${output}`,
       );
     }
   }

@@ -8,7 +8,7 @@ import type { Shard } from "./option_settings_scale.ts";
 import type { EnPassantMode } from "../moves/mod.ts";
 import type { PositionKeyLevel, RecordKind } from "../data/unique/mod.ts";
 import { choice, flag, shown, text } from "./option_settings_diagram.ts";
-import type { FormatName } from "./option_table.ts";
+import { FORMAT_TABLE, type FormatName, formatsWith } from "./format_table.ts";
 import {
   type OptionSpec,
   optionSpec,
@@ -47,12 +47,6 @@ export interface DataSettings {
   /** `--match`'s pattern, compiled, or `null`. */
   match: PositionMatch | null;
 }
-
-/** The formats that write a record's fields, where `--en-passant` applies. */
-const FIELD_FORMATS: readonly FormatName[] = ["fen", "epd", "json", "key"];
-
-/** The formats that write moves, where `--uci` and `--san` apply. */
-const NOTATION_FORMATS: readonly FormatName[] = ["epd", "moves"];
 
 /**
  * Whether the run writes its own output rather than a format's (`--perft`,
@@ -188,14 +182,15 @@ export function checkDataScope(spec: OptionSpec, context: DataContext): void {
   const refuse = (what: string) => {
     throw new UsageError(`--${spec.name} goes with ${what}, not ${output}`);
   };
-  if (spec.scope === "fields" && !(writes && FIELD_FORMATS.includes(format))) {
-    refuse("--format fen, epd, json or key");
-  }
+  // The scopes of the formats' traits: an option goes with the formats
+  // that have the trait its scope names.
   if (
-    spec.scope === "notation" && !(writes && NOTATION_FORMATS.includes(format))
-  ) refuse("--format epd or moves");
-  if (spec.scope === "json" && !(writes && format === "json")) {
-    refuse("--format json");
+    spec.scope === "fields" || spec.scope === "notation" ||
+    spec.scope === "json"
+  ) {
+    if (!(writes && FORMAT_TABLE[format][spec.scope] !== undefined)) {
+      refuse(formatsWith(spec.scope));
+    }
   }
   if (spec.scope === "quiet" && !check) {
     throw new UsageError(`--${spec.name} goes with --check`);
@@ -236,6 +231,7 @@ export function needsDataStages(settings: DataRun): boolean {
   return data.stats || data.repair || data.unique !== null ||
     (data.match !== null && !matchesGames(settings)) ||
     data.only !== null || data.enPassant !== "always" ||
-    (writes && format === "moves") ||
-    (writes && format === "epd" && data.notation !== null);
+    (writes && FORMAT_TABLE[format].notation === "legal") ||
+    (writes && FORMAT_TABLE[format].notation === "operations" &&
+      data.notation !== null);
 }

@@ -22,6 +22,8 @@ import { DATA_OPTIONS } from "./option_table_data.ts";
 import { SCALE_OPTIONS } from "./option_table_scale.ts";
 import { PROGRESS_HELP } from "../program/progress_options.ts";
 import { VARIANT_RULES } from "../types.ts";
+// The `--format` choices: the formats table's rows, which hold their traits.
+import { FORMAT_NAMES } from "./format_table.ts";
 
 /** The GIF format's default frame delay, in centiseconds (lib/gif's). */
 const DEFAULT_DELAY = 50;
@@ -41,31 +43,6 @@ export const CHECK_FORMS = ["given", "remaining"] as const;
 
 /** The input kinds of `--from`. */
 export const INPUT_KINDS = ["fen", "grid", "pgn"] as const;
-
-/**
- * The formats of `--format`, in `--help` order (their writers are in the
- * formats registry, which must have exactly these).
- */
-export const FORMAT_NAMES = [
-  "svg",
-  "png",
-  "board",
-  "grid",
-  "unicode",
-  "fen",
-  "epd",
-  "json",
-  "pgn",
-  "gif",
-  // data and engine work
-  "key",
-  "placement",
-  "moves",
-  "opening",
-] as const;
-
-/** The name of a format (the formats registry has exactly these). */
-export type FormatName = typeof FORMAT_NAMES[number];
 
 /** Every option of the `fen` command, in the order `--help` lists them. */
 export const OPTIONS = [

@@ -3,7 +3,11 @@
 // reads the same view whether the record was read or moved.
 
 import type { RecordView } from "../fen/bytes.ts";
-import { type VariantState, variantStateOfPosition } from "../record_view.ts";
+import {
+  recordViewOf,
+  type RecordViewTarget,
+  type VariantState,
+} from "../record_view.ts";
 import { stringifyFen } from "../fen/mod.ts";
 import type { FenReader } from "../fen/reader.ts";
 import type { PgnGame, PgnPosition } from "../pgn/mod.ts";
@@ -27,7 +31,8 @@ export class Current implements RecordView {
    */
   rewritten: Position | null = null;
   /** What a rewritten record's fields are read from (one per run). */
-  readonly #rewrittenView = new PositionView();
+  /** The view of a rewritten position, refilled by each rewrite. */
+  readonly #rewrittenView: RecordViewTarget;
   /** The last move as set, or `undefined` for the ply's (made when asked). */
   #lastMove: string | null | undefined = undefined;
   /** The last move played (`e2e4`), for the diagram. */
@@ -72,6 +77,7 @@ export class Current implements RecordView {
     this.#view = reader;
     this.cells = reader.cells;
     this.#position = reader.toPosition();
+    this.#rewrittenView = recordViewOf(this.#position);
   }
 
   /** How many of the six fields the record gave (a game's are all six). */
@@ -160,8 +166,7 @@ export class Current implements RecordView {
   /** Replaces the record's position (what was read stays its origin). */
   rewrite(position: Position): void {
     this.rewritten = position;
-    const view = this.#rewrittenView;
-    view.fill(position);
+    const view = recordViewOf(position, this.#rewrittenView);
     this.#view = view;
     this.cells = view.cells;
   }
@@ -180,30 +185,6 @@ export class Current implements RecordView {
       this.#filled = true;
     }
     return this.#position;
-  }
-}
-
-/** A position's fields as a record view, refilled for each rewrite. */
-class PositionView implements RecordView {
-  readonly cells: number[] = new Array(64).fill(0);
-  turn: Side = "w";
-  castling: readonly Square[] = [];
-  enPassant: Square | null = null;
-  halfmoveClock = 0;
-  fullmoveNumber = 1;
-  variant: VariantState | null = null;
-
-  fill(position: Position): void {
-    this.variant = variantStateOfPosition(position);
-    const cells = this.cells;
-    for (let k = 0; k < 64; k++) {
-      cells[k] = position.board[k]?.charCodeAt(0) ?? 0;
-    }
-    this.turn = position.turn;
-    this.castling = position.castling;
-    this.enPassant = position.enPassant;
-    this.halfmoveClock = position.halfmoveClock;
-    this.fullmoveNumber = position.fullmoveNumber;
   }
 }
 

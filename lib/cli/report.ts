@@ -10,9 +10,13 @@ import type { Problem } from "../legality/mod.ts";
 import type { PositionStatus, Termination } from "../moves/mod.ts";
 import type { Side } from "../types.ts";
 import { codePointName, escapeText, isHidden } from "../_quote.ts";
+import {
+  type CheckJsonOut,
+  writeCheckMembers,
+} from "../program/check_report.ts";
 import type { Output } from "./io.ts";
 import type { Where } from "./where.ts";
-import { type RecordSpan, writeJsonPlace, writeJsonString } from "./record.ts";
+import { type RecordSpan, writeJsonPlace } from "./record.ts";
 
 /** Columns of the echoed input around the problem, at most. */
 const ECHO_WIDTH = 72;
@@ -157,8 +161,11 @@ function statusLines(
 
 /** How {@linkcode writeProblems} reports a record. */
 export interface ProblemReport {
-  /** One JSON object instead of text lines. */
-  json: boolean;
+  /**
+   * One JSON object instead of text lines (the service's `/check` object
+   * after the record's place): where its members are written, or `null`.
+   */
+  json: CheckJsonOut | null;
   /** Where the record came from. */
   where: Where;
   /** The record as the input gave it (JSON only). */
@@ -188,30 +195,23 @@ export function writeProblems(
   report: ProblemReport,
 ): void {
   const { json, where, status } = report;
+  if (json !== null) {
+    writeJsonPlace(out, where);
+    out.writeByte(44);
+    writeCheckMembers(json, {
+      fen: report.fen,
+      input: report.span,
+      problems,
+      status: status === null ? null : status.status,
+      variantEnd: report.variantEnd,
+      moveIssues: report.moveIssues,
+    });
+    out.writeByte(10);
+    return;
+  }
   let legal = true;
   for (let i = 0; i < problems.length; i++) {
     if (problems[i].severity === "error") legal = false;
-  }
-  if (json) {
-    writeJsonPlace(out, where);
-    out.write(`,"fen":"${report.fen}","input":`);
-    writeJsonString(out, report.span);
-    out.write(`,"legal":${legal},"problems":`);
-    out.write(JSON.stringify(problems));
-    if (status !== null) {
-      out.write(',"status":');
-      out.write(JSON.stringify(status.status));
-    }
-    if (report.variantEnd !== null) {
-      out.write(',"variantEnd":');
-      out.write(JSON.stringify(report.variantEnd));
-    }
-    if (report.moveIssues.length > 0) {
-      out.write(',"moveIssues":');
-      out.write(JSON.stringify(report.moveIssues));
-    }
-    out.write("}\n");
-    return;
   }
   // The usual record, legal with nothing to note, builds no string.
   if (legal && !report.quiet) {

@@ -24,6 +24,7 @@ import type { StreamPart } from "./source_jobs_io.ts";
 import { Stop } from "./libraries.ts";
 import { assemble, type Assembled } from "./run_assemble.ts";
 import { partSource, sources } from "./run_sources.ts";
+import { FORMAT_TABLE } from "./format_table.ts";
 
 /** Runs a parsed command line: `main` without the plain-diagram shortcut. */
 export async function runCommand(
@@ -146,8 +147,8 @@ function checkOutput(settings: Settings, io: CliIo): void {
     throw new UsageError(`--name ${shown(settings.name)} ${pattern}`);
   }
   if (
-    (settings.format === "png" || settings.format === "gif") &&
-    settings.outDir === null && io.stdout.isTerminal?.() === true
+    FORMAT_TABLE[settings.format].raster && settings.outDir === null &&
+    io.stdout.isTerminal?.() === true
   ) {
     const kind = settings.format.toUpperCase();
     throw new UsageError(

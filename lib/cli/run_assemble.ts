@@ -56,7 +56,7 @@ export async function assemble(
   const interactive = io.stdout.isTerminal?.() === true ||
     io.stdin.isTerminal?.() === true;
   const diagnostics = new Diagnostics(io, out, {
-    json: settings.format === "json",
+    json: FORMATS[settings.format].json === true,
     verbose: settings.verbose ?? io.stderr.isTerminal?.() === true,
     interactive,
     keyShard: settings.scale.shard?.by === "key" ? settings.scale.shard : null,
@@ -73,7 +73,7 @@ export async function assemble(
     out,
     interactive,
     passInvalid: settings.data.only === "invalid" &&
-      settings.format !== "json",
+      !FORMATS[settings.format].json,
   });
   return { pipeline, diagnostics, reader, openings };
 }
@@ -128,7 +128,7 @@ async function transforms(
   if (settings.moves === null) return [...stages.before, ...stages.after];
   const module = await import("../moves/mod.ts");
   // Formats of games (PGN, an animated GIF) need the game the moves make.
-  const games = settings.format === "pgn" || settings.format === "gif"
+  const games = FORMATS[settings.format].games
     ? await import("../pgn/mod.ts")
     : null;
   return [
@@ -161,7 +161,7 @@ async function reportSink(
     checker: new PositionChecker(
       settings.castlingBy === "rules" ? { rules: played } : {},
     ),
-    json: settings.format === "json",
+    json: FORMATS[settings.format].json === true,
     rules: played,
     checkerFor: (rules) => new PositionChecker({ rules }),
     diagnostics,

@@ -14,7 +14,7 @@ import {
 import { UnplayablePositionError } from "../chess/errors.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { Output } from "./io.ts";
-import type { Current } from "./record.ts";
+import { type Current, writeJsonString } from "./record.ts";
 import { EXIT } from "../program/exit.ts";
 import type { RecordSink } from "./pipeline.ts";
 import {
@@ -62,7 +62,12 @@ export class CheckSink implements RecordSink {
     this.#out = out;
     this.#parts = parts;
     this.#report = {
-      json: parts.json,
+      json: parts.json
+        ? {
+          write: (text) => out.write(text),
+          writeJsonString: (span) => writeJsonString(out, span),
+        }
+        : null,
       where: { number: 0, prefix: "", stream: false, file: "" },
       span: { input: "", start: 0, end: 0 },
       fen: "",

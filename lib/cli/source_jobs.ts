@@ -70,8 +70,8 @@ export function parallel(settings: Settings): boolean {
     settings.sources.length > 0 &&
     settings.sources.every((s) => s.kind !== "operand") &&
     settings.from !== "grid" && settings.outDir === null &&
-    !("file" in format) && !format.draws && settings.format !== "pgn" &&
-    settings.format !== "gif" && !(settings.check && data.quiet) &&
+    !("file" in format) && !format.draws && !format.games &&
+    !(settings.check && data.quiet) &&
     data.unique === null && !data.stats && !data.statsOnly &&
     data.perft === null;
 }
@@ -135,7 +135,7 @@ export async function runJobs(
 ): Promise<ExitCode> {
   const pool = startPool(settings, { parsed, io, partConverter });
   const diagnostics = new Diagnostics(io, out, {
-    json: settings.format === "json",
+    json: FORMATS[settings.format].json === true,
     verbose: false,
     interactive: false,
   });

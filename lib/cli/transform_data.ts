@@ -30,6 +30,7 @@ import type { Transform } from "./pipeline.ts";
 import { type DataRun, matchesGames } from "./option_settings_data.ts";
 import type { PositionMatch } from "../match/mod.ts";
 import { EXIT } from "../program/exit.ts";
+import { FORMAT_TABLE } from "./format_table.ts";
 
 /**
  * `--repair`: the nearest position an engine can take (`repairFen` for a
@@ -256,7 +257,8 @@ export function dataStages(
       new EnPassantTransform(options.enPassant, settings.rules),
     );
   }
-  if (writes && format === "epd" && options.notation !== null) {
+  const { notation } = FORMAT_TABLE[format];
+  if (writes && notation === "operations" && options.notation !== null) {
     after.push(
       new EpdNotationTransform(options.notation, {
         rules: settings.rules,
@@ -266,7 +268,7 @@ export function dataStages(
   }
   if (only !== null) after.push(only);
   if (unique !== null) after.push(unique);
-  if (writes && format === "moves") {
+  if (writes && notation === "legal") {
     after.push(
       new LegalMovesTransform({
         san: options.notation === "san",

@@ -4,14 +4,16 @@
 
 import type {
   MoveError,
+  PlayedMove,
   playMoves,
   UnplayablePositionError,
 } from "../moves/mod.ts";
-import type { Rules } from "../types.ts";
+import type { PgnGame, PgnMove } from "../pgn/mod.ts";
+import { stringifyFen } from "../fen/mod.ts";
+import { INITIAL_FEN, type Position, type Rules } from "../types.ts";
 import type { Transform } from "./pipeline.ts";
 import { type Diagnostics, lowered } from "./diagnostics.ts";
 import type { Current } from "./record.ts";
-import { gameFrom, type PgnModule } from "./format_registry.ts";
 
 /** What {@linkcode MovesTransform} plays moves with (loaded on demand). */
 export interface MovesModule {
@@ -19,6 +21,12 @@ export interface MovesModule {
   MoveError: typeof MoveError;
   UnplayablePositionError: typeof UnplayablePositionError;
 }
+
+/** What {@linkcode MovesTransform} makes games with (loaded for formats of games). */
+export type GamesModule = Pick<
+  typeof import("../pgn/mod.ts"),
+  "PgnGame" | "annotationNag"
+>;
 
 /** `--moves`: the record becomes the position after them. */
 export class MovesTransform implements Transform {
@@ -28,7 +36,7 @@ export class MovesTransform implements Transform {
   readonly #module: MovesModule;
   readonly #diagnostics: Diagnostics;
 
-  readonly #games: PgnModule | null;
+  readonly #games: GamesModule | null;
   /** Each move's `!`, `?`, `!?`... as written, for a game's badges. */
   readonly #suffixes: readonly string[];
 
@@ -44,7 +52,7 @@ export class MovesTransform implements Transform {
       rules: Rules;
       module: MovesModule;
       diagnostics: Diagnostics;
-      games: PgnModule | null;
+      games: GamesModule | null;
     },
   ) {
     this.#moves = moves;
@@ -57,11 +65,14 @@ export class MovesTransform implements Transform {
 
   apply(record: Current): boolean {
     const { playMoves, MoveError, UnplayablePositionError } = this.#module;
-    const start = this.#games === null ? "" : record.fen();
     const rules = record.game?.rules ?? this.#rules;
+    const position = record.position();
+    // The record's position object is refilled by the next record: a game
+    // keeps a copy of its start.
+    const start = this.#games === null ? null : structuredClone(position);
     let result;
     try {
-      result = playMoves(record.position(), this.#moves, { rules });
+      result = playMoves(position, this.#moves, { rules });
     } catch (error) {
       if (
         !(error instanceof MoveError ||
@@ -78,13 +89,49 @@ export class MovesTransform implements Transform {
     record.played = result.moves.map(({ uci, san }) => ({ uci, san }));
     const last = result.moves.at(-1);
     record.lastMove = last === undefined ? null : `${last.from}${last.to}`;
-    if (this.#games !== null) {
-      const sans = result.moves.map((move, i) =>
-        move.san + (this.#suffixes[i] ?? "")
-      );
-      record.game = gameFrom(start, sans, { pgn: this.#games, rules });
+    if (this.#games !== null && start !== null) {
+      record.game = this.#gameOf(start, result.moves, rules);
     }
     return true;
+  }
+
+  /**
+   * The game the moves played make from `start`, under the rules they were
+   * played by, each move's suffix kept as its NAG. Its tags are what a PGN
+   * export of it would give it: `SetUp` and `FEN` unless it starts from the
+   * standard position (a variant's rules add its `Variant` tag as written).
+   */
+  #gameOf(
+    start: Position,
+    played: readonly PlayedMove[],
+    rules: Rules,
+  ): PgnGame {
+    const { PgnGame, annotationNag } = this.#games!;
+    const moves = played.map(({ san, uci }, i): PgnMove => {
+      const nag = annotationNag(this.#suffixes[i] ?? "");
+      return {
+        san,
+        uci,
+        comments: [],
+        nags: nag === undefined ? [] : [nag],
+        variations: [],
+        clock: null,
+        emt: null,
+        eval: null,
+        shapes: [],
+      };
+    });
+    const fen = stringifyFen(start);
+    const tags = new Map<string, string>(
+      fen === INITIAL_FEN ? [] : [["SetUp", "1"], ["FEN", fen]],
+    );
+    return new PgnGame({
+      start,
+      rules,
+      tags,
+      mainline: { comments: [], moves },
+      result: "*",
+    });
   }
 }
 

@@ -24,40 +24,45 @@ export function linePrefix(label: string, n: number): string {
   return label === "" ? `line ${n}: ` : `${label}:${n}: `;
 }
 
-/**
- * The place of a stream's current line, one object for every line: its
- * prefix is built only for a message (a string and an object per record
- * were most of what a batch allocated).
- */
-export class StreamPlace implements Where {
-  number = 0;
+/** What the places of a stream's records share: its name and its file. */
+abstract class StreamNamed {
   readonly stream = true;
   readonly file: string;
   readonly fileJson: string;
-  readonly #label: string;
+  /** The stream's name in messages (escaped), "" for stdin. */
+  protected readonly label: string;
 
   /**
    * @param label The stream's name in messages (escaped), "" for stdin.
    * @param file The file as given to `--input`, "" for stdin.
    */
   constructor(label: string, file: string) {
-    this.#label = label;
+    this.label = label;
     this.file = file;
     this.fileJson = JSON.stringify(file);
   }
+}
+
+/**
+ * The place of a stream's current line, one object for every line: its
+ * prefix is built only for a message (a string and an object per record
+ * were most of what a batch allocated).
+ */
+export class StreamPlace extends StreamNamed implements Where {
+  number = 0;
 
   /** Where line `n` of this stream is, as a separate object. */
   at(n: number): Where {
     return {
       number: n,
-      prefix: linePrefix(this.#label, n),
+      prefix: linePrefix(this.label, n),
       stream: true,
       file: this.file,
     };
   }
 
   get prefix(): string {
-    return linePrefix(this.#label, this.number);
+    return linePrefix(this.label, this.number);
   }
 }
 
@@ -65,7 +70,7 @@ export class StreamPlace implements Where {
  * The place of a game's position (PGN input), one object for a whole
  * stream: the game's number, the ply, and the line the game starts on.
  */
-export class GamePlace implements Where {
+export class GamePlace extends StreamNamed implements Where {
   number = 0;
   ply = 0;
   line = 0;
@@ -76,20 +81,6 @@ export class GamePlace implements Where {
   read = 0;
   /** `--shard I/N` by record: the games kept are those whose number is I modulo N. */
   shard: { index: number; count: number } | null = null;
-  readonly stream = true;
-  readonly file: string;
-  readonly fileJson: string;
-  readonly #label: string;
-
-  /**
-   * @param label The stream's name in messages (escaped), "" for stdin.
-   * @param file The file as given to `--input`, "" for stdin.
-   */
-  constructor(label: string, file: string) {
-    this.#label = label;
-    this.file = file;
-    this.fileJson = JSON.stringify(file);
-  }
 
   /** Moves to a game as the reader numbers it (from the part's start). */
   game(game: { number: number; line: number }): void {
@@ -108,13 +99,13 @@ export class GamePlace implements Where {
   /** `games.pgn: game 3, ply 12: ` (`game 3, ply 12: ` for stdin). */
   get prefix(): string {
     return `${
-      this.#label === "" ? "" : `${this.#label}: `
+      this.label === "" ? "" : `${this.label}: `
     }game ${this.number}, ply ${this.ply}: `;
   }
 
   /** Where a game's error is (`line` as the reader numbers it): `games.pgn:1042:17: game 31, `. */
   errorPrefix(line: number, column: number): string {
-    return `${this.#label || "stdin"}:${
+    return `${this.label || "stdin"}:${
       line + this.lineOffset
     }:${column}: game ${this.number}`;
   }

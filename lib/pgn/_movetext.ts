@@ -36,7 +36,25 @@ export function resultOf(text: string): PgnResult | null {
     : null;
 }
 
-/** The NAG of a symbol that is a suffix annotation (`!?`), or undefined. */
+/**
+ * The NAG of a symbol that is a suffix annotation (`!?`), or undefined: the
+ * numbers the PGN standard gives them (section 8.2.7), which the reader
+ * stores in `PgnMove.nags` and `stringifyPgn` writes as
+ * `$n`. For a game made by hand from moves written with their marks.
+ *
+ * @example Marks and their NAGs
+ * ```ts
+ * import { annotationNag } from "@fen/fen/pgn";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(annotationNag("!?"), 5);
+ * assert.equal(annotationNag("??"), 4);
+ * assert.equal(annotationNag("+"), undefined);
+ * ```
+ *
+ * @param text The symbol: `!`, `?`, `!!`, `??`, `!?` or `?!`.
+ * @returns Its NAG, or undefined for any other symbol.
+ */
 export function annotationNag(text: string): number | undefined {
   const first = text.charCodeAt(0);
   return first === 33 || first === 63 ? SUFFIX_NAGS[text] : undefined;

@@ -48,3 +48,4 @@ export {
 } from "./reader.ts";
 export { type PgnVisitor, PgnWalker, type PgnWalkerOptions } from "./walker.ts";
 export { stringifyPgn, type StringifyPgnOptions } from "./stringify.ts";
+export { annotationNag } from "./_movetext.ts";

@@ -1,9 +1,14 @@
 // The object `fen --check --format json` writes for a position (after its
 // place: record, line or file) and `fen serve`'s `/check` answers: the
 // canonical FEN, the input, whether the position is legal, every problem,
-// and the game's state when it is legal. Built here, below both, so that
-// the command and the service say the same thing with the same names.
+// the game's state when it is legal, and what is wrong with the moves its
+// EPD operations name. Written by one function here, below both, so that
+// the command and the service say the same thing with the same names: the
+// command into its output buffer record by record, the service into a
+// string.
 
+import type { EpdMoveIssue } from "../data/epd_moves.ts";
+import { checkEpdMoves } from "../data/epd_moves.ts";
 import { stringifyFen } from "../fen/mod.ts";
 import {
   PositionChecker,
@@ -13,40 +18,98 @@ import {
 import { type PositionStatus, variantEndIn } from "../chess/status.ts";
 import type { Position, Rules } from "../types.ts";
 
-/** A position's check, as JSON writes it, in this key order. */
-export interface CheckReport {
+/** A part of a text: `input.slice(start, end)`, not cut out. */
+export interface TextSpan {
+  input: string;
+  start: number;
+  end: number;
+}
+
+/** Where a check's JSON goes: the command's output, or a string. */
+export interface CheckJsonOut {
+  /** Appends text as it is. */
+  write(text: string): void;
+  /** Appends the text of `span` as a JSON string. */
+  writeJsonString(span: TextSpan): void;
+}
+
+/** A position's check: what its JSON object says. */
+export interface CheckFacts {
   /** The position in canonical FEN. */
   fen: string;
   /** The record as given. */
-  input: string;
-  /** No problem is an error (warnings allowed). */
-  legal: boolean;
+  input: TextSpan;
   /** Every problem, errors and warnings, in the legality check's order. */
-  problems: Problem[];
+  problems: readonly Problem[];
   /** The game's state (check, mate, moves...), when the position is legal. */
-  status?: PositionStatus;
+  status: PositionStatus | null;
   /** How the variant's own rule ended the game, when it has. */
-  variantEnd?: VariantEnd;
+  variantEnd: VariantEnd | null;
+  /** What is wrong with the moves its EPD operations name (`bm`, `c9`...). */
+  moveIssues: readonly EpdMoveIssue[];
 }
 
-/** Checks `position` (read from `input`) into its report, under `rules`. */
-export function checkReport(
+/**
+ * Writes a check's members, from `"fen"` to the object's closing brace, in
+ * this order: `fen`, `input`, `legal` (no problem is an error), `problems`,
+ * then `status`, `variantEnd` and `moveIssues` when there are any. The
+ * caller writes the opening brace (and the command its place before them).
+ */
+export function writeCheckMembers(to: CheckJsonOut, facts: CheckFacts): void {
+  const { problems, status, variantEnd, moveIssues } = facts;
+  let legal = true;
+  // Indexed: no closure or iterator per record.
+  for (let i = 0; i < problems.length; i++) {
+    if (problems[i].severity === "error") legal = false;
+  }
+  to.write(`"fen":"${facts.fen}","input":`);
+  to.writeJsonString(facts.input);
+  to.write(`,"legal":${legal},"problems":`);
+  to.write(JSON.stringify(problems));
+  if (status !== null) to.write(`,"status":${JSON.stringify(status)}`);
+  if (variantEnd !== null) {
+    to.write(`,"variantEnd":${JSON.stringify(variantEnd)}`);
+  }
+  if (moveIssues.length > 0) {
+    to.write(`,"moveIssues":${JSON.stringify(moveIssues)}`);
+  }
+  to.write("}");
+}
+
+/**
+ * Checks `position` (read from `input`, a FEN or an EPD record) under
+ * `rules`: its problems, its status when legal, and, when legal, the
+ * issues of the moves its EPD operations name.
+ */
+export function checkFacts(
   position: Position,
   input: string,
   rules: Rules = "chess",
-): CheckReport {
+): CheckFacts {
   const checker = new PositionChecker({ rules });
   const problems = [...checker.check(position)];
-  const legal = problems.every((problem) => problem.severity !== "error");
-  const report: CheckReport = {
+  const facts: CheckFacts = {
     fen: stringifyFen(position),
-    input,
-    legal,
+    input: { input, start: 0, end: input.length },
     problems,
+    status: null,
+    variantEnd: null,
+    moveIssues: [],
   };
-  if (!legal) return report;
-  report.status = checker.status();
-  const end = variantEndIn(report.status);
-  if (end !== null) report.variantEnd = end;
-  return report;
+  if (problems.some((problem) => problem.severity === "error")) return facts;
+  facts.status = checker.status();
+  facts.variantEnd = variantEndIn(facts.status);
+  facts.moveIssues = checkEpdMoves(input, { rules });
+  return facts;
+}
+
+/** A check's JSON object as one string (no line break). */
+export function checkJson(facts: CheckFacts): string {
+  const parts = ["{"];
+  writeCheckMembers({
+    write: (text) => parts.push(text),
+    writeJsonString: ({ input, start, end }) =>
+      parts.push(JSON.stringify(input.slice(start, end))),
+  }, facts);
+  return parts.join("");
 }

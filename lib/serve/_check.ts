@@ -1,9 +1,9 @@
 // `GET /check?fen=`: the object `fen --check --format json` writes for a
-// record, built by the same function (lib/program/check_report.ts), for
+// record, written by the same function (lib/program/check_report.ts), for
 // bots that check a position before they hand it to an engine.
 
-import { checkReport } from "../program/check_report.ts";
-import { jsonText, RequestError, shown } from "./_http.ts";
+import { checkFacts, checkJson } from "../program/check_report.ts";
+import { RequestError, safeJson, shown } from "./_http.ts";
 import { unknownParameter } from "./_query.ts";
 import { readFen } from "./_images.ts";
 import { type Rules, VARIANT_RULES } from "../types.ts";
@@ -45,5 +45,7 @@ export function readCheckQuery(query: URLSearchParams): CheckQuery {
 
 /** The check's answer as JSON text, or a RequestError for a malformed FEN. */
 export function checkFen({ fen, rules }: CheckQuery): string {
-  return jsonText(checkReport(readFen(fen, "fen", rules), fen, rules));
+  return safeJson(
+    checkJson(checkFacts(readFen(fen, "fen", rules), fen, rules)),
+  );
 }

@@ -100,7 +100,12 @@ export function errorResponse(error: RequestError): Response {
  * cannot become markup even where a JSON body is shown as HTML.
  */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value).replace(
+  return safeJson(JSON.stringify(value));
+}
+
+/** JSON text as {@linkcode jsonText} sends it: markup escaped, a line. */
+export function safeJson(json: string): string {
+  return json.replace(
     /[<>&]/g,
     (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
   ) + "\n";

@@ -95,11 +95,11 @@ Deno.test("options are never silently ignored: an explicit one wins or the combi
     [["--name", "x-{n}", K], "fen: --name goes with --out-dir\n"],
     [
       ["--size", "300", "--format", "fen", K],
-      "fen: --size is a diagram option: it goes with --format svg or png, not --format fen\n",
+      "fen: --size is a diagram option: it goes with --format svg, png or gif, not --format fen\n",
     ],
     [
       ["--arrow", "e2e4", "--check", K],
-      "fen: --arrow is a diagram option: it goes with --format svg or png, not --check\n",
+      "fen: --arrow is a diagram option: it goes with --format svg, png or gif, not --check\n",
     ],
   ];
   for (const [args, stderr] of refused) {

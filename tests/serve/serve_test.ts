@@ -8,8 +8,6 @@ import assert from "node:assert/strict";
 import { get, ServerProcess } from "./_server.ts";
 import { readGif } from "../_gif.ts";
 import { spawnFen } from "../cli/_harness.ts";
-import { parseFen } from "../../lib/fen/mod.ts";
-import { checkReport } from "../../lib/program/check_report.ts";
 import { difference, hex, near, pixel, readPng } from "../_pixels.ts";
 import { loadResvg } from "../../lib/raster/resvg_wasm.js";
 
@@ -858,21 +856,20 @@ Deno.test("/check answers the very object fen --check --format json writes", asy
     "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // mate
     "8/8/8/8/8/8/8/8 w - - 0 1", // three problems
     "  4k3/8/8/8/8/8/8/4K3  w - - 0 1 ", // spacing: the input as given
+    "4k3/8/8/8/8/8/4K3/R6R w - - bm Rd1 Kf4;", // EPD: its moves' issues
+    "4k3/8/8/8/8/8/4K3/R6R w - - bm Rad1;", // EPD: its moves right
   ];
   const run = await spawnFen(["--check", "--format", "json", ...fens]);
   const lines = run.stdout.trimEnd().split("\n");
   assert.equal(lines.length, fens.length, run.stderr);
   for (let i = 0; i < fens.length; i++) {
     // The command's object starts with its place ("record": 1...).
-    const { record, ...command } = JSON.parse(lines[i]);
+    const { record } = JSON.parse(lines[i]);
     assert.equal(record, i + 1);
+    // The same members in the same order, byte for byte.
     const served = await (await get(server, `/check?fen=${q(fens[i])}`))
-      .json();
-    assert.deepEqual(served, command, fens[i]);
-    assert.deepEqual(
-      Object.keys(served),
-      Object.keys(checkReport(parseFen(fens[i]), fens[i])),
-    );
+      .text();
+    assert.equal(served, `${lines[i].replace(/^\{"record":\d+,/, "{")}\n`);
   }
 });
 
