@@ -31,8 +31,10 @@ import {
   IRREGULAR,
   isByteSpace,
   isDigit,
+  isGoodTag,
   isResultAt,
   isStartTag,
+  lineCommentEnd,
   numberEnd,
   readTag,
   segmentEnd,
@@ -44,6 +46,7 @@ import {
   skipNothing,
   SYMBOL_MAX,
   type TagAt,
+  tagEnd,
 } from "./_scan.ts";
 import { GameBuilder } from "./_builder.ts";
 import { PgnStream } from "./_stream.ts";
@@ -285,7 +288,7 @@ export class MainlineReader {
     quick.check = -1;
     visitor.start(board);
     const maxPly = this.#maxPly;
-    let ply = 0, ended = false, skipping = false, used = true;
+    let ply = 0, ended = false, skipping = false, used = true, moved = false;
     /** Where the game ends, or -1: the text ended in it (or in a token). */
     let end = -1;
     scan: while (i < n) {
@@ -301,7 +304,12 @@ export class MainlineReader {
           skim.lines++;
           skim.lineStart = i;
           if (!used) {
-            end = i; // a blank line ends the game
+            // a blank line ends the game, but not its tags (no token yet)
+            if (!moved) {
+              visitor.drop();
+              return IRREGULAR;
+            }
+            end = i;
             break scan;
           }
           used = false;
@@ -316,20 +324,36 @@ export class MainlineReader {
           i = close + 1;
           continue;
         }
-        case 59: { // ; to the end of the line
-          const feed = text.indexOf(10, i + 1);
+        case 59: { // ; to the end of the line, or to a lone CR
+          const feed = lineCommentEnd(text, i + 1);
           if (feed < 0) {
             i = n + 1;
             break scan;
           }
+          i = feed + 1;
+          if (text[feed] !== 10) {
+            used = true;
+            continue;
+          }
           used = false;
           skim.lines++;
-          i = skim.lineStart = feed + 1;
+          skim.lineStart = i;
           continue;
         }
-        case 91: // [
+        case 91: { // [, a new game's tag (before any token, the same game's)
+          const after = tagEnd(text, i);
+          if (after < 0) {
+            i = n + 1;
+            break scan;
+          }
+          // a tag written wrong is an error of this game, for the reader
+          if (!moved || !isGoodTag(text, after)) {
+            visitor.drop();
+            return IRREGULAR;
+          }
           end = i;
           break scan;
+        }
       }
       if (c === 12 || c === 11) {
         i++; // the other spaces the lexer steps over
@@ -348,6 +372,7 @@ export class MainlineReader {
           continue;
         }
       }
+      moved = true; // a token the lexer hands on: the game's moves begin
       if (ended) {
         // after the result, a token starts the next game
         if (

@@ -1,47 +1,36 @@
 // Where `--jobs` cuts a stream (lib/cli/source_parts.ts): line feeds counted
-// four bytes at a time, and game starts found line by line with native
-// searches, each held equal to a byte-by-byte reading of the same rules
-// (written out below) over generated text, at every alignment.
+// four bytes at a time, held equal to a byte-by-byte count at every
+// alignment, and game starts found line by line with native searches, held
+// equal to where the PGN reader starts games in the same generated text.
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { countLines, gameCut, lineCut } from "../../lib/cli/source_parts.ts";
+import { PgnReader } from "../../lib/pgn/mod.ts";
 
 const encoder = new TextEncoder();
 
-/** The rules of a game start, one byte at a time: what gameCut must find. */
-function gameCutByBytes(
+/**
+ * Where a part may start, by the PGN reader itself: the last line (not
+ * the first) that opens with `[` after a line of spaces, tabs and a CR
+ * only, where the reader starts a game when it reads the whole text.
+ */
+function gameCutByReader(
   bytes: Uint8Array,
-): { end: number; lines: number; games: number } | null {
-  let comment = false, semi = false, tag = false;
-  let blank = true, previousBlank = true, lineStart = true;
-  let games = 0, lines = 0;
-  let cut: { end: number; lines: number; games: number } | null = null;
-  for (let i = 0; i < bytes.length; i++) {
-    const c = String.fromCharCode(bytes[i]);
-    if (c === "\n") {
-      lines++;
-      previousBlank = blank;
-      blank = lineStart = true;
-      semi = tag = false;
-      continue;
-    }
-    const first = lineStart;
-    lineStart = false;
-    if (tag || semi) continue; // a tag line's or a `;` comment's bytes
-    if (first && c === "[" && !comment) {
-      if (previousBlank) {
-        if (i > 0) cut = { end: i, lines, games };
-        games++;
-      }
-      blank = false;
-      tag = true;
-      continue;
-    }
-    if (c !== "\r" && c !== " " && c !== "\t") blank = false;
-    if (comment) comment = c !== "}";
-    else if (c === "{") comment = true;
-    else if (c === ";") semi = true;
+): { end: number; lines: number } | null {
+  const text = new TextDecoder().decode(bytes);
+  const reader = new PgnReader();
+  const starts = new Set(
+    [...reader.push(text), ...reader.end()].map((game) => game.line),
+  );
+  const lines = text.split("\n");
+  let cut: { end: number; lines: number } | null = null;
+  for (let k = 1, at = lines[0].length + 1; k < lines.length; k++) {
+    if (
+      lines[k].startsWith("[") && /^[ \t\r]*$/.test(lines[k - 1]) &&
+      starts.has(k + 1)
+    ) cut = { end: at, lines: k };
+    at += lines[k].length + 1;
   }
   return cut;
 }
@@ -61,6 +50,10 @@ const pgnText = fc.array(
     "{",
     "}",
     "; rest of line {",
+    ";x\r{",
+    '[Event "a"] {',
+    "}",
+    "%x {",
     "[",
     "a[",
     "2. Nf3 *",
@@ -68,11 +61,16 @@ const pgnText = fc.array(
   { maxLength: 60 },
 ).map((pieces) => pieces.join(""));
 
-Deno.test("gameCut finds the last game start as a byte-by-byte reading does", () => {
+Deno.test("gameCut finds the last game start as the PGN reader reads the text", () => {
   fc.assert(
     fc.property(pgnText, (text) => {
       const bytes = encoder.encode(text);
-      assert.deepEqual(gameCut(bytes), gameCutByBytes(bytes), text);
+      const cut = gameCut(bytes);
+      assert.deepEqual(
+        cut === null ? null : { end: cut.end, lines: cut.lines },
+        gameCutByReader(bytes),
+        text,
+      );
     }),
     { numRuns: 3000 },
   );

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { PgnReader } from "../../../lib/pgn/reader.ts";
+import { PgnWalker } from "../../../lib/pgn/walker.ts";
 import { GameBuilder } from "../../../lib/pgn/_builder.ts";
 import { PgnStream } from "../../../lib/pgn/_stream.ts";
 import { MainlineReader } from "../../../lib/pgn/mainline.ts";
@@ -83,8 +84,34 @@ function byReader(text: string): string[] {
   );
 }
 
-/** The games the reader for counts reads, fed `chunk` bytes at a time. */
-function byMainline(bytes: Uint8Array, chunk: number): string[] {
+/**
+ * The games the PGN walker reads in the whole text, the moves of each
+ * game's first `maxPly` plies, as lines.
+ */
+function byWalker(text: string, maxPly: number): string[] {
+  const lines: string[] = [];
+  let moves: string[] = [];
+  const walker = new PgnWalker({
+    position: (p) => void (p.ply === 0 ? moves = [] : moves.push(squares(p))),
+    end(game, last) {
+      lines.push(gameLine(game, last === null ? [] : moves));
+      moves = [];
+    },
+  }, { maxPly });
+  walker.push(text);
+  walker.end();
+  return lines;
+}
+
+/**
+ * The games the reader for counts reads, fed `chunk` bytes at a time, the
+ * moves of each game's first `maxPly` plies.
+ */
+function byMainline(
+  bytes: Uint8Array,
+  chunk: number,
+  maxPly = 1 << 20,
+): string[] {
   const lines: string[] = [];
   let moves: string[] = [];
   let fallback: string[] = [];
@@ -102,7 +129,7 @@ function byMainline(bytes: Uint8Array, chunk: number): string[] {
       void lines.push(`${reader.games} [${result}] ${moves.join(" ")} `),
     drop: () => void (moves = []),
   }, {
-    maxPly: 1 << 20,
+    maxPly,
     fallback: {
       position(p) {
         if (p.ply === 0) fallback = [];
@@ -128,8 +155,12 @@ function byMainline(bytes: Uint8Array, chunk: number): string[] {
  */
 function cutsOf(bytes: Uint8Array): number[] {
   const cuts = new Set<number>();
+  // in a long text, the prefixes that end after a tag line
+  const every = bytes.length < 4000;
   for (let end = 1; end <= bytes.length; end++) {
     if (end < bytes.length && bytes[end - 1] !== 10) continue;
+    const lineStart = bytes.lastIndexOf(10, end - 2) + 1;
+    if (!every && end < bytes.length && bytes[lineStart] !== 91) continue;
     const cut = gameCut(bytes.subarray(0, end));
     if (cut !== null) cuts.add(cut.end);
   }
@@ -164,6 +195,17 @@ function agree(text: string, label: string): void {
       expected,
       `reader for counts, ${label}, chunks of ${chunk}`,
     );
+  }
+  // past the plies counted, the reader for counts skims to the game's end
+  for (const maxPly of [0, 3]) {
+    const walked = byWalker(text, maxPly);
+    for (const chunk of [1, 64, bytes.length + 1]) {
+      assert.deepEqual(
+        byMainline(bytes, chunk, maxPly),
+        walked,
+        `reader for counts, ${label}, max-ply ${maxPly}, chunks of ${chunk}`,
+      );
+    }
   }
   for (const cut of cutsOf(bytes)) {
     assert.deepEqual(
@@ -245,6 +287,6 @@ Deno.test("the three PGN scanners agree on generated games", () => {
     fc.property(GAMES, (text) => {
       agree(text, JSON.stringify(text));
     }),
-    { numRuns: 300 },
+    { numRuns: Number(Deno.env.get("PGN_RUNS") ?? 300) },
   );
 });
