@@ -75,8 +75,8 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
 
 /**
  * Whether the PGN reader, reading `bytes` from `from` (where a game, or a
- * line the scan found, starts), starts a new game with the tag line at
- * `at`. Its moves are skimmed, not played.
+ * line the scan found, starts), starts a new game with the tag that opens
+ * the line at `at`. Its moves are skimmed, not played.
  */
 function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const line = 1 + countFeeds(bytes, from, at);
@@ -94,8 +94,12 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
     plays: () => false,
   });
   const stream = new PgnStream(builder, {});
+  // to the line's first tag only: a game the rest of the line starts is
+  // not one that starts with it
   const feed = bytes.indexOf(LF, at);
-  stream.push(bytes.subarray(from, feed < 0 ? bytes.length : feed));
+  const lineEnd = feed < 0 ? bytes.length : feed;
+  const tag = tagEnd(bytes, at);
+  stream.push(bytes.subarray(from, tag < 0 || tag > lineEnd ? lineEnd : tag));
   stream.end();
   return starts;
 }
