@@ -1,7 +1,7 @@
 // Where `--jobs` cuts a stream (lib/cli/source_parts.ts): line feeds counted
 // four bytes at a time, held equal to a byte-by-byte count at every
 // alignment, and game starts found line by line with native searches, held
-// equal to where the PGN reader starts games in the same generated text.
+// to where the PGN reader starts games in the same generated text.
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -21,30 +21,31 @@ function gamesOf(text: string): string[] {
 }
 
 /**
- * Where a part may start, by the PGN reader itself: the last line (not
+ * Whether a part may start at `at`, by the PGN reader itself: a line (not
  * the first) that opens with `[` after a line of spaces, tabs and a CR
  * only, where the reader starts a game when it reads the whole text, and
- * reading the text before and after apart gives the same games.
+ * where reading the text before and after apart gives the same games.
  */
-function gameCutByReader(
-  bytes: Uint8Array,
-): { end: number; lines: number } | null {
-  const text = new TextDecoder().decode(bytes);
+function startsPart(text: string, at: number): boolean {
+  if (at === 0 || text[at] !== "[" || text[at - 1] !== "\n") return false;
+  const before = text.lastIndexOf("\n", at - 2);
+  if (!/^[ \t\r]*$/.test(text.slice(before + 1, at - 1))) return false;
   const reader = new PgnReader();
-  const starts = new Set(
-    [...reader.push(text), ...reader.end()].map((game) => game.line),
-  );
-  const whole = gamesOf(text).join("\n");
-  const lines = text.split("\n");
+  const line = text.slice(0, at).split("\n").length;
+  const games = [...reader.push(text), ...reader.end()];
+  return games.some((game) => game.line === line) &&
+    [...gamesOf(text.slice(0, at)), ...gamesOf(text.slice(at))].join("\n") ===
+      gamesOf(text).join("\n");
+}
+
+/** The last place where a part may start (startsPart), or null. */
+function gameCutByReader(
+  text: string,
+): { end: number; lines: number } | null {
   let cut: { end: number; lines: number } | null = null;
-  for (let k = 1, at = lines[0].length + 1; k < lines.length; k++) {
-    if (
-      lines[k].startsWith("[") && /^[ \t\r]*$/.test(lines[k - 1]) &&
-      starts.has(k + 1) &&
-      [...gamesOf(text.slice(0, at)), ...gamesOf(text.slice(at))]
-          .join("\n") === whole
-    ) cut = { end: at, lines: k };
-    at += lines[k].length + 1;
+  for (let at = 0, lines = 0; at < text.length; at++) {
+    if (startsPart(text, at)) cut = { end: at, lines };
+    if (text[at] === "\n") lines++;
   }
   return cut;
 }
@@ -75,16 +76,26 @@ const pgnText = fc.array(
   { maxLength: 60 },
 ).map((pieces) => pieces.join(""));
 
-Deno.test("gameCut finds the last game start as the PGN reader reads the text", () => {
+Deno.test("gameCut cuts where the PGN reader starts a game, the last such place when no comment or stray character may hide one", () => {
   fc.assert(
     fc.property(pgnText, (text) => {
-      const bytes = encoder.encode(text);
-      const cut = gameCut(bytes);
-      assert.deepEqual(
-        cut === null ? null : { end: cut.end, lines: cut.lines },
-        gameCutByReader(bytes),
-        text,
-      );
+      const cut = gameCut(encoder.encode(text));
+      if (cut !== null) {
+        assert.ok(
+          startsPart(text, cut.end),
+          `${JSON.stringify(text)} at ${cut.end}`,
+        );
+        assert.equal(cut.lines, text.slice(0, cut.end).split("\n").length - 1);
+      }
+      // Where a comment, a ; or % line or a stray brace may hide a start,
+      // it may be missed (a part longer than needed), never invented.
+      if (!/[{}%;]/.test(text)) {
+        assert.deepEqual(
+          cut === null ? null : { end: cut.end, lines: cut.lines },
+          gameCutByReader(text),
+          JSON.stringify(text),
+        );
+      }
     }),
     { numRuns: Number(Deno.env.get("PGN_RUNS") ?? 3000) },
   );
