@@ -49,6 +49,7 @@ import {
   tagEnd,
 } from "./_scan.ts";
 import { GameBuilder } from "./_builder.ts";
+import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
 import { quickMatch, type QuickOut } from "./_quick_match.ts";
 import { START_POSITION } from "./_start.ts";
@@ -204,12 +205,15 @@ export class MainlineReader {
 
   /** A stream for the PGN reader that starts at `from` in the text read. */
   #streamApart(from: number): PgnStream {
-    const builder = new GameBuilder({ strict: false, games: this.games }, {
-      visitor: this.#fallback,
-      variations: false,
-      enPassant: "always",
-      maxPly: this.#maxPly,
-    });
+    const builder = new GameBuilder(
+      { strict: false, games: this.games },
+      new GameWalk({
+        visitor: this.#fallback,
+        variations: false,
+        enPassant: "always",
+        maxPly: this.#maxPly,
+      }),
+    );
     return new PgnStream(builder, {}, {
       line: this.#line,
       column: from - this.#lineStart + 1,

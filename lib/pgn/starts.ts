@@ -14,6 +14,7 @@
 
 import { lineCommentEnd, tagEnd } from "./_scan.ts";
 import { GameBuilder } from "./_builder.ts";
+import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
 
 /** Where a buffer is cut, and what the part before the cut holds. */
@@ -81,18 +82,21 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
 function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const line = 1 + countFeeds(bytes, from, at);
   let starts = false;
-  const builder = new GameBuilder({ strict: false }, {
-    visitor: {
-      position(): void {},
-      end(game): void {
-        if (game.line === line) starts = true;
+  const builder = new GameBuilder(
+    { strict: false },
+    new GameWalk({
+      visitor: {
+        position(): void {},
+        end(game): void {
+          if (game.line === line) starts = true;
+        },
       },
-    },
-    variations: false,
-    enPassant: "always",
-    maxPly: 0,
-    plays: () => false,
-  });
+      variations: false,
+      enPassant: "always",
+      maxPly: 0,
+      plays: () => false,
+    }),
+  );
   const stream = new PgnStream(builder, {});
   // to the line's first tag only: a game the rest of the line starts is
   // not one that starts with it

@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { PgnReader } from "../../../lib/pgn/reader.ts";
 import { PgnWalker } from "../../../lib/pgn/walker.ts";
 import { GameBuilder } from "../../../lib/pgn/_builder.ts";
+import { GameTree } from "../../../lib/pgn/_outputs.ts";
 import { PgnStream } from "../../../lib/pgn/_stream.ts";
 import { MainlineReader } from "../../../lib/pgn/mainline.ts";
 import type { PgnGame, PgnPosition } from "../../../lib/pgn/game.ts";
@@ -172,13 +173,14 @@ function byParts(bytes: Uint8Array, cut: number): string[] {
   const lines: string[] = [];
   let games = 0;
   for (const [from, to] of [[0, cut], [cut, bytes.length]]) {
-    const builder = new GameBuilder({ strict: false, games });
+    const tree = new GameTree();
+    const builder = new GameBuilder({ strict: false, games }, tree);
     const line = countLines(bytes, 0, from) + 1;
     const stream = new PgnStream(builder, {}, { line, column: 1 });
     stream.push(bytes.slice(from, to));
     stream.end();
-    games += builder.games.length;
-    for (const game of builder.games) {
+    games += tree.games.length;
+    for (const game of tree.games) {
       lines.push(gameLine(game, [...game.positions()].slice(1).map(squares)));
     }
   }
