@@ -191,7 +191,9 @@ function byParts(bytes: Uint8Array, cut: number): string[] {
 function agree(text: string, label: string): void {
   const expected = byReader(text);
   const bytes = encoder.encode(text);
-  for (const chunk of [1, 7, 64, bytes.length + 1]) {
+  // byte by byte only for short texts: a game cut by each byte is joined again
+  const small = bytes.length < 4000 ? [1] : [];
+  for (const chunk of [...small, 7, 64, bytes.length + 1]) {
     assert.deepEqual(
       byMainline(bytes, chunk),
       expected,
@@ -201,7 +203,7 @@ function agree(text: string, label: string): void {
   // past the plies counted, the reader for counts skims to the game's end
   for (const maxPly of [0, 3]) {
     const walked = byWalker(text, maxPly);
-    for (const chunk of [1, 64, bytes.length + 1]) {
+    for (const chunk of [...small, 64, bytes.length + 1]) {
       assert.deepEqual(
         byMainline(bytes, chunk, maxPly),
         walked,
