@@ -1,5 +1,5 @@
 // The three readers of PGN's grammar held against each other: the PGN
-// reader (lexer and game builder), the reader for counts (books and trees:
+// reader (lexer and game builder), the reader for counts (`book make`:
 // its own byte scanner, falling back on the PGN reader) and the `--jobs`
 // part cutter (where a stream is cut into parts read apart). On the hostile
 // texts, the test data and generated games, whatever the chunks: the reader
