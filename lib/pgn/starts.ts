@@ -7,9 +7,12 @@
  * tags whose values hold braces); the last one found is then read by the
  * PGN reader itself (skimming, from the line found before it), which
  * says whether a game starts there: not when the blank line is inside a
- * game's tags, or after a stray character that began a game of its own.
+ * game's tags, or after a stray character that began a game of its own. A
+ * tag line whose last line before the blank is a tag line is passed over
+ * without asking: mostly the same game's (ChessBase writes a blank line
+ * after the Event tag), at worst a part a game longer.
  *
- @module
+ * @module
  */
 
 import { lineCommentEnd, tagEnd } from "./_scan.ts";
@@ -36,8 +39,8 @@ const TRIES = 8;
  * The cut before the last game of `bytes` that starts after its first
  * (see the comment at the top of the file), or `null` when none does.
  * `bytes` starts where a game starts (or the stream). Games counts the
- * tag lines after a blank line before the cut, the first line of `bytes`
- * counted when it opens a tag.
+ * tag lines after a blank line (and not after tags) before the cut, the
+ * first line of `bytes` counted when it opens a tag.
  */
 export function gameCut(bytes: Uint8Array): GameCut | null {
   // Line by line, with native searches for the next line feed and brace:
@@ -46,16 +49,24 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
   /** The lines found, as offset, lines and games before them, in turn. */
   const found: number[] = [];
   let previousBlank = true, games = 0, lines = 0;
+  /** Whether the last line that was not blank was a tag line. */
+  let afterTag = false;
   for (let start = 0; start < bytes.length;) {
     const newline = bytes.indexOf(LF, start);
     const end = newline < 0 ? bytes.length : newline;
     let blank = false;
     if (!scan.comment && bytes[start] === BRACKET) {
-      if (previousBlank) {
+      // A tag line after tags and a blank line is mostly the same game's
+      // (ChessBase writes a blank line after the Event tag): passed over.
+      if (previousBlank && !afterTag) {
         if (start > 0) found.push(start, lines, games);
         games++;
       }
-    } else blank = isBlank(bytes, start, end);
+      afterTag = true;
+    } else {
+      blank = isBlank(bytes, start, end);
+      if (!blank) afterTag = false;
+    }
     scan.line(start, end);
     if (newline < 0) break;
     lines++;
