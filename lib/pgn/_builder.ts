@@ -1,11 +1,12 @@
 // Tokens to games: where a game begins and ends, the start position from
 // the tags, each move matched and played on the board, variations entered
-// and left with an explicit stack, comments and NAGs attached. An error
-// ends the game where it happened: the rest of its text is read but not
-// played, so the next game starts where it should.
+// and left with an explicit stack, comments and NAGs handed on. What is
+// made of them is the output's (_outputs.ts: the games as trees, or
+// positions for a walk). An error ends the game where it happened: the
+// rest of its text is read but not played, so the next game starts where
+// it should.
 
 import type { Rules } from "../types.ts";
-import { readCommands } from "./_commands.ts";
 import { startOf } from "./_start.ts";
 import type { TokenSink } from "./_tokens.ts";
 import {
@@ -15,30 +16,16 @@ import {
   isEnPassantMark,
   isMoveNumber,
   isPromotionPiece,
-  PLAYED,
-  readMove,
   resultOf,
   withoutAnnotation,
 } from "./_movetext.ts";
 import { HeldPromotion } from "./_promotion.ts";
-import { type EnPassantMode, Replay } from "./_replay.ts";
+import { Replay } from "./_replay.ts";
+import { type GameOutput, GameTree } from "./_outputs.ts";
 import { PgnMoveError, PgnSyntaxError } from "./errors.ts";
 import { MoveError } from "../chess/errors.ts";
 import { PgnGame, type PgnLine, type PgnMove, type PgnResult } from "./game.ts";
-import { PgnPosition } from "./game.ts";
-import type { PgnVisitor } from "./game.ts";
 import { UnplayablePositionError } from "../chess/errors.ts";
-
-/** A walker's wishes: where positions go, and which ones. */
-export interface Walk {
-  visitor: PgnVisitor;
-  variations: boolean;
-  enPassant: EnPassantMode;
-  /** Mainline plies played; past them the game is only read to its end. */
-  maxPly: number;
-  /** Which games (by number) are played; the others only read to their end. */
-  plays?: ((game: number) => boolean) | null;
-}
 
 /** A line left for a variation: what to restore when it closes. */
 interface Frame {
@@ -73,8 +60,6 @@ function isWrittenAs(san: string, text: string): boolean {
 
 /** The game being read: see the comment at the top of the file. */
 export class GameBuilder implements TokenSink {
-  /** Finished games, for the reader to take. */
-  readonly games: PgnGame[] = [];
   readonly #replay = new Replay();
   readonly #strict: boolean;
   /** The rules of a game without a Variant tag. */
@@ -90,7 +75,7 @@ export class GameBuilder implements TokenSink {
   /** Warnings for the game being read, given to it when it is made. */
   #warnings: PgnSyntaxError[] = [];
   #skipping = false;
-  /** The walker does not play this game (`Walk.plays`). */
+  /** The output does not play this game (GameOutput.plays). */
   #unplayed = false;
   #game: PgnGame | null = null;
   #tags = new Map<string, string>();
@@ -107,10 +92,10 @@ export class GameBuilder implements TokenSink {
   readonly #stack: Frame[] = [];
   readonly #promotion = new HeldPromotion();
 
-  /** The walker's, or null for a reader (which keeps the moves instead). */
-  readonly #walk: Walk | null;
-  /** The walker's position, made for each game whose start could be set up. */
-  #cursor: PgnPosition | null = null;
+  /** What is made of the games. */
+  readonly #out: GameOutput;
+  /** The move just played, handed to the output (one object, reused). */
+  readonly #played = { text: "", code: 0, uci: "", san: "" };
 
   /**
    * Whether the lexer may skim (see TokenSink): a game's moves being
@@ -121,9 +106,9 @@ export class GameBuilder implements TokenSink {
       this.#promotion.stage === 0 && !this.#promoted;
   }
 
-  /** Whether a comment's text is kept: a walker keeps only those before the moves. */
+  /** Whether a comment's text is kept: all, or only those before the moves. */
   get keepsComments(): boolean {
-    return this.#walk === null || this.#phase === TAGS;
+    return this.#out.keepsMoves || this.#phase === TAGS;
   }
 
   /** `games`: how many games came before, in a part read apart. */
@@ -133,15 +118,15 @@ export class GameBuilder implements TokenSink {
       rules?: Rules;
       games?: number;
     },
-    walk: Walk | null = null,
+    output: GameOutput = new GameTree(),
   ) {
     this.#strict = strict;
     this.#rules = rules;
-    this.#walk = walk;
+    this.#out = output;
     this.#count = games;
-    // Strict reading compares the text with the SAN; a walker otherwise
-    // needs no SAN, which saves the mate test after every check.
-    this.#replay.wantSan = walk === null || strict;
+    // Strict reading compares the text with the SAN; moves not kept
+    // otherwise need no SAN, which saves the mate test after every check.
+    this.#replay.wantSan = output.keepsMoves || strict;
   }
 
   #begin(line: number): void {
@@ -184,21 +169,11 @@ export class GameBuilder implements TokenSink {
         problem = `no move can be played from the start: ${error.reason}`;
       }
     }
-    if (this.#walk !== null) this.#startWalk(game, loaded && !this.#unplayed);
+    this.#out.begin(game, this.#replay, loaded && !this.#unplayed);
     if (problem !== "" && !this.#skipping) {
       this.#syntax(problem, this.#fenLine, this.#fenColumn);
     }
     return game;
-  }
-
-  /** A walker's cursor for the game, and its first position. */
-  #startWalk(game: PgnGame, loaded: boolean): void {
-    const walk = this.#walk!;
-    this.#cursor = null;
-    if (!loaded) return;
-    const cursor = new PgnPosition(game, this.#replay, walk.enPassant);
-    this.#cursor = cursor;
-    walk.visitor.position(cursor);
   }
 
   #moves(line: number): void {
@@ -206,11 +181,10 @@ export class GameBuilder implements TokenSink {
     if (this.#phase === NONE) this.#begin(line);
     if (this.#phase === TAGS) {
       this.#phase = MOVES;
-      // a game the walker does not play: no start is given, and its moves
+      // a game the output does not play: no start is given, and its moves
       // are skimmed, as after an error (its tags were kept: they tell where
       // the next game starts)
-      const plays = this.#walk?.plays ?? null;
-      this.#unplayed = plays !== null && !plays(this.#count);
+      this.#unplayed = !this.#out.plays(this.#count);
       this.#make();
       if (this.#unplayed) this.#skipping = true;
     }
@@ -242,8 +216,7 @@ export class GameBuilder implements TokenSink {
     const game = this.#make();
     game.result = result;
     game.truncated = this.#truncated;
-    if (this.#walk === null) this.games.push(game);
-    else this.#endWalk(game);
+    this.#out.end(game, this.#last === null ? -1 : this.#lastCode);
     this.#phase = NONE;
     this.#tagsClosed = false;
     this.#result = null;
@@ -258,17 +231,6 @@ export class GameBuilder implements TokenSink {
     this.#stack.length = 0;
     this.#made = 0;
     this.#last = null;
-  }
-
-  /** Hands a walker the game, and its cursor on the mainline's end. */
-  #endWalk(game: PgnGame): void {
-    const cursor = this.#cursor;
-    if (cursor !== null) {
-      const code = this.#last === null ? -1 : this.#lastCode;
-      cursor.at(this.#replay.depth, 0, null, code);
-    }
-    this.#cursor = null;
-    this.#walk!.visitor.end(game, cursor);
   }
 
   tag(name: string, value: string, line: number, column: number): void {
@@ -339,15 +301,7 @@ export class GameBuilder implements TokenSink {
       this.#comments.push(comment);
       return;
     }
-    // A walker keeps no comments: it hands on positions only.
-    if (this.#walk !== null) return;
-    const last = this.#last;
-    if (last === null) {
-      this.#line.comments = [...this.#line.comments, comment];
-      return;
-    }
-    last.comments = [...last.comments, comment];
-    readCommands(comment, last);
+    this.#out.comment(this.#line, this.#last, comment);
   }
 
   nag(value: number, line: number, column: number): void {
@@ -357,9 +311,7 @@ export class GameBuilder implements TokenSink {
     if (this.#skipping) return;
     if (this.#last === null) {
       this.#syntax("a NAG before any move", line, column);
-    } else if (this.#walk === null) {
-      this.#last.nags = [...this.#last.nags, value];
-    }
+    } else this.#out.nag(this.#last, value);
   }
 
   open(line: number, column: number): void {
@@ -384,11 +336,7 @@ export class GameBuilder implements TokenSink {
       openLine: line,
       openColumn: column,
     });
-    if (this.#walk === null) {
-      const variation: PgnLine = emptyLine();
-      last.variations = [...last.variations, variation];
-      this.#line = variation;
-    }
+    this.#line = this.#out.variation(last, this.#line);
     this.#replay.back();
     this.#made = 0;
     this.#last = null;
@@ -478,12 +426,9 @@ export class GameBuilder implements TokenSink {
   #move(text: string, line: number, column: number): void {
     if (this.#skipping) return;
     const replay = this.#replay;
-    const walk = this.#walk;
-    if (
-      walk !== null && this.#stack.length === 0 &&
-      replay.depth >= walk.maxPly
-    ) {
-      // The walker asked for no more of this game: the rest is read only.
+    const out = this.#out;
+    if (this.#stack.length === 0 && replay.depth >= out.maxPly) {
+      // The output asked for no more of this game: the rest is read only.
       this.#skipping = true;
       return;
     }
@@ -494,7 +439,7 @@ export class GameBuilder implements TokenSink {
       this.#moveError(error, text, line, column);
       return;
     }
-    const uci = walk === null ? replay.uci(code) : "";
+    const uci = out.keepsMoves ? replay.uci(code) : "";
     const san = replay.playParsed(code);
     if (this.#strict && !isWrittenAs(san, withoutAnnotation(text))) {
       replay.back();
@@ -513,18 +458,12 @@ export class GameBuilder implements TokenSink {
     }
     this.#made++;
     this.#lastCode = code;
-    if (walk !== null) {
-      this.#last = PLAYED;
-      const depth = this.#stack.length;
-      if (depth === 0 || walk.variations) {
-        this.#cursor!.at(replay.depth, depth, null, code);
-        walk.visitor.position(this.#cursor!);
-      }
-      return;
-    }
-    const move = readMove(text, { san, uci, code });
-    this.#line.moves.push(move);
-    this.#last = move;
+    const played = this.#played;
+    played.text = text;
+    played.code = code;
+    played.uci = uci;
+    played.san = san;
+    this.#last = out.move(this.#line, played, this.#stack.length);
   }
 
   #moveError(error: unknown, text: string, line: number, column: number): void {

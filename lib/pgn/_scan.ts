@@ -144,21 +144,27 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
         idle = i++;
         continue;
       }
-      case 91: // [
-        found = SKIM_END;
+      case 91: { // [, a tag: the game's end, or its error if written wrong
+        const after = tagEnd(text, i);
+        if (after < 0) break scan;
+        found = isGoodTag(text, after) ? SKIM_END : SKIM_OTHER;
         break scan;
+      }
       case 37: // %, an escape line at a line's start
       case 59: { // ;
         if (c === 37 && text[i - 1] !== 10) {
           i++;
           continue;
         }
-        const end = text.indexOf(10, i + 1);
+        const end = c === 59
+          ? lineCommentEnd(text, i + 1)
+          : text.indexOf(10, i + 1);
         if (end < 0) break scan;
-        skim.lines++;
-        skim.lineStart = end + 1;
-        idle = end;
         i = end + 1;
+        if (text[end] !== 10) continue; // a lone CR: the line goes on
+        skim.lines++;
+        skim.lineStart = i;
+        idle = end;
         continue;
       }
       case 42: // *
@@ -213,6 +219,24 @@ export function commentEnd(text: Uint8Array, i: number, lines: Skim): number {
     const c = text[i];
     if (c === 125) return i;
     if (c === 10) (lines.lines++, lines.lineStart = i + 1);
+  }
+  return -1;
+}
+
+/**
+ * Where a `;` comment from `i` ends as the lexer ends it: its line feed,
+ * or a lone CR (one not followed by a line feed); -1 if the text ends
+ * before we know.
+ */
+export function lineCommentEnd(text: Uint8Array, i: number): number {
+  const n = text.length;
+  for (; i < n; i++) {
+    const c = text[i];
+    if (c === 10) return i;
+    if (c === 13) {
+      if (i + 1 === n) return -1;
+      if (text[i + 1] !== 10) return i;
+    }
   }
   return -1;
 }
@@ -358,14 +382,18 @@ export function segmentEnd(
       if (close < 0) break;
       i = close + 1;
     } else if (c === 91) { // [
-      if (moved) return i;
       const end = tagEnd(text, i);
       if (end < 0) break;
+      const good = isGoodTag(text, end);
+      if (moved && good) return i;
+      // a tag written wrong is an error, which may start a game: as a
+      // stray character
+      if (!good) moved = false;
       i = end;
     } else if (
       c === 59 || (c === 37 && i > 0 && text[i - 1] === 10)
     ) {
-      const feed = text.indexOf(10, i);
+      const feed = c === 59 ? lineCommentEnd(text, i + 1) : text.indexOf(10, i);
       if (feed < 0) break;
       i = feed + 1;
     } else if (c < 128 && SYMBOL_CHARS[c] === 2) {
@@ -402,12 +430,8 @@ export function segmentEnd(
  * the line's end, or past the rest of a line it skips for a wrong tag), or
  * -1 if the text ends first.
  */
-function tagEnd(text: Uint8Array, i: number): number {
+export function tagEnd(text: Uint8Array, i: number): number {
   const n = text.length;
-  const restOfLine = (at: number): number => {
-    const feed = text.indexOf(10, at);
-    return feed < 0 ? -1 : feed + 1;
-  };
   let j = i + 1;
   while (j < n && (text[j] === 32 || text[j] === 9)) j++;
   const name = j;
@@ -415,27 +439,42 @@ function tagEnd(text: Uint8Array, i: number): number {
     j < n && text[j] < 128 && NAME_CHARS[text[j]] === 1
   ) j++;
   if (j === n) return -1;
-  if (j === name || j - name > SYMBOL_MAX) return restOfLine(j);
+  if (j === name || j - name > SYMBOL_MAX) return restOfLine(text, j);
   while (j < n && (text[j] === 32 || text[j] === 9)) j++;
   if (j === n) return -1;
-  if (text[j] !== 34) return restOfLine(j);
+  if (text[j] !== 34) return restOfLine(text, j);
   const open = ++j;
   for (;;) {
     if (j === n) return -1;
     const c = text[j];
     if (c === 34) break;
-    if (c === 10 || c === 13) return restOfLine(j);
+    if (c === 10 || c === 13) return restOfLine(text, j);
     j += c === 92 &&
         (text[j + 1] === 34 || text[j + 1] === 92)
       ? 2
       : 1;
   }
-  if (j - open > TAG_VALUE_MAX) return restOfLine(j);
+  if (j - open > TAG_VALUE_MAX) return restOfLine(text, j);
   j++;
   while (j < n && (text[j] === 32 || text[j] === 9)) j++;
   if (j === n) return -1;
   const c = text[j];
   if (c === 93) return j + 1;
   if (c === 10 || c === 13) return j;
-  return restOfLine(j);
+  return restOfLine(text, j);
+}
+
+/**
+ * Whether the tag that tagEnd ended at `end` is one the lexer hands on
+ * (closed by its `]`, or by its line's end after its value), not an error
+ * whose line it skipped.
+ */
+export function isGoodTag(text: Uint8Array, end: number): boolean {
+  return text[end - 1] !== 10;
+}
+
+/** Where the line after `at` starts (a bad tag's rest skipped), or -1. */
+function restOfLine(text: Uint8Array, at: number): number {
+  const feed = text.indexOf(10, at);
+  return feed < 0 ? -1 : feed + 1;
 }

@@ -31,8 +31,10 @@ import {
   IRREGULAR,
   isByteSpace,
   isDigit,
+  isGoodTag,
   isResultAt,
   isStartTag,
+  lineCommentEnd,
   numberEnd,
   readTag,
   segmentEnd,
@@ -44,8 +46,10 @@ import {
   skipNothing,
   SYMBOL_MAX,
   type TagAt,
+  tagEnd,
 } from "./_scan.ts";
 import { GameBuilder } from "./_builder.ts";
+import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
 import { quickMatch, type QuickOut } from "./_quick_match.ts";
 import { START_POSITION } from "./_start.ts";
@@ -96,6 +100,8 @@ export class MainlineReader {
    * in the game being read, with where the last starts.
    */
   readonly #skim: Skim = { at: 0, lines: 0, lineStart: 0 };
+  /** The Result tag of the game being read, "" if none. */
+  #result = "";
   /** Whether the board holds the standard start and moves made from it. */
   #loaded = false;
   /** The bytes not read yet: a game cut by the end of the last chunk. */
@@ -201,12 +207,15 @@ export class MainlineReader {
 
   /** A stream for the PGN reader that starts at `from` in the text read. */
   #streamApart(from: number): PgnStream {
-    const builder = new GameBuilder({ strict: false, games: this.games }, {
-      visitor: this.#fallback,
-      variations: false,
-      enPassant: "always",
-      maxPly: this.#maxPly,
-    });
+    const builder = new GameBuilder(
+      { strict: false, games: this.games },
+      new GameWalk({
+        visitor: this.#fallback,
+        variations: false,
+        enPassant: "always",
+        maxPly: this.#maxPly,
+      }),
+    );
     return new PgnStream(builder, {}, {
       line: this.#line,
       column: from - this.#lineStart + 1,
@@ -228,12 +237,13 @@ export class MainlineReader {
     }
   }
 
-  // One game from `start`: where it ends, or INCOMPLETE (the text ends
-  // first), or IRREGULAR (for the PGN reader). The game's phases are the
-  // PGN reader's (before it, tags, movetext, after the result) and end it
-  // where that reader ends it. One scanner loop over char codes, longer
-  // than the house limit, as the hot path of book making.
-  #game(text: Uint8Array, start: number, final: boolean): number {
+  /**
+   * A game's tags from `start`, written the common way: where its
+   * movetext starts (the text's end when it holds no game), its Result
+   * tag kept; or INCOMPLETE (the text ends first), or IRREGULAR (for the
+   * PGN reader). The lines passed are counted in #skim.
+   */
+  #tags(text: Uint8Array, start: number, final: boolean): number {
     const n = text.length;
     let i = skipNothing(text, start);
     if (i < 0) return final ? IRREGULAR : INCOMPLETE;
@@ -244,28 +254,22 @@ export class MainlineReader {
     for (let k = start; k < i; k++) {
       if (text[k] === 10) (skim.lines++, skim.lineStart = k + 1);
     }
-    if (i === n) return n;
-    let result = "";
-    let c = text[i];
+    this.#result = "";
     const tag = this.#tag;
-    while (c === 91 /* [ */) {
+    for (let c = text[i]; i < n && c === 91 /* [ */;) {
       const tagEnd = readTag(text, i, tag);
       if (tagEnd === INCOMPLETE) return final ? IRREGULAR : INCOMPLETE;
       if (tagEnd === IRREGULAR) return IRREGULAR;
       const length = tag.nameEnd - tag.name;
       if (length === 6 && bytesAre(text, tag.name, "Result")) {
-        result = ascii(text, tag.value, tag.valueEnd);
+        this.#result = ascii(text, tag.value, tag.valueEnd);
       } else if (isStartTag(text, tag.name, length)) return IRREGULAR;
       // the line's end, then blank lines: a tag after them is the reader's
       let blank = false;
       i = tagEnd;
       skim.lines++;
       skim.lineStart = i;
-      for (
-        c = text[i];
-        i < n && isByteSpace(c);
-        c = text[++i]
-      ) {
+      for (c = text[i]; i < n && isByteSpace(c); c = text[++i]) {
         if (c === 10) (blank = true, skim.lines++, skim.lineStart = i + 1);
       }
       if (i === n) return final ? IRREGULAR : INCOMPLETE;
@@ -273,19 +277,38 @@ export class MainlineReader {
       // a comment between the tags and the moves is the reader's
       if (c === 123 || c === 59) return IRREGULAR;
     }
-    const visitor = this.#visitor, quick = this.#quick;
+    return i;
+  }
+
+  /** The board back at the standard start, for the next game's moves. */
+  #restart(): ChessBoard {
     const board = this.#notation.board;
-    // Back to the start: the last game's moves taken back, cheaper than
-    // loading it again.
+    // the last game's moves taken back, cheaper than loading it again
     if (this.#loaded) { while (board.ply > 0) unmakeMove(board); }
     else {
       loadPosition(board, START_POSITION);
       this.#loaded = true;
     }
-    quick.check = -1;
-    visitor.start(board);
+    this.#quick.check = -1;
+    this.#visitor.start(board);
+    return board;
+  }
+
+  // One game from `start`: where it ends, or INCOMPLETE (the text ends
+  // first), or IRREGULAR (for the PGN reader). The game's phases are the
+  // PGN reader's (before it, tags, movetext, after the result) and end it
+  // where that reader ends it. One scanner loop over char codes, longer
+  // than the house limit, as the hot path of book making.
+  #game(text: Uint8Array, start: number, final: boolean): number {
+    const n = text.length;
+    let i = this.#tags(text, start, final);
+    if (i < 0 || i === n) return i;
+    const skim = this.#skim;
+    let c = 0;
+    const visitor = this.#visitor, quick = this.#quick;
+    const board = this.#restart();
     const maxPly = this.#maxPly;
-    let ply = 0, ended = false, skipping = false, used = true;
+    let ply = 0, ended = false, skipping = false, used = true, moved = false;
     /** Where the game ends, or -1: the text ended in it (or in a token). */
     let end = -1;
     scan: while (i < n) {
@@ -301,7 +324,12 @@ export class MainlineReader {
           skim.lines++;
           skim.lineStart = i;
           if (!used) {
-            end = i; // a blank line ends the game
+            // a blank line ends the game, but not its tags (no token yet)
+            if (!moved) {
+              visitor.drop();
+              return IRREGULAR;
+            }
+            end = i;
             break scan;
           }
           used = false;
@@ -316,20 +344,36 @@ export class MainlineReader {
           i = close + 1;
           continue;
         }
-        case 59: { // ; to the end of the line
-          const feed = text.indexOf(10, i + 1);
+        case 59: { // ; to the end of the line, or to a lone CR
+          const feed = lineCommentEnd(text, i + 1);
           if (feed < 0) {
             i = n + 1;
             break scan;
           }
+          i = feed + 1;
+          if (text[feed] !== 10) {
+            used = true;
+            continue;
+          }
           used = false;
           skim.lines++;
-          i = skim.lineStart = feed + 1;
+          skim.lineStart = i;
           continue;
         }
-        case 91: // [
+        case 91: { // [, a new game's tag (before any token, the same game's)
+          const after = tagEnd(text, i);
+          if (after < 0) {
+            i = n + 1;
+            break scan;
+          }
+          // a tag written wrong is an error of this game, for the reader
+          if (!moved || !isGoodTag(text, after)) {
+            visitor.drop();
+            return IRREGULAR;
+          }
           end = i;
           break scan;
+        }
       }
       if (c === 12 || c === 11) {
         i++; // the other spaces the lexer steps over
@@ -348,6 +392,7 @@ export class MainlineReader {
           continue;
         }
       }
+      moved = true; // a token the lexer hands on: the game's moves begin
       if (ended) {
         // after the result, a token starts the next game
         if (
@@ -475,7 +520,7 @@ export class MainlineReader {
       end = n;
     }
     this.games++;
-    visitor.end(result);
+    visitor.end(this.#result);
     return end;
   }
 }

@@ -8,6 +8,7 @@
  */
 
 import { GameBuilder } from "./_builder.ts";
+import { GameTree } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnGame } from "./game.ts";
 import { type Rules, rulesOf } from "../types.ts";
@@ -88,7 +89,7 @@ export interface PgnReaderOptions {
  * ```
  */
 export class PgnReader {
-  readonly #builder: GameBuilder;
+  readonly #games = new GameTree();
   readonly #stream: PgnStream;
 
   /**
@@ -97,11 +98,11 @@ export class PgnReader {
    * @param options Strict SAN, and the limits on comments and tag values.
    */
   constructor(options: PgnReaderOptions = {}) {
-    this.#builder = new GameBuilder({
+    const builder = new GameBuilder({
       strict: options.strict === true,
       rules: rulesOf(options),
-    });
-    this.#stream = new PgnStream(this.#builder, options);
+    }, this.#games);
+    this.#stream = new PgnStream(builder, options);
   }
 
   /**
@@ -126,7 +127,7 @@ export class PgnReader {
   }
 
   #take(): PgnGame[] {
-    const games = this.#builder.games;
+    const games = this.#games.games;
     if (games.length === 0) return [];
     const out = games.slice();
     games.length = 0;

@@ -9,6 +9,7 @@
  */
 
 import { GameBuilder } from "./_builder.ts";
+import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
 import type { PgnPositionsOptions, PgnVisitor } from "./game.ts";
 import { rulesOf } from "../types.ts";
@@ -88,16 +89,19 @@ export class PgnWalker {
    * @param options The reader's options, variations, en passant.
    */
   constructor(visitor: PgnVisitor, options: PgnWalkerOptions = {}) {
-    const builder = new GameBuilder({
-      strict: options.strict === true,
-      rules: rulesOf(options),
-    }, {
-      visitor,
-      variations: options.variations === true,
-      enPassant: options.enPassant ?? "always",
-      maxPly: options.maxPly ?? Infinity,
-      plays: options.plays ?? null,
-    });
+    const builder = new GameBuilder(
+      {
+        strict: options.strict === true,
+        rules: rulesOf(options),
+      },
+      new GameWalk({
+        visitor,
+        variations: options.variations === true,
+        enPassant: options.enPassant ?? "always",
+        maxPly: options.maxPly ?? Infinity,
+        plays: options.plays ?? null,
+      }),
+    );
     this.#stream = new PgnStream(builder, options);
   }
 

@@ -311,6 +311,50 @@ Deno.test("--jobs: games with no empty line before their tags, and a line longer
   assert.match(long.stderr, /^fen: line 20001: too long \(2500000 bytes/m);
 });
 
+Deno.test("--jobs: no part starts where the PGN reader reads on: a tag in a comment after a tag or a lone-CR ; comment, a blank line among a game's tags", async () => {
+  // more than a part of what looks like games but is not
+  const hidden = '\n\n[Event "hidden"]\n\n1. d4 d5 *\n'.repeat(20_000);
+  const tags = Array.from({ length: 40_000 }, (_, k) => `[T${k} "v"]\n\n`)
+    .join("");
+  const last = '\n\n[Event "b"]\n\n1. c4 *\n';
+  for (
+    const [what, text] of [
+      [
+        "a comment opened on a tag's line",
+        `[Event "a"] {${hidden}}\n\n1. e4 e5 *${last}`,
+      ],
+      [
+        "a comment after a lone-CR ; comment",
+        `[Event "a"]\n\n1. e4 ;x\r{${hidden}} e5 *${last}`,
+      ],
+      [
+        "a blank line among a game's tags",
+        `[Event "a"]\n\n${tags}1. e4 e5 *${last}`,
+      ],
+    ]
+  ) {
+    const run = await same([
+      "--from",
+      "pgn",
+      "--ply",
+      "all",
+      "--format",
+      "fen",
+      "-",
+    ], {
+      stdin: text,
+      what,
+    });
+    assert.equal(run.code, 0, what);
+    // two games, as one reader reads them: 1. e4 e5 and 1. c4
+    assert.equal(
+      new TextDecoder().decode(run.stdout).split("\n").length,
+      6,
+      what,
+    );
+  }
+});
+
 Deno.test("--jobs: a message after every other record, stdout and stderr each in order", async () => {
   const good = SAMPLE.split("\n").filter((line) => line.trim() !== "");
   const lines = [];

@@ -165,6 +165,27 @@ Deno.test("book make stops at a game it cannot read within the plies counted, as
   assert.equal(ok.stdout.length, 32);
 });
 
+Deno.test("book make reads a ; comment to a lone CR, as the PGN reader reads it", async () => {
+  const book = async (stdin: string): Promise<string> => {
+    const run = await runMain(["book", "make", "--min-game=1", "-"], {
+      stdin,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, "");
+    return run.stdout;
+  };
+  const plain = await book("1. e4 e5 2. Nf3 *\n");
+  assert.equal(plain.length, 3 * 16);
+  assert.equal(await book("1. e4 ;x\r e5 2. Nf3 *\n"), plain);
+  // the comment that follows hides a tag and a blank line
+  assert.equal(
+    await book(
+      '[Event "a"]\n\n1. e4 ;x\r{\n\n[Event "hidden"]\n\n} e5 2. Nf3 *\n',
+    ),
+    plain,
+  );
+});
+
 Deno.test("book commands refuse a terminal, bad options and missing operands, with usage", async () => {
   const cases: [string[], RegExp][] = [
     [["book", "make"], /the book is binary/],

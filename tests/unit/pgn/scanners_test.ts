@@ -1,0 +1,296 @@
+// The three readers of PGN's grammar held against each other: the PGN
+// reader (lexer and game builder), the reader for counts (`book make`:
+// its own byte scanner, falling back on the PGN reader) and the `--jobs`
+// part cutter (where a stream is cut into parts read apart). On the hostile
+// texts, the test data and generated games, whatever the chunks: the reader
+// for counts gives the games, moves, results and errors the PGN reader
+// gives, and reading the parts apart gives what reading the whole gives.
+
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { PgnReader } from "../../../lib/pgn/reader.ts";
+import { PgnWalker } from "../../../lib/pgn/walker.ts";
+import { GameBuilder } from "../../../lib/pgn/_builder.ts";
+import { GameTree } from "../../../lib/pgn/_outputs.ts";
+import { PgnStream } from "../../../lib/pgn/_stream.ts";
+import { MainlineReader } from "../../../lib/pgn/mainline.ts";
+import type { PgnGame, PgnPosition } from "../../../lib/pgn/game.ts";
+import { countLines, gameCut } from "../../../lib/cli/source_parts.ts";
+import { SQUARE_NAMES } from "../../../lib/_tables.ts";
+import { moveTo } from "../../../lib/chess/move.ts";
+import { TRICKY } from "./_samples.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const testdata = (name: string): string =>
+  Deno.readTextFileSync(new URL(`../../testdata/${name}`, import.meta.url));
+
+/** Hostile texts: line ends of every kind where comments and tags end. */
+const HOSTILE: Record<string, string> = {
+  "a ; comment ended by a lone CR": "1. e4 ;x\r e5 2. Nf3 *\n",
+  "a ; comment ended by a lone CR, then a result":
+    '[Result "1-0"]\n\n1. e4 e5 ;x\r1-0\n\n[Result "0-1"]\n\n1. d4 0-1\n',
+  "a ; comment ended by a lone CR, then a comment over a tag":
+    '[Event "a"]\n\n1. e4 ;x\r{\n\n[Event "hidden"]\n\n} e5 *\n\n[Event "b"]\n\n1. d4 *\n',
+  "a ; comment ended by a lone CR past the plies counted":
+    '[Event "a"]\n\n1. e4 e5 2. Nf3 Nc6 ;x\r{\n\n[Event "hidden"]\n\n} 3. Bb5 *\n\n[Event "b"]\n\n1. d4 *\n',
+  "the hostile test's lone CR": "1. e4 ;a } comment\re5 2. Nf3 {x} ;y\r\n*\n",
+  "a lone CR and nothing after": ";}\r\0",
+  "a comment after a tag on its line":
+    '[Event "a"] {\n\n[Event "hidden"]\n\n}\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *\n',
+  "a blank line inside the tags":
+    '[Event "a"]\n\n[Site "same game"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *\n',
+  "CR only":
+    '[Event "a"]\r[Result "1-0"]\r\r1. e4 e5 1-0\r\r[Event "b"]\r\r1. d4 *\r',
+  "unterminated at the end": '1. e4 {never closed\n\n[Event "x"]\n\n1. d4 *',
+  "a tag cut": '[Event "x',
+  "a long token": "1. e4 " + "N".repeat(300) + " *\n\n1. d4 *",
+};
+
+/** The test data's games (the first of the Stockfish games). */
+const DATA: Record<string, string> = {
+  "lichess_style.pgn": testdata("lichess_style.pgn"),
+  "lichess_variants.pgn": testdata("lichess_variants.pgn"),
+  "stockfish_games.pgn": testdata("stockfish_games.pgn")
+    .split(/\n\n(?=\[Event)/).slice(0, 8).join("\n\n"),
+};
+
+const SAMPLES: [string, string][] = [
+  ...Object.entries(TRICKY),
+  ...Object.entries(HOSTILE),
+  ...Object.entries(DATA),
+];
+
+/** A move as its squares (the castling rook's for castling), as Polyglot names it. */
+function squares(p: PgnPosition): string {
+  return `${p.from}${p.castlingRook ?? p.to}${p.promotion ?? ""}`;
+}
+
+/** A game as a line: number, Result tag, mainline moves, error. */
+function gameLine(game: PgnGame, moves: string[]): string {
+  return `${game.number} [${game.tags.get("Result") ?? ""}] ${
+    moves.join(" ")
+  } ${game.error?.message ?? ""}`;
+}
+
+/** The games the PGN reader reads in the whole text, as lines. */
+function byReader(text: string): string[] {
+  const reader = new PgnReader();
+  return [...reader.push(text), ...reader.end()].map((game) =>
+    gameLine(
+      game,
+      [...game.positions()].slice(1).map(squares),
+    )
+  );
+}
+
+/**
+ * The games the PGN walker reads in the whole text, the moves of each
+ * game's first `maxPly` plies, as lines.
+ */
+function byWalker(text: string, maxPly: number): string[] {
+  const lines: string[] = [];
+  let moves: string[] = [];
+  const walker = new PgnWalker({
+    position: (p) => void (p.ply === 0 ? moves = [] : moves.push(squares(p))),
+    end(game, last) {
+      lines.push(gameLine(game, last === null ? [] : moves));
+      moves = [];
+    },
+  }, { maxPly });
+  walker.push(text);
+  walker.end();
+  return lines;
+}
+
+/**
+ * The games the reader for counts reads, fed `chunk` bytes at a time, the
+ * moves of each game's first `maxPly` plies.
+ */
+function byMainline(
+  bytes: Uint8Array,
+  chunk: number,
+  maxPly = 1 << 20,
+): string[] {
+  const lines: string[] = [];
+  let moves: string[] = [];
+  let fallback: string[] = [];
+  const reader = new MainlineReader({
+    start: () => void (moves = []),
+    move(_board, code) {
+      const promotion = (code >> 12) & 7;
+      moves.push(
+        `${SQUARE_NAMES[code & 63]}${SQUARE_NAMES[moveTo(code)]}${
+          promotion ? "  nbrq"[promotion] : ""
+        }`,
+      );
+    },
+    end: (result) =>
+      void lines.push(`${reader.games} [${result}] ${moves.join(" ")} `),
+    drop: () => void (moves = []),
+  }, {
+    maxPly,
+    fallback: {
+      position(p) {
+        if (p.ply === 0) fallback = [];
+        else fallback.push(squares(p));
+      },
+      end(game, last) {
+        if (last === null) fallback = [];
+        lines.push(gameLine(game, fallback));
+        fallback = [];
+      },
+    },
+  });
+  for (let i = 0; i < bytes.length; i += chunk) {
+    reader.push(bytes.slice(i, i + chunk));
+  }
+  reader.end();
+  return lines;
+}
+
+/**
+ * Every cut the part cutter makes in the text, as `--jobs` reads it: the
+ * last game start of each prefix that ends a line (and of the whole).
+ */
+function cutsOf(bytes: Uint8Array): number[] {
+  const cuts = new Set<number>();
+  // in a long text, the prefixes that end after a tag line
+  const every = bytes.length < 4000;
+  for (let end = 1; end <= bytes.length; end++) {
+    if (end < bytes.length && bytes[end - 1] !== 10) continue;
+    const lineStart = bytes.lastIndexOf(10, end - 2) + 1;
+    if (!every && end < bytes.length && bytes[lineStart] !== 91) continue;
+    const cut = gameCut(bytes.subarray(0, end));
+    if (cut !== null) cuts.add(cut.end);
+  }
+  return [...cuts].sort((a, b) => a - b);
+}
+
+/** The games of `bytes` read as two parts apart, cut at `cut`, as lines. */
+function byParts(bytes: Uint8Array, cut: number): string[] {
+  const lines: string[] = [];
+  let games = 0;
+  for (const [from, to] of [[0, cut], [cut, bytes.length]]) {
+    const tree = new GameTree();
+    const builder = new GameBuilder({ strict: false, games }, tree);
+    const line = countLines(bytes, 0, from) + 1;
+    const stream = new PgnStream(builder, {}, { line, column: 1 });
+    stream.push(bytes.slice(from, to));
+    stream.end();
+    games += tree.games.length;
+    for (const game of tree.games) {
+      lines.push(gameLine(game, [...game.positions()].slice(1).map(squares)));
+    }
+  }
+  return lines;
+}
+
+/** The three readers agree on `text`; `label` names it in the failure. */
+function agree(text: string, label: string): void {
+  const expected = byReader(text);
+  const bytes = encoder.encode(text);
+  // byte by byte only for short texts: a game cut by each byte is joined again
+  const small = bytes.length < 4000 ? [1] : [];
+  for (const chunk of [...small, 7, 64, bytes.length + 1]) {
+    assert.deepEqual(
+      byMainline(bytes, chunk),
+      expected,
+      `reader for counts, ${label}, chunks of ${chunk}`,
+    );
+  }
+  // past the plies counted, the reader for counts skims to the game's end
+  for (const maxPly of [0, 3]) {
+    const walked = byWalker(text, maxPly);
+    for (const chunk of [...small, 64, bytes.length + 1]) {
+      assert.deepEqual(
+        byMainline(bytes, chunk, maxPly),
+        walked,
+        `reader for counts, ${label}, max-ply ${maxPly}, chunks of ${chunk}`,
+      );
+    }
+  }
+  for (const cut of cutsOf(bytes)) {
+    assert.deepEqual(
+      byParts(bytes, cut),
+      expected,
+      `parts cut at ${cut} (${
+        JSON.stringify(decoder.decode(bytes.subarray(cut, cut + 20)))
+      }…), ${label}`,
+    );
+  }
+}
+
+for (const [label, text] of SAMPLES) {
+  Deno.test(`the three PGN scanners agree: ${label}`, () => {
+    agree(text, label);
+    // and with CRLF line ends
+    agree(text.replace(/\r?\n/g, "\r\n"), `${label}, CRLF`);
+  });
+}
+
+/** A real game's moves, to interleave with what readers part on. */
+const MOVES = DATA["stockfish_games.pgn"].split(/\n\n(?=\[Event)/)
+  .map((game) => game.split("\n\n")[1] ?? "")
+  .filter((moves) => moves.length > 0 && !moves.includes("{"))
+  .slice(0, 3)
+  .map((moves) => moves.split(/\s+/).filter((t) => t !== "").slice(0, 16));
+
+/** What may come between two moves: comments, line ends, tags, stray text. */
+const BETWEEN = fc.constantFrom(
+  " ",
+  "\n",
+  "\r\n",
+  "\r",
+  "\n\n",
+  "{c}",
+  '{\n\n[Event "in a comment"]\n\n}',
+  "{",
+  "}",
+  ";x\r",
+  ";x\n",
+  ";x\r{",
+  ";x\r\n",
+  "\n%x\r{\n",
+  "$1",
+  "!?",
+  "(",
+  ")",
+  "(1. d4)",
+  "*",
+  "1-0",
+  '\n[Event "t"]\n',
+  '\n\n[Event "t"]\n\n',
+  '\n\n[Site "s"] {x\n\n',
+  "[",
+  "\t",
+);
+
+/** Games of real moves with the pieces of BETWEEN between some of them. */
+const GAMES = fc.array(
+  fc.record({
+    moves: fc.constantFrom(...MOVES),
+    plies: fc.nat({ max: 16 }),
+    noise: fc.array(fc.tuple(fc.nat({ max: 16 }), BETWEEN), { maxLength: 4 }),
+  }),
+  { minLength: 1, maxLength: 4 },
+).map((games) =>
+  games.map(({ moves, plies, noise }, k) => {
+    const tokens = moves.slice(0, plies).map((t) => t);
+    for (const [at, piece] of noise) {
+      const i = Math.min(at, tokens.length);
+      tokens.splice(i, 0, piece);
+    }
+    return `[Event "${k}"]\n[Result "*"]\n\n${tokens.join(" ")} *\n`;
+  }).join("\n")
+);
+
+Deno.test("the three PGN scanners agree on generated games", () => {
+  fc.assert(
+    fc.property(GAMES, (text) => {
+      agree(text, JSON.stringify(text));
+    }),
+    { numRuns: Number(Deno.env.get("PGN_RUNS") ?? 300) },
+  );
+});
