@@ -89,3 +89,20 @@ export async function pythonChess(): Promise<
   if (archive.success && await probe(dir)) return { path: dir };
   return { skip: "python3 or python-chess's source is missing" };
 }
+
+/**
+ * `entry` at its deepest published depth whose total is at most `budget`
+ * nodes: that depth and its total.
+ */
+export function deepestWithin(
+  entry: PerftEntry,
+  budget: number,
+): [number, number] {
+  let best: [number, number] = [1, entry.perft["1"]];
+  for (const [depth, nodes] of Object.entries(entry.perft)) {
+    if (nodes <= budget && Number(depth) > best[0]) {
+      best = [Number(depth), nodes];
+    }
+  }
+  return best;
+}

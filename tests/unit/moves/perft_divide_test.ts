@@ -1,13 +1,12 @@
 // perftDivide against the published totals of tests/testdata/perft.json
-// (the rows must sum to them) and, where Stockfish is installed, row for
-// row against its `go perft` table.
+// (the rows must sum to them); row for row against Stockfish's `go perft`
+// in tests/oracle/perft_divide_stockfish_test.ts.
 
 import assert from "node:assert/strict";
 import { parseFen } from "../../../lib/fen/mod.ts";
 import { perftDivide } from "../../../lib/moves/perft_divide.ts";
 import { INITIAL_FEN } from "../../../lib/types.ts";
-import { engineDivide, findStockfish } from "../../_stockfish.ts";
-import { PERFT, type PerftEntry } from "../../_shared.ts";
+import { deepestWithin, PERFT, type PerftEntry } from "../../_shared.ts";
 
 const CASES = PERFT;
 /** The largest total divided here, to keep the test short. */
@@ -15,13 +14,7 @@ const BUDGET = 100_000;
 
 /** Each case at the deepest depth within the budget. */
 function deepest(entry: PerftEntry): [number, number] {
-  let best: [number, number] = [1, entry.perft["1"]];
-  for (const [depth, nodes] of Object.entries(entry.perft)) {
-    if (nodes <= BUDGET && Number(depth) > best[0]) {
-      best = [Number(depth), nodes];
-    }
-  }
-  return best;
+  return deepestWithin(entry, BUDGET);
 }
 
 Deno.test("perftDivide: rows sum to the published totals", () => {
@@ -65,29 +58,4 @@ Deno.test("perftDivide: depth must be from 1 to 100", () => {
   const start = parseFen(INITIAL_FEN);
   assert.throws(() => perftDivide(start, 0), RangeError);
   assert.throws(() => perftDivide(start, 1.5), RangeError);
-});
-
-const stockfish = findStockfish();
-Deno.test({
-  name: "perftDivide agrees row for row with Stockfish's go perft",
-  ignore: stockfish === null,
-  async fn() {
-    for (const entry of CASES) {
-      if (entry.perft["1"] === undefined) continue;
-      const chess960 = entry.chess960 ?? false;
-      const depth = Math.min(deepest(entry)[0], 3);
-      const ours = perftDivide(parseFen(entry.fen, { chess960 }), depth, {
-        chess960,
-      });
-      const theirs = await engineDivide(stockfish!, entry.fen, {
-        depth,
-        chess960,
-      });
-      assert.deepEqual(
-        new Map(ours.map((row) => [row.move, row.nodes])),
-        theirs,
-        entry.name,
-      );
-    }
-  },
 });

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { main } from "../../cli.ts";
 import type { CliIo } from "../../cli.ts";
 import { duration, streamText } from "../../lib/program/progress.ts";
-import { CLI, spawnFen, spawnFenBytes } from "./_harness.ts";
+import { CLI, spawnFen, spawnFenBytes } from "../cli/_harness.ts";
 
 const SAMPLE = new URL("../testdata/sample.fen", import.meta.url).pathname;
 const GAMES = new URL("../testdata/stockfish_games.pgn", import.meta.url)

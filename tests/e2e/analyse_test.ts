@@ -8,7 +8,7 @@
 import { FAKE_ENGINE } from "../_fake_engine.ts";
 import { holdEnv } from "../_env_lock.ts";
 import assert from "node:assert/strict";
-import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
+import { CLI, type Run, runMain, spawnFen } from "../cli/_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
 import { polyglotKeyHalves } from "../../lib/data/polyglot/mod.ts";
 import { findStockfish } from "../_stockfish.ts";

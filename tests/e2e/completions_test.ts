@@ -16,7 +16,7 @@ import { FORMAT_NAMES } from "../../lib/cli/format_registry.ts";
 import { VARIANT_RULES } from "../../lib/types.ts";
 import { VERSION } from "../../lib/program/version.ts";
 import { SHELLS } from "../../lib/completions/mod.ts";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runMain, spawnFen } from "../cli/_harness.ts";
 
 const SHELL_NAMES = Object.keys(SHELLS);
 
