@@ -1,5 +1,6 @@
 // Test modules run in parallel (`deno test --parallel`) as workers of one
-// process, whose environment they share. The few tests that set variables
+// process, and several share a worker (scripts/test_suites.ts): all share
+// the process's environment. The few tests that set variables
 // for the processes they start (the fake engine's settings) hold this lock
 // while they do, so that no other module's variables reach them.
 

@@ -6,6 +6,9 @@
 // and may stand in for a part of them.
 import { main } from "../../lib/cli/main.ts";
 import type { CliIo } from "../../lib/cli/main.ts";
+// What the real program runs: build/ as built, or the sources where it has
+// not been (cli.ts chooses, as for a process).
+import { main as command } from "../../cli.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -225,6 +228,108 @@ export async function spawnFen(
 ): Promise<Run> {
   const { code, stdout, stderr } = await spawnFenBytes(args, options);
   return { code, stdout: decoder.decode(stdout), stderr };
+}
+
+/**
+ * What {@linkcode spawnFenBytes} gives, from the real program's modules
+ * (cli.ts: build/, as a process runs them) in this process, over the real
+ * file system: the permission flags are what `io.permissions` answers (a
+ * path not granted is denied, as `--no-prompt` has it), stdin is the bytes
+ * given or an empty pipe. The command's tests run this way (a process costs
+ * ~0.2 s of CPU); a test of the process itself (its exit, its signals, its
+ * working folder) spawns.
+ */
+export async function runFenBytes(
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
+  if (options.cwd !== undefined) {
+    throw new Error("runFen: a working folder is a process's: spawn");
+  }
+  const out = new Collected();
+  const err = new Collected();
+  const bytes = typeof options.stdin === "string"
+    ? encoder.encode(options.stdin)
+    : options.stdin ?? new Uint8Array();
+  let offset = 0;
+  const granted = grantsOf(options.permissions ?? []);
+  const answer = (
+    { name, path }: { name: "read" | "write"; path: string },
+  ) => ({ state: granted(name, path) ? "granted" : "denied" });
+  const io: CliIo = {
+    stdin: {
+      read(buffer: Uint8Array): Promise<number | null> {
+        if (offset >= bytes.length) return Promise.resolve(null);
+        const n = Math.min(buffer.length, bytes.length - offset);
+        buffer.set(bytes.subarray(offset, offset + n));
+        offset += n;
+        return Promise.resolve(n);
+      },
+      isTerminal: () => false,
+    },
+    stdout: out,
+    stderr: err,
+    writeFileSync: (path, data) => Deno.writeFileSync(path, data),
+    removeSync: (path) => Deno.removeSync(path),
+    renameSync: (from, to) => Deno.renameSync(from, to),
+    mkdirSync: (path, o) => Deno.mkdirSync(path, o),
+    open: (path, o) => Deno.open(path, o),
+    statSync: (path) => Deno.statSync(path),
+    permissions: { requestSync: answer, querySync: answer },
+  };
+  const code = await command(args, io);
+  return { code, stdout: out.bytes(), stderr: decoder.decode(err.bytes()) };
+}
+
+/** {@linkcode runFenBytes}, stdout as text: {@linkcode spawnFen} in-process. */
+export async function runFen(
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<Run> {
+  const { code, stdout, stderr } = await runFenBytes(args, options);
+  return { code, stdout: decoder.decode(stdout), stderr };
+}
+
+/** A sink that keeps what is written, as a pipe's reader would. */
+class Collected {
+  #chunks: Uint8Array[] = [];
+  writeSync(data: Uint8Array): number {
+    this.#chunks.push(data.slice());
+    return data.length;
+  }
+  isTerminal(): boolean {
+    return false;
+  }
+  bytes(): Uint8Array {
+    const all = new Uint8Array(
+      this.#chunks.reduce((n, chunk) => n + chunk.length, 0),
+    );
+    let at = 0;
+    for (const chunk of this.#chunks) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    return all;
+  }
+}
+
+/** Whether Deno's permission flags `flags` grant `name` for `path`. */
+function grantsOf(
+  flags: readonly string[],
+): (name: "read" | "write", path: string) => boolean {
+  const all = flags.includes("--allow-all") || flags.includes("-A");
+  return (name, path) => {
+    if (all) return true;
+    return flags.some((flag) => {
+      if (flag === `--allow-${name}`) return true;
+      if (!flag.startsWith(`--allow-${name}=`)) return false;
+      const full = new URL(path, `file://${Deno.cwd()}/`).pathname;
+      return flag.slice(`--allow-${name}=`.length).split(",").some((p) => {
+        const granted = new URL(p, `file://${Deno.cwd()}/`).pathname;
+        return full === granted || full.startsWith(`${granted}/`);
+      });
+    });
+  };
 }
 
 /** A copy of what a clone has of the command, without build/. */

@@ -3,7 +3,13 @@
 // width. Each through the real program and through `main` in-process.
 
 import assert from "node:assert/strict";
-import { type Run, runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
+import {
+  type Run,
+  runFen,
+  runFenBytes,
+  runMain,
+  spawnFen,
+} from "./_harness.ts";
 
 function assertRun(actual: Run, expected: Run): void {
   assert.deepEqual(
@@ -60,7 +66,7 @@ Deno.test("file operands: fen --from pgn games.pgn reads the file", async () => 
 
 Deno.test("file operands: an error in a PGN operand names the operand, not stdin", async () => {
   assertRun(
-    await spawnFen(["--from", "pgn", "--format", "fen", "1. e4 e5 2. Qh9"]),
+    await runFen(["--from", "pgn", "--format", "fen", "1. e4 e5 2. Qh9"]),
     {
       code: 2,
       stdout: "",
@@ -99,8 +105,8 @@ Deno.test("file operands: a FEN file as operand keeps the classic bytes piped, a
 });
 
 Deno.test("--moves takes commas as --arrow does", async () => {
-  const spaced = await spawnFen(["--moves", "e4 e5 Nf3", "--format", "fen"]);
-  assertRun(await spawnFen(["--moves", "e4,e5,Nf3", "--format", "fen"]), {
+  const spaced = await runFen(["--moves", "e4 e5 Nf3", "--format", "fen"]);
+  assertRun(await runFen(["--moves", "e4,e5,Nf3", "--format", "fen"]), {
     code: 0,
     stdout: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n",
     stderr: "",
@@ -112,7 +118,7 @@ Deno.test("--moves takes commas as --arrow does", async () => {
 });
 
 Deno.test("--perft refuses depths no one can wait for, before any work", async () => {
-  assertRun(await spawnFen(["--perft", "99", "-"], { stdin: START }), {
+  assertRun(await runFen(["--perft", "99", "-"], { stdin: START }), {
     code: 1,
     stdout: "",
     stderr:
@@ -132,13 +138,13 @@ Deno.test("--perft refuses depths no one can wait for, before any work", async (
 });
 
 Deno.test("--moves suffixes badge a GIF's moves as a game's do", async () => {
-  const fromMoves = await spawnFenBytes([
+  const fromMoves = await runFenBytes([
     "--moves",
     "e4 e5 Qh5?! Nc6",
     "--format",
     "gif",
   ]);
-  const fromGame = await spawnFenBytes([
+  const fromGame = await runFenBytes([
     "--from",
     "pgn",
     "--format",
@@ -147,7 +153,7 @@ Deno.test("--moves suffixes badge a GIF's moves as a game's do", async () => {
   ], {
     stdin: "1. e4 e5 2. Qh5?! Nc6 *\n",
   });
-  const plain = await spawnFenBytes([
+  const plain = await runFenBytes([
     "--moves",
     "e4 e5 Qh5 Nc6",
     "--format",
@@ -173,7 +179,7 @@ Deno.test("filters and repairs without --format write records in their own form,
     '4k3/8/8/8/8/8/8/4K3 w - - id "bare";',
     "4k3/8/8/8/8/8/8/4K3",
   ].join("\n") + "\n";
-  assertRun(await spawnFen(["--unique", "-"], { stdin: lines }), {
+  assertRun(await runFen(["--unique", "-"], { stdin: lines }), {
     code: 0,
     stdout: START + '4k3/8/8/8/8/8/8/4K3 w - - id "bare";\n',
     stderr: "",
@@ -213,7 +219,7 @@ Deno.test("--check --quiet prints problems only; an illegal EPD move has one wor
   const epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
   const stdin = `${epd} bm e4;\n${epd} bm e5;\n`;
   const wording = "bm e5 at column 57: not a legal move in the position";
-  assertRun(await spawnFen(["--check", "--quiet", "-"], { stdin }), {
+  assertRun(await runFen(["--check", "--quiet", "-"], { stdin }), {
     code: 5,
     stdout: `line 2: error epd-move: ${wording}\n`,
     stderr:
@@ -227,7 +233,7 @@ Deno.test("--check --quiet prints problems only; an illegal EPD move has one wor
 });
 
 Deno.test("--help fits 80 columns and every format name has its space", async () => {
-  const help = await spawnFen(["--help"]);
+  const help = await runFen(["--help"]);
   assert.deepEqual([help.code, help.stderr], [0, ""]);
   const wide = help.stdout.split("\n").filter((line) => line.length > 80);
   assert.deepEqual(wide, []);
@@ -237,7 +243,7 @@ Deno.test("--help fits 80 columns and every format name has its space", async ()
 
 Deno.test("bare fen: the classic usage line piped, a pointer to --help at a terminal", async () => {
   const usage = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
-  assertRun(await spawnFen([]), { code: 1, stdout: "", stderr: usage });
+  assertRun(await runFen([]), { code: 1, stdout: "", stderr: usage });
   assertRun(await runMain([], { terminal: { stderr: true } }), {
     code: 1,
     stdout: "",
@@ -251,7 +257,7 @@ Deno.test("a game's opening is the deepest named position up to the chosen ply",
     "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 h6 10. d4 Re8 " +
     "11. Nbd2 Bf8 12. a3 *\n";
   const args = ["--from", "pgn", "--format", "opening", "-"];
-  assertRun(await spawnFen(args, { stdin: game }), {
+  assertRun(await runFen(args, { stdin: game }), {
     code: 0,
     stdout: "C93\tRuy Lopez: Closed, Smyslov Defense\n",
     stderr: "",

@@ -2,7 +2,7 @@
 // any command line but the classic script's, whose bytes stay as they were.
 
 import assert from "node:assert/strict";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runFen, runMain, spawnFen } from "./_harness.ts";
 
 const KINGS = "8/8/8/8/8/8/8/K6k w - - 0 1";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -72,7 +72,7 @@ Deno.test("file operands: fen --check positions.fen in a pipe checks the file, a
 
 Deno.test("file operands: a missing *.fen or *.epd is said so, not read as a record", async () => {
   for (const name of ["missing.fen", "missing.EPD", "missing.fen.gz"]) {
-    const run = await spawnFen(["--check", name], {
+    const run = await runFen(["--check", name], {
       permissions: ["--allow-read"],
     });
     assert.equal(run.code, 4, name);

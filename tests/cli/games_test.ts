@@ -6,7 +6,7 @@ import { EXIT } from "../../cli.ts";
 import { parsePgn, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { playMoves } from "../../lib/moves/mod.ts";
 import { INITIAL_FEN, parseFen, stringifyFen } from "../../mod.ts";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runFen, runMain } from "./_harness.ts";
 
 const GAMES = [
   '[Event "A"]',
@@ -288,7 +288,7 @@ Deno.test("a game whose FEN tag has no king is that game's error, walked or read
 });
 
 Deno.test("a ; comment holding a } ends at a lone CR: the game is written back, not an internal error", async () => {
-  const run = await spawnFen(["--from", "pgn", "--format", "pgn", "-"], {
+  const run = await runFen(["--from", "pgn", "--format", "pgn", "-"], {
     stdin: "1. e4 ;a } comment\re5 2. Nf3 *\n",
   });
   assert.deepEqual(
@@ -314,6 +314,6 @@ Deno.test("--match by material keeps a game whose balance holds in three positio
     [inProcess.code, inProcess.stdout, inProcess.stderr],
     expected,
   );
-  const spawned = await spawnFen(args, { stdin: games });
-  assert.deepEqual([spawned.code, spawned.stdout, spawned.stderr], expected);
+  const built = await runFen(args, { stdin: games });
+  assert.deepEqual([built.code, built.stdout, built.stderr], expected);
 });

@@ -7,7 +7,7 @@
 // together.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "./_harness.ts";
+import { runFen } from "./_harness.ts";
 
 const FILE = new URL("../testdata/lichess_variants.pgn", import.meta.url)
   .pathname;
@@ -32,7 +32,7 @@ const LAST = [
 ];
 
 Deno.test("lichess's variant games: every position read, 0 errors, the last ones python-chess's", async () => {
-  const all = await spawnFen(
+  const all = await runFen(
     ["--from", "pgn", "--ply", "all", "--format", "fen", FILE],
     READ,
   );
@@ -53,14 +53,14 @@ Deno.test("lichess's variant games: every position read, 0 errors, the last ones
     fens[33],
     "r4r1k/pp4pQ/2nbBq1p/8/8/7P/PPPP1PP1/R1B4K b - - 3 17 +2+0",
   );
-  const last = await spawnFen(["--from", "pgn", "--format", "fen", FILE], READ);
+  const last = await runFen(["--from", "pgn", "--format", "fen", FILE], READ);
   assert.deepEqual([last.code, last.stdout, last.stderr], [
     0,
     LAST.join("\n") + "\n",
     "",
   ]);
   // The remaining-checks convention on request: White has none left to give.
-  const remaining = await spawnFen(
+  const remaining = await runFen(
     ["--from", "pgn", "--format", "fen", "--checks", "remaining", FILE],
     READ,
   );
@@ -72,7 +72,7 @@ Deno.test("lichess's variant games: every position read, 0 errors, the last ones
 });
 
 Deno.test("lichess's variant games written back as PGN keep their tags, clocks, evals and results", async () => {
-  const run = await spawnFen(["--from", "pgn", "--format", "pgn", FILE], READ);
+  const run = await runFen(["--from", "pgn", "--format", "pgn", FILE], READ);
   assert.deepEqual([run.code, run.stderr], [0, ""]);
   const results = [...run.stdout.matchAll(/^\[Result "([^"]*)"\]$/gm)]
     .map((m) => m[1]);
@@ -94,7 +94,7 @@ Deno.test("lichess's variant games written back as PGN keep their tags, clocks, 
   assert.match(run.stdout, /Bf5# \{\[%clk 0:00:42\]\} 1-0/);
   assert.match(run.stdout, /1\. Kg3 \{\[%eval 0\.19\] \[%clk 0:00:30\]\}/);
   // Read back, the same last positions.
-  const back = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+  const back = await runFen(["--from", "pgn", "--format", "fen", "-"], {
     stdin: run.stdout,
   });
   assert.deepEqual([back.code, back.stdout, back.stderr], [
@@ -105,7 +105,7 @@ Deno.test("lichess's variant games written back as PGN keep their tags, clocks, 
 });
 
 Deno.test("--format moves lists a game's moves by its Variant tag's rules: none after the goal, drops in crazyhouse", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["--from", "pgn", "--format", "moves", FILE],
     READ,
   );
@@ -128,7 +128,7 @@ Deno.test("--format moves lists a game's moves by its Variant tag's rules: none 
     "a1a2 a1a3 a1a4 a1a6 a1a7 a1a8 c2a4 c2b3 c2d3 c2e4 c2f5 c2g6 c2h7 " +
       "c4b3 c4b4 c4b5 d1c3 d1e3 d1f2 d2b3 d2e4 d2f1",
   );
-  const zh = await spawnFen(
+  const zh = await runFen(
     ["--from", "pgn", "--format", "moves", "--san", "-"],
     { stdin: '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 *\n' },
   );
@@ -141,13 +141,13 @@ Deno.test("--format moves lists a game's moves by its Variant tag's rules: none 
 
 Deno.test("a variant's FEN read under other rules names the way to choose them where it is read: --variant, or a game's Variant tag", async () => {
   const zh = "8/8/8/8/8/8/8/K6k[Qn] w - - 0 1";
-  const record = await spawnFen(["--format", "fen", "-"], { stdin: zh });
+  const record = await runFen(["--format", "fen", "-"], { stdin: zh });
   assert.deepEqual([record.code, record.stdout, record.stderr], [
     2,
     "",
     `fen: line 1: invalid FEN-string: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: --variant crazyhouse) at column 18\n`,
   ]);
-  const game = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+  const game = await runFen(["--from", "pgn", "--format", "fen", "-"], {
     stdin: `[FEN "${zh}"]\n\n1. Ka2 *\n`,
   });
   assert.deepEqual([game.code, game.stdout, game.stderr], [
@@ -155,7 +155,7 @@ Deno.test("a variant's FEN read under other rules names the way to choose them w
     "",
     `fen: stdin:1:1: game 1, the FEN tag: "[" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8 (crazyhouse's pockets and promoted pieces are read under its rules: [Variant "Crazyhouse"]) at column 18\n`,
   ]);
-  const three = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+  const three = await runFen(["--from", "pgn", "--format", "fen", "-"], {
     stdin: '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1 +1+2"]\n\n1. Ka2 *\n',
   });
   assert.equal(three.code, 2);
@@ -166,7 +166,7 @@ Deno.test("a variant's FEN read under other rules names the way to choose them w
 });
 
 Deno.test("a drop in a game of other rules says only crazyhouse has drops", async () => {
-  const run = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+  const run = await runFen(["--from", "pgn", "--format", "fen", "-"], {
     stdin: "1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n",
   });
   assert.deepEqual([run.code, run.stdout, run.stderr], [
@@ -175,7 +175,7 @@ Deno.test("a drop in a game of other rules says only crazyhouse has drops", asyn
     `fen: stdin:1:26: game 1, move 3. "P@e4": illegal: only crazyhouse has drops, and these are chess's rules\n`,
   ]);
   // Under crazyhouse's, an empty pocket is the reason.
-  const zh = await spawnFen(["--from", "pgn", "--format", "fen", "-"], {
+  const zh = await runFen(["--from", "pgn", "--format", "fen", "-"], {
     stdin: '[Variant "Crazyhouse"]\n\n1. e4 d5 2. N@e5 *\n',
   });
   assert.deepEqual([zh.code, zh.stdout, zh.stderr], [
@@ -186,7 +186,7 @@ Deno.test("a drop in a game of other rules says only crazyhouse has drops", asyn
 });
 
 Deno.test("--from pgn: an operand named *.pgn is a file, missing or unreadable, never moves", async () => {
-  const missing = await spawnFen(["--from", "pgn", "no-such-games.pgn"], {
+  const missing = await runFen(["--from", "pgn", "no-such-games.pgn"], {
     permissions: ["--allow-read"],
   });
   assert.equal(missing.code, 4);
@@ -195,14 +195,14 @@ Deno.test("--from pgn: an operand named *.pgn is a file, missing or unreadable, 
     missing.stderr,
     /^fen: cannot read no-such-games\.pgn: no such file or directory\n$/,
   );
-  const denied = await spawnFen(["--from", "pgn", "--format", "fen", FILE]);
+  const denied = await runFen(["--from", "pgn", "--format", "fen", FILE]);
   assert.deepEqual([denied.code, denied.stdout, denied.stderr], [
     4,
     "",
     `fen: cannot read ${FILE}: no permission (run deno with --allow-read=${FILE})\n`,
   ]);
   // Moves are still moves.
-  const moves = await spawnFen([
+  const moves = await runFen([
     "--from",
     "pgn",
     "--format",
@@ -214,7 +214,7 @@ Deno.test("--from pgn: an operand named *.pgn is a file, missing or unreadable, 
 });
 
 Deno.test("--check names the variant's end of each finished lichess game, the winner of its Result tag", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["--from", "pgn", "--check", "--format", "json", FILE],
     READ,
   );
@@ -249,7 +249,7 @@ Deno.test("--explain with --from pgn: a game's positions were not converted from
     "--explain",
     "-",
   ];
-  const run = await spawnFen(
+  const run = await runFen(
     ["--from", "pgn", ...explain],
     { stdin: '[Variant "Three-check"]\n\n1. e4 e5 2. Bb5 c6 3. Bxc6 *\n' },
   );
@@ -259,7 +259,7 @@ Deno.test("--explain with --from pgn: a game's positions were not converted from
     "",
   ]);
   // A record's conversion is still told.
-  const record = await spawnFen(
+  const record = await runFen(
     ["--variant", "threecheck", ...explain],
     {
       stdin: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2\n",
@@ -273,13 +273,13 @@ Deno.test("--explain with --from pgn: a game's positions were not converted from
 });
 
 Deno.test("--perft counts a game's last position by its Variant tag's rules: nothing after the goal (python-chess's counts)", async () => {
-  const run = await spawnFen(["--from", "pgn", "--perft", "1", FILE], READ);
+  const run = await runFen(["--from", "pgn", "--perft", "1", FILE], READ);
   assert.deepEqual([run.code, run.stdout, run.stderr], [
     0,
     "0\n22\n0\n0\n0\n0\n0\n0\n0\n0\n8\n",
     "",
   ]);
-  const divide = await spawnFen(
+  const divide = await runFen(
     ["--from", "pgn", "--perft", "2", "--divide", "-"],
     { stdin: '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 *\n' },
   );
@@ -290,7 +290,7 @@ Deno.test("--perft counts a game's last position by its Variant tag's rules: not
 });
 
 Deno.test("crazyhouse FEN: a promoted mark on a pawn or a king is an error at its column (it was kept and written back)", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["--variant", "crazyhouse", "--format", "fen", "-"],
     {
       stdin:
@@ -302,7 +302,7 @@ Deno.test("crazyhouse FEN: a promoted mark on a pawn or a king is an error at it
     "4k3/8/8/8/8/8/Q~7/4K3[] w - - 0 1\n",
     `fen: line 1: invalid FEN-string: "~" marks a piece promoted from a pawn: a pawn never is one at column 16\n`,
   ]);
-  const after = await spawnFen(
+  const after = await runFen(
     ["--variant", "crazyhouse", "--format", "fen", "-"],
     { stdin: "4k3/8/8/8/8/8/8/4K3[Q]x w - - 0 1\n" },
   );

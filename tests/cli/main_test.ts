@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { SaxesParser } from "saxes";
 import { EXIT, VERSION } from "../../cli.ts";
-import { CLI, type Run, runMain, spawnFen } from "./_harness.ts";
+import { CLI, type Run, runFen, runMain } from "./_harness.ts";
 import { fen2grid, renderSvg } from "../../mod.ts";
 
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
@@ -12,8 +12,8 @@ const GOLDEN = await Deno.readTextFile(
 );
 const encoder = new TextEncoder();
 
-/** Runs the real program, as a user would. */
-const spawn = spawnFen;
+/** Runs the real program's modules (as built) in-process, over real files. */
+const built = runFen;
 
 /** Runs `main` in-process with fake streams and file system. */
 function run(
@@ -36,7 +36,7 @@ function assertRun(actual: Run, expected: Run, why = ""): void {
 // the real program.
 
 Deno.test("classic session: fen -n FEN > chess.01.svg gives the golden file", async () => {
-  assertRun(await spawn(["-n", CLASSIC_FEN]), {
+  assertRun(await built(["-n", CLASSIC_FEN]), {
     code: 0,
     stdout: GOLDEN,
     stderr: "",
@@ -45,7 +45,7 @@ Deno.test("classic session: fen -n FEN > chess.01.svg gives the golden file", as
 
 Deno.test("classic session: fen -n -l '#c9b458' -d '#6aaa64' starts the board in those colors", async () => {
   const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
-  const result = await spawn(["-n", "-l", "#c9b458", "-d", "#6aaa64", fen]);
+  const result = await built(["-n", "-l", "#c9b458", "-d", "#6aaa64", fen]);
   assertRun(result, {
     code: 0,
     stdout: renderSvg(fen, { labels: true, light: "#c9b458", dark: "#6aaa64" }),
@@ -68,7 +68,7 @@ Deno.test("classic session: the usage and invalid-FEN errors", async () => {
     [["-n", "4X3/8/8/8/8/8/8/8"], { code: 2, stdout: "", stderr: INVALID }],
   ];
   for (const [args, expected] of cases) {
-    assertRun(await spawn(args), expected, args.join(" "));
+    assertRun(await built(args), expected, args.join(" "));
     assertRun(await run(args), expected, `in-process ${args.join(" ")}`);
   }
 });
@@ -384,7 +384,7 @@ Deno.test("batch: the FEN-to-board exercise's sample gives its boards exactly", 
     stdout: BOARDS_OUTPUT,
     stderr: "",
   });
-  assertRun(await spawn(["--format", "board", "-"], { stdin }), {
+  assertRun(await built(["--format", "board", "-"], { stdin }), {
     code: 0,
     stdout: BOARDS_OUTPUT,
     stderr: "",
@@ -486,7 +486,7 @@ Deno.test("--out-dir writes one SVG per record, named by line number, padded to 
 Deno.test("--out-dir for real: files on disk, and a clear message without permission", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const ok = await spawn(["--out-dir", dir, "-"], {
+    const ok = await built(["--out-dir", dir, "-"], {
       stdin: BOARDS_INPUT.join("\n"),
       permissions: [`--allow-read=${dir}`, `--allow-write=${dir}`],
     });
@@ -497,7 +497,7 @@ Deno.test("--out-dir for real: files on disk, and a clear message without permis
         renderSvg(fen),
       );
     }
-    const denied = await spawn(["--out-dir", `${dir}/more`, "-"], {
+    const denied = await built(["--out-dir", `${dir}/more`, "-"], {
       stdin: CLASSIC_FEN,
     });
     assertRun(denied, {
@@ -512,7 +512,7 @@ Deno.test("--out-dir for real: files on disk, and a clear message without permis
 });
 
 Deno.test("stdin and stdout work need no permission at all", async () => {
-  const result = await spawn(["--format", "board", "-"], {
+  const result = await built(["--format", "board", "-"], {
     stdin: BOARDS_INPUT.join("\n"),
   });
   assertRun(result, { code: 0, stdout: BOARDS_OUTPUT, stderr: "" });

@@ -3,7 +3,7 @@
 // every bad block reported at the document's line and column.
 
 import assert from "node:assert/strict";
-import { runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
+import { runFen, runFenBytes, runMain, spawnFen } from "./_harness.ts";
 import { mdSpec } from "../../lib/subcommands/md.ts";
 import { BLOCK_OPTIONS, PICTURE_OPTIONS } from "../../lib/cli/option_blocks.ts";
 
@@ -15,10 +15,10 @@ const KINGS = "8/8/8/8/8/8/8/K6k w - - 0 1";
 
 Deno.test("fen md writes a document without fen blocks back byte for byte (tildes, longer fences, HTML, front matter, indented code)", async () => {
   const path = new URL("untouched.md", DATA).pathname;
-  const spawned = await spawnFen(["md", path], {
+  const built = await runFen(["md", path], {
     permissions: ["--allow-read"],
   });
-  assert.deepEqual(spawned, { code: 0, stdout: UNTOUCHED, stderr: "" });
+  assert.deepEqual(built, { code: 0, stdout: UNTOUCHED, stderr: "" });
   const run = await runMain(["md"], { stdin: UNTOUCHED });
   assert.deepEqual([run.code, run.stdout, run.stderr], [0, UNTOUCHED, ""]);
 });
@@ -108,24 +108,24 @@ Deno.test("fen md reports every bad block at the document's line and column, dra
     `${T}fen`, // 19
     KINGS,
   ].join("\n");
-  const spawned = await spawnFen(["md", "-"], { stdin: doc });
+  const built = await runFen(["md", "-"], { stdin: doc });
   assert.equal(
-    spawned.stderr,
+    built.stderr,
     'fen: md: <stdin>:4:17: cannot parse FEN: "x" is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8\n' +
       'fen: md: <stdin>:7:8: unknown option "sise"; did you mean size?\n' +
       'fen: md: <stdin>:16:15: cannot read PGN: move 2. "Ke3": illegal: no king can move to e3\n' +
       "fen: md: <stdin>:19:1: the fen block is not closed (a fence of as many backticks ends it)\n",
   );
-  assert.equal(spawned.code, 1); // a usage error in a block outranks a bad FEN
-  const lines = spawned.stdout.split("\n");
+  assert.equal(built.code, 1); // a usage error in a block outranks a bad FEN
+  const lines = built.stdout.split("\n");
   // The bad blocks are left as written; the good one is drawn.
   assert.deepEqual(lines.slice(0, 10), doc.split("\n").slice(0, 10));
   assert.equal(lines[10], '<div class="fen-diagram">');
   assert.deepEqual(lines.slice(-6), doc.split("\n").slice(-6));
   const run = await runMain(["md", "notes.md"], { files: { "notes.md": doc } });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr, spawned.stderr.replaceAll("<stdin>", "notes.md"));
-  assert.equal(run.stdout, spawned.stdout);
+  assert.equal(run.stderr, built.stderr.replaceAll("<stdin>", "notes.md"));
+  assert.equal(run.stdout, built.stdout);
 });
 
 Deno.test("fen md's bad FEN alone exits 2, an illegal move 5, as the command's other errors", async () => {
@@ -165,7 +165,7 @@ Deno.test("fen md --out-dir writes each picture once, named by its content, and 
 Deno.test("fen md --format png writes PNG files through the command's PNG renderer", async () => {
   const dir = await Deno.makeTempDir({ prefix: "fen_md_png_" });
   try {
-    const run = await spawnFen([
+    const run = await runFen([
       "md",
       "--format",
       "png",
@@ -222,7 +222,7 @@ Deno.test("fen md: a file that cannot be read exits 4, one that is not UTF-8 exi
 });
 
 Deno.test("fen md --help comes from its table: the command's picture options, vector by default", async () => {
-  const run = await spawnFen(["md", "--help"]);
+  const run = await runFen(["md", "--help"]);
   assert.equal(run.code, 0);
   for (const option of mdSpec(PICTURE_OPTIONS).options) {
     assert.ok(run.stdout.includes(`--${option.name}`), option.name);
@@ -241,7 +241,7 @@ Deno.test("fen md draws the example document's four blocks and leaves its shown 
     new URL("../../examples/markdown/scholars_mate.md", import.meta.url)
       .pathname;
   const source = await Deno.readTextFile(path);
-  const run = await spawnFen(["md", path], { permissions: ["--allow-read"] });
+  const run = await runFen(["md", path], { permissions: ["--allow-read"] });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, "");
   assert.equal(run.stdout.match(/<div class="fen-diagram">/g)?.length, 4);
@@ -293,14 +293,14 @@ Deno.test("fen md draws a game's position as the command draws it, shapes of its
 Deno.test("fen md keeps a byte order mark and still draws a fen block on the first line", async () => {
   // Bytes: a TextDecoder would drop the mark.
   const bom = [0xef, 0xbb, 0xbf];
-  const run = await spawnFenBytes(["md"], {
+  const run = await runFenBytes(["md"], {
     stdin: `\uFEFF${T}fen\n${KINGS}\n${T}\n`,
   });
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual([...run.stdout.subarray(0, 3)], bom);
   const text = new TextDecoder().decode(run.stdout);
   assert.ok(text.startsWith('<div class="fen-diagram">\n<svg '));
-  const untouched = await spawnFenBytes(["md"], { stdin: "\uFEFF# Title\n" });
+  const untouched = await runFenBytes(["md"], { stdin: "\uFEFF# Title\n" });
   assert.deepEqual([...untouched.stdout], [
     ...bom,
     ...new TextEncoder().encode("# Title\n"),
@@ -311,13 +311,13 @@ Deno.test("fen md as a process and in-process agree on the corpus: CRLF, blocks 
   for (const name of ["crlf.md", "blocks.md"]) {
     const path = new URL(name, DATA).pathname;
     const text = await Deno.readTextFile(path);
-    const spawned = await spawnFen(["md", path], {
+    const built = await spawnFen(["md", path], {
       permissions: ["--allow-read"],
     });
     const run = await runMain(["md", path], { files: { [path]: text } });
     assert.deepEqual(
       { code: run.code, stdout: run.stdout, stderr: run.stderr },
-      spawned,
+      built,
       name,
     );
   }

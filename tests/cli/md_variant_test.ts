@@ -3,7 +3,7 @@
 // without it refused in the block's own words.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "./_harness.ts";
+import { runFen } from "./_harness.ts";
 
 const T = "`".repeat(3);
 const HOUSE = "r3k3/8/8/8/8/8/8/4K3[QRbpp] w - - 0 1";
@@ -19,7 +19,7 @@ Deno.test("fen md: variant= reads a block's FEN and game by that variant's rules
     T,
     "",
   ].join("\n");
-  const run = await spawnFen(["md", "-"], { stdin: doc });
+  const run = await runFen(["md", "-"], { stdin: doc });
   assert.equal(run.stderr, "");
   assert.equal(run.code, 0);
   const svgs = run.stdout.match(/<svg[^>]*>/g) ?? [];
@@ -46,7 +46,7 @@ Deno.test("fen md: a variant record without variant= is refused with the block o
     T,
     "",
   ].join("\n");
-  const run = await spawnFen(["md", "-"], { stdin: doc });
+  const run = await runFen(["md", "-"], { stdin: doc });
   assert.deepEqual([run.code, run.stdout], [1, doc]);
   assert.equal(
     run.stderr,
@@ -65,7 +65,7 @@ Deno.test("fen md --pandoc: a CodeBlock's variant attribute reads it by that var
     meta: {},
     blocks: [block([["variant", "crazyhouse"]]), block([])],
   });
-  const run = await spawnFen(["md", "--pandoc", "html"], { stdin: input });
+  const run = await runFen(["md", "--pandoc", "html"], { stdin: input });
   assert.equal(run.code, 2);
   assert.equal(
     run.stderr,

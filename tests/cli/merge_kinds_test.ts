@@ -2,7 +2,7 @@
 // and merges nothing, rather than merging one and leaving the rest out.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "./_harness.ts";
+import { runFen } from "./_harness.ts";
 
 const RW = ["--allow-read", "--allow-write"];
 const GAMES = new URL("../testdata/stockfish_games.pgn", import.meta.url)
@@ -13,7 +13,7 @@ Deno.test("fen merge: files of different kinds are a usage error naming both, an
   const dir = await Deno.makeTempDir();
   try {
     const write = async (name: string, args: string[], stdin = "") => {
-      const run = await spawnFen(args, { permissions: RW, stdin });
+      const run = await runFen(args, { permissions: RW, stdin });
       assert.equal(run.code, 0, run.stderr);
       await Deno.writeTextFile(`${dir}/${name}`, run.stdout);
       return `${dir}/${name}`;
@@ -52,7 +52,7 @@ Deno.test("fen merge: files of different kinds are a usage error naming both, an
     ];
     for (const [files, said] of cases) {
       assert.deepEqual(
-        await spawnFen(["merge", ...files], { permissions: RW }),
+        await runFen(["merge", ...files], { permissions: RW }),
         {
           code: 1,
           stdout: "",
@@ -61,7 +61,7 @@ Deno.test("fen merge: files of different kinds are a usage error naming both, an
         files.join(" "),
       );
     }
-    assert.deepEqual(await spawnFen(["merge", both], { permissions: RW }), {
+    assert.deepEqual(await runFen(["merge", both], { permissions: RW }), {
       code: 1,
       stdout: "",
       stderr:
@@ -74,12 +74,12 @@ Deno.test("fen merge: files of different kinds are a usage error naming both, an
       "fen: line 2: invalid FEN-string: x\nfen: stats: " +
         (await Deno.readTextFile(stats)),
     );
-    const summed = await spawnFen(["merge", stats, stderr], {
+    const summed = await runFen(["merge", stats, stderr], {
       permissions: RW,
     });
     assert.equal(summed.code, 0, summed.stderr);
     assert.equal(JSON.parse(summed.stdout).records, 2);
-    const trees = await spawnFen(["merge", tree, tree], { permissions: RW });
+    const trees = await runFen(["merge", tree, tree], { permissions: RW });
     assert.equal(trees.code, 0, trees.stderr);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { parsePgn, stringifyPgn } from "../../lib/pgn/mod.ts";
-import { runMain, spawnFen, spawnFenBytes } from "./_harness.ts";
+import { runFen, runFenBytes, runMain } from "./_harness.ts";
 
 const ROSTER = [
   '[Event "?"]',
@@ -104,7 +104,7 @@ Deno.test("--chess960 --moves --format pgn: castling from a Chess960 start, a ga
     [inProcess.code, inProcess.stdout, inProcess.stderr],
     [0, `${expected}\n`, ""],
   );
-  const spawned = await spawnFen(args);
+  const spawned = await runFen(args);
   assert.deepEqual(
     [spawned.code, spawned.stdout, spawned.stderr],
     [0, `${expected}\n`, ""],
@@ -119,7 +119,7 @@ Deno.test("--chess960 --moves --format pgn: castling from a Chess960 start, a ga
 
 Deno.test("--chess960 --moves --format gif: the castling game animated as its PGN is", async () => {
   const start = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1";
-  const fromMoves = await spawnFenBytes([
+  const fromMoves = await runFenBytes([
     "--chess960",
     "--moves",
     "O-O O-O-O",
@@ -127,7 +127,7 @@ Deno.test("--chess960 --moves --format gif: the castling game animated as its PG
     "gif",
     start,
   ]);
-  const fromGame = await spawnFenBytes([
+  const fromGame = await runFenBytes([
     "--from",
     "pgn",
     "--format",

@@ -2,7 +2,7 @@
 // in the command's argv reader and in the subcommands'.
 
 import assert from "node:assert/strict";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runFen, runMain } from "./_harness.ts";
 
 const USAGE = "Usage: fen [-n] [-l <color>] [-d <color>] <FEN-string>\n";
 const KINGS = "8/8/8/8/8/8/8/K6k";
@@ -32,7 +32,7 @@ Deno.test("an option of one value given twice is a usage error naming it and bot
   ];
   for (const [args, said] of cases) {
     // Piped too: the classic script's bare usage line would not say why.
-    const spawned = await spawnFen(args, { stdin: "" });
+    const spawned = await runFen(args, { stdin: "" });
     assert.deepEqual(spawned, {
       code: 1,
       stdout: "",
@@ -43,23 +43,23 @@ Deno.test("an option of one value given twice is a usage error naming it and bot
 });
 
 Deno.test("repeatable options, flags and the classic -l and -d may still be given again", async () => {
-  const once = await spawnFen(["--arrow", "e2e4,d2d4", KINGS]);
+  const once = await runFen(["--arrow", "e2e4,d2d4", KINGS]);
   assert.equal(once.code, 0);
   assert.deepEqual(
-    await spawnFen(["--arrow", "e2e4", "--arrow", "d2d4", KINGS]),
+    await runFen(["--arrow", "e2e4", "--arrow", "d2d4", KINGS]),
     once,
   );
-  const flag = await spawnFen(["-n", KINGS]);
+  const flag = await runFen(["-n", KINGS]);
   assert.equal(flag.code, 0);
-  assert.deepEqual(await spawnFen(["-nn", "--labels", KINGS]), flag);
+  assert.deepEqual(await runFen(["-nn", "--labels", KINGS]), flag);
   // the classic script's getopts let the last -l win: a drop-in keeps it
-  const red = await spawnFen(["-l", "red", KINGS]);
+  const red = await runFen(["-l", "red", KINGS]);
   assert.equal(red.code, 0);
-  assert.deepEqual(await spawnFen(["-l", "blue", "--light=red", KINGS]), red);
+  assert.deepEqual(await runFen(["-l", "blue", "--light=red", KINGS]), red);
 });
 
 Deno.test("a subcommand's option of one value given twice names both values", async () => {
-  const tree = await spawnFen(["tree", "--max-ply", "3", "--max-ply=4"], {
+  const tree = await runFen(["tree", "--max-ply", "3", "--max-ply=4"], {
     stdin: "",
   });
   assert.equal(tree.code, 1);
@@ -67,7 +67,7 @@ Deno.test("a subcommand's option of one value given twice names both values", as
     tree.stderr,
     /^fen: tree: --max-ply was given twice \("3", then "4"\): give it once\n/,
   );
-  const merge = await spawnFen(
+  const merge = await runFen(
     ["merge", "--min-games", "1", "--min-games", "2", "-"],
     { stdin: "" },
   );
@@ -79,7 +79,7 @@ Deno.test("a subcommand's option of one value given twice names both values", as
       "Usage: fen merge [options] FILE...\n" +
       "'fen merge --help' lists the options.\n",
   });
-  const serve = await spawnFen(["serve", "--port=1", "--port", "2"]);
+  const serve = await runFen(["serve", "--port=1", "--port", "2"]);
   assert.equal(serve.code, 1);
   assert.match(
     serve.stderr,

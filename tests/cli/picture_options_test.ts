@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
 import { INITIAL_FEN } from "../../mod.ts";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runFen, runMain } from "./_harness.ts";
 
 const CONFLICTS: [string[], string][] = [
   [
@@ -46,7 +46,7 @@ Deno.test("coordinates outside with a frame other than labels is a usage error n
 });
 
 Deno.test("the command refuses coordinates outside in a thin frame as a usage error", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["--format", "gif", "--coordinates", "outside", "--frame", "thin", "-"],
     { stdin: `${INITIAL_FEN}\n` },
   );

@@ -1,5 +1,6 @@
 // Every program of `fen` on the one option spec and parser
-// (lib/program/args.ts), through the real program: the forms the parser
+// (lib/program/args.ts), from the sources and as built (the modules a
+// process runs, tests/e2e spawns them): the forms the parser
 // takes (--x=v and --x v), the nearest name for a mistyped option or
 // subcommand, and a --help of at most 80 columns for every program the
 // registry declares (so that a new subcommand is held to it by being
@@ -7,20 +8,23 @@
 
 import assert from "node:assert/strict";
 import { FAKE_ENGINE } from "../_fake_engine.ts";
-import { type Run, runMain, spawnFen } from "./_harness.ts";
+import { type Run, runFen, runMain } from "./_harness.ts";
 import {
   COMMAND_PARTS,
   SUBCOMMANDS,
 } from "../../lib/cli/option_subcommands.ts";
 import type { Subcommand } from "../../lib/subcommands/mod.ts";
 
-/** Both runs of a command line: in-process, then the real process. */
+/**
+ * Both runs of a command line: the sources with fake files, then the built
+ * program over the real ones.
+ */
 async function bothRuns(
   args: string[],
   options: { stdin?: string; files?: Record<string, string> } = {},
 ): Promise<Run[]> {
   const inProcess = await runMain(args, options);
-  const spawned = await spawnFen(args, {
+  const built = await runFen(args, {
     ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
     permissions: ["--allow-all"],
   });
@@ -30,7 +34,7 @@ async function bothRuns(
       stdout: inProcess.stdout,
       stderr: inProcess.stderr,
     },
-    spawned,
+    built,
   ];
 }
 
@@ -38,7 +42,7 @@ const GAMES = '[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n' +
   '[Result "0-1"]\n\n1. e4 c5 0-1\n\n' +
   '[Result "1/2-1/2"]\n\n1. d4 d5 1/2-1/2\n';
 
-Deno.test("fen merge --min-games=2 is --min-games 2, in-process and as a process", async () => {
+Deno.test("fen merge --min-games=2 is --min-games 2, from the sources and as built", async () => {
   const dir = await Deno.makeTempDir({ prefix: "fen-programs-" });
   try {
     const tree = await runMain(["tree"], { stdin: GAMES });
@@ -69,7 +73,7 @@ Deno.test("fen analyse --input FILE reads the file, as an operand is read", asyn
     const games = `${dir}/games.pgn`;
     await Deno.writeTextFile(games, GAMES);
     const engine = ["--engine", FAKE_ENGINE, "--nodes", "1"];
-    const operand = await spawnFen(["analyse", ...engine, games], {
+    const operand = await runFen(["analyse", ...engine, games], {
       permissions: ["--allow-all"],
     });
     assert.equal(operand.code, 0, operand.stderr);
@@ -137,7 +141,7 @@ async function programPaths(
   return paths;
 }
 
-Deno.test("every program's --help fits in 80 columns, in-process and as a process", async () => {
+Deno.test("every program's --help fits in 80 columns, from the sources and as built", async () => {
   const paths = [[], ...await programPaths()];
   assert.ok(paths.length >= 12, "the command, 7 subcommands, 4 book ones");
   for (const path of paths) {

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runFen, runMain } from "./_harness.ts";
 
 /** A crazyhouse game with drops (checked with python-chess). */
 const CRAZYHOUSE = [
@@ -34,7 +34,7 @@ const ROSTER = [
 ];
 
 Deno.test("a crazyhouse game's positions carry the pockets from ply to ply, drops read as SAN", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["--from", "pgn", "--ply", "all", "--format", "fen", "-"],
     { stdin: CRAZYHOUSE },
   );
@@ -227,7 +227,7 @@ Deno.test("--check judges a game's positions by its Variant tag's rules, not the
 
 Deno.test("fen analyse does not send a variant game to the engine", async () => {
   const { FAKE_ENGINE } = await import("../_fake_engine.ts");
-  const run = await spawnFen(
+  const run = await runFen(
     ["analyse", "--engine", FAKE_ENGINE, "--nodes", "1", "-"],
     { permissions: ["--allow-all"], stdin: CRAZYHOUSE },
   );

@@ -4,14 +4,14 @@
 // standard chess's, and the refusal says why.
 
 import assert from "node:assert/strict";
-import { spawnFen, spawnFenBytes } from "./_harness.ts";
+import { runFen, runFenBytes } from "./_harness.ts";
 import { readGif } from "../_gif.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /** The real program's code, stdout and stderr. */
 async function fen(args: string[], stdin?: string): Promise<unknown[]> {
-  const run = await spawnFen(args, stdin === undefined ? {} : { stdin });
+  const run = await runFen(args, stdin === undefined ? {} : { stdin });
   return [run.code, run.stdout, run.stderr];
 }
 
@@ -210,7 +210,7 @@ Deno.test("--variant --stats: legality, checks and mates counted by the variant'
 });
 
 Deno.test("--variant crazyhouse --moves --format gif: a frame a ply, the drop among them", async () => {
-  const { code, stdout, stderr } = await spawnFenBytes([
+  const { code, stdout, stderr } = await runFenBytes([
     "--variant",
     "crazyhouse",
     "--moves",

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readGif } from "../_gif.ts";
 import { pixel } from "../_pixels.ts";
-import { runMainBytes, spawnFen, spawnFenBytes } from "./_harness.ts";
+import { runFen, runFenBytes, runMainBytes } from "./_harness.ts";
 
 /**
  * A GIF of the command: as a real process for the first of a loop
@@ -17,7 +17,7 @@ async function gifRun(
   { stdin, spawned }: { stdin?: string; spawned: boolean },
 ): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
   if (spawned) {
-    return await spawnFenBytes(args, stdin === undefined ? {} : { stdin });
+    return await runFenBytes(args, stdin === undefined ? {} : { stdin });
   }
   return await runMainBytes(args, stdin === undefined ? {} : { stdin });
 }
@@ -25,7 +25,7 @@ async function gifRun(
 const HOUSE = "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR[Qp] w KQkq - 0 1";
 
 Deno.test("fen --variant crazyhouse --format svg draws both pockets with their counts", async () => {
-  const run = await spawnFen([
+  const run = await runFen([
     "--variant",
     "crazyhouse",
     "--format",
@@ -45,7 +45,7 @@ Deno.test("fen --variant crazyhouse --format svg draws both pockets with their c
 });
 
 Deno.test("fen --mark-hill tints d4 e4 d5 e5", async () => {
-  const run = await spawnFen([
+  const run = await runFen([
     "--mark-hill",
     "--highlight-color",
     "red",

@@ -4,11 +4,11 @@
 // one end with its result, on one line.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "./_harness.ts";
+import { runFen } from "./_harness.ts";
 
 /** `fen --check --variant <variant> -` on the lines, as one run. */
 async function checked(variant: string, lines: string[]): Promise<unknown[]> {
-  const run = await spawnFen(["--check", "--variant", variant, "-"], {
+  const run = await runFen(["--check", "--variant", variant, "-"], {
     stdin: lines.map((line) => `${line}\n`).join(""),
   });
   return [run.code, run.stdout, run.stderr];
@@ -129,7 +129,7 @@ Deno.test("--check --variant kingofthehill and threecheck: the goal reached ends
 });
 
 Deno.test("--check --variant --format json: the status's end and the variantEnd member agree", async () => {
-  const run = await spawnFen([
+  const run = await runFen([
     "--check",
     "--format",
     "json",
@@ -165,7 +165,7 @@ Deno.test("--check --variant atomic: a king the side to move attacks may be expl
       "",
     ],
   );
-  const run = await spawnFen([
+  const run = await runFen([
     "--variant",
     "atomic",
     "--moves",
@@ -180,7 +180,7 @@ Deno.test("--check --variant atomic: a king the side to move attacks may be expl
 });
 
 Deno.test("--check --variant antichess: kings are never in check, so no check is impossible", async () => {
-  const run = await spawnFen([
+  const run = await runFen([
     "--variant",
     "antichess",
     "--moves",
@@ -200,7 +200,7 @@ Deno.test("--check --variant antichess: kings are never in check, so no check is
 });
 
 Deno.test("--check --variant horde: a pawn that stepped from rank 1 gives check", async () => {
-  const run = await spawnFen([
+  const run = await runFen([
     "--variant",
     "horde",
     "--moves",

@@ -3,13 +3,13 @@
 // and the exit code together, through the real program.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "./_harness.ts";
+import { runFen, spawnFen } from "./_harness.ts";
 
 const HOUSE = "r3k3/8/8/8/8/8/8/4K3[QRbpp] w - - 0 1";
 const EMPTY_RANKS = Array(6).fill("........");
 
 Deno.test("--format board, grid and unicode show crazyhouse pockets and three-check checks on a line above and below the board", async () => {
-  const board = await spawnFen(
+  const board = await runFen(
     ["--variant", "crazyhouse", "--format", "board", HOUSE],
   );
   assert.deepEqual(board, {
@@ -18,7 +18,7 @@ Deno.test("--format board, grid and unicode show crazyhouse pockets and three-ch
       .join("\n"),
     stderr: "",
   });
-  const unicode = await spawnFen(
+  const unicode = await runFen(
     ["--variant", "crazyhouse", "--format", "unicode", "--flip", HOUSE],
   );
   const lines = unicode.stdout.split("\n");
@@ -26,7 +26,7 @@ Deno.test("--format board, grid and unicode show crazyhouse pockets and three-ch
     [unicode.code, unicode.stderr, lines[0], lines[1], lines[9], lines[10]],
     [0, "", "  [♕ ♖]", "1 · · · ♔ · · · ·", "  h g f e d c b a", "  [♝ ♟ ♟]"],
   );
-  const grid = await spawnFen([
+  const grid = await runFen([
     "--variant",
     "threecheck",
     "--format",
@@ -49,11 +49,11 @@ Deno.test("--format board, grid and unicode show crazyhouse pockets and three-ch
 });
 
 Deno.test("--from grid reads the variant boards back to their placements, skipping the pocket and check lines", async () => {
-  const boards = await spawnFen(
+  const boards = await runFen(
     ["--variant", "crazyhouse", "--format", "unicode", "-"],
     { stdin: `${HOUSE}\n4k3/8/8/8/8/8/8/4K3[] b - - 0 1\n` },
   );
-  const back = await spawnFen(["--from", "grid", "--format", "fen", "-"], {
+  const back = await runFen(["--from", "grid", "--format", "fen", "-"], {
     stdin: boards.stdout,
   });
   assert.deepEqual(back, {
@@ -107,13 +107,13 @@ Deno.test("--pockets, --checks and --castling are refused where they would chang
     ],
   ];
   for (const [args, stderr] of cases) {
-    const run = await spawnFen(args);
+    const run = await runFen(args);
     assert.deepEqual(run, { code: 1, stdout: "", stderr }, args.join(" "));
   }
 });
 
 Deno.test("--pockets stays accepted with --from pgn: each game's Variant tag chooses its rules", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     [
       "--from",
       "pgn",

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { runMain, spawnFen } from "./_harness.ts";
+import { runFen, runMain } from "./_harness.ts";
 
 /** A Chess960 game whose rooks stand on a1 and f1 (`RNBBKRQN`). */
 const CHESS960_GAME = [
@@ -25,7 +25,7 @@ const CHESS960_FENS = [
 ];
 
 Deno.test("a Chess960 game's positions have KQkq castling, as python-chess and chessops write it", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["--from", "pgn", "--ply", "all", "--format", "fen", "-"],
     { stdin: CHESS960_GAME },
   );
@@ -114,7 +114,7 @@ Deno.test("--variant: crazyhouse and three-check FEN in both conventions, bracke
 });
 
 Deno.test("variant FEN without --variant is an error that names the option; an unknown variant and move work are refused", async () => {
-  const zh = await spawnFen(["--format", "fen", "-"], {
+  const zh = await runFen(["--format", "fen", "-"], {
     stdin: "8/8/8/8/8/8/8/K6k[Qn] w - - 0 1\n",
   });
   assert.deepEqual(zh, {
@@ -142,7 +142,7 @@ Deno.test("variant FEN without --variant is an error that names the option; an u
 });
 
 Deno.test("--check --variant: every problem in the variant's words, and the variant's game end", async () => {
-  const race = await spawnFen(["--variant", "Racing Kings", "--check", "-"], {
+  const race = await runFen(["--variant", "Racing Kings", "--check", "-"], {
     stdin: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\n" +
       "8/8/8/8/8/P7/krbnNBRK/qrbnNBRQ w - - 0 1\n" +
       "K7/8/8/8/8/8/krbnNBR1/qrbnNBRQ b - - 0 1\n",
@@ -260,7 +260,7 @@ Deno.test("--variant crazyhouse: the ninth rank lichess's server writes and the 
     "r1b1kb1r/ppp1pppp/2n2n2/q7/8/2N2N2/PPPP1PPP/R1BQKB1R/Pp w KQkq - 4 5";
   const board =
     "r1b1kb1r/ppp1pppp/2n2n2/q7/8/2N2N2/PPPP1PPP/R1BQKB1R[Pp] w KQkq - 4 5";
-  for (const run of [runMain, spawnFen]) {
+  for (const run of [runMain, runFen]) {
     const written = await run(
       ["--variant", "crazyhouse", "--format", "fen", "-"],
       { stdin: `${server}\n${board}\n` },

@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { EXIT, main } from "../../cli.ts";
 import { installArgs } from "../../scripts/install.ts";
-import { spawnProcess, unbuiltClone } from "./_harness.ts";
+import { spawnProcess, unbuiltClone } from "../cli/_harness.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const CLASSIC_FEN = "4r3/2P3R1/R1N2k1P/5Np1/K1p1p3/1pr5/3P4/Bn3Q2";
