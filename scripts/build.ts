@@ -203,9 +203,14 @@ if (Deno.args.includes("--check")) {
 }
 await Deno.mkdir(OUT, { recursive: true });
 // Each written beside and renamed into place: a command starting meanwhile
-// finds the old module or the new, never half of one.
+// finds the old module or the new, never half of one. A module already
+// current is left as it is: a command that started from it and imports it
+// later (cli.ts's import() of build/main.js) finds the file it preloaded
+// (the install task builds while the test suite runs commands).
 for (const [i, part] of PARTS.entries()) {
   const file = new URL(part.file, OUT);
+  const found = await Deno.readTextFile(file).catch(() => null);
+  if (found === built[i]) continue;
   await Deno.writeTextFile(new URL(`${part.file}.part`, OUT), built[i]);
   await Deno.rename(new URL(`${part.file}.part`, OUT), file);
 }
