@@ -3,16 +3,15 @@
 // limits), counts lines for errors, and hands each token to a sink at once.
 // It knows nothing of games or moves: the sink decides where a game ends.
 
-import { describe, isSpace, NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
+import {
+  describe,
+  isDigit,
+  isSpace,
+  NAME_CHARS,
+  SYMBOL_CHARS,
+} from "./_chars.ts";
 import { PendingText } from "./_pending.ts";
-import type { LexerLimits, TokenSink } from "./_tokens.ts";
-
-/** The longest move, name or number read as one token. */
-const SYMBOL_MAX = 255;
+import { type LexerLimits, SYMBOL_MAX, type TokenSink } from "./_tokens.ts";
 
 const IDLE = 0,
   SYMBOL = 1,

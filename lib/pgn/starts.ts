@@ -15,7 +15,7 @@
  * @module
  */
 
-import { lineCommentEnd, tagEnd } from "./_scan.ts";
+import { lineCommentEnd, tagEnd } from "./_lexer_bytes.ts";
 import { GameBuilder } from "./_builder.ts";
 import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
