@@ -37,7 +37,13 @@ import { SYMBOL_MAX } from "./_tokens.ts";
 /** A visitor's answers: go on, skip the rest of the game, or read it in full. */
 export const GO = 0, SKIP = 1, FULL = 2;
 
-/** What the skim mode hands on, game by game (see the top of the file). */
+/**
+ * What the skim mode hands on, game by game (see the top of the file): as
+ * python-chess's `BaseVisitor` (chess/pgn.py) is handed `begin_game`,
+ * `visit_header`, `end_headers` (which may answer SKIP), `begin_parse_san`
+ * and `visit_move` (here one call, whose SKIP declines the rest of the
+ * game) and `end_game`.
+ */
 export interface SkimVisitor {
   /** A game starts: its tags follow, if any. */
   beginGame(): void;
