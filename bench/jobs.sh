@@ -55,26 +55,37 @@ timed() {
   cpu[$row]=$(echo "${cpu[$row]:-0} + $u + $s" | bc -l)
 }
 rounds_key="" rounds_pgn="" rounds_old1="" rounds_old2=""
-# a PGN run of the checkout before (row old1 or old2), and this one's CPU
-# over it in rounds_oldN
-before_run() {
-  local jobs=$1 new=$2
-  timed old$jobs "${old[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+# a PGN run of this checkout (row pgnN, its wall time in $last) and, with
+# FEN_BEFORE, of the one before (row oldN: before it in even rounds, after
+# it in odd ones), this one's CPU time over it added to rounds_oldN
+pgn_run() {
+  local jobs=$1 prior=0 wall_this
+  if [ -n "$before" ] && ((r % 2 == 0)); then
+    timed old$jobs "${old[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+    prior=$last_cpu
+  fi
+  timed pgn$jobs "${fen[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+  wall_this=$last
+  [ -n "$before" ] || return 0
+  local new=$last_cpu
+  if ((r % 2 == 1)); then
+    timed old$jobs "${old[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+    prior=$last_cpu
+  fi
   local ratio
-  ratio=$(printf '%.2f' "$(echo "$new / $last_cpu" | bc -l)")
+  ratio=$(printf '%.2f' "$(echo "$new / $prior" | bc -l)")
   if [ "$jobs" = 1 ]; then rounds_old1+=" $ratio"; else rounds_old2+=" $ratio"; fi
+  last=$wall_this
 }
 for ((r = 1; r <= rounds; r++)); do
   timed key1 "${fen[*]} --format key --jobs 1 - < $fens"
   k1=$last
   timed key2 "${fen[*]} --format key --jobs 2 - < $fens"
   rounds_key+=" $(printf '%.2f' "$(echo "$k1 / $last" | bc -l)")"
-  timed pgn1 "${fen[*]} --from pgn --ply all --format epd --jobs 1 - < $games"
+  pgn_run 1
   p1=$last
-  [ -z "$before" ] || before_run 1 "$last_cpu"
-  timed pgn2 "${fen[*]} --from pgn --ply all --format epd --jobs 2 - < $games"
+  pgn_run 2
   p2=$last
-  [ -z "$before" ] || before_run 2 "$last_cpu"
   rounds_pgn+=" $(printf '%.2f' "$(echo "$p1 / $p2" | bc -l)")"
   timed zst "${fen[*]} --from pgn --ply all --format epd --input $games.zst"
   timed pipe "zstd -dc $games.zst | ${fen[*]} --from pgn --ply all --format epd -"

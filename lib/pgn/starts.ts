@@ -96,7 +96,7 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
  */
 function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const line = 1 + countFeeds(bytes, from, at);
-  let starts = false;
+  let starts = false, erred = false;
   const builder = new GameBuilder(
     { strict: false },
     new GameWalk({
@@ -104,6 +104,7 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
         position(): void {},
         end(game): void {
           if (game.line === line) starts = true;
+          else if (game.line < line && game.error !== null) erred = true;
         },
       },
       variations: false,
@@ -120,7 +121,10 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const tag = tagEnd(bytes, at);
   stream.push(bytes.subarray(from, tag < 0 || tag > lineEnd ? lineEnd : tag));
   stream.end();
-  return starts;
+  // A game before the line went wrong: the reader may have been skipping
+  // at `from` already (and skipping, it keeps no tag, so it does not end a
+  // game at a tag name repeated), and only a read from the start tells.
+  return starts && erred && from > 0 ? startsGame(bytes, 0, at) : starts;
 }
 
 /** Line feeds from `from` to `to`. */
