@@ -15,6 +15,7 @@
  * @module
  */
 
+import { isLineSpace } from "./_chars.ts";
 import { lineCommentEnd, tagEnd } from "./_lexer_bytes.ts";
 import { GameBuilder } from "./_builder.ts";
 import { GameWalk } from "./_outputs.ts";
@@ -30,7 +31,7 @@ export interface GameCut {
   games: number;
 }
 
-const LF = 10, CR = 13, BRACKET = 91, OPEN = 123, CLOSE = 125, SEMI = 59;
+const LF = 10, BRACKET = 91, OPEN = 123, CLOSE = 125, SEMI = 59;
 const PERCENT = 37;
 /** The lines found that the PGN reader is asked about, the last first. */
 const TRIES = 8;
@@ -137,11 +138,11 @@ function countFeeds(bytes: Uint8Array, from: number, to: number): number {
   return lines;
 }
 
-/** Whether the line from `start` to `end` holds only spaces, tabs and a CR. */
+/** Whether the line from `start` to `end` holds only spaces, as the lexer steps over them. */
 function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = bytes[i];
-    if (c !== CR && c !== 32 && c !== 9) return false;
+    if (!isLineSpace(c)) return false;
   }
   return true;
 }

@@ -57,6 +57,8 @@ const HOSTILE: Record<string, string> = {
   "unterminated at the end": '1. e4 {never closed\n\n[Event "x"]\n\n1. d4 *',
   "a tag cut": '[Event "x',
   "a long token": "1. e4 " + "N".repeat(300) + " *\n\n1. d4 *",
+  "blank lines of form feeds and vertical tabs":
+    '[Event "a"]\n\f\n1. e4 *\n\v\n[Event "b"]\n \f\t\r\n1. d4 e5\n\f\n[Event "c"]\n\n1. c4 *\n',
   "a game whose tags went wrong, then a tag it repeats after a blank line":
     '[Event "0"]\n[Result "*"]\n\n* [ *\n\n[Event "1"]\n[Result "*"]\n\n1. [ {\n\n[Event "in a comment"]\n\n} *\n',
 };
