@@ -168,7 +168,7 @@ export function skimRest(text: Uint8Array, i: number, skim: Skim): number {
         }
         const before = text[first - 1];
         if (before < 128 && SYMBOL_CHARS[before] !== 0) {
-          if (before === 46) { // after a move number's dot: the reader's
+          if (before === 46) { // after a move number's dot: the text mode's
             found = SKIM_OTHER;
             break scan;
           }

@@ -241,7 +241,7 @@ export class SkimLexer {
       if (tagEnd === INCOMPLETE) return final ? IRREGULAR : INCOMPLETE;
       if (tagEnd === IRREGULAR) return IRREGULAR;
       if (this.#visitor.tag(text, tag) === FULL) return IRREGULAR;
-      // the line's end, then blank lines: a tag after them is the reader's
+      // the line's end, then blank lines: a tag after them is the text mode's
       let blank = false;
       i = tagEnd;
       skim.lines++;
@@ -251,7 +251,7 @@ export class SkimLexer {
       }
       if (i === n) return final ? IRREGULAR : INCOMPLETE;
       // a tag after blank lines, or a comment between the tags and the
-      // moves: the reader's
+      // moves: the text mode's
       if ((blank && c === 91) || c === 123 || c === 59) return IRREGULAR;
     }
     return i;
@@ -333,7 +333,7 @@ export class SkimLexer {
         i++;
         continue;
       }
-      if (c === 36) { // $: not before the first move (the reader's)
+      if (c === 36) { // $: not before the first move (the text mode's)
         i = nagEnd(text, i, played);
         if (i < 0) return i === INCOMPLETE ? n + 1 : IRREGULAR;
         continue;
