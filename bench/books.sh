@@ -17,9 +17,18 @@
 # a lichess database month; by default the test data's Stockfish games,
 # repeated to about 60 MB, the size of the file the goal was set on: on a
 # smaller one Deno's start-up weighs on the ratio)
+#   FEN_BEFORE=DIR   also time DIR's `fen book make` (another checkout,
+#                    built) in each round, after this one's, and give this
+#                    one's CPU time over DIR's: a change measured before and
+#                    after in one run
+#   FEN_BENCH_ONLY=book   time book make alone (no tree, walk, --match, nor
+#                    the memory runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+before=${FEN_BEFORE:-}
+only=${FEN_BENCH_ONLY:-}
+[ -z "$before" ] || before=$(cd "$before" && pwd)
 if [ ! -x /usr/bin/time ]; then
   echo "GNU time is not installed (apt-get install time): it measures the runs"
   exit 0
@@ -47,16 +56,21 @@ count=$(grep -c '^\[Event ' "$dir/big.pgn")
 # and compile), read from the shebang so the figures are the installed command's
 v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')
 fen=(deno run "$v8" --allow-read --allow-write cli.ts)
+[ -z "$before" ] || old=(deno run "$v8" --allow-read --allow-write "$before/cli.ts")
 rate() { echo "$count * $rounds / $1" | bc -l; }
 
 declare -A t
-for key in poly20 fen20 poly60 fen60 walk tree place material; do t[$key]=0; done
+for key in poly20 fen20 poly60 fen60 old20 old60 walk tree place material; do t[$key]=0; done
 if [ -n "$polyglot" ]; then
   for ply in 20 60; do
     (cd "$dir" && "$polyglot" make-book -pgn big.pgn -bin p.bin -max-ply $ply >/dev/null)
     "${fen[@]}" book make --max-ply $ply "$dir/big.pgn" > "$dir/f.bin"
     cmp -s "$dir/p.bin" "$dir/f.bin" && echo "max-ply $ply: books byte-identical ($(stat -c %s "$dir/f.bin") bytes)" ||
       echo "max-ply $ply: BOOKS DIFFER"
+    if [ -n "$before" ]; then
+      "${old[@]}" book make --max-ply $ply "$dir/big.pgn" > "$dir/o.bin"
+      cmp -s "$dir/o.bin" "$dir/f.bin" && echo "max-ply $ply: the same book before" || echo "max-ply $ply: BOOK DIFFERS FROM BEFORE"
+    fi
   done
 else
   echo "polyglot is not installed (apt-get install polyglot): book make is timed alone"
@@ -89,13 +103,22 @@ for ((r = 1; r <= rounds; r++)); do
     if [ -n "$polyglot" ]; then
       timed poly$ply "$polyglot" make-book -pgn "$dir/big.pgn" -bin "$dir/p.bin" -max-ply $ply
     fi
+    # before and after in turn first, round by round
+    if [ -n "$before" ] && ((r % 2 == 0)); then
+      timed old$ply "${old[@]}" book make --max-ply $ply "$dir/big.pgn"
+    fi
     timed fen$ply "${fen[@]}" book make --max-ply $ply "$dir/big.pgn"
+    if [ -n "$polyglot" ]; then round_ratio poly$ply fen$ply; fi
+    if [ -n "$before" ]; then
+      ((r % 2 == 0)) || timed old$ply "${old[@]}" book make --max-ply $ply "$dir/big.pgn"
+      round_ratio fen$ply old$ply
+    fi
   done
+  [ "$only" = book ] && continue
   timed walk "${fen[@]}" --from pgn --ply all --format key --input "$dir/big.pgn"
   timed tree "${fen[@]}" tree "$dir/big.pgn"
   timed place "${fen[@]}" --from pgn --ply all --format key --match '?????rk?/*/*/*/*/*/*/*' --input "$dir/big.pgn"
   timed material "${fen[@]}" --from pgn --match KRPvKR --format fen --input "$dir/big.pgn"
-  for ply in 20 60; do [ -n "$polyglot" ] && round_ratio poly$ply fen$ply; done
   round_ratio tree walk
   round_ratio place walk
   round_ratio material walk
@@ -109,6 +132,20 @@ for ply in 20 60; do
     printf 'max-ply %s: fen book make %.0f games/s\n' "$ply" "$(rate "${t[fen$ply]}")"
   fi
 done
+# the middle of the rounds' ratios
+median() {
+  tr ' ' '\n' <<< "${ranges[$1]}" | sed '/^$/d' | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
+if [ -n "$before" ]; then
+  for ply in 20 60; do
+    printf 'max-ply %s: book make CPU time, this checkout / %s: median %.2fx (rounds %s, CPU of all rounds %.2fx)\n' \
+      "$ply" "$before" "$(median "fen$ply/old$ply")" "$(span "fen$ply/old$ply")" "$(echo "${c[fen$ply]} / ${c[old$ply]}" | bc -l)"
+  done
+fi
+if [ "$only" = book ]; then
+  printf '(%s games, %s MB, %s rounds)\n' "$count" "$(( $(stat -c %s "$dir/big.pgn") / 1000000 ))" "$rounds"
+  exit 0
+fi
 printf 'fen tree %.0f games/s, --ply all --format key %.0f games/s: tree costs %s the walk\n' \
   "$(rate "${t[tree]}")" "$(rate "${t[walk]}")" "$(ratio tree walk)"
 printf -- '--ply all --match <placement> costs %s the walk; games --match KRPvKR %s\n' \

@@ -21,9 +21,14 @@
 #   FEN_BENCH_GAMES=N   games in the PGN corpus (default 20000, 14.6 MB):
 #                       each worker's start and warm-up is a fixed cost, so
 #                       a larger input shows the speed-up a dump gets
+#   FEN_BEFORE=DIR      also time DIR's command (another checkout, built)
+#                       on the PGN corpus, --jobs 1 and 2, in each round,
+#                       and give this one's CPU time over DIR's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+before=${FEN_BEFORE:-}
+[ -z "$before" ] || before=$(cd "$before" && pwd)
 count=${FEN_BENCH_GAMES:-20000}
 mkdir -p bench/data
 fens=bench/data/jobs_1m.fen
@@ -36,6 +41,7 @@ games=bench/data/jobs_games.pgn
 # and compile), read from the shebang so the figures are the installed command's
 v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')
 fen=(deno run "$v8" --allow-read cli.ts)
+[ -z "$before" ] || old=(deno run "$v8" --allow-read "$before/cli.ts")
 
 declare -A wall cpu
 # one timed run: wall and CPU seconds added to the row's totals
@@ -44,19 +50,43 @@ timed() {
   local t; t=$( { /usr/bin/time -f "%e %U %S" bash -c "$*" > /dev/null; } 2>&1 | tail -n 1)
   read -r e u s <<<"$t"
   last=$e
+  last_cpu=$(echo "$u + $s" | bc -l)
   wall[$row]=$(echo "${wall[$row]:-0} + $e" | bc -l)
   cpu[$row]=$(echo "${cpu[$row]:-0} + $u + $s" | bc -l)
 }
-rounds_key="" rounds_pgn=""
+rounds_key="" rounds_pgn="" rounds_old1="" rounds_old2=""
+# a PGN run of this checkout (row pgnN, its wall time in $last) and, with
+# FEN_BEFORE, of the one before (row oldN: before it in even rounds, after
+# it in odd ones), this one's CPU time over it added to rounds_oldN
+pgn_run() {
+  local jobs=$1 prior=0 wall_this
+  if [ -n "$before" ] && ((r % 2 == 0)); then
+    timed old$jobs "${old[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+    prior=$last_cpu
+  fi
+  timed pgn$jobs "${fen[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+  wall_this=$last
+  [ -n "$before" ] || return 0
+  local new=$last_cpu
+  if ((r % 2 == 1)); then
+    timed old$jobs "${old[*]} --from pgn --ply all --format epd --jobs $jobs - < $games"
+    prior=$last_cpu
+  fi
+  local ratio
+  ratio=$(printf '%.2f' "$(echo "$new / $prior" | bc -l)")
+  if [ "$jobs" = 1 ]; then rounds_old1+=" $ratio"; else rounds_old2+=" $ratio"; fi
+  last=$wall_this
+}
 for ((r = 1; r <= rounds; r++)); do
   timed key1 "${fen[*]} --format key --jobs 1 - < $fens"
   k1=$last
   timed key2 "${fen[*]} --format key --jobs 2 - < $fens"
   rounds_key+=" $(printf '%.2f' "$(echo "$k1 / $last" | bc -l)")"
-  timed pgn1 "${fen[*]} --from pgn --ply all --format epd --jobs 1 - < $games"
+  pgn_run 1
   p1=$last
-  timed pgn2 "${fen[*]} --from pgn --ply all --format epd --jobs 2 - < $games"
-  rounds_pgn+=" $(printf '%.2f' "$(echo "$p1 / $last" | bc -l)")"
+  pgn_run 2
+  p2=$last
+  rounds_pgn+=" $(printf '%.2f' "$(echo "$p1 / $p2" | bc -l)")"
   timed zst "${fen[*]} --from pgn --ply all --format epd --input $games.zst"
   timed pipe "zstd -dc $games.zst | ${fen[*]} --from pgn --ply all --format epd -"
 done
@@ -75,4 +105,9 @@ echo "  key $(ratio "${wall[key1]}" "${wall[key2]}")x   pgn $(ratio "${wall[pgn1
 echo "CPU of --jobs 2 / CPU of --jobs 1 (at most about 1.2x for 1.6x on two cores):"
 echo "  key $(ratio "${cpu[key2]}" "${cpu[key1]}")x   pgn $(ratio "${cpu[pgn2]}" "${cpu[pgn1]}")x"
 echo ".pgn.zst against zstd -dc | fen (wall; goal 0.9x or better): $(ratio "${wall[pipe]}" "${wall[zst]}")x"
+if [ -n "$before" ]; then
+  median() { tr ' ' '\n' <<< "$1" | sed '/^$/d' | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+  echo "PGN corpus, CPU time of this checkout / $before (median; rounds):"
+  echo "  --jobs 1 $(median "$rounds_old1")x (${rounds_old1# })   --jobs 2 $(median "$rounds_old2")x (${rounds_old2# })"
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores ($rounds rounds)"

@@ -1,4 +1,5 @@
-// The character classes of PGN's tokens, as tables by char code.
+// The character classes of PGN's tokens, as tables by char code: one
+// definition for the lexer's two modes (text, and bytes skimmed).
 
 /** 1 for characters that continue a symbol, 2 for those that start one too. */
 export const SYMBOL_CHARS: Uint8Array = /* @__PURE__ */ (() => {
@@ -27,10 +28,31 @@ export const NAME_CHARS: Uint8Array = /* @__PURE__ */ (() => {
   return table;
 })();
 
+/** The characters the lexer steps over between tokens. */
 export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 ||
     c === 0xfeff || c === 0xa0;
 }
+
+/**
+ * The spaces of {@linkcode isSpace} that are one byte: the others (no-break
+ * space, byte-order mark) are several, and left to the text mode.
+ */
+export function isByteSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+}
+
+/** The spaces of {@linkcode isByteSpace} within a line (no line feed). */
+export function isLineSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The results other than `*`, as written in movetext. */
+export const RESULTS: readonly string[] = ["1-0", "0-1", "1/2-1/2"];
 
 export function describe(c: number): string {
   return c < 32 || c === 127

@@ -1,18 +1,23 @@
-// PGN text to tokens, fed in chunks of any size: a state machine over char
-// codes that keeps only the token being read between chunks (bounded by the
-// limits), counts lines for errors, and hands each token to a sink at once.
-// It knows nothing of games or moves: the sink decides where a game ends.
+// The PGN lexer's text mode: PGN text to tokens, fed in chunks of any
+// size: a state machine over char codes that keeps only the token being
+// read between chunks (bounded by the limits), counts lines for errors,
+// and hands each token to a sink at once. It knows nothing of games or
+// moves: the sink decides where a game ends, and says when it skims (a
+// game it declined, as python-chess's SKIP). The lexer's skim mode
+// (_lexer_skim.ts) reads the same grammar from bytes for a visitor; its
+// rules over bytes are _lexer_bytes.ts's, the character classes and limits
+// _chars.ts's and _tokens.ts's: a lexical rule changed here is changed
+// there too (tests/unit/pgn/scanners_test.ts holds the two modes together).
 
-import { describe, isSpace, NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
+import {
+  describe,
+  isDigit,
+  isSpace,
+  NAME_CHARS,
+  SYMBOL_CHARS,
+} from "./_chars.ts";
 import { PendingText } from "./_pending.ts";
-import type { LexerLimits, TokenSink } from "./_tokens.ts";
-
-/** The longest move, name or number read as one token. */
-const SYMBOL_MAX = 255;
+import { type LexerLimits, SYMBOL_MAX, type TokenSink } from "./_tokens.ts";
 
 const IDLE = 0,
   SYMBOL = 1,
@@ -499,26 +504,29 @@ export class PgnLexer {
         this.#pending.keep("\\", this.#limits.tagValue + 1);
         this.#sliceStart = i;
         return i;
-      default: // TAG_AFTER_VALUE
-        if (c === 32 || c === 9) return i + 1;
-        if (c === 10 || c === 13) {
-          // Only the `]` is missing: read as if it were there, as
-          // pgn-extract does, with a warning.
-          this.#unclosedTag();
-          return i;
-        }
-        if (c !== 93) {
-          return this.#badTag("a ] expected after the tag value", i);
-        }
-        this.#sink.tag(
-          this.#tagName,
-          this.#pending.text,
-          this.#tokenLine,
-          this.#tokenColumn,
-        );
-        this.#state = IDLE;
-        return i + 1;
+      default:
+        return this.#afterValue(c, i);
     }
+  }
+
+  /** TAG_AFTER_VALUE: the `]`, or the line's end, after a tag's value. */
+  #afterValue(c: number, i: number): number {
+    if (c === 32 || c === 9) return i + 1;
+    if (c === 10 || c === 13) {
+      // Only the `]` is missing: read as if it were there, as pgn-extract
+      // does, with a warning.
+      this.#unclosedTag();
+      return i;
+    }
+    if (c !== 93) return this.#badTag("a ] expected after the tag value", i);
+    this.#sink.tag(
+      this.#tagName,
+      this.#pending.text,
+      this.#tokenLine,
+      this.#tokenColumn,
+    );
+    this.#state = IDLE;
+    return i + 1;
   }
 
   /** A tag whose line ends after its value, without the `]`. */

@@ -4,6 +4,7 @@
 import type { GameBuilder } from "./_builder.ts";
 import { PgnDecoder } from "./_decode.ts";
 import { PgnLexer } from "./_lexer.ts";
+import { TAG_VALUE_MAX } from "./_tokens.ts";
 
 /** The limits a stream is read with, as the reader's options give them. */
 export interface StreamLimits {
@@ -26,7 +27,7 @@ export class PgnStream {
     this.#builder = builder;
     this.#lexer = new PgnLexer(builder, {
       comment: limit(limits.maxComment, 1 << 20, "maxComment"),
-      tagValue: limit(limits.maxTagValue, 1 << 16, "maxTagValue"),
+      tagValue: limit(limits.maxTagValue, TAG_VALUE_MAX, "maxTagValue"),
     }, at);
   }
 

@@ -36,3 +36,9 @@ export interface LexerLimits {
   /** A tag value longer than this is an error. */
   tagValue: number;
 }
+
+/** The longest move, name or number read as one token. */
+export const SYMBOL_MAX = 255;
+
+/** The longest tag value read by default (LexerLimits.tagValue). */
+export const TAG_VALUE_MAX: number = 1 << 16;

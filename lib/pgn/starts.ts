@@ -15,7 +15,8 @@
  * @module
  */
 
-import { lineCommentEnd, tagEnd } from "./_scan.ts";
+import { isLineSpace } from "./_chars.ts";
+import { lineCommentEnd, tagEnd } from "./_lexer_bytes.ts";
 import { GameBuilder } from "./_builder.ts";
 import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
@@ -30,7 +31,7 @@ export interface GameCut {
   games: number;
 }
 
-const LF = 10, CR = 13, BRACKET = 91, OPEN = 123, CLOSE = 125, SEMI = 59;
+const LF = 10, BRACKET = 91, OPEN = 123, CLOSE = 125, SEMI = 59;
 const PERCENT = 37;
 /** The lines found that the PGN reader is asked about, the last first. */
 const TRIES = 8;
@@ -96,7 +97,7 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
  */
 function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const line = 1 + countFeeds(bytes, from, at);
-  let starts = false;
+  let starts = false, erred = false;
   const builder = new GameBuilder(
     { strict: false },
     new GameWalk({
@@ -104,6 +105,7 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
         position(): void {},
         end(game): void {
           if (game.line === line) starts = true;
+          else if (game.line < line && game.error !== null) erred = true;
         },
       },
       variations: false,
@@ -120,7 +122,10 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const tag = tagEnd(bytes, at);
   stream.push(bytes.subarray(from, tag < 0 || tag > lineEnd ? lineEnd : tag));
   stream.end();
-  return starts;
+  // A game before the line went wrong: the reader may have been skipping
+  // at `from` already (and skipping, it keeps no tag, so it does not end a
+  // game at a tag name repeated), and only a read from the start tells.
+  return starts && erred && from > 0 ? startsGame(bytes, 0, at) : starts;
 }
 
 /** Line feeds from `from` to `to`. */
@@ -133,11 +138,11 @@ function countFeeds(bytes: Uint8Array, from: number, to: number): number {
   return lines;
 }
 
-/** Whether the line from `start` to `end` holds only spaces, tabs and a CR. */
+/** Whether the line from `start` to `end` holds only spaces, as the lexer steps over them. */
 function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = bytes[i];
-    if (c !== CR && c !== 32 && c !== 9) return false;
+    if (!isLineSpace(c)) return false;
   }
   return true;
 }

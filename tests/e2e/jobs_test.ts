@@ -355,6 +355,31 @@ Deno.test("--jobs: no part starts where the PGN reader reads on: a tag in a comm
   }
 });
 
+Deno.test("--jobs: no part starts at a tag the PGN reader reads as the game's before it, when that game's tags went wrong", async () => {
+  // Game 2's first tag is wrong: the reader skips it, keeping none of its
+  // tags, so a tag after a blank line never repeats one and never starts a
+  // game, for more than a part. Read from one of those tags, a reader keeps
+  // it, and the next one after a blank line would start a game.
+  const swallowed = '[Event "h"]\n\n1. [ {\n\n'.repeat(20_000);
+  const text = `[Event "a"]\n\n1. e4 * [ *\n\n${swallowed}1. d4 *\n\n` +
+    '[Event "b"]\n\n1. c4 *\n';
+  const run = await same([
+    "--from",
+    "pgn",
+    "--ply",
+    "all",
+    "--format",
+    "fen",
+    "-",
+  ], {
+    stdin: text,
+    what: "a game whose tags went wrong, then tags it never repeats",
+  });
+  assert.equal(run.code, 2);
+  // one error, game 2's: no game starts in what follows it
+  assert.equal(run.stderr, "fen: stdin:3:11: game 2, a tag name expected\n");
+});
+
 Deno.test("--jobs: a message after every other record, stdout and stderr each in order", async () => {
   const good = SAMPLE.split("\n").filter((line) => line.trim() !== "");
   const lines = [];

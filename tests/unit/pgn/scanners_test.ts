@@ -1,10 +1,13 @@
-// The three readers of PGN's grammar held against each other: the PGN
-// reader (lexer and game builder), the reader for counts (`book make`:
-// its own byte scanner, falling back on the PGN reader) and the `--jobs`
-// part cutter (where a stream is cut into parts read apart). On the hostile
-// texts, the test data and generated games, whatever the chunks: the reader
-// for counts gives the games, moves, results and errors the PGN reader
-// gives, and reading the parts apart gives what reading the whole gives.
+// The PGN lexer's modes held against each other, with the readers made of
+// them: the PGN reader (the lexer's text mode and the game builder), the
+// reader for counts (`book make`: a visitor of the lexer's skim mode,
+// which hands the text mode what it does not read), a visitor of the skim
+// mode that takes only the tags (SKIP after them, as python-chess's
+// headers builder), and the `--jobs` part cutter (where a stream is cut
+// into parts read apart). On the hostile texts, the test data and
+// generated games, LF or CRLF, whatever the chunks: the skim mode gives the
+// games, tags, moves, results and errors the text mode gives, and reading
+// the parts apart gives what reading the whole gives.
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -14,6 +17,14 @@ import { GameBuilder } from "../../../lib/pgn/_builder.ts";
 import { GameTree } from "../../../lib/pgn/_outputs.ts";
 import { PgnStream } from "../../../lib/pgn/_stream.ts";
 import { MainlineReader } from "../../../lib/pgn/mainline.ts";
+import {
+  FULL,
+  GO,
+  SkimLexer,
+  type SkimVisitor,
+  SKIP,
+} from "../../../lib/pgn/_lexer_skim.ts";
+import type { TagAt } from "../../../lib/pgn/_lexer_bytes.ts";
 import type { PgnGame, PgnPosition } from "../../../lib/pgn/game.ts";
 import { countLines, gameCut } from "../../../lib/cli/source_parts.ts";
 import { SQUARE_NAMES } from "../../../lib/_tables.ts";
@@ -46,6 +57,10 @@ const HOSTILE: Record<string, string> = {
   "unterminated at the end": '1. e4 {never closed\n\n[Event "x"]\n\n1. d4 *',
   "a tag cut": '[Event "x',
   "a long token": "1. e4 " + "N".repeat(300) + " *\n\n1. d4 *",
+  "blank lines of form feeds and vertical tabs":
+    '[Event "a"]\n\f\n1. e4 *\n\v\n[Event "b"]\n \f\t\r\n1. d4 e5\n\f\n[Event "c"]\n\n1. c4 *\n',
+  "a game whose tags went wrong, then a tag it repeats after a blank line":
+    '[Event "0"]\n[Result "*"]\n\n* [ *\n\n[Event "1"]\n[Result "*"]\n\n1. [ {\n\n[Event "in a comment"]\n\n} *\n',
 };
 
 /** The test data's games (the first of the Stockfish games). */
@@ -150,6 +165,81 @@ function byMainline(
   return lines;
 }
 
+/** A game's tags as a line: number, then each name and value. */
+function tagLine(number: number, tags: Map<string, string>): string {
+  return `${number} ${JSON.stringify([...tags])}`;
+}
+
+/** The games the PGN reader reads in the whole text, as their tags. */
+function tagsByReader(text: string): string[] {
+  const reader = new PgnReader();
+  return [...reader.push(text), ...reader.end()].map((game) =>
+    tagLine(game.number, game.tags)
+  );
+}
+
+/**
+ * The skim mode's visitor that takes a game's tags and answers SKIP after
+ * them (python-chess's headers builder): no move is handed on. `fullAt`
+ * (a tag name) asks for the text mode, whose games are added as they come.
+ */
+class TagsVisitor implements SkimVisitor {
+  readonly lines: string[] = [];
+  #tags = new Map<string, string>();
+  moves = 0;
+  constructor(readonly fullAt: string) {}
+  beginGame(): void {
+    this.#tags = new Map();
+  }
+  tag(text: Uint8Array, at: TagAt): number {
+    const name = decoder.decode(text.subarray(at.name, at.nameEnd));
+    this.#tags.set(name, decoder.decode(text.subarray(at.value, at.valueEnd)));
+    return name === this.fullAt ? FULL : GO;
+  }
+  endHeaders(): number {
+    return SKIP;
+  }
+  move(): number {
+    this.moves++;
+    return GO;
+  }
+  endGame(): void {
+    this.lines.push(tagLine(this.lines.length + 1, this.#tags));
+  }
+  drop(): void {}
+}
+
+/** The games of `bytes` as their tags, by the skim mode and TagsVisitor. */
+function tagsBySkim(bytes: Uint8Array, chunk: number, fullAt = ""): string[] {
+  const visitor = new TagsVisitor(fullAt);
+  const lexer = new SkimLexer(visitor, {
+    full(at) {
+      const tree = new GameTree();
+      const games = visitor.lines.length;
+      const stream = new PgnStream(
+        new GameBuilder({ strict: false, games }, tree),
+        {},
+        at,
+      );
+      return {
+        push: (bytes) => stream.push(bytes),
+        end() {
+          stream.end();
+          for (const game of tree.games) {
+            visitor.lines.push(tagLine(game.number, game.tags));
+          }
+        },
+      };
+    },
+  });
+  for (let i = 0; i < bytes.length; i += chunk) {
+    lexer.push(bytes.slice(i, i + chunk));
+  }
+  lexer.end();
+  assert.equal(visitor.moves, 0, "a move handed on after SKIP");
+  return visitor.lines;
+}
+
 /**
  * Every cut the part cutter makes in the text, as `--jobs` reads it: the
  * last game start of each prefix that ends a line (and of the whole).
@@ -187,17 +277,29 @@ function byParts(bytes: Uint8Array, cut: number): string[] {
   return lines;
 }
 
-/** The three readers agree on `text`; `label` names it in the failure. */
+/** The readers agree on `text`; `label` names it in the failure. */
 function agree(text: string, label: string): void {
   const expected = byReader(text);
   const bytes = encoder.encode(text);
   // byte by byte only for short texts: a game cut by each byte is joined again
   const small = bytes.length < 4000 ? [1] : [];
+  const tags = tagsByReader(text);
   for (const chunk of [...small, 7, 64, bytes.length + 1]) {
     assert.deepEqual(
       byMainline(bytes, chunk),
       expected,
       `reader for counts, ${label}, chunks of ${chunk}`,
+    );
+    assert.deepEqual(
+      tagsBySkim(bytes, chunk),
+      tags,
+      `the skim mode's tags, ${label}, chunks of ${chunk}`,
+    );
+    // a visitor's FULL: the game from its start read by the text mode
+    assert.deepEqual(
+      tagsBySkim(bytes, chunk, "Result"),
+      tags,
+      `the skim mode's tags, FULL at Result, ${label}, chunks of ${chunk}`,
     );
   }
   // past the plies counted, the reader for counts skims to the game's end
@@ -223,7 +325,7 @@ function agree(text: string, label: string): void {
 }
 
 for (const [label, text] of SAMPLES) {
-  Deno.test(`the three PGN scanners agree: ${label}`, () => {
+  Deno.test(`the PGN lexer's modes and the part cutter agree: ${label}`, () => {
     agree(text, label);
     // and with CRLF line ends
     agree(text.replace(/\r?\n/g, "\r\n"), `${label}, CRLF`);
@@ -286,7 +388,7 @@ const GAMES = fc.array(
   }).join("\n")
 );
 
-Deno.test("the three PGN scanners agree on generated games", () => {
+Deno.test("the PGN lexer's modes and the part cutter agree on generated games", () => {
   fc.assert(
     fc.property(GAMES, (text) => {
       agree(text, JSON.stringify(text));

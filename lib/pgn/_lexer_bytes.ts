@@ -1,40 +1,21 @@
-// The byte scanning of the reader for counts (mainline.ts): tags written
-// the common way, move numbers, results, the rest of a game skimmed, and
-// where the PGN reader surely starts a new game, each as the PGN lexer
-// reads the same bytes (its states, its symbol and tag characters).
+// The PGN lexer's rules over bytes, for its skim mode (_lexer_skim.ts) and
+// the `--jobs` part cutter (starts.ts): where a comment, a `;` comment (a
+// line feed or a lone CR), a `%` line, a tag, a move number and a result
+// end, and the rest of a game skimmed, each as the text mode (_lexer.ts)
+// ends them; the character classes are _chars.ts's.
 
-import { NAME_CHARS, SYMBOL_CHARS } from "./_chars.ts";
+import {
+  isByteSpace,
+  isDigit,
+  isLineSpace,
+  NAME_CHARS,
+  RESULTS,
+  SYMBOL_CHARS,
+} from "./_chars.ts";
+import { SYMBOL_MAX, TAG_VALUE_MAX } from "./_tokens.ts";
 
-/** #game's answers besides where a game ends. */
+/** The skim mode's answers for a game besides where it ends. */
 export const INCOMPLETE = -1, IRREGULAR = -2;
-
-/** Whether a tag's name is one that changes where or how a game is played: the reader's to read. */
-export function isStartTag(
-  text: Uint8Array,
-  name: number,
-  length: number,
-): boolean {
-  return length === 3
-    ? bytesAre(text, name, "FEN")
-    : length === 5
-    ? bytesAre(text, name, "SetUp")
-    : length === 7 && bytesAre(text, name, "Variant");
-}
-
-/** The longest symbol the lexer reads (its SYMBOL_MAX). */
-export const SYMBOL_MAX = 255;
-/** The longest tag value the reader takes by default. */
-const TAG_VALUE_MAX = 1 << 16;
-
-export const encoder = new TextEncoder();
-
-/**
- * The spaces the lexer steps over that are one byte: the others (no-break
- * space, byte-order mark) are several, and left to the reader.
- */
-export function isByteSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
-}
 
 /** Whether the bytes from `i` are `ascii`'s. */
 export function bytesAre(text: Uint8Array, i: number, ascii: string): boolean {
@@ -83,18 +64,18 @@ export function ascii(text: Uint8Array, i: number, j: number): string {
   }
 }
 
-/** Where skimGame stopped, and the lines passed (as #game counts them). */
+/** Where skimRest stopped, and the lines passed (as the skim mode counts them). */
 export interface Skim {
   at: number;
   lines: number;
   lineStart: number;
 }
 
-/** What skimGame found: the game's end, a result, the text's end, or more. */
+/** What skimRest found: the game's end, a result, the text's end, or more. */
 export const SKIM_END = 0, SKIM_RESULT = 1, SKIM_CUT = 2, SKIM_OTHER = 3;
 
 /**
- * The bytes skimGame stops at: comments, line ends, tags, `;` and `%`
+ * The bytes skimRest stops at: comments, line ends, tags, `;` and `%`
  * lines, results (`*`, and `1-0`, `0-1`, `1/2-1/2` from their second
  * byte: digits are everywhere, `-` and `/` rare), and any byte of a
  * letter of several bytes.
@@ -115,7 +96,7 @@ const SKIM_STOPS: Uint8Array = /* @__PURE__ */ (() => {
 // reader's (SKIM_OTHER). Where it stopped is left in `skim`, with the
 // lines it passed. One loop, longer than the house limit, as the hot path
 // of book making.
-export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
+export function skimRest(text: Uint8Array, i: number, skim: Skim): number {
   const n = text.length;
   /** The last line feed outside comments: a line after it with no token is blank. */
   let idle = -2;
@@ -187,7 +168,7 @@ export function skimGame(text: Uint8Array, i: number, skim: Skim): number {
         }
         const before = text[first - 1];
         if (before < 128 && SYMBOL_CHARS[before] !== 0) {
-          if (before === 46) { // after a move number's dot: the reader's
+          if (before === 46) { // after a move number's dot: the text mode's
             found = SKIM_OTHER;
             break scan;
           }
@@ -241,11 +222,6 @@ export function lineCommentEnd(text: Uint8Array, i: number): number {
   return -1;
 }
 
-/** Spaces within a line, as the lexer steps over them. */
-function isLineSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
-}
-
 /**
  * The length of the result (`1-0`, `0-1`, `1/2-1/2`) that is the whole
  * symbol from `i`, 0 if none is, -1 if the text ends before we know.
@@ -260,7 +236,7 @@ function resultLength(text: Uint8Array, i: number): number {
     // cut by the text's end: a result's start, or not
     const rest = text.length - i;
     return rest < 7 &&
-        ["1/2-1/2", "1-0", "0-1"].some((result) =>
+        RESULTS.some((result) =>
           rest < result.length &&
           bytesAre(text.subarray(0, i + rest), i, result.slice(0, rest))
         )
@@ -270,18 +246,6 @@ function resultLength(text: Uint8Array, i: number): number {
   if (i + length >= text.length) return -1;
   const after = text[i + length];
   return after < 128 && SYMBOL_CHARS[after] !== 0 ? 0 : length;
-}
-
-/** Whether the symbol from `i` to `j` is a result other than `*`. */
-export function isResultAt(text: Uint8Array, i: number, j: number): boolean {
-  const length = j - i;
-  return length === 3
-    ? bytesAre(text, i, "1-0") || bytesAre(text, i, "0-1")
-    : length === 7 && bytesAre(text, i, "1/2-1/2");
-}
-
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /**
