@@ -52,8 +52,16 @@ export const PERFT: readonly PerftEntry[] = JSON.parse(
 /** The git mirror of python-chess the project's tools fetch, if present. */
 const PYTHON_CHESS_MIRROR = "/work/.mirror/niklasf+python-chess/repo";
 
+// The answer, found once a process: the test modules of a suite share it
+// (each finding it again cost a git archive and two python3 starts).
+let pythonChessFound: Promise<{ path: string } | { skip: string }> | undefined;
+
 /** Where python-chess can be imported from, or why it cannot. */
-export async function pythonChess(): Promise<
+export function pythonChess(): Promise<{ path: string } | { skip: string }> {
+  return pythonChessFound ??= findPythonChess();
+}
+
+async function findPythonChess(): Promise<
   { path: string } | { skip: string }
 > {
   const probe = async (path: string): Promise<boolean> => {
