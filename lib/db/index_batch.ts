@@ -1,0 +1,130 @@
+/**
+ * The explorer rows of a batch of games, gathered in memory and then
+ * written in key order, each merged into the row already stored for its
+ * position and month (by the SQL function `fen_explorer_merge`).
+ *
+ * @module
+ */
+
+import type { StatementSync } from "node:sqlite";
+import type { GameDatabase } from "./database.ts";
+import { addCounts, addGameRef, type Counts, ExplorerEntry } from "./entry.ts";
+
+/** A game as the index counts it. */
+export interface IndexedGame {
+  /** Its id in the `games` table. */
+  id: number;
+  /** Its month (year x 12 + month - 1, 0 unknown). */
+  month: number;
+  /** Its cell: speed and rating group. */
+  cell: number;
+  /** How it ended. */
+  field: "white" | "draws" | "black";
+  /** White's rating, 0 when the game is unrated. */
+  whiteSum: number;
+  /** Black's rating, 0 when the game is unrated. */
+  blackSum: number;
+  /** The Polyglot keys of the positions indexed, as 32-bit halves. */
+  keys: readonly number[];
+  /** The game's packed moves. */
+  codes: readonly number[];
+}
+
+interface Row {
+  hi: number;
+  lo: number;
+  month: number;
+  entry: ExplorerEntry;
+}
+
+const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
+  ON CONFLICT (key, month) DO UPDATE
+  SET data = fen_explorer_merge(data, excluded.data)`;
+
+/** The rows of the games added since the last flush. */
+export class IndexBatch {
+  readonly #rows = new Map<string, Row>();
+  readonly #upsert: StatementSync;
+  readonly #seen = new Set<string>();
+
+  constructor(db: GameDatabase) {
+    this.#upsert = db.sql.prepare(UPSERT_SQL);
+  }
+
+  /** How many rows are held. */
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  /**
+   * Counts a game: once in each position it reached, once for each move
+   * it played there (as `fen tree` counts it); with `sign` -1, takes a
+   * game counted before away (its id is no longer listed).
+   */
+  addGame(game: IndexedGame, sign: 1 | -1 = 1): void {
+    const counts: Counts = {
+      white: 0,
+      draws: 0,
+      black: 0,
+      whiteSum: game.whiteSum,
+      blackSum: game.blackSum,
+    };
+    counts[game.field] = 1;
+    const seen = this.#seen;
+    seen.clear();
+    const positions = game.keys.length / 2;
+    for (let k = 0; k < positions; k++) {
+      const hi = game.keys[2 * k], lo = game.keys[2 * k + 1];
+      const position = `${hi},${lo}`;
+      const row = this.#row(hi, lo, game.month, position);
+      if (!seen.has(position)) {
+        seen.add(position);
+        addCounts(row.entry.extra, game.cell, counts, sign);
+      }
+      if (k + 1 >= positions) break;
+      const code = game.codes[k];
+      const played = `${position},${code}`;
+      if (seen.has(played)) continue;
+      seen.add(played);
+      const move = row.entry.move(code);
+      addCounts(move.cells, game.cell, counts, sign);
+      addCounts(row.entry.extra, game.cell, counts, -sign);
+      if (sign > 0) addGameRef(move, { id: game.id, cell: game.cell });
+    }
+  }
+
+  #row(hi: number, lo: number, month: number, position: string): Row {
+    const name = `${position},${month}`;
+    let row = this.#rows.get(name);
+    if (row === undefined) {
+      row = { hi, lo, month, entry: new ExplorerEntry() };
+      this.#rows.set(name, row);
+    }
+    return row;
+  }
+
+  /** Adds a stored row (another database's) to the rows held. */
+  addRow(hi: number, lo: number, month: number, entry: ExplorerEntry): void {
+    this.#row(hi, lo, month, `${hi},${lo}`).entry.add(entry);
+  }
+
+  /** Writes the rows held, in key order, and forgets them. */
+  flush(): void {
+    const rows = [...this.#rows.values()].sort((a, b) =>
+      (a.hi | 0) - (b.hi | 0) || a.lo - b.lo || a.month - b.month
+    );
+    this.#rows.clear();
+    for (const row of rows) {
+      this.#upsert.run(
+        positionKey(row.hi, row.lo),
+        row.month,
+        row.entry.encode(),
+      );
+    }
+  }
+}
+
+/** A Polyglot key's halves as the signed 64-bit integer of the `key` column. */
+export function positionKey(hi: number, lo: number): bigint {
+  return BigInt.asIntN(64, BigInt(hi >>> 0) << 32n | BigInt(lo >>> 0));
+}
