@@ -35,6 +35,11 @@ export const TAG_COLUMNS: readonly (readonly [string, string, "text" | "int"])[]
 /** The tags `stringifyPgn` writes first, in its order: their place is known. */
 const ROSTER = new Set(["Event", "Site", "Date", "Round", "White", "Black"]);
 
+/** The columns a game is read back with (all but its 64-bit `uid`). */
+export const GAME_COLUMNS = `id, event, site, date, round, white, black,
+  result, white_elo, black_elo, eco, opening, time_control, speed, variant,
+  month, plies, fen, material, home_pawns, moves, tags, annotations`;
+
 /** A row's columns by name. */
 export type GameRow = Record<
   string,

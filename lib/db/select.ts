@@ -11,7 +11,12 @@ import type { SQLInputValue } from "node:sqlite";
 import type { GameDatabase } from "./database.ts";
 import { compileMatch, GameMatch, matchNeeds } from "../match/mod.ts";
 import { MovesReplay, movesOf } from "./moves.ts";
-import { type GameRow, rulesOfRow, startOf } from "./game_row.ts";
+import {
+  GAME_COLUMNS,
+  type GameRow,
+  rulesOfRow,
+  startOf,
+} from "./game_row.ts";
 import { MATERIAL_PIECES } from "./signature.ts";
 import type { Speed } from "./speed.ts";
 
@@ -139,7 +144,7 @@ export function* selectGames(
     const prefilter = prefilterSql(filter.match);
     if (prefilter !== null) where.sql.push(prefilter);
   }
-  const sql = `SELECT * FROM games${
+  const sql = `SELECT ${GAME_COLUMNS} FROM games${
     where.sql.length === 0 ? "" : ` WHERE ${where.sql.join(" AND ")}`
   } ORDER BY id`;
   const replay = new MovesReplay();
