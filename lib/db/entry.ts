@@ -206,7 +206,13 @@ function readCells(
 ): void {
   for (let n = input.uint(); n > 0; n--) {
     const cell = input.uint();
-    const c: Counts = { white: 0, draws: 0, black: 0, whiteSum: 0, blackSum: 0 };
+    const c: Counts = {
+      white: 0,
+      draws: 0,
+      black: 0,
+      whiteSum: 0,
+      blackSum: 0,
+    };
     if (signed) {
       c.white = input.int();
       c.draws = input.int();

@@ -25,6 +25,7 @@ import {
 import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import { recordViewOf } from "../record_view.ts";
 import { toSan } from "../moves/play.ts";
+import { parseFen, stringifyFen } from "../fen/mod.ts";
 import { openingOf } from "../data/openings/mod.ts";
 import { byGames, gamesOf } from "../tree/mod.ts";
 import type { Position } from "../types.ts";
@@ -166,14 +167,20 @@ export class Explorer {
       moves: moves.map(({ refs: _refs, ...move }) => move),
       recentGames: recent(listed, filter.recentGames ?? 4),
       topGames: top(listed, filter.topGames ?? 4),
-      opening: opening === null ? null : { eco: opening.eco, name: opening.name },
+      opening: opening === null
+        ? null
+        : { eco: opening.eco, name: opening.name },
     };
   }
 
   #gameInfo(ids: number[]): Map<number, ExplorerGame & { rank: number }> {
     const found = new Map<number, ExplorerGame & { rank: number }>();
     if (ids.length === 0) return found;
-    for (const row of this.#games.all(JSON.stringify(ids)) as unknown as GameInfoRow[]) {
+    for (
+      const row of this.#games.all(
+        JSON.stringify(ids),
+      ) as unknown as GameInfoRow[]
+    ) {
       found.set(row.id, explorerGame(row));
     }
     return found;
@@ -202,15 +209,21 @@ function explorerGame(row: GameInfoRow): ExplorerGame & { rank: number } {
   return {
     uci: "",
     id: String(row.id),
-    winner: row.result === "1-0" ? "white" : row.result === "0-1" ? "black" : null,
+    winner: row.result === "1-0"
+      ? "white"
+      : row.result === "0-1"
+      ? "black"
+      : null,
     speed: row.speed,
     ...(mode === undefined ? {} : { mode }),
     white: { name: row.white ?? "?", rating: row.white_elo },
     black: { name: row.black ?? "?", rating: row.black_elo },
     year: row.month === 0 ? null : Math.floor(row.month / 12),
-    month: row.month === 0 ? null : `${Math.floor(row.month / 12)}-${
-      String(row.month % 12 + 1).padStart(2, "0")
-    }`,
+    month: row.month === 0
+      ? null
+      : `${Math.floor(row.month / 12)}-${
+        String(row.month % 12 + 1).padStart(2, "0")
+      }`,
     rank: rated ? (row.white_elo! + row.black_elo!) / 2 : -1,
   };
 }
@@ -243,14 +256,30 @@ function cellMask(filter: ExplorerFilter): boolean[] {
     ? [...RATING_GROUPS.keys(), UNRATED]
     : filter.ratings.map((r) => RATING_GROUPS.indexOf(r));
   const mask = new Array(SPEEDS.length * GROUP_COUNT).fill(false);
-  for (const s of speeds) for (const g of groups) mask[s * GROUP_COUNT + g] = true;
+  for (const s of speeds) {
+    for (const g of groups) mask[s * GROUP_COUNT + g] = true;
+  }
   return mask;
 }
 
-function sumCells(cells: Map<number, Counts>, wanted: boolean[]): Counts & {
+/** Counts summed over the cells wanted, with the rated games' own results. */
+interface Summed extends Counts {
   rated: number;
-} {
-  const sum = { white: 0, draws: 0, black: 0, whiteSum: 0, blackSum: 0, rated: 0 };
+  ratedWhite: number;
+  ratedBlack: number;
+}
+
+function sumCells(cells: Map<number, Counts>, wanted: boolean[]): Summed {
+  const sum: Summed = {
+    white: 0,
+    draws: 0,
+    black: 0,
+    whiteSum: 0,
+    blackSum: 0,
+    rated: 0,
+    ratedWhite: 0,
+    ratedBlack: 0,
+  };
   for (const [cell, c] of cells) {
     if (!wanted[cell]) continue;
     sum.white += c.white;
@@ -258,18 +287,24 @@ function sumCells(cells: Map<number, Counts>, wanted: boolean[]): Counts & {
     sum.black += c.black;
     sum.whiteSum += c.whiteSum;
     sum.blackSum += c.blackSum;
-    if (cell % GROUP_COUNT !== UNRATED) sum.rated += c.white + c.draws + c.black;
+    if (cell % GROUP_COUNT !== UNRATED) {
+      sum.rated += c.white + c.draws + c.black;
+      sum.ratedWhite += c.white;
+      sum.ratedBlack += c.black;
+    }
   }
   return sum;
 }
 
 function moveLine(
-  c: Counts & { rated: number },
+  c: Summed,
   mover: "w" | "b",
 ): Omit<ExplorerMove, "uci" | "san"> {
   const rated = c.rated;
   const opponents = mover === "w" ? c.blackSum : c.whiteSum;
-  const [wins, losses] = mover === "w" ? [c.white, c.black] : [c.black, c.white];
+  const [wins, losses] = mover === "w"
+    ? [c.ratedWhite, c.ratedBlack]
+    : [c.ratedBlack, c.ratedWhite];
   const opponent = rated === 0 ? null : Math.round(opponents / rated);
   return {
     averageRating: rated === 0
@@ -278,7 +313,7 @@ function moveLine(
     averageOpponentRating: opponent,
     performance: opponent === null
       ? null
-      : Math.round(opponent + 400 * (wins - losses) / gamesOf(c)),
+      : Math.round(opponent + 400 * (wins - losses) / rated),
     white: c.white,
     draws: c.draws,
     black: c.black,
@@ -288,12 +323,21 @@ function moveLine(
   };
 }
 
+/**
+ * A move's SAN; a Chess960 game's castling (king takes rook, its rights
+ * read by Chess960's rules, as X-FEN writes them) when the standard
+ * reading has no such move.
+ */
 function sanOf(position: Position, uci: string): string {
   try {
     return toSan(position, uci);
   } catch {
-    // A Chess960 castling (king takes rook) in a standard reading.
-    return toSan(position, uci, { rules: "chess960" });
+    try {
+      const rules = { rules: "chess960" } as const;
+      return toSan(parseFen(stringifyFen(position), rules), uci, rules);
+    } catch {
+      return uci;
+    }
   }
 }
 

@@ -14,23 +14,24 @@ import type { PgnLine, PgnMove, PgnResult } from "../pgn/game.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Position, Rules } from "../types.ts";
 import { variantNamed } from "../chess/variant_names.ts";
-import { MovesReplay, movesOf, unpackMove } from "./moves.ts";
+import { movesOf, type MovesReplay, unpackMove } from "./moves.ts";
 
 /** The tags kept as columns of their own: tag, column, type. */
-export const TAG_COLUMNS: readonly (readonly [string, string, "text" | "int"])[] = [
-  ["Event", "event", "text"],
-  ["Site", "site", "text"],
-  ["Date", "date", "text"],
-  ["Round", "round", "text"],
-  ["White", "white", "text"],
-  ["Black", "black", "text"],
-  ["WhiteElo", "white_elo", "int"],
-  ["BlackElo", "black_elo", "int"],
-  ["ECO", "eco", "text"],
-  ["Opening", "opening", "text"],
-  ["TimeControl", "time_control", "text"],
-  ["Variant", "variant", "text"],
-];
+export const TAG_COLUMNS:
+  readonly (readonly [string, string, "text" | "int"])[] = [
+    ["Event", "event", "text"],
+    ["Site", "site", "text"],
+    ["Date", "date", "text"],
+    ["Round", "round", "text"],
+    ["White", "white", "text"],
+    ["Black", "black", "text"],
+    ["WhiteElo", "white_elo", "int"],
+    ["BlackElo", "black_elo", "int"],
+    ["ECO", "eco", "text"],
+    ["Opening", "opening", "text"],
+    ["TimeControl", "time_control", "text"],
+    ["Variant", "variant", "text"],
+  ];
 
 /** The tags `stringifyPgn` writes first, in its order: their place is known. */
 const ROSTER = new Set(["Event", "Site", "Date", "Round", "White", "Black"]);
@@ -141,7 +142,9 @@ export function annotationsOf(line: PgnLine): Uint8Array | null {
 function variationOf(line: PgnLine): KeptVariation {
   return {
     c: line.comments,
-    s: line.moves.map((m) => [m.san, m.comments, m.nags, m.variations.map(variationOf)]),
+    s: line.moves.map((
+      m,
+    ) => [m.san, m.comments, m.nags, m.variations.map(variationOf)]),
   };
 }
 

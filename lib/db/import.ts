@@ -21,13 +21,7 @@ import {
   tagColumns,
 } from "./game_row.ts";
 import { movesBytes, packMove } from "./moves.ts";
-import {
-  cellOf,
-  groupOf,
-  type Speed,
-  SPEED_INDEX,
-  speedOf,
-} from "./speed.ts";
+import { cellOf, groupOf, type Speed, SPEED_INDEX, speedOf } from "./speed.ts";
 import { IndexBatch, type IndexedGame } from "./index_batch.ts";
 import { gameUid } from "./uid.ts";
 import { homePawns, materialOf } from "./signature.ts";

@@ -85,7 +85,9 @@ function copyGames(
       COLUMNS.split(",").map(() => "?").join(", ")
     }`,
   );
-  const read = source.sql.prepare(`SELECT id, ${COLUMNS} FROM games ORDER BY id`);
+  const read = source.sql.prepare(
+    `SELECT id, ${COLUMNS} FROM games ORDER BY id`,
+  );
   read.setReadBigInts(true);
   const ids = new Map<number, number>();
   const counts = { read: 0, added: 0, duplicates: 0, failed: 0 };

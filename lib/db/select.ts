@@ -10,13 +10,8 @@
 import type { SQLInputValue } from "node:sqlite";
 import type { GameDatabase } from "./database.ts";
 import { compileMatch, GameMatch, matchNeeds } from "../match/mod.ts";
-import { MovesReplay, movesOf } from "./moves.ts";
-import {
-  GAME_COLUMNS,
-  type GameRow,
-  rulesOfRow,
-  startOf,
-} from "./game_row.ts";
+import { movesOf, MovesReplay } from "./moves.ts";
+import { GAME_COLUMNS, type GameRow, rulesOfRow, startOf } from "./game_row.ts";
 import { MATERIAL_PIECES } from "./signature.ts";
 import type { Speed } from "./speed.ts";
 
@@ -68,15 +63,24 @@ function tagWhere(filter: GameFilter, where: Where): void {
     else add("(lower(white) = ? OR lower(black) = ?)", name, name);
   }
   if (filter.minRating !== undefined) {
-    add(`white_elo > 0 AND black_elo > 0 AND ${AVERAGE} >= ?`, filter.minRating);
+    add(
+      `white_elo > 0 AND black_elo > 0 AND ${AVERAGE} >= ?`,
+      filter.minRating,
+    );
   }
   if (filter.maxRating !== undefined) {
-    add(`white_elo > 0 AND black_elo > 0 AND ${AVERAGE} <= ?`, filter.maxRating);
+    add(
+      `white_elo > 0 AND black_elo > 0 AND ${AVERAGE} <= ?`,
+      filter.maxRating,
+    );
   }
   if (filter.since !== undefined) add(`${DATE} >= ?`, filter.since);
   if (filter.until !== undefined) add(`${DATE} <= ?`, filter.until);
   if (filter.speeds !== undefined) {
-    add(`speed IN (${filter.speeds.map(() => "?").join(", ")})`, ...filter.speeds);
+    add(
+      `speed IN (${filter.speeds.map(() => "?").join(", ")})`,
+      ...filter.speeds,
+    );
   }
   if (filter.eco !== undefined) {
     const [low, high] = filter.eco.toUpperCase().split("-");
@@ -113,7 +117,9 @@ export function prefilterSql(pattern: string): string | null {
       parts.push(`${countSql(side, pawn)} <= ${counts[pawn]}`);
       const total = counts.reduce((a, b) => a + b, 0);
       parts.push(
-        `(${[...MATERIAL_PIECES].map((_, k) => countSql(side, k)).join(" + ")}) <= ${total}`,
+        `(${
+          [...MATERIAL_PIECES].map((_, k) => countSql(side, k)).join(" + ")
+        }) <= ${total}`,
       );
       counts.forEach((n, k) => each.push(`${countSql(side, k)} <= ${n}`));
     }
@@ -139,7 +145,9 @@ export function* selectGames(
 ): Generator<GameRow, void, undefined> {
   const where: Where = { sql: [], values: [] };
   tagWhere(filter, where);
-  const test = filter.match === undefined ? null : new GameMatch(compileMatch(filter.match));
+  const test = filter.match === undefined
+    ? null
+    : new GameMatch(compileMatch(filter.match));
   if (filter.match !== undefined) {
     const prefilter = prefilterSql(filter.match);
     if (prefilter !== null) where.sql.push(prefilter);

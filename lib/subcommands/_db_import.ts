@@ -13,8 +13,8 @@ import { lowered } from "../program/messages.ts";
 import { GameDatabase } from "../db/database.ts";
 import {
   DEFAULT_INDEX_PLIES,
-  type ImportCounts,
   GameImporter,
+  type ImportCounts,
 } from "../db/import.ts";
 import { mergeDatabase } from "../db/merge.ts";
 
@@ -72,7 +72,10 @@ export async function importCommand(
       if (importer.counts.read > importer.counts.failed) run.good();
       if (run.bad()) {
         throw new SubcommandError(
-          notInputMessage({ items: "games that cannot be read", kind: "PGN games" }),
+          notInputMessage({
+            items: "games that cannot be read",
+            kind: "PGN games",
+          }),
           EXIT.invalidFen,
         );
       }
@@ -111,7 +114,12 @@ export function mergeCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   }
   const db = openTarget(parsed);
   try {
-    const totals: ImportCounts = { read: 0, added: 0, duplicates: 0, failed: 0 };
+    const totals: ImportCounts = {
+      read: 0,
+      added: 0,
+      duplicates: 0,
+      failed: 0,
+    };
     for (const path of parsed.operands) {
       const source = GameDatabase.open(path);
       try {

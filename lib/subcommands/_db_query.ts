@@ -22,8 +22,8 @@ import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { Position } from "../types.ts";
 import { GameDatabase } from "../db/database.ts";
 import {
-  type ExplorerAnswer,
   Explorer,
+  type ExplorerAnswer,
   type ExplorerFilter,
   monthNumber,
 } from "../db/explorer.ts";
@@ -58,7 +58,9 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   const explorer = parsed.values.has("fen") || parsed.values.has("moves");
   const format = valueOf(parsed, "format");
   if (explorer && format !== undefined && !["json", "table"].includes(format)) {
-    throw new UsageError(`the explorer's answer is json or table, not ${format}`);
+    throw new UsageError(
+      `the explorer's answer is json or table, not ${format}`,
+    );
   }
   if (!explorer && format === "table") {
     throw new UsageError("games are written as pgn, json, epd, fen or key");
@@ -71,7 +73,10 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
       const answer = new Explorer(db).answer(position, explorerFilter(parsed));
       const table = format === "table" ||
         (format === undefined && io.stdout.isTerminal?.() === true);
-      writeText(io.stdout, table ? answerTable(answer) : JSON.stringify(answer) + "\n");
+      writeText(
+        io.stdout,
+        table ? answerTable(answer) : JSON.stringify(answer) + "\n",
+      );
       return Promise.resolve(EXIT.ok);
     }
     writeGames(db, filter, { io, format: format ?? "pgn" });
@@ -110,7 +115,9 @@ function positionOf(parsed: ParsedArgs): Position {
     const read = tryParseFen(fen);
     if (!read.ok) {
       throw new UsageError(
-        `--fen ${JSON.stringify(escapeText(fen))}: ${lowered(read.error.message)}`,
+        `--fen ${JSON.stringify(escapeText(fen))}: ${
+          lowered(read.error.message)
+        }`,
       );
     }
     return read.position;
@@ -150,7 +157,10 @@ function dateOf(
   if (text === undefined) return undefined;
   const month = monthNumber(text);
   if (month !== null) {
-    return { month, date: text.replace("-", ".") + (name === "since" ? ".00" : ".99") };
+    return {
+      month,
+      date: text.replace("-", ".") + (name === "since" ? ".00" : ".99"),
+    };
   }
   if (/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}$/.test(text)) {
     const day = monthNumber(text.slice(0, 7).replace(".", "-"));
@@ -165,7 +175,11 @@ function dateOf(
 
 function explorerFilter(parsed: ParsedArgs): ExplorerFilter {
   const filter: ExplorerFilter = {
-    topGames: wholeOption(parsed, "top-games", { fallback: 4, min: 0, max: 100 }),
+    topGames: wholeOption(parsed, "top-games", {
+      fallback: 4,
+      min: 0,
+      max: 100,
+    }),
     recentGames: wholeOption(parsed, "recent-games", {
       fallback: 4,
       min: 0,
@@ -203,9 +217,18 @@ function gameFilter(parsed: ParsedArgs): GameFilter {
   }
   if (player !== undefined) filter.player = player;
   if (color !== undefined) filter.color = color;
-  for (const [name, field] of [["min-rating", "minRating"], ["max-rating", "maxRating"]] as const) {
+  for (
+    const [name, field] of [["min-rating", "minRating"], [
+      "max-rating",
+      "maxRating",
+    ]] as const
+  ) {
     if (parsed.values.has(name)) {
-      filter[field] = wholeOption(parsed, name, { fallback: 0, min: 0, max: 9999 });
+      filter[field] = wholeOption(parsed, name, {
+        fallback: 0,
+        min: 0,
+        max: 9999,
+      });
     }
   }
   const since = dateOf(parsed, "since"), until = dateOf(parsed, "until");
@@ -229,7 +252,9 @@ function gameFilter(parsed: ParsedArgs): GameFilter {
   if (parsed.values.has("id")) {
     filter.ids = valuesOf(parsed, "id").map((id) => {
       if (!/^[0-9]{1,15}$/.test(id)) {
-        throw new UsageError(`--id takes a game's number, not ${JSON.stringify(escapeText(id))}`);
+        throw new UsageError(
+          `--id takes a game's number, not ${JSON.stringify(escapeText(id))}`,
+        );
       }
       return Number(id);
     });
@@ -318,9 +343,13 @@ function answerTable(answer: ExplorerAnswer): string {
     "",
     "",
   ]);
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const widths = rows[0].map((_, c) =>
+    Math.max(...rows.map((r) => r[c].length))
+  );
   const lines = rows.map((r) =>
-    r.map((cell, c) => c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))
+    r.map((cell, c) =>
+      c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])
+    )
       .join("  ").trimEnd()
   );
   const opening = answer.opening === null

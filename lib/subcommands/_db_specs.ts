@@ -1,7 +1,11 @@
 // The option tables of `fen db import`, `query`, `export` and `merge`:
 // their parsers, help and completions come from here (lib/program/args.ts).
 
-import { HELP_OPTION, type OptionSpec, type ProgramSpec } from "../program/args.ts";
+import {
+  HELP_OPTION,
+  type OptionSpec,
+  type ProgramSpec,
+} from "../program/args.ts";
 import { PROGRESS_OPTIONS } from "./args.ts";
 import { DEFAULT_INDEX_PLIES } from "../db/import.ts";
 import { SPEEDS } from "../db/speed.ts";
@@ -135,7 +139,8 @@ export const DB_SPECS: Readonly<Record<DbWord, ProgramSpec>> = {
         name: "index-plies",
         value: "<n>",
         default: String(DEFAULT_INDEX_PLIES),
-        help: "index the positions of each game's first n plies (a new database)",
+        help:
+          "index the positions of each game's first n plies (a new database)",
       },
       {
         name: "no-annotations",
