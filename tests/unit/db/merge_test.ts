@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { GameDatabase } from "../../../lib/db/database.ts";
+import { mergeDatabase } from "../../../lib/db/merge.ts";
+import { ExplorerEntry } from "../../../lib/db/entry.ts";
+import { databaseOf, testGames } from "./_games.ts";
+
+/** Everything a database holds, its index rows decoded and ordered. */
+function contents(db: GameDatabase): unknown {
+  const games = db.sql.prepare(
+    "SELECT id, site, white, result, moves, tags, annotations FROM games ORDER BY id",
+  ).all();
+  const read = db.sql.prepare(
+    "SELECT key, month, data FROM explorer ORDER BY key, month",
+  );
+  read.setReadBigInts(true);
+  const rows = read.all().map((row) => {
+    const entry = ExplorerEntry.decode(row.data as Uint8Array);
+    const cells = (m: Map<number, unknown>) =>
+      [...m].filter(([, c]) => {
+        const { white, draws, black } = c as Record<string, number>;
+        return white !== 0 || draws !== 0 || black !== 0;
+      }).sort((a, b) => a[0] - b[0]);
+    return {
+      key: row.key,
+      month: row.month,
+      extra: cells(entry.extra),
+      moves: entry.moves.map((m) => ({
+        code: m.code,
+        cells: cells(m.cells),
+        games: m.games.map((g) => g.id).sort((a, b) => a - b),
+      })).filter((m) => m.cells.length > 0).sort((a, b) => a.code - b.code),
+    };
+  });
+  return { games, rows };
+}
+
+function parts(text: string): string[] {
+  return text.trim().split(/\n\n(?=\[Event)|\n(?=\[Event "openings")/);
+}
+
+Deno.test("databases of two halves merge into the database of the whole", () => {
+  const games = parts(testGames());
+  const half = Math.floor(games.length / 2);
+  const whole = databaseOf(games.join("\n\n") + "\n", 8);
+  const a = databaseOf(games.slice(0, half).join("\n\n") + "\n", 8);
+  const b = databaseOf(games.slice(half).join("\n\n") + "\n", 8);
+  const merged = GameDatabase.open(":memory:", { write: true });
+  assert.deepEqual(mergeDatabase(merged, a), {
+    read: half,
+    added: half,
+    duplicates: 0,
+    failed: 0,
+  });
+  mergeDatabase(merged, b);
+  assert.deepEqual(contents(merged), contents(whole));
+  for (const db of [whole, a, b, merged]) db.close();
+});
+
+Deno.test("parts that share games merge into the whole: a game both hold is counted once", () => {
+  const games = parts(testGames());
+  const whole = databaseOf(games.join("\n\n") + "\n", 8);
+  const a = databaseOf(games.slice(0, 250).join("\n\n") + "\n", 8);
+  const b = databaseOf(games.slice(200).join("\n\n") + "\n", 8);
+  const merged = GameDatabase.open(":memory:", { write: true });
+  mergeDatabase(merged, a);
+  const counts = mergeDatabase(merged, b);
+  assert.equal(counts.duplicates, 50);
+  assert.deepEqual(contents(merged), contents(whole));
+  const shallow = databaseOf("1. e4 *\n", 4);
+  assert.throws(() => mergeDatabase(merged, shallow), /indexes 4 plies/);
+  for (const db of [whole, a, b, merged, shallow]) db.close();
+});
