@@ -62,15 +62,21 @@ export class DbError extends Error {
   }
 }
 
-/** SQLite's result codes for the failures a user can cause. */
-const SQLITE_REASONS: Readonly<Record<number, [DbErrorReason, string]>> = {
-  5: ["locked", "is locked by another program"],
-  6: ["locked", "is locked by another program"],
-  8: ["read-only", "cannot be written (read-only)"],
-  14: ["open", "cannot be opened"],
-  26: ["not-database", "is not a database"],
-  11: ["not-database", "is damaged (not a database)"],
-};
+/**
+ * SQLite's messages for the failures a user can cause (Deno's node:sqlite
+ * gives the message, not the result code), and what they mean.
+ */
+const SQLITE_REASONS: readonly (readonly [RegExp, DbErrorReason, string])[] = [
+  [
+    /database is locked|database table is locked/,
+    "locked",
+    "is locked by another program",
+  ],
+  [/file is not a database/, "not-database", "is not a database"],
+  [/malformed/, "not-database", "is damaged (not a database)"],
+  [/readonly database/, "read-only", "cannot be written (read-only)"],
+  [/unable to open database file/, "open", "cannot be opened"],
+];
 
 /**
  * The {@linkcode DbError} an SQLite failure on `path` is, or the error
@@ -81,11 +87,10 @@ const SQLITE_REASONS: Readonly<Record<number, [DbErrorReason, string]>> = {
  * @returns The error to throw.
  */
 export function dbErrorOf(error: unknown, path: string): unknown {
-  if (error instanceof DbError) return error;
-  const code = (error as { errcode?: number }).errcode;
-  const known = code === undefined ? undefined : SQLITE_REASONS[code & 255];
+  if (error instanceof DbError || !(error instanceof Error)) return error;
+  const known = SQLITE_REASONS.find(([pattern]) => pattern.test(error.message));
   if (known === undefined) return error;
-  return new DbError(known[0], `${JSON.stringify(path)} ${known[1]}`);
+  return new DbError(known[1], `${JSON.stringify(path)} ${known[2]}`);
 }
 
 /** How to open a database. */
@@ -142,7 +147,9 @@ export class GameDatabase {
       const db = new GameDatabase(sql, path);
       sql.function("fen_explorer_merge", mergeRows);
       if (write) {
-        sql.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+        // The default rollback journal: a reader needs no write access
+        // (WAL's readers write its shared-memory file).
+        sql.exec("PRAGMA synchronous = NORMAL;");
         sql.exec(SCHEMA_SQL);
       }
       db.#checkSchema(write);

@@ -155,9 +155,13 @@ export class GameImporter {
         this.#options.onUnsupported?.(game, unkeyed);
         continue;
       }
-      if (!this.#open) {
-        this.#db.sql.exec("BEGIN");
-        this.#open = true;
+      try {
+        if (!this.#open) {
+          this.#db.sql.exec("BEGIN");
+          this.#open = true;
+        }
+      } catch (error) {
+        throw dbErrorOf(error, this.#db.path);
       }
       this.#game(game);
       if (this.#batch.size >= (this.#options.batchRows ?? 200_000)) {

@@ -10,7 +10,8 @@ import { escapeText } from "../_quote.ts";
 import { frameOf } from "../program/frame.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered } from "../program/messages.ts";
-import { GameDatabase } from "../db/database.ts";
+import type { GameDatabase } from "../db/database.ts";
+import { openDatabase } from "./db.ts";
 import {
   DEFAULT_INDEX_PLIES,
   GameImporter,
@@ -19,10 +20,10 @@ import {
 import { mergeDatabase } from "../db/merge.ts";
 
 /** The database `--db` names, opened to write. */
-function openTarget(parsed: ParsedArgs): GameDatabase {
+function openTarget(parsed: ParsedArgs, io: CliIo): GameDatabase {
   const path = valueOf(parsed, "db");
   if (path === undefined) throw new UsageError("--db <file> is needed");
-  return GameDatabase.open(path, { write: true });
+  return openDatabase(io, path, { write: true });
 }
 
 /**
@@ -65,7 +66,7 @@ export async function importCommand(
   parsed: ParsedArgs,
   io: CliIo,
 ): Promise<number> {
-  const db = openTarget(parsed);
+  const db = openTarget(parsed, io);
   try {
     const run = new BadRun();
     const leftOut = (what: string): void => {
@@ -112,7 +113,7 @@ export function mergeCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   if (parsed.operands.length === 0) {
     throw new UsageError("give the databases to merge");
   }
-  const db = openTarget(parsed);
+  const db = openTarget(parsed, io);
   try {
     const totals: ImportCounts = {
       read: 0,
@@ -121,7 +122,7 @@ export function mergeCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
       failed: 0,
     };
     for (const path of parsed.operands) {
-      const source = GameDatabase.open(path);
+      const source = openDatabase(io, path, { write: false });
       try {
         const counts = mergeDatabase(db, source);
         totals.read += counts.read;

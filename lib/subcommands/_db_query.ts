@@ -20,7 +20,8 @@ import { PolyglotHasher } from "../data/polyglot/mod.ts";
 import { stringifyPgn } from "../pgn/stringify.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { Position } from "../types.ts";
-import { GameDatabase } from "../db/database.ts";
+import type { GameDatabase } from "../db/database.ts";
+import { openDatabase } from "./db.ts";
 import {
   Explorer,
   type ExplorerAnswer,
@@ -36,7 +37,7 @@ import { compileMatch, MatchSyntaxError } from "../match/mod.ts";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The one database operand, opened to read. */
-function openSource(parsed: ParsedArgs): GameDatabase {
+function openSource(parsed: ParsedArgs, io: CliIo): GameDatabase {
   const [path, ...rest] = parsed.operands;
   if (path === undefined) throw new UsageError("give the database to read");
   if (rest.length > 0) {
@@ -44,7 +45,7 @@ function openSource(parsed: ParsedArgs): GameDatabase {
       `one database is read, not also ${JSON.stringify(escapeText(rest[0]))}`,
     );
   }
-  return GameDatabase.open(path);
+  return openDatabase(io, path, { write: false });
 }
 
 /**
@@ -67,7 +68,7 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   }
   const position = explorer ? positionOf(parsed) : null;
   const filter = gameFilter(parsed);
-  const db = openSource(parsed);
+  const db = openSource(parsed, io);
   try {
     if (position !== null) {
       const answer = new Explorer(db).answer(position, explorerFilter(parsed));
@@ -95,7 +96,7 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
  */
 export function exportCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   const filter = gameFilter(parsed);
-  const db = openSource(parsed);
+  const db = openSource(parsed, io);
   try {
     writeGames(db, filter, { io, format: "pgn" });
     return Promise.resolve(EXIT.ok);
