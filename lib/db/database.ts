@@ -134,13 +134,7 @@ export class GameDatabase {
    * locked, read-only, or another program's SQLite file.
    */
   static open(path: string, { write = false }: OpenOptions = {}): GameDatabase {
-    if (!write && path !== ":memory:") {
-      try {
-        Deno.statSync(path);
-      } catch {
-        throw new DbError("missing", `${JSON.stringify(path)}: no such file`);
-      }
-    }
+    if (path !== ":memory:") checkFile(path, write);
     let sql: DatabaseSync | null = null;
     try {
       sql = new DatabaseSync(path, { readOnly: !write, timeout: 2000 });
@@ -211,6 +205,22 @@ export class GameDatabase {
   /** Closes it. */
   close(): void {
     if (this.sql.isOpen) this.sql.close();
+  }
+}
+
+/** Refuses a directory, and (to read) a missing file, before SQLite does. */
+function checkFile(path: string, write: boolean): void {
+  let info: Deno.FileInfo | null = null;
+  try {
+    info = Deno.statSync(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  if (info === null && !write) {
+    throw new DbError("missing", `${JSON.stringify(path)}: no such file`);
+  }
+  if (info?.isDirectory === true) {
+    throw new DbError("open", `${JSON.stringify(path)} is a directory`);
   }
 }
 
