@@ -217,7 +217,10 @@ function checkFile(path: string, write: boolean): void {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
   if (info === null && !write) {
-    throw new DbError("missing", `${JSON.stringify(path)}: no such file`);
+    throw new DbError(
+      "missing",
+      `cannot open ${JSON.stringify(path)}: no such file or directory`,
+    );
   }
   if (info?.isDirectory === true) {
     throw new DbError("open", `${JSON.stringify(path)} is a directory`);
