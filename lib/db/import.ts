@@ -8,7 +8,8 @@
  */
 
 import { PgnReader } from "../pgn/reader.ts";
-import type { PgnGame } from "../pgn/game.ts";
+import { PgnWalker } from "../pgn/walker.ts";
+import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { PgnError } from "../pgn/errors.ts";
 import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
@@ -91,7 +92,8 @@ const INSERT_SQL = `INSERT OR IGNORE INTO games (uid, event, site, date,
 export class GameImporter {
   readonly #db: GameDatabase;
   readonly #options: ImportOptions;
-  readonly #reader = new PgnReader();
+  /** What reads the PGN: a reader of whole games, or a walker of moves. */
+  readonly #input: { push(chunk: string | Uint8Array): void; end(): void };
   readonly #insert: StatementSync;
   readonly #batch: IndexBatch;
   #open = false;
@@ -112,6 +114,34 @@ export class GameImporter {
     this.#options = options;
     this.#insert = db.sql.prepare(INSERT_SQL);
     this.#batch = new IndexBatch(db);
+    this.#input = options.annotations ? this.#reader() : this.#walker();
+  }
+
+  /** Whole games (their comments, NAGs and variations kept), then walked. */
+  #reader(): { push(chunk: string | Uint8Array): void; end(): void } {
+    const reader = new PgnReader();
+    const plies = this.#options.indexPlies;
+    const take = (games: PgnGame[]): void => {
+      for (const game of games) {
+        this.#take(game, () => walkGame(game, plies));
+      }
+    };
+    return {
+      push: (chunk) => take(reader.push(chunk)),
+      end: () => take(reader.end()),
+    };
+  }
+
+  /**
+   * The moves only, walked as they are read: each played once and no game
+   * kept (about three times the reader's speed).
+   */
+  #walker(): PgnWalker {
+    const walk = new MoveCollector(this.#options.indexPlies);
+    return new PgnWalker({
+      position: (position) => walk.position(position),
+      end: (game) => this.#take(game, () => walk.result()),
+    });
   }
 
   /**
@@ -120,12 +150,12 @@ export class GameImporter {
    * @param chunk The next piece of the stream, cut anywhere.
    */
   push(chunk: string | Uint8Array): void {
-    this.#games(this.#reader.push(chunk));
+    this.#input.push(chunk);
   }
 
   /** Ends the input: the last game is read, everything written. */
   end(): void {
-    this.#games(this.#reader.end());
+    this.#input.end();
     this.#commit();
   }
 
@@ -141,38 +171,36 @@ export class GameImporter {
     this.#open = false;
   }
 
-  #games(games: PgnGame[]): void {
-    for (const game of games) {
-      this.counts.read++;
-      if (game.error !== null) {
-        this.counts.failed++;
-        this.#options.onError?.(game.error);
-        continue;
+  /** A game read: stored and indexed, or left out (said). */
+  #take(game: PgnGame, walked: () => GameWalk): void {
+    this.counts.read++;
+    if (game.error !== null) {
+      this.counts.failed++;
+      this.#options.onError?.(game.error);
+      return;
+    }
+    const unkeyed = unkeyedReason(game.rules);
+    if (unkeyed !== null) {
+      this.counts.failed++;
+      this.#options.onUnsupported?.(game, unkeyed);
+      return;
+    }
+    try {
+      if (!this.#open) {
+        this.#db.sql.exec("BEGIN");
+        this.#open = true;
       }
-      const unkeyed = unkeyedReason(game.rules);
-      if (unkeyed !== null) {
-        this.counts.failed++;
-        this.#options.onUnsupported?.(game, unkeyed);
-        continue;
-      }
-      try {
-        if (!this.#open) {
-          this.#db.sql.exec("BEGIN");
-          this.#open = true;
-        }
-      } catch (error) {
-        throw dbErrorOf(error, this.#db.path);
-      }
-      this.#game(game);
-      if (this.#batch.size >= (this.#options.batchRows ?? 200_000)) {
-        this.#commit();
-      }
+    } catch (error) {
+      throw dbErrorOf(error, this.#db.path);
+    }
+    this.#game(game, walked());
+    if (this.#batch.size >= (this.#options.batchRows ?? 200_000)) {
+      this.#commit();
     }
   }
 
   /** Stores one game and counts it into the index. */
-  #game(game: PgnGame): void {
-    const { codes, keys, cells } = walkGame(game, this.#options.indexPlies);
+  #game(game: PgnGame, { codes, keys, cells }: GameWalk): void {
     const moves = movesBytes(codes);
     const row = this.#row(game, { codes, moves, cells });
     let changes: number | bigint;
@@ -237,26 +265,51 @@ export interface GameWalk {
  * @returns What the walk found.
  */
 export function walkGame(game: PgnGame, plies: number): GameWalk {
-  const codes: number[] = [];
-  const keys: number[] = [];
-  const key = new Uint32Array(2);
-  let cells: readonly number[] = [];
-  for (const position of game.cursor()) {
-    if (position.ply > 0) {
+  const walk = new MoveCollector(plies);
+  for (const position of game.cursor()) walk.position(position);
+  return walk.result();
+}
+
+/** What a walk of one game's mainline collects, position after position. */
+class MoveCollector {
+  readonly #plies: number;
+  readonly #key = new Uint32Array(2);
+  #codes: number[] = [];
+  #keys: number[] = [];
+  /** The last position (a walk moves one object along: read at the end). */
+  #last: PgnPosition | null = null;
+
+  /** @param plies The plies whose positions are keyed. */
+  constructor(plies: number) {
+    this.#plies = plies;
+  }
+
+  /** The game's next position (ply 0 starts a game). */
+  position(position: PgnPosition): void {
+    if (position.depth !== 0) return;
+    if (position.ply === 0) {
+      this.#codes = [];
+      this.#keys = [];
+    } else {
       const rook = position.castlingRook;
-      const to = rook !== null && game.rules === "chess960"
+      const to = rook !== null && position.game.rules === "chess960"
         ? rook
         : position.to!;
-      codes.push(packMove(position.from!, to, position.promotion));
+      this.#codes.push(packMove(position.from!, to, position.promotion));
     }
     const view = position.view();
-    if (position.ply <= plies) {
-      polyglotKeyHalves(view, key);
-      keys.push(key[0], key[1]);
+    if (position.ply <= this.#plies) {
+      polyglotKeyHalves(view, this.#key);
+      this.#keys.push(this.#key[0], this.#key[1]);
     }
-    cells = view.cells;
+    this.#last = position;
   }
-  return { codes, keys, cells: [...cells] };
+
+  /** What the game's walk collected. */
+  result(): GameWalk {
+    const cells = this.#last === null ? [] : [...this.#last.view().cells];
+    return { codes: this.#codes, keys: this.#keys, cells };
+  }
 }
 
 /**
