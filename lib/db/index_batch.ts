@@ -35,6 +35,16 @@ interface Row {
   lo: number;
   month: number;
   entry: ExplorerEntry;
+  /** The next row of the same bucket. */
+  next: Row | null;
+}
+
+/**
+ * A row's bucket: the key's high half and 21 bits of its low half, exact
+ * as a number; rows of a bucket are told apart by the rest.
+ */
+function bucketOf(hi: number, lo: number): number {
+  return hi * 2097152 + (lo >>> 11);
 }
 
 const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
@@ -43,9 +53,11 @@ const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
 
 /** The rows of the games added since the last flush. */
 export class IndexBatch {
-  readonly #rows = new Map<string, Row>();
+  readonly #rows = new Map<number, Row>();
+  #size = 0;
   readonly #upsert: StatementSync;
-  readonly #seen = new Set<string>();
+  /** The game's positions and moves counted so far (it counts once in each). */
+  readonly #seen: number[] = [];
 
   constructor(db: GameDatabase) {
     this.#upsert = db.sql.prepare(UPSERT_SQL);
@@ -53,7 +65,7 @@ export class IndexBatch {
 
   /** How many rows are held. */
   get size(): number {
-    return this.#rows.size;
+    return this.#size;
   }
 
   /**
@@ -71,21 +83,19 @@ export class IndexBatch {
     };
     counts[game.field] = 1;
     const seen = this.#seen;
-    seen.clear();
+    seen.length = 0;
     const positions = game.keys.length / 2;
     for (let k = 0; k < positions; k++) {
       const hi = game.keys[2 * k], lo = game.keys[2 * k + 1];
-      const position = `${hi},${lo}`;
-      const row = this.#row(hi, lo, game.month, position);
-      if (!seen.has(position)) {
-        seen.add(position);
+      const row = this.#row(hi, lo, game.month);
+      if (!wasSeen(seen, hi, lo, -1)) {
+        seen.push(hi, lo, -1);
         addCounts(row.entry.extra, game.cell, counts, sign);
       }
       if (k + 1 >= positions) break;
       const code = game.codes[k];
-      const played = `${position},${code}`;
-      if (seen.has(played)) continue;
-      seen.add(played);
+      if (wasSeen(seen, hi, lo, code)) continue;
+      seen.push(hi, lo, code);
       const move = row.entry.move(code);
       addCounts(move.cells, game.cell, counts, sign);
       addCounts(row.entry.extra, game.cell, counts, -sign);
@@ -93,27 +103,42 @@ export class IndexBatch {
     }
   }
 
-  #row(hi: number, lo: number, month: number, position: string): Row {
-    const name = `${position},${month}`;
-    let row = this.#rows.get(name);
-    if (row === undefined) {
-      row = { hi, lo, month, entry: new ExplorerEntry() };
-      this.#rows.set(name, row);
+  #row(hi: number, lo: number, month: number): Row {
+    const bucket = bucketOf(hi, lo);
+    const first = this.#rows.get(bucket) ?? null;
+    for (let row = first; row !== null; row = row.next) {
+      if (row.lo === lo && row.month === month) return row;
     }
+    const row: Row = {
+      hi,
+      lo,
+      month,
+      entry: new ExplorerEntry(),
+      next: first,
+    };
+    this.#rows.set(bucket, row);
+    this.#size++;
     return row;
   }
 
   /** Adds a stored row (another database's) to the rows held. */
   addRow(hi: number, lo: number, month: number, entry: ExplorerEntry): void {
-    this.#row(hi, lo, month, `${hi},${lo}`).entry.add(entry);
+    this.#row(hi, lo, month).entry.add(entry);
   }
 
   /** Writes the rows held, in key order, and forgets them. */
   flush(): void {
-    const rows = [...this.#rows.values()].sort((a, b) =>
+    const rows: Row[] = [];
+    for (const first of this.#rows.values()) {
+      for (let row: Row | null = first; row !== null; row = row.next) {
+        rows.push(row);
+      }
+    }
+    rows.sort((a, b) =>
       (a.hi | 0) - (b.hi | 0) || a.lo - b.lo || a.month - b.month
     );
     this.#rows.clear();
+    this.#size = 0;
     for (const row of rows) {
       this.#upsert.run(
         positionKey(row.hi, row.lo),
@@ -122,6 +147,21 @@ export class IndexBatch {
       );
     }
   }
+}
+
+/** Whether the game counted `code` (-1: the position) at this key already. */
+function wasSeen(
+  seen: number[],
+  hi: number,
+  lo: number,
+  code: number,
+): boolean {
+  for (let i = 0; i < seen.length; i += 3) {
+    if (seen[i] === hi && seen[i + 1] === lo && seen[i + 2] === code) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A Polyglot key's halves as the signed 64-bit integer of the `key` column. */
