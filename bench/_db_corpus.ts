@@ -20,7 +20,9 @@ import { loadPosition } from "../lib/chess/convert.ts";
 import { Notation } from "../lib/chess/notation.ts";
 import { parseFen } from "../lib/fen/mod.ts";
 
-const START = parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+const START = parseFen(
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+);
 
 /** SAN moves: an opening's line, then random legal moves up to `cap` plies. */
 function moves(random: () => number, line: string, cap: number): string[] {
@@ -28,7 +30,11 @@ function moves(random: () => number, line: string, cap: number): string[] {
   loadPosition(board, START);
   const notation = new Notation(board);
   const sans: string[] = [];
-  for (const text of line.split(/\s+/).filter((t) => !/^[0-9]+\./.test(t) && t !== "")) {
+  for (
+    const text of line.split(/\s+/).filter((t) =>
+      !/^[0-9]+\./.test(t) && t !== ""
+    )
+  ) {
     const m = notation.parse({ text, index: sans.length + 1 });
     sans.push(notation.san(m));
     notation.play(m);
@@ -42,31 +48,47 @@ function moves(random: () => number, line: string, cap: number): string[] {
 }
 
 const RESULTS = ["1-0", "0-1", "1/2-1/2"] as const;
-const CONTROLS = ["15+0", "60+0", "180+0", "180+2", "300+3", "600+0", "900+10", "1800+0"];
+const CONTROLS = [
+  "15+0",
+  "60+0",
+  "180+0",
+  "180+2",
+  "300+3",
+  "600+0",
+  "900+10",
+  "1800+0",
+];
 
 function clock(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${
-    String(s % 60).padStart(2, "0")
-  }`;
+  return `${Math.floor(s / 3600)}:${
+    String(Math.floor(s / 60) % 60).padStart(2, "0")
+  }:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** One game. */
 function game(
   random: () => number,
-  { number, lines, clocks }: { number: number; lines: string[]; clocks: boolean },
+  { number, lines, clocks }: {
+    number: number;
+    lines: string[];
+    clocks: boolean;
+  },
 ): string {
   const line = lines[Math.floor(random() * random() * lines.length)];
   const sans = moves(random, line, 20 + Math.floor(random() * 100));
   const result = RESULTS[Math.floor(random() * 2.2)];
-  const rating = () => 800 + Math.floor(random() * random() * 2000 + random() * 400);
+  const rating = () =>
+    800 + Math.floor(random() * random() * 2000 + random() * 400);
   const control = CONTROLS[Math.floor(random() * CONTROLS.length)];
   const base = Number(control.split("+")[0]);
   const month = 1 + number % 12;
   const tags = [
     `[Event "Rated Blitz game"]`,
     `[Site "https://lichess.org/${number.toString(36).padStart(8, "0")}"]`,
-    `[Date "2024.${String(month).padStart(2, "0")}.${String(1 + number % 28).padStart(2, "0")}"]`,
+    `[Date "2024.${String(month).padStart(2, "0")}.${
+      String(1 + number % 28).padStart(2, "0")
+    }"]`,
     `[Round "-"]`,
     `[White "player${Math.floor(random() * 20000)}"]`,
     `[Black "player${Math.floor(random() * 20000)}"]`,
@@ -86,7 +108,9 @@ function game(
     text += i % 2 === 0 ? `${moveNo}. ${san} ` : `${san} `;
     if (clocks) {
       left[i % 2] -= random() * base / 40;
-      text += `{ [%clk ${clock(left[i % 2])}] } ${i % 2 === 0 ? `${moveNo}... ` : ""}`;
+      text += `{ [%clk ${clock(left[i % 2])}] } ${
+        i % 2 === 0 ? `${moveNo}... ` : ""
+      }`;
     }
     if (i % 2 === 1) moveNo++;
   });

@@ -43,7 +43,8 @@ for (const position of positions) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+const at = (q: number) =>
+  times[Math.min(times.length - 1, Math.floor(q * times.length))];
 console.log(
   `explorer: ${times.length} positions, p50 ${at(0.5).toFixed(2)} ms, p95 ${
     at(0.95).toFixed(2)
@@ -54,7 +55,9 @@ for (const pattern of patterns) {
   let n = 0;
   for (const _ of selectGames(db, { match: pattern })) n++;
   console.log(
-    `--match ${pattern}: ${n} games in ${(performance.now() - t).toFixed(0)} ms`,
+    `--match ${pattern}: ${n} games in ${
+      (performance.now() - t).toFixed(0)
+    } ms`,
   );
 }
 db.close();

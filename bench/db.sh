@@ -45,7 +45,15 @@ for clocks in "" --clocks; do
     size=$(stat -c %s "$dir/g.db")
     echo "import ${mode:-(annotations kept)}: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s, peak ${rss} MB; database $size bytes, $(echo "scale=2; $size / $zsize" | bc)x the .pgn.zst"
   done
-  if command -v pgnscid > /dev/null; then
+  # SCID 4.7 (Debian's scid) has no pgnscid: its sc_import (tkscid, run
+  # headless) into a database made empty first. It builds no position index.
+  if [ -x /usr/games/tkscid ]; then
+    rm -f "$dir"/scid.s*
+    printf 'sc_base close [sc_base create [lindex $argv 0]]\nexit 0\n' > "$dir/create.tcl"
+    /usr/games/tkscid "$dir/create.tcl" "$dir/scid" > /dev/null
+    read -r wall cpu rss < <(PATH=$PATH:/usr/games timed /usr/games/sc_import "$dir/scid" "$dir/$name.pgn")
+    echo "scid sc_import: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s; $(cat "$dir"/scid.s* | wc -c) bytes (no position index)"
+  elif command -v pgnscid > /dev/null; then
     read -r wall cpu rss < <(cd "$dir" && timed pgnscid -f "$name.pgn" scid)
     echo "pgnscid: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s; $(cat "$dir"/scid.s* | wc -c) bytes"
   fi

@@ -27,7 +27,6 @@ import { recordViewOf } from "../record_view.ts";
 import { toSan } from "../moves/play.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import { openingOf } from "../data/openings/mod.ts";
-import { byGames, gamesOf } from "../tree/mod.ts";
 import type { Position } from "../types.ts";
 
 /** Which games count, as lichess's query parameters say. */
@@ -339,6 +338,20 @@ function sanOf(position: Position, uci: string): string {
       return uci;
     }
   }
+}
+
+/** Games counted in a move or position. */
+function gamesOf(c: { white: number; draws: number; black: number }): number {
+  return c.white + c.draws + c.black;
+}
+
+/**
+ * The order of a position's moves: most games first, ties by UCI, as
+ * `fen tree` lists them (the tests hold the two explorers equal).
+ */
+function byGames(a: ExplorerMove, b: ExplorerMove): number {
+  return gamesOf(b) - gamesOf(a) ||
+    (a.uci < b.uci ? -1 : a.uci > b.uci ? 1 : 0);
 }
 
 /** The months of `YYYY-MM` (lichess's `since`/`until`) as numbers. */

@@ -366,7 +366,7 @@ export interface MatchNeeds {
  *
  * assert.deepEqual(matchNeeds("KRPvKR").material, [[0, 1, 0, 0, 1], [0, 1, 0, 0, 0]]);
  * // e2 empty, so White's e-pawn must have left
- * assert.equal(matchNeeds("8/8/8/8/8/8/PPPP1PPP/8").noHomePawn, 1 << 4);
+ * assert.equal(matchNeeds("*\/*\/*\/*\/*\/*\/PPPP1PPP\/*").noHomePawn, 1 << 4);
  * ```
  *
  * @param text The pattern, as {@linkcode compileMatch} reads it.

@@ -12,11 +12,7 @@ import { EXIT } from "../program/exit.ts";
 import type { ParsedArgs, ProgramSpec } from "../program/args.ts";
 import { SubcommandError } from "./args.ts";
 import { escapeText } from "../_quote.ts";
-import {
-  DbError,
-  type DbErrorReason,
-  GameDatabase,
-} from "../db/database.ts";
+import { DbError, type DbErrorReason, GameDatabase } from "../db/database.ts";
 import { granted } from "../program/out_files.ts";
 import { DB_SPECS, type DbWord } from "./_db_specs.ts";
 import type { Program, ProgramGroup, Subcommand } from "./front_end.ts";
@@ -57,7 +53,9 @@ export function openDatabase(
       throw new SubcommandError(
         `needs permission to ${kinds.join(" and ")} ${
           JSON.stringify(shown)
-        } (run deno with ${kinds.map((k) => `--allow-${k}=${shown}`).join(" ")})`,
+        } (run deno with ${
+          kinds.map((k) => `--allow-${k}=${shown}`).join(" ")
+        })`,
         EXIT.ioError,
       );
     }

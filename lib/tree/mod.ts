@@ -381,6 +381,3 @@ function squareBits(square: string): number {
 }
 
 export { parseTreeLine, treeLine, TreeSum } from "./sum.ts";
-
-/** The order of a position's moves (most games, then UCI), for other explorers. */
-export { byGames, gamesOf } from "./_node.ts";
