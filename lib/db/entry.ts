@@ -31,11 +31,20 @@ export interface GameRef {
   cell: number;
 }
 
+/**
+ * Counts by cell, flat (no object per cell: an import holds many): six
+ * numbers a cell, its number then white, draws, black, whiteSum, blackSum.
+ */
+export type Cells = number[];
+
+/** The width of a cell's counts in {@linkcode Cells}. */
+const WIDTH = 6;
+
 /** A move's counts by cell and its games. */
 export interface MoveEntry {
   /** The move packed (see `packMove`). */
   code: number;
-  cells: Map<number, Counts>;
+  cells: Cells;
   games: GameRef[];
 }
 
@@ -45,13 +54,13 @@ export const KEPT_GAMES = 4;
 /** A row: the position's counts beyond its moves', and its moves. */
 export class ExplorerEntry {
   /** The position's counts minus its moves' (may be negative: repetitions). */
-  readonly extra: Map<number, Counts> = new Map();
+  readonly extra: Cells = [];
   readonly moves: MoveEntry[] = [];
 
   /** The move `code`'s entry, made if new. */
   move(code: number): MoveEntry {
     for (const move of this.moves) if (move.code === code) return move;
-    const move: MoveEntry = { code, cells: new Map(), games: [] };
+    const move: MoveEntry = { code, cells: [], games: [] };
     this.moves.push(move);
     return move;
   }
@@ -125,29 +134,40 @@ export function addGameRef(move: MoveEntry, game: GameRef): void {
 
 /** Adds `counts` times `sign` to the cell's counts. */
 export function addCounts(
-  cells: Map<number, Counts>,
+  cells: Cells,
   cell: number,
   counts: Counts,
   sign = 1,
 ): void {
-  let mine = cells.get(cell);
-  if (mine === undefined) {
-    mine = { white: 0, draws: 0, black: 0, whiteSum: 0, blackSum: 0 };
-    cells.set(cell, mine);
-  }
-  mine.white += sign * counts.white;
-  mine.draws += sign * counts.draws;
-  mine.black += sign * counts.black;
-  mine.whiteSum += sign * counts.whiteSum;
-  mine.blackSum += sign * counts.blackSum;
+  let at = 0;
+  while (at < cells.length && cells[at] !== cell) at += WIDTH;
+  if (at === cells.length) cells.push(cell, 0, 0, 0, 0, 0);
+  cells[at + 1] += sign * counts.white;
+  cells[at + 2] += sign * counts.draws;
+  cells[at + 3] += sign * counts.black;
+  cells[at + 4] += sign * counts.whiteSum;
+  cells[at + 5] += sign * counts.blackSum;
 }
 
-function addCells(
-  into: Map<number, Counts>,
-  from: Map<number, Counts>,
-  sign: number,
-): void {
-  for (const [cell, counts] of from) addCounts(into, cell, counts, sign);
+/** Each cell with its counts. */
+export function* cellCounts(
+  cells: Cells,
+): Generator<[number, Counts], void, undefined> {
+  for (let at = 0; at < cells.length; at += WIDTH) {
+    yield [cells[at], {
+      white: cells[at + 1],
+      draws: cells[at + 2],
+      black: cells[at + 3],
+      whiteSum: cells[at + 4],
+      blackSum: cells[at + 5],
+    }];
+  }
+}
+
+function addCells(into: Cells, from: Cells, sign: number): void {
+  for (const [cell, counts] of cellCounts(from)) {
+    addCounts(into, cell, counts, sign);
+  }
 }
 
 /**
@@ -172,10 +192,10 @@ function keptGames(games: GameRef[]): GameRef[] {
  */
 function writeCells(
   out: ByteWriter,
-  cells: Map<number, Counts>,
+  cells: Cells,
   signed: boolean,
 ): void {
-  const kept = [...cells].filter(([, c]) =>
+  const kept = [...cellCounts(cells)].filter(([, c]) =>
     c.white !== 0 || c.draws !== 0 || c.black !== 0
   );
   out.uint(kept.length);
@@ -201,7 +221,7 @@ function writeCells(
 
 function readCells(
   input: ByteReader,
-  cells: Map<number, Counts>,
+  cells: Cells,
   signed: boolean,
 ): void {
   for (let n = input.uint(); n > 0; n--) {
@@ -233,6 +253,6 @@ function readCells(
       c.whiteSum = input.int();
       c.blackSum = input.int();
     }
-    cells.set(cell, c);
+    addCounts(cells, cell, c);
   }
 }

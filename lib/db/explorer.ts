@@ -11,7 +11,13 @@
 
 import type { StatementSync } from "node:sqlite";
 import type { GameDatabase } from "./database.ts";
-import { type Counts, ExplorerEntry, type GameRef } from "./entry.ts";
+import {
+  cellCounts,
+  type Cells,
+  type Counts,
+  ExplorerEntry,
+  type GameRef,
+} from "./entry.ts";
 import { positionKey } from "./index_batch.ts";
 import { unpackMove } from "./moves.ts";
 import {
@@ -268,7 +274,7 @@ interface Summed extends Counts {
   ratedBlack: number;
 }
 
-function sumCells(cells: Map<number, Counts>, wanted: boolean[]): Summed {
+function sumCells(cells: Cells, wanted: boolean[]): Summed {
   const sum: Summed = {
     white: 0,
     draws: 0,
@@ -279,7 +285,7 @@ function sumCells(cells: Map<number, Counts>, wanted: boolean[]): Summed {
     ratedWhite: 0,
     ratedBlack: 0,
   };
-  for (const [cell, c] of cells) {
+  for (const [cell, c] of cellCounts(cells)) {
     if (!wanted[cell]) continue;
     sum.white += c.white;
     sum.draws += c.draws;

@@ -40,11 +40,12 @@ interface Row {
 }
 
 /**
- * A row's bucket: the key's high half and 21 bits of its low half, exact
- * as a number; rows of a bucket are told apart by the rest.
+ * A row's bucket: 30 bits of the key, a small integer (a Map keyed by
+ * larger numbers makes a heap number a lookup); rows of a bucket are told
+ * apart by the whole key and the month.
  */
 function bucketOf(hi: number, lo: number): number {
-  return hi * 2097152 + (lo >>> 11);
+  return (hi ^ lo) & 0x3fffffff;
 }
 
 const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
@@ -107,7 +108,7 @@ export class IndexBatch {
     const bucket = bucketOf(hi, lo);
     const first = this.#rows.get(bucket) ?? null;
     for (let row = first; row !== null; row = row.next) {
-      if (row.lo === lo && row.month === month) return row;
+      if (row.lo === lo && row.hi === hi && row.month === month) return row;
     }
     const row: Row = {
       hi,

@@ -1,17 +1,26 @@
 import assert from "node:assert/strict";
-import { ExplorerEntry, KEPT_GAMES } from "../../../lib/db/entry.ts";
+import {
+  addCounts,
+  cellCounts,
+  ExplorerEntry,
+  KEPT_GAMES,
+} from "../../../lib/db/entry.ts";
 import { cellOf, UNRATED } from "../../../lib/db/speed.ts";
 
 function counts(white: number, draws: number, black: number, sum = 0) {
   return { white, draws, black, whiteSum: sum, blackSum: sum };
 }
 
+function get(cells: number[], cell: number) {
+  return new Map(cellCounts(cells)).get(cell);
+}
+
 Deno.test("an explorer row packs and unpacks to the same counts, negative extras included", () => {
   const entry = new ExplorerEntry();
-  entry.extra.set(cellOf(2, 3), counts(1, 0, -1, 0));
+  addCounts(entry.extra, cellOf(2, 3), counts(1, 0, -1, 0));
   const move = entry.move(0x1234);
-  move.cells.set(cellOf(2, 3), counts(3, 1, 200, 123456));
-  move.cells.set(cellOf(6, UNRATED), counts(0, 1, 0));
+  addCounts(move.cells, cellOf(2, 3), counts(3, 1, 200, 123456));
+  addCounts(move.cells, cellOf(6, UNRATED), counts(0, 1, 0));
   move.games.push({ id: 7, cell: cellOf(2, 3) }, {
     id: 3,
     cell: cellOf(6, UNRATED),
@@ -21,12 +30,12 @@ Deno.test("an explorer row packs and unpacks to the same counts, negative extras
   assert.equal(back.moves.length, 1);
   assert.equal(back.moves[0].code, 0x1234);
   assert.deepEqual(
-    back.moves[0].cells.get(cellOf(2, 3)),
+    get(back.moves[0].cells, cellOf(2, 3)),
     counts(3, 1, 200, 123456),
   );
   // an unrated cell keeps no rating sums
   assert.deepEqual(
-    back.moves[0].cells.get(cellOf(6, UNRATED)),
+    get(back.moves[0].cells, cellOf(6, UNRATED)),
     counts(0, 1, 0),
   );
   assert.deepEqual(
@@ -41,14 +50,15 @@ Deno.test("explorer rows add up, and a move keeps its newest and highest rated g
     const row = id % 2 === 0 ? a : b;
     const cell = cellOf(2, id === 3 ? 8 : 1);
     const move = row.move(5);
-    const old = move.cells.get(cell) ?? counts(0, 0, 0);
-    old.white++;
-    move.cells.set(cell, old);
+    addCounts(move.cells, cell, counts(1, 0, 0));
     move.games.push({ id, cell });
   }
   a.add(b);
   const move = ExplorerEntry.decode(a.encode()).moves[0];
-  const total = [...move.cells.values()].reduce((n, c) => n + c.white, 0);
+  const total = [...cellCounts(move.cells)].reduce(
+    (n, [, c]) => n + c.white,
+    0,
+  );
   assert.equal(total, 20);
   const ids = move.games.map((g) => g.id).sort((x, y) => x - y);
   // the 4 newest, and game 3 of the highest group with the newest of the next
@@ -60,7 +70,7 @@ Deno.test("explorer rows add up, and a move keeps its newest and highest rated g
 Deno.test("a one-game move packs in a few bytes", () => {
   const entry = new ExplorerEntry();
   const move = entry.move(796);
-  move.cells.set(cellOf(2, 4), counts(1, 0, 0, 1650));
+  addCounts(move.cells, cellOf(2, 4), counts(1, 0, 0, 1650));
   move.games.push({ id: 100000, cell: cellOf(2, 4) });
   assert.ok(entry.encode().length <= 15, `${entry.encode().length} bytes`);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { GameDatabase } from "../../../lib/db/database.ts";
 import { mergeDatabase } from "../../../lib/db/merge.ts";
-import { ExplorerEntry } from "../../../lib/db/entry.ts";
+import { cellCounts, ExplorerEntry } from "../../../lib/db/entry.ts";
 import { databaseOf, testGames } from "./_games.ts";
 
 /** Everything a database holds, its index rows decoded and ordered. */
@@ -15,9 +15,9 @@ function contents(db: GameDatabase): unknown {
   read.setReadBigInts(true);
   const rows = read.all().map((row) => {
     const entry = ExplorerEntry.decode(row.data as Uint8Array);
-    const cells = (m: Map<number, unknown>) =>
-      [...m].filter(([, c]) => {
-        const { white, draws, black } = c as Record<string, number>;
+    const cells = (m: number[]) =>
+      [...cellCounts(m)].filter(([, c]) => {
+        const { white, draws, black } = c;
         return white !== 0 || draws !== 0 || black !== 0;
       }).sort((a, b) => a[0] - b[0]);
     return {
