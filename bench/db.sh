@@ -2,8 +2,8 @@
 # The game database (`fen db`) on lichess-like games, in one run:
 #   - import speed (games per second, wall and CPU time) with the explorer
 #     index, with the annotations kept (the PGN reader) and dropped (the
-#     walker), and pgnscid (Debian package scid) on the same file as a peer
-#     when it is installed;
+#     walker), and SCID (Debian package scid: sc_import, or pgnscid where
+#     a version has it) on the same file as a peer when it is installed;
 #   - the database's size against the `.pgn.zst` (zstd's default level,
 #     -3) of the same games, for several --index-plies;
 #   - the explorer's answer time (p50, p95) over many positions, and
