@@ -250,6 +250,11 @@ function gameFilter(parsed: ParsedArgs): GameFilter {
   }
   const result = valueOf(parsed, "result");
   if (result !== undefined) filter.result = result;
+  return positionFilter(parsed, filter);
+}
+
+/** `--id` and `--match` added to a filter. */
+function positionFilter(parsed: ParsedArgs, filter: GameFilter): GameFilter {
   if (parsed.values.has("id")) {
     filter.ids = valuesOf(parsed, "id").map((id) => {
       if (!/^[0-9]{1,15}$/.test(id)) {
