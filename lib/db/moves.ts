@@ -12,6 +12,12 @@ import { ChessBoard } from "../chess/board.ts";
 import { loadPosition, writeCells } from "../chess/convert.ts";
 import { Notation } from "../chess/notation.ts";
 import { squareOf } from "../chess/geometry.ts";
+import {
+  CASTLE,
+  kingDestination,
+  moveFrom,
+  movePromotion,
+} from "../chess/move.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import type { Position, Rules, Side, Square } from "../types.ts";
 
@@ -100,7 +106,8 @@ export class MovesReplay {
    */
   play(code: number, ply: number, san: boolean): string {
     const notation = this.#notation;
-    const m = notation.parse({ text: unpackMove(code), index: ply });
+    const m = this.#legal(code) ??
+      notation.parse({ text: unpackMove(code), index: ply });
     const text = san ? notation.san(m) : "";
     notation.play(m);
     this.#sync();
@@ -110,6 +117,28 @@ export class MovesReplay {
   /** The rules the game is replayed under. */
   get rules(): Rules {
     return this.#rules;
+  }
+
+  /**
+   * The legal move a code names, found among the position's moves without
+   * text (the core numbers squares and promotions as the code does), or
+   * null: the notation then says why there is none.
+   */
+  #legal(code: number): number | null {
+    const { moves, length } = this.#notation;
+    const squares = code & 0xfff, to = code >> 6 & 63;
+    const promotion = code >> 12 === 0 ? 0 : (code >> 12) + 1;
+    let castle: number | null = null;
+    for (let i = 0; i < length; i++) {
+      const m = moves[i];
+      if (movePromotion(m) !== promotion || moveFrom(m) !== (code & 63)) {
+        continue;
+      }
+      if ((m & 0xfff) === squares) return m;
+      // castling written as the king's step (standard UCI)
+      if ((m & CASTLE) !== 0 && kingDestination(m) === to) castle = m;
+    }
+    return castle;
   }
 
   #sync(): void {
