@@ -25,7 +25,10 @@ const START = parseFen(
 );
 
 /** SAN moves: an opening's line, then random legal moves up to `cap` plies. */
-function moves(random: () => number, line: string, cap: number): string[] {
+function moves(
+  random: () => number,
+  { line, cap }: { line: string; cap: number },
+): string[] {
   const board = new ChessBoard();
   loadPosition(board, START);
   const notation = new Notation(board);
@@ -76,7 +79,7 @@ function game(
   },
 ): string {
   const line = lines[Math.floor(random() * random() * lines.length)];
-  const sans = moves(random, line, 20 + Math.floor(random() * 100));
+  const sans = moves(random, { line, cap: 20 + Math.floor(random() * 100) });
   const result = RESULTS[Math.floor(random() * 2.2)];
   const rating = () =>
     800 + Math.floor(random() * random() * 2000 + random() * 400);

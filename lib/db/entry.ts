@@ -71,10 +71,10 @@ export class ExplorerEntry {
    * @param other The row to add.
    */
   add(other: ExplorerEntry): void {
-    addCells(this.extra, other.extra, 1);
+    addCells(this.extra, other.extra);
     for (const theirs of other.moves) {
       const mine = this.move(theirs.code);
-      addCells(mine.cells, theirs.cells, 1);
+      addCells(mine.cells, theirs.cells);
       mine.games.push(...theirs.games);
       mine.games = keptGames(mine.games);
     }
@@ -83,10 +83,10 @@ export class ExplorerEntry {
   /** The row packed as bytes: see docs/db.md. */
   encode(): Uint8Array {
     const out = new ByteWriter();
-    writeCells(out, this.extra, true);
+    writeCells(out, { cells: this.extra, signed: true });
     for (const move of this.moves) {
       out.uint(move.code);
-      writeCells(out, move.cells, false);
+      writeCells(out, { cells: move.cells, signed: false });
       const games = keptGames(move.games);
       out.uint(games.length);
       let previous = 0;
@@ -109,10 +109,10 @@ export class ExplorerEntry {
   static decode(bytes: Uint8Array): ExplorerEntry {
     const entry = new ExplorerEntry();
     const input = new ByteReader(bytes);
-    readCells(input, entry.extra, true);
+    readCells(input, { cells: entry.extra, signed: true });
     while (input.more) {
       const move = entry.move(input.uint());
-      readCells(input, move.cells, false);
+      readCells(input, { cells: move.cells, signed: false });
       let id = 0;
       for (let n = input.uint(); n > 0; n--) {
         id += input.uint();
@@ -132,12 +132,10 @@ export function addGameRef(move: MoveEntry, game: GameRef): void {
   if (move.games.length > 8 * KEPT_GAMES) move.games = keptGames(move.games);
 }
 
-/** Adds `counts` times `sign` to the cell's counts. */
+/** Adds `counts` times `sign` (1) to the counts of `cell`. */
 export function addCounts(
   cells: Cells,
-  cell: number,
-  counts: Counts,
-  sign = 1,
+  { cell, counts, sign = 1 }: { cell: number; counts: Counts; sign?: number },
 ): void {
   let at = 0;
   while (at < cells.length && cells[at] !== cell) at += WIDTH;
@@ -164,9 +162,9 @@ export function* cellCounts(
   }
 }
 
-function addCells(into: Cells, from: Cells, sign: number): void {
+function addCells(into: Cells, from: Cells): void {
   for (const [cell, counts] of cellCounts(from)) {
-    addCounts(into, cell, counts, sign);
+    addCounts(into, { cell, counts });
   }
 }
 
@@ -192,8 +190,7 @@ function keptGames(games: GameRef[]): GameRef[] {
  */
 function writeCells(
   out: ByteWriter,
-  cells: Cells,
-  signed: boolean,
+  { cells, signed }: { cells: Cells; signed: boolean },
 ): void {
   const kept = [...cellCounts(cells)].filter(([, c]) =>
     c.white !== 0 || c.draws !== 0 || c.black !== 0
@@ -221,8 +218,7 @@ function writeCells(
 
 function readCells(
   input: ByteReader,
-  cells: Cells,
-  signed: boolean,
+  { cells, signed }: { cells: Cells; signed: boolean },
 ): void {
   for (let n = input.uint(); n > 0; n--) {
     const cell = input.uint();
@@ -253,6 +249,6 @@ function readCells(
       c.whiteSum = input.int();
       c.blackSum = input.int();
     }
-    addCounts(cells, cell, c);
+    addCounts(cells, { cell, counts: c });
   }
 }

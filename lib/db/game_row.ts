@@ -219,7 +219,7 @@ export function gameOfRow(row: GameRow, replay: MovesReplay): PgnGame {
   replay.load(start, rules);
   const codes = movesOf(row.moves as Uint8Array);
   const moves: PgnMove[] = codes.map((code, i) =>
-    moveOf(replay.play(code, i + 1, true), unpackMove(code))
+    moveOf(replay.play(code, { ply: i + 1, san: true }), unpackMove(code))
   );
   const mainline: PgnLine = { comments: [], moves };
   const kept = row.annotations === null || row.annotations === undefined

@@ -295,7 +295,9 @@ class MoveCollector {
       const to = rook !== null && position.game.rules === "chess960"
         ? rook
         : position.to!;
-      this.#codes.push(packMove(position.from!, to, position.promotion));
+      this.#codes.push(
+        packMove(position.from!, to, { promotion: position.promotion }),
+      );
     }
     const view = position.view();
     if (position.ply <= this.#plies) {

@@ -89,18 +89,19 @@ export class IndexBatch {
     for (let k = 0; k < positions; k++) {
       const hi = game.keys[2 * k], lo = game.keys[2 * k + 1];
       const row = this.#row(hi, lo, game.month);
-      if (!wasSeen(seen, hi, lo, -1)) {
+      const cell = game.cell;
+      if (!wasSeen(seen, { hi, lo, code: -1 })) {
         seen.push(hi, lo, -1);
-        addCounts(row.entry.extra, game.cell, counts, sign);
+        addCounts(row.entry.extra, { cell, counts, sign });
       }
       if (k + 1 >= positions) break;
       const code = game.codes[k];
-      if (wasSeen(seen, hi, lo, code)) continue;
+      if (wasSeen(seen, { hi, lo, code })) continue;
       seen.push(hi, lo, code);
       const move = row.entry.move(code);
-      addCounts(move.cells, game.cell, counts, sign);
-      addCounts(row.entry.extra, game.cell, counts, -sign);
-      if (sign > 0) addGameRef(move, { id: game.id, cell: game.cell });
+      addCounts(move.cells, { cell, counts, sign });
+      addCounts(row.entry.extra, { cell, counts, sign: -sign });
+      if (sign > 0) addGameRef(move, { id: game.id, cell });
     }
   }
 
@@ -123,7 +124,10 @@ export class IndexBatch {
   }
 
   /** Adds a stored row (another database's) to the rows held. */
-  addRow(hi: number, lo: number, month: number, entry: ExplorerEntry): void {
+  addRow(
+    { hi, lo, month }: { hi: number; lo: number; month: number },
+    entry: ExplorerEntry,
+  ): void {
     this.#row(hi, lo, month).entry.add(entry);
   }
 
@@ -153,9 +157,7 @@ export class IndexBatch {
 /** Whether the game counted `code` (-1: the position) at this key already. */
 function wasSeen(
   seen: number[],
-  hi: number,
-  lo: number,
-  code: number,
+  { hi, lo, code }: { hi: number; lo: number; code: number },
 ): boolean {
   for (let i = 0; i < seen.length; i += 3) {
     if (seen[i] === hi && seen[i + 1] === lo && seen[i + 2] === code) {

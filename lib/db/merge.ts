@@ -54,12 +54,11 @@ export function mergeDatabase(
           .map((g) => ({ id: ids.get(g.id)!, cell: g.cell }));
       }
       const key = BigInt.asUintN(64, row.key as bigint);
-      batch.addRow(
-        Number(key >> 32n),
-        Number(key & 0xffffffffn),
-        Number(row.month),
-        entry,
-      );
+      batch.addRow({
+        hi: Number(key >> 32n),
+        lo: Number(key & 0xffffffffn),
+        month: Number(row.month),
+      }, entry);
       if (batch.size >= 200_000) batch.flush();
     }
     batch.flush();

@@ -31,7 +31,7 @@ const PROMOTIONS = ["", "n", "b", "r", "q"] as const;
  * import { packMove, unpackMove } from "./moves.ts";
  * import assert from "node:assert/strict";
  *
- * assert.equal(unpackMove(packMove("e7", "e8", "q")), "e7e8q");
+ * assert.equal(unpackMove(packMove("e7", "e8", { promotion: "q" })), "e7e8q");
  * ```
  *
  * @param from The square the piece left.
@@ -42,7 +42,7 @@ const PROMOTIONS = ["", "n", "b", "r", "q"] as const;
 export function packMove(
   from: Square,
   to: Square,
-  promotion: string | null = null,
+  { promotion = null }: { promotion?: string | null } = {},
 ): number {
   return squareOf(from) | squareOf(to) << 6 |
     (promotion === null ? 0 : PROMOTIONS.indexOf(promotion as "q")) << 12;
@@ -99,12 +99,15 @@ export class MovesReplay {
    * Plays a packed move.
    *
    * @param code The move.
-   * @param ply Its ply, for the error.
-   * @param san Whether to give its SAN.
+   * @param options `ply`: its ply, for the error; `san`: whether to give
+   * its SAN.
    * @returns Its SAN (with `+` or `#`) when asked, else "".
    * @throws {MoveError} When it is not legal (a damaged database).
    */
-  play(code: number, ply: number, san: boolean): string {
+  play(
+    code: number,
+    { ply, san }: { ply: number; san: boolean },
+  ): string {
     const notation = this.#notation;
     const m = this.#legal(code) ??
       notation.parse({ text: unpackMove(code), index: ply });

@@ -169,7 +169,7 @@ function matches(row: GameRow, test: GameMatch, replay: MovesReplay): boolean {
   test.position(replay);
   const codes = movesOf(row.moves as Uint8Array);
   for (let i = 0; i < codes.length && !test.matched; i++) {
-    replay.play(codes[i], i + 1, false);
+    replay.play(codes[i], { ply: i + 1, san: false });
     test.position(replay);
   }
   return test.matched;

@@ -27,8 +27,8 @@ export const PROMOTED = 2 ** 40;
  * cells[60] = "K".charCodeAt(0);
  * cells[4] = "k".charCodeAt(0);
  * const signature = materialOf(cells, []);
- * assert.equal(materialCount(signature, "b", "R"), 1);
- * assert.equal(materialCount(signature, "w", "R"), 0);
+ * assert.equal(materialCount(signature, { side: "b", piece: "R" }), 1);
+ * assert.equal(materialCount(signature, { side: "w", piece: "R" }), 0);
  * ```
  *
  * @param cells The last position's cells (char codes, a8 first).
@@ -56,8 +56,7 @@ export function materialOf(
 /** One count of a material signature. */
 export function materialCount(
   signature: number,
-  side: "w" | "b",
-  piece: string,
+  { side, piece }: { side: "w" | "b"; piece: string },
 ): number {
   const shift = (side === "w" ? 0 : 20) + 4 * MATERIAL_PIECES.indexOf(piece);
   return Math.floor(signature / 2 ** shift) % 16;

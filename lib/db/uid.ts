@@ -4,7 +4,10 @@
 
 const PRIME = 16777619;
 
-function fnv(seed: number, text: string, bytes: Uint8Array): number {
+function fnv(
+  seed: number,
+  { text, bytes }: { text: string; bytes: Uint8Array },
+): number {
   let h = seed >>> 0;
   for (let i = 0; i < text.length; i++) {
     h = Math.imul(h ^ text.charCodeAt(i), PRIME);
@@ -24,7 +27,7 @@ export function gameUid(
   const [text, bytes] = /^https?:\/\/\S+$/.test(site)
     ? [`site ${site}`, new Uint8Array(0)]
     : [JSON.stringify([...tags]), moves];
-  const hi = fnv(0x811c9dc5, text, bytes);
-  const lo = fnv(0x01000193 ^ 0x5bd1e995, text, bytes);
+  const hi = fnv(0x811c9dc5, { text, bytes });
+  const lo = fnv(0x01000193 ^ 0x5bd1e995, { text, bytes });
   return BigInt.asIntN(64, BigInt(hi) << 32n | BigInt(lo));
 }

@@ -280,17 +280,20 @@ function positionFilter(parsed: ParsedArgs, filter: GameFilter): GameFilter {
 
 /** How each format writes a game: the command's writers for its last position. */
 const GAME_WRITERS: Readonly<
-  Record<string, (game: PgnGame, row: GameRow, last: PgnPosition) => string>
+  Record<
+    string,
+    (game: PgnGame, at: { row: GameRow; last: PgnPosition }) => string
+  >
 > = {
   pgn: (game) => stringifyPgn(game) + "\n",
-  fen: (_game, _row, last) => last.fen + "\n",
-  epd: (_game, _row, last) => stringifyEpd(last.toPosition()) + "\n",
-  key: (_game, _row, last) => {
+  fen: (_game, { last }) => last.fen + "\n",
+  epd: (_game, { last }) => stringifyEpd(last.toPosition()) + "\n",
+  key: (_game, { last }) => {
     const bytes = new Uint8Array(PolyglotHasher.BYTES);
     new PolyglotHasher().write(last.view(), bytes, 0);
     return new TextDecoder().decode(bytes) + "\n";
   },
-  json: (game, row, last) =>
+  json: (game, { row, last }) =>
     JSON.stringify({
       id: Number(row.id),
       tags: Object.fromEntries(game.tags),
@@ -313,7 +316,7 @@ function writeGames(
     const game = gameOfRow(row, replay);
     let last: PgnPosition | null = null;
     for (const position of game.cursor()) last = position;
-    text += write(game, row, last!);
+    text += write(game, { row, last: last! });
     if (text.length >= 1 << 16) {
       writeText(io.stdout, text);
       text = "";

@@ -17,10 +17,13 @@ function get(cells: number[], cell: number) {
 
 Deno.test("an explorer row packs and unpacks to the same counts, negative extras included", () => {
   const entry = new ExplorerEntry();
-  addCounts(entry.extra, cellOf(2, 3), counts(1, 0, -1, 0));
+  addCounts(entry.extra, { cell: cellOf(2, 3), counts: counts(1, 0, -1, 0) });
   const move = entry.move(0x1234);
-  addCounts(move.cells, cellOf(2, 3), counts(3, 1, 200, 123456));
-  addCounts(move.cells, cellOf(6, UNRATED), counts(0, 1, 0));
+  addCounts(move.cells, {
+    cell: cellOf(2, 3),
+    counts: counts(3, 1, 200, 123456),
+  });
+  addCounts(move.cells, { cell: cellOf(6, UNRATED), counts: counts(0, 1, 0) });
   move.games.push({ id: 7, cell: cellOf(2, 3) }, {
     id: 3,
     cell: cellOf(6, UNRATED),
@@ -50,7 +53,7 @@ Deno.test("explorer rows add up, and a move keeps its newest and highest rated g
     const row = id % 2 === 0 ? a : b;
     const cell = cellOf(2, id === 3 ? 8 : 1);
     const move = row.move(5);
-    addCounts(move.cells, cell, counts(1, 0, 0));
+    addCounts(move.cells, { cell, counts: counts(1, 0, 0) });
     move.games.push({ id, cell });
   }
   a.add(b);
@@ -70,7 +73,7 @@ Deno.test("explorer rows add up, and a move keeps its newest and highest rated g
 Deno.test("a one-game move packs in a few bytes", () => {
   const entry = new ExplorerEntry();
   const move = entry.move(796);
-  addCounts(move.cells, cellOf(2, 4), counts(1, 0, 0, 1650));
+  addCounts(move.cells, { cell: cellOf(2, 4), counts: counts(1, 0, 0, 1650) });
   move.games.push({ id: 100000, cell: cellOf(2, 4) });
   assert.ok(entry.encode().length <= 15, `${entry.encode().length} bytes`);
 });

@@ -17,7 +17,7 @@ Deno.test("moves pack in two bytes each and replay to the game's SAN", () => {
     packMove(
       m.uci.slice(0, 2) as "e2",
       m.uci.slice(2, 4) as "e4",
-      m.uci[4] ?? null,
+      { promotion: m.uci[4] ?? null },
     )
   );
   const bytes = movesBytes(codes);
@@ -26,7 +26,9 @@ Deno.test("moves pack in two bytes each and replay to the game's SAN", () => {
   assert.equal(unpackMove(codes[8]), "b7a8n");
   const replay = new MovesReplay();
   replay.load(game.start, "chess");
-  const sans = movesOf(bytes).map((code, i) => replay.play(code, i + 1, true));
+  const sans = movesOf(bytes).map((code, i) =>
+    replay.play(code, { ply: i + 1, san: true })
+  );
   assert.deepEqual(sans, game.mainline.moves.map((m) => m.san));
 });
 
@@ -36,7 +38,10 @@ Deno.test("a Chess960 castling is kept as king takes rook", () => {
   } as never);
   const replay = new MovesReplay();
   replay.load(start, "chess960");
-  assert.equal(replay.play(packMove("b1", "a1"), 1, true), "O-O-O");
+  assert.equal(
+    replay.play(packMove("b1", "a1"), { ply: 1, san: true }),
+    "O-O-O",
+  );
   assert.equal(replay.cells[58], "K".charCodeAt(0)); // c1
   assert.equal(replay.turn, "b");
 });
