@@ -34,10 +34,24 @@ interface Row {
   hi: number;
   lo: number;
   month: number;
-  entry: ExplorerEntry;
+  /**
+   * What the games did here, {@linkcode EVENT} numbers an event: the move
+   * (-1: the position itself), the cell, the result (0 White won, 1 drawn,
+   * 2 Black won), the rating sums, the sign and the game's id. Made into
+   * the row only when written: a row of numbers is one object, where a
+   * row's counts and moves are several (an import holds many rows).
+   */
+  events: number[];
+  /** A stored row added to it (merges), or null. */
+  base: ExplorerEntry | null;
   /** The next row of the same bucket. */
   next: Row | null;
 }
+
+/** The width of an event in {@linkcode Row}'s `events`. */
+const EVENT = 7;
+
+const FIELDS = ["white", "draws", "black"] as const;
 
 /**
  * A row's bucket: 30 bits of the key, a small integer (a Map keyed by
@@ -75,33 +89,21 @@ export class IndexBatch {
    * game counted before away (its id is no longer listed).
    */
   addGame(game: IndexedGame, sign: 1 | -1 = 1): void {
-    const counts: Counts = {
-      white: 0,
-      draws: 0,
-      black: 0,
-      whiteSum: game.whiteSum,
-      blackSum: game.blackSum,
-    };
-    counts[game.field] = 1;
+    const { cell, whiteSum, blackSum, id } = game;
+    const field = FIELDS.indexOf(game.field);
     const seen = this.#seen;
     seen.length = 0;
     const positions = game.keys.length / 2;
     for (let k = 0; k < positions; k++) {
       const hi = game.keys[2 * k], lo = game.keys[2 * k + 1];
       const row = this.#row(hi, lo, game.month);
-      const cell = game.cell;
-      if (!wasSeen(seen, { hi, lo, code: -1 })) {
-        seen.push(hi, lo, -1);
-        addCounts(row.entry.extra, { cell, counts, sign });
+      // a game counts once in a position, and once for a move there
+      for (let m = 0; m < 2; m++) {
+        const move = m === 0 ? -1 : k + 1 < positions ? game.codes[k] : -2;
+        if (move === -2 || wasSeen(seen, hi, lo, move)) continue;
+        seen.push(hi, lo, move);
+        row.events.push(move, cell, field, whiteSum, blackSum, sign, id);
       }
-      if (k + 1 >= positions) break;
-      const code = game.codes[k];
-      if (wasSeen(seen, { hi, lo, code })) continue;
-      seen.push(hi, lo, code);
-      const move = row.entry.move(code);
-      addCounts(move.cells, { cell, counts, sign });
-      addCounts(row.entry.extra, { cell, counts, sign: -sign });
-      if (sign > 0) addGameRef(move, { id: game.id, cell });
     }
   }
 
@@ -111,13 +113,7 @@ export class IndexBatch {
     for (let row = first; row !== null; row = row.next) {
       if (row.lo === lo && row.hi === hi && row.month === month) return row;
     }
-    const row: Row = {
-      hi,
-      lo,
-      month,
-      entry: new ExplorerEntry(),
-      next: first,
-    };
+    const row: Row = { hi, lo, month, events: [], base: null, next: first };
     this.#rows.set(bucket, row);
     this.#size++;
     return row;
@@ -128,7 +124,9 @@ export class IndexBatch {
     { hi, lo, month }: { hi: number; lo: number; month: number },
     entry: ExplorerEntry,
   ): void {
-    this.#row(hi, lo, month).entry.add(entry);
+    const row = this.#row(hi, lo, month);
+    if (row.base === null) row.base = entry;
+    else row.base.add(entry);
   }
 
   /** Writes the rows held, in key order, and forgets them. */
@@ -148,23 +146,60 @@ export class IndexBatch {
       this.#upsert.run(
         positionKey(row.hi, row.lo),
         row.month,
-        row.entry.encode(),
+        entryOf(row).encode(),
       );
     }
   }
 }
 
-/** Whether the game counted `code` (-1: the position) at this key already. */
+/**
+ * Whether the game counted the move (-1: the position) at this key
+ * already. (Four numbers, not an options object: it runs for every
+ * position of every game, and allocates nothing.)
+ */
 function wasSeen(
   seen: number[],
-  { hi, lo, code }: { hi: number; lo: number; code: number },
+  hi: number,
+  lo: number,
+  move: number,
 ): boolean {
   for (let i = 0; i < seen.length; i += 3) {
-    if (seen[i] === hi && seen[i + 1] === lo && seen[i + 2] === code) {
+    if (seen[i] === hi && seen[i + 1] === lo && seen[i + 2] === move) {
       return true;
     }
   }
   return false;
+}
+
+/** A row's events made into its entry (added to the stored row, if any). */
+function entryOf(row: Row): ExplorerEntry {
+  const entry = row.base ?? new ExplorerEntry();
+  const counts: Counts = {
+    white: 0,
+    draws: 0,
+    black: 0,
+    whiteSum: 0,
+    blackSum: 0,
+  };
+  const events = row.events;
+  for (let at = 0; at < events.length; at += EVENT) {
+    const move = events[at], cell = events[at + 1], field = events[at + 2];
+    const sign = events[at + 5], id = events[at + 6];
+    counts.white = field === 0 ? 1 : 0;
+    counts.draws = field === 1 ? 1 : 0;
+    counts.black = field === 2 ? 1 : 0;
+    counts.whiteSum = events[at + 3];
+    counts.blackSum = events[at + 4];
+    if (move === -1) {
+      addCounts(entry.extra, { cell, counts, sign });
+      continue;
+    }
+    const played = entry.move(move);
+    addCounts(played.cells, { cell, counts, sign });
+    addCounts(entry.extra, { cell, counts, sign: -sign });
+    if (sign > 0) addGameRef(played, { id, cell });
+  }
+  return entry;
 }
 
 /** A Polyglot key's halves as the signed 64-bit integer of the `key` column. */
