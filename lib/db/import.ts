@@ -37,8 +37,6 @@ export interface ImportOptions {
   onError?: (error: PgnError) => void;
   /** Called with each game under rules the index cannot key (left out). */
   onUnsupported?: (game: PgnGame, reason: string) => void;
-  /** Index rows held before they are written (bounds the memory). */
-  batchRows?: number;
 }
 
 /** What an import did. */
@@ -194,7 +192,7 @@ export class GameImporter {
       throw dbErrorOf(error, this.#db.path);
     }
     this.#game(game, walked());
-    if (this.#batch.size >= (this.#options.batchRows ?? 200_000)) {
+    if (this.#batch.full) {
       this.#commit();
     }
   }

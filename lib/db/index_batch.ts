@@ -30,47 +30,44 @@ export interface IndexedGame {
   codes: readonly number[];
 }
 
-interface Row {
-  hi: number;
-  lo: number;
-  month: number;
-  /**
-   * What the games did here, {@linkcode EVENT} numbers an event: the move
-   * (-1: the position itself), the cell, the result (0 White won, 1 drawn,
-   * 2 Black won), the rating sums, the sign and the game's id. Made into
-   * the row only when written: a row of numbers is one object, where a
-   * row's counts and moves are several (an import holds many rows).
-   */
-  events: number[];
-  /** A stored row added to it (merges), or null. */
-  base: ExplorerEntry | null;
-  /** The next row of the same bucket. */
-  next: Row | null;
-}
-
-/** The width of an event in {@linkcode Row}'s `events`. */
-const EVENT = 7;
+/**
+ * The width of an event: the move (-1: the position itself), the cell,
+ * the result (0 White won, 1 drawn, 2 Black won), the rating sums, the
+ * sign, the game's id, and the index of the row's next event (-1: none).
+ */
+const EVENT = 8;
 
 const FIELDS = ["white", "draws", "black"] as const;
-
-/**
- * A row's bucket: 30 bits of the key, a small integer (a Map keyed by
- * larger numbers makes a heap number a lookup); rows of a bucket are told
- * apart by the whole key and the month.
- */
-function bucketOf(hi: number, lo: number): number {
-  return (hi ^ lo) & 0x3fffffff;
-}
 
 const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
   ON CONFLICT (key, month) DO UPDATE
   SET data = fen_explorer_merge(data, excluded.data)`;
 
-/** The rows of the games added since the last flush. */
+/** The rows a batch holds before it is written: bounds its memory. */
+export const BATCH_ROWS = 200_000;
+
+/**
+ * The rows of the games added since the last flush, in typed arrays (an
+ * import holds many rows: an object each would keep the collector busy):
+ * an open-addressed table from key and month to a row, and each row's
+ * events chained in one arena of numbers, made into the row's counts and
+ * moves only when written.
+ */
 export class IndexBatch {
-  readonly #rows = new Map<number, Row>();
-  #size = 0;
   readonly #upsert: StatementSync;
+  /** The rows' keys and months, and their first and last events. */
+  readonly #hi = new Int32Array(BATCH_ROWS + 1);
+  readonly #lo = new Int32Array(BATCH_ROWS + 1);
+  readonly #month = new Int32Array(BATCH_ROWS + 1);
+  readonly #first = new Int32Array(BATCH_ROWS + 1);
+  readonly #last = new Int32Array(BATCH_ROWS + 1);
+  /** Row + 1 by slot (0: empty), twice or more the rows for short probes. */
+  readonly #table = new Int32Array(1 << 19);
+  /** Stored rows added (merges), by row. */
+  readonly #bases = new Map<number, ExplorerEntry>();
+  #events = new Float64Array(1 << 20);
+  #eventCount = 0;
+  #size = 0;
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
 
@@ -78,9 +75,15 @@ export class IndexBatch {
     this.#upsert = db.sql.prepare(UPSERT_SQL);
   }
 
-  /** How many rows are held. */
+  /** How many rows are held (write them at {@linkcode BATCH_ROWS}). */
   get size(): number {
     return this.#size;
+  }
+
+  /** Whether the batch is full: flush it before adding more. */
+  get full(): boolean {
+    // room for the rows of one more game, at the deepest index
+    return this.#size >= BATCH_ROWS - 2048;
   }
 
   /**
@@ -102,20 +105,47 @@ export class IndexBatch {
         const move = m === 0 ? -1 : k + 1 < positions ? game.codes[k] : -2;
         if (move === -2 || wasSeen(seen, hi, lo, move)) continue;
         seen.push(hi, lo, move);
-        row.events.push(move, cell, field, whiteSum, blackSum, sign, id);
+        this.#event(row, [move, cell, field, whiteSum, blackSum, sign, id]);
       }
     }
   }
 
-  #row(hi: number, lo: number, month: number): Row {
-    const bucket = bucketOf(hi, lo);
-    const first = this.#rows.get(bucket) ?? null;
-    for (let row = first; row !== null; row = row.next) {
-      if (row.lo === lo && row.hi === hi && row.month === month) return row;
+  /** Chains an event to a row. */
+  #event(row: number, values: readonly number[]): void {
+    if ((this.#eventCount + 1) * EVENT > this.#events.length) {
+      const bigger = new Float64Array(this.#events.length * 2);
+      bigger.set(this.#events);
+      this.#events = bigger;
     }
-    const row: Row = { hi, lo, month, events: [], base: null, next: first };
-    this.#rows.set(bucket, row);
-    this.#size++;
+    const at = this.#eventCount++;
+    const events = this.#events;
+    events.set(values, at * EVENT);
+    events[at * EVENT + 7] = -1;
+    const last = this.#last[row];
+    if (last < 0) this.#first[row] = at;
+    else events[last * EVENT + 7] = at;
+    this.#last[row] = at;
+  }
+
+  /** The row of a key and month, made if new. */
+  #row(hi: number, lo: number, month: number): number {
+    const table = this.#table, mask = table.length - 1;
+    let slot = (Math.imul(hi, 0x9e3779b1) ^ lo ^ Math.imul(month, 0x85ebca6b)) &
+      mask;
+    for (;; slot = (slot + 1) & mask) {
+      const found = table[slot] - 1;
+      if (found < 0) break;
+      if (
+        this.#lo[found] === (lo | 0) && this.#hi[found] === (hi | 0) &&
+        this.#month[found] === month
+      ) return found;
+    }
+    const row = this.#size++;
+    this.#hi[row] = hi;
+    this.#lo[row] = lo;
+    this.#month[row] = month;
+    this.#first[row] = this.#last[row] = -1;
+    table[slot] = row + 1;
     return row;
   }
 
@@ -125,30 +155,61 @@ export class IndexBatch {
     entry: ExplorerEntry,
   ): void {
     const row = this.#row(hi, lo, month);
-    if (row.base === null) row.base = entry;
-    else row.base.add(entry);
+    const base = this.#bases.get(row);
+    if (base === undefined) this.#bases.set(row, entry);
+    else base.add(entry);
   }
 
   /** Writes the rows held, in key order, and forgets them. */
   flush(): void {
-    const rows: Row[] = [];
-    for (const first of this.#rows.values()) {
-      for (let row: Row | null = first; row !== null; row = row.next) {
-        rows.push(row);
-      }
-    }
+    const hi = this.#hi, lo = this.#lo, month = this.#month;
+    const rows = Array.from({ length: this.#size }, (_, row) => row);
     rows.sort((a, b) =>
-      (a.hi | 0) - (b.hi | 0) || a.lo - b.lo || a.month - b.month
+      hi[a] - hi[b] || (lo[a] >>> 0) - (lo[b] >>> 0) || month[a] - month[b]
     );
-    this.#rows.clear();
-    this.#size = 0;
     for (const row of rows) {
       this.#upsert.run(
-        positionKey(row.hi, row.lo),
-        row.month,
-        entryOf(row).encode(),
+        positionKey(hi[row], lo[row]),
+        month[row],
+        this.#entryOf(row).encode(),
       );
     }
+    this.#table.fill(0);
+    this.#bases.clear();
+    this.#size = 0;
+    this.#eventCount = 0;
+  }
+
+  /** A row's events made into its entry (added to the stored row, if any). */
+  #entryOf(row: number): ExplorerEntry {
+    const entry = this.#bases.get(row) ?? new ExplorerEntry();
+    const counts: Counts = {
+      white: 0,
+      draws: 0,
+      black: 0,
+      whiteSum: 0,
+      blackSum: 0,
+    };
+    const events = this.#events;
+    for (let e = this.#first[row]; e >= 0; e = events[e * EVENT + 7]) {
+      const at = e * EVENT;
+      const move = events[at], cell = events[at + 1], field = events[at + 2];
+      const sign = events[at + 5], id = events[at + 6];
+      counts.white = field === 0 ? 1 : 0;
+      counts.draws = field === 1 ? 1 : 0;
+      counts.black = field === 2 ? 1 : 0;
+      counts.whiteSum = events[at + 3];
+      counts.blackSum = events[at + 4];
+      if (move === -1) {
+        addCounts(entry.extra, { cell, counts, sign });
+        continue;
+      }
+      const played = entry.move(move);
+      addCounts(played.cells, { cell, counts, sign });
+      addCounts(entry.extra, { cell, counts, sign: -sign });
+      if (sign > 0) addGameRef(played, { id, cell });
+    }
+    return entry;
   }
 }
 
@@ -169,37 +230,6 @@ function wasSeen(
     }
   }
   return false;
-}
-
-/** A row's events made into its entry (added to the stored row, if any). */
-function entryOf(row: Row): ExplorerEntry {
-  const entry = row.base ?? new ExplorerEntry();
-  const counts: Counts = {
-    white: 0,
-    draws: 0,
-    black: 0,
-    whiteSum: 0,
-    blackSum: 0,
-  };
-  const events = row.events;
-  for (let at = 0; at < events.length; at += EVENT) {
-    const move = events[at], cell = events[at + 1], field = events[at + 2];
-    const sign = events[at + 5], id = events[at + 6];
-    counts.white = field === 0 ? 1 : 0;
-    counts.draws = field === 1 ? 1 : 0;
-    counts.black = field === 2 ? 1 : 0;
-    counts.whiteSum = events[at + 3];
-    counts.blackSum = events[at + 4];
-    if (move === -1) {
-      addCounts(entry.extra, { cell, counts, sign });
-      continue;
-    }
-    const played = entry.move(move);
-    addCounts(played.cells, { cell, counts, sign });
-    addCounts(entry.extra, { cell, counts, sign: -sign });
-    if (sign > 0) addGameRef(played, { id, cell });
-  }
-  return entry;
 }
 
 /** A Polyglot key's halves as the signed 64-bit integer of the `key` column. */

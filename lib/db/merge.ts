@@ -59,7 +59,7 @@ export function mergeDatabase(
         lo: Number(key & 0xffffffffn),
         month: Number(row.month),
       }, entry);
-      if (batch.size >= 200_000) batch.flush();
+      if (batch.full) batch.flush();
     }
     batch.flush();
     target.sql.exec("COMMIT");
@@ -105,6 +105,7 @@ function copyGames(
     const walk = walkGame(gameOfRow(row, replay), plies);
     const indexed = indexedGame(row, { id: 0, ...walk });
     if (indexed !== null) batch.addGame(indexed, -1);
+    if (batch.full) batch.flush();
   }
   return { ids, counts };
 }
