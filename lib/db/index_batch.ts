@@ -70,6 +70,8 @@ export class IndexBatch {
   #size = 0;
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
+  /** The event of the game being added, but its move (see EVENT). */
+  readonly #game = new Float64Array(EVENT);
 
   constructor(db: GameDatabase) {
     this.#upsert = db.sql.prepare(UPSERT_SQL);
@@ -92,8 +94,13 @@ export class IndexBatch {
    * game counted before away (its id is no longer listed).
    */
   addGame(game: IndexedGame, sign: 1 | -1 = 1): void {
-    const { cell, whiteSum, blackSum, id } = game;
-    const field = FIELDS.indexOf(game.field);
+    const current = this.#game;
+    current[1] = game.cell;
+    current[2] = FIELDS.indexOf(game.field);
+    current[3] = game.whiteSum;
+    current[4] = game.blackSum;
+    current[5] = sign;
+    current[6] = game.id;
     const seen = this.#seen;
     seen.length = 0;
     const positions = game.keys.length / 2;
@@ -105,22 +112,23 @@ export class IndexBatch {
         const move = m === 0 ? -1 : k + 1 < positions ? game.codes[k] : -2;
         if (move === -2 || wasSeen(seen, hi, lo, move)) continue;
         seen.push(hi, lo, move);
-        this.#event(row, [move, cell, field, whiteSum, blackSum, sign, id]);
+        this.#event(row, move);
       }
     }
   }
 
-  /** Chains an event to a row. */
-  #event(row: number, values: readonly number[]): void {
+  /** Chains an event of the game being added (`#game`) to a row. */
+  #event(row: number, move: number): void {
     if ((this.#eventCount + 1) * EVENT > this.#events.length) {
       const bigger = new Float64Array(this.#events.length * 2);
       bigger.set(this.#events);
       this.#events = bigger;
     }
     const at = this.#eventCount++;
-    const events = this.#events;
-    events.set(values, at * EVENT);
-    events[at * EVENT + 7] = -1;
+    const events = this.#events, game = this.#game, base = at * EVENT;
+    events[base] = move;
+    for (let i = 1; i < 7; i++) events[base + i] = game[i];
+    events[base + 7] = -1;
     const last = this.#last[row];
     if (last < 0) this.#first[row] = at;
     else events[last * EVENT + 7] = at;
