@@ -16,6 +16,8 @@ import {
 import { IMAGE_TYPES, Renderers } from "./_images.ts";
 import { PAGE_FILES, type PageFile } from "./_page.ts";
 import { readQuery } from "./_query.ts";
+import { limitMoves, readExplorerQuery } from "./_explorer.ts";
+import type { Explorer } from "../db/explorer.ts";
 
 /** The longest request URL, in bytes: a longer one is a 414. */
 export const MAX_URL_BYTES = 4096;
@@ -28,18 +30,25 @@ const READ_METHODS = ["GET", "HEAD"] as const;
 /** What a route answers: a cacheable body (see `cached`), or a response. */
 type Answer = Cacheable | Response;
 
+/** What a route answers with: the drawing, and the database's explorer. */
+interface Context {
+  renderers: Renderers;
+  /** `fen serve --db`'s explorer, or null without a database. */
+  explorer: Explorer | null;
+}
+
 /** A path the service answers: the methods it takes, and how it answers. */
 interface Route {
   methods: readonly string[];
   /** Reads the request (a RequestError when the client is wrong), answers. */
-  answer(renderers: Renderers, request: Request, url: URL): Promise<Answer>;
+  answer(context: Context, request: Request, url: URL): Promise<Answer>;
 }
 
 /** `/board.svg` and the other image endpoints: one position, drawn. */
 function imageRoute(endpoint: Endpoint): Route {
   return {
     methods: READ_METHODS,
-    answer(renderers, _request, url) {
+    answer({ renderers }, _request, url) {
       const image = readQuery(url.searchParams, endpoint);
       return Promise.resolve({
         key: `${url.pathname}\n${image.canonical}`,
@@ -76,24 +85,47 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     .map(([path, endpoint]) => [path, imageRoute(endpoint)] as const),
   ["/game.gif", {
     methods: ["GET", "HEAD", "POST"],
-    answer: (renderers, request, url) =>
+    answer: ({ renderers }, request, url) =>
       request.method === "POST"
         ? postGame(renderers, request, url)
         : pgnGame(renderers, url.searchParams),
   }],
   ["/example.gif", {
     methods: READ_METHODS,
-    answer: (renderers, _request, url) => pgnGame(renderers, exampleQuery(url)),
+    answer: ({ renderers }, _request, url) =>
+      pgnGame(renderers, exampleQuery(url)),
   }],
   ["/check", {
     methods: READ_METHODS,
-    answer(_renderers, _request, url) {
+    answer(_context, _request, url) {
       const query = readCheckQuery(url.searchParams);
       return Promise.resolve({
         key: `/check\n${query.rules}\n${query.fen}`,
         type: "application/json; charset=utf-8",
         body: () => checkFen(query),
       });
+    },
+  }],
+  ["/lichess", {
+    methods: READ_METHODS,
+    answer({ explorer }, _request, url) {
+      if (explorer === null) {
+        throw new RequestError(
+          "no game database: start fen serve with --db games.db",
+          { status: 404 },
+        );
+      }
+      const query = readExplorerQuery(url.searchParams);
+      const answer = limitMoves(
+        explorer.answer(query.position, query.filter),
+        query.moves,
+      );
+      // Not cached: the database may grow under a running server.
+      return Promise.resolve(
+        new Response(JSON.stringify(answer), {
+          headers: headers("application/json; charset=utf-8"),
+        }),
+      );
     },
   }],
   ...Object.entries(PAGE_FILES)
@@ -103,12 +135,20 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
 /** Answers requests; `log` receives internal failures (never the client's). */
 export class Service {
   readonly #renderers: Renderers;
+  readonly #explorer: Explorer | null;
   readonly #log: (message: string) => void;
 
-  /** @param log Where internal failures are written, one line each. */
-  constructor(log: (message: string) => void) {
+  /**
+   * @param log Where internal failures are written, one line each.
+   * @param options `explorer`: the game database's (`/lichess`), if any.
+   */
+  constructor(
+    log: (message: string) => void,
+    { explorer = null }: { explorer?: Explorer | null } = {},
+  ) {
     this.#log = log;
     this.#renderers = new Renderers(log);
+    this.#explorer = explorer;
   }
 
   /** Starts loading the rasterizer and encoder, so the first image is quick. */
@@ -143,7 +183,11 @@ export class Service {
       });
     }
     allow(request, route.methods);
-    const answer = await route.answer(this.#renderers, request, url);
+    const answer = await route.answer(
+      { renderers: this.#renderers, explorer: this.#explorer },
+      request,
+      url,
+    );
     return answer instanceof Response ? answer : await cached(request, answer);
   }
 }

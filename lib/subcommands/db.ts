@@ -21,7 +21,7 @@ import type { Program, ProgramGroup, Subcommand } from "./front_end.ts";
 export { DB_SPECS } from "./_db_specs.ts";
 
 /** The exit code of each way a database fails. */
-const DB_EXITS: Readonly<Record<DbErrorReason, number>> = {
+export const DB_EXITS: Readonly<Record<DbErrorReason, number>> = {
   missing: EXIT.ioError,
   open: EXIT.ioError,
   locked: EXIT.ioError,
