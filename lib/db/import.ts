@@ -37,6 +37,12 @@ export interface ImportOptions {
   onError?: (error: PgnError) => void;
   /** Called with each game under rules the index cannot key (left out). */
   onUnsupported?: (game: PgnGame, reason: string) => void;
+  /**
+   * Import the `index`-th of `count` parts only: the games numbered
+   * `index`, `index + count`... in the stream (the others are read but
+   * neither played nor counted), as the command's `--shard` keeps them.
+   */
+  shard?: { index: number; count: number };
 }
 
 /** What an import did. */
@@ -139,7 +145,14 @@ export class GameImporter {
     return new PgnWalker({
       position: (position) => walk.position(position),
       end: (game) => this.#take(game, () => walk.result()),
-    });
+    }, { plays: (game) => this.#kept(game) });
+  }
+
+  /** Whether game `number` of the stream is this import's (`shard`). */
+  #kept(number: number): boolean {
+    const shard = this.#options.shard;
+    return shard === undefined ||
+      (number - 1) % shard.count === shard.index - 1;
   }
 
   /**
@@ -171,6 +184,7 @@ export class GameImporter {
 
   /** A game read: stored and indexed, or left out (said). */
   #take(game: PgnGame, walked: () => GameWalk): void {
+    if (!this.#kept(game.number)) return;
     this.counts.read++;
     if (game.error !== null) {
       this.counts.failed++;

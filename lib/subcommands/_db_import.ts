@@ -48,6 +48,21 @@ function indexPlies(parsed: ParsedArgs, db: GameDatabase): number {
   return Number(stored);
 }
 
+/** `--shard I/N`, as the command reads it, or null. */
+function shardOf(parsed: ParsedArgs): { index: number; count: number } | null {
+  const value = valueOf(parsed, "shard");
+  if (value === undefined) return null;
+  const match = /^([1-9][0-9]{0,5})\/([1-9][0-9]{0,5})$/.exec(value);
+  if (match === null || Number(match[1]) > Number(match[2])) {
+    throw new UsageError(
+      `--shard ${
+        JSON.stringify(escapeText(value, 0, value.length, 40))
+      } must be I/N with 1 <= I <= N, such as 2/8`,
+    );
+  }
+  return { index: Number(match[1]), count: Number(match[2]) };
+}
+
 /** The summary line of an import. */
 function summary(path: string, counts: ImportCounts): string {
   const name = JSON.stringify(escapeText(path, 0, path.length, 80));
@@ -82,7 +97,9 @@ export async function importCommand(
       }
       writeText(io.stderr, `fen: db import: ${what}; left out\n`);
     };
+    const shard = shardOf(parsed);
     const importer: GameImporter = new GameImporter(db, {
+      ...(shard === null ? {} : { shard }),
       indexPlies: indexPlies(parsed, db),
       annotations: !parsed.values.has("no-annotations"),
       onError: (error) => leftOut(escapeText(lowered(error.message))),

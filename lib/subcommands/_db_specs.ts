@@ -146,6 +146,12 @@ export const DB_SPECS: Readonly<Record<DbWord, ProgramSpec>> = {
         name: "no-annotations",
         help: "keep the moves only: no comments, NAGs or variations",
       },
+      {
+        name: "shard",
+        value: "<i/n>",
+        help: "import the i-th of n parts of the games (fen db merge adds " +
+          "the parts up)",
+      },
       ...PROGRESS_OPTIONS,
       HELP_OPTION,
     ],

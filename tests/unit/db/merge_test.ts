@@ -3,6 +3,10 @@ import { GameDatabase } from "../../../lib/db/database.ts";
 import { mergeDatabase } from "../../../lib/db/merge.ts";
 import { cellCounts, ExplorerEntry } from "../../../lib/db/entry.ts";
 import { databaseOf, testGames } from "./_games.ts";
+import { GameImporter } from "../../../lib/db/import.ts";
+import { Explorer } from "../../../lib/db/explorer.ts";
+import { OpeningTree } from "../../../lib/tree/mod.ts";
+import { parseFen } from "../../../lib/fen/mod.ts";
 
 /** Everything a database holds, its index rows decoded and ordered. */
 function contents(db: GameDatabase): unknown {
@@ -69,4 +73,45 @@ Deno.test("parts that share games merge into the whole: a game both hold is coun
   const shallow = databaseOf("1. e4 *\n", 4);
   assert.throws(() => mergeDatabase(merged, shallow), /indexes 4 plies/);
   for (const db of [whole, a, b, merged, shallow]) db.close();
+});
+
+Deno.test("the shards of an import merge into the whole's games and counts (their ids in part order)", () => {
+  const text = testGames();
+  const whole = databaseOf(text, 6);
+  const merged = GameDatabase.open(":memory:", { write: true });
+  for (const index of [1, 2, 3]) {
+    const part = GameDatabase.open(":memory:", { write: true });
+    part.setMeta("index_plies", 6);
+    const importer = new GameImporter(part, {
+      indexPlies: 6,
+      annotations: false,
+      shard: { index, count: 3 },
+    });
+    importer.push(text);
+    importer.end();
+    assert.ok(importer.counts.read > 100 && importer.counts.read < 150);
+    mergeDatabase(merged, part);
+    part.close();
+  }
+  const games = (db: GameDatabase) =>
+    db.sql.prepare("SELECT site, white, black, result, moves FROM games")
+      .all().map((row) => JSON.stringify(row)).sort();
+  assert.deepEqual(games(merged), games(whole));
+  const explorers = [new Explorer(whole), new Explorer(merged)];
+  const tree = new OpeningTree({ maxPly: 6 });
+  tree.push(text);
+  tree.end();
+  for (const node of tree.nodes()) {
+    const [a, b] = explorers.map((e) => {
+      const { white, draws, black, moves } = e.answer(parseFen(node.fen));
+      return [
+        white,
+        draws,
+        black,
+        moves.map((m) => [m.uci, m.white, m.draws, m.black, m.ratingSum]),
+      ];
+    });
+    assert.deepEqual(b, a, node.fen);
+  }
+  for (const db of [whole, merged]) db.close();
 });
