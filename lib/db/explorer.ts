@@ -34,6 +34,7 @@ import { toSan } from "../moves/play.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import { openingOf } from "../data/openings/mod.ts";
 import type { Position } from "../types.ts";
+import { playerEntry, type PlayerQuery } from "./player.ts";
 
 /** Which games count, as lichess's query parameters say. */
 export interface ExplorerFilter {
@@ -107,12 +108,14 @@ const GAMES_SQL = `SELECT id, white, black, white_elo, black_elo, result,
 
 /** A database's explorer: answers for positions. */
 export class Explorer {
+  readonly #db: GameDatabase;
   readonly #rows: StatementSync;
   readonly #games: StatementSync;
   readonly #key = new Uint32Array(2);
 
   /** @param db The database, open. */
   constructor(db: GameDatabase) {
+    this.#db = db;
     this.#rows = db.sql.prepare(
       "SELECT month, data FROM explorer WHERE key = ? AND month BETWEEN ? AND ?",
     );
@@ -135,6 +138,43 @@ export class Explorer {
     ) as { month: number; data: Uint8Array }[];
     const entry = new ExplorerEntry();
     for (const row of rows) entry.add(ExplorerEntry.decode(row.data));
+    return this.answerOf(entry, { position, filter });
+  }
+
+  /**
+   * The answer over one player's games in one colour (lib/db/player.ts).
+   *
+   * @param position The position.
+   * @param query Whose games, and which of them.
+   * @returns The answer.
+   */
+  playerAnswer(
+    position: Position,
+    query: PlayerQuery & { filter?: ExplorerFilter },
+  ): ExplorerAnswer {
+    const filter = query.filter ?? {};
+    const entry = playerEntry(this.#db, position, {
+      player: query.player,
+      color: query.color,
+      ...(filter.since === undefined ? {} : { since: filter.since }),
+      ...(filter.until === undefined ? {} : { until: filter.until }),
+    });
+    return this.answerOf(entry, { position, filter });
+  }
+
+  /**
+   * The answer an entry gives for its position: the index's rows of the
+   * position added up, or a player's games counted by a scan
+   * (lib/db/player.ts).
+   *
+   * @param entry The counts, moves and games.
+   * @param query The position and which games count.
+   * @returns The answer, in the lichess explorer's shape.
+   */
+  answerOf(
+    entry: ExplorerEntry,
+    { position, filter }: { position: Position; filter: ExplorerFilter },
+  ): ExplorerAnswer {
     const wanted = cellMask(filter);
     const total = sumCells(entry.extra, wanted);
     const mover = position.turn;

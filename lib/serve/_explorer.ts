@@ -1,7 +1,8 @@
-// `/lichess`: the explorer of a game database (`fen serve --db`), read as
-// the lichess opening explorer's endpoint reads its query (variant, fen,
-// play, speeds, ratings, since, until, topGames, recentGames, moves) and
-// answered in its shape (lib/db/explorer.ts).
+// `/lichess` and `/player`: the explorer of a game database
+// (`fen serve --db`), read as the lichess opening explorer's endpoints read
+// their queries (variant, fen, play, speeds, ratings, since, until,
+// topGames, recentGames, moves; player and color) and answered in their
+// shape (lib/db/explorer.ts, lib/db/player.ts).
 
 import { RequestError, shown } from "./_http.ts";
 import { tryParseFen } from "../fen/mod.ts";
@@ -17,7 +18,7 @@ import { RATING_GROUPS, type Speed, SPEEDS } from "../db/speed.ts";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The parameters `/lichess` reads: any other is refused. */
-const PARAMETERS = new Set([
+const LICHESS_PARAMETERS = new Set([
   "variant",
   "fen",
   "play",
@@ -28,6 +29,13 @@ const PARAMETERS = new Set([
   "topGames",
   "recentGames",
   "moves",
+]);
+
+/** `/player`'s: lichess's player explorer's (its `modes` are not kept). */
+const PLAYER_PARAMETERS = new Set([
+  ...LICHESS_PARAMETERS,
+  "player",
+  "color",
 ]);
 
 /** What a `/lichess` query asks: the position, the filter, how many moves. */
@@ -140,25 +148,43 @@ function filterOf(query: URLSearchParams): ExplorerFilter {
 }
 
 /**
- * Reads a `/lichess` query.
+ * Reads a `/lichess` query, or with `player` a `/player` query.
  *
  * @param query The query string's parameters.
+ * @param path The endpoint: `/lichess` or `/player`.
  * @returns What it asks.
  * @throws {RequestError} For a parameter it does not take or cannot read.
  */
-export function readExplorerQuery(query: URLSearchParams): ExplorerQuery {
+export function readExplorerQuery(
+  query: URLSearchParams,
+  path: "/lichess" | "/player" = "/lichess",
+): ExplorerQuery & { player?: { player: string; color: "white" | "black" } } {
+  const known = path === "/player" ? PLAYER_PARAMETERS : LICHESS_PARAMETERS;
   for (const name of query.keys()) {
-    if (!PARAMETERS.has(name.replace(/\[\]$/, ""))) {
-      throw new RequestError(`no parameter ${shown(name)} at /lichess`, {
+    if (!known.has(name.replace(/\[\]$/, ""))) {
+      throw new RequestError(`no parameter ${shown(name)} at ${path}`, {
         parameter: name,
       });
     }
   }
-  return {
+  const read = {
     position: positionOf(query),
     filter: filterOf(query),
     moves: whole(query, { name: "moves", max: 500 }),
   };
+  if (path === "/lichess") return read;
+  const player = one(query, "player");
+  const color = one(query, "color");
+  if (player === null || player === "") {
+    throw new RequestError("player is missing", { parameter: "player" });
+  }
+  if (color !== "white" && color !== "black") {
+    throw new RequestError(
+      `color is white or black, not ${shown(color ?? "")}`,
+      { parameter: "color" },
+    );
+  }
+  return { ...read, player: { player, color } };
 }
 
 /** The answer's moves cut to the `moves` asked for. */

@@ -78,6 +78,45 @@ function pageRoute(file: PageFile): Route {
   };
 }
 
+/**
+ * `/lichess` and `/player`: a game database's explorer (`fen serve --db`),
+ * as lichess's; `/player` as one line of NDJSON (lichess streams lines
+ * while it indexes: here the games are there, and one line is the last).
+ */
+function explorerRoute(path: "/lichess" | "/player"): Route {
+  return {
+    methods: READ_METHODS,
+    answer({ explorer }, _request, url) {
+      if (explorer === null) {
+        throw new RequestError(
+          "no game database: start fen serve with --db games.db",
+          { status: 404 },
+        );
+      }
+      const query = readExplorerQuery(url.searchParams, path);
+      const answer = query.player === undefined
+        ? explorer.answer(query.position, query.filter)
+        : explorer.playerAnswer(query.position, {
+          ...query.player,
+          filter: query.filter,
+        });
+      const type = path === "/player"
+        ? "application/x-ndjson"
+        : "application/json; charset=utf-8";
+      // Not cached: the database may grow under a running server.
+      return Promise.resolve(
+        new Response(
+          JSON.stringify(limitMoves(answer, query.moves)) +
+            (path === "/player" ? "\n" : ""),
+          {
+            headers: headers(type),
+          },
+        ),
+      );
+    },
+  };
+}
+
 /** Every path the service answers, and how (lila-gif's is a table too). */
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ...Object.entries(IMAGE_ENDPOINTS)
@@ -106,28 +145,8 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
       });
     },
   }],
-  ["/lichess", {
-    methods: READ_METHODS,
-    answer({ explorer }, _request, url) {
-      if (explorer === null) {
-        throw new RequestError(
-          "no game database: start fen serve with --db games.db",
-          { status: 404 },
-        );
-      }
-      const query = readExplorerQuery(url.searchParams);
-      const answer = limitMoves(
-        explorer.answer(query.position, query.filter),
-        query.moves,
-      );
-      // Not cached: the database may grow under a running server.
-      return Promise.resolve(
-        new Response(JSON.stringify(answer), {
-          headers: headers("application/json; charset=utf-8"),
-        }),
-      );
-    },
-  }],
+  ["/lichess", explorerRoute("/lichess")],
+  ["/player", explorerRoute("/player")],
   ...Object.entries(PAGE_FILES)
     .map(([path, file]) => [path, pageRoute(file)] as const),
 ]);

@@ -68,10 +68,13 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   }
   const position = explorer ? positionOf(parsed) : null;
   const filter = gameFilter(parsed);
+  if (explorer && filter.player !== undefined && filter.color === undefined) {
+    throw new UsageError("the player's explorer needs --color white|black");
+  }
   const db = openSource(parsed, io);
   try {
     if (position !== null) {
-      const answer = new Explorer(db).answer(position, explorerFilter(parsed));
+      const answer = explorerAnswer(db, { position, parsed, filter });
       const table = format === "table" ||
         (format === undefined && io.stdout.isTerminal?.() === true);
       writeText(
@@ -103,6 +106,29 @@ export function exportCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The explorer's answer: the index's, or with `--player` (and `--color`)
+ * a scan of the player's games, as lichess's player explorer answers.
+ */
+function explorerAnswer(
+  db: GameDatabase,
+  { position, parsed, filter }: {
+    position: Position;
+    parsed: ParsedArgs;
+    filter: GameFilter;
+  },
+): ExplorerAnswer {
+  const counted = explorerFilter(parsed);
+  if (filter.player === undefined) {
+    return new Explorer(db).answer(position, counted);
+  }
+  return new Explorer(db).playerAnswer(position, {
+    player: filter.player,
+    color: filter.color!,
+    filter: counted,
+  });
 }
 
 /** The position `--fen` or `--moves` names. */

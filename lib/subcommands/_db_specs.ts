@@ -162,8 +162,9 @@ export const DB_SPECS: Readonly<Record<DbWord, ProgramSpec>> = {
     about:
       "With --fen or --moves, the explorer's answer for the position in the\n" +
       "shape of the lichess opening explorer's (a table at a terminal, JSON\n" +
-      "otherwise). Without them, the games chosen by the options, in the\n" +
-      "order imported, written as --format says.",
+      "otherwise); with --player and --color too, over that player's games\n" +
+      "(a scan, to any depth). Without them, the games chosen by the options,\n" +
+      "in the order imported, written as --format says.",
     options: [
       ...EXPLORER_OPTIONS,
       ...SINCE_OPTIONS,

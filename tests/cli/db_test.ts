@@ -259,6 +259,11 @@ Deno.test("fen db says in one line what is wrong with a database, with its exit 
         /cannot be opened$/,
       ],
       [["db", "import"], 1, /--db <file> is needed$/],
+      [
+        ["db", "query", `${dir}/text.db`, "--moves", "e4", "--player", "a"],
+        1,
+        /the player's explorer needs --color white\|black$/,
+      ],
       [["db", "query"], 1, /give the database to read$/],
     ];
     for (const [args, code, says] of cases) {

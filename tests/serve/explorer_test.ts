@@ -107,8 +107,39 @@ Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's
     assert.equal(blitz.white + blitz.draws + blitz.black, 0);
     const all = await (await get(server, "/lichess?speeds=blitz")).json();
     assert.equal(all.white + all.draws + all.black, 6);
+    // /player: lichess's player explorer, one line of NDJSON
+    const player = await get(
+      server,
+      "/player?player=PLAYER1A&color=white&play=b1c3",
+    );
+    assert.equal(player.status, 200);
+    assert.equal(player.headers.get("Content-Type"), "application/x-ndjson");
+    const lines = (await player.text()).split("\n");
+    assert.deepEqual(lines.slice(1), [""]);
+    const scan = await spawnFen(
+      [
+        "db",
+        "query",
+        db,
+        "--moves",
+        "Nc3",
+        "--player",
+        "player1a",
+        "--color",
+        "white",
+      ],
+      { permissions: [`--allow-read=${db}`] },
+    );
+    assert.deepEqual(JSON.parse(lines[0]), JSON.parse(scan.stdout));
+    assert.equal(JSON.parse(lines[0]).black, 1);
+    assert.deepEqual(
+      JSON.parse(lines[0]).moves.map((m: { san: string }) => m.san),
+      ["d5"],
+    );
     for (
       const [path, parameter] of [
+        ["/player?color=white", "player"],
+        ["/player?player=a&color=red", "color"],
         ["/lichess?speeds=fast", "speeds"],
         ["/lichess?since=2024", "since"],
         ["/lichess?play=e2e5", "play"],
