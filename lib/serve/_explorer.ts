@@ -31,12 +31,25 @@ const LICHESS_PARAMETERS = new Set([
   "moves",
 ]);
 
+/** `/masters`': lichess's masters explorer's (`since` and `until` years). */
+const MASTERS_PARAMETERS = new Set([
+  "fen",
+  "play",
+  "since",
+  "until",
+  "topGames",
+  "moves",
+]);
+
 /** `/player`'s: lichess's player explorer's (its `modes` are not kept). */
 const PLAYER_PARAMETERS = new Set([
   ...LICHESS_PARAMETERS,
   "player",
   "color",
 ]);
+
+/** The explorer's endpoints. */
+export type ExplorerPath = "/lichess" | "/masters" | "/player";
 
 /** What a `/lichess` query asks: the position, the filter, how many moves. */
 export interface ExplorerQuery {
@@ -104,7 +117,10 @@ function positionOf(query: URLSearchParams): Position {
   }
 }
 
-function filterOf(query: URLSearchParams): ExplorerFilter {
+function filterOf(
+  query: URLSearchParams,
+  { years }: { years: boolean },
+): ExplorerFilter {
   const filter: ExplorerFilter = {
     topGames: whole(query, { name: "topGames", max: 15 }) ?? 4,
     recentGames: whole(query, { name: "recentGames", max: 15 }) ?? 4,
@@ -133,13 +149,16 @@ function filterOf(query: URLSearchParams): ExplorerFilter {
   for (const name of ["since", "until"] as const) {
     const text = one(query, name);
     if (text === null) continue;
-    const month = monthNumber(text);
+    const year = years && /^[0-9]{4}$/.test(text) ? Number(text) : null;
+    const month = years
+      ? year === null ? null : year * 12 + (name === "since" ? 0 : 11)
+      : monthNumber(text);
     if (month === null) {
       throw new RequestError(
-        `${name} takes a month YYYY-MM, not ${shown(text)}`,
-        {
-          parameter: name,
-        },
+        `${name} takes ${years ? "a year YYYY" : "a month YYYY-MM"}, not ${
+          shown(text)
+        }`,
+        { parameter: name },
       );
     }
     filter[name] = month;
@@ -148,7 +167,7 @@ function filterOf(query: URLSearchParams): ExplorerFilter {
 }
 
 /**
- * Reads a `/lichess` query, or with `player` a `/player` query.
+ * Reads a `/lichess`, `/masters` or `/player` query.
  *
  * @param query The query string's parameters.
  * @param path The endpoint: `/lichess` or `/player`.
@@ -157,9 +176,13 @@ function filterOf(query: URLSearchParams): ExplorerFilter {
  */
 export function readExplorerQuery(
   query: URLSearchParams,
-  path: "/lichess" | "/player" = "/lichess",
+  path: ExplorerPath = "/lichess",
 ): ExplorerQuery & { player?: { player: string; color: "white" | "black" } } {
-  const known = path === "/player" ? PLAYER_PARAMETERS : LICHESS_PARAMETERS;
+  const known = path === "/player"
+    ? PLAYER_PARAMETERS
+    : path === "/masters"
+    ? MASTERS_PARAMETERS
+    : LICHESS_PARAMETERS;
   for (const name of query.keys()) {
     if (!known.has(name.replace(/\[\]$/, ""))) {
       throw new RequestError(`no parameter ${shown(name)} at ${path}`, {
@@ -169,10 +192,10 @@ export function readExplorerQuery(
   }
   const read = {
     position: positionOf(query),
-    filter: filterOf(query),
+    filter: filterOf(query, { years: path === "/masters" }),
     moves: whole(query, { name: "moves", max: 500 }),
   };
-  if (path === "/lichess") return read;
+  if (path !== "/player") return read;
   const player = one(query, "player");
   const color = one(query, "color");
   if (player === null || player === "") {

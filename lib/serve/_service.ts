@@ -16,7 +16,11 @@ import {
 import { IMAGE_TYPES, Renderers } from "./_images.ts";
 import { PAGE_FILES, type PageFile } from "./_page.ts";
 import { readQuery } from "./_query.ts";
-import { limitMoves, readExplorerQuery } from "./_explorer.ts";
+import {
+  type ExplorerPath,
+  limitMoves,
+  readExplorerQuery,
+} from "./_explorer.ts";
 import type { Explorer } from "../db/explorer.ts";
 
 /** The longest request URL, in bytes: a longer one is a 414. */
@@ -79,11 +83,12 @@ function pageRoute(file: PageFile): Route {
 }
 
 /**
- * `/lichess` and `/player`: a game database's explorer (`fen serve --db`),
- * as lichess's; `/player` as one line of NDJSON (lichess streams lines
+ * `/lichess`, `/masters` and `/player`: a game database's explorer
+ * (`fen serve --db`), as lichess's (`/masters` over the same games, its
+ * `since` and `until` years); `/player` as one line of NDJSON (lichess streams lines
  * while it indexes: here the games are there, and one line is the last).
  */
-function explorerRoute(path: "/lichess" | "/player"): Route {
+function explorerRoute(path: ExplorerPath): Route {
   return {
     methods: READ_METHODS,
     answer({ explorer }, _request, url) {
@@ -146,6 +151,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     },
   }],
   ["/lichess", explorerRoute("/lichess")],
+  ["/masters", explorerRoute("/masters")],
   ["/player", explorerRoute("/player")],
   ...Object.entries(PAGE_FILES)
     .map(([path, file]) => [path, pageRoute(file)] as const),

@@ -107,6 +107,16 @@ Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's
     assert.equal(blitz.white + blitz.draws + blitz.black, 0);
     const all = await (await get(server, "/lichess?speeds=blitz")).json();
     assert.equal(all.white + all.draws + all.black, 6);
+    // /masters: the same games, its since and until years
+    const masters =
+      await (await get(server, "/masters?play=d2d3&since=2024&until=2024"))
+        .json();
+    const since = await (await get(
+      server,
+      "/lichess?play=d2d3&since=2024-01&until=2024-12",
+    )).json();
+    assert.deepEqual(masters, since);
+    assert.ok(masters.white + masters.draws + masters.black > 0);
     // /player: lichess's player explorer, one line of NDJSON
     const player = await get(
       server,
@@ -138,6 +148,8 @@ Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's
     );
     for (
       const [path, parameter] of [
+        ["/masters?since=2024-01", "since"],
+        ["/masters?speeds=blitz", "speeds"],
         ["/player?color=white", "player"],
         ["/player?player=a&color=red", "color"],
         ["/lichess?speeds=fast", "speeds"],
