@@ -18,7 +18,7 @@ import { gameOfRow } from "../lib/db/game_row.ts";
 import { MovesReplay } from "../lib/db/moves.ts";
 
 const [path, count = "2000", ...patterns] = Deno.args;
-const db = GameDatabase.open(path);
+const db = await GameDatabase.open(path);
 const plies = Number(db.meta("index_plies"));
 const explorer = new Explorer(db);
 // positions: the start, then those of the first games at every ply indexed

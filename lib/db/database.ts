@@ -5,7 +5,8 @@
  * @module
  */
 
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import { loadNode } from "./_node.ts";
 import { ExplorerEntry } from "./entry.ts";
 
 /** The schema's version, kept in the `meta` table. */
@@ -108,7 +109,7 @@ export interface OpenOptions {
  * import { GameDatabase } from "./database.ts";
  * import assert from "node:assert/strict";
  *
- * const db = GameDatabase.open(":memory:", { write: true });
+ * const db = await GameDatabase.open(":memory:", { write: true });
  * assert.equal(db.gameCount(), 0);
  * db.close();
  * ```
@@ -129,15 +130,19 @@ export class GameDatabase {
    *
    * @param path The file.
    * @param options Whether to write.
-   * @returns The database.
+   * @returns The database (SQLite's module loaded on the first).
    * @throws {DbError} For a file that is missing (reading), no database,
    * locked, read-only, or another program's SQLite file.
    */
-  static open(path: string, { write = false }: OpenOptions = {}): GameDatabase {
+  static async open(
+    path: string,
+    { write = false }: OpenOptions = {},
+  ): Promise<GameDatabase> {
     if (path !== ":memory:") checkFile(path, write);
+    const { sqlite } = await loadNode();
     let sql: DatabaseSync | null = null;
     try {
-      sql = new DatabaseSync(path, { readOnly: !write, timeout: 2000 });
+      sql = new sqlite.DatabaseSync(path, { readOnly: !write, timeout: 2000 });
       const db = new GameDatabase(sql, path);
       sql.function("fen_explorer_merge", mergeRows);
       if (write) {

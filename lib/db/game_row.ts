@@ -8,7 +8,7 @@
  * @module
  */
 
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { nodeModules } from "./_node.ts";
 import { PgnGame } from "../pgn/game.ts";
 import type { PgnLine, PgnMove, PgnResult } from "../pgn/game.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
@@ -136,7 +136,9 @@ export function annotationsOf(line: PgnLine): Uint8Array | null {
   });
   if (moves.length === 0 && line.comments.length === 0) return null;
   const kept: KeptLine = { c: line.comments, m: moves };
-  return deflateRawSync(new TextEncoder().encode(JSON.stringify(kept)));
+  return nodeModules().zlib.deflateRawSync(
+    new TextEncoder().encode(JSON.stringify(kept)),
+  );
 }
 
 function variationOf(line: PgnLine): KeptVariation {
@@ -225,7 +227,9 @@ export function gameOfRow(row: GameRow, replay: MovesReplay): PgnGame {
   const kept = row.annotations === null || row.annotations === undefined
     ? null
     : JSON.parse(
-      new TextDecoder().decode(inflateRawSync(row.annotations as Uint8Array)),
+      new TextDecoder().decode(
+        nodeModules().zlib.inflateRawSync(row.annotations as Uint8Array),
+      ),
     ) as KeptLine;
   if (kept !== null) {
     mainline.comments = kept.c ?? [];

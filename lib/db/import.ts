@@ -84,7 +84,7 @@ const INSERT_SQL = `INSERT OR IGNORE INTO games (uid, event, site, date,
  * import { GameImporter } from "./import.ts";
  * import assert from "node:assert/strict";
  *
- * const db = GameDatabase.open(":memory:", { write: true });
+ * const db = await GameDatabase.open(":memory:", { write: true });
  * const importer = new GameImporter(db, { indexPlies: 4, annotations: true });
  * const game = '[Site "https://lichess.org/abcdefgh"]\n\n1. e4 e5 1-0\n\n';
  * importer.push(game + game + "1. d4 d5 *\n");

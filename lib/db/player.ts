@@ -11,11 +11,6 @@
 
 import type { GameDatabase } from "./database.ts";
 import { addCounts, addGameRef, ExplorerEntry } from "./entry.ts";
-import {
-  Explorer,
-  type ExplorerAnswer,
-  type ExplorerFilter,
-} from "./explorer.ts";
 import { GAME_COLUMNS, gameOfRow, type GameRow } from "./game_row.ts";
 import { movesOf, MovesReplay } from "./moves.ts";
 import { cellOf, groupOf, type Speed, SPEED_INDEX } from "./speed.ts";
@@ -48,7 +43,7 @@ const FIELDS: Readonly<Record<string, "white" | "draws" | "black">> = {
  * import { parseFen } from "../fen/mod.ts";
  * import assert from "node:assert/strict";
  *
- * const db = GameDatabase.open(":memory:", { write: true });
+ * const db = await GameDatabase.open(":memory:", { write: true });
  * const importer = new GameImporter(db, { indexPlies: 2, annotations: false });
  * importer.push('[White "Ann"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[White "Bob"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n');
  * importer.end();

@@ -20,7 +20,7 @@ import {
 import { mergeDatabase } from "../db/merge.ts";
 
 /** The database `--db` names, opened to write. */
-function openTarget(parsed: ParsedArgs, io: CliIo): GameDatabase {
+function openTarget(parsed: ParsedArgs, io: CliIo): Promise<GameDatabase> {
   const path = valueOf(parsed, "db");
   if (path === undefined) throw new UsageError("--db <file> is needed");
   return openDatabase(io, path, { write: true });
@@ -81,7 +81,7 @@ export async function importCommand(
   parsed: ParsedArgs,
   io: CliIo,
 ): Promise<number> {
-  const db = openTarget(parsed, io);
+  const db = await openTarget(parsed, io);
   try {
     const run = new BadRun();
     const leftOut = (what: string): void => {
@@ -126,11 +126,14 @@ export async function importCommand(
  * @param io The standard streams and files.
  * @returns The exit code.
  */
-export function mergeCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
+export async function mergeCommand(
+  parsed: ParsedArgs,
+  io: CliIo,
+): Promise<number> {
   if (parsed.operands.length === 0) {
     throw new UsageError("give the databases to merge");
   }
-  const db = openTarget(parsed, io);
+  const db = await openTarget(parsed, io);
   try {
     const totals: ImportCounts = {
       read: 0,
@@ -139,7 +142,7 @@ export function mergeCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
       failed: 0,
     };
     for (const path of parsed.operands) {
-      const source = openDatabase(io, path, { write: false });
+      const source = await openDatabase(io, path, { write: false });
       try {
         const counts = mergeDatabase(db, source);
         totals.read += counts.read;
@@ -150,7 +153,7 @@ export function mergeCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
       }
     }
     writeText(io.stdout, summary(db.path, totals));
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   } finally {
     db.close();
   }

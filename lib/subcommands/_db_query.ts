@@ -37,7 +37,7 @@ import { compileMatch, MatchSyntaxError } from "../match/mod.ts";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The one database operand, opened to read. */
-function openSource(parsed: ParsedArgs, io: CliIo): GameDatabase {
+function openSource(parsed: ParsedArgs, io: CliIo): Promise<GameDatabase> {
   const [path, ...rest] = parsed.operands;
   if (path === undefined) throw new UsageError("give the database to read");
   if (rest.length > 0) {
@@ -55,7 +55,10 @@ function openSource(parsed: ParsedArgs, io: CliIo): GameDatabase {
  * @param io The standard streams and files.
  * @returns The exit code.
  */
-export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
+export async function queryCommand(
+  parsed: ParsedArgs,
+  io: CliIo,
+): Promise<number> {
   const explorer = parsed.values.has("fen") || parsed.values.has("moves");
   const format = valueOf(parsed, "format");
   if (explorer && format !== undefined && !["json", "table"].includes(format)) {
@@ -71,7 +74,7 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
   if (explorer && filter.player !== undefined && filter.color === undefined) {
     throw new UsageError("the player's explorer needs --color white|black");
   }
-  const db = openSource(parsed, io);
+  const db = await openSource(parsed, io);
   try {
     if (position !== null) {
       const answer = explorerAnswer(db, { position, parsed, filter });
@@ -81,10 +84,10 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
         io.stdout,
         table ? answerTable(answer) : JSON.stringify(answer) + "\n",
       );
-      return Promise.resolve(EXIT.ok);
+      return EXIT.ok;
     }
     writeGames(db, filter, { io, format: format ?? "pgn" });
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   } finally {
     db.close();
   }
@@ -97,12 +100,15 @@ export function queryCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
  * @param io The standard streams and files.
  * @returns The exit code.
  */
-export function exportCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
+export async function exportCommand(
+  parsed: ParsedArgs,
+  io: CliIo,
+): Promise<number> {
   const filter = gameFilter(parsed);
-  const db = openSource(parsed, io);
+  const db = await openSource(parsed, io);
   try {
     writeGames(db, filter, { io, format: "pgn" });
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   } finally {
     db.close();
   }

@@ -45,7 +45,7 @@ export function openDatabase(
   io: CliIo,
   path: string,
   { write }: { write: boolean },
-): GameDatabase {
+): Promise<GameDatabase> {
   if (path !== ":memory:") {
     const kinds = write ? ["read", "write"] as const : ["read"] as const;
     if (!kinds.every((kind) => granted(io, kind, path))) {

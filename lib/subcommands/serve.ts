@@ -91,7 +91,7 @@ async function openExplorer(
   const { Explorer } = await import("../db/explorer.ts");
   const { DbError } = await import("../db/database.ts");
   try {
-    const db = openDatabase(io, path, { write: false });
+    const db = await openDatabase(io, path, { write: false });
     return { explorer: new Explorer(db), close: () => db.close() };
   } catch (error) {
     if (!(error instanceof DbError)) throw error;

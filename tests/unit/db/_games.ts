@@ -20,8 +20,11 @@ export function testGames(): string {
 }
 
 /** A database in memory holding `text`'s games, indexed to `plies`. */
-export function databaseOf(text: string, plies = 12): GameDatabase {
-  const db = GameDatabase.open(":memory:", { write: true });
+export async function databaseOf(
+  text: string,
+  plies = 12,
+): Promise<GameDatabase> {
+  const db = await GameDatabase.open(":memory:", { write: true });
   db.setMeta("index_plies", plies);
   const importer = new GameImporter(db, {
     indexPlies: plies,

@@ -37,10 +37,10 @@ function moveFields(m: {
   };
 }
 
-Deno.test("the explorer counts every position as fen tree counts it, to the plies indexed", () => {
+Deno.test("the explorer counts every position as fen tree counts it, to the plies indexed", async () => {
   const text = testGames();
   for (const plies of [1, 6]) {
-    const db = databaseOf(text, plies);
+    const db = await databaseOf(text, plies);
     const tree = new OpeningTree({ maxPly: plies });
     tree.push(text);
     tree.end();
@@ -70,11 +70,11 @@ Deno.test("the explorer counts every position as fen tree counts it, to the plie
   }
 });
 
-Deno.test("the explorer filters by speed, rating group and month as lichess's query parameters do", () => {
+Deno.test("the explorer filters by speed, rating group and month as lichess's query parameters do", async () => {
   const game = (tc: string, elo: number, date: string, result: string) =>
     `[Date "${date}"]\n[WhiteElo "${elo}"]\n[BlackElo "${elo}"]\n` +
     `[TimeControl "${tc}"]\n[Result "${result}"]\n\n1. e4 e5 ${result}\n\n`;
-  const db = databaseOf(
+  const db = await databaseOf(
     game("180+0", 1500, "2024.01.05", "1-0") +
       game("600+0", 1900, "2024.02.05", "0-1") +
       game("60+0", 2300, "2024.03.05", "1/2-1/2") +

@@ -14,19 +14,19 @@ function exported(db: GameDatabase): string[] {
   );
 }
 
-Deno.test("every game comes back as stringifyPgn writes the game it was read from", () => {
+Deno.test("every game comes back as stringifyPgn writes the game it was read from", async () => {
   const text = testGames() +
     '[Event "odd tags"]\n[WhiteElo "1500 "]\n[BlackElo "?"]\n[Result "1-0"]\n' +
     '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n{start} 1. e4 $1 {note} (1. e3 Kd7) 1... Kd7 *\n\n' +
     '[Variant "Chess960"]\n[FEN "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1"]\n\n1. c4 c5 2. Bc2 Bc7 3. O-O-O O-O-O 1/2-1/2\n';
   const games = parsePgn(text).filter((g) => g.error === null);
-  const db = databaseOf(text);
+  const db = await databaseOf(text);
   assert.deepEqual(exported(db), games.map((g) => stringifyPgn(g)));
   db.close();
 });
 
-Deno.test("a game imported again is stored once and counted as skipped; its index counts it once", () => {
-  const db = GameDatabase.open(":memory:", { write: true });
+Deno.test("a game imported again is stored once and counted as skipped; its index counts it once", async () => {
+  const db = await GameDatabase.open(":memory:", { write: true });
   const text = testGames();
   const first = new GameImporter(db, { indexPlies: 4, annotations: true });
   first.push(text);
@@ -54,8 +54,8 @@ Deno.test("a game imported again is stored once and counted as skipped; its inde
   db.close();
 });
 
-Deno.test("without annotations only the moves are kept; a game that cannot be read is left out and said", () => {
-  const db = GameDatabase.open(":memory:", { write: true });
+Deno.test("without annotations only the moves are kept; a game that cannot be read is left out and said", async () => {
+  const db = await GameDatabase.open(":memory:", { write: true });
   const errors: string[] = [];
   const importer = new GameImporter(db, {
     indexPlies: 4,
@@ -75,8 +75,8 @@ Deno.test("without annotations only the moves are kept; a game that cannot be re
   db.close();
 });
 
-Deno.test("tags are typed columns, the rest kept in order", () => {
-  const db = databaseOf(
+Deno.test("tags are typed columns, the rest kept in order", async () => {
+  const db = await databaseOf(
     '[Event "Rated Blitz game"]\n[Site "https://lichess.org/x"]\n[Date "2024.01.31"]\n' +
       '[White "a"]\n[Black "b"]\n[Result "0-1"]\n[UTCTime "10:00:00"]\n[WhiteElo "1500"]\n' +
       '[BlackElo "1600"]\n[ECO "C20"]\n[TimeControl "60+0"]\n\n1. e4 e5 0-1\n',

@@ -42,13 +42,13 @@ function parts(text: string): string[] {
   return text.trim().split(/\n\n(?=\[Event)|\n(?=\[Event "openings")/);
 }
 
-Deno.test("databases of two halves merge into the database of the whole", () => {
+Deno.test("databases of two halves merge into the database of the whole", async () => {
   const games = parts(testGames());
   const half = Math.floor(games.length / 2);
-  const whole = databaseOf(games.join("\n\n") + "\n", 8);
-  const a = databaseOf(games.slice(0, half).join("\n\n") + "\n", 8);
-  const b = databaseOf(games.slice(half).join("\n\n") + "\n", 8);
-  const merged = GameDatabase.open(":memory:", { write: true });
+  const whole = await databaseOf(games.join("\n\n") + "\n", 8);
+  const a = await databaseOf(games.slice(0, half).join("\n\n") + "\n", 8);
+  const b = await databaseOf(games.slice(half).join("\n\n") + "\n", 8);
+  const merged = await GameDatabase.open(":memory:", { write: true });
   assert.deepEqual(mergeDatabase(merged, a), {
     read: half,
     added: half,
@@ -60,27 +60,27 @@ Deno.test("databases of two halves merge into the database of the whole", () => 
   for (const db of [whole, a, b, merged]) db.close();
 });
 
-Deno.test("parts that share games merge into the whole: a game both hold is counted once", () => {
+Deno.test("parts that share games merge into the whole: a game both hold is counted once", async () => {
   const games = parts(testGames());
-  const whole = databaseOf(games.join("\n\n") + "\n", 8);
-  const a = databaseOf(games.slice(0, 250).join("\n\n") + "\n", 8);
-  const b = databaseOf(games.slice(200).join("\n\n") + "\n", 8);
-  const merged = GameDatabase.open(":memory:", { write: true });
+  const whole = await databaseOf(games.join("\n\n") + "\n", 8);
+  const a = await databaseOf(games.slice(0, 250).join("\n\n") + "\n", 8);
+  const b = await databaseOf(games.slice(200).join("\n\n") + "\n", 8);
+  const merged = await GameDatabase.open(":memory:", { write: true });
   mergeDatabase(merged, a);
   const counts = mergeDatabase(merged, b);
   assert.equal(counts.duplicates, 50);
   assert.deepEqual(contents(merged), contents(whole));
-  const shallow = databaseOf("1. e4 *\n", 4);
+  const shallow = await databaseOf("1. e4 *\n", 4);
   assert.throws(() => mergeDatabase(merged, shallow), /indexes 4 plies/);
   for (const db of [whole, a, b, merged, shallow]) db.close();
 });
 
-Deno.test("the shards of an import merge into the whole's games and counts (their ids in part order)", () => {
+Deno.test("the shards of an import merge into the whole's games and counts (their ids in part order)", async () => {
   const text = testGames();
-  const whole = databaseOf(text, 6);
-  const merged = GameDatabase.open(":memory:", { write: true });
+  const whole = await databaseOf(text, 6);
+  const merged = await GameDatabase.open(":memory:", { write: true });
   for (const index of [1, 2, 3]) {
-    const part = GameDatabase.open(":memory:", { write: true });
+    const part = await GameDatabase.open(":memory:", { write: true });
     part.setMeta("index_plies", 6);
     const importer = new GameImporter(part, {
       indexPlies: 6,

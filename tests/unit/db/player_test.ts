@@ -4,9 +4,9 @@ import { OpeningTree } from "../../../lib/tree/mod.ts";
 import { parseFen } from "../../../lib/fen/mod.ts";
 import { databaseOf, testGames } from "./_games.ts";
 
-Deno.test("a player's explorer counts the player's games as fen tree --player --color does", () => {
+Deno.test("a player's explorer counts the player's games as fen tree --player --color does", async () => {
   const text = testGames();
-  const db = databaseOf(text, 4);
+  const db = await databaseOf(text, 4);
   let compared = 0;
   for (const [player, color] of [["Ann", "white"], ["bob", "black"]] as const) {
     const tree = new OpeningTree({ maxPly: 8, player, color });

@@ -17,9 +17,9 @@ const PATTERNS = [
   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
 ];
 
-Deno.test("--match over the database chooses the games --match chooses over their PGN, and the prefilters drop none of them", () => {
+Deno.test("--match over the database chooses the games --match chooses over their PGN, and the prefilters drop none of them", async () => {
   const text = testGames();
-  const db = databaseOf(text);
+  const db = await databaseOf(text);
   const games = parsePgn(text).filter((g) => g.error === null);
   let matched = 0;
   for (const pattern of PATTERNS) {
@@ -54,8 +54,8 @@ Deno.test("--match over the database chooses the games --match chooses over thei
   db.close();
 });
 
-Deno.test("tag filters choose games by player, colour, rating, date, speed, ECO and result", () => {
-  const db = databaseOf(testGames());
+Deno.test("tag filters choose games by player, colour, rating, date, speed, ECO and result", async () => {
+  const db = await databaseOf(testGames());
   const ids = (filter: Parameters<typeof selectGames>[1]) =>
     [...selectGames(db, filter)].length;
   assert.equal(ids({}), 406);
@@ -76,7 +76,7 @@ Deno.test("tag filters choose games by player, colour, rating, date, speed, ECO 
     3,
   ]);
   db.close();
-  const ecos = databaseOf(
+  const ecos = await databaseOf(
     ["B20", "B99", "C00"].map((eco) => `[ECO "${eco}"]\n\n1. e4 *\n`).join(
       "\n",
     ),
