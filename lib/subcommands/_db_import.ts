@@ -11,7 +11,7 @@ import { frameOf } from "../program/frame.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered } from "../program/messages.ts";
 import type { GameDatabase } from "../db/database.ts";
-import { openDatabase } from "./db.ts";
+import { openDatabase } from "./_db_open.ts";
 import {
   DEFAULT_INDEX_PLIES,
   GameImporter,

@@ -21,7 +21,7 @@ import { stringifyPgn } from "../pgn/stringify.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import type { Position } from "../types.ts";
 import type { GameDatabase } from "../db/database.ts";
-import { openDatabase } from "./db.ts";
+import { openDatabase } from "./_db_open.ts";
 import {
   Explorer,
   type ExplorerAnswer,

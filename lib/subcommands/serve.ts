@@ -87,7 +87,7 @@ async function openExplorer(
   io: CliIo,
   path: string,
 ): Promise<{ explorer: Explorer; close(): void }> {
-  const { openDatabase, DB_EXITS } = await import("./db.ts");
+  const { openDatabase, DB_EXITS } = await import("./_db_open.ts");
   const { Explorer } = await import("../db/explorer.ts");
   const { DbError } = await import("../db/database.ts");
   try {
