@@ -8,7 +8,7 @@ adds the parts' summaries with `fen merge`, so the counts (uniques too,
 with --shard-by key) are those one process would give.
 
     python3 fen_dask.py DUMP.pgn.zst OUT_DIR [--parts N] [--scheduler ADDR]
-        [--fen "deno run -A cli.ts"] [-- FEN ARGS...]
+        [--fen "deno run -A cli.ts"] [--db GAMES.db] [-- FEN ARGS...]
 
 Without --scheduler, a LocalCluster of --workers processes (default 2) runs
 here; with --scheduler tcp://host:8786, the cluster's workers (each with fen
@@ -16,6 +16,12 @@ and the file at the same path, e.g. on a shared disk) run the parts.
 
 Prints the merged summary (one JSON object) on stdout; the parts' records
 are OUT_DIR/part-I-of-N.txt, in input order within each part.
+
+With --db GAMES.db, each task imports its part into a game database
+(`fen db import --shard I/N --db OUT_DIR/part-I-of-N.db`, FEN ARGS added:
+`--no-annotations`, say), and the driver merges the parts into GAMES.db
+with `fen db merge`: the games and explorer counts one import gives. It
+prints the merge's line.
 """
 
 import argparse
@@ -46,6 +52,21 @@ def run_part(fen, dump, out_dir, index, count, fen_args):
             "messages": other, "records": out}
 
 
+def import_part(fen, dump, out_dir, index, count, fen_args):
+    """One part into a database of its own: its path returned."""
+    out = os.path.join(out_dir, f"part-{index}-of-{count}.db")
+    if os.path.exists(out):
+        os.remove(out)
+    done = subprocess.run(fen + ["db", "import", "--shard", f"{index}/{count}",
+                                 "--db", out, *fen_args, dump],
+                          capture_output=True)
+    if done.returncode not in (0, 2):
+        raise RuntimeError(f"part {index}/{count}: exit {done.returncode}: "
+                           + done.stderr.decode()[-500:])
+    return {"part": index, "code": done.returncode, "db": out,
+            "messages": done.stderr.decode().splitlines()}
+
+
 def merge(fen, summaries, out_dir):
     """The parts' summaries added by `fen merge`."""
     paths = []
@@ -72,6 +93,7 @@ def main(argv):
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", default=None)
     parser.add_argument("--fen", default="fen")
+    parser.add_argument("--db", default=None)
     args = parser.parse_args(own)
     fen = shlex.split(args.fen)
     os.makedirs(args.out_dir, exist_ok=True)
@@ -86,7 +108,8 @@ def main(argv):
         cluster = None
         client = Client(args.scheduler)
     try:
-        futures = [client.submit(run_part, fen, os.path.abspath(args.dump),
+        task = run_part if args.db is None else import_part
+        futures = [client.submit(task, fen, os.path.abspath(args.dump),
                                  os.path.abspath(args.out_dir), i, args.parts,
                                  fen_args, pure=False)
                    for i in range(1, args.parts + 1)]
@@ -98,6 +121,14 @@ def main(argv):
     for part in parts:
         for message in part["messages"]:
             sys.stderr.write(message + "\n")
+    if args.db is not None:
+        if os.path.exists(args.db):
+            os.remove(args.db)
+        done = subprocess.run(fen + ["db", "merge", *[p["db"] for p in parts],
+                                     "--db", args.db], check=True,
+                              capture_output=True)
+        sys.stdout.write(done.stdout.decode())
+        return max(p["code"] for p in parts)
     merged = merge(fen, [p["stats"] for p in parts], args.out_dir)
     print(json.dumps(merged))
     return max(p["code"] for p in parts)

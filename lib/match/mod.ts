@@ -336,3 +336,63 @@ const PIECE_INDEX: Int8Array = /* @__PURE__ */ (() => {
   });
   return table;
 })();
+
+/**
+ * What a game must show at its end to match a pattern anywhere, for a
+ * database's prefilters (a count can only fall, a promotion aside, and a
+ * pawn that left its home square never comes back).
+ */
+export interface MatchNeeds {
+  /**
+   * A material signature's counts of Q, R, B, N, P for its two sides (in
+   * either colour order), or `null` for a placement.
+   */
+  readonly material: readonly [readonly number[], readonly number[]] | null;
+  /**
+   * A placement's home squares where it accepts no pawn of their side:
+   * bit f for White's on the 2nd rank's file f, bit 8 + f for Black's on
+   * the 7th. A game whose last position has a pawn there cannot match.
+   */
+  readonly noHomePawn: number;
+}
+
+/**
+ * The needs of a pattern (see {@linkcode MatchNeeds}).
+ *
+ * @example
+ * ```ts
+ * import { matchNeeds } from "@fen/fen/match";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(matchNeeds("KRPvKR").material, [[0, 1, 0, 0, 1], [0, 1, 0, 0, 0]]);
+ * // e2 empty, so White's e-pawn must have left
+ * assert.equal(matchNeeds("*\/*\/*\/*\/*\/*\/PPPP1PPP\/*").noHomePawn, 1 << 4);
+ * ```
+ *
+ * @param text The pattern, as {@linkcode compileMatch} reads it.
+ * @returns What a matching game's end must show.
+ * @throws {MatchSyntaxError} If it is no pattern.
+ */
+export function matchNeeds(text: string): MatchNeeds {
+  compileMatch(text);
+  const body = text.trim().replace(/\s+[wb]$/, "");
+  if (!body.includes("/")) {
+    const [, one, two] = /^([KQRBNP]*)v([KQRBNP]*)$/i.exec(body)!;
+    return {
+      material: [counts(one.toUpperCase()), counts(two.toUpperCase())],
+      noHomePawn: 0,
+    };
+  }
+  const ranks = body.split("/");
+  let mask = 0;
+  for (const [rank, pawn, shift] of [[6, "P", 0], [1, "p", 8]] as const) {
+    const pattern = rankPattern(ranks[rank], 0);
+    if (pattern.length !== 8 || pattern.includes(-1)) continue;
+    pattern.forEach((test, file) => {
+      if (test !== -1 && test[pawn.charCodeAt(0)] !== 1) {
+        mask |= 1 << (shift + file);
+      }
+    });
+  }
+  return { material: null, noHomePawn: mask };
+}

@@ -16,6 +16,12 @@ import {
 import { IMAGE_TYPES, Renderers } from "./_images.ts";
 import { PAGE_FILES, type PageFile } from "./_page.ts";
 import { readQuery } from "./_query.ts";
+import {
+  type ExplorerPath,
+  limitMoves,
+  readExplorerQuery,
+} from "./_explorer.ts";
+import type { Explorer } from "../db/explorer.ts";
 
 /** The longest request URL, in bytes: a longer one is a 414. */
 export const MAX_URL_BYTES = 4096;
@@ -28,18 +34,25 @@ const READ_METHODS = ["GET", "HEAD"] as const;
 /** What a route answers: a cacheable body (see `cached`), or a response. */
 type Answer = Cacheable | Response;
 
+/** What a route answers with: the drawing, and the database's explorer. */
+interface Context {
+  renderers: Renderers;
+  /** `fen serve --db`'s explorer, or null without a database. */
+  explorer: Explorer | null;
+}
+
 /** A path the service answers: the methods it takes, and how it answers. */
 interface Route {
   methods: readonly string[];
   /** Reads the request (a RequestError when the client is wrong), answers. */
-  answer(renderers: Renderers, request: Request, url: URL): Promise<Answer>;
+  answer(context: Context, request: Request, url: URL): Promise<Answer>;
 }
 
 /** `/board.svg` and the other image endpoints: one position, drawn. */
 function imageRoute(endpoint: Endpoint): Route {
   return {
     methods: READ_METHODS,
-    answer(renderers, _request, url) {
+    answer({ renderers }, _request, url) {
       const image = readQuery(url.searchParams, endpoint);
       return Promise.resolve({
         key: `${url.pathname}\n${image.canonical}`,
@@ -69,6 +82,46 @@ function pageRoute(file: PageFile): Route {
   };
 }
 
+/**
+ * `/lichess`, `/masters` and `/player`: a game database's explorer
+ * (`fen serve --db`), as lichess's (`/masters` over the same games, its
+ * `since` and `until` years); `/player` as one line of NDJSON (lichess streams lines
+ * while it indexes: here the games are there, and one line is the last).
+ */
+function explorerRoute(path: ExplorerPath): Route {
+  return {
+    methods: READ_METHODS,
+    answer({ explorer }, _request, url) {
+      if (explorer === null) {
+        throw new RequestError(
+          "no game database: start fen serve with --db games.db",
+          { status: 404 },
+        );
+      }
+      const query = readExplorerQuery(url.searchParams, path);
+      const answer = query.player === undefined
+        ? explorer.answer(query.position, query.filter)
+        : explorer.playerAnswer(query.position, {
+          ...query.player,
+          filter: query.filter,
+        });
+      const type = path === "/player"
+        ? "application/x-ndjson"
+        : "application/json; charset=utf-8";
+      // Not cached: the database may grow under a running server.
+      return Promise.resolve(
+        new Response(
+          JSON.stringify(limitMoves(answer, query.moves)) +
+            (path === "/player" ? "\n" : ""),
+          {
+            headers: headers(type),
+          },
+        ),
+      );
+    },
+  };
+}
+
 /** Every path the service answers, and how (lila-gif's is a table too). */
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ...Object.entries(IMAGE_ENDPOINTS)
@@ -76,18 +129,19 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     .map(([path, endpoint]) => [path, imageRoute(endpoint)] as const),
   ["/game.gif", {
     methods: ["GET", "HEAD", "POST"],
-    answer: (renderers, request, url) =>
+    answer: ({ renderers }, request, url) =>
       request.method === "POST"
         ? postGame(renderers, request, url)
         : pgnGame(renderers, url.searchParams),
   }],
   ["/example.gif", {
     methods: READ_METHODS,
-    answer: (renderers, _request, url) => pgnGame(renderers, exampleQuery(url)),
+    answer: ({ renderers }, _request, url) =>
+      pgnGame(renderers, exampleQuery(url)),
   }],
   ["/check", {
     methods: READ_METHODS,
-    answer(_renderers, _request, url) {
+    answer(_context, _request, url) {
       const query = readCheckQuery(url.searchParams);
       return Promise.resolve({
         key: `/check\n${query.rules}\n${query.fen}`,
@@ -96,6 +150,9 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
       });
     },
   }],
+  ["/lichess", explorerRoute("/lichess")],
+  ["/masters", explorerRoute("/masters")],
+  ["/player", explorerRoute("/player")],
   ...Object.entries(PAGE_FILES)
     .map(([path, file]) => [path, pageRoute(file)] as const),
 ]);
@@ -103,12 +160,20 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
 /** Answers requests; `log` receives internal failures (never the client's). */
 export class Service {
   readonly #renderers: Renderers;
+  readonly #explorer: Explorer | null;
   readonly #log: (message: string) => void;
 
-  /** @param log Where internal failures are written, one line each. */
-  constructor(log: (message: string) => void) {
+  /**
+   * @param log Where internal failures are written, one line each.
+   * @param options `explorer`: the game database's (`/lichess`), if any.
+   */
+  constructor(
+    log: (message: string) => void,
+    { explorer = null }: { explorer?: Explorer | null } = {},
+  ) {
     this.#log = log;
     this.#renderers = new Renderers(log);
+    this.#explorer = explorer;
   }
 
   /** Starts loading the rasterizer and encoder, so the first image is quick. */
@@ -143,7 +208,11 @@ export class Service {
       });
     }
     allow(request, route.methods);
-    const answer = await route.answer(this.#renderers, request, url);
+    const answer = await route.answer(
+      { renderers: this.#renderers, explorer: this.#explorer },
+      request,
+      url,
+    );
     return answer instanceof Response ? answer : await cached(request, answer);
   }
 }

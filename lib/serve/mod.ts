@@ -10,6 +10,7 @@ import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { osReason } from "../program/messages.ts";
 import { Service } from "./_service.ts";
+import type { Explorer } from "../db/explorer.ts";
 
 function write(sink: CliIo["stderr"], text: string): void {
   sink.writeSync(new TextEncoder().encode(text));
@@ -21,6 +22,8 @@ export interface ServeOptions {
   readonly port: number;
   /** The address to listen on. */
   readonly hostname: string;
+  /** A game database's explorer, answering `/lichess` (`--db`). */
+  readonly explorer?: Explorer;
 }
 
 /**
@@ -38,7 +41,9 @@ export async function serve(
   io: CliIo,
 ): Promise<number> {
   const { port, hostname } = options;
-  const service = new Service((line) => write(io.stderr, `${line}\n`));
+  const service = new Service((line) => write(io.stderr, `${line}\n`), {
+    explorer: options.explorer ?? null,
+  });
   service.warm().catch((error) =>
     write(
       io.stderr,

@@ -81,6 +81,26 @@ export const SUBCOMMANDS: Readonly<Record<string, Registered>> = {
       ],
     },
   },
+  db: {
+    about: "a game database: import, explorer answers, queries, export",
+    load: async () => (await import("./db.ts")).DB,
+    frame: {
+      nested: true,
+      reads: [
+        {
+          args: ["import", "--db", ":memory:", "FILE"],
+          input: "text",
+          sample: games,
+        },
+        { args: ["query", "FILE", "--moves", "e4"], input: "file" },
+        { args: ["export", "FILE"], input: "file" },
+      ],
+      writes: [
+        { args: ["import", "--db", ":memory:", "-"], stdin: games },
+        { args: ["query", "--help"] },
+      ],
+    },
+  },
   tree: {
     about: "an opening tree of games, with statistics per move",
     load: async () => (await import("./tree.ts")).TREE,

@@ -11,6 +11,8 @@ import {
   valueOf,
 } from "../program/args.ts";
 import type { Program } from "./front_end.ts";
+import type { Explorer } from "../db/explorer.ts";
+import { SubcommandError } from "./args.ts";
 
 const PORT = "8080";
 const HOSTNAME = "127.0.0.1";
@@ -36,6 +38,12 @@ export const SERVE_SPEC: ProgramSpec = {
       default: HOSTNAME,
       help: "the address to listen on (0.0.0.0: every interface)",
     },
+    {
+      name: "db",
+      value: "<file>",
+      help: "answer /lichess as the lichess opening explorer, from this " +
+        "database (fen db import)",
+    },
     HELP_OPTION,
   ],
 };
@@ -59,7 +67,37 @@ async function serve(parsed: ParsedArgs, io: CliIo): Promise<number> {
     );
   }
   const hostname = valueOf(parsed, "hostname") ?? HOSTNAME;
-  // The specifier as scripts/command.ts names the service's bundle.
-  const { serve } = await import("../serve/mod.ts");
-  return await serve({ port: Number(port), hostname }, io);
+  const path = valueOf(parsed, "db");
+  const db = path === undefined ? null : await openExplorer(io, path);
+  try {
+    // The specifier as scripts/command.ts names the service's bundle.
+    const { serve } = await import("../serve/mod.ts");
+    const options = { port: Number(port), hostname };
+    return await serve(
+      db === null ? options : { ...options, explorer: db.explorer },
+      io,
+    );
+  } finally {
+    db?.close();
+  }
+}
+
+/** The database `--db` names, opened to read, and its explorer. */
+async function openExplorer(
+  io: CliIo,
+  path: string,
+): Promise<{ explorer: Explorer; close(): void }> {
+  const { openDatabase, DB_EXITS } = await import("./_db_open.ts");
+  const { Explorer } = await import("../db/explorer.ts");
+  const { DbError } = await import("../db/database.ts");
+  try {
+    const db = await openDatabase(io, path, { write: false });
+    return { explorer: new Explorer(db), close: () => db.close() };
+  } catch (error) {
+    if (!(error instanceof DbError)) throw error;
+    throw new SubcommandError(
+      escapeText(error.message),
+      DB_EXITS[error.reason],
+    );
+  }
 }

@@ -122,3 +122,101 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "examples/dask --db: two workers import three parts, merged into the database one import gives",
+  ignore: reason !== null,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(
+        `${dir}/games.pgn`,
+        await Deno.readTextFile(GAMES) +
+          await Deno.readTextFile(`${ROOT}tests/testdata/lichess_style.pgn`),
+      );
+      const made = await new Deno.Command("pzstd", {
+        args: [
+          "-q",
+          "-p",
+          "2",
+          "-3",
+          `${dir}/games.pgn`,
+          "-o",
+          `${dir}/games.pgn.zst`,
+        ],
+      }).output();
+      assert.ok(made.success);
+      const run = await new Deno.Command(python!, {
+        args: [
+          `${ROOT}examples/dask/fen_dask.py`,
+          `${dir}/games.pgn.zst`,
+          `${dir}/out`,
+          "--parts",
+          "3",
+          "--workers",
+          "2",
+          "--db",
+          `${dir}/merged.db`,
+          "--fen",
+          `${Deno.execPath()} run --no-config -A ${CLI}`,
+          "--",
+          "--index-plies",
+          "8",
+        ],
+        env: { NO_COLOR: "1" },
+      }).output();
+      const stderr = new TextDecoder().decode(run.stderr);
+      assert.equal(run.code, 0, stderr);
+      assert.match(
+        new TextDecoder().decode(run.stdout),
+        /: 106 games read, 106 added, 0 already there \(skipped\), 0 left out\n$/,
+      );
+      const permissions = ["--allow-read", `--allow-write=${dir}`];
+      const one = await spawnFen(
+        [
+          "db",
+          "import",
+          "--index-plies",
+          "8",
+          "--db",
+          `${dir}/one.db`,
+          `${dir}/games.pgn.zst`,
+        ],
+        { permissions },
+      );
+      assert.equal(one.code, 0, one.stderr);
+      const sorted = (text: string) =>
+        text.trim().split(/\n\n(?=\[Event )/).sort();
+      const exported = await Promise.all(
+        ["merged", "one"].map((name) =>
+          spawnFen(["db", "export", `${dir}/${name}.db`], { permissions })
+        ),
+      );
+      assert.deepEqual(sorted(exported[0].stdout), sorted(exported[1].stdout));
+      for (const moves of ["", "d3", "e4 e5", "d3 Na6 e4"]) {
+        const [a, b] = await Promise.all(
+          ["merged", "one"].map((name) =>
+            spawnFen(["db", "query", `${dir}/${name}.db`, "--moves", moves], {
+              permissions,
+            })
+          ),
+        );
+        const counts = (text: string) => {
+          const { white, draws, black, moves } = JSON.parse(text);
+          return [
+            white,
+            draws,
+            black,
+            moves.map((
+              m: Record<string, number>,
+            ) => [m.uci, m.white, m.draws, m.black]),
+          ];
+        };
+        assert.deepEqual(counts(a.stdout), counts(b.stdout), moves);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

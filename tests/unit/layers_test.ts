@@ -40,6 +40,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "book/",
       "tree/",
       "match/",
+      "db/",
       "engine/",
     ],
   },

@@ -1,0 +1,72 @@
+// Unsigned and zigzag varints (7 bits a byte, low first), the packing of
+// the explorer's counts: small counts take a byte.
+
+/** Bytes being written, grown as needed. */
+export class ByteWriter {
+  bytes: Uint8Array;
+  length = 0;
+
+  constructor(size = 64) {
+    this.bytes = new Uint8Array(size);
+  }
+
+  /** Writes `value` (a whole number from 0 to 2^53) as a varint. */
+  uint(value: number): void {
+    if (this.length + 10 > this.bytes.length) this.#grow();
+    let v = value;
+    while (v >= 128) {
+      this.bytes[this.length++] = (v % 128) | 128;
+      v = Math.floor(v / 128);
+    }
+    this.bytes[this.length++] = v;
+  }
+
+  /** Writes a whole number of either sign (zigzag). */
+  int(value: number): void {
+    this.uint(value < 0 ? -2 * value - 1 : 2 * value);
+  }
+
+  /** The bytes written, copied. */
+  done(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+
+  #grow(): void {
+    const bigger = new Uint8Array(this.bytes.length * 2 + 16);
+    bigger.set(this.bytes.subarray(0, this.length));
+    this.bytes = bigger;
+  }
+}
+
+/** Bytes being read. */
+export class ByteReader {
+  readonly bytes: Uint8Array;
+  at = 0;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  /** Whether bytes are left. */
+  get more(): boolean {
+    return this.at < this.bytes.length;
+  }
+
+  /** Reads a varint. */
+  uint(): number {
+    let value = 0, scale = 1, byte;
+    do {
+      if (this.at >= this.bytes.length) throw new RangeError("truncated");
+      byte = this.bytes[this.at++];
+      value += (byte & 127) * scale;
+      scale *= 128;
+    } while (byte >= 128);
+    return value;
+  }
+
+  /** Reads a zigzag varint. */
+  int(): number {
+    const v = this.uint();
+    return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * The game database: one SQLite file (Deno's built-in `node:sqlite`), its
+ * schema (docs/db.md) and what goes wrong opening it, worded.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import { loadNode } from "./_node.ts";
+import { ExplorerEntry } from "./entry.ts";
+
+/** The schema's version, kept in the `meta` table. */
+export const SCHEMA_VERSION = 1;
+
+/** The tables and indexes (see docs/db.md). */
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS meta (
+  name TEXT PRIMARY KEY,
+  value ANY
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS games (
+  id INTEGER PRIMARY KEY,
+  uid INTEGER NOT NULL,
+  event TEXT, site TEXT, date TEXT, round TEXT,
+  white TEXT, black TEXT, result TEXT,
+  white_elo INTEGER, black_elo INTEGER,
+  eco TEXT, opening TEXT, time_control TEXT, speed TEXT, variant TEXT,
+  month INTEGER, plies INTEGER, fen TEXT,
+  material INTEGER, home_pawns INTEGER,
+  moves BLOB, tags TEXT, annotations BLOB
+);
+CREATE UNIQUE INDEX IF NOT EXISTS games_uid ON games (uid);
+CREATE TABLE IF NOT EXISTS explorer (
+  key INTEGER NOT NULL,
+  month INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (key, month)
+) WITHOUT ROWID;
+`;
+
+/** Why a database cannot be used. */
+export type DbErrorReason =
+  | "missing"
+  | "not-database"
+  | "locked"
+  | "read-only"
+  | "schema"
+  | "open";
+
+/** A database that cannot be opened, read or written: worded for a user. */
+export class DbError extends Error {
+  /** What went wrong. */
+  readonly reason: DbErrorReason;
+
+  /**
+   * @param reason What went wrong.
+   * @param message The message, lower case.
+   */
+  constructor(reason: DbErrorReason, message: string) {
+    super(message);
+    this.name = "DbError";
+    this.reason = reason;
+  }
+}
+
+/**
+ * SQLite's messages for the failures a user can cause (Deno's node:sqlite
+ * gives the message, not the result code), and what they mean.
+ */
+const SQLITE_REASONS: readonly (readonly [RegExp, DbErrorReason, string])[] = [
+  [
+    /database is locked|database table is locked/,
+    "locked",
+    "is locked by another program",
+  ],
+  [/file is not a database/, "not-database", "is not a database"],
+  [/malformed/, "not-database", "is damaged (not a database)"],
+  [/readonly database/, "read-only", "cannot be written (read-only)"],
+  [/unable to open database file/, "open", "cannot be opened"],
+];
+
+/**
+ * The {@linkcode DbError} an SQLite failure on `path` is, or the error
+ * itself when it is none a user causes.
+ *
+ * @param error What SQLite threw.
+ * @param path The database's name, as given.
+ * @returns The error to throw.
+ */
+export function dbErrorOf(error: unknown, path: string): unknown {
+  if (error instanceof DbError || !(error instanceof Error)) return error;
+  const known = SQLITE_REASONS.find(([pattern]) => pattern.test(error.message));
+  if (known === undefined) return error;
+  return new DbError(known[1], `${JSON.stringify(path)} ${known[2]}`);
+}
+
+/** How to open a database. */
+export interface OpenOptions {
+  /** Make the file and its tables when missing (import); else read it. */
+  write?: boolean;
+}
+
+/**
+ * An open game database. Opening checks that the file is one of fen's
+ * databases; writing makes its tables.
+ *
+ * @example An empty database in memory
+ * ```ts
+ * import { GameDatabase } from "./database.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const db = await GameDatabase.open(":memory:", { write: true });
+ * assert.equal(db.gameCount(), 0);
+ * db.close();
+ * ```
+ */
+export class GameDatabase {
+  /** The SQLite connection. */
+  readonly sql: DatabaseSync;
+  /** The name it was opened by. */
+  readonly path: string;
+
+  private constructor(sql: DatabaseSync, path: string) {
+    this.sql = sql;
+    this.path = path;
+  }
+
+  /**
+   * Opens (or, to write, makes) a database.
+   *
+   * @param path The file.
+   * @param options Whether to write.
+   * @returns The database (SQLite's module loaded on the first).
+   * @throws {DbError} For a file that is missing (reading), no database,
+   * locked, read-only, or another program's SQLite file.
+   */
+  static async open(
+    path: string,
+    { write = false }: OpenOptions = {},
+  ): Promise<GameDatabase> {
+    if (path !== ":memory:") checkFile(path, write);
+    const { sqlite } = await loadNode();
+    let sql: DatabaseSync | null = null;
+    try {
+      sql = new sqlite.DatabaseSync(path, { readOnly: !write, timeout: 2000 });
+      const db = new GameDatabase(sql, path);
+      sql.function("fen_explorer_merge", mergeRows);
+      if (write) {
+        // The default rollback journal: a reader needs no write access
+        // (WAL's readers write its shared-memory file).
+        sql.exec("PRAGMA synchronous = NORMAL;");
+        sql.exec(SCHEMA_SQL);
+      }
+      db.#checkSchema(write);
+      return db;
+    } catch (error) {
+      sql?.close();
+      throw dbErrorOf(error, path);
+    }
+  }
+
+  #checkSchema(write: boolean): void {
+    const tables = new Set(
+      (this.sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all() as { name: string }[]).map((row) => row.name),
+    );
+    const missing = ["meta", "games", "explorer"].find((t) => !tables.has(t));
+    if (missing !== undefined) {
+      throw new DbError(
+        "schema",
+        `${JSON.stringify(this.path)} is an SQLite file but no fen game ` +
+          `database (no table ${missing})`,
+      );
+    }
+    const version = this.meta("version");
+    if (version === null && write) {
+      this.setMeta("version", SCHEMA_VERSION);
+    } else if (version !== null && Number(version) !== SCHEMA_VERSION) {
+      throw new DbError(
+        "schema",
+        `${JSON.stringify(this.path)} has schema version ${version}; ` +
+          `this fen reads version ${SCHEMA_VERSION}`,
+      );
+    }
+  }
+
+  /** A value of the `meta` table, or null. */
+  meta(name: string): string | number | null {
+    const row = this.sql.prepare("SELECT value FROM meta WHERE name = ?")
+      .get(name) as { value: string | number } | undefined;
+    return row?.value ?? null;
+  }
+
+  /** Sets a value of the `meta` table. */
+  setMeta(name: string, value: string | number): void {
+    this.sql.prepare(
+      "INSERT INTO meta (name, value) VALUES (?, ?) " +
+        "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    ).run(name, value);
+  }
+
+  /** How many games it holds. */
+  gameCount(): number {
+    const row = this.sql.prepare("SELECT count(*) AS n FROM games").get() as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  /** Closes it. */
+  close(): void {
+    if (this.sql.isOpen) this.sql.close();
+  }
+}
+
+/** Refuses a directory, and (to read) a missing file, before SQLite does. */
+function checkFile(path: string, write: boolean): void {
+  let info: Deno.FileInfo | null = null;
+  try {
+    info = Deno.statSync(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  if (info === null && !write) {
+    throw new DbError(
+      "missing",
+      `cannot open ${JSON.stringify(path)}: no such file or directory`,
+    );
+  }
+  if (info?.isDirectory === true) {
+    throw new DbError("open", `${JSON.stringify(path)} is a directory`);
+  }
+}
+
+/** The SQL function that merges two explorer rows of one key and month. */
+function mergeRows(old: unknown, added: unknown): Uint8Array {
+  const entry = ExplorerEntry.decode(old as Uint8Array);
+  entry.add(ExplorerEntry.decode(added as Uint8Array));
+  return entry.encode();
+}

@@ -1,0 +1,254 @@
+/**
+ * One row of the explorer index: what the games of one month did in one
+ * position, as the lichess opening explorer keeps it. For each move played
+ * there, the games' results (white, draws, black) and their players'
+ * rating sums by cell (speed x rating group), and a few of its games (the
+ * highest rated and the most recent); and the position's own counts beyond
+ * its moves' (the games that ended there, or were indexed no further).
+ * Rows add up: two rows of the same position and month merge into the row
+ * of both sets of games.
+ *
+ * @module
+ */
+
+import { ByteReader, ByteWriter } from "./_varint.ts";
+import { GROUP_COUNT, UNRATED } from "./speed.ts";
+
+/** Results and rating sums of some games. */
+export interface Counts {
+  white: number;
+  draws: number;
+  black: number;
+  /** The sum of White's ratings (rated games only). */
+  whiteSum: number;
+  /** The sum of Black's ratings (rated games only). */
+  blackSum: number;
+}
+
+/** A game kept for a move: its id and cell. */
+export interface GameRef {
+  id: number;
+  cell: number;
+}
+
+/**
+ * Counts by cell, flat (no object per cell: an import holds many): six
+ * numbers a cell, its number then white, draws, black, whiteSum, blackSum.
+ */
+export type Cells = number[];
+
+/** The width of a cell's counts in {@linkcode Cells}. */
+const WIDTH = 6;
+
+/** A move's counts by cell and its games. */
+export interface MoveEntry {
+  /** The move packed (see `packMove`). */
+  code: number;
+  cells: Cells;
+  games: GameRef[];
+}
+
+/** The games a move keeps, of each kind: the highest rated, the newest. */
+export const KEPT_GAMES = 4;
+
+/** A row: the position's counts beyond its moves', and its moves. */
+export class ExplorerEntry {
+  /** The position's counts minus its moves' (may be negative: repetitions). */
+  readonly extra: Cells = [];
+  readonly moves: MoveEntry[] = [];
+
+  /** The move `code`'s entry, made if new. */
+  move(code: number): MoveEntry {
+    for (const move of this.moves) if (move.code === code) return move;
+    const move: MoveEntry = { code, cells: [], games: [] };
+    this.moves.push(move);
+    return move;
+  }
+
+  /**
+   * Adds another row's games to this one.
+   *
+   * @param other The row to add.
+   */
+  add(other: ExplorerEntry): void {
+    addCells(this.extra, other.extra);
+    for (const theirs of other.moves) {
+      const mine = this.move(theirs.code);
+      addCells(mine.cells, theirs.cells);
+      mine.games.push(...theirs.games);
+      mine.games = keptGames(mine.games);
+    }
+  }
+
+  /** The row packed as bytes: see docs/db.md. */
+  encode(): Uint8Array {
+    const out = new ByteWriter();
+    writeCells(out, { cells: this.extra, signed: true });
+    for (const move of this.moves) {
+      out.uint(move.code);
+      writeCells(out, { cells: move.cells, signed: false });
+      const games = keptGames(move.games);
+      out.uint(games.length);
+      let previous = 0;
+      for (const game of games.toSorted((a, b) => a.id - b.id)) {
+        out.uint(game.id - previous);
+        out.uint(game.cell);
+        previous = game.id;
+      }
+    }
+    return out.done();
+  }
+
+  /**
+   * Reads a packed row.
+   *
+   * @param bytes What {@linkcode ExplorerEntry.encode} wrote.
+   * @returns The row.
+   * @throws {RangeError} For bytes that are no row.
+   */
+  static decode(bytes: Uint8Array): ExplorerEntry {
+    const entry = new ExplorerEntry();
+    const input = new ByteReader(bytes);
+    readCells(input, { cells: entry.extra, signed: true });
+    while (input.more) {
+      const move = entry.move(input.uint());
+      readCells(input, { cells: move.cells, signed: false });
+      let id = 0;
+      for (let n = input.uint(); n > 0; n--) {
+        id += input.uint();
+        move.games.push({ id, cell: input.uint() });
+      }
+    }
+    return entry;
+  }
+}
+
+/**
+ * Adds a game to a move's games, trimming them now and then to the kept
+ * ones (a batch of many games through one position holds a few).
+ */
+export function addGameRef(move: MoveEntry, game: GameRef): void {
+  move.games.push(game);
+  if (move.games.length > 8 * KEPT_GAMES) move.games = keptGames(move.games);
+}
+
+/** Adds `counts` times `sign` (1) to the counts of `cell`. */
+export function addCounts(
+  cells: Cells,
+  { cell, counts, sign = 1 }: { cell: number; counts: Counts; sign?: number },
+): void {
+  let at = 0;
+  while (at < cells.length && cells[at] !== cell) at += WIDTH;
+  if (at === cells.length) cells.push(cell, 0, 0, 0, 0, 0);
+  cells[at + 1] += sign * counts.white;
+  cells[at + 2] += sign * counts.draws;
+  cells[at + 3] += sign * counts.black;
+  cells[at + 4] += sign * counts.whiteSum;
+  cells[at + 5] += sign * counts.blackSum;
+}
+
+/** Each cell with its counts. */
+export function* cellCounts(
+  cells: Cells,
+): Generator<[number, Counts], void, undefined> {
+  for (let at = 0; at < cells.length; at += WIDTH) {
+    yield [cells[at], {
+      white: cells[at + 1],
+      draws: cells[at + 2],
+      black: cells[at + 3],
+      whiteSum: cells[at + 4],
+      blackSum: cells[at + 5],
+    }];
+  }
+}
+
+function addCells(into: Cells, from: Cells): void {
+  for (const [cell, counts] of cellCounts(from)) {
+    addCounts(into, { cell, counts });
+  }
+}
+
+/**
+ * The games a move keeps: the newest (highest id) and the highest rated
+ * (highest rating group, then newest), {@linkcode KEPT_GAMES} of each.
+ */
+function keptGames(games: GameRef[]): GameRef[] {
+  if (games.length <= KEPT_GAMES) return games;
+  const newest = games.toSorted((a, b) => b.id - a.id);
+  const kept = new Set(newest.slice(0, KEPT_GAMES));
+  const rated = newest.filter((g) => g.cell % GROUP_COUNT !== UNRATED)
+    .sort((a, b) => b.cell % GROUP_COUNT - a.cell % GROUP_COUNT);
+  for (const game of rated.slice(0, KEPT_GAMES)) kept.add(game);
+  return [...kept];
+}
+
+/**
+ * A cell's counts: one game as one number (0 a White win, 1 a draw, 2 a
+ * Black win), else white + 3, draws, black; then the rating sums of a
+ * rated cell. The position's extra counts (which may be negative) are
+ * written as three signed numbers instead.
+ */
+function writeCells(
+  out: ByteWriter,
+  { cells, signed }: { cells: Cells; signed: boolean },
+): void {
+  const kept = [...cellCounts(cells)].filter(([, c]) =>
+    c.white !== 0 || c.draws !== 0 || c.black !== 0
+  );
+  out.uint(kept.length);
+  for (const [cell, c] of kept) {
+    out.uint(cell);
+    if (signed) {
+      out.int(c.white);
+      out.int(c.draws);
+      out.int(c.black);
+    } else if (c.white + c.draws + c.black === 1) {
+      out.uint(c.white === 1 ? 0 : c.draws === 1 ? 1 : 2);
+    } else {
+      out.uint(c.white + 3);
+      out.uint(c.draws);
+      out.uint(c.black);
+    }
+    if (cell % GROUP_COUNT !== UNRATED) {
+      out.int(c.whiteSum);
+      out.int(c.blackSum);
+    }
+  }
+}
+
+function readCells(
+  input: ByteReader,
+  { cells, signed }: { cells: Cells; signed: boolean },
+): void {
+  for (let n = input.uint(); n > 0; n--) {
+    const cell = input.uint();
+    const c: Counts = {
+      white: 0,
+      draws: 0,
+      black: 0,
+      whiteSum: 0,
+      blackSum: 0,
+    };
+    if (signed) {
+      c.white = input.int();
+      c.draws = input.int();
+      c.black = input.int();
+    } else {
+      const first = input.uint();
+      if (first < 3) {
+        if (first === 0) c.white = 1;
+        else if (first === 1) c.draws = 1;
+        else c.black = 1;
+      } else {
+        c.white = first - 3;
+        c.draws = input.uint();
+        c.black = input.uint();
+      }
+    }
+    if (cell % GROUP_COUNT !== UNRATED) {
+      c.whiteSum = input.int();
+      c.blackSum = input.int();
+    }
+    addCounts(cells, { cell, counts: c });
+  }
+}

@@ -1,0 +1,371 @@
+// `fen db` through the real program: in-process (tests/cli/_harness.ts)
+// and one spawned run. The databases are real files in a folder of the
+// test's own; the PGN comes on stdin or through the harness's files.
+
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { runMain, spawnFen } from "./_harness.ts";
+import { stockfishGamesWithPlayers } from "../_books.ts";
+
+const LICHESS = Deno.readTextFileSync(
+  new URL("../testdata/lichess_style.pgn", import.meta.url),
+);
+const GAMES = stockfishGamesWithPlayers() + "\n" + LICHESS;
+
+function folder(): string {
+  return Deno.makeTempDirSync({ prefix: "fen-db-" });
+}
+
+Deno.test("fen db import then export gives the games as fen --format pgn writes them", async () => {
+  const dir = folder();
+  try {
+    const imported = await runMain(["db", "import", "--db", `${dir}/g.db`], {
+      stdin: GAMES,
+    });
+    assert.equal(imported.stderr, "");
+    assert.equal(imported.code, 0);
+    assert.equal(
+      imported.stdout,
+      `"${dir}/g.db": 106 games read, 106 added, 0 already there (skipped), 0 left out\n`,
+    );
+    const exported = await runMain(["db", "export", `${dir}/g.db`]);
+    const expected = await runMain(["--from", "pgn", "--format", "pgn", "-"], {
+      stdin: GAMES,
+    });
+    assert.equal(exported.code, 0);
+    assert.equal(exported.stdout, expected.stdout);
+    // the same through query --format pgn, and a game chosen by id
+    const queried = await runMain([
+      "db",
+      "query",
+      `${dir}/g.db`,
+      "--format",
+      "pgn",
+    ]);
+    assert.equal(queried.stdout, expected.stdout);
+    const one = await runMain(["db", "query", `${dir}/g.db`, "--id", "101"]);
+    assert.match(
+      one.stdout,
+      /^\[Event "Rated Blitz game"\]\n\[Site "https:\/\/lichess.org\/example0"\]/,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db import adds to a database, skipping and counting the games it holds", async () => {
+  const dir = folder();
+  try {
+    const db = `${dir}/g.db`;
+    await runMain(["db", "import", "--db", db, "games.pgn"], {
+      files: { "games.pgn": LICHESS },
+    });
+    const again = await runMain(["db", "import", "--db", db, "-", "more.pgn"], {
+      stdin: LICHESS,
+      files: { "more.pgn": stockfishGamesWithPlayers() },
+    });
+    assert.equal(again.code, 0);
+    assert.match(
+      again.stdout,
+      /: 106 games read, 100 added, 6 already there \(skipped\), 0 left out\n$/,
+    );
+    const other = await runMain([
+      "db",
+      "import",
+      "--db",
+      db,
+      "--index-plies",
+      "3",
+    ], {
+      stdin: LICHESS,
+    });
+    assert.equal(other.code, 1);
+    assert.match(
+      other.stderr,
+      /^fen: db import: --index-plies 3: the database indexes 12 plies\n/,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db query answers for a position as fen tree counts it, in the lichess explorer's shape", async () => {
+  const dir = folder();
+  try {
+    const db = `${dir}/g.db`;
+    await runMain(["db", "import", "--db", db], { stdin: GAMES });
+    const tree = await runMain(["tree", "--max-ply", "12"], { stdin: GAMES });
+    const nodes = tree.stdout.trim().split("\n").map((line) =>
+      JSON.parse(line)
+    );
+    for (const node of nodes.filter((_, i) => i % 25 === 0)) {
+      const { stdout, code } = await runMain([
+        "db",
+        "query",
+        db,
+        "--fen",
+        node.fen,
+      ]);
+      assert.equal(code, 0);
+      const answer = JSON.parse(stdout);
+      assert.deepEqual(
+        Object.keys(answer),
+        [
+          "white",
+          "draws",
+          "black",
+          "moves",
+          "recentGames",
+          "topGames",
+          "opening",
+        ],
+      );
+      assert.deepEqual([answer.white, answer.draws, answer.black], [
+        node.white,
+        node.draws,
+        node.black,
+      ]);
+      assert.deepEqual(
+        answer.moves.map((
+          m: Record<string, unknown>,
+        ) => [m.uci, m.san, m.white, m.draws, m.black, m.averageRating]),
+        node.moves.map((
+          m: Record<string, unknown>,
+        ) => [m.uci, m.san, m.white, m.draws, m.black, m.averageRating]),
+        node.fen,
+      );
+    }
+    const moves = await runMain(["db", "query", db, "--moves", "d3 Na6"]);
+    const byFen = await runMain(["db", "query", db, "--fen", nodes[2].fen]);
+    assert.equal(
+      nodes[2].fen.split(" ")[0],
+      "r1bqkbnr/pppppppp/n7/8/8/3P4/PPP1PPPP/RNBQKBNR",
+    );
+    assert.equal(moves.stdout, byFen.stdout);
+    const table = await runMain(["db", "query", db, "--moves", "d3"], {
+      terminal: { stdout: true },
+    });
+    assert.match(
+      table.stdout,
+      /^move +games +white +draws +black +rating +perf\n/m,
+    );
+    const blitz = JSON.parse(
+      (await runMain(["db", "query", db, "--moves", "", "--speeds", "blitz"]))
+        .stdout,
+    );
+    assert.equal(blitz.white + blitz.draws + blitz.black, 6);
+    const since = JSON.parse(
+      (await runMain([
+        "db",
+        "query",
+        db,
+        "--moves",
+        "",
+        "--since",
+        "2024-01",
+        "--until",
+        "2024-01",
+      ])).stdout,
+    );
+    // the lichess games' month, and one of the others'
+    assert.equal(since.white + since.draws + since.black, 7);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db query --match writes the games and positions fen --match writes over their PGN", async () => {
+  const dir = folder();
+  try {
+    const db = `${dir}/g.db`;
+    await runMain(["db", "import", "--db", db], { stdin: GAMES });
+    let found = 0;
+    for (
+      const pattern of [
+        "KNPPvKQP",
+        "KQRvK",
+        "*/*/*/*/*/*/PPP3PP/*",
+        "*/*/*/*/4P3/*/*/* w",
+      ]
+    ) {
+      for (const format of ["fen", "pgn", "epd", "key"]) {
+        const ours = await runMain([
+          "db",
+          "query",
+          db,
+          "--match",
+          pattern,
+          "--format",
+          format,
+        ]);
+        const theirs = await runMain([
+          "--from",
+          "pgn",
+          "--match",
+          pattern,
+          "--format",
+          format,
+          "-",
+        ], {
+          stdin: GAMES,
+        });
+        assert.equal(ours.code, 0);
+        assert.equal(ours.stdout, theirs.stdout, `${pattern} ${format}`);
+        found += ours.stdout === "" ? 0 : 1;
+      }
+    }
+    assert.equal(found, 16);
+    const bad = await runMain(["db", "query", db, "--match", "KQvKx"]);
+    assert.equal(bad.code, 1);
+    assert.match(
+      bad.stderr,
+      /^fen: db query: --match: cannot read the pattern/,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db says in one line what is wrong with a database, with its exit code", async () => {
+  const dir = folder();
+  try {
+    Deno.writeTextFileSync(
+      `${dir}/text.db`,
+      "not a database at all, just some text\n".repeat(200),
+    );
+    const other = new DatabaseSync(`${dir}/other.db`);
+    other.exec("CREATE TABLE t (x)");
+    other.close();
+    const cases: [string[], number, RegExp][] = [
+      [
+        ["db", "query", `${dir}/none.db`, "--moves", "e4"],
+        4,
+        /: cannot open ".*none.db": no such file or directory$/,
+      ],
+      [
+        ["db", "query", `${dir}/text.db`, "--moves", "e4"],
+        2,
+        /text\.db" is not a database$/,
+      ],
+      [
+        ["db", "export", `${dir}/other.db`],
+        2,
+        /is an SQLite file but no fen game database \(no table meta\)$/,
+      ],
+      [["db", "import", "--db", `${dir}/text.db`], 2, /is not a database$/],
+      [
+        ["db", "import", "--db", `${dir}/no folder/g.db`],
+        4,
+        /cannot be opened$/,
+      ],
+      [["db", "import"], 1, /--db <file> is needed$/],
+      [
+        ["db", "query", `${dir}/text.db`, "--moves", "e4", "--player", "a"],
+        1,
+        /the player's explorer needs --color white\|black$/,
+      ],
+      [["db", "query"], 1, /give the database to read$/],
+    ];
+    for (const [args, code, says] of cases) {
+      const run = await runMain(args, { stdin: "1. e4 *\n" });
+      const lines = run.stderr.split("\n").filter((line) => line !== "");
+      assert.match(lines[0], says, args.join(" "));
+      assert.ok(lines[0].startsWith(`fen: db ${args[1]}: `), lines[0]);
+      assert.equal(run.code, code, `${args.join(" ")}: ${run.stderr}`);
+      if (code !== 1) assert.equal(lines.length, 1, run.stderr);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db import waits for a database another program holds locked, then says so", async () => {
+  const dir = folder();
+  try {
+    const db = `${dir}/g.db`;
+    await runMain(["db", "import", "--db", db], { stdin: LICHESS });
+    const holder = new DatabaseSync(db);
+    holder.exec("BEGIN EXCLUSIVE");
+    try {
+      const run = await runMain(["db", "import", "--db", db], { stdin: GAMES });
+      assert.equal(run.code, 4);
+      assert.match(
+        run.stderr,
+        /^fen: db import: "[^"]*g\.db" is locked by another program\n$/,
+      );
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the database", async () => {
+  const dir = folder();
+  try {
+    Deno.writeTextFileSync(`${dir}/games.pgn`, GAMES);
+    const zstd = await new Deno.Command("zstd", {
+      args: ["-q", `${dir}/games.pgn`, "-o", `${dir}/games.pgn.zst`],
+    }).output();
+    assert.ok(zstd.success);
+    const permissions = [`--allow-read=${dir}`, `--allow-write=${dir}`];
+    const run = await spawnFen([
+      "db",
+      "import",
+      "--db",
+      `${dir}/g.db`,
+      `${dir}/games.pgn.zst`,
+    ], {
+      permissions,
+    });
+    assert.equal(run.stderr, "");
+    assert.equal(run.code, 0);
+    const query = await spawnFen([
+      "db",
+      "query",
+      `${dir}/g.db`,
+      "--moves",
+      "d3",
+      "--format",
+      "json",
+    ], {
+      permissions,
+    });
+    assert.equal(query.code, 0);
+    assert.equal(JSON.parse(query.stdout).opening.name, "Mieses Opening");
+    // a database Deno may not write: one line, exit 4
+    const denied = await spawnFen([
+      "db",
+      "import",
+      "--db",
+      `${dir}/g.db`,
+      `${dir}/games.pgn`,
+    ], {
+      permissions: [`--allow-read=${dir}`],
+    });
+    assert.equal(denied.code, 4);
+    assert.equal(
+      denied.stderr,
+      `fen: db import: needs permission to read and write "${dir}/g.db" (run deno with --allow-read=${dir}/g.db --allow-write=${dir}/g.db)\n`,
+    );
+    let sqlite: Deno.CommandOutput;
+    try {
+      sqlite = await new Deno.Command("sqlite3", {
+        args: [
+          `${dir}/g.db`,
+          "select count(*) from games; select count(*) > 100 from explorer",
+        ],
+      }).output();
+    } catch {
+      console.warn(
+        "sqlite3 is not installed: its reading of the database is not checked",
+      );
+      return;
+    }
+    assert.equal(new TextDecoder().decode(sqlite.stdout), "106\n1\n");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

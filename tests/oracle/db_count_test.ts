@@ -1,0 +1,77 @@
+// `fen db`'s explorer index against an independent count made with
+// python-chess (tests/oracle/_tree_count.py, the count `fen tree` is held
+// to): every position the games reach in the plies indexed, the games that
+// reached it by result, each move's results, SAN and average rating, as
+// `fen db query --fen` answers them from a database `fen db import` made.
+// Skipped, saying why, without python3 and python-chess.
+
+import assert from "node:assert/strict";
+import { stockfishGamesWithPlayers } from "../_books.ts";
+import { pythonChess } from "../_shared.ts";
+
+const SCRIPT = new URL("./_tree_count.py", import.meta.url).pathname;
+const CLI = new URL("../../cli.ts", import.meta.url).pathname;
+const python = await pythonChess();
+const env: Record<string, string> = "path" in python && python.path !== ""
+  ? { PYTHONPATH: python.path }
+  : {};
+const reason = "skip" in python ? python.skip : null;
+if (reason !== null) console.warn(`db oracle skipped: ${reason}`);
+
+function fen(args: string[]): { code: number; stdout: string; stderr: string } {
+  const { code, stdout, stderr } = new Deno.Command("deno", {
+    args: ["run", "-A", CLI, ...args],
+  }).outputSync();
+  return {
+    code,
+    stdout: new TextDecoder().decode(stdout),
+    stderr: new TextDecoder().decode(stderr),
+  };
+}
+
+Deno.test({
+  name: "fen db's explorer counts what an independent python-chess count finds",
+  ignore: reason !== null,
+  fn() {
+    const dir = Deno.makeTempDirSync({ prefix: "fen-db-oracle-" });
+    try {
+      const pgn = `${dir}/games.pgn`;
+      Deno.writeTextFileSync(pgn, stockfishGamesWithPlayers());
+      const counted = new Deno.Command("python3", {
+        args: [SCRIPT, pgn, "8", "", "", "0", ""],
+        env,
+      }).outputSync();
+      assert.ok(counted.success, new TextDecoder().decode(counted.stderr));
+      const expected = new TextDecoder().decode(counted.stdout).trim()
+        .split("\n").map((line) => JSON.parse(line));
+      assert.ok(expected.length > 100, `${expected.length} positions`);
+      const imported = fen([
+        "db",
+        "import",
+        "--db",
+        `${dir}/g.db`,
+        "--index-plies",
+        "8",
+        pgn,
+      ]);
+      assert.equal(imported.code, 0, imported.stderr);
+      // A position in each dozen: a process each.
+      for (const node of expected.filter((_, i) => i % 12 === 0)) {
+        const run = fen(["db", "query", `${dir}/g.db`, "--fen", node.fen]);
+        assert.equal(run.code, 0, run.stderr);
+        const answer = JSON.parse(run.stdout);
+        const moves = (list: Record<string, unknown>[]) =>
+          list.map((
+            m,
+          ) => [m.uci, m.san, m.white, m.draws, m.black, m.averageRating]);
+        assert.deepEqual(
+          [answer.white, answer.draws, answer.black, moves(answer.moves)],
+          [node.white, node.draws, node.black, moves(node.moves)],
+          node.fen,
+        );
+      }
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});

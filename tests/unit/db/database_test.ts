@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import {
+  DbError,
+  GameDatabase,
+  SCHEMA_VERSION,
+} from "../../../lib/db/database.ts";
+
+Deno.test("a database is made with its tables and version, and opened again to read", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
+  try {
+    const made = await GameDatabase.open(`${dir}/g.db`, { write: true });
+    made.setMeta("index_plies", 8);
+    made.close();
+    const read = await GameDatabase.open(`${dir}/g.db`);
+    assert.equal(read.meta("version"), SCHEMA_VERSION);
+    assert.equal(read.meta("index_plies"), 8);
+    assert.equal(read.gameCount(), 0);
+    assert.throws(() => read.setMeta("x", 1), /readonly/);
+    read.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("what is not one of fen's databases is a DbError saying why", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
+  try {
+    const reason = async (path: string, write = false) => {
+      try {
+        (await GameDatabase.open(path, { write })).close();
+        return "opened";
+      } catch (error) {
+        assert.ok(error instanceof DbError, String(error));
+        return `${error.reason}: ${error.message}`;
+      }
+    };
+    Deno.writeTextFileSync(
+      `${dir}/text`,
+      "a text file, long enough to be no database\n".repeat(100),
+    );
+    const other = new DatabaseSync(`${dir}/other.db`);
+    other.exec("CREATE TABLE games (x)");
+    other.close();
+    const newer = await GameDatabase.open(`${dir}/newer.db`, { write: true });
+    newer.setMeta("version", SCHEMA_VERSION + 1);
+    newer.close();
+    assert.equal(
+      await reason(`${dir}/none.db`),
+      `missing: cannot open "${dir}/none.db": no such file or directory`,
+    );
+    assert.equal(await reason(dir), `open: "${dir}" is a directory`);
+    assert.equal(
+      await reason(`${dir}/text`),
+      `not-database: "${dir}/text" is not a database`,
+    );
+    assert.equal(
+      await reason(`${dir}/text`, true),
+      `not-database: "${dir}/text" is not a database`,
+    );
+    assert.equal(
+      await reason(`${dir}/other.db`),
+      `schema: "${dir}/other.db" is an SQLite file but no fen game database (no table meta)`,
+    );
+    assert.equal(
+      await reason(`${dir}/newer.db`),
+      `schema: "${dir}/newer.db" has schema version ${
+        SCHEMA_VERSION + 1
+      }; this fen reads version ${SCHEMA_VERSION}`,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import {
+  addCounts,
+  cellCounts,
+  ExplorerEntry,
+  KEPT_GAMES,
+} from "../../../lib/db/entry.ts";
+import { cellOf, UNRATED } from "../../../lib/db/speed.ts";
+
+function counts(white: number, draws: number, black: number, sum = 0) {
+  return { white, draws, black, whiteSum: sum, blackSum: sum };
+}
+
+function get(cells: number[], cell: number) {
+  return new Map(cellCounts(cells)).get(cell);
+}
+
+Deno.test("an explorer row packs and unpacks to the same counts, negative extras included", () => {
+  const entry = new ExplorerEntry();
+  addCounts(entry.extra, { cell: cellOf(2, 3), counts: counts(1, 0, -1, 0) });
+  const move = entry.move(0x1234);
+  addCounts(move.cells, {
+    cell: cellOf(2, 3),
+    counts: counts(3, 1, 200, 123456),
+  });
+  addCounts(move.cells, { cell: cellOf(6, UNRATED), counts: counts(0, 1, 0) });
+  move.games.push({ id: 7, cell: cellOf(2, 3) }, {
+    id: 3,
+    cell: cellOf(6, UNRATED),
+  });
+  const back = ExplorerEntry.decode(entry.encode());
+  assert.deepEqual(back.extra, entry.extra);
+  assert.equal(back.moves.length, 1);
+  assert.equal(back.moves[0].code, 0x1234);
+  assert.deepEqual(
+    get(back.moves[0].cells, cellOf(2, 3)),
+    counts(3, 1, 200, 123456),
+  );
+  // an unrated cell keeps no rating sums
+  assert.deepEqual(
+    get(back.moves[0].cells, cellOf(6, UNRATED)),
+    counts(0, 1, 0),
+  );
+  assert.deepEqual(
+    back.moves[0].games.map((g) => g.id).sort((a, b) => a - b),
+    [3, 7],
+  );
+});
+
+Deno.test("explorer rows add up, and a move keeps its newest and highest rated games only", () => {
+  const a = new ExplorerEntry(), b = new ExplorerEntry();
+  for (let id = 1; id <= 20; id++) {
+    const row = id % 2 === 0 ? a : b;
+    const cell = cellOf(2, id === 3 ? 8 : 1);
+    const move = row.move(5);
+    addCounts(move.cells, { cell, counts: counts(1, 0, 0) });
+    move.games.push({ id, cell });
+  }
+  a.add(b);
+  const move = ExplorerEntry.decode(a.encode()).moves[0];
+  const total = [...cellCounts(move.cells)].reduce(
+    (n, [, c]) => n + c.white,
+    0,
+  );
+  assert.equal(total, 20);
+  const ids = move.games.map((g) => g.id).sort((x, y) => x - y);
+  // the 4 newest, and game 3 of the highest group with the newest of the next
+  assert.ok(ids.length <= 2 * KEPT_GAMES);
+  assert.ok(ids.includes(3));
+  for (const id of [17, 18, 19, 20]) assert.ok(ids.includes(id));
+});
+
+Deno.test("a one-game move packs in a few bytes", () => {
+  const entry = new ExplorerEntry();
+  const move = entry.move(796);
+  addCounts(move.cells, { cell: cellOf(2, 4), counts: counts(1, 0, 0, 1650) });
+  move.games.push({ id: 100000, cell: cellOf(2, 4) });
+  assert.ok(entry.encode().length <= 15, `${entry.encode().length} bytes`);
+});

@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { parsePgn, stringifyPgn } from "../../../lib/pgn/mod.ts";
+import { GameDatabase } from "../../../lib/db/database.ts";
+import { GameImporter, monthOf } from "../../../lib/db/import.ts";
+import { selectGames } from "../../../lib/db/select.ts";
+import { gameOfRow } from "../../../lib/db/game_row.ts";
+import { MovesReplay } from "../../../lib/db/moves.ts";
+import { databaseOf, testGames } from "./_games.ts";
+
+function exported(db: GameDatabase): string[] {
+  const replay = new MovesReplay();
+  return [...selectGames(db, {})].map((row) =>
+    stringifyPgn(gameOfRow(row, replay))
+  );
+}
+
+Deno.test("every game comes back as stringifyPgn writes the game it was read from", async () => {
+  const text = testGames() +
+    '[Event "odd tags"]\n[WhiteElo "1500 "]\n[BlackElo "?"]\n[Result "1-0"]\n' +
+    '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n{start} 1. e4 $1 {note} (1. e3 Kd7) 1... Kd7 *\n\n' +
+    '[Variant "Chess960"]\n[FEN "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1"]\n\n1. c4 c5 2. Bc2 Bc7 3. O-O-O O-O-O 1/2-1/2\n';
+  const games = parsePgn(text).filter((g) => g.error === null);
+  const db = await databaseOf(text);
+  assert.deepEqual(exported(db), games.map((g) => stringifyPgn(g)));
+  db.close();
+});
+
+Deno.test("a game imported again is stored once and counted as skipped; its index counts it once", async () => {
+  const db = await GameDatabase.open(":memory:", { write: true });
+  const text = testGames();
+  const first = new GameImporter(db, { indexPlies: 4, annotations: true });
+  first.push(text);
+  first.end();
+  const again = new GameImporter(db, { indexPlies: 4, annotations: true });
+  again.push(text);
+  again.end();
+  assert.equal(again.counts.added, 0);
+  assert.equal(again.counts.duplicates, first.counts.added);
+  assert.ok(first.counts.added > 300);
+  assert.equal(db.gameCount(), first.counts.added);
+  // the same site is the same game, whatever else differs
+  const site = '[Site "https://lichess.org/abcdefgh"]\n';
+  const third = new GameImporter(db, { indexPlies: 4, annotations: true });
+  third.push(
+    `${site}[Round "1"]\n\n1. e4 *\n\n${site}[Round "2"]\n\n1. d4 *\n`,
+  );
+  third.end();
+  assert.deepEqual(third.counts, {
+    read: 2,
+    added: 1,
+    duplicates: 1,
+    failed: 0,
+  });
+  db.close();
+});
+
+Deno.test("without annotations only the moves are kept; a game that cannot be read is left out and said", async () => {
+  const db = await GameDatabase.open(":memory:", { write: true });
+  const errors: string[] = [];
+  const importer = new GameImporter(db, {
+    indexPlies: 4,
+    annotations: false,
+    onError: (error) => errors.push(error.message),
+  });
+  importer.push("1. e4 {a note} (1. d4) e5 $2 1-0\n\n1. e4 e5 2. Ke3 *\n");
+  importer.end();
+  assert.deepEqual(importer.counts, {
+    read: 2,
+    added: 1,
+    duplicates: 0,
+    failed: 1,
+  });
+  assert.match(errors[0], /Ke3/);
+  assert.match(exported(db)[0], /\n1\. e4 e5 1-0\n$/);
+  db.close();
+});
+
+Deno.test("tags are typed columns, the rest kept in order", async () => {
+  const db = await databaseOf(
+    '[Event "Rated Blitz game"]\n[Site "https://lichess.org/x"]\n[Date "2024.01.31"]\n' +
+      '[White "a"]\n[Black "b"]\n[Result "0-1"]\n[UTCTime "10:00:00"]\n[WhiteElo "1500"]\n' +
+      '[BlackElo "1600"]\n[ECO "C20"]\n[TimeControl "60+0"]\n\n1. e4 e5 0-1\n',
+  );
+  const row = db.sql.prepare(
+    "SELECT white_elo, black_elo, eco, speed, month, result, plies, tags, length(moves) AS bytes FROM games",
+  ).get();
+  assert.deepEqual({ ...row }, {
+    white_elo: 1500,
+    black_elo: 1600,
+    eco: "C20",
+    speed: "bullet",
+    month: monthOf("2024.01.31"),
+    result: "0-1",
+    plies: 2,
+    tags:
+      '["UTCTime","10:00:00","WhiteElo",null,"BlackElo",null,"ECO",null,"TimeControl",null]',
+    bytes: 4,
+  });
+  db.close();
+});
