@@ -3,8 +3,24 @@
 import fc from "fast-check";
 import { type Piece, PIECES, type Position, type Square } from "../../mod.ts";
 
-/** Runs per property: tens of thousands over the suite, a few seconds. */
-export const PROPERTY_RUNS = 10_000;
+/**
+ * Runs per property: 10,000 (tens of thousands over the suite, a few
+ * seconds), or FEN_PROPERTY_RUNS where it is set and may be read:
+ * `deno task test:unit`, the inner loop, samples 2,000; `deno task test`
+ * and CI the full 10,000.
+ */
+export const PROPERTY_RUNS: number = propertyRuns();
+
+function propertyRuns(): number {
+  const variable = "FEN_PROPERTY_RUNS";
+  const allowed =
+    Deno.permissions.querySync({ name: "env", variable }).state === "granted";
+  const runs = Number((allowed && Deno.env.get(variable)) || 10_000);
+  if (!Number.isInteger(runs) || runs < 100) {
+    throw new RangeError(`${variable} must be a whole number of at least 100`);
+  }
+  return runs;
+}
 
 /** A square's content: empty about half the time, else any piece. */
 export function arbitrarySquare(): fc.Arbitrary<Piece | null> {
