@@ -1,5 +1,5 @@
-// What the build scripts (command.ts, playground.ts) share: one `deno
-// bundle` run, its output read back as text.
+// One `deno bundle` run, its output read back as text (build.ts makes
+// build/ with it).
 
 /**
  * The text `deno bundle` writes for `entry` (a path from `cwd`), with `flags`

@@ -25,6 +25,7 @@
 // named from there (`../lib/raster/...`).
 
 import { denoBundle } from "./_bundle.ts";
+import { filesUnder } from "./_files.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const CLI = new URL("lib/cli/", ROOT);
@@ -176,23 +177,15 @@ async function bundle(part: Part, used: Set<string>): Promise<string> {
 
 /** The files the modules are made from, and the bundler's version. */
 async function inputsDigest(): Promise<string> {
-  const files: string[] = [];
-  const walk = async (dir: URL): Promise<void> => {
-    for await (const entry of Deno.readDir(dir)) {
-      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
-      if (entry.isDirectory) await walk(url);
-      else files.push(url.href);
-    }
-  };
-  await walk(new URL("lib/", ROOT));
-  for (const file of ["deno.json", "deno.lock", "NOTICE", "scripts/"]) {
-    if (file.endsWith("/")) await walk(new URL(file, ROOT));
-    else files.push(new URL(file, ROOT).href);
-  }
+  const files = (await Promise.all(
+    ["lib/", "scripts/", "deno.json", "deno.lock", "NOTICE"].map((dir) =>
+      filesUnder(ROOT, dir)
+    ),
+  )).flat().sort();
   const parts: Uint8Array[] = [new TextEncoder().encode(Deno.version.deno)];
-  for (const file of files.sort()) {
+  for (const file of files) {
     parts.push(new TextEncoder().encode(`\0${file}\0`));
-    parts.push(await Deno.readFile(new URL(file)));
+    parts.push(await Deno.readFile(new URL(file, ROOT)));
   }
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);

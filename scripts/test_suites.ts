@@ -17,6 +17,8 @@
 // makes it: its imports first, the rest the body of one test.
 // `deno task test:doc` still runs the examples through `deno test --doc`.
 
+import { filesUnder as listFiles } from "./_files.ts";
+
 const ROOT = new URL("../", import.meta.url);
 const OUT = new URL("build/tests/", ROOT);
 const HEADER =
@@ -42,22 +44,12 @@ const PAGES = ["README.md", "docs/"];
  */
 const SHARDS = 3 * Math.max(1, navigator.hardwareConcurrency);
 
-/** Every file below `dir` (a path from the root) whose name passes `keep`. */
-async function filesUnder(
+/** Every file below `dir` (from the root) whose name passes `keep`. */
+function filesUnder(
   dir: string,
   keep: (name: string) => boolean,
 ): Promise<string[]> {
-  const url = new URL(dir, ROOT);
-  if (!dir.endsWith("/")) return keep(dir) ? [dir] : [];
-  const found: string[] = [];
-  for await (const entry of Deno.readDir(url)) {
-    const path = dir + entry.name;
-    if (entry.isDirectory) {
-      if (path === "tests/testdata") continue;
-      found.push(...await filesUnder(`${path}/`, keep));
-    } else if (entry.isFile && keep(entry.name)) found.push(path);
-  }
-  return found.sort();
+  return listFiles(ROOT, dir, { keep, skip: ["tests/testdata"] });
 }
 
 /** A documentation example: where it is and its code. */
