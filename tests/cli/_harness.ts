@@ -5,7 +5,7 @@
 // which the spawned runs below use), so that a test sees a change at once
 // and may stand in for a part of them.
 import { main } from "../../lib/cli/main.ts";
-import type { CliIo } from "../../lib/cli/main.ts";
+import type { CliIo, Source } from "../../lib/cli/main.ts";
 // What the real program runs: build/ as built, or the sources where it has
 // not been (cli.ts chooses, as for a process).
 import { main as command } from "../../cli.ts";
@@ -248,25 +248,12 @@ export async function runFenBytes(
   }
   const out = new Collected();
   const err = new Collected();
-  const bytes = typeof options.stdin === "string"
-    ? encoder.encode(options.stdin)
-    : options.stdin ?? new Uint8Array();
-  let offset = 0;
   const granted = grantsOf(options.permissions ?? []);
   const answer = (
     { name, path }: { name: "read" | "write"; path: string },
   ) => ({ state: granted(name, path) ? "granted" : "denied" });
   const io: CliIo = {
-    stdin: {
-      read(buffer: Uint8Array): Promise<number | null> {
-        if (offset >= bytes.length) return Promise.resolve(null);
-        const n = Math.min(buffer.length, bytes.length - offset);
-        buffer.set(bytes.subarray(offset, offset + n));
-        offset += n;
-        return Promise.resolve(n);
-      },
-      isTerminal: () => false,
-    },
+    stdin: pipedStdin(options.stdin),
     stdout: out,
     stderr: err,
     writeFileSync: (path, data) => Deno.writeFileSync(path, data),
@@ -290,16 +277,37 @@ export async function runFen(
   return { code, stdout: decoder.decode(stdout), stderr };
 }
 
+/** Standard input as a pipe holding `stdin` (text or bytes; none: empty). */
+export function pipedStdin(stdin?: string | Uint8Array): Source {
+  const bytes = typeof stdin === "string"
+    ? encoder.encode(stdin)
+    : stdin ?? new Uint8Array();
+  let offset = 0;
+  return {
+    read(buffer: Uint8Array): Promise<number | null> {
+      if (offset >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(buffer.length, bytes.length - offset);
+      buffer.set(bytes.subarray(offset, offset + n));
+      offset += n;
+      return Promise.resolve(n);
+    },
+    isTerminal: () => false,
+  };
+}
+
 /** A sink that keeps what is written, as a pipe's reader would. */
-class Collected {
+export class Collected {
   #chunks: Uint8Array[] = [];
+  /** Keeps a copy of `data`. */
   writeSync(data: Uint8Array): number {
     this.#chunks.push(data.slice());
     return data.length;
   }
+  /** A pipe: no terminal. */
   isTerminal(): boolean {
     return false;
   }
+  /** Everything written, in order. */
   bytes(): Uint8Array {
     const all = new Uint8Array(
       this.#chunks.reduce((n, chunk) => n + chunk.length, 0),

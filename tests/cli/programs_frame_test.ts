@@ -13,8 +13,8 @@ import {
 } from "../../lib/cli/option_subcommands.ts";
 import { EXIT } from "../../lib/program/exit.ts";
 import { type FrameUse, programWords } from "../../lib/program/frame_use.ts";
+import { Collected, pipedStdin } from "./_harness.ts";
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** `main` with stdin's text, a stdout that fails with `fault`, stderr kept. */
@@ -22,36 +22,19 @@ async function runFailing(
   args: string[],
   { stdin = "", fault }: { stdin?: string | undefined; fault: () => Error },
 ): Promise<{ code: number; stderr: string }> {
-  const err: number[] = [];
-  const bytes = encoder.encode(stdin);
-  let offset = 0;
+  const err = new Collected();
   const io: CliIo = Object.assign(Object.create(Deno) as CliIo, {
-    stdin: {
-      read(buffer: Uint8Array): Promise<number | null> {
-        if (offset >= bytes.length) return Promise.resolve(null);
-        const n = Math.min(buffer.length, bytes.length - offset);
-        buffer.set(bytes.subarray(offset, offset + n));
-        offset += n;
-        return Promise.resolve(n);
-      },
-      isTerminal: () => false,
-    },
+    stdin: pipedStdin(stdin),
     stdout: {
       writeSync(): number {
         throw fault();
       },
       isTerminal: () => false,
     },
-    stderr: {
-      writeSync(data: Uint8Array): number {
-        err.push(...data);
-        return data.length;
-      },
-      isTerminal: () => false,
-    },
+    stderr: err,
   });
   const code = await main(args, io);
-  return { code, stderr: decoder.decode(new Uint8Array(err)) };
+  return { code, stderr: decoder.decode(err.bytes()) };
 }
 
 const FULL = () =>
