@@ -10,6 +10,16 @@ import assert from "node:assert/strict";
 import { RUN, spawnFenBytes } from "../cli/_harness.ts";
 
 const RW = ["--allow-read", "--allow-write"];
+/** Every position of the games on stdin, as FEN. */
+const EVERY_POSITION = [
+  "--from",
+  "pgn",
+  "--ply",
+  "all",
+  "--format",
+  "fen",
+  "-",
+];
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const SAMPLE = await Deno.readTextFile(
   new URL("../testdata/sample.fen", import.meta.url),
@@ -333,15 +343,7 @@ Deno.test("--jobs: no part starts where the PGN reader reads on: a tag in a comm
       ],
     ]
   ) {
-    const run = await same([
-      "--from",
-      "pgn",
-      "--ply",
-      "all",
-      "--format",
-      "fen",
-      "-",
-    ], {
+    const run = await same(EVERY_POSITION, {
       stdin: text,
       what,
     });
@@ -363,15 +365,7 @@ Deno.test("--jobs: no part starts at a tag the PGN reader reads as the game's be
   const swallowed = '[Event "h"]\n\n1. [ {\n\n'.repeat(20_000);
   const text = `[Event "a"]\n\n1. e4 * [ *\n\n${swallowed}1. d4 *\n\n` +
     '[Event "b"]\n\n1. c4 *\n';
-  const run = await same([
-    "--from",
-    "pgn",
-    "--ply",
-    "all",
-    "--format",
-    "fen",
-    "-",
-  ], {
+  const run = await same(EVERY_POSITION, {
     stdin: text,
     what: "a game whose tags went wrong, then tags it never repeats",
   });
