@@ -1,8 +1,10 @@
-// Runs the command in-process with fake streams and a fake file system, or
-// as a real process, for the command's tests.
+// Runs the command for the command's tests three ways: the sources
+// in-process with fake streams and a fake file system (runMain), the built
+// program in-process over the real files (runFen), or as a real process
+// (spawnFen).
 
-// In-process runs run the sources (cli.ts runs the bundles built from them,
-// which the spawned runs below use), so that a test sees a change at once
+// runMain runs the sources (cli.ts runs the modules built from them, which
+// runFen and the spawned runs use), so that a test sees a change at once
 // and may stand in for a part of them.
 import { main } from "../../lib/cli/main.ts";
 import type { CliIo, Source } from "../../lib/cli/main.ts";
