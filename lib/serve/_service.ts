@@ -12,6 +12,7 @@ import {
   headers,
   internalErrorResponse,
   RequestError,
+  shown,
 } from "./_http.ts";
 import { IMAGE_TYPES, Renderers } from "./_images.ts";
 import { PAGE_FILES, type PageFile } from "./_page.ts";
@@ -34,11 +35,25 @@ const READ_METHODS = ["GET", "HEAD"] as const;
 /** What a route answers: a cacheable body (see `cached`), or a response. */
 type Answer = Cacheable | Response;
 
-/** What a route answers with: the drawing, and the database's explorer. */
+/**
+ * What `fen serve --db` serves from a game database: made where the
+ * database is opened (lib/subcommands/serve.ts), so that the service's
+ * bundle needs none of the database's modules but the explorer's.
+ */
+export interface ServedDatabase {
+  /** The explorer: `/lichess`, `/masters`, `/player`. */
+  readonly explorer: Explorer;
+  /** How many games it holds (`/facts`). */
+  gameCount(): number;
+  /** A game's PGN as `fen db query --id ID` writes it; null if no such id. */
+  gamePgn(id: number): string | null;
+}
+
+/** What a route answers with: the drawing, and the game database. */
 interface Context {
   renderers: Renderers;
-  /** `fen serve --db`'s explorer, or null without a database. */
-  explorer: Explorer | null;
+  /** `fen serve --db`'s database, or null without one. */
+  database: ServedDatabase | null;
 }
 
 /** A path the service answers: the methods it takes, and how it answers. */
@@ -91,13 +106,8 @@ function pageRoute(file: PageFile): Route {
 function explorerRoute(path: ExplorerPath): Route {
   return {
     methods: READ_METHODS,
-    answer({ explorer }, _request, url) {
-      if (explorer === null) {
-        throw new RequestError(
-          "no game database: start fen serve with --db games.db",
-          { status: 404 },
-        );
-      }
+    answer({ database }, _request, url) {
+      const { explorer } = served(database);
       const query = readExplorerQuery(url.searchParams, path);
       const answer = query.player === undefined
         ? explorer.answer(query.position, query.filter)
@@ -121,6 +131,68 @@ function explorerRoute(path: ExplorerPath): Route {
     },
   };
 }
+
+/** The database, or the 404 that says how to serve one. */
+function served(database: ServedDatabase | null): ServedDatabase {
+  if (database === null) {
+    throw new RequestError(
+      "no game database: start fen serve with --db games.db",
+      { status: 404 },
+    );
+  }
+  return database;
+}
+
+/**
+ * `/masters/pgn/ID` (and lila's older `/master/pgn/ID`): a game of the
+ * database by its id, as lichess's explorer serves a masters game's PGN;
+ * the ids are those the explorer's answers list.
+ */
+const GAME_ROUTE: Route = {
+  methods: READ_METHODS,
+  answer({ database }, _request, url) {
+    const games = served(database);
+    const id = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+    if (!/^[0-9]{1,15}$/.test(id)) {
+      throw new RequestError(
+        `a game's id is its number in the database, not ${shown(id)}`,
+        { parameter: "id" },
+      );
+    }
+    const pgn = games.gamePgn(Number(id));
+    if (pgn === null) {
+      throw new RequestError(`no game ${id} in the database`, {
+        status: 404,
+        parameter: "id",
+      });
+    }
+    return Promise.resolve(
+      new Response(pgn, {
+        headers: headers("application/x-chess-pgn; charset=utf-8"),
+      }),
+    );
+  },
+};
+
+/**
+ * `/facts`: what this server has, for the page (its explorer panel shows
+ * only with a database): `{"database": {"games": N}}`, or `null` for none.
+ */
+const FACTS_ROUTE: Route = {
+  methods: READ_METHODS,
+  answer({ database }) {
+    const facts = {
+      database: database === null ? null : { games: database.gameCount() },
+    };
+    return Promise.resolve(
+      new Response(JSON.stringify(facts), {
+        headers: headers("application/json; charset=utf-8", [
+          ["Cache-Control", "no-store"],
+        ]),
+      }),
+    );
+  },
+};
 
 /** Every path the service answers, and how (lila-gif's is a table too). */
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
@@ -153,6 +225,10 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ["/lichess", explorerRoute("/lichess")],
   ["/masters", explorerRoute("/masters")],
   ["/player", explorerRoute("/player")],
+  // A path whose last part is an id is looked up with `:id` for it.
+  ["/masters/pgn/:id", GAME_ROUTE],
+  ["/master/pgn/:id", GAME_ROUTE],
+  ["/facts", FACTS_ROUTE],
   ...Object.entries(PAGE_FILES)
     .map(([path, file]) => [path, pageRoute(file)] as const),
 ]);
@@ -160,20 +236,20 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
 /** Answers requests; `log` receives internal failures (never the client's). */
 export class Service {
   readonly #renderers: Renderers;
-  readonly #explorer: Explorer | null;
+  readonly #database: ServedDatabase | null;
   readonly #log: (message: string) => void;
 
   /**
    * @param log Where internal failures are written, one line each.
-   * @param options `explorer`: the game database's (`/lichess`), if any.
+   * @param options `database`: the game database served (`--db`), if any.
    */
   constructor(
     log: (message: string) => void,
-    { explorer = null }: { explorer?: Explorer | null } = {},
+    { database = null }: { database?: ServedDatabase | null } = {},
   ) {
     this.#log = log;
     this.#renderers = new Renderers(log);
-    this.#explorer = explorer;
+    this.#database = database;
   }
 
   /** Starts loading the rasterizer and encoder, so the first image is quick. */
@@ -201,7 +277,8 @@ export class Service {
     }
     const url = new URL(request.url);
     if (request.method === "OPTIONS") return preflight();
-    const route = ROUTES.get(url.pathname);
+    const route = ROUTES.get(url.pathname) ??
+      ROUTES.get(url.pathname.replace(/\/[^/]*$/, "/:id"));
     if (route === undefined) {
       throw new RequestError(`nothing at ${JSON.stringify(url.pathname)}`, {
         status: 404,
@@ -209,7 +286,7 @@ export class Service {
     }
     allow(request, route.methods);
     const answer = await route.answer(
-      { renderers: this.#renderers, explorer: this.#explorer },
+      { renderers: this.#renderers, database: this.#database },
       request,
       url,
     );

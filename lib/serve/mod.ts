@@ -9,8 +9,9 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { osReason } from "../program/messages.ts";
-import { Service } from "./_service.ts";
-import type { Explorer } from "../db/explorer.ts";
+import { type ServedDatabase, Service } from "./_service.ts";
+
+export type { ServedDatabase };
 
 function write(sink: CliIo["stderr"], text: string): void {
   sink.writeSync(new TextEncoder().encode(text));
@@ -22,8 +23,8 @@ export interface ServeOptions {
   readonly port: number;
   /** The address to listen on. */
   readonly hostname: string;
-  /** A game database's explorer, answering `/lichess` (`--db`). */
-  readonly explorer?: Explorer;
+  /** A game database, answering `/lichess` and its games (`--db`). */
+  readonly database?: ServedDatabase;
 }
 
 /**
@@ -42,7 +43,7 @@ export async function serve(
 ): Promise<number> {
   const { port, hostname } = options;
   const service = new Service((line) => write(io.stderr, `${line}\n`), {
-    explorer: options.explorer ?? null,
+    database: options.database ?? null,
   });
   service.warm().catch((error) =>
     write(

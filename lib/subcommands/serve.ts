@@ -11,7 +11,7 @@ import {
   valueOf,
 } from "../program/args.ts";
 import type { Program } from "./front_end.ts";
-import type { Explorer } from "../db/explorer.ts";
+import type { ServedDatabase } from "../serve/mod.ts";
 import { SubcommandError } from "./args.ts";
 
 const PORT = "8080";
@@ -68,13 +68,13 @@ async function serve(parsed: ParsedArgs, io: CliIo): Promise<number> {
   }
   const hostname = valueOf(parsed, "hostname") ?? HOSTNAME;
   const path = valueOf(parsed, "db");
-  const db = path === undefined ? null : await openExplorer(io, path);
+  const db = path === undefined ? null : await openServed(io, path);
   try {
     // The specifier as scripts/command.ts names the service's bundle.
     const { serve } = await import("../serve/mod.ts");
     const options = { port: Number(port), hostname };
     return await serve(
-      db === null ? options : { ...options, explorer: db.explorer },
+      db === null ? options : { ...options, database: db.served },
       io,
     );
   } finally {
@@ -82,17 +82,34 @@ async function serve(parsed: ParsedArgs, io: CliIo): Promise<number> {
   }
 }
 
-/** The database `--db` names, opened to read, and its explorer. */
-async function openExplorer(
+/**
+ * The database `--db` names, opened to read: its explorer, its game count
+ * and its games by id (as `fen db query --id ID` writes them).
+ */
+async function openServed(
   io: CliIo,
   path: string,
-): Promise<{ explorer: Explorer; close(): void }> {
+): Promise<{ served: ServedDatabase; close(): void }> {
   const { openDatabase, DB_EXITS } = await import("./_db_open.ts");
   const { Explorer } = await import("../db/explorer.ts");
   const { DbError } = await import("../db/database.ts");
+  const { selectGames } = await import("../db/select.ts");
+  const { gameOfRow } = await import("../db/game_row.ts");
+  const { MovesReplay } = await import("../db/moves.ts");
+  const { stringifyPgn } = await import("../pgn/stringify.ts");
   try {
     const db = await openDatabase(io, path, { write: false });
-    return { explorer: new Explorer(db), close: () => db.close() };
+    const served: ServedDatabase = {
+      explorer: new Explorer(db),
+      gameCount: () => db.gameCount(),
+      gamePgn(id) {
+        for (const row of selectGames(db, { ids: [id] })) {
+          return stringifyPgn(gameOfRow(row, new MovesReplay())) + "\n";
+        }
+        return null;
+      },
+    };
+    return { served, close: () => db.close() };
   } catch (error) {
     if (!(error instanceof DbError)) throw error;
     throw new SubcommandError(

@@ -7,7 +7,9 @@
  * topGames, opening; `ExplorerMove` has uci, san, averageRating and the
  * results, then game; `ExplorerGame` id, winner, speed, mode, white and
  * black as name and rating, year, month), its parameters read as lichess
- * reads them, and no database a 404.
+ * reads them, and no database a 404. The games the answers list come back
+ * by id as lila's explorer serves a masters game (`/masters/pgn/ID`), and
+ * `/facts` tells the page whether there is a database.
  */
 
 import assert from "node:assert/strict";
@@ -176,6 +178,82 @@ Deno.test("fen serve without --db answers /lichess with a 404 saying so", async 
     assert.equal(response.status, 404);
     assert.match(
       (await response.json()).error.message,
+      /start fen serve with --db/,
+    );
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("fen serve --db serves a listed game's PGN at /masters/pgn/ID as fen db query --id writes it, and /facts counts the games", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "fen-serve-db-" });
+  const db = `${dir}/g.db`;
+  const imported = await spawnFen(["db", "import", "--db", db, LICHESS], {
+    permissions: [`--allow-read`, `--allow-write=${dir}`],
+  });
+  assert.equal(imported.code, 0, imported.stderr);
+  const server = await ServerProcess.start(["--db", db], [
+    Deno.execPath(),
+    "run",
+    "--quiet",
+    "--allow-net",
+    `--allow-read=${db}`,
+    CLI,
+  ]);
+  try {
+    const facts = await get(server, "/facts");
+    assert.equal(facts.status, 200);
+    const count = await spawnFen(["db", "query", db, "--format", "json"], {
+      permissions: [`--allow-read=${db}`],
+    });
+    const games = count.stdout.trim().split("\n").length;
+    assert.ok(games > 1);
+    assert.deepEqual(await facts.json(), { database: { games } });
+    const answer = await (await get(server, "/lichess")).json();
+    const { id } = answer.topGames[0] ?? answer.recentGames[0];
+    const expected = await spawnFen(
+      ["db", "query", db, "--id", id, "--format", "pgn"],
+      { permissions: [`--allow-read=${db}`] },
+    );
+    assert.equal(expected.code, 0, expected.stderr);
+    assert.match(expected.stdout, /^\[Event .*\n\n1\. /s);
+    for (const path of [`/masters/pgn/${id}`, `/master/pgn/${id}`]) {
+      const response = await get(server, path);
+      assert.equal(response.status, 200, path);
+      assert.equal(
+        response.headers.get("Content-Type"),
+        "application/x-chess-pgn; charset=utf-8",
+      );
+      assert.equal(await response.text(), expected.stdout);
+    }
+    for (
+      const [path, status] of [
+        ["/masters/pgn/99999", 404],
+        ["/masters/pgn/abc", 400],
+        ["/masters/pgn/", 400],
+        ["/masters/pgn/1%2F2", 400],
+      ] as const
+    ) {
+      const refused = await get(server, path);
+      assert.equal(refused.status, status, path);
+      assert.equal((await refused.json()).error.parameter, "id", path);
+    }
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen serve without --db: /facts says there is no database, a game by id is a 404", async () => {
+  const server = await ServerProcess.start();
+  try {
+    const facts = await get(server, "/facts");
+    assert.equal(facts.status, 200);
+    assert.deepEqual(await facts.json(), { database: null });
+    const game = await get(server, "/masters/pgn/1");
+    assert.equal(game.status, 404);
+    assert.match(
+      (await game.json()).error.message,
       /start fen serve with --db/,
     );
   } finally {
