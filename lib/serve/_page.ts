@@ -18,8 +18,12 @@ export interface PageFile {
   headers: [string, string][];
 }
 
-/** The page may run its own script and show the service's images. */
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; " +
+/**
+ * The page may run its own script, show the service's images and ask its
+ * own server (the explorer panel's `/facts`, `/lichess`, game PGN).
+ */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; " +
   "style-src 'unsafe-inline'; img-src 'self' data: blob: http: https:; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

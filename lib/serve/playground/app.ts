@@ -46,6 +46,8 @@ import {
 } from "./_board.ts";
 import { BoardKeys } from "./_board_keys.ts";
 import { add, clear, element, fillSelect } from "./_dom.ts";
+import { ExplorerPanel } from "./_explorer.ts";
+import { playedMove, plyOf } from "./_explorer_view.ts";
 import { showFacts, showPgnError, showSyntaxError } from "./_facts.ts";
 import { MoveList } from "./_moves.ts";
 import { SETUP_CONTROLS, setupFen, showSetup } from "./_setup.ts";
@@ -195,6 +197,7 @@ class Playground {
   readonly #editor: BoardEditor;
   readonly #moves: MoveList;
   readonly #keys: BoardKeys;
+  readonly #explorer: ExplorerPanel;
   /** What is shown now; null after an input that could not be read. */
   #shown: Shown | null = null;
   /** The last drawing's options, for a board drawn during a drag. */
@@ -219,6 +222,41 @@ class Playground {
       this.#editor,
       host,
     );
+    this.#explorer = new ExplorerPanel({
+      play: (uci) => this.play(uci),
+      open: (pgn) => this.open(pgn),
+    });
+  }
+
+  /** The explorer panel, shown once the server says it has a database. */
+  startExplorer(): Promise<void> {
+    return this.#explorer.start(() => this.#asked());
+  }
+
+  /** The position the explorer is asked about, and its rules. */
+  #asked(): [Position | null, Rules] {
+    const shown = this.#shown;
+    return [
+      shown?.position ?? null,
+      shown?.game?.rules ?? rulesOf(readState()),
+    ];
+  }
+
+  /** Plays a move (UCI) on the board shown: the explorer's moves. */
+  play(uci: string): void {
+    if (this.#shown === null) return;
+    const played = playedMove(this.#shown, uci);
+    if ("ply" in played) this.go(played.ply);
+    else this.write(played.text);
+  }
+
+  /** Opens a game in the viewer where the board was, else at its start. */
+  open(pgn: string): void {
+    const before = this.#shown?.position ?? null;
+    this.write(pgn);
+    const game = this.#shown?.game ?? null;
+    if (game === null) return;
+    this.go(before === null ? 0 : plyOf(game, before) ?? 0);
   }
 
   /** The palettes, drawn with the board's piece set. */
@@ -280,6 +318,7 @@ class Playground {
     element("game-box").hidden = shown?.game == null;
     if (shown === null) {
       this.#moves.hide();
+      this.#explorer.show(null, "chess");
       verdict.textContent = looksLikePgn(text)
         ? "Not a PGN game"
         : "Not a FEN record";
@@ -304,6 +343,7 @@ class Playground {
     this.#draw(position);
     const svg = element("board").innerHTML;
     updateLinks(drawn, stringifyFen(position), svg, shown.pgn);
+    this.#explorer.show(position, rules);
   }
 }
 
@@ -368,6 +408,7 @@ function start(): void {
     if (page.step(e.key)) e.preventDefault();
   });
   update();
+  page.startExplorer();
 }
 
 start();
