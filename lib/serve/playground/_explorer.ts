@@ -79,6 +79,7 @@ export class ExplorerPanel {
   /** Counts requests, so that a late answer to an old one is dropped. */
   #asked = 0;
 
+  /** @param host How a move is played and a game opened on the page. */
   constructor(host: ExplorerHost) {
     this.#host = host;
   }

@@ -36,7 +36,7 @@ export interface ExplorerSettings {
 }
 
 /** The settings a new panel has: every game of the database. */
-export const DEFAULT_SETTINGS: ExplorerSettings = {
+export const DEFAULT_SETTINGS: Readonly<ExplorerSettings> = {
   source: "lichess",
   speeds: EXPLORER_SPEEDS,
   ratings: EXPLORER_RATINGS,
