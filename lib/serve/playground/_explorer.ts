@@ -169,6 +169,8 @@ export class ExplorerPanel {
   }
 
   #render(answer: ExplorerAnswer, fen: string): void {
+    // A move played from the keyboard: the focus stays among the moves.
+    const focused = element("explorer-moves").contains(document.activeElement);
     this.#clear("");
     const { opening } = answer;
     if (opening !== null) {
@@ -183,6 +185,9 @@ export class ExplorerPanel {
     this.#games(games, "Top games", answer.topGames);
     this.#games(games, "Recent games", answer.recentGames);
     element("explorer-box").dataset.fen = fen;
+    if (focused) {
+      document.querySelector<HTMLElement>("button.explorer-move")?.focus();
+    }
   }
 
   /** The moves, each a button that plays it, and the sum under them. */
