@@ -214,19 +214,21 @@ export function capturingDefender(r: Replayed): boolean {
   return false;
 }
 
-/** Whether `node`'s piece attacks an enemy piece after the move. */
-function threatens(node: PuzzleNode): boolean {
-  return attackedEnemies(node.after, node.to).length > 0;
+/** Whether `node`'s piece attacks a piece not of `pov` after the move. */
+function threatens(node: PuzzleNode, pov: number): boolean {
+  return attackedEnemies(node.after, node.to, pov).length > 0;
 }
 
 /**
- * A solver's move but the last, neither check nor check escape, capture,
- * threat to a piece, advanced pawn push or king move.
+ * A solver's move, not the line's last, neither check nor check escape,
+ * capture, threat to a piece, advanced pawn push or king move.
  */
 export function quietMove(r: Replayed): boolean {
-  return solverNodes(r).slice(0, -1).some((node) =>
-    !node.after.isCheck() && !node.before.isCheck() && !isCapture(node) &&
-    !threatens(node) && !isAdvancedPawnMove(node) && movedRole(node) !== KING
+  const last = r.nodes.length - 1;
+  return solverNodes(r).some((node) =>
+    node.index < last && !node.after.isCheck() && !node.before.isCheck() &&
+    !isCapture(node) && !threatens(node, r.pov) &&
+    !isAdvancedPawnMove(node) && movedRole(node) !== KING
   );
 }
 
@@ -237,7 +239,9 @@ export function quietMove(r: Replayed): boolean {
 export function defensiveMove(r: Replayed): boolean {
   const last = r.nodes[r.nodes.length - 1];
   if (last.before.legalMoves().length < 3) return false;
-  if (last.after.isCheck() || isCapture(last) || threatens(last)) return false;
+  if (last.after.isCheck() || isCapture(last) || threatens(last, r.pov)) {
+    return false;
+  }
   return !isAdvancedPawnMove(last);
 }
 

@@ -3,8 +3,7 @@
 // fork, hanging and trapped pieces, pins, skewer, x-ray, discovered attack
 // and check, double check, collinear.
 
-import { collinear } from "../chess/geometry.ts";
-import { BISHOP, KING, PAWN, ROOK } from "../chess/geometry.ts";
+import { BISHOP, collinear, KING, PAWN, ROOK } from "../chess/geometry.ts";
 import { CASTLE, moveFrom, moveTo } from "../chess/move.ts";
 import {
   fileOf,
@@ -19,7 +18,6 @@ import {
   isCapture,
   isCastling,
   movedRole,
-  type PuzzleNode,
   type Replayed,
   solverNodes,
 } from "./_line.ts";
@@ -33,11 +31,17 @@ import {
   value,
 } from "./_value.ts";
 
-/** The squares of the other side's pieces that the piece on `s` attacks. */
-export function attackedEnemies(board: PuzzleBoard, s: number): number[] {
-  const color = board.at(s) >> 3;
+/**
+ * The squares the piece on `s` attacks that hold a piece not of `pov`
+ * (the tagger asks it with the solver's color, whoever moved).
+ */
+export function attackedEnemies(
+  board: PuzzleBoard,
+  s: number,
+  pov: number,
+): number[] {
   return board.attacks(s).filter((t) =>
-    board.at(t) !== 0 && board.at(t) >> 3 !== color
+    board.at(t) !== 0 && board.at(t) >> 3 !== pov
   );
 }
 
@@ -52,7 +56,7 @@ export function fork(r: Replayed): boolean {
     if (role === KING || isInBadSpot(node.after, node.to)) continue;
     const board = node.after;
     let n = 0;
-    for (const s of attackedEnemies(board, node.to)) {
+    for (const s of attackedEnemies(board, node.to, r.pov)) {
       const target = board.at(s);
       if ((target & 7) === PAWN) continue;
       if (
