@@ -8,7 +8,7 @@ import { attackersTo, attacksSquare, isSlider } from "../chess/attacks.ts";
 import { ChessBoard } from "../chess/board.ts";
 import { loadPosition, toPosition } from "../chess/convert.ts";
 import { generateMoves, MAX_MOVES } from "../chess/generate.ts";
-import { DIRECTION, OPPOSITE } from "../chess/geometry.ts";
+import { between, DIRECTION, OPPOSITE } from "../chess/geometry.ts";
 import { makeMove } from "../chess/make.ts";
 import { inCheck } from "../chess/notation.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
@@ -44,23 +44,22 @@ export function fromA1(s: number): number {
   return rankOf(s) * 8 + fileOf(s);
 }
 
-/** Whether `s` lies strictly between `a` and `b` on a line. */
-export function isBetween(a: number, b: number, s: number): boolean {
-  const d = DIRECTION[a * 64 + b];
-  return d >= 0 && s !== a && s !== b && DIRECTION[a * 64 + s] === d &&
-    DIRECTION[b * 64 + s] === OPPOSITE[d];
+/** The squares strictly between `a` and `b` on a line (none off a line). */
+export function squaresBetween(a: number, b: number): number[] {
+  const out: number[] = [];
+  out.length = between(a, b, out);
+  return out;
 }
 
-/**
- * A pin: the line from the king through the pinned piece, edge to edge.
- * `onLine(t)` says whether square `t` is on it.
- */
+/** A pin: the piece's square, and the line from its king through it. */
 export interface Pin {
+  readonly square: number;
   readonly king: number;
+  /** The direction from the king (DIRECTION's numbering). */
   readonly direction: number;
 }
 
-/** Whether square `t` is on the line of `pin`, king included. */
+/** Whether square `t` is on the line of `pin`, edge to edge, king included. */
 export function onPinLine(pin: Pin, t: number): boolean {
   const d = DIRECTION[pin.king * 64 + t];
   return t === pin.king || d === pin.direction ||
@@ -113,13 +112,27 @@ export class PuzzleBoard {
    * The squares of the pieces of `color` that attack `s`, from a1 on;
    * with `without`, as if the piece on that square were gone.
    */
-  attackers(color: number, s: number, without = -1): number[] {
-    const b = this.board, occupied = b.whatIf;
+  attackers(
+    color: number,
+    s: number,
+    options: { without?: number } = {},
+  ): number[] {
+    const b = this.board, occupied = b.whatIf, without = options.without ?? -1;
     occupied[0] = b.occupied[0];
     occupied[1] = b.occupied[1];
     if (without >= 0) occupied[without >> 5] &= ~(1 << without);
     const n = attackersTo(b, s, color, occupied, this.#out);
     return this.#out.slice(0, n).sort((a, c) => fromA1(a) - fromA1(c));
+  }
+
+  /**
+   * The squares the piece on `s` attacks that hold a piece not of `color`
+   * (the tagger asks it with the solver's color, whoever moved).
+   */
+  attackedPieces(s: number, color: number): number[] {
+    return this.attacks(s).filter((t) =>
+      this.at(t) !== 0 && this.at(t) >> 3 !== color
+    );
   }
 
   /** The squares the piece on `s` attacks. */
@@ -163,12 +176,12 @@ export class PuzzleBoard {
     if (king < 0 || king === s) return null;
     const d = DIRECTION[king * 64 + s];
     if (d < 0) return null;
-    for (const x of this.attackers(color ^ 1, king, s)) {
+    for (const x of this.attackers(color ^ 1, king, { without: s })) {
       if (
         isSlider(this.board.sq[x]) && DIRECTION[king * 64 + x] === d &&
         DIRECTION[s * 64 + x] === d
       ) {
-        return { king, direction: d };
+        return { square: s, king, direction: d };
       }
     }
     return null;

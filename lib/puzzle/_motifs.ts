@@ -4,7 +4,7 @@
 // moves, advanced pawns.
 
 import { KING, QUEEN, ROOK } from "../chess/geometry.ts";
-import { fileOf, fromA1, isBetween, type PuzzleBoard } from "./_board.ts";
+import { fileOf, fromA1, type PuzzleBoard, squaresBetween } from "./_board.ts";
 import {
   capturedAt,
   isAdvancedPawnMove,
@@ -16,7 +16,6 @@ import {
   type Replayed,
   solverNodes,
 } from "./_line.ts";
-import { attackedEnemies } from "./_tactics.ts";
 import {
   isHanging,
   isInBadSpot,
@@ -113,7 +112,10 @@ export function clearance(r: Replayed): boolean {
       node.before.isCheck() ||
       (node.after.isCheck() && movedRole(op) === KING)
     ) continue;
-    if (own.from !== node.to && !isBetween(node.from, node.to, own.from)) {
+    if (
+      own.from !== node.to &&
+      !squaresBetween(node.from, node.to).includes(own.from)
+    ) {
       continue;
     }
     if (capturedAt(own) === 0 || isInBadSpot(own.after, own.to)) return true;
@@ -121,12 +123,18 @@ export function clearance(r: Replayed): boolean {
   return false;
 }
 
+/** A piece taken: its square, and its color. */
+interface Taken {
+  readonly square: number;
+  readonly color: number;
+}
+
 /**
- * The first piece of `color` that guards `s` on `board`, in the tagger's
- * order (from a1), if it is a slider; the a1 square reads as none there.
+ * The first piece of the taken piece's side that guarded its square on
+ * `board`, in the tagger's order (from a1), if it is a slider; else -1.
  */
-function sliderDefender(board: PuzzleBoard, color: number, s: number): number {
-  const defenders = board.attackers(color, s);
+function sliderDefender(board: PuzzleBoard, taken: Taken): number {
+  const defenders = board.attackers(taken.color, taken.square);
   if (defenders.length === 0) return -1;
   const d = defenders.reduce((a, b) => fromA1(a) < fromA1(b) ? a : b);
   // python-chess's a1 is square 0, which the tagger's test reads as none.
@@ -141,12 +149,10 @@ function sliderDefender(board: PuzzleBoard, color: number, s: number): number {
 export function selfInterference(r: Replayed): boolean {
   for (const node of solverNodes(r, 1)) {
     const captured = capturedAt(node), square = node.to;
-    if (captured === 0 || !isHanging(node.before, captured >> 3, square)) {
-      continue;
-    }
+    if (captured === 0 || !isHanging(node.before, square)) continue;
     const op = r.nodes[node.index - 1];
-    const d = sliderDefender(op.before, captured >> 3, square);
-    if (d >= 0 && isBetween(square, d, op.to)) return true;
+    const d = sliderDefender(op.before, { square, color: captured >> 3 });
+    if (d >= 0 && squaresBetween(square, d).includes(op.to)) return true;
   }
   return false;
 }
@@ -161,10 +167,10 @@ export function interference(r: Replayed): boolean {
     const op = r.nodes[node.index - 1], own = r.nodes[node.index - 2];
     if (
       captured === 0 || square === op.to ||
-      !isHanging(node.before, captured >> 3, square)
+      !isHanging(node.before, square)
     ) continue;
-    const d = sliderDefender(own.before, captured >> 3, square);
-    if (d >= 0 && isBetween(square, d, own.to)) return true;
+    const d = sliderDefender(own.before, { square, color: captured >> 3 });
+    if (d >= 0 && squaresBetween(square, d).includes(own.to)) return true;
   }
   return false;
 }
@@ -200,7 +206,7 @@ export function capturingDefender(r: Replayed): boolean {
       !node.after.isCheckmate() &&
       !(captured !== 0 && role !== KING &&
         value(captured & 7) <= value(role) &&
-        isHanging(node.before, captured >> 3, node.to) && op.to !== node.to)
+        isHanging(node.before, node.to) && op.to !== node.to)
     ) continue;
     const own = r.nodes[node.index - 2];
     if (own.after.isCheck() || own.to === node.from) continue;
@@ -216,7 +222,7 @@ export function capturingDefender(r: Replayed): boolean {
 
 /** Whether `node`'s piece attacks a piece not of `pov` after the move. */
 function threatens(node: PuzzleNode, pov: number): boolean {
-  return attackedEnemies(node.after, node.to, pov).length > 0;
+  return node.after.attackedPieces(node.to, pov).length > 0;
 }
 
 /**

@@ -7,11 +7,11 @@ import { BISHOP, collinear, KING, PAWN, ROOK } from "../chess/geometry.ts";
 import { CASTLE, moveFrom, moveTo } from "../chess/move.ts";
 import {
   fileOf,
-  isBetween,
   onPinLine,
   type Pin,
   type PuzzleBoard,
   rankOf,
+  squaresBetween,
 } from "./_board.ts";
 import {
   capturedAt,
@@ -32,20 +32,6 @@ import {
 } from "./_value.ts";
 
 /**
- * The squares the piece on `s` attacks that hold a piece not of `pov`
- * (the tagger asks it with the solver's color, whoever moved).
- */
-export function attackedEnemies(
-  board: PuzzleBoard,
-  s: number,
-  pov: number,
-): number[] {
-  return board.attacks(s).filter((t) =>
-    board.at(t) !== 0 && board.at(t) >> 3 !== pov
-  );
-}
-
-/**
  * A solver's move (not the last) by a piece other than the king, safe
  * where it lands, attacks two pieces that are worth more or hang and
  * cannot take it back.
@@ -56,12 +42,12 @@ export function fork(r: Replayed): boolean {
     if (role === KING || isInBadSpot(node.after, node.to)) continue;
     const board = node.after;
     let n = 0;
-    for (const s of attackedEnemies(board, node.to, r.pov)) {
+    for (const s of board.attackedPieces(node.to, r.pov)) {
       const target = board.at(s);
       if ((target & 7) === PAWN) continue;
       if (
         kingValue(target & 7) > kingValue(role) ||
-        (isHanging(board, r.pov ^ 1, s) &&
+        (isHanging(board, s) &&
           !board.attackers(r.pov ^ 1, node.to).includes(s))
       ) n++;
     }
@@ -82,7 +68,7 @@ export function hangingPiece(r: Replayed): boolean {
     return false;
   }
   if (captured === 0 || (captured & 7) === PAWN) return false;
-  if (!isHanging(board, captured >> 3, to)) return false;
+  if (!isHanging(board, to)) return false;
   const opCapture = op.before.at(op.to);
   if (
     opCapture !== 0 && value(opCapture & 7) >= value(captured & 7) &&
@@ -135,7 +121,7 @@ export function pinPreventsAttack(r: Replayed): boolean {
         }
         if (
           value(target & 7) > value(board.at(s) & 7) ||
-          isHanging(board, r.pov, t)
+          isHanging(board, t)
         ) return true;
       }
     }
@@ -144,12 +130,12 @@ export function pinPreventsAttack(r: Replayed): boolean {
 }
 
 /**
- * Whether the piece on `s` (of the side to move) has a move, legal or not
+ * Whether the pinned piece (of the side to move) has a move, legal or not
  * for its pin, to a square off `pin`'s line: python-chess's pseudo-legal
  * moves, which only a pin keeps from being legal here.
  */
-function movesOffLine(board: PuzzleBoard, s: number, pin: Pin): boolean {
-  const code = board.at(s), color = code >> 3;
+function movesOffLine(board: PuzzleBoard, pin: Pin): boolean {
+  const s = pin.square, code = board.at(s), color = code >> 3;
   if ((code & 7) === PAWN) {
     const ahead = s + (color === 0 ? -8 : 8);
     if (board.at(ahead) === 0 && !onPinLine(pin, ahead)) return true;
@@ -178,9 +164,9 @@ export function pinPreventsEscape(r: Replayed): boolean {
         if (!onPinLine(pin, a)) continue;
         if (value(role) > value(board.at(a) & 7)) return true;
         if (
-          isHanging(board, r.pov ^ 1, s) &&
+          isHanging(board, s) &&
           !board.attackers(r.pov ^ 1, a).includes(s) &&
-          movesOffLine(board, s, pin)
+          movesOffLine(board, pin)
         ) return true;
       }
     }
@@ -200,7 +186,10 @@ export function skewer(r: Replayed): boolean {
       captured === 0 || !isRayRole(movedRole(node)) ||
       node.after.isCheckmate()
     ) continue;
-    if (prev.to === node.to || !isBetween(node.from, node.to, prev.from)) {
+    if (
+      prev.to === node.to ||
+      !squaresBetween(node.from, node.to).includes(prev.from)
+    ) {
       continue;
     }
     if (
@@ -221,7 +210,7 @@ export function xRayAttack(r: Replayed): boolean {
     const op = r.nodes[node.index - 1], own = r.nodes[node.index - 2];
     if (op.to !== node.to || movedRole(op) === KING) continue;
     if (own.to !== op.to) continue;
-    if (isBetween(node.from, node.to, op.from)) return true;
+    if (squaresBetween(node.from, node.to).includes(op.from)) return true;
   }
   return false;
 }
@@ -246,7 +235,8 @@ export function discoveredAttack(r: Replayed): boolean {
     if (r.nodes[node.index - 1].to === node.to) return false;
     const prev = r.nodes[node.index - 2];
     if (
-      isBetween(node.from, node.to, prev.from) && node.to !== prev.to &&
+      squaresBetween(node.from, node.to).includes(prev.from) &&
+      node.to !== prev.to &&
       node.from !== prev.to && !isCastling(prev)
     ) return true;
   }

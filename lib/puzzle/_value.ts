@@ -42,19 +42,16 @@ export function materialDiff(board: PuzzleBoard, color: number): number {
 }
 
 /**
- * Whether the piece of `color` on `s` is defended: a piece of its side
- * attacks the square, or would once an enemy slider attacking it is gone.
+ * Whether the piece on `s` is defended: a piece of its side attacks the
+ * square, or would once an enemy slider attacking it is gone.
  */
-export function isDefended(
-  board: PuzzleBoard,
-  color: number,
-  s: number,
-): boolean {
+export function isDefended(board: PuzzleBoard, s: number): boolean {
+  const color = board.at(s) >> 3;
   if (board.attackers(color, s).length > 0) return true;
   for (const attacker of board.attackers(color ^ 1, s)) {
     if (
       isSlider(board.at(attacker)) &&
-      board.attackers(color, s, attacker).length > 0
+      board.attackers(color, s, { without: attacker }).length > 0
     ) {
       return true;
     }
@@ -62,13 +59,9 @@ export function isDefended(
   return false;
 }
 
-/** Whether the piece on `s` (of `color`) is not defended. */
-export function isHanging(
-  board: PuzzleBoard,
-  color: number,
-  s: number,
-): boolean {
-  return !isDefended(board, color, s);
+/** Whether the piece on `s` is not defended. */
+export function isHanging(board: PuzzleBoard, s: number): boolean {
+  return !isDefended(board, s);
 }
 
 /** Whether a piece other than the king worth less attacks the piece on `s`. */
@@ -85,7 +78,7 @@ function takeableByLower(board: PuzzleBoard, s: number): boolean {
 export function isInBadSpot(board: PuzzleBoard, s: number): boolean {
   const code = board.at(s), color = code >> 3;
   return board.attackers(color ^ 1, s).length > 0 &&
-    (isHanging(board, color, s) || takeableByLower(board, s));
+    (isHanging(board, s) || takeableByLower(board, s));
 }
 
 /**
