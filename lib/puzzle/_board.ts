@@ -9,8 +9,9 @@ import { ChessBoard } from "../chess/board.ts";
 import { loadPosition, toPosition } from "../chess/convert.ts";
 import { generateMoves, MAX_MOVES } from "../chess/generate.ts";
 import { between, DIRECTION, OPPOSITE } from "../chess/geometry.ts";
-import { makeMove } from "../chess/make.ts";
+import { makeMove, makeNullMove } from "../chess/make.ts";
 import { inCheck } from "../chess/notation.ts";
+import { stringifyFen } from "../fen/mod.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 
 /** The file of square `s`, 0 for the a-file. */
@@ -193,6 +194,20 @@ export class PuzzleBoard {
     makeMove(next.board, m);
     next.board.commit();
     return next;
+  }
+
+  /** The position with the turn passed (a null move), this one left as it is. */
+  pass(): PuzzleBoard {
+    const next = this.copy();
+    makeNullMove(next.board);
+    next.board.commit();
+    return next;
+  }
+
+  /** The position as FEN, with the en-passant square as the board has it. */
+  fen(): string {
+    const b = this.board;
+    return stringifyFen(toPosition(b, b.ep >= 0 ? SQUARE_NAMES[b.ep] : null));
   }
 
   /** A copy of this position. */
