@@ -2,13 +2,21 @@
 // run by _lichess_tagger.py with python-chess): theme for theme on puzzle
 // lines cut from the test games (every tenth position, two to eight moves
 // on, and the last two to ten moves of each game that ends in mate), with
-// the cp turning through the eval classes. Skipped, with the reason, when
+// the cp turning through the eval classes, and on every mate in one from
+// every third position of the Stockfish games (each move of the side to
+// move, then each mating reply), where the named mates show. Skipped, with the reason, when
 // python3, python-chess or lichess-puzzler's source is missing (set
 // LICHESS_PUZZLER_SRC to its tagger folder).
 
 import assert from "node:assert/strict";
 import { parsePgn } from "../../lib/pgn/mod.ts";
-import { type PuzzleLine, puzzleThemes } from "../../mod.ts";
+import {
+  legalMoves,
+  parseFen,
+  playMoves,
+  type PuzzleLine,
+  puzzleThemes,
+} from "../../mod.ts";
 import { pythonChess } from "../_shared.ts";
 
 const SCRIPT = new URL("./_lichess_tagger.py", import.meta.url).pathname;
@@ -47,6 +55,38 @@ async function corpus(): Promise<PuzzleLine[]> {
           cut(plies - length, length);
         }
       }
+    }
+  }
+  return lines;
+}
+
+/** Each move of the side to move at `fen`, then each reply that mates. */
+function matesInOne(fen: string): PuzzleLine[] {
+  const lines: PuzzleLine[] = [];
+  const start = parseFen(fen);
+  for (const move of legalMoves(start)) {
+    const after = playMoves(start, [move]).position;
+    const replies = legalMoves(after);
+    const sans = legalMoves(after, { notation: "san" });
+    for (let i = 0; i < replies.length; i++) {
+      if (!sans[i].endsWith("#")) continue;
+      lines.push({ fen, moves: [move, replies[i]], cp: CPS[0] });
+    }
+  }
+  return lines;
+}
+
+/** The mates in one from every third position of the Stockfish games. */
+async function mates(): Promise<PuzzleLine[]> {
+  const text = await Deno.readTextFile(
+    new URL(`../testdata/${GAMES[0]}`, import.meta.url),
+  );
+  const lines: PuzzleLine[] = [];
+  for (const game of parsePgn(text)) {
+    const fens = Array.from(game.positions(), (p) => p.fen);
+    // The last position may be the mate itself: no move to start from.
+    for (let i = 0; i < fens.length - 1; i += 3) {
+      lines.push(...matesInOne(fens[i]));
     }
   }
   return lines;
@@ -106,11 +146,12 @@ async function judged(
   );
 }
 
-const lines = await corpus();
+const lines = [...await corpus(), ...await mates()];
 const answers = await judged(lines);
 
 Deno.test({
-  name: "puzzleThemes: cook.py's themes on lines cut from the test games",
+  name:
+    "puzzleThemes: cook.py's themes on lines cut from the test games and on their mates in one",
   ignore: "skip" in answers,
   fn() {
     if ("skip" in answers) return;
@@ -128,7 +169,7 @@ Deno.test({
     }
     assert.deepEqual(wrong.slice(0, 5), [], `${wrong.length} lines differ`);
     // The corpus reaches most themes, so that agreeing says something.
-    assert.ok(tagged.size >= 40, [...tagged].sort().join(" "));
+    assert.ok(tagged.size >= 45, [...tagged].sort().join(" "));
   },
 });
 
