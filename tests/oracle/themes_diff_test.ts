@@ -92,8 +92,13 @@ async function mates(): Promise<PuzzleLine[]> {
   return lines;
 }
 
-/** Where lichess-puzzler's tagger files are, or why they are not. */
-async function tagger(): Promise<{ path: string } | { skip: string }> {
+/**
+ * Where lichess-puzzler's tagger files are, or why they are not; `made`
+ * when they were unpacked into a folder of ours, to remove afterwards.
+ */
+async function tagger(): Promise<
+  { path: string; made?: string } | { skip: string }
+> {
   const source = Deno.env.get("LICHESS_PUZZLER_SRC");
   if (source !== undefined) return { path: source };
   try {
@@ -114,7 +119,7 @@ async function tagger(): Promise<{ path: string } | { skip: string }> {
   if (!archive.success) {
     return { skip: "lichess-puzzler's mirror is unreadable" };
   }
-  return { path: `${dir}/tagger` };
+  return { path: `${dir}/tagger`, made: dir };
 }
 
 /** cook.py's themes for each line, or why they cannot be had. */
@@ -138,6 +143,9 @@ async function judged(
   await writer.write(new TextEncoder().encode(input));
   await writer.close();
   const { success, stdout, stderr } = await output;
+  if (found.made !== undefined) {
+    await Deno.remove(found.made, { recursive: true });
+  }
   if (!success) {
     return { skip: `cook.py did not run: ${new TextDecoder().decode(stderr)}` };
   }
