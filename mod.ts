@@ -45,3 +45,4 @@ export * from "./lib/data/unique/mod.ts";
 export * from "./lib/data/repair.ts";
 export * from "./lib/data/epd_moves.ts";
 export * from "./lib/moves/perft_divide.ts";
+export * from "./lib/puzzle/themes.ts";
