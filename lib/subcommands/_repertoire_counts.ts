@@ -160,6 +160,7 @@ async function countsOf(
 ): Promise<PositionCounts[]> {
   const games = valuesOf(parsed, "games");
   const db = valueOf(parsed, "db");
+  const player = playerOption(parsed);
   if ((games.length > 0) === (db !== undefined)) {
     throw new UsageError("either --games or --db is needed");
   }
@@ -167,11 +168,12 @@ async function countsOf(
     const database = await openDatabase(io, db, { write: false });
     try {
       const explorer = new Explorer(database);
+      const filter = { topGames: 0, recentGames: 0 };
       return nodes.map((node) => {
-        const answer = explorer.answer(parseFen(node.fen), {
-          topGames: 0,
-          recentGames: 0,
-        });
+        const position = parseFen(node.fen);
+        const answer = player === undefined
+          ? explorer.answer(position, filter)
+          : explorer.playerAnswer(position, { ...player, filter });
         return {
           games: answer.white + answer.draws + answer.black,
           moves: answer.moves.map(({ uci, san, white, draws, black }) => ({
@@ -188,6 +190,7 @@ async function countsOf(
   if (nodes.length === 0) return [];
   const tree = new OpeningTree({
     at: nodes.map((node) => node.fen),
+    ...player,
     onError(error) {
       writeText(
         io.stderr,
@@ -205,6 +208,17 @@ async function countsOf(
       games: white + draws + black,
     })),
   }));
+}
+
+/** `--player` with `--color`: only the player's games in that colour. */
+function playerOption(
+  parsed: ParsedArgs,
+): { player: string; color: "white" | "black" } | undefined {
+  const player = valueOf(parsed, "player");
+  if (player === undefined) return undefined;
+  const color = valueOf(parsed, "color");
+  if (color === undefined) throw new UsageError("--player needs --color");
+  return { player, color: color as "white" | "black" };
 }
 
 function gapsTable(gaps: readonly Gap[]): string {

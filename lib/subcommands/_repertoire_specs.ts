@@ -25,6 +25,11 @@ const PLAYER: OptionSpec = {
 /** Where the counts of `gaps` and `prune` come from. */
 const COUNTS: readonly OptionSpec[] = [
   {
+    name: "player",
+    value: "<name>",
+    help: "count only this player's games in the colour --color says",
+  },
+  {
     name: "games",
     value: "<pgn-file>",
     multiple: true,

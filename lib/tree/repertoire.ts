@@ -264,7 +264,7 @@ export class Repertoire {
       } catch (error) {
         throw new RepertoireError(
           `line ${index + 1}: ${
-            (error as Error).message.toLowerCase()
+            lowerFirst((error as Error).message)
           } (not a line of fen tree)`,
         );
       }
@@ -365,7 +365,7 @@ export class PgnRepertoireReader {
     this.#repertoire.chapters++;
     if (game.error !== null) {
       this.#error ??= new RepertoireError(
-        game.error.message.toLowerCase(),
+        lowerFirst(game.error.message),
       );
     }
   }
@@ -391,4 +391,9 @@ export class PgnRepertoireReader {
 /** The move that led to a walked position, in UCI. */
 export function uciOf(position: PgnPosition): string {
   return `${position.from}${position.to}${position.promotion ?? ""}`;
+}
+
+/** A message as the command's lines start: lower case (the rest kept). */
+function lowerFirst(message: string): string {
+  return message.charAt(0).toLowerCase() + message.slice(1);
 }
