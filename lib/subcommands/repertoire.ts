@@ -95,7 +95,7 @@ export const REPERTOIRE: ProgramGroup = {
 
 /**
  * Reads the repertoire operand: a Polyglot book when its name ends in
- * `.bin`, else text through the frame (compressed or not): `fen tree`'s
+ * `.bin` and it starts as one, else text through the frame (compressed or not): `fen tree`'s
  * lines when it starts with `{`, PGN otherwise.
  *
  * @param path The operand (`-` is stdin).
@@ -108,7 +108,7 @@ export async function readRepertoire(
   { io, program }: { io: CliIo; program: string },
 ): Promise<Repertoire> {
   if (path === undefined) throw new UsageError("a repertoire file is needed");
-  if (path.endsWith(".bin")) {
+  if (await isBook(path, io)) {
     const { book, close } = openBook(path);
     try {
       return Repertoire.fromBook(book);
@@ -142,6 +142,30 @@ export async function readRepertoire(
     throw new RepertoireError("the repertoire has no positions");
   }
   return repertoire;
+}
+
+/**
+ * Whether `path` is taken for a Polyglot book: named `.bin` and starting
+ * with bytes text does not have (a book's first key); a file that cannot
+ * be opened is the frame's to say so.
+ */
+async function isBook(path: string, io: CliIo): Promise<boolean> {
+  if (!path.endsWith(".bin")) return false;
+  let file;
+  try {
+    file = await io.open(path, { read: true });
+  } catch {
+    return false;
+  }
+  try {
+    const head = new Uint8Array(16);
+    const n = await file.read(head) ?? 0;
+    return head.subarray(0, n).some((b) => b < 9 || (b > 13 && b < 32));
+  } catch {
+    return false;
+  } finally {
+    file.close();
+  }
 }
 
 /**
