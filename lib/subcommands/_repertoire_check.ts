@@ -63,7 +63,7 @@ export async function checkCommand(
   const totals = summary.totals();
   if (format === "json") out.add(JSON.stringify({ summary: totals }) + "\n");
   else if (format === "text") {
-    out.add((summaryOnly ? "" : "\n") + summaryText(totals));
+    out.add(summaryText(totals));
   }
   out.flush();
   return summary.unreadable > 0 ? EXIT.invalidFen : EXIT.ok;
@@ -220,14 +220,15 @@ function summaryText(totals: CheckTotals): string {
   return lines.join("\n") + "\n";
 }
 
+/** Exits by position: games, the repertoire's line there, played, prepared. */
 function atLines(list: readonly ExitsAt[]): string[] {
   if (list.length === 0) return ["  none"];
   return list.map((at) =>
     `  ${String(at.games).padStart(5)}  ${
-      at.line === "" ? "start" : escapeText(at.line)
+      at.line === "" ? "the start" : escapeText(at.line)
     }: ${at.played.map((p) => `${p.san} ${p.games}`).join(", ")}; prepared ${
       at.prepared.join(", ")
-    }  (${at.fen})`
+    }`
   );
 }
 

@@ -58,7 +58,7 @@ Deno.test("fen repertoire check: each game's exit from the repertoire, whose mov
   );
   assert.match(
     stdout,
-    /their surprises, by position:\n +2 {2}start: c4 1, d4 1; prepared e4 /,
+    /their surprises, by position:\n +2 {2}the start: c4 1, d4 1; prepared e4\n/,
   );
 });
 
