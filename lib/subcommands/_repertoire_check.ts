@@ -17,6 +17,7 @@ import { stringifyPgn } from "../pgn/stringify.ts";
 import type { Repertoire } from "../tree/repertoire.ts";
 import { uciOf } from "../tree/repertoire.ts";
 import {
+  checkedPlies,
   type CheckOptions,
   type CheckResult,
   CheckSummary,
@@ -134,6 +135,8 @@ async function checkPgn(
 ): Promise<void> {
   const reader = new PgnReader();
   const check = new GameCheck(repertoire);
+  // as far as the walker plays them
+  const plies = checkedPlies(repertoire);
   const each = (games: PgnGame[]): void => {
     for (const game of games) {
       if (game.error !== null) {
@@ -145,15 +148,10 @@ async function checkPgn(
         visitor.skipped(game);
         continue;
       }
-      let inside = true;
       for (const position of game.cursor()) {
-        if (position.ply === 0) {
-          check.start(game, you, position.view());
-          inside = check.result === null;
-        } else if (inside) {
-          inside = check.step(position.view(), () => uciOf(position));
-        }
-        if (!inside) break;
+        if (position.ply > plies) break;
+        if (position.ply === 0) check.start(game, you, position.view());
+        else if (!check.step(position.view(), () => uciOf(position))) break;
       }
       const result = check.end();
       visitor.result(result);

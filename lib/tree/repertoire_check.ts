@@ -29,7 +29,7 @@ export type CheckExit =
   | "end"
   /** The game ended inside the preparation. */
   | "inside"
-  /** The game's start is not a position of the repertoire. */
+  /** The game never reached a position of the repertoire. */
   | "outside";
 
 /** Each kind of exit: one definition for the summaries and the docs. */
@@ -58,8 +58,10 @@ export interface CheckResult {
   you: "white" | "black";
   /** How it left. */
   exit: CheckExit;
-  /** Plies played inside the preparation. */
+  /** The ply of the last position in preparation (0: the game's start). */
   plies: number;
+  /** The ply it reached the repertoire at (0 unless it started outside). */
+  entered: number;
   /** The last position inside it (its FEN), null for `outside`. */
   fen: string | null;
   /** The repertoire's line to that position. */
@@ -86,7 +88,10 @@ export class GameCheck {
   readonly #repertoire: Repertoire;
   readonly #key = new Uint32Array(2);
   #node: RepertoireNode | null = null;
+  /** The game's ply, and that of the last position in preparation. */
+  #ply = 0;
   #plies = 0;
+  #entered = 0;
   /** The result once the game has left, else null. */
   result: CheckResult | null = null;
   #you: "white" | "black" = "white";
@@ -104,11 +109,10 @@ export class GameCheck {
     this.#white = game.tags.get("White") ?? "?";
     this.#black = game.tags.get("Black") ?? "?";
     this.#you = you;
-    this.#plies = 0;
+    this.#ply = this.#plies = this.#entered = 0;
     this.result = null;
     polyglotKeyHalves(view, this.#key);
     this.#node = this.#repertoire.get(this.#key[0], this.#key[1]) ?? null;
-    if (this.#node === null) this.result = this.#exit("outside", null);
   }
 
   /**
@@ -118,15 +122,23 @@ export class GameCheck {
    * @returns Whether it is still inside.
    */
   step(view: RecordView, uci: () => string): boolean {
-    const node = this.#node!;
+    const node = this.#node;
+    const ply = ++this.#ply;
     polyglotKeyHalves(view, this.#key);
     const hi = this.#key[0], lo = this.#key[1];
+    if (node === null) {
+      // Outside so far (a set-up start): it enters at the first position
+      // of the repertoire it reaches.
+      this.#node = this.#repertoire.get(hi, lo) ?? null;
+      if (this.#node !== null) this.#plies = this.#entered = ply;
+      return true;
+    }
     const moves = node.moves;
     for (let k = 0; k < moves.length; k++) {
       const next = moves[k].node;
       if (next.lo === lo && next.hi === hi) {
         this.#node = next;
-        this.#plies++;
+        this.#plies = ply;
         return true;
       }
     }
@@ -146,7 +158,10 @@ export class GameCheck {
 
   /** Ends the game: inside the preparation if it never left. */
   end(): CheckResult {
-    return this.result ??= this.#exit("inside", null);
+    return this.result ??= this.#exit(
+      this.#node === null ? "outside" : "inside",
+      null,
+    );
   }
 
   #exit(exit: CheckExit, played: CheckMove | null): CheckResult {
@@ -158,6 +173,7 @@ export class GameCheck {
       you: this.#you,
       exit,
       plies: this.#plies,
+      entered: this.#entered,
       fen: node?.fen ?? null,
       line: node?.line ?? "",
       played,
@@ -166,6 +182,20 @@ export class GameCheck {
         : node.moves.map(({ san, uci }) => ({ san, uci })),
     };
   }
+}
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/**
+ * The plies of each game that are followed: one past the repertoire's
+ * longest line when every line starts from the standard start (a game can
+ * stay no longer), all when a chapter starts from a set-up position (a game
+ * may reach it at any ply). A game set up from a FEN tag is followed as far
+ * as any.
+ */
+export function checkedPlies(repertoire: Repertoire): number {
+  if (repertoire.roots.some((root) => root.fen !== START)) return Infinity;
+  return repertoire.longestLine() + 1;
 }
 
 /**
@@ -218,11 +248,10 @@ export class RepertoireCheck {
     this.#check = new GameCheck(repertoire);
     this.#options = options;
     this.#visitor = visitor;
-    const longest = repertoire.longestLine();
     this.#walker = new PgnWalker({
       position: (position) => this.#position(position),
       end: (game) => this.#end(game),
-    }, { maxPly: longest === Infinity ? Infinity : longest + 1 });
+    }, { maxPly: checkedPlies(repertoire) });
   }
 
   #position(position: PgnPosition): void {
@@ -232,7 +261,7 @@ export class RepertoireCheck {
       this.#inside = false;
       if (you === null) return;
       this.#check.start(position.game, you, position.view());
-      this.#inside = this.#check.result === null;
+      this.#inside = true;
       return;
     }
     if (!this.#inside) return;

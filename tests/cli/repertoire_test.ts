@@ -89,6 +89,47 @@ Deno.test("fen repertoire check: two move orders to one position agree (1. d4 Nf
   assert.equal(third.line, "1. c4 e6 2. Nc3 d5 3. d4 Nf6");
 });
 
+Deno.test("fen repertoire check: a chapter set up from a position (a lichess study's) is entered where a game reaches it", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "fen-repertoire-" });
+  try {
+    Deno.writeTextFileSync(
+      `${dir}/study.pgn`,
+      '[Event "Sicilian: Open"]\n[Variant "From Position"]\n' +
+        '[FEN "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"]\n' +
+        '[SetUp "1"]\n\n2... d6 { [%cal Gd2d4] } 3. d4 $1 cxd4 4. Nxd4 *\n',
+    );
+    const games =
+      '[White "a"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 *\n\n' +
+      '[White "b"]\n\n1. d4 d5 *\n';
+    const run = await runFen(
+      [
+        "repertoire",
+        "check",
+        "--color",
+        "white",
+        "--format",
+        "json",
+        `${dir}/study.pgn`,
+        "-",
+      ],
+      { ...READ, stdin: games },
+    );
+    assert.equal(run.stderr, "");
+    const [entered, outside] = jsonLines(run.stdout);
+    assert.deepEqual(
+      [entered.exit, entered.entered, entered.plies, entered.line],
+      ["end", 3, 7, "2... d6 3. d4 cxd4 4. Nxd4"],
+    );
+    assert.deepEqual([outside.exit, outside.plies, outside.fen], [
+      "outside",
+      0,
+      null,
+    ]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("fen repertoire check --format pgn writes each game with a comment on the move that left", async () => {
   const { code, stdout } = await runFen(
     [

@@ -5,7 +5,9 @@ file. A game stays in it while each move is one of those of the position it
 is played from; the first that is not is its exit: "end" where nothing is
 prepared, else "deviation" when COLOR (white or black) moved, "surprise"
 when the other side did; "inside" when the game ends in it, "outside" when
-its start is not in it. The gaps: in the positions of the repertoire with
+it never reaches it (a set-up start enters it at the first position of it it
+reaches, within the plies a game can stay in the repertoire when every line
+starts from the standard start). The gaps: in the positions of the repertoire with
 the other side to move, the moves the games (those with a result, each once
 per position and move, as fen tree counts) played there at least MIN_GAMES
 times that are not prepared, or lead to a position with nothing prepared.
@@ -15,6 +17,7 @@ Prints one JSON object: {"check": [...], "gaps": [...]}.
 Usage: python3 _repertoire.py REPERTOIRE GAMES COLOR MIN_GAMES
 """
 import json
+import math
 import sys
 
 import chess
@@ -28,12 +31,17 @@ key = chess.polyglot.zobrist_hash
 prepared = {}
 
 
+children = {}
+standard = True
+
+
 def walk(node, board):
     for child in node.variations:
         here = key(board)
         prepared.setdefault(here, set()).add(child.move.uci())
         board.push(child.move)
         prepared.setdefault(key(board), set())
+        children.setdefault(here, set()).add(key(board))
         walk(child, board)
         board.pop()
 
@@ -44,8 +52,28 @@ with open(rep_path) as pgn:
         if game is None:
             break
         board = game.board()
+        standard = standard and board.fen() == chess.STARTING_FEN
         prepared.setdefault(key(board), set())
         walk(game, board)
+
+
+def longest(k, path, memo):
+    """Plies of the longest line from k; infinite on a cycle."""
+    if k in path:
+        return math.inf
+    if k not in memo:
+        path.add(k)
+        memo[k] = max([1 + longest(c, path, memo)
+                       for c in children.get(k, ())] or [0])
+        path.discard(k)
+    return memo[k]
+
+
+# The plies followed: past the longest line a game cannot still be in it,
+# when every line starts from the standard start; all plies otherwise.
+memo = {}
+bound = (max(longest(k, set(), memo) for k in prepared) + 1
+         if standard else math.inf)
 
 checks = []
 reached = {}
@@ -58,22 +86,31 @@ with open(games_path) as pgn:
             break
         number += 1
         board = game.board()
-        result = {"game": number, "exit": "inside", "plies": 0,
+        result = {"game": number, "exit": None, "plies": 0, "entered": 0,
                   "played": None, "prepared": []}
-        if key(board) not in prepared:
-            result["exit"] = "outside"
-        else:
-            for move in game.mainline_moves():
-                moves = prepared[key(board)]
-                if move.uci() in moves:
-                    board.push(move)
-                    result["plies"] += 1
-                    continue
-                result["exit"] = ("end" if not moves else "deviation"
-                                  if board.turn == you else "surprise")
-                result["played"] = move.uci()
-                result["prepared"] = sorted(moves)
+        inside = key(board) in prepared
+        for ply, move in enumerate(game.mainline_moves(), 1):
+            if ply > bound:
                 break
+            if not inside:
+                # a set-up start enters at the first position it reaches
+                board.push(move)
+                if key(board) in prepared:
+                    inside = True
+                    result["plies"] = result["entered"] = ply
+                continue
+            moves = prepared[key(board)]
+            if move.uci() in moves:
+                board.push(move)
+                result["plies"] = ply
+                continue
+            result["exit"] = ("end" if not moves else "deviation"
+                              if board.turn == you else "surprise")
+            result["played"] = move.uci()
+            result["prepared"] = sorted(moves)
+            break
+        if result["exit"] is None:
+            result["exit"] = "inside" if inside else "outside"
         checks.append(result)
         if game.headers.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
             continue

@@ -41,6 +41,7 @@ interface Expected {
     game: number;
     exit: string;
     plies: number;
+    entered: number;
     played: string | null;
     prepared: string[];
   }[];
@@ -81,6 +82,7 @@ async function agree(
     game: r.game,
     exit: r.exit,
     plies: r.plies,
+    entered: r.entered,
     played: r.played?.uci ?? null,
     prepared: r.prepared.map((m: { uci: string }) => m.uci).sort(),
   }));
