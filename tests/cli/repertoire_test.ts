@@ -237,6 +237,24 @@ Deno.test("fen repertoire check: a usage error without a side; a repertoire that
   }
 });
 
+Deno.test("fen repertoire check: a game that cannot be read is said and left out, the others checked (exit 2)", async () => {
+  const games = '[White "a"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n' +
+    '[White "b"]\n\n1. e4 e5 2. Ke3 *\n\n[White "c"]\n\n1. e4 c5 *\n';
+  const run = await runFen(
+    ["repertoire", "check", "--color", "white", "--summary", WHITE, "-"],
+    { ...READ, stdin: games },
+  );
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /^fen: repertoire check: cannot read PGN: game 2 .*"Ke3".*; left out\n$/,
+  );
+  assert.match(
+    run.stdout,
+    /^2 games checked \(0 not the player's, 1 unreadable, left out\)\n/,
+  );
+});
+
 Deno.test("fen repertoire gaps: the opponents' moves with no answer, most played first, from games and from a database", async () => {
   const games = await runFen(
     [
