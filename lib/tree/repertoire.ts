@@ -129,11 +129,21 @@ export class Repertoire {
     return node;
   }
 
-  /** Adds the move `uci` from `from` to `to` unless it is there. */
-  link(from: RepertoireNode, uci: string, to: RepertoireNode): void {
+  /**
+   * Adds the move `uci` from `from` to `to` unless it is there; `san`
+   * gives its SAN when it is known (else it is worked out).
+   */
+  link(
+    from: RepertoireNode,
+    to: RepertoireNode,
+    { uci, san }: { uci: string; san?: () => string },
+  ): void {
     if (from.moves.some((move) => move.uci === uci)) return;
-    const san = toSan(parseFen(from.fen), uci);
-    from.moves.push({ uci, san, node: to });
+    from.moves.push({
+      uci,
+      san: san?.() ?? toSan(parseFen(from.fen), uci),
+      node: to,
+    });
     to.parents++;
   }
 
@@ -224,7 +234,7 @@ export class Repertoire {
             after,
             lineAfter(node, move.san),
           );
-          repertoire.link(node, move.uci, child);
+          repertoire.link(node, child, { uci: move.uci, san: () => move.san });
           if (repertoire.nodes.length > fresh) {
             next.push({ node: child, position: after });
           }
@@ -259,7 +269,7 @@ export class Repertoire {
             after,
             lineAfter(node, move.san),
           );
-          repertoire.link(node, move.uci, child);
+          repertoire.link(node, child, { uci: move.uci, san: () => move.san });
         }
       } catch (error) {
         throw new RepertoireError(
@@ -334,13 +344,17 @@ export class PgnRepertoireReader {
     }
     const parent = ply === 0 ? null : this.#parent(ply - 1, depth);
     polyglotKeyHalves(position.view(), this.#key);
-    const san = parent === null ? "" : this.#sanOf(parent, position);
+    // The FEN, the line and the SAN are made for a new position or move
+    // only.
+    const uci = parent === null ? "" : uciOf(position);
+    let made: string | null = null;
+    const san = (): string => made ??= toSan(parseFen(parent!.fen), uci);
     const node = this.#repertoire.add(this.#key[0], this.#key[1], () => ({
       fen: position.fen,
-      line: parent === null ? "" : lineAfter(parent, san),
+      line: parent === null ? "" : lineAfter(parent, san()),
     }));
     if (parent === null) this.#repertoire.root(node);
-    else this.#repertoire.link(parent, uciOf(position), node);
+    else this.#repertoire.link(parent, node, { uci, san });
     (this.#last[ply] ??= [])[depth] = { node, seq: ++this.#seq };
     this.#last[ply].length = depth + 1;
   }
@@ -355,10 +369,6 @@ export class PgnRepertoireReader {
       }
     }
     return best?.node ?? null;
-  }
-
-  #sanOf(parent: RepertoireNode, position: PgnPosition): string {
-    return toSan(parseFen(parent.fen), uciOf(position));
   }
 
   #end(game: PgnGame): void {
