@@ -43,12 +43,13 @@ export async function gapsCommand(
     max: 1e9,
   });
   const minShare = shareOption(parsed);
+  const source = countSource(parsed);
   const repertoire = await readRepertoire(onlyOperand(parsed), {
     io,
     program,
   });
   const theirs = repertoire.nodes.filter((node) => node.turn !== color[0]);
-  const counts = await countsOf(theirs, { parsed, io, program });
+  const counts = await countsOf(theirs, { source, io, program });
   const gaps = repertoireGaps(theirs, counts, { minGames, minShare });
   const json = valueOf(parsed, "format") === "json";
   const text = json
@@ -65,12 +66,17 @@ export async function pruneCommand(
 ): Promise<number> {
   const program = "repertoire prune";
   const below = belowOption(parsed);
+  const source = countSource(parsed);
   const color = valueOf(parsed, "color") as "white" | "black" | undefined;
   const repertoire = await readRepertoire(onlyOperand(parsed), {
     io,
     program,
   });
-  const counts = await countsOf(repertoire.nodes, { parsed, io, program });
+  const counts = await countsOf(repertoire.nodes, {
+    source,
+    io,
+    program,
+  });
   const reached = new Map<RepertoireNode, number>();
   repertoire.nodes.forEach((node, k) => reached.set(node, counts[k].games));
   // 1/N of the games that reach the starts (the most of them).
@@ -150,20 +156,39 @@ function belowOption(parsed: ParsedArgs): { n: number } {
   return { n: Number(match[1]) };
 }
 
+/** Where the counts come from: `--games` or `--db`, and `--player`. */
+interface CountSource {
+  games: string[];
+  db: string | undefined;
+  player: { player: string; color: "white" | "black" } | undefined;
+}
+
+/** The counts' source the command line names (checked before any reading). */
+function countSource(parsed: ParsedArgs): CountSource {
+  const games = valuesOf(parsed, "games");
+  const db = valueOf(parsed, "db");
+  if (games.length === 0 && db === undefined) {
+    throw new UsageError("--games or --db is needed (where to count)");
+  }
+  if (games.length > 0 && db !== undefined) {
+    throw new UsageError("--games and --db cannot go together");
+  }
+  return { games, db, player: playerOption(parsed) };
+}
+
 /**
  * The games' counts in each of `nodes`: from `--games` (as `fen tree`
  * counts them, a game once per position) or `--db` (its explorer).
  */
 async function countsOf(
   nodes: readonly RepertoireNode[],
-  { parsed, io, program }: { parsed: ParsedArgs; io: CliIo; program: string },
+  { source, io, program }: {
+    source: CountSource;
+    io: CliIo;
+    program: string;
+  },
 ): Promise<PositionCounts[]> {
-  const games = valuesOf(parsed, "games");
-  const db = valueOf(parsed, "db");
-  const player = playerOption(parsed);
-  if ((games.length > 0) === (db !== undefined)) {
-    throw new UsageError("either --games or --db is needed");
-  }
+  const { games, db, player } = source;
   if (db !== undefined) {
     const database = await openDatabase(io, db, { write: false });
     try {

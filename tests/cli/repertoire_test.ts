@@ -404,6 +404,15 @@ Deno.test("fen repertoire prune drops the lines the games reach less often than 
   );
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /--below takes 1\/N/);
+  const both = await runFen(
+    ["repertoire", "prune", WHITE, "--games", GAMES, "--db", "g.db"],
+    READ,
+  );
+  assert.equal(both.code, 1);
+  assert.match(
+    both.stderr,
+    /^fen: repertoire prune: --games and --db cannot go together\n/,
+  );
 });
 
 Deno.test("fen repertoire check reads a Polyglot book and fen tree's lines as repertoires", async () => {
