@@ -8,6 +8,9 @@
 #   - `gaps` from the games, and from a database of them (`fen db import`,
 #     its explorer's 12 plies), wall time of the whole command.
 #
+# `fen tree` over random games keeps every position they reach: at 100,000
+# games, minutes of CPU and over 3 GB; the rest takes seconds.
+#
 # Usage: bash bench/repertoire.sh [GAMES] [POSITIONS]   (default 100000
 # games, 2000 positions)
 set -euo pipefail
