@@ -109,6 +109,26 @@ export const SUBCOMMANDS: Readonly<Record<string, Registered>> = {
       writes: [{ args: ["-"], stdin: games }],
     },
   },
+  repertoire: {
+    about: "check games against an opening repertoire, find its gaps",
+    load: async () => (await import("./repertoire.ts")).REPERTOIRE,
+    // The sample games are a repertoire too (two lines from 1. e4).
+    frame: {
+      nested: true,
+      reads: [
+        { args: ["stats", "FILE"], input: "text", sample: games },
+        {
+          args: ["check", "--color", "white", "FILE"],
+          input: "text",
+          sample: games,
+        },
+      ],
+      writes: [
+        { args: ["stats", "-"], stdin: games },
+        { args: ["check", "--help"] },
+      ],
+    },
+  },
   merge: {
     about: "put together what the parts of a --shard job wrote",
     load: async () => (await import("./merge.ts")).MERGE,
