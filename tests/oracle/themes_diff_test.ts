@@ -1,6 +1,6 @@
 // puzzleThemes against lichess-puzzler's tagger itself (tagger/cook.py,
 // run by _lichess_tagger.py with python-chess): theme for theme on puzzle
-// lines cut from the test games (every tenth position, two to eight moves
+// lines cut from the test games (every twentieth position, two to eight moves
 // on, and the last two to ten moves of each game that ends in mate), with
 // the cp turning through the eval classes, and on every mate in one from
 // every third position of the Stockfish games (each move of the side to
@@ -45,7 +45,7 @@ async function corpus(): Promise<PuzzleLine[]> {
           cp: CPS[lines.length % CPS.length],
         });
       const plies = walk.length - 1;
-      for (let start = 0; start < plies; start += 10) {
+      for (let start = 0; start < plies; start += 20) {
         for (const length of [2, 4, 6, 8]) {
           if (start + length <= plies) cut(start, length);
         }
@@ -122,17 +122,27 @@ async function tagger(): Promise<
   return { path: `${dir}/tagger`, made: dir };
 }
 
-/** cook.py's themes for each line, or why they cannot be had. */
-async function judged(
-  lines: PuzzleLine[],
-): Promise<(string[] | { error: string })[] | { skip: string }> {
+/** Where python-chess and the tagger are, or why they are not. */
+async function tools(): Promise<
+  { python: string; tagger: { path: string; made?: string } } | {
+    skip: string;
+  }
+> {
   const chess = await pythonChess();
   if ("skip" in chess) return chess;
   const found = await tagger();
   if ("skip" in found) return found;
+  return { python: chess.path, tagger: found };
+}
+
+/** cook.py's themes for each line. */
+async function judged(
+  lines: PuzzleLine[],
+  { python, tagger }: { python: string; tagger: { path: string } },
+): Promise<(string[] | { error: string })[]> {
   const child = new Deno.Command("python3", {
-    args: [SCRIPT, found.path],
-    env: { PYTHONPATH: chess.path },
+    args: [SCRIPT, tagger.path],
+    env: { PYTHONPATH: python },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -143,26 +153,32 @@ async function judged(
   await writer.write(new TextEncoder().encode(input));
   await writer.close();
   const { success, stdout, stderr } = await output;
-  if (found.made !== undefined) {
-    await Deno.remove(found.made, { recursive: true });
-  }
-  if (!success) {
-    return { skip: `cook.py did not run: ${new TextDecoder().decode(stderr)}` };
-  }
+  assert.ok(
+    success,
+    `cook.py did not run: ${new TextDecoder().decode(stderr)}`,
+  );
   return new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
     JSON.parse(line)
   );
 }
 
-const lines = [...await corpus(), ...await mates()];
-const answers = await judged(lines);
+const found = await tools();
 
 Deno.test({
   name:
     "puzzleThemes: cook.py's themes on lines cut from the test games and on their mates in one",
-  ignore: "skip" in answers,
-  fn() {
-    if ("skip" in answers) return;
+  ignore: "skip" in found,
+  async fn() {
+    if ("skip" in found) return;
+    const lines = [...await corpus(), ...await mates()];
+    let answers;
+    try {
+      answers = await judged(lines, found);
+    } finally {
+      if (found.tagger.made !== undefined) {
+        await Deno.remove(found.tagger.made, { recursive: true });
+      }
+    }
     assert.equal(answers.length, lines.length);
     const wrong: string[] = [];
     const tagged = new Set<string>();
@@ -181,4 +197,4 @@ Deno.test({
   },
 });
 
-if ("skip" in answers) console.log(`skipped: ${answers.skip}`);
+if ("skip" in found) console.log(`skipped: ${found.skip}`);
