@@ -22,6 +22,11 @@ import { Evaluator } from "./_evaluate.ts";
 import { Progress } from "./_progress.ts";
 import { analyseItem, type ItemContext, type ItemOutcome } from "./_item.ts";
 
+// The parts `fen puzzles` analyses games with (lib/puzzle), as this run does.
+export { type Evaluated, Evaluator, type PositionJob } from "./_evaluate.ts";
+export { type GameJobs, gameJobs } from "./_jobs.ts";
+export { EvalCache } from "./cache.ts";
+
 export {
   ANALYSE_FORMATS,
   type AnalyseFormat,
