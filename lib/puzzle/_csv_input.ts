@@ -11,13 +11,7 @@ import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { keepsCells } from "./filter.ts";
-import {
-  CSV_HEADER,
-  csvCells,
-  formatRow,
-  PuzzleRowError,
-  rowOf,
-} from "./rows.ts";
+import { csvCells, formatRow, PuzzleRowError, rowOf, RowsOut } from "./rows.ts";
 import type { PuzzlesSettings } from "./mod.ts";
 
 /** The rows of the inputs that pass the filter, written; the exit code. */
@@ -26,12 +20,12 @@ export async function readPuzzleCsv(
   io: CliIo,
 ): Promise<number> {
   const reader = new CsvRows(settings, io);
-  if (settings.format === "csv") writeText(io.stdout, CSV_HEADER);
   await frameOf(io, "puzzles").read(
     settings.inputs,
     (bytes) => reader.push(bytes),
   );
   reader.end();
+  reader.out.end(true);
   return reader.failed ? EXIT.invalidFen : EXIT.ok;
 }
 
@@ -42,6 +36,7 @@ class CsvRows {
   readonly #io: CliIo;
   readonly #decoder = new TextDecoder();
   readonly #bad = new BadRun();
+  readonly out: RowsOut;
   #rest = "";
   #line = 0;
   #out = "";
@@ -49,6 +44,10 @@ class CsvRows {
   constructor(settings: PuzzlesSettings, io: CliIo) {
     this.#settings = settings;
     this.#io = io;
+    this.out = new RowsOut(
+      (text) => writeText(io.stdout, text),
+      settings.format,
+    );
   }
 
   push(bytes: Uint8Array): void {
@@ -128,7 +127,7 @@ class CsvRows {
 
   #flush(all: boolean): void {
     if (this.#out.length >= 1 << 16 || (all && this.#out !== "")) {
-      writeText(this.#io.stdout, this.#out);
+      this.out.write(this.#out);
       this.#out = "";
     }
   }

@@ -13,6 +13,7 @@ import { writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { frameOf, ProgramError } from "../program/frame.ts";
 import { escapeText } from "../_quote.ts";
+import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered, osReason } from "../program/messages.ts";
 import { EnginePool } from "../engine/pool.ts";
 import { EngineError, type SearchLimit } from "../engine/uci.ts";
@@ -30,14 +31,19 @@ import {
 } from "./generator.ts";
 import type { PuzzleLine } from "./puzzle.ts";
 import {
-  CSV_HEADER,
   formatRow,
   type PuzzleFormat,
   type PuzzleRow,
   PuzzleRowError,
+  RowsOut,
 } from "./rows.ts";
 import type { PuzzleFilter } from "./filter.ts";
 import { readPuzzleCsv } from "./_csv_input.ts";
+
+const NOT_GAMES = notInputMessage({
+  items: "games that cannot be read",
+  kind: "PGN games",
+});
 
 /** Exit code: some games could not be searched (the engine failed on them). */
 export const EXIT_NOT_SEARCHED = 6;
@@ -200,6 +206,8 @@ interface GameOutcome {
   text: string;
   messages: string[];
   code: number;
+  /** Whether nothing of the game could be read (no move). */
+  unread?: boolean;
 }
 
 async function gameOutcome(
@@ -210,14 +218,16 @@ async function gameOutcome(
   const messages: string[] = [];
   let code: number = EXIT.ok;
   if (game.error !== null) {
+    const none = game.mainline.moves.length === 0;
     messages.push(
-      `${where}: ${
-        escapeText(game.error.message)
-      }; the moves before it are searched`,
+      `${where}: ${escapeText(game.error.message)}; ${
+        none ? "left out" : "the moves before it are searched"
+      }`,
     );
     code = game.error.name === "PgnMoveError"
       ? EXIT.illegalMove
       : EXIT.invalidFen;
+    if (none) return { text: "", messages, code, unread: true };
   }
   const work = gameJobs(game, false);
   if (work.refused !== null) {
@@ -314,9 +324,13 @@ async function findPuzzles(
   let engines: Engines | null = null;
   const stop = () => engines?.pool.stop();
   io.addSignalListener?.("SIGINT", stop);
-  let code: number = EXIT.ok;
+  let code: number = EXIT.ok, finished = false;
+  const bad = new BadRun();
+  const out = new RowsOut(
+    (text) => writeText(io.stdout, text),
+    settings.format,
+  );
   try {
-    if (settings.format === "csv") writeText(io.stdout, CSV_HEADER);
     const ahead = Math.max(4, settings.jobs * 2);
     const window: Promise<GameOutcome>[] = [];
     let number = 0;
@@ -343,10 +357,20 @@ async function findPuzzles(
         next = await items.next();
       }
       const pending = window.shift();
-      if (pending === undefined) break;
+      if (pending === undefined) {
+        out.end(code !== EXIT.ioError);
+        finished = true;
+        break;
+      }
       const outcome = await pending;
+      if (outcome.unread === true) {
+        if (bad.bad()) {
+          say(io, NOT_GAMES);
+          return EXIT.invalidFen;
+        }
+      } else bad.good();
       for (const message of outcome.messages) say(io, message);
-      if (outcome.text !== "") writeText(io.stdout, outcome.text);
+      out.write(outcome.text);
       code = worse(code, outcome.code);
       if (engines?.pool.gaveUp) {
         say(io, "the engine failed 3 times in a row; gave up");
@@ -361,7 +385,8 @@ async function findPuzzles(
   } finally {
     io.removeSignalListener?.("SIGINT", stop);
     if (engines !== null) {
-      if (engines.pool.stopped) engines.pool.stop();
+      // engines quit when the run is done, and are killed when it is not
+      if (!finished) engines.pool.stop();
       await engines.pool.close();
     }
   }

@@ -51,6 +51,39 @@ export interface PuzzleRow {
 /** The CSV header line, with its newline. */
 export const CSV_HEADER: string = PUZZLE_COLUMNS.join(",") + "\n";
 
+/**
+ * Where rows go: stdout, the CSV header before the first row (or at the
+ * end of a run that read its inputs and kept none: still a CSV file).
+ */
+export class RowsOut {
+  readonly #write: (text: string) => void;
+  readonly #format: PuzzleFormat;
+  #started = false;
+
+  constructor(write: (text: string) => void, format: PuzzleFormat) {
+    this.#write = write;
+    this.#format = format;
+  }
+
+  /** Writes rows' text. */
+  write(text: string): void {
+    if (text === "") return;
+    this.#start();
+    this.#write(text);
+  }
+
+  /** Ends the output; `read` whether the inputs were read. */
+  end(read: boolean): void {
+    if (read) this.#start();
+  }
+
+  #start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    if (this.#format === "csv") this.#write(CSV_HEADER);
+  }
+}
+
 const number = (value: number | null): string =>
   value === null ? "" : String(value);
 
