@@ -10,7 +10,7 @@ import { frameOf, ProgramError } from "../program/frame.ts";
 import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
-import { keepsCells } from "./filter.ts";
+import { keepsCells, keepsLine } from "./filter.ts";
 import { csvCells, formatRow, PuzzleRowError, rowOf, RowsOut } from "./rows.ts";
 import type { PuzzlesSettings } from "./mod.ts";
 
@@ -37,6 +37,7 @@ class CsvRows {
   readonly #decoder = new TextDecoder();
   readonly #bad = new BadRun();
   readonly out: RowsOut;
+  readonly #commas = new Int32Array(9);
   #rest = "";
   #line = 0;
   #out = "";
@@ -72,25 +73,34 @@ class CsvRows {
   /** The lines of `text` up to `end` (a newline). */
   #lines(text: string, end: number): void {
     const filter = this.#settings.filter;
+    const span = { start: 0, end: 0, commas: this.#commas };
     for (let start = 0; start <= end;) {
       let stop = text.indexOf("\n", start);
       if (stop < 0 || stop > end) stop = end;
       const last = stop > start && text.charCodeAt(stop - 1) === 13
         ? stop - 1
         : stop;
-      const line = text.slice(start, last);
+      span.start = start;
+      span.end = last;
       start = stop + 1;
       this.#line++;
-      if (line === "" || line.startsWith("PuzzleId,")) continue;
-      const cells = csvCells(line);
+      if (last === span.start || text.startsWith("PuzzleId,", span.start)) {
+        continue;
+      }
+      const kept = keepsLine(text, span, filter);
+      if (kept === false) {
+        this.#bad.good();
+        continue;
+      }
+      // a quoted field, or not ten columns: read as CSV, then tested
+      const cells = kept === true
+        ? text.slice(span.start, last).split(",")
+        : csvCells(text.slice(span.start, last));
       if (cells.length !== 10) {
         this.#refuse(`not a puzzle row: ${cells.length} columns, not 10`);
         continue;
       }
-      if (!keepsCells(cells, filter)) {
-        this.#bad.good();
-        continue;
-      }
+      if (kept === null && !keepsCells(cells, filter)) continue;
       this.#keep(cells);
     }
   }

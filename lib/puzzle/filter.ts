@@ -103,3 +103,72 @@ export function keepsCells(
     anyWord(cells[7], filter.themes) &&
     anyWord(cells[9], filter.openings);
 }
+
+/** The offsets of a line's nine commas, reused line after line. */
+export type CommaOffsets = Int32Array;
+
+/**
+ * Whether the line `text[start, end)` has lichess's ten columns (nine
+ * commas, found into `commas`) and passes the filter: read in place, no
+ * cell cut out, since most rows of the 5M are dropped.
+ *
+ * @returns `null` when the line has not nine commas, else whether it passes.
+ */
+export function keepsLine(
+  text: string,
+  span: { start: number; end: number; commas: CommaOffsets },
+  filter: PuzzleFilter,
+): boolean | null {
+  const { start, end, commas } = span;
+  let at = start - 1;
+  for (let k = 0; k < 9; k++) {
+    at = text.indexOf(",", at + 1);
+    if (at < 0 || at >= end) return null;
+    commas[k] = at;
+  }
+  if (text.indexOf(",", at + 1) !== -1 && text.indexOf(",", at + 1) < end) {
+    return null;
+  }
+  return inRangeAt(text, commas[2] + 1, commas[3], filter.rating) &&
+    inRangeAt(text, commas[4] + 1, commas[5], filter.popularity) &&
+    anyWordAt(text, commas[6] + 1, commas[7], filter.themes) &&
+    anyWordAt(text, commas[8] + 1, end, filter.openings);
+}
+
+function inRangeAt(
+  text: string,
+  from: number,
+  to: number,
+  range: Range | null,
+): boolean {
+  if (range === null) return true;
+  if (from >= to) return false;
+  let value = 0, sign = 1, i = from;
+  if (text.charCodeAt(i) === 45) {
+    sign = -1;
+    i++;
+  }
+  for (; i < to; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+    value = value * 10 + digit;
+  }
+  value *= sign;
+  return value >= range.min && value <= range.max;
+}
+
+function anyWordAt(
+  text: string,
+  from: number,
+  to: number,
+  names: ReadonlySet<string> | null,
+): boolean {
+  if (names === null) return true;
+  for (let at = from; at < to;) {
+    let stop = text.indexOf(" ", at);
+    if (stop < 0 || stop > to) stop = to;
+    if (names.has(text.slice(at, stop))) return true;
+    at = stop + 1;
+  }
+  return false;
+}
