@@ -110,7 +110,7 @@ let chunk =
 for (let n = 0; n < Number(count); n++) {
   const [fen, moves] = LINES[n % LINES.length];
   const themes = new Set<string>();
-  for (let k = 3 + Math.floor(next() * 3); themes.size < k;) {
+  for (const k = 3 + Math.floor(next() * 3); themes.size < k;) {
     themes.add(THEMES[Math.floor(next() ** 2 * THEMES.length)]);
   }
   const rating = Math.round(600 + next() * 2400);
