@@ -65,7 +65,7 @@ export const SUBCOMMANDS: Readonly<Record<string, Registered>> = {
     },
   },
   puzzles: {
-    about: "find puzzles in games as lichess does; filter lichess's puzzle CSV",
+    about: "find puzzles in games as lichess does; filter its puzzle CSV",
     load: async () => (await import("./puzzles.ts")).PUZZLES,
     // An engine's smallest search (nodes 1): the same output every time.
     frame: {
