@@ -11,7 +11,7 @@ import { lowered, osReason } from "../program/messages.ts";
 import { OutputError, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { EnginePool, FAULTS_IN_ROW } from "../engine/pool.ts";
-import { EngineError } from "../engine/uci.ts";
+import { EngineError, isScriptEngine } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { NamesWritten } from "../program/out_files.ts";
@@ -109,8 +109,12 @@ async function startPool(
 function allowRun(engine: string | null): string {
   const word = (text: string) =>
     /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-  const grant = word(engine ?? DEFAULT_ENGINES.join(","));
-  const install = engine === null ? "" : ` --engine ${word(engine)}`;
+  // a WASM engine's script is run by Deno itself
+  const program = engine !== null && isScriptEngine(engine)
+    ? Deno.execPath()
+    : engine;
+  const grant = word(program ?? DEFAULT_ENGINES.join(","));
+  const install = program === null ? "" : ` --engine ${word(program)}`;
   return `allow it with deno run --allow-run=${grant}, or install fen with it allowed: deno task install${install} (in fen's clone)`;
 }
 

@@ -16,6 +16,7 @@ import { engineCommand, isScriptEngine } from "./_wasm.ts";
 
 export type { EngineLine, Score };
 export { EngineError, type EngineFault } from "./errors.ts";
+export { isScriptEngine } from "./_wasm.ts";
 
 /** How long a search may go on: the engine's own limits. */
 export interface SearchLimit {
