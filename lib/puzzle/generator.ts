@@ -152,16 +152,14 @@ class Probe {
     this.#game = game;
   }
 
-  /** The two best moves after `moves`, scored for `winner`, or `null` without moves. */
-  async pair(
-    moves: readonly string[],
-    turn: "w" | "b",
-    winner: "w" | "b",
-  ): Promise<Pair | null> {
-    const lines = await this.#engine.lines(moves, 2);
+  /** The two best moves at `at`, scored for the solver, or `null` without moves. */
+  async pair(at: At): Promise<Pair | null> {
+    const lines = await this.#engine.lines(at.moves, 2);
     if (lines.length === 0) return null;
     const pov = (line: ScoredMove): ScoredMove =>
-      turn === winner ? line : { move: line.move, score: negated(line.score) };
+      at.position.turn === at.winner
+        ? line
+        : { move: line.move, score: negated(line.score) };
     return {
       best: pov(lines[0]),
       second: lines.length > 1 ? pov(lines[1]) : null,
@@ -169,10 +167,7 @@ class Probe {
   }
 
   /** Whether the solver's best move is the only one (lichess's test). */
-  async onlyMove(
-    pair: Pair,
-    at: { moves: readonly string[]; position: Position },
-  ): Promise<boolean> {
+  async onlyMove(pair: Pair, at: At): Promise<boolean> {
     if (pair.second === null) return true;
     if (await this.#uniqueMateInOne(pair, at)) return true;
     return winChances(pair.best.score) >
@@ -184,10 +179,7 @@ class Probe {
    * little; with several mates in one, the best move that is not a mate
    * must win little.
    */
-  async #uniqueMateInOne(
-    pair: Pair,
-    at: { moves: readonly string[]; position: Position },
-  ): Promise<boolean> {
+  async #uniqueMateInOne(pair: Pair, at: At): Promise<boolean> {
     const isMateInOne = (s: Score) => "mate" in s && s.mate === 1;
     if (!isMateInOne(pair.best.score)) return false;
     const second = pair.second!;
@@ -215,11 +207,15 @@ class Probe {
   }
 }
 
-/** Where a line stands: the moves from the game's start, its position, the keys seen. */
+/**
+ * Where a line stands: the moves from the game's start, its position, the
+ * keys of the positions so far (for repetitions), and the solver's side.
+ */
 interface At {
   moves: string[];
   position: Position;
   keys: string[];
+  winner: "w" | "b";
 }
 
 function step(at: At, move: string): At {
@@ -228,23 +224,20 @@ function step(at: At, move: string): At {
     moves: [...at.moves, move],
     position,
     keys: [...at.keys, keyOf(position)],
+    winner: at.winner,
   };
 }
 
 /** The mate line from `at` (solver's only moves, the engine's defence), or `null`. */
-async function mateLine(
-  probe: Probe,
-  at: At,
-  winner: "w" | "b",
-): Promise<string[] | null> {
+async function mateLine(probe: Probe, at: At): Promise<string[] | null> {
   const line: string[] = [];
   for (let ply = 0; ply < MAX_LINE; ply++) {
     const status = positionStatus(at.position, { countMoves: false });
     if (status.checkmate) return line;
     if (status.stalemate) return null;
     let move: string;
-    if (at.position.turn === winner) {
-      const pair = await probe.pair(at.moves, at.position.turn, winner);
+    if (at.position.turn === at.winner) {
+      const pair = await probe.pair(at);
       if (pair === null || !(await probe.onlyMove(pair, at))) return null;
       // not a mate at this budget: the search was not deep enough
       if (scoreRank(pair.best.score) < mateIn(MATE_SOON)) return null;
@@ -261,18 +254,14 @@ async function mateLine(
 }
 
 /** The advantage line from `at`: each ply's pair, ending where the solver has no only move. */
-async function advantageLine(
-  probe: Probe,
-  at: At,
-  winner: "w" | "b",
-): Promise<Pair[] | null> {
+async function advantageLine(probe: Probe, at: At): Promise<Pair[] | null> {
   const line: Pair[] = [];
   for (let ply = 0; ply < MAX_LINE; ply++) {
     const key = at.keys[at.keys.length - 1];
     if (at.keys.indexOf(key) < at.keys.length - 1) return null;
-    const pair = await probe.pair(at.moves, at.position.turn, winner);
+    const pair = await probe.pair(at);
     if (pair === null) return line;
-    if (at.position.turn === winner && !(await probe.onlyMove(pair, at))) {
+    if (at.position.turn === at.winner && !(await probe.onlyMove(pair, at))) {
       return line;
     }
     if (scoreRank(pair.best.score) < cp(200)) return null;
@@ -295,8 +284,7 @@ function trimmed(line: readonly Pair[]): Pair[] {
 /** What one position of the game gives: a puzzle, or its score for the next. */
 async function probePosition(
   probe: Probe,
-  index: number,
-  prev: Score,
+  { index, prev }: { index: number; prev: Score },
 ): Promise<FoundPuzzle | Score> {
   const { game } = probe;
   const position = game.positions[index + 1];
@@ -308,17 +296,17 @@ async function probePosition(
   if (scoreRank(prev) > cp(300) && rank < mateIn(MATE_SOON)) return score;
   const material = materialDiff(position, winner);
   if (material > 0) return score;
-  const moves = game.moves.slice(0, index + 1);
   const at: At = {
-    moves,
+    moves: game.moves.slice(0, index + 1),
     position,
     keys: game.positions.slice(0, index + 2).map(keyOf),
+    winner,
   };
-  const line = (
+  const puzzle = (
     solution: string[],
     value: number,
     kind: FoundPuzzle["kind"],
-  ): FoundPuzzle => ({
+  ) => ({
     fen: stringifyFen(game.positions[index]),
     moves: [game.moves[index], ...solution],
     cp: value,
@@ -326,22 +314,29 @@ async function probePosition(
     kind,
   });
   if (rank > mateIn(MATE_SOON)) {
-    const mate = await mateLine(probe, at, winner);
-    return mate === null ? score : line(mate, MATE_PUZZLE_CP, "mate");
+    const mate = await mateLine(probe, at);
+    return mate === null ? score : puzzle(mate, MATE_PUZZLE_CP, "mate");
   }
   if (rank < cp(200) || winChances(score) <= winChances(prev) + SWING) {
     return score;
   }
   if (rank < cp(400) && material > -1) return score;
-  const pairs = await advantageLine(probe, at, winner);
-  const solution = trimmed(pairs ?? []);
-  if (solution.length <= 1) return score;
+  const found = await advantageSolution(probe, at);
+  return found === null ? score : puzzle(found.moves, found.cp, "advantage");
+}
+
+/** An advantage line's solution and its last score, or `null` (a one-mover, or none). */
+async function advantageSolution(
+  probe: Probe,
+  at: At,
+): Promise<{ moves: string[]; cp: number } | null> {
+  const solution = trimmed(await advantageLine(probe, at) ?? []);
+  if (solution.length <= 1) return null;
   const last = solution[solution.length - 1].best.score;
-  return line(
-    solution.map((p) => p.best.move),
-    "cp" in last ? last.cp : MATE_ADVANTAGE_CP,
-    "advantage",
-  );
+  return {
+    moves: solution.map((p) => p.best.move),
+    cp: "cp" in last ? last.cp : MATE_ADVANTAGE_CP,
+  };
 }
 
 /**
@@ -390,7 +385,7 @@ export async function findPuzzle(
     }
     seen.add(key);
     if (!fullCastling(after)) continue;
-    const found = await probePosition(probe, index, prev);
+    const found = await probePosition(probe, { index, prev });
     if ("kind" in found) return found;
     prev = negated(found);
   }

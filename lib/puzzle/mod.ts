@@ -263,7 +263,10 @@ async function gameOutcome(
     return { text: "", messages, code: EXIT_NOT_SEARCHED };
   }
   if (found === null) return { text: "", messages, code };
-  const row = puzzleRow(game, found, work.startPly, settings);
+  const row = puzzleRow(game, found, {
+    startPly: work.startPly,
+    themes: settings.themes,
+  });
   return { text: formatRow(row, settings.format), messages, code };
 }
 
@@ -271,8 +274,7 @@ async function gameOutcome(
 function puzzleRow(
   game: PgnGame,
   found: FoundPuzzle,
-  startPly: number,
-  settings: PuzzlesSettings,
+  { startPly, themes }: Pick<PuzzlesSettings, "themes"> & { startPly: number },
 ): PuzzleRow {
   const ply = startPly + found.index + 1;
   const site = game.tags.get("Site") ?? "";
@@ -288,7 +290,7 @@ function puzzleRow(
     ratingDeviation: null,
     popularity: null,
     nbPlays: null,
-    themes: settings.themes?.(found) ?? [],
+    themes: themes?.(found) ?? [],
     gameUrl: /^https?:\/\//.test(site) ? `${site}#${ply}` : "",
     openingTags: [],
   };
@@ -320,77 +322,113 @@ async function findPuzzles(
   settings: PuzzlesSettings,
   io: CliIo,
 ): Promise<number> {
-  const items = gamesOf(settings.inputs, io);
-  let engines: Engines | null = null;
-  const stop = () => engines?.pool.stop();
-  io.addSignalListener?.("SIGINT", stop);
-  let code: number = EXIT.ok, finished = false;
-  const bad = new BadRun();
-  const out = new RowsOut(
-    (text) => writeText(io.stdout, text),
-    settings.format,
-  );
+  const run = new PuzzleRun(settings, io);
+  io.addSignalListener?.("SIGINT", run.stop);
   try {
-    const ahead = Math.max(4, settings.jobs * 2);
-    const window: Promise<GameOutcome>[] = [];
-    let number = 0;
-    for (let next = await items.next();;) {
-      while (!next.done && window.length < ahead) {
-        const item = next.value;
-        if ("message" in item) {
-          window.push(
-            Promise.resolve({
-              text: "",
-              messages: [item.message],
-              code: item.code,
-            }),
-          );
-        } else {
-          if (engines === null) {
-            const started = await startEngines(settings, io);
-            if (typeof started === "number") return started;
-            engines = started;
-          }
-          const where = `${escapeText(item.source)}: game ${++number}`;
-          window.push(gameOutcome(item.game, where, { engines, settings }));
-        }
-        next = await items.next();
-      }
-      const pending = window.shift();
-      if (pending === undefined) {
-        out.end(code !== EXIT.ioError);
-        finished = true;
-        break;
-      }
-      const outcome = await pending;
-      if (outcome.unread === true) {
-        if (bad.bad()) {
-          say(io, NOT_GAMES);
-          return EXIT.invalidFen;
-        }
-      } else bad.good();
-      for (const message of outcome.messages) say(io, message);
-      out.write(outcome.text);
-      code = worse(code, outcome.code);
-      if (engines?.pool.gaveUp) {
-        say(io, "the engine failed 3 times in a row; gave up");
-        return EXIT.ioError;
-      }
-    }
+    return await run.run();
   } catch (error) {
     if (error instanceof PuzzleRowError) {
       throw new ProgramError(escapeText(error.message), EXIT.internal);
     }
     throw error;
   } finally {
-    io.removeSignalListener?.("SIGINT", stop);
-    if (engines !== null) {
-      // engines quit when the run is done, and are killed when it is not
-      if (!finished) engines.pool.stop();
-      await engines.pool.close();
-    }
+    io.removeSignalListener?.("SIGINT", run.stop);
+    await run.close();
   }
-  return code;
+}
+
+/** One run over the games: its engines (started with the first game), its output, its exit code. */
+class PuzzleRun {
+  readonly #settings: PuzzlesSettings;
+  readonly #io: CliIo;
+  readonly #out: RowsOut;
+  readonly #bad = new BadRun();
+  #engines: Engines | null = null;
+  #code: number = EXIT.ok;
+  #finished = false;
+  #games = 0;
+
+  constructor(settings: PuzzlesSettings, io: CliIo) {
+    this.#settings = settings;
+    this.#io = io;
+    this.#out = new RowsOut(
+      (text) => writeText(io.stdout, text),
+      settings.format,
+    );
+  }
+
+  /** Ctrl-C: the engines stopped, the searches under way answered. */
+  readonly stop = (): void => this.#engines?.pool.stop();
+
+  /** The games read, searched a window ahead, written in order; the exit code. */
+  async run(): Promise<number> {
+    const items = gamesOf(this.#settings.inputs, this.#io);
+    const ahead = Math.max(4, this.#settings.jobs * 2);
+    const window: Promise<GameOutcome>[] = [];
+    for (let next = await items.next();;) {
+      while (!next.done && window.length < ahead) {
+        const started = await this.#start(next.value);
+        if (typeof started === "number") return started;
+        window.push(started.outcome);
+        next = await items.next();
+      }
+      const pending = window.shift();
+      if (pending === undefined) break;
+      const stopped = this.#write(await pending);
+      if (stopped !== null) return stopped;
+    }
+    this.#out.end(this.#code !== EXIT.ioError);
+    this.#finished = true;
+    return this.#code;
+  }
+
+  /** A game's search begun (the engines started first), or the exit code of engines that did not start. */
+  async #start(
+    item: GameItem,
+  ): Promise<{ outcome: Promise<GameOutcome> } | number> {
+    if ("message" in item) {
+      const { message, code } = item;
+      return {
+        outcome: Promise.resolve({ text: "", messages: [message], code }),
+      };
+    }
+    if (this.#engines === null) {
+      const started = await startEngines(this.#settings, this.#io);
+      if (typeof started === "number") return started;
+      this.#engines = started;
+    }
+    const where = `${escapeText(item.source)}: game ${++this.#games}`;
+    return {
+      outcome: gameOutcome(item.game, where, {
+        engines: this.#engines,
+        settings: this.#settings,
+      }),
+    };
+  }
+
+  /** A game's outcome written; the exit code when it ends the run, else `null`. */
+  #write(outcome: GameOutcome): number | null {
+    if (outcome.unread !== true) this.#bad.good();
+    else if (this.#bad.bad()) {
+      say(this.#io, NOT_GAMES);
+      return EXIT.invalidFen;
+    }
+    for (const message of outcome.messages) say(this.#io, message);
+    this.#out.write(outcome.text);
+    this.#code = worse(this.#code, outcome.code);
+    if (this.#engines?.pool.gaveUp) {
+      say(this.#io, "the engine failed 3 times in a row; gave up");
+      return EXIT.ioError;
+    }
+    return null;
+  }
+
+  /** Engines quit when the run is done, and are killed when it is not. */
+  async close(): Promise<void> {
+    if (this.#engines === null) return;
+    if (!this.#finished) this.#engines.pool.stop();
+    await this.#engines.pool.close();
+  }
 }
 
 /** The worse of two exit codes. */
