@@ -126,9 +126,8 @@ export function keepsLine(
     if (at < 0 || at >= end) return null;
     commas[k] = at;
   }
-  if (text.indexOf(",", at + 1) !== -1 && text.indexOf(",", at + 1) < end) {
-    return null;
-  }
+  const tenth = text.indexOf(",", at + 1);
+  if (tenth !== -1 && tenth < end) return null;
   return inRangeAt(text, commas[2] + 1, commas[3], filter.rating) &&
     inRangeAt(text, commas[4] + 1, commas[5], filter.popularity) &&
     anyWordAt(text, commas[6] + 1, commas[7], filter.themes) &&
@@ -164,10 +163,13 @@ function anyWordAt(
   names: ReadonlySet<string> | null,
 ): boolean {
   if (names === null) return true;
+  // each word compared in place: no string cut out of the line
   for (let at = from; at < to;) {
     let stop = text.indexOf(" ", at);
     if (stop < 0 || stop > to) stop = to;
-    if (names.has(text.slice(at, stop))) return true;
+    for (const name of names) {
+      if (name.length === stop - at && text.startsWith(name, at)) return true;
+    }
     at = stop + 1;
   }
   return false;
