@@ -208,25 +208,26 @@ export interface SolverView {
 }
 
 /**
- * The position after the first move and the moves in SAN (the whole
- * solution when `solution`, else its first move).
+ * The position after the first move and the moves in SAN: the whole
+ * solution (`all`, the default), its first move (`first`) or none
+ * (`none`: its moves are not played, a FEN needs none of them).
  *
  * @throws {PuzzleRowError} If the FEN cannot be read or a move is not legal there.
  */
 export function solverView(
   row: PuzzleRow,
-  { solution = true }: { solution?: boolean } = {},
+  { solution = "all" }: { solution?: "all" | "first" | "none" } = {},
 ): SolverView {
   try {
     const first = playMoves(parseFen(row.fen), [row.moves[0]]);
-    const rest = playMoves(
+    const rest = solution === "none" ? [] : playMoves(
       first.position,
-      solution ? row.moves.slice(1) : row.moves.slice(1, 2),
-    );
+      solution === "all" ? row.moves.slice(1) : row.moves.slice(1, 2),
+    ).moves;
     return {
       fen: stringifyFen(first.position),
       first: first.moves[0].san,
-      solution: rest.moves.map((m) => m.san),
+      solution: rest.map((m) => m.san),
     };
   } catch (error) {
     throw new PuzzleRowError(
@@ -244,7 +245,10 @@ const quoteEpd = (text: string): string =>
  * @throws {PuzzleRowError} For fen, epd and pgn, if its moves cannot be played.
  */
 export function formatRow(row: PuzzleRow, format: PuzzleFormat): string {
-  const view = () => solverView(row, { solution: format === "pgn" });
+  const view = () =>
+    solverView(row, {
+      solution: format === "pgn" ? "all" : format === "epd" ? "first" : "none",
+    });
   switch (format) {
     case "csv":
       return csvLine(row);
