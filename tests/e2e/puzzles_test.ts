@@ -1,5 +1,6 @@
 // `fen puzzles` through the real program: puzzles found in games with
-// [%eval] (tests/testdata/puzzles/tactics.pgn, annotated by fen analyse)
+// [%eval] (tests/testdata/puzzles/tactics.pgn and skewer.pgn, annotated by
+// fen analyse at 300,000 nodes)
 // and in the same games without them, each puzzle checked again with
 // Stockfish at twice the nodes (every solver move the only move by the
 // generator's winning-chances margin, or a mate in one), none a
@@ -113,6 +114,32 @@ Deno.test({
     const end = playMoves(parseFen(fen), line).position;
     assert.equal(positionStatus(end, { countMoves: false }).checkmate, true);
     await assertOnlyMoves(fen, line, 2 * NODES);
+  },
+});
+
+Deno.test({
+  name:
+    "fen puzzles finds the bishop's skewer of an analysed game: an advantage puzzle, each solver move the only move at twice the nodes, the queen won",
+  ignore: stockfish === null,
+  async fn() {
+    const nodes = 100_000;
+    const run = await spawnFen(
+      ["puzzles", "--nodes", String(nodes), `${DATA}skewer.pgn`],
+      { permissions: ALL },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const found = rows(run.stdout);
+    assert.equal(found.length, 1, run.stdout);
+    const [, fen, moves, , , , , , url] = found[0];
+    assert.equal(fen, "3q4/r5pp/4k3/8/8/3B4/PP3PPP/3R2K1 b - - 0 30");
+    assert.equal(moves, "d8g8 d3c4 e6f6 c4g8");
+    assert.equal(url, "https://lichess.org/Skewer01#60");
+    const line = moves.split(" ");
+    assert.ok(line.length >= 3, "not a one-mover");
+    // the solver's last move takes the queen
+    const end = playMoves(parseFen(fen), line).position;
+    assert.equal(end.board.filter((p) => p === "q").length, 0);
+    await assertOnlyMoves(fen, line, 2 * nodes);
   },
 });
 
