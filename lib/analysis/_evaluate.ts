@@ -15,6 +15,12 @@ import type { CachedEval, EvalCache } from "./cache.ts";
 import type { Evaluation } from "./judgement.ts";
 import type { AnalyseSettings } from "./_options.ts";
 
+/** What an {@linkcode Evaluator} reads of a run's settings. */
+export type EvaluatorSettings = Pick<
+  AnalyseSettings,
+  "limit" | "multipv" | "reanalyse"
+>;
+
 /** A position to evaluate. */
 export interface PositionJob {
   /** The Polyglot key, 16 hex digits. */
@@ -89,13 +95,13 @@ export class Evaluator {
   };
   readonly #pool: EnginePool;
   readonly #cache: EvalCache | null;
-  readonly #settings: AnalyseSettings;
+  readonly #settings: EvaluatorSettings;
   readonly #inflight = new Map<string, Promise<Evaluated>>();
 
   constructor(
     pool: EnginePool,
     cache: EvalCache | null,
-    settings: AnalyseSettings,
+    settings: EvaluatorSettings,
   ) {
     this.#pool = pool;
     this.#cache = cache;

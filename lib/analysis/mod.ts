@@ -11,7 +11,7 @@ import { lowered, osReason } from "../program/messages.ts";
 import { OutputError, writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { EnginePool, FAULTS_IN_ROW } from "../engine/pool.ts";
-import { EngineError } from "../engine/uci.ts";
+import { EngineError, isScriptEngine } from "../engine/uci.ts";
 import { escapeText } from "../_quote.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { NamesWritten } from "../program/out_files.ts";
@@ -21,6 +21,11 @@ import { type InputItem, readInputs } from "./_input.ts";
 import { Evaluator } from "./_evaluate.ts";
 import { Progress } from "./_progress.ts";
 import { analyseItem, type ItemContext, type ItemOutcome } from "./_item.ts";
+
+// The parts `fen puzzles` analyses games with (lib/puzzle), as this run does.
+export { type Evaluated, Evaluator, type PositionJob } from "./_evaluate.ts";
+export { type GameJobs, gameJobs } from "./_jobs.ts";
+export { EvalCache } from "./cache.ts";
 
 export {
   ANALYSE_FORMATS,
@@ -104,8 +109,12 @@ async function startPool(
 function allowRun(engine: string | null): string {
   const word = (text: string) =>
     /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-  const grant = word(engine ?? DEFAULT_ENGINES.join(","));
-  const install = engine === null ? "" : ` --engine ${word(engine)}`;
+  // a WASM engine's script is run by Deno itself
+  const program = engine !== null && isScriptEngine(engine)
+    ? Deno.execPath()
+    : engine;
+  const grant = word(program ?? DEFAULT_ENGINES.join(","));
+  const install = program === null ? "" : ` --engine ${word(program)}`;
   return `allow it with deno run --allow-run=${grant}, or install fen with it allowed: deno task install${install} (in fen's clone)`;
 }
 

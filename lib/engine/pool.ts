@@ -49,6 +49,8 @@ export type PoolAnswer =
 /** A search to make: checks `result` against the position (legal moves). */
 export interface PoolTask {
   position: SearchPosition;
+  /** Lines to search, when not the pool's (`multipv`). */
+  multipv?: number;
   /** Throws an {@linkcode EngineError} `garbage` if the answer is impossible. */
   check?: (result: SearchResult) => void;
 }
@@ -146,7 +148,7 @@ export class EnginePool {
           pending.task.position,
           this.#options.limit,
           {
-            multipv: this.#options.multipv ?? 1,
+            multipv: pending.task.multipv ?? this.#options.multipv ?? 1,
             timeoutMs: this.#options.timeoutMs,
           },
         );

@@ -12,9 +12,11 @@
 
 import { type EngineLine, parseInfo, type Score } from "./_info.ts";
 import { EngineError } from "./errors.ts";
+import { engineCommand, isScriptEngine } from "./_wasm.ts";
 
 export type { EngineLine, Score };
 export { EngineError, type EngineFault } from "./errors.ts";
+export { isScriptEngine } from "./_wasm.ts";
 
 /** How long a search may go on: the engine's own limits. */
 export interface SearchLimit {
@@ -104,7 +106,9 @@ export class UciEngine {
    * });
    * ```
    *
-   * @param path The engine binary (a name on the PATH or a path).
+   * @param path The engine binary (a name on the PATH or a path), or a
+   * WASM engine's script (`.js`, as the npm `stockfish` package has them),
+   * which runs under the Deno that runs this.
    * @param options UCI options to set, and the handshake's time limit.
    * @returns The engine, ready to search.
    * @throws {EngineError} `missing` if it cannot be spawned, `refused` if
@@ -118,7 +122,11 @@ export class UciEngine {
   ): Promise<UciEngine> {
     let child: Deno.ChildProcess;
     try {
-      child = new Deno.Command(path, {
+      // a script is run by Deno: one that is not there is said as a binary's
+      if (isScriptEngine(path)) Deno.statSync(path);
+      const { command, args } = engineCommand(path);
+      child = new Deno.Command(command, {
+        args,
         stdin: "piped",
         stdout: "piped",
         stderr: "null",

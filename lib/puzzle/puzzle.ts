@@ -9,6 +9,18 @@
 /**
  * A puzzle's line, as lichess's puzzle file writes it (`FEN`, `Moves`) and
  * as its generator scores it (`cp`).
+ *
+ * @example A puzzle line
+ * ```ts
+ * import type { PuzzleLine } from "./puzzle.ts";
+ * import { equal } from "node:assert/strict";
+ * const line: PuzzleLine = {
+ *   fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1",
+ *   moves: ["g8f8", "a1a8"],
+ *   cp: 999_999_998,
+ * };
+ * equal(line.moves.length, 2);
+ * ```
  */
 export interface PuzzleLine {
   /** The position before the opponent's move. */

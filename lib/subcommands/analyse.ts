@@ -53,7 +53,7 @@ const OPTIONS: readonly OptionSpec[] = [
     name: "engine",
     value: "<path>",
     help:
-      "the UCI engine (without it: stockfish on the PATH, then /usr/games/stockfish)",
+      "the UCI engine, or a WASM engine's .js (without it: stockfish on the PATH, then /usr/games/stockfish)",
   },
   {
     name: "engine-option",

@@ -40,6 +40,11 @@ export type {
 
 const { games, position, document, treeLine } = FRAME_SAMPLES;
 
+/** A row of lichess's puzzle CSV, its header first. */
+const PUZZLE_CSV =
+  "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n" +
+  "00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6 d7d8 f7f8,1760,80,83,72,mate mateIn2 middlegame short,https://lichess.org/yyznGmXs/black#34,Italian_Game Italian_Game_Classical_Variation\n";
+
 /**
  * The subcommands by their word, in the order help and completions list
  * them; each with what it reads and writes as sample invocations (`frame`),
@@ -57,6 +62,25 @@ export const SUBCOMMANDS: Readonly<Record<string, Registered>> = {
         sample: position + "\n",
       }],
       writes: [{ args: ["--nodes", "1", "-"], stdin: position + "\n" }],
+    },
+  },
+  puzzles: {
+    about: "find puzzles in games as lichess does; filter its puzzle CSV",
+    load: async () => (await import("./puzzles.ts")).PUZZLES,
+    // An engine's smallest search (nodes 1): the same output every time.
+    frame: {
+      reads: [
+        { args: ["--nodes", "1", "FILE"], input: "text", sample: games },
+        {
+          args: ["--from", "puzzles", "FILE"],
+          input: "text",
+          sample: PUZZLE_CSV,
+        },
+      ],
+      writes: [
+        { args: ["--nodes", "1", "-"], stdin: games },
+        { args: ["--from", "puzzles", "-"], stdin: PUZZLE_CSV },
+      ],
     },
   },
   book: {

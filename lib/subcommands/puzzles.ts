@@ -1,0 +1,217 @@
+// `fen puzzles`'s front end: its table, and the settings read from it for
+// the generator and the puzzle CSV reader (lib/puzzle, loaded only when it
+// runs).
+
+import type { CliIo } from "../program/io.ts";
+import { UsageError } from "../program/usage_error.ts";
+import {
+  HELP_OPTION,
+  type OptionSpec,
+  type ParsedArgs,
+  type ProgramSpec,
+  valueOf,
+  valuesOf,
+} from "../program/args.ts";
+import type { SearchLimit } from "../engine/uci.ts";
+import type { PuzzlesSettings } from "../puzzle/mod.ts";
+import { puzzleThemes } from "../puzzle/themes.ts";
+import { PUZZLE_FORMATS, type PuzzleFormat } from "../puzzle/rows.ts";
+import {
+  FilterError,
+  nameSet,
+  parseRange,
+  type PuzzleFilter,
+  type Range,
+} from "../puzzle/filter.ts";
+import type { Program } from "./front_end.ts";
+
+/** The options that filter lichess's puzzle CSV (`--from puzzles` only). */
+const FILTERS = ["themes", "rating", "popularity", "opening"] as const;
+
+/** The options, in help order. */
+const OPTIONS: readonly OptionSpec[] = [
+  {
+    name: "from",
+    value: "<kind>",
+    default: "pgn",
+    choices: ["pgn", "puzzles"],
+    help:
+      "pgn: games to find puzzles in; puzzles: lichess's puzzle CSV to filter",
+  },
+  {
+    name: "format",
+    value: "<format>",
+    choices: PUZZLE_FORMATS,
+    help:
+      "output: csv (lichess's puzzle CSV), fen or epd (the position after the first move; epd with bm), pgn, json (without it: csv for games, fen for puzzles)",
+  },
+  {
+    name: "engine",
+    value: "<path>",
+    help:
+      "the UCI engine, or a WASM engine's .js (without it: stockfish on the PATH, then /usr/games/stockfish)",
+  },
+  {
+    name: "engine-option",
+    value: "<name=value>",
+    multiple: true,
+    help: "a UCI option for every engine, e.g. Threads=1, Hash=64 (repeatable)",
+  },
+  {
+    name: "nodes",
+    value: "<n>",
+    default: "1000000",
+    help: "search each position for n nodes (the analysis and the generator)",
+  },
+  {
+    name: "jobs",
+    value: "<n>",
+    default: "1",
+    help:
+      "engine processes in parallel (0: one per core); output stays in input order",
+  },
+  {
+    name: "engine-timeout",
+    value: "<ms>",
+    help:
+      "a search longer than this counts as hung (without it: from the limit)",
+  },
+  {
+    name: "cache",
+    value: "<file>",
+    help:
+      "evaluations by position key (JSON lines, as fen analyse keeps them), read first and added to",
+  },
+  {
+    name: "themes",
+    value: "<a,b>",
+    multiple: true,
+    help: "--from puzzles: keep the puzzles with any of these themes",
+  },
+  {
+    name: "rating",
+    value: "<lo-hi>",
+    help: "--from puzzles: keep the puzzles rated lo to hi (lo- or -hi open)",
+  },
+  {
+    name: "popularity",
+    value: "<lo-hi>",
+    help:
+      "--from puzzles: keep the puzzles whose popularity (-100 to 100) is in the range",
+  },
+  {
+    name: "opening",
+    value: "<tag,tag>",
+    multiple: true,
+    help:
+      "--from puzzles: keep the puzzles with any of these opening tags (Sicilian_Defense)",
+  },
+  HELP_OPTION,
+];
+
+/** `fen puzzles`'s table. */
+export const PUZZLES_SPEC: ProgramSpec = {
+  name: "puzzles",
+  operands: "[<file>...]",
+  about:
+    "Finds puzzles in games (PGN, stdin without files) as lichess's puzzle\n" +
+    "generator does: games with [%eval] are used as they are, others are\n" +
+    "analysed first with the engine. Writes lichess's puzzle CSV. With\n" +
+    "--from puzzles, reads lichess's puzzle CSV instead, filters it, and\n" +
+    "writes the positions the solver faces.",
+  options: OPTIONS,
+};
+
+/** `fen puzzles`' front end. */
+export const PUZZLES: Program = {
+  spec: PUZZLES_SPEC,
+  run: async (parsed: ParsedArgs, io: CliIo): Promise<number> => {
+    const settings = puzzlesSettings(parsed);
+    return (await import("../puzzle/mod.ts")).puzzles(settings, io);
+  },
+};
+
+function count(
+  parsed: ParsedArgs,
+  name: string,
+  min: number,
+): number | undefined {
+  const text = valueOf(parsed, name) ??
+    OPTIONS.find((o) => o.name === name)?.default;
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) {
+    throw new UsageError(
+      `--${name} needs a whole number of at least ${min}, not ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  return Number(text);
+}
+
+function rangeOf(parsed: ParsedArgs, name: string): Range | null {
+  const text = valueOf(parsed, name);
+  if (text === undefined) return null;
+  try {
+    return parseRange(text);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    throw new UsageError(
+      `--${name} ${JSON.stringify(text)}: ${error.message}`,
+    );
+  }
+}
+
+function filterOf(parsed: ParsedArgs, from: string): PuzzleFilter {
+  const given = FILTERS.find((name) => parsed.values.has(name));
+  if (given !== undefined && from !== "puzzles") {
+    throw new UsageError(
+      `--${given} filters lichess's puzzle CSV: it needs --from puzzles`,
+    );
+  }
+  return {
+    themes: nameSet(valuesOf(parsed, "themes")),
+    rating: rangeOf(parsed, "rating"),
+    popularity: rangeOf(parsed, "popularity"),
+    openings: nameSet(valuesOf(parsed, "opening")),
+  };
+}
+
+function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
+  return valuesOf(parsed, "engine-option").map((text) => {
+    const eq = text.indexOf("=");
+    if (eq <= 0) {
+      throw new UsageError(
+        `--engine-option needs NAME=VALUE, not ${JSON.stringify(text)}`,
+      );
+    }
+    return [text.slice(0, eq).trim(), text.slice(eq + 1).trim()];
+  });
+}
+
+/**
+ * The settings of `fen puzzles` from its parsed command line.
+ *
+ * @throws {UsageError} For a bad value, or a filter without `--from puzzles`.
+ */
+export function puzzlesSettings(parsed: ParsedArgs): PuzzlesSettings {
+  const from = (valueOf(parsed, "from") ?? "pgn") as "pgn" | "puzzles";
+  const limit: SearchLimit = { nodes: count(parsed, "nodes", 1)! };
+  const jobs = count(parsed, "jobs", 0)!;
+  return {
+    inputs: [...parsed.operands],
+    from,
+    format: (valueOf(parsed, "format") ??
+      (from === "puzzles" ? "fen" : "csv")) as PuzzleFormat,
+    engine: valueOf(parsed, "engine") ?? null,
+    engineOptions: engineOptionsOf(parsed),
+    limit,
+    jobs: jobs === 0 ? navigator.hardwareConcurrency : jobs,
+    // the generator's searches are twice the analysis's (multipv 2)
+    timeoutMs: count(parsed, "engine-timeout", 1) ??
+      20_000 + (limit.nodes ?? 0) / 10,
+    cache: valueOf(parsed, "cache") ?? null,
+    filter: filterOf(parsed, from),
+    themes: puzzleThemes,
+  };
+}
