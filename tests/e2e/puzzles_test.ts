@@ -81,7 +81,7 @@ async function assertOnlyMoves(fen: string, moves: string[], nodes: number) {
 
 Deno.test({
   name:
-    "fen puzzles finds the mate of Legal's game from its [%eval]: lichess's CSV row, a mate at the end, each solver move the only move at twice the nodes",
+    "fen puzzles finds the mate of Legal's game from its [%eval]: lichess's CSV row with its themes, a mate at the end, each solver move the only move at twice the nodes",
   ignore: stockfish === null,
   async fn() {
     const run = await spawnFen(
@@ -92,8 +92,20 @@ Deno.test({
     assert.equal(run.code, 0);
     const found = rows(run.stdout);
     assert.equal(found.length, 1, run.stdout);
-    const [id, fen, moves, rating, deviation, popularity, plays, , url, tags] =
-      found[0];
+    const [
+      id,
+      fen,
+      moves,
+      rating,
+      deviation,
+      popularity,
+      plays,
+      themes,
+      url,
+      tags,
+    ] = found[0];
+    // the tagger's themes, as lichess tags a mate in two on f7
+    assert.equal(themes, "attackingF2F7 mate mateIn2 short");
     assert.match(id, /^[0-9A-Za-z]{8}$/);
     assert.equal(
       fen,
