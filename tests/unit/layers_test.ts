@@ -53,6 +53,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
       "serve/",
       "subcommands/",
       "analysis/",
+      "puzzle/",
       "markdown/",
       "completions/",
     ],
