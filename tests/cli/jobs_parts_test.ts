@@ -1,7 +1,9 @@
 // `--jobs` converts a stream's parts after the first as its middle, not as
-// a stream's start: in-process through `main` (the parts converted in this
-// thread, read permission denied to the workers' module), against one
-// process over the same stdin, which fails where a cut stream does.
+// a stream's start, and a read that fails loses none of the bytes before it,
+// within a stream's first 64 KiB (watched for a NUL) or after them:
+// in-process through `main` (the parts converted in this thread, read
+// permission denied to the workers' module), against one process over the
+// same stdin, which fails where a cut stream does.
 
 import assert from "node:assert/strict";
 import { main } from "../../lib/cli/main.ts";
@@ -79,22 +81,43 @@ async function same(
 
 const EPD = ["--from", "pgn", "--ply", "all", "--format", "epd", "-"];
 
-Deno.test("--jobs: a read that fails inside the last game's moves, after the first part, writes that game's positions before it, as one process", async () => {
-  // more than a part (256 KiB) of whole games, then one cut after a move
+/**
+ * Whole games to at least `size` bytes, and them followed by the next game
+ * cut after a move of its movetext (then a move number's first digit).
+ */
+function cutGame(size: number): { whole: string; text: string } {
   const games = GAMES.repeat(2);
-  const whole = games.slice(0, games.indexOf("\n[Event", 280_000) + 1);
+  const whole = games.slice(0, games.indexOf("\n[Event", size) + 1);
   const next = games.slice(whole.length);
   const moves = next.indexOf("\n1. ");
   const cut = next.indexOf(" ", moves + 1_000);
-  const text = whole + next.slice(0, cut + 1) + "3";
+  return { whole, text: whole + next.slice(0, cut + 1) + "3" };
+}
+
+/**
+ * A stream of games cut inside the last game's moves by a read that fails:
+ * the positions before the cut are written (those of the same bytes at the
+ * stream's end), then the failure (exit 4).
+ */
+async function cutShort(size: number): Promise<void> {
+  const { whole, text } = cutGame(size);
   const fault = "truncated zstd data: the input ends inside frame 1";
   const run = await same(EPD, { text, fault });
   assert.equal(run.code, 4);
   assert.equal(run.stderr, `fen: cannot read input: ${fault}\n`);
+  const ended = await same(EPD, { text, fault: null });
+  assert.equal(run.stdout, ended.stdout);
   const complete = await same(EPD, { text: whole, fault: null });
-  assert.ok(run.stdout.startsWith(complete.stdout));
-  const partial = run.stdout.slice(complete.stdout.length).split("\n");
-  assert.ok(partial.length > 20, `${partial.length} positions of the cut game`);
+  const cut = run.stdout.slice(complete.stdout.length).split("\n");
+  assert.ok(cut.length > 20, `${cut.length} positions of the cut game`);
+}
+
+Deno.test("--jobs: a read that fails inside the last game's moves, after the first part, writes that game's positions before it, as one process", async () => {
+  await cutShort(280_000); // more than a part (256 KiB)
+});
+
+Deno.test("a read that fails inside the last game's moves, in the stream's first 64 KiB (watched for a NUL), writes that game's positions before it", async () => {
+  await cutShort(20_000);
 });
 
 Deno.test("--jobs: NUL bytes in games after the stream's first 64 KiB are read as one process reads them, not as a part's binary start", async () => {
