@@ -46,8 +46,11 @@ export interface PgnParts {
   line: { see(position: PgnPosition): void } | null;
   io: CliIo;
   out: Output;
-  /** Part of a stream (`--jobs`): the lines and games before it. */
-  part?: { lines: number; games: number };
+  /**
+   * Part of a stream (`--jobs`): the lines and games before it, and whether
+   * it continues the stream (its start is not the stream's).
+   */
+  part?: { lines: number; games: number; continued: boolean };
   /** `--shard I/N` by record: the games kept. */
   shard?: { index: number; count: number } | null;
   /** The rules of games without a Variant tag (`--variant`). */
@@ -98,7 +101,12 @@ export class PgnSource implements RecordSource {
       reader.push(input);
       return reader.end();
     }
-    const sniffed = new SniffedSource(input);
+    // A part of a stream (`--jobs`) after the first is its middle: nothing
+    // to sniff, and nothing held back at its end, as one process's sniffer
+    // holds back nothing once past the stream's start.
+    const sniffed = new SniffedSource(input, {
+      continued: this.#parts.part?.continued === true,
+    });
     const chunk = new Uint8Array(1 << 16);
     const signals = new Signals(io);
     try {

@@ -151,6 +151,8 @@ export class SniffedSource implements Source {
   #given = 0;
   #watching = true;
   #ended = false;
+  /** A read that failed while watching, after the held bytes it hands on. */
+  #fault: unknown = null;
   #binary: NotText | null = null;
   readonly #chunk = new Uint8Array(1 << 16);
 
@@ -206,7 +208,10 @@ export class SniffedSource implements Source {
         if (n !== null) this.#given += n;
         return n;
       }
-      if (this.#ended || !await this.#watch()) return null;
+      if (this.#ended || !await this.#watch()) {
+        if (this.#fault !== null) throw this.#fault;
+        return null;
+      }
     }
     const pending = this.#pending;
     const n = Math.min(buffer.length, pending.length);
@@ -231,13 +236,20 @@ export class SniffedSource implements Source {
 
   /**
    * Reads on while watching for a NUL: whole lines become pending; false
-   * at the end (what is held, a last line without its newline, goes too).
+   * at the end (what is held, a last line without its newline, goes too,
+   * also before a read that fails).
    */
   async #watch(): Promise<boolean> {
     let chunk = this.#first;
     this.#first = null;
     if (chunk === null) {
-      const n = await this.#take();
+      const n = await this.#take().catch((error) => {
+        // what was read before a read that fails goes on first, as it does
+        // past the watched start; the failure is the next read's
+        if (this.#held.length === 0) throw error;
+        this.#fault = error;
+        return null;
+      });
       if (n === null) {
         this.#ended = true;
         if (this.#held.length === 0) return false;

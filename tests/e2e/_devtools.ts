@@ -28,8 +28,15 @@ export class DevToolsPage {
     };
   }
 
-  /** Starts Chromium at `url` and connects to its page. */
-  static async open(chromium: string, url: string): Promise<DevToolsPage> {
+  /**
+   * Starts Chromium at `url` and connects to its page; `flags` are added to
+   * its command line and `env` to its environment.
+   */
+  static async open(
+    chromium: string,
+    url: string,
+    options: { flags?: readonly string[]; env?: Record<string, string> } = {},
+  ): Promise<DevToolsPage> {
     const profile = await Deno.makeTempDir({ prefix: "fen_devtools_" });
     const child = new Deno.Command(chromium, {
       args: [
@@ -43,8 +50,10 @@ export class DevToolsPage {
         `--user-data-dir=${profile}`,
         "--remote-debugging-port=0",
         "--remote-allow-origins=*",
+        ...options.flags ?? [],
         url,
       ],
+      env: options.env ?? {},
       stdin: "null",
       stdout: "null",
       stderr: "piped",
@@ -126,6 +135,40 @@ export class DevToolsPage {
       await new Promise((done) => setTimeout(done, 100));
     }
     throw new Error(`timed out waiting for ${expression}`);
+  }
+
+  /** Shows the file at `url`, once it has loaded. */
+  async show(url: string): Promise<void> {
+    await this.send("Page.navigate", { url });
+    await this.waitFor(
+      `location.href === ${
+        JSON.stringify(url)
+      } && document.readyState === "complete"`,
+    );
+  }
+
+  /** A screenshot of the page, `width` by `height` pixels, as PNG bytes. */
+  async screenshot(width: number, height: number): Promise<Uint8Array> {
+    await this.send("Emulation.setDeviceMetricsOverride", {
+      width,
+      height,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+    const { data } = await this.send("Page.captureScreenshot", {
+      format: "png",
+    }) as { data: string };
+    return Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  }
+
+  /** Ends Chromium at once, from an `unload` handler, and removes its profile. */
+  killSync(): void {
+    try {
+      this.#child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+    Deno.removeSync(this.#profile, { recursive: true });
   }
 
   /** Closes the page and Chromium, and removes its profile. */

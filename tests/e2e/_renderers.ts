@@ -3,6 +3,7 @@
 // fonts at all, so that a drawing that needs a font shows it.
 
 import { pathToFileURL } from "node:url";
+import { DevToolsPage } from "./_devtools.ts";
 
 /** Where a tool is, or why it is not there. */
 export interface Tool {
@@ -67,6 +68,20 @@ async function run(
 }
 
 /**
+ * The Chromiums that take the screenshots, one for each environment (a
+ * fontconfig setup), started at the first screenshot and kept for the test
+ * module's life: a Chromium started for each screenshot cost 1.5 to 3 s of
+ * CPU, most of the browser tests' time. Module state of this test helper,
+ * never exported; the browsers end with the module.
+ */
+const browsers = new Map<string, Promise<DevToolsPage>>();
+globalThis.addEventListener("unload", () => {
+  for (const browser of browsers.values()) {
+    browser.then((page) => page.killSync(), () => {});
+  }
+});
+
+/**
  * Chromium's screenshot of an SVG file, `size` pixels square, as PNG bytes.
  * The flags are those that work on a headless VM without a GPU or sandbox.
  */
@@ -76,28 +91,22 @@ export async function chromiumPng(
   size: number,
   env: Record<string, string> = {},
 ): Promise<Uint8Array> {
+  const key = JSON.stringify([chromium, env]);
+  let browser = browsers.get(key);
+  if (browser === undefined) {
+    browser = DevToolsPage.open(chromium, "about:blank", {
+      flags: ["--hide-scrollbars", "--force-device-scale-factor=1"],
+      env,
+    });
+    browsers.set(key, browser);
+  }
+  const page = await browser;
   const dir = await Deno.makeTempDir({ prefix: "fen_chromium_" });
   try {
     const svgPath = `${dir}/board.svg`;
-    const pngPath = `${dir}/board.png`;
     await Deno.writeTextFile(svgPath, svg);
-    await run(chromium, [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--user-data-dir=${dir}/profile`,
-      "--hide-scrollbars",
-      "--force-device-scale-factor=1",
-      `--window-size=${size},${size}`,
-      `--screenshot=${pngPath}`,
-      pathToFileURL(svgPath).href,
-    ], env);
-    return await Deno.readFile(pngPath);
+    await page.show(pathToFileURL(svgPath).href);
+    return await page.screenshot(size, size);
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }

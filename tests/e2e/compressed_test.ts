@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 
 const RW = ["--allow-read", "--allow-write"];
 const SAMPLE = new URL("../testdata/sample.fen", import.meta.url);
@@ -70,7 +70,7 @@ Deno.test({
         `${dir}/all.fen`,
         repeated(await Deno.readTextFile(SAMPLE), 5_000_000),
       );
-      const plain = await spawnFen(
+      const plain = await runFen(
         ["--format", "key", "--input", `${dir}/all.fen`],
         { permissions: RW },
       );
@@ -87,7 +87,7 @@ Deno.test({
       const head = (await Deno.readFile(`${dir}/p.zst`)).subarray(0, 4);
       assert.deepEqual([...head], [0x50, 0x2a, 0x4d, 0x18], "pzstd's layout");
       assert.deepEqual(
-        await spawnFen(["--format", "key", "--input", `${dir}/p.zst`], {
+        await runFen(["--format", "key", "--input", `${dir}/p.zst`], {
           permissions: RW,
         }),
         plain,
@@ -103,7 +103,7 @@ Deno.test({
         ...await Deno.readFile(`${dir}/b.zst`),
       ]);
       assert.deepEqual(
-        await spawnFen(["--format", "key", "-"], { stdin: frames }),
+        await runFen(["--format", "key", "-"], { stdin: frames }),
         plain,
         "two frames on stdin",
       );
@@ -138,13 +138,13 @@ Deno.test({
         "epd",
         "--input",
       ];
-      const plain = await spawnFen([...args, `${dir}/games.pgn`], {
+      const plain = await runFen([...args, `${dir}/games.pgn`], {
         permissions: RW,
       });
       assert.equal(plain.code, 0);
       assert.ok(plain.stdout.length > 1_000_000);
       assert.deepEqual(
-        await spawnFen([...args, `${dir}/games.pgn.zst`], { permissions: RW }),
+        await runFen([...args, `${dir}/games.pgn.zst`], { permissions: RW }),
         plain,
       );
     }),
@@ -182,13 +182,13 @@ Deno.test({
         new Uint8Array([...first, ...await Deno.readFile(`${dir}/b.pgn.zst`)]),
       );
       const args = ["--from", "pgn", "--ply", "all", "--format", "epd"];
-      const plain = await spawnFen([...args, "--input", `${dir}/all.pgn`], {
+      const plain = await runFen([...args, "--input", `${dir}/all.pgn`], {
         permissions: RW,
       });
       assert.equal(plain.code, 0, plain.stderr);
       assert.equal(plain.stdout.split("\n").length - 1, 3 * 12_050);
       assert.deepEqual(
-        await spawnFen([...args, "--input", `${dir}/all.pgn.zst`], {
+        await runFen([...args, "--input", `${dir}/all.pgn.zst`], {
           permissions: RW,
         }),
         plain,
@@ -207,14 +207,14 @@ Deno.test({
       await Deno.writeTextFile(`${dir}/all.fen`, sample);
       await tool("zstd", ["-q", "-19", `${dir}/all.fen`]);
       const good = await Deno.readFile(`${dir}/all.fen.zst`);
-      const plain = await spawnFen(["--format", "key", "-"], { stdin: sample });
+      const plain = await runFen(["--format", "key", "-"], { stdin: sample });
 
       await Deno.writeFile(
         `${dir}/garbage.zst`,
         new Uint8Array([...good, ...new TextEncoder().encode("garbage\n")]),
       );
       assert.deepEqual(
-        await spawnFen(["--format", "key", "--input", `${dir}/garbage.zst`], {
+        await runFen(["--format", "key", "--input", `${dir}/garbage.zst`], {
           permissions: RW,
         }),
         {
@@ -238,11 +238,11 @@ Deno.test({
       const text = new TextDecoder().decode(recovered.stdout);
       const lines = text.slice(0, text.lastIndexOf("\n") + 1);
       assert.ok(lines.length > 200_000);
-      const expected = await spawnFen(["--format", "key", "-"], {
+      const expected = await runFen(["--format", "key", "-"], {
         stdin: lines,
       });
       assert.deepEqual(
-        await spawnFen(["--format", "key", "-"], { stdin: cut }),
+        await runFen(["--format", "key", "-"], { stdin: cut }),
         {
           code: EXIT.ioError,
           stdout: expected.stdout,
@@ -255,7 +255,7 @@ Deno.test({
       // A block's bytes changed: the decoder (or the frame's checksum) says so.
       const corrupt = good.slice();
       for (let i = 2000; i < 2100; i++) corrupt[i] ^= 0x5a;
-      const run = await spawnFen(["--format", "key", "-"], { stdin: corrupt });
+      const run = await runFen(["--format", "key", "-"], { stdin: corrupt });
       assert.equal(run.code, EXIT.ioError);
       assert.match(
         run.stderr,

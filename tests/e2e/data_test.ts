@@ -1,10 +1,11 @@
-// Data and engine work as a real process: keys from a pipe, and the gate
+// Data and engine work through the real program (in-process; a shell pipe
+// where a pipe is the point): keys from a pipe, and the gate
 // before the engine as a script uses it (exit codes, a repaired stream that
 // --check passes), over the FENs that crash Stockfish in its own tracker.
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { CLI, spawnFen, spawnProcess } from "../cli/_harness.ts";
+import { CLI, runFen, spawnProcess } from "../cli/_harness.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const decoder = new TextDecoder();
@@ -31,7 +32,7 @@ async function sh(
 Deno.test("keys from a pipe: --format key -", async () => {
   const stdin =
     `${START}\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n`;
-  assert.deepEqual(await spawnFen(["--format", "key", "-"], { stdin }), {
+  assert.deepEqual(await runFen(["--format", "key", "-"], { stdin }), {
     code: 0,
     stdout: "463b96181691fc9c\n823c9b50fd114196\n",
     stderr: "",
@@ -40,7 +41,7 @@ Deno.test("keys from a pipe: --format key -", async () => {
 
 Deno.test("the gate before the engine: --check flags every crash, --repair passes only what --check accepts", async () => {
   const stdin = CRASHES.map(({ fen }) => fen).join("\n") + "\n";
-  const checked = await spawnFen(["--check", "--quiet", "-"], { stdin });
+  const checked = await runFen(["--check", "--quiet", "-"], { stdin });
   assert.equal(checked.code, EXIT.illegalPosition);
   const flagged = new Set(
     checked.stdout.split("\n").filter((l) => / error /.test(l)).map((l) =>
@@ -67,7 +68,7 @@ Deno.test("the gate before the engine: --check flags every crash, --repair passe
 });
 
 Deno.test("--perft 2 --divide as a process: the table engines print", async () => {
-  const result = await spawnFen(["--perft", "2", "--divide", START]);
+  const result = await runFen(["--perft", "2", "--divide", START]);
   assert.equal(result.code, 0);
   assert.equal(result.stderr, "");
   const lines = result.stdout.trimEnd().split("\n");

@@ -6,7 +6,7 @@
 // every valid record read before a fault has been written out.
 //
 // Most runs are in-process through `main(args, io)` with fake streams; a
-// few hundred are real processes, compared byte for byte with the same
+// hundred are real processes, compared byte for byte with the same
 // command line run in-process. The randomness is seeded, so a failure
 // prints a command line that fails again.
 
@@ -976,7 +976,7 @@ Deno.test("real processes match in-process runs for random command lines", async
       .filter(([args]) =>
         passable(args) && !args.some((a) => a.includes("png"))
       )
-      .slice(0, 80);
+      .slice(0, 40);
     const runs = await pool(
       samples.map(([args, lines]) => async () => {
         const stdin = bytesOf(lines);
@@ -1012,7 +1012,7 @@ Deno.test("real processes: random bytes on stdin, every valid record out", async
       noiseBytes(),
       inputLines().map(bytesOf),
     ),
-    { numRuns: 24, seed: SEED + 2 },
+    { numRuns: 12, seed: SEED + 2 },
   ).map(([first, noise, rest]) =>
     new Uint8Array([...encoder.encode(first + "\n"), ...noise, 10, ...rest])
   );
@@ -1059,19 +1059,64 @@ Deno.test("real processes: a closed pipe stops every format quietly with 141", a
   console.log(`  ${runs.length} closed pipes`);
 });
 
-Deno.test("real processes: a full disk and a directory as stdin, for every format and the one-shot diagram", async () => {
-  const jobs = FORMAT_NAMES.flatMap((format) => [
+Deno.test("every format on a full disk, in-process: exit 4 and one line, whether the first write fails or a later one", async () => {
+  // One record (a diagram format draws one), a named opening's, so that
+  // every format writes something.
+  const stdin = bytesOf([
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+  ]);
+  let runs = 0;
+  for (const format of FORMAT_NAMES) {
+    const args = ["--format", format, "-"];
+    for (const after of [0, 8]) {
+      const run = await runMain(args, {
+        stdin,
+        writeFault: {
+          after,
+          error: new Error("No space left on device (os error 28)"),
+        },
+      });
+      assertClean(run, args);
+      assert.equal(run.code, EXIT.ioError, `${format}, after ${after} bytes`);
+      assert.equal(
+        run.stderr,
+        "fen: cannot write output: no space left on device\n",
+        `${format}, after ${after} bytes`,
+      );
+      runs++;
+    }
+  }
+  console.log(`  ${runs} failing writes`);
+});
+
+/**
+ * A format of each kind of writer, for the real processes: text a record a
+ * line, JSON, PGN, a picture in SVG, in PNG (the rasterizer) and a GIF.
+ */
+const WRITER_KINDS: readonly string[] = [
+  "fen",
+  "json",
+  "pgn",
+  "svg",
+  "png",
+  "gif",
+];
+
+Deno.test("real processes: a full disk and a directory as stdin, for a format of each kind and the one-shot diagram", async () => {
+  const jobs = WRITER_KINDS.flatMap((format) => [
     async () => ({
       format,
       what: "full",
       run: await sh(`echo '${START}' | $FEN --format ${format} - > /dev/full`),
     }),
-    async () => ({
+  ]);
+  for (const format of ["fen", "png"]) {
+    jobs.push(async () => ({
       format,
       what: "directory",
       run: await sh(`$FEN --format ${format} --from grid - < "$(mktemp -d)"`),
-    }),
-  ]);
+    }));
+  }
   // The classic one-shot diagram writes without the general path.
   jobs.push(async () => ({
     format: "svg",

@@ -3,14 +3,14 @@
 
 import assert from "node:assert/strict";
 import { readGif } from "../_gif.ts";
-import { spawnFenBytes } from "../cli/_harness.ts";
+import { runFenBytes } from "../cli/_harness.ts";
 
 /** The program with read permission (for --input), stdout as bytes. */
 function fenBytes(
   args: string[],
   stdin = "",
-): ReturnType<typeof spawnFenBytes> {
-  return spawnFenBytes(args, { stdin, permissions: ["--allow-read"] });
+): ReturnType<typeof runFenBytes> {
+  return runFenBytes(args, { stdin, permissions: ["--allow-read"] });
 }
 
 Deno.test("--format gif: a position is one frame; --moves and --from pgn animate the game", async () => {

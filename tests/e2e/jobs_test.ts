@@ -93,18 +93,21 @@ async function spawnWith(
   }
 }
 
-/** `SAMPLE` repeated to about 3 MB with bad lines spread over it. */
+/**
+ * `SAMPLE` repeated to about 730 kB (three parts) with bad lines spread
+ * over it.
+ */
 function badFen(): string {
-  const lines = SAMPLE.repeat(50).split("\n");
-  for (const at of [7, 20_000, 31_000, 49_000]) lines[at] = `not a fen ${at}`;
-  lines[40_000] = "x".repeat(5000); // too long
+  const lines = SAMPLE.repeat(12).split("\n");
+  for (const at of [7, 5_000, 7_500, 11_800]) lines[at] = `not a fen ${at}`;
+  lines[9_500] = "x".repeat(5000); // too long
   return lines.join("\n");
 }
 
-/** The games repeated to about 3 MB, some moves broken. */
+/** The games repeated to about 1.1 MB (four parts), some moves broken. */
 function badGames(): string {
-  const games = GAMES.repeat(11).split("\n\n");
-  for (const k of [3, 500, 1000]) {
+  const games = GAMES.repeat(4).split("\n\n");
+  for (const k of [3, 210, 290]) {
     games[2 * k + 1] = games[2 * k + 1].replace(/ [a-h][1-8] /, " Kz9 ");
   }
   return games.join("\n\n");
@@ -118,8 +121,8 @@ Deno.test("--jobs: FEN streams as one process writes them, messages numbered as 
       what: format,
     });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /^fen: line 31001: invalid FEN-string/m);
-    assert.match(run.stderr, /^fen: line 40001: too long \(5000 bytes/m);
+    assert.match(run.stderr, /^fen: line 7501: invalid FEN-string/m);
+    assert.match(run.stderr, /^fen: line 9501: too long \(5000 bytes/m);
   }
   await same(["--check", "-"], { stdin: input, what: "--check" });
   // no record in the first megabyte: the run of invalid lines after it stops the stream
@@ -156,7 +159,7 @@ Deno.test("--jobs: games across parts, their errors and numbers; files in order,
         { what: format.join(" ") },
       );
       assert.equal(run.code, 2);
-      assert.match(run.stderr, /a\.pgn:\d+:\d+: game 1006, /);
+      assert.match(run.stderr, /a\.pgn:\d+:\d+: game 292, /);
     }
     const missing = await same(
       [
@@ -183,8 +186,8 @@ Deno.test("--jobs: games across parts, their errors and numbers; files in order,
 Deno.test("--jobs: a zstd stream cut short ends as in one process, on stdin and as a named file", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(`${dir}/all.fen`, SAMPLE.repeat(40));
-    await Deno.writeTextFile(`${dir}/all.pgn`, GAMES.repeat(8));
+    await Deno.writeTextFile(`${dir}/all.fen`, SAMPLE.repeat(15));
+    await Deno.writeTextFile(`${dir}/all.pgn`, GAMES.repeat(3));
     const zstd = await new Deno.Command("zstd", {
       args: ["-q", "-3", `${dir}/all.fen`, `${dir}/all.pgn`],
     }).output().catch(() => null);
@@ -199,7 +202,7 @@ Deno.test("--jobs: a zstd stream cut short ends as in one process, on stdin and 
       what: "cut zstd",
     });
     assert.equal(run.code, 4);
-    assert.ok(run.stdout.length > 500_000);
+    assert.ok(run.stdout.length > 150_000);
     await Deno.writeFile(`${dir}/cut.fen.zst`, cut);
     const games = await Deno.readFile(`${dir}/all.pgn.zst`);
     await Deno.writeFile(
@@ -217,7 +220,7 @@ Deno.test("--jobs: a zstd stream cut short ends as in one process, on stdin and 
         what: `cut zstd file of ${kind}`,
       });
       assert.equal(named.code, 4);
-      assert.ok(named.stdout.length > 500_000);
+      assert.ok(named.stdout.length > 150_000);
       assert.equal(
         named.stderr,
         `fen: cannot read ${file}: truncated zstd data: the input ends inside frame 1\n`,
@@ -310,15 +313,15 @@ Deno.test("--jobs: games with no empty line before their tags, and a line longer
     });
     assert.equal(run.code, 2);
   }
-  // a line of 2.5 MB (more than a part) between records: read whole, reported once
-  const lines = SAMPLE.repeat(30).split("\n");
-  lines.splice(20_000, 0, "8".repeat(2_500_000));
+  // a line of 600 kB (more than two parts) between records: read whole, reported once
+  const lines = SAMPLE.repeat(8).split("\n");
+  lines.splice(6_000, 0, "8".repeat(600_000));
   const long = await same(["--format", "key", "-"], {
     stdin: lines.join("\n"),
     what: "a line longer than a part",
   });
   assert.equal(long.code, 2);
-  assert.match(long.stderr, /^fen: line 20001: too long \(2500000 bytes/m);
+  assert.match(long.stderr, /^fen: line 6001: too long \(600000 bytes/m);
 });
 
 Deno.test("--jobs: no part starts where the PGN reader reads on: a tag in a comment after a tag or a lone-CR ; comment, a blank line among a game's tags", async () => {
@@ -377,7 +380,7 @@ Deno.test("--jobs: no part starts at a tag the PGN reader reads as the game's be
 Deno.test("--jobs: a message after every other record, stdout and stderr each in order", async () => {
   const good = SAMPLE.split("\n").filter((line) => line.trim() !== "");
   const lines = [];
-  for (let i = 0; i < 120_000; i++) {
+  for (let i = 0; i < 40_000; i++) {
     lines.push(i % 2 === 0 ? good[i % good.length] : `bad ${i}`);
   }
   const run = await same(["--format", "key", "-"], {
@@ -385,7 +388,7 @@ Deno.test("--jobs: a message after every other record, stdout and stderr each in
     what: "alternating",
   });
   assert.equal(run.code, 2);
-  assert.equal(run.stderr.split("\n").length - 1, 60_000);
+  assert.equal(run.stderr.split("\n").length - 1, 20_000);
 });
 
 /** Starts the command on `args`, stdout read as it comes and stdin closed. */

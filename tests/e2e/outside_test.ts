@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
-import { type Run, spawnFen } from "../cli/_harness.ts";
+import { type Run, runFen } from "../cli/_harness.ts";
 
 const K = "8/8/8/8/8/8/8/K6k";
 const ITALIAN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
@@ -16,18 +16,18 @@ function expect(run: Run, expected: Run, what: string): void {
 
 Deno.test("an unquoted record keeps its '-' fields and its counters", async () => {
   expect(
-    await spawnFen(["--format", "fen", K, "w", "-", "-", "0", "1"]),
+    await runFen(["--format", "fen", K, "w", "-", "-", "0", "1"]),
     { code: 0, stdout: `${K} w - - 0 1\n`, stderr: "" },
     "six arguments",
   );
   expect(
-    await spawnFen(["--format", "fen", ITALIAN, "w", "KQkq", "-", "2", "3"]),
+    await runFen(["--format", "fen", ITALIAN, "w", "KQkq", "-", "2", "3"]),
     { code: 0, stdout: `${ITALIAN} w KQkq - 2 3\n`, stderr: "" },
     "counters after a '-'",
   );
   // After a whole record, '-' is where a record starts: stdin.
   expect(
-    await spawnFen(["--format", "fen", K, "w", "-", "-", "0", "1", "-"], {
+    await runFen(["--format", "fen", K, "w", "-", "-", "0", "1", "-"], {
       stdin: `${K} b - - 3 9\n`,
     }),
     { code: 0, stdout: `${K} w - - 0 1\n${K} b - - 3 9\n`, stderr: "" },
@@ -45,7 +45,7 @@ Deno.test("--out-dir never overwrites a file it wrote: repeated, dotted and empt
       `${K} w - - id "..";`,
       `${K} w - - id "";`,
     ].join("\n");
-    const run = await spawnFen(
+    const run = await runFen(
       ["--out-dir", dir, "--name", "{id}", "-"],
       { stdin: `${lines}\n`, permissions: RW },
     );
@@ -71,7 +71,7 @@ Deno.test("--out-dir never overwrites a file it wrote: repeated, dotted and empt
 });
 
 Deno.test("options are never silently ignored: an explicit one wins or the combination is refused", async () => {
-  const vector = await spawnFen([
+  const vector = await runFen([
     "--style",
     "vector",
     "--moves",
@@ -84,7 +84,7 @@ Deno.test("options are never silently ignored: an explicit one wins or the combi
   assert.match(vector.stdout, /Last move d2 to d4\./);
   assert.doesNotMatch(vector.stdout, /Last move e2 to e4/);
   // The old spelling still works.
-  const old = await spawnFen(["--style", "vector", "--lastmove", "d2d4", K]);
+  const old = await runFen(["--style", "vector", "--lastmove", "d2d4", K]);
   assert.equal(old.code, 0, old.stderr);
   assert.match(old.stdout, /Last move d2 to d4\./);
   const refused: [string[], string][] = [
@@ -104,7 +104,7 @@ Deno.test("options are never silently ignored: an explicit one wins or the combi
   ];
   for (const [args, stderr] of refused) {
     expect(
-      await spawnFen(args),
+      await runFen(args),
       { code: EXIT.usage, stdout: "", stderr },
       args.join(" "),
     );
@@ -115,7 +115,7 @@ Deno.test("--format json: every record's object says where it came from, what wa
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/a.fen`, `${K} b - - 3 9\n# note\nnope\n`);
-    const run = await spawnFen(
+    const run = await runFen(
       ["--format", "json", "--json-fields", "input", "--input", `${dir}/a.fen`],
       { permissions: RW },
     );
@@ -149,7 +149,7 @@ Deno.test("--check names each file's lines, and says legal before its warnings",
       `${dir}/b.fen`,
       "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1\n",
     );
-    const run = await spawnFen(
+    const run = await runFen(
       ["--check", "--input", `${dir}/a.fen`, "--input", `${dir}/b.fen`],
       { permissions: RW },
     );
@@ -168,7 +168,7 @@ Deno.test("--check names each file's lines, and says legal before its warnings",
 
 Deno.test("a lone diagram of no record is an error, not an empty file", async () => {
   expect(
-    await spawnFen(["-"], { stdin: "\n" }),
+    await runFen(["-"], { stdin: "\n" }),
     {
       code: EXIT.invalidFen,
       stdout: "",
@@ -183,12 +183,12 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary ref
     .pipeThrough(new CompressionStream("gzip"));
   const gzipped = new Uint8Array(await new Response(gzip).arrayBuffer());
   expect(
-    await spawnFen(["--format", "fen", "-"], { stdin: gzipped }),
+    await runFen(["--format", "fen", "-"], { stdin: gzipped }),
     { code: 0, stdout: `${K} w - - 0 1\n${K} b - - 0 1\n`, stderr: "" },
     "gzip",
   );
   expect(
-    await spawnFen(
+    await runFen(
       ["--format", "fen", "-"],
       { stdin: Uint8Array.of(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3) },
     ),
@@ -203,7 +203,7 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary ref
   // An executable: binary data (a NUL in its first line), refused at once
   // with one message, not a run of invalid lines.
   const binary = await Deno.readFile(Deno.execPath());
-  const refused = await spawnFen(
+  const refused = await runFen(
     ["--format", "fen", "-"],
     { stdin: binary.subarray(0, 200_000) },
   );
@@ -215,7 +215,7 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary ref
   );
   // A PGN file given as FEN: a run of invalid lines stops the stream.
   const junk = Array.from({ length: 500 }, (_, i) => `[Event "game ${i}"]`);
-  const stopped = await spawnFen(["--format", "fen", "-"], {
+  const stopped = await runFen(["--format", "fen", "-"], {
     stdin: `${junk.join("\n")}\n`,
   });
   assert.equal(stopped.code, EXIT.invalidFen);
@@ -231,7 +231,7 @@ Deno.test("compressed and binary input: gzip is read, others named, a binary ref
 Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the side to move in the title", async () => {
   for (const placement of ["rnbqkbnr", "RNBQKBNR"]) {
     expect(
-      await spawnFen(["-n", placement]),
+      await runFen(["-n", placement]),
       {
         code: EXIT.invalidFen,
         stdout: "",
@@ -241,7 +241,7 @@ Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the s
     );
   }
   expect(
-    await spawnFen(["--input", ""], { permissions: ["--allow-all"] }),
+    await runFen(["--input", ""], { permissions: ["--allow-all"] }),
     {
       code: EXIT.usage,
       stdout: "",
@@ -252,7 +252,7 @@ Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the s
   const dir = await Deno.makeTempDir();
   try {
     expect(
-      await spawnFen(["--input", dir], { permissions: RW }),
+      await runFen(["--input", dir], { permissions: RW }),
       {
         code: EXIT.ioError,
         stdout: "",
@@ -263,21 +263,21 @@ Deno.test("smaller: one exit code per mistake, named inputs, did-you-mean, the s
   } finally {
     await Deno.remove(dir);
   }
-  const misspelt = await spawnFen(["--verbose", "--fromat", "fen", K]);
+  const misspelt = await runFen(["--verbose", "--fromat", "fen", K]);
   assert.equal(misspelt.code, EXIT.usage);
   assert.equal(misspelt.stdout, "");
   assert.match(
     misspelt.stderr,
     /^fen: unknown option --fromat; did you mean --format\? \(see fen --help\)\n/,
   );
-  const titled = await spawnFen(["--style", "vector", `${K} b - - 0 1`]);
+  const titled = await runFen(["--style", "vector", `${K} b - - 0 1`]);
   assert.equal(titled.code, 0, titled.stderr);
   assert.match(
     titled.stdout,
     /<title>Chess diagram: [^<]*, Black to move<\/title>/,
   );
   // A placement alone gives no side to move: the title claims none.
-  const untitled = await spawnFen(["--style", "vector", K]);
+  const untitled = await runFen(["--style", "vector", K]);
   assert.match(
     untitled.stdout,
     /<title>Chess diagram: 8\/8\/8\/8\/8\/8\/8\/K6k<\/title>/,

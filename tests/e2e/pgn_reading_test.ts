@@ -8,11 +8,11 @@ import { EXIT } from "../../cli.ts";
 import { parsePgn as chessopsParsePgn } from "chessops/pgn";
 import type { Node, PgnNodeData } from "chessops/pgn";
 import { parsePgn, type PgnLine } from "../../lib/pgn/mod.ts";
-import { type Run, spawnFen } from "../cli/_harness.ts";
+import { type Run, runFen, spawnFen } from "../cli/_harness.ts";
 
 /** The program reading games from stdin. */
 function fen(args: string[], stdin: string | Uint8Array): Promise<Run> {
-  return spawnFen(["--from", "pgn", ...args, "-"], {
+  return runFen(["--from", "pgn", ...args, "-"], {
     stdin,
     permissions: ["--allow-read"],
   });
@@ -186,7 +186,7 @@ Deno.test("--format pgn keeps every clock, eval and arrow; a line over 79 charac
     const text = await Deno.readTextFile(path);
     // A file operand: stdin written whole before stdout is read would
     // fill the pipes both ways.
-    const run = await spawnFen([
+    const run = await runFen([
       "--from",
       "pgn",
       "--format",
@@ -290,7 +290,7 @@ Deno.test("FEN input: binary data stopped at once, as the manual says, not after
   // A NUL in the first line: nothing read.
   const elf = new Uint8Array(4000).map((_, i) => 32 + (i * 7919) % 90);
   elf.set([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]);
-  assert.deepEqual(await spawnFen(["--format", "fen", "-"], { stdin: elf }), {
+  assert.deepEqual(await runFen(["--format", "fen", "-"], { stdin: elf }), {
     code: EXIT.ioError,
     stdout: "",
     stderr:
@@ -300,7 +300,7 @@ Deno.test("FEN input: binary data stopped at once, as the manual says, not after
   const binary = new TextEncoder().encode(
     "8/8/8/8/8/8/8/K6k w - - 0 1\n" + "x\0y\n".repeat(30),
   );
-  const run = await spawnFen(["--format", "fen", "-"], { stdin: binary });
+  const run = await runFen(["--format", "fen", "-"], { stdin: binary });
   assert.deepEqual(run, {
     code: EXIT.ioError,
     stdout: "8/8/8/8/8/8/8/K6k w - - 0 1\n",
@@ -312,14 +312,14 @@ Deno.test("FEN input: binary data stopped at once, as the manual says, not after
 Deno.test("standard KQ with the king off e1 keeps its letters; --check names it, --repair drops it", async () => {
   const record = "4k3/8/8/8/8/8/8/1RK4R w KQ - 0 1\n";
   assert.deepEqual(
-    await spawnFen(["--format", "fen", "-"], { stdin: record }),
+    await runFen(["--format", "fen", "-"], { stdin: record }),
     {
       code: 0,
       stdout: record,
       stderr: "",
     },
   );
-  const check = await spawnFen(["--check", "-"], { stdin: record });
+  const check = await runFen(["--check", "-"], { stdin: record });
   assert.equal(check.code, EXIT.illegalPosition);
   assert.equal(check.stderr, "");
   assert.equal(
@@ -328,12 +328,12 @@ Deno.test("standard KQ with the king off e1 keeps its letters; --check names it,
       "line 1: error bad-castling-rights: castling right for the rook on a1: in standard chess the white king castles only from e1, not c1\n",
   );
   assert.deepEqual(
-    await spawnFen(["--repair", "--format", "fen", "-"], { stdin: record }),
+    await runFen(["--repair", "--format", "fen", "-"], { stdin: record }),
     { code: 0, stdout: "4k3/8/8/8/8/8/8/1RK4R w - - 0 1\n", stderr: "" },
   );
   // The rook gone from a1, another on b1: still Q, not the b-file's A.
   const moved = "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1\n";
-  assert.deepEqual(await spawnFen(["--format", "fen", "-"], { stdin: moved }), {
+  assert.deepEqual(await runFen(["--format", "fen", "-"], { stdin: moved }), {
     code: 0,
     stdout: moved,
     stderr: "",
@@ -452,7 +452,7 @@ Deno.test("--format pgn never changes a comment's text: read back by us and by c
     );
     for (const path of [`${dir}/long.pgn`, ...files]) {
       const run = (input: string) =>
-        spawnFen(["--from", "pgn", "--format", "pgn", "--input", input], {
+        runFen(["--from", "pgn", "--format", "pgn", "--input", input], {
           permissions: ["--allow-read"],
         });
       const written = await run(path);

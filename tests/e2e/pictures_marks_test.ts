@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readGif } from "../_gif.ts";
 import { blend, hex, near, type Picture, pixel, rgbOf } from "../_pixels.ts";
-import { spawnFenBytes } from "../cli/_harness.ts";
+import { runFenBytes } from "../cli/_harness.ts";
 import { BOARD_THEMES, DEFAULT_THEME, MARK_COLORS } from "../../lib/svg/mod.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -14,8 +14,8 @@ const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const SIDE = 30;
 const { light, dark } = BOARD_THEMES[DEFAULT_THEME];
 
-function fen(args: string[], stdin = ""): ReturnType<typeof spawnFenBytes> {
-  return spawnFenBytes(args, { stdin, permissions: ["--allow-read"] });
+function fen(args: string[], stdin = ""): ReturnType<typeof runFenBytes> {
+  return runFenBytes(args, { stdin, permissions: ["--allow-read"] });
 }
 
 /** The center of a square in a 240 px picture, from White's side. */

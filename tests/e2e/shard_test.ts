@@ -2,7 +2,7 @@
 // the parts of a job put together are what one process writes.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 
 const RW = ["--allow-read", "--allow-write"];
 const SAMPLE = new URL("../testdata/sample.fen", import.meta.url).pathname;
@@ -20,7 +20,7 @@ async function parts(
 ): Promise<string[]> {
   const outs: string[] = [];
   for (let i = 1; i <= n; i++) {
-    const run = await spawnFen([
+    const run = await runFen([
       ...args,
       "--shard",
       `${i}/${n}`,
@@ -48,7 +48,7 @@ Deno.test("--shard: the parts of records and of games are the whole output, each
       GAMES,
     ]]
   ) {
-    const whole = await spawnFen(args, { permissions: RW });
+    const whole = await runFen(args, { permissions: RW });
     for (const by of ["record", "key"]) {
       const outs = await parts(args, 3, by);
       assert.deepEqual(
@@ -66,7 +66,7 @@ Deno.test("--shard: the parts of records and of games are the whole output, each
 
 Deno.test("--shard-by key: each part's --unique and --stats=json add up to the whole input's, through fen merge", async () => {
   const unique = ["--format", "fen", "--unique=side", "--input", SAMPLE];
-  const whole = await spawnFen(unique, { permissions: RW });
+  const whole = await runFen(unique, { permissions: RW });
   assert.deepEqual(
     sorted((await parts(unique, 4, "key")).join("")),
     sorted(whole.stdout),
@@ -80,8 +80,8 @@ Deno.test("--shard-by key: each part's --unique and --stats=json add up to the w
     for (let i = 0; i < outs.length; i++) {
       await Deno.writeTextFile(files[i], outs[i]);
     }
-    const merged = await spawnFen(["merge", ...files], { permissions: RW });
-    const one = await spawnFen(stats, { permissions: RW });
+    const merged = await runFen(["merge", ...files], { permissions: RW });
+    const one = await runFen(stats, { permissions: RW });
     assert.equal(merged.stderr, "");
     assert.deepEqual({ ...JSON.parse(merged.stdout), parts: undefined }, {
       ...JSON.parse(one.stdout),
@@ -93,7 +93,7 @@ Deno.test("--shard-by key: each part's --unique and --stats=json add up to the w
     for (let i = 0; i < outs.length; i++) {
       await Deno.writeTextFile(files[i], byRecord[i]);
     }
-    const bounds = await spawnFen(["merge", ...files], { permissions: RW });
+    const bounds = await runFen(["merge", ...files], { permissions: RW });
     assert.equal(
       JSON.parse(bounds.stdout).records,
       JSON.parse(one.stdout).records,
@@ -122,8 +122,8 @@ Deno.test("fen merge: JSON records of parts split by record come back in input o
       for (let i = 0; i < outs.length; i++) {
         await Deno.writeTextFile(files[i], outs[i]);
       }
-      const merged = await spawnFen(["merge", ...files], { permissions: RW });
-      const whole = await spawnFen(args, { permissions: RW });
+      const merged = await runFen(["merge", ...files], { permissions: RW });
+      const whole = await runFen(args, { permissions: RW });
       assert.deepEqual(merged, whole, args.join(" "));
     }
   } finally {
@@ -149,7 +149,7 @@ Deno.test("--shard and --jobs refuse bad values with one message each", async ()
   ];
   for (const [args, message] of cases) {
     assert.deepEqual(
-      await spawnFen(["--format", "key", ...args, "-"], { stdin: "" }),
+      await runFen(["--format", "key", ...args, "-"], { stdin: "" }),
       { code: 1, stdout: "", stderr: `fen: ${message}\n` },
       args.join(" "),
     );
@@ -168,7 +168,7 @@ Deno.test("--shard of games: each part's positions and messages are the whole ru
   const file = await Deno.makeTempFile({ suffix: ".pgn" });
   await Deno.writeTextFile(file, games);
   const args = ["--from", "pgn", "--ply", "all", "--format", "json", file];
-  const whole = await spawnFen(args, { permissions: RW });
+  const whole = await runFen(args, { permissions: RW });
   assert.equal(whole.code, 2);
   const gameOf = (line: string): number =>
     Number((/"game":(\d+)/.exec(line) ?? / game (\d+)/.exec(line))![1]);
@@ -176,7 +176,7 @@ Deno.test("--shard of games: each part's positions and messages are the whole ru
   const records = whole.stdout.split("\n").filter((l) => l !== "");
   assert.ok(messages.length >= 10, whole.stderr);
   for (let i = 1; i <= 3; i++) {
-    const part = await spawnFen([...args, "--shard", `${i}/3`], {
+    const part = await runFen([...args, "--shard", `${i}/3`], {
       permissions: RW,
     });
     const mine = (line: string) => (gameOf(line) - 1) % 3 === i - 1;
@@ -224,12 +224,12 @@ Deno.test("--shard-by key: a record with no key goes to one part, by its line or
         ["--stats=json", "--from", "pgn", "--ply", "all", "--input", games],
       ]
     ) {
-      const one = await spawnFen(args, { permissions: RW });
+      const one = await runFen(args, { permissions: RW });
       assert.equal(one.code, 2);
       const files: string[] = [];
       const said: string[] = [];
       for (let i = 1; i <= 3; i++) {
-        const part = await spawnFen(
+        const part = await runFen(
           [...args, "--shard", `${i}/3`, "--shard-by", "key"],
           { permissions: RW },
         );
@@ -242,7 +242,7 @@ Deno.test("--shard-by key: a record with no key goes to one part, by its line or
         said.sort(),
         one.stderr.split("\n").filter((l) => l !== "").sort(),
       );
-      const merged = await spawnFen(["merge", ...files], { permissions: RW });
+      const merged = await runFen(["merge", ...files], { permissions: RW });
       assert.equal(merged.stderr, "");
       const whole = JSON.parse(one.stdout);
       assert.ok(whole.invalid > 0 || args.includes("pgn"), one.stdout);
@@ -253,10 +253,10 @@ Deno.test("--shard-by key: a record with no key goes to one part, by its line or
     }
     // --only invalid writes each invalid line in one part
     const only = ["--only", "invalid", "--input", fens];
-    const all = await spawnFen(only, { permissions: RW });
+    const all = await runFen(only, { permissions: RW });
     const written: string[] = [];
     for (let i = 1; i <= 3; i++) {
-      const part = await spawnFen(
+      const part = await runFen(
         [...only, "--shard", `${i}/3`, "--shard-by", "key"],
         { permissions: RW },
       );

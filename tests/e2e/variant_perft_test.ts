@@ -1,16 +1,17 @@
-// Variant moves through the command as a real process: `--variant NAME`
+// Variant moves through the real program (its built modules, run in-process
+// by tests/cli/_harness.ts): `--variant NAME`
 // with `--perft N`, `--divide` and `--format moves` counts and lists each
 // record's moves by its variant's rules, where standard chess counts
 // differently.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 
 /** python-chess's and chessops' atomic test position "programfox-2". */
 const ATOMIC = "rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1";
 
 Deno.test("--variant atomic --perft 2 --divide: the atomic count, not chess's", async () => {
-  const atomic = await spawnFen([
+  const atomic = await runFen([
     "--variant",
     "atomic",
     "--perft",
@@ -25,12 +26,12 @@ Deno.test("--variant atomic --perft 2 --divide: the atomic count, not chess's", 
   const rows = lines.slice(0, -2).map((line) => line.split(": "));
   assert.equal(rows.length, 28);
   assert.equal(rows.reduce((sum, [, n]) => sum + Number(n), 0), 833);
-  const chess = await spawnFen(["--perft", "2", ATOMIC]);
+  const chess = await runFen(["--perft", "2", ATOMIC]);
   assert.deepEqual([chess.code, chess.stdout, chess.stderr], [0, "827\n", ""]);
 });
 
 Deno.test("--variant antichess --perft 1 --divide: a capture is forced", async () => {
-  const result = await spawnFen([
+  const result = await runFen([
     "--variant",
     "antichess",
     "--perft",
@@ -45,7 +46,7 @@ Deno.test("--variant antichess --perft 1 --divide: a capture is forced", async (
 });
 
 Deno.test("--variant racingkings --format moves: no move gives check", async () => {
-  const result = await spawnFen([
+  const result = await runFen([
     "--variant",
     "racingkings",
     "--format",
@@ -62,7 +63,7 @@ Deno.test("--variant racingkings --format moves: no move gives check", async () 
 
 Deno.test("--variant threecheck --perft 2 --divide: the third check ends the game", async () => {
   // lichess's +2+0: White has given two checks, Ra8+ is the third.
-  const result = await spawnFen([
+  const result = await runFen([
     "--variant",
     "threecheck",
     "--perft",
@@ -83,7 +84,7 @@ Deno.test("--variant threecheck --perft 2 --divide: the third check ends the gam
 });
 
 Deno.test("--variant crazyhouse --perft 1 --divide: drops from the pocket", async () => {
-  const result = await spawnFen([
+  const result = await runFen([
     "--variant",
     "crazyhouse",
     "--perft",

@@ -7,7 +7,10 @@ with another result are left out. Filters: PLAYER ('' none), COLOR ('' any),
 MIN_RATING (0 none), SINCE ('' none). Prints JSON lines in first-reached
 order, moves most played first (ties: by UCI).
 
-Usage: python3 _tree_count.py PGN MAX_PLY PLAYER COLOR MIN_RATING SINCE
+Several counts, each five arguments, read the games once (python-chess's
+reading is most of the time); their lines are separated by an empty line.
+
+Usage: python3 _tree_count.py PGN MAX_PLY PLAYER COLOR MIN_RATING SINCE [...]
 """
 import json
 import math
@@ -17,10 +20,7 @@ import chess
 import chess.pgn
 import chess.polyglot
 
-path, max_ply, player, color, min_rating, since = sys.argv[1:7]
-max_ply, min_rating = int(max_ply), int(min_rating)
-nodes = {}
-order = []
+path, cases = sys.argv[1], sys.argv[2:]
 
 
 def rating(headers):
@@ -31,7 +31,7 @@ def rating(headers):
     return (white + black) / 2 if white > 0 and black > 0 else None
 
 
-def wanted(headers):
+def wanted(headers, player, color, min_rating, since):
     if player:
         white = headers.get("White", "").lower() == player.lower()
         black = headers.get("Black", "").lower() == player.lower()
@@ -47,19 +47,27 @@ def wanted(headers):
     return True
 
 
-with open(path) as pgn:
-    while True:
-        game = chess.pgn.read_game(pgn)
-        if game is None:
-            break
+def read_games():
+    games = []
+    with open(path) as pgn:
+        while True:
+            game = chess.pgn.read_game(pgn)
+            if game is None:
+                return games
+            games.append((game.headers, game.board(), list(game.mainline_moves())))
+
+
+def count(games, max_ply, player, color, min_rating, since):
+    nodes = {}
+    order = []
+    for headers, start, moves in games:
         field = {"1-0": "white", "0-1": "black", "1/2-1/2": "draws"}.get(
-            game.headers.get("Result"))
-        if field is None or not wanted(game.headers):
+            headers.get("Result"))
+        if field is None or not wanted(headers, player, color, min_rating, since):
             continue
-        board = game.board()
+        board = start.copy()
         chess960 = board.chess960
         seen_nodes, seen_moves = set(), set()
-        moves = list(game.mainline_moves())
         for ply in range(0, min(max_ply, len(moves)) + 1):
             key = chess.polyglot.zobrist_hash(board)
             if key not in nodes:
@@ -82,20 +90,31 @@ with open(path) as pgn:
                 seen_moves.add((key, uci))
                 entry = node["moves"][uci]
                 entry[field] += 1
-                r = rating(game.headers)
+                r = rating(headers)
                 if r is not None:
                     entry["sum"] += r
                     entry["rated"] += 1
             board.push(move)
+    return nodes, order
 
-for key in order:
-    node = nodes[key]
-    moves = sorted(node["moves"].values(),
-                   key=lambda m: (-(m["white"] + m["draws"] + m["black"]), m["uci"]))
-    node["moves"] = [
-        {"uci": m["uci"], "san": m["san"], "white": m["white"],
-         "draws": m["draws"], "black": m["black"],
-         "averageRating": math.floor(m["sum"] / m["rated"] + 0.5) if m["rated"] else None,
-         "ratedGames": m["rated"], "ratingSum": m["sum"]}
-        for m in moves]
-    print(json.dumps(node, separators=(",", ":")))
+
+def write(nodes, order):
+    for key in order:
+        node = nodes[key]
+        moves = sorted(node["moves"].values(),
+                       key=lambda m: (-(m["white"] + m["draws"] + m["black"]), m["uci"]))
+        node["moves"] = [
+            {"uci": m["uci"], "san": m["san"], "white": m["white"],
+             "draws": m["draws"], "black": m["black"],
+             "averageRating": math.floor(m["sum"] / m["rated"] + 0.5) if m["rated"] else None,
+             "ratedGames": m["rated"], "ratingSum": m["sum"]}
+            for m in moves]
+        print(json.dumps(node, separators=(",", ":")))
+
+
+games = read_games()
+for at in range(0, len(cases), 5):
+    if at > 0:
+        print()
+    max_ply, player, color, min_rating, since = cases[at:at + 5]
+    write(*count(games, int(max_ply), player, color, int(min_rating), since))

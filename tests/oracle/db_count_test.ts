@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { stockfishGamesWithPlayers } from "../_books.ts";
 import { pythonChess } from "../_shared.ts";
+import { runFen } from "../cli/_harness.ts";
 
 const SCRIPT = new URL("./_tree_count.py", import.meta.url).pathname;
-const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const python = await pythonChess();
 const env: Record<string, string> = "path" in python && python.path !== ""
   ? { PYTHONPATH: python.path }
@@ -18,21 +18,10 @@ const env: Record<string, string> = "path" in python && python.path !== ""
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`db oracle skipped: ${reason}`);
 
-function fen(args: string[]): { code: number; stdout: string; stderr: string } {
-  const { code, stdout, stderr } = new Deno.Command("deno", {
-    args: ["run", "-A", CLI, ...args],
-  }).outputSync();
-  return {
-    code,
-    stdout: new TextDecoder().decode(stdout),
-    stderr: new TextDecoder().decode(stderr),
-  };
-}
-
 Deno.test({
   name: "fen db's explorer counts what an independent python-chess count finds",
   ignore: reason !== null,
-  fn() {
+  async fn() {
     const dir = Deno.makeTempDirSync({ prefix: "fen-db-oracle-" });
     try {
       const pgn = `${dir}/games.pgn`;
@@ -45,7 +34,10 @@ Deno.test({
       const expected = new TextDecoder().decode(counted.stdout).trim()
         .split("\n").map((line) => JSON.parse(line));
       assert.ok(expected.length > 100, `${expected.length} positions`);
-      const imported = fen([
+      // The command in-process (tests/cli/_harness.ts), over the real files:
+      // a process a query made this test the suite's slowest.
+      const permissions = ["--allow-read", "--allow-write"];
+      const imported = await runFen([
         "db",
         "import",
         "--db",
@@ -53,11 +45,13 @@ Deno.test({
         "--index-plies",
         "8",
         pgn,
-      ]);
+      ], { permissions });
       assert.equal(imported.code, 0, imported.stderr);
-      // A position in each dozen: a process each.
-      for (const node of expected.filter((_, i) => i % 12 === 0)) {
-        const run = fen(["db", "query", `${dir}/g.db`, "--fen", node.fen]);
+      for (const node of expected) {
+        const run = await runFen(
+          ["db", "query", `${dir}/g.db`, "--fen", node.fen],
+          { permissions },
+        );
         assert.equal(run.code, 0, run.stderr);
         const answer = JSON.parse(run.stdout);
         const moves = (list: Record<string, unknown>[]) =>

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { compileMatch, GameMatch } from "../../lib/match/mod.ts";
 import { PgnWalker } from "../../lib/pgn/walker.ts";
 import { stockfishStandardGames } from "../_books.ts";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 import { legalMoves, parseFen, playMoves } from "../../mod.ts";
 
 const EXTRACT = ["/usr/games/pgn-extract", "/usr/bin/pgn-extract"].find(
@@ -84,7 +84,7 @@ Deno.test({
 Deno.test({
   name: "fen --from pgn --match keeps the games pgn-extract -Tf keeps",
   ignore: reason !== null,
-  fn() {
+  async fn() {
     const dir = Deno.makeTempDirSync({ prefix: "fen-match-" });
     try {
       Deno.writeTextFileSync(`${dir}/games.pgn`, stockfishStandardGames());
@@ -100,27 +100,22 @@ Deno.test({
         const theirs = new Deno.Command(EXTRACT!, {
           args: ["-s", `-Tf${pattern}`, `${dir}/games.pgn`],
         }).outputSync();
-        const ours = new Deno.Command("deno", {
-          args: [
-            "run",
-            "-A",
-            new URL("../../cli.ts", import.meta.url).pathname,
-            "--from",
-            "pgn",
-            "--match",
-            pattern,
-            "--format",
-            "pgn",
-            "--input",
-            `${dir}/games.pgn`,
-          ],
-        }).outputSync();
-        assert.equal(new TextDecoder().decode(ours.stderr), "");
+        const ours = await runFen([
+          "--from",
+          "pgn",
+          "--match",
+          pattern,
+          "--format",
+          "pgn",
+          "--input",
+          `${dir}/games.pgn`,
+        ], { permissions: [`--allow-read=${dir}`] });
+        assert.equal(ours.stderr, "");
         assert.equal(ours.code, 0);
         const expected = rounds(new TextDecoder().decode(theirs.stdout));
         assert.ok(expected.length > 5 && expected.length < 75, pattern);
         assert.deepEqual(
-          rounds(new TextDecoder().decode(ours.stdout)),
+          rounds(ours.stdout),
           expected,
           pattern,
         );
@@ -309,7 +304,7 @@ Deno.test({
         found += actual.length;
         if (i % 5 !== 0) continue;
         // and through the real program
-        const run = await spawnFen([
+        const run = await runFen([
           "--from",
           "pgn",
           "--match",
@@ -348,7 +343,7 @@ Deno.test({
       );
       const fen = async (signature: string) =>
         rounds(
-          (await spawnFen([
+          (await runFen([
             "--from",
             "pgn",
             "--match",

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import type { Rules } from "../../mod.ts";
 import { pythonChess } from "../_shared.ts";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 
 interface Altered {
   variant: Rules;
@@ -70,7 +70,7 @@ Deno.test({
     for (const variant of VARIANTS) {
       const wanted = positions.filter((p) => p.variant === variant);
       assert.equal(wanted.length, COUNT);
-      const run = await spawnFen(
+      const run = await runFen(
         ["--check", "--format", "json", "--variant", variant, "-"],
         { stdin: wanted.map((p) => `${p.fen}\n`).join("") },
       );

@@ -31,7 +31,7 @@ import { parsePgn, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { variantNamed } from "../../lib/chess/variant_names.ts";
 import { pythonChess } from "../_shared.ts";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 
 const SEED = 20261127;
 const GAMES_PER_VARIANT = 12;
@@ -149,7 +149,7 @@ async function compareMoves(
   }).output();
   assert.ok(out.success, new TextDecoder().decode(out.stderr));
   const expected = new TextDecoder().decode(out.stdout).split("\n");
-  const run = await spawnFen(
+  const run = await runFen(
     ["--from", "pgn", "--ply", "all", "--format", "moves", "-"],
     { stdin: text },
   );
@@ -202,7 +202,7 @@ async function compare(
       rules.push(variant);
     }
   }
-  const run = await spawnFen([
+  const run = await runFen([
     "--from",
     "pgn",
     "--ply",

@@ -11,7 +11,7 @@ import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { legalMoves, playMoves } from "../../lib/moves/play.ts";
 import type { Position } from "../../lib/types.ts";
 import { mulberry32 } from "../_shared.ts";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
 
@@ -74,7 +74,7 @@ Deno.test({
     const brackets = positions.map((p) => stringifyFen(p));
     const ranks = positions.map((p) => stringifyFen(p, { pockets: "rank" }));
     assert.ok(brackets.some((fen) => /\[[^\]]+\]/.test(fen)), "pieces in hand");
-    const run = await spawnFen(
+    const run = await runFen(
       ["--variant", "crazyhouse", "--format", "fen", "-"],
       { stdin: [...ranks, ...brackets].map((fen) => `${fen}\n`).join("") },
     );
