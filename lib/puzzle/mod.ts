@@ -13,6 +13,7 @@ import { writeText } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { frameOf, ProgramError } from "../program/frame.ts";
 import { escapeText } from "../_quote.ts";
+import type { Rules } from "../types.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered, osReason } from "../program/messages.ts";
 import { EnginePool } from "../engine/pool.ts";
@@ -184,13 +185,16 @@ async function startEngines(
 /** The generator's engine: the pool's searches from the game's start. */
 function puzzleEngine(
   pool: EnginePool,
-  startFen: string,
-  chess960: boolean,
+  start: { fen: string; rules: Rules },
 ): PuzzleEngine {
   return {
     async lines(moves, multipv) {
       const answer = await pool.search({
-        position: { fen: startFen, moves, chess960 },
+        position: {
+          fen: start.fen,
+          moves,
+          chess960: start.rules === "chess960",
+        },
         multipv,
       });
       if (!answer.ok) throw answer.error;
@@ -251,11 +255,10 @@ async function gameOutcome(
         moves: work.moves,
         evals: results.map((r) => r.eval),
       },
-      puzzleEngine(
-        engines.pool,
-        work.jobs[0].search.fen,
-        game.rules === "chess960",
-      ),
+      puzzleEngine(engines.pool, {
+        fen: work.jobs[0].search.fen,
+        rules: game.rules,
+      }),
     );
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
