@@ -243,7 +243,7 @@ export async function spawnFen(
  */
 export async function runFenBytes(
   args: string[],
-  options: SpawnOptions = {},
+  options: SpawnOptions & InProcessOptions = {},
 ): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
   if (options.cwd !== undefined) {
     throw new Error("runFen: a working folder is a process's: spawn");
@@ -255,7 +255,7 @@ export async function runFenBytes(
     { name, path }: { name: "read" | "write"; path: string },
   ) => ({ state: granted(name, path) ? "granted" : "denied" });
   const io: CliIo = {
-    stdin: pipedStdin(options.stdin),
+    stdin: pipedStdin(options.stdin, options.emptyReads),
     stdout: out,
     stderr: err,
     writeFileSync: (path, data) => Deno.writeFileSync(path, data),
@@ -273,20 +273,34 @@ export async function runFenBytes(
 /** {@linkcode runFenBytes}, stdout as text: {@linkcode spawnFen} in-process. */
 export async function runFen(
   args: string[],
-  options: SpawnOptions = {},
+  options: SpawnOptions & InProcessOptions = {},
 ): Promise<Run> {
   const { code, stdout, stderr } = await runFenBytes(args, options);
   return { code, stdout: decoder.decode(stdout), stderr };
 }
 
-/** Standard input as a pipe holding `stdin` (text or bytes; none: empty). */
-export function pipedStdin(stdin?: string | Uint8Array): Source {
+/** What only an in-process run can do to the command's streams. */
+export interface InProcessOptions {
+  /** A read of no bytes before every read of stdin: not the end. */
+  emptyReads?: boolean;
+}
+
+/**
+ * Standard input as a pipe holding `stdin` (text or bytes; none: empty),
+ * with a read of no bytes before each read when `emptyReads`.
+ */
+export function pipedStdin(
+  stdin?: string | Uint8Array,
+  emptyReads = false,
+): Source {
   const bytes = typeof stdin === "string"
     ? encoder.encode(stdin)
     : stdin ?? new Uint8Array();
   let offset = 0;
+  let empty = false;
   return {
     read(buffer: Uint8Array): Promise<number | null> {
+      if (emptyReads && (empty = !empty)) return Promise.resolve(0);
       if (offset >= bytes.length) return Promise.resolve(null);
       const n = Math.min(buffer.length, bytes.length - offset);
       buffer.set(bytes.subarray(offset, offset + n));
