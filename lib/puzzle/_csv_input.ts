@@ -12,7 +12,7 @@ import { lowered } from "../program/messages.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { keepsCells, keepsLine } from "./filter.ts";
 import { csvCells, formatRow, PuzzleRowError, rowOf, RowsOut } from "./rows.ts";
-import type { PuzzlesSettings } from "./mod.ts";
+import type { PuzzlesSettings } from "./settings.ts";
 
 /** The rows of the inputs that pass the filter, written; the exit code. */
 export async function readPuzzleCsv(

@@ -17,7 +17,7 @@ import type { Rules } from "../types.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { lowered, osReason } from "../program/messages.ts";
 import { EnginePool } from "../engine/pool.ts";
-import { EngineError, type SearchLimit } from "../engine/uci.ts";
+import { EngineError } from "../engine/uci.ts";
 import { type PgnGame, PgnReader } from "../pgn/mod.ts";
 import {
   DEFAULT_ENGINES,
@@ -30,15 +30,13 @@ import {
   type FoundPuzzle,
   type PuzzleEngine,
 } from "./generator.ts";
-import type { PuzzleLine } from "./puzzle.ts";
+import type { PuzzlesSettings } from "./settings.ts";
 import {
   formatRow,
-  type PuzzleFormat,
   type PuzzleRow,
   PuzzleRowError,
   RowsOut,
 } from "./rows.ts";
-import type { PuzzleFilter } from "./filter.ts";
 import { readPuzzleCsv } from "./_csv_input.ts";
 
 const NOT_GAMES = notInputMessage({
@@ -49,23 +47,7 @@ const NOT_GAMES = notInputMessage({
 /** Exit code: some games could not be searched (the engine failed on them). */
 export const EXIT_NOT_SEARCHED = 6;
 
-/** What a run of `fen puzzles` was asked to do. */
-export interface PuzzlesSettings {
-  inputs: string[];
-  /** Games to find puzzles in, or lichess's puzzle CSV to filter. */
-  from: "pgn" | "puzzles";
-  format: PuzzleFormat;
-  engine: string | null;
-  engineOptions: [string, string][];
-  /** Each search's limit, the analysis's and the generator's. */
-  limit: SearchLimit;
-  jobs: number;
-  timeoutMs: number;
-  cache: string | null;
-  filter: PuzzleFilter;
-  /** The theme tagger, or `null` (the Themes column left empty). */
-  themes: ((line: PuzzleLine) => readonly string[]) | null;
-}
+export type { PuzzlesSettings } from "./settings.ts";
 
 /** A diagnostic: `fen: puzzles: what`. */
 export function say(io: CliIo, text: string): void {

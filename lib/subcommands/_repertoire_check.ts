@@ -28,7 +28,7 @@ import {
   GameCheck,
   RepertoireCheck,
 } from "../tree/repertoire_check.ts";
-import { gamesFailure, readRepertoire } from "./repertoire.ts";
+import { gamesFailure, readRepertoire } from "./_repertoire_input.ts";
 
 const PROGRAM = "repertoire check";
 

@@ -28,7 +28,7 @@ import {
   type RepertoireStats,
   repertoireStats,
 } from "../tree/repertoire_counts.ts";
-import { colorOption, readRepertoire } from "./repertoire.ts";
+import { colorOption, readRepertoire } from "./_repertoire_input.ts";
 
 /** Runs `fen repertoire gaps`. */
 export async function gapsCommand(
