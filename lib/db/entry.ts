@@ -84,7 +84,9 @@ export class ExplorerEntry {
   encode(): Uint8Array {
     const out = new ByteWriter();
     writeCells(out, { cells: this.extra, signed: true });
-    for (const move of this.moves) {
+    // in one order (of codes, and cells below): the same games give the
+    // same bytes, however they were batched
+    for (const move of this.moves.toSorted((a, b) => a.code - b.code)) {
       out.uint(move.code);
       writeCells(out, { cells: move.cells, signed: false });
       const games = keptGames(move.games);
@@ -194,7 +196,7 @@ function writeCells(
 ): void {
   const kept = [...cellCounts(cells)].filter(([, c]) =>
     c.white !== 0 || c.draws !== 0 || c.black !== 0
-  );
+  ).sort((a, b) => a[0] - b[0]);
   out.uint(kept.length);
   for (const [cell, c] of kept) {
     out.uint(cell);

@@ -6,7 +6,6 @@
  * @module
  */
 
-import type { StatementSync } from "node:sqlite";
 import type { GameDatabase } from "./database.ts";
 import { addCounts, addGameRef, type Counts, ExplorerEntry } from "./entry.ts";
 
@@ -25,9 +24,9 @@ export interface IndexedGame {
   /** Black's rating, 0 when the game is unrated. */
   blackSum: number;
   /** The Polyglot keys of the positions indexed, as 32-bit halves. */
-  keys: readonly number[];
-  /** The game's packed moves. */
-  codes: readonly number[];
+  keys: ArrayLike<number>;
+  /** The game's packed moves (those of the positions indexed at least). */
+  codes: ArrayLike<number>;
 }
 
 /**
@@ -43,6 +42,29 @@ const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
   ON CONFLICT (key, month) DO UPDATE
   SET data = fen_explorer_merge(data, excluded.data)`;
 
+/**
+ * Where a batch's rows go, in key order: a position's key as 32-bit
+ * halves, its month, its packed row.
+ */
+export type RowSink = (
+  key: { hi: number; lo: number; month: number },
+  data: Uint8Array,
+) => void;
+
+/**
+ * The sink that adds rows to a database's `explorer` table (merged into
+ * the row stored for the key and month, if any).
+ *
+ * @param db The database, opened to write.
+ * @returns The sink.
+ */
+export function upsertSink(db: GameDatabase): RowSink {
+  const upsert = db.sql.prepare(UPSERT_SQL);
+  return ({ hi, lo, month }, data) => {
+    upsert.run(positionKey(hi, lo), month, data);
+  };
+}
+
 /** The rows a batch holds before it is written: bounds its memory. */
 export const BATCH_ROWS = 200_000;
 
@@ -54,7 +76,7 @@ export const BATCH_ROWS = 200_000;
  * moves only when written.
  */
 export class IndexBatch {
-  readonly #upsert: StatementSync;
+  readonly #sink: RowSink;
   /** The rows' keys and months, and their first and last events. */
   readonly #hi = new Int32Array(BATCH_ROWS + 1);
   readonly #lo = new Int32Array(BATCH_ROWS + 1);
@@ -65,16 +87,18 @@ export class IndexBatch {
   readonly #table = new Int32Array(1 << 19);
   /** Stored rows added (merges), by row. */
   readonly #bases = new Map<number, ExplorerEntry>();
-  #events = new Float64Array(1 << 20);
+  /** Whole numbers all (ids below 2^31): half a Float64Array's memory. */
+  #events = new Int32Array(1 << 20);
   #eventCount = 0;
   #size = 0;
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
   /** The event of the game being added, but its move (see EVENT). */
-  readonly #game = new Float64Array(EVENT);
+  readonly #game = new Int32Array(EVENT);
 
-  constructor(db: GameDatabase) {
-    this.#upsert = db.sql.prepare(UPSERT_SQL);
+  /** @param sink Where rows go: a database's table, or a sink. */
+  constructor(sink: GameDatabase | RowSink) {
+    this.#sink = typeof sink === "function" ? sink : upsertSink(sink);
   }
 
   /** How many rows are held (write them at {@linkcode BATCH_ROWS}). */
@@ -120,14 +144,19 @@ export class IndexBatch {
   /** Chains an event of the game being added (`#game`) to a row. */
   #event(row: number, move: number): void {
     if ((this.#eventCount + 1) * EVENT > this.#events.length) {
-      const bigger = new Float64Array(this.#events.length * 2);
+      const bigger = new Int32Array(this.#events.length * 2);
       bigger.set(this.#events);
       this.#events = bigger;
     }
     const at = this.#eventCount++;
     const events = this.#events, game = this.#game, base = at * EVENT;
     events[base] = move;
-    for (let i = 1; i < 7; i++) events[base + i] = game[i];
+    events[base + 1] = game[1];
+    events[base + 2] = game[2];
+    events[base + 3] = game[3];
+    events[base + 4] = game[4];
+    events[base + 5] = game[5];
+    events[base + 6] = game[6];
     events[base + 7] = -1;
     const last = this.#last[row];
     if (last < 0) this.#first[row] = at;
@@ -176,9 +205,8 @@ export class IndexBatch {
       hi[a] - hi[b] || (lo[a] >>> 0) - (lo[b] >>> 0) || month[a] - month[b]
     );
     for (const row of rows) {
-      this.#upsert.run(
-        positionKey(hi[row], lo[row]),
-        month[row],
+      this.#sink(
+        { hi: hi[row], lo: lo[row], month: month[row] },
         this.#entryOf(row).encode(),
       );
     }

@@ -152,6 +152,13 @@ export const DB_SPECS: Readonly<Record<DbWord, ProgramSpec>> = {
         help: "import the i-th of n parts of the games (fen db merge adds " +
           "the parts up)",
       },
+      {
+        name: "jobs",
+        value: "<n>",
+        default: "1",
+        help: "read and index on n worker threads (0: one per core), " +
+          "the database as with 1",
+      },
       ...PROGRESS_OPTIONS,
       HELP_OPTION,
     ],
