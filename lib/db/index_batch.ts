@@ -60,13 +60,17 @@ export type RowSink = (
  */
 export function upsertSink(db: GameDatabase): RowSink {
   const upsert = db.sql.prepare(UPSERT_SQL);
+  const keys = new PositionKeys();
   return ({ hi, lo, month }, data) => {
-    upsert.run(positionKey(hi, lo), month, data);
+    upsert.run(keys.key(hi, lo), month, data);
   };
 }
 
 /** The rows a batch holds before it is written: bounds its memory. */
 export const BATCH_ROWS = 200_000;
+
+/** A power of two above the rows of a batch (flush's sort). */
+const ROW_SPAN = 2 ** 18;
 
 /**
  * The rows of the games added since the last flush, in typed arrays (an
@@ -200,11 +204,17 @@ export class IndexBatch {
   /** Writes the rows held, in key order, and forgets them. */
   flush(): void {
     const hi = this.#hi, lo = this.#lo, month = this.#month;
-    const rows = Array.from({ length: this.#size }, (_, row) => row);
-    rows.sort((a, b) =>
-      hi[a] - hi[b] || (lo[a] >>> 0) - (lo[b] >>> 0) || month[a] - month[b]
-    );
-    for (const row of rows) {
+    // in the order of the keys' high halves (signed, as the column sorts),
+    // which is all the B-tree's locality needs: a native sort of numbers,
+    // the row in the low bits (a comparator's sort took a tenth of the
+    // import)
+    const order = new Float64Array(this.#size);
+    for (let row = 0; row < this.#size; row++) {
+      order[row] = (hi[row] + 2 ** 31) * ROW_SPAN + row;
+    }
+    order.sort();
+    for (const value of order) {
+      const row = value % ROW_SPAN;
       this.#sink(
         { hi: hi[row], lo: lo[row], month: month[row] },
         this.#entryOf(row).encode(),
@@ -271,4 +281,20 @@ function wasSeen(
 /** A Polyglot key's halves as the signed 64-bit integer of the `key` column. */
 export function positionKey(hi: number, lo: number): bigint {
   return BigInt.asIntN(64, BigInt(hi >>> 0) << 32n | BigInt(lo >>> 0));
+}
+
+/**
+ * {@linkcode positionKey} for many keys: one 64-bit integer read where its
+ * halves are written (no arithmetic on big integers: four of them a row).
+ */
+class PositionKeys {
+  readonly #halves = new Int32Array(2);
+  readonly #key = new BigInt64Array(this.#halves.buffer);
+  readonly #little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+  key(hi: number, lo: number): bigint {
+    this.#halves[this.#little ? 1 : 0] = hi;
+    this.#halves[this.#little ? 0 : 1] = lo;
+    return this.#key[0];
+  }
 }
