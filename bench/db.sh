@@ -2,8 +2,9 @@
 # The game database (`fen db`) on lichess-like games, in one run:
 #   - import speed (games per second, wall and CPU time) with the explorer
 #     index, with the annotations kept (the PGN reader) and dropped (the
-#     walker), and SCID (Debian package scid: sc_import, or pgnscid where
-#     a version has it) on the same file as a peer when it is installed;
+#     walker), in one thread and on two workers (--jobs 2), and SCID
+#     (Debian package scid: sc_import, or pgnscid where a version has
+#     it) on the same file as a peer when it is installed;
 #   - the database's size against the `.pgn.zst` (zstd's default level,
 #     -3) of the same games, for several --index-plies;
 #   - the explorer's answer time (p50, p95) over many positions, and
@@ -39,11 +40,11 @@ for clocks in "" --clocks; do
   zstd -q -f -3 "$dir/$name.pgn" -o "$dir/$name.pgn.zst"
   zsize=$(stat -c %s "$dir/$name.pgn.zst")
   echo "== $games games ${clocks:-without clocks}: $(stat -c %s "$dir/$name.pgn") bytes, .pgn.zst (zstd -3) $zsize bytes"
-  for mode in --no-annotations ""; do
+  for mode in --no-annotations "--no-annotations --jobs 2" "" "--jobs 2"; do
     rm -f "$dir/g.db"
     read -r wall cpu rss < <(timed "${fen[@]}" db import --db "$dir/g.db" ${mode} "$dir/$name.pgn.zst")
     size=$(stat -c %s "$dir/g.db")
-    echo "import ${mode:-(annotations kept)}: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s, peak ${rss} MB; database $size bytes, $(echo "scale=2; $size / $zsize" | bc)x the .pgn.zst"
+    echo "import ${mode:-(annotations kept)}: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s ($(echo "$games / $cpu" | bc) a CPU second), peak ${rss} MB; database $size bytes, $(echo "scale=2; $size / $zsize" | bc)x the .pgn.zst"
   done
   # SCID 4.7 (Debian's scid) has no pgnscid: its sc_import (tkscid, run
   # headless) into a database made empty first. It builds no position index.
@@ -52,7 +53,7 @@ for clocks in "" --clocks; do
     printf 'sc_base close [sc_base create [lindex $argv 0]]\nexit 0\n' > "$dir/create.tcl"
     /usr/games/tkscid "$dir/create.tcl" "$dir/scid" > /dev/null
     read -r wall cpu rss < <(PATH=$PATH:/usr/games timed /usr/games/sc_import "$dir/scid" "$dir/$name.pgn")
-    echo "scid sc_import: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s; $(cat "$dir"/scid.s* | wc -c) bytes (no position index)"
+    echo "scid sc_import: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s ($(echo "$games / $cpu" | bc) a CPU second), peak ${rss} MB; $(cat "$dir"/scid.s* | wc -c) bytes (no position index)"
   elif command -v pgnscid > /dev/null; then
     read -r wall cpu rss < <(cd "$dir" && timed pgnscid -f "$name.pgn" scid)
     echo "pgnscid: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s; $(cat "$dir"/scid.s* | wc -c) bytes"
