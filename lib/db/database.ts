@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS games (
   moves BLOB, tags TEXT, annotations BLOB
 );
 CREATE UNIQUE INDEX IF NOT EXISTS games_uid ON games (uid);
+CREATE INDEX IF NOT EXISTS games_signature ON games (material, home_pawns);
 CREATE TABLE IF NOT EXISTS explorer (
   key INTEGER NOT NULL,
   month INTEGER NOT NULL,

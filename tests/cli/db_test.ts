@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { runMain, spawnFen } from "./_harness.ts";
 import { stockfishGamesWithPlayers } from "../_books.ts";
+import { prefilterSql } from "../../lib/db/select.ts";
 
 const LICHESS = Deno.readTextFileSync(
   new URL("../testdata/lichess_style.pgn", import.meta.url),
@@ -215,6 +216,13 @@ Deno.test("fen db query --match writes the games and positions fen --match write
       }
     }
     assert.equal(found, 16);
+    // the prefilter reads the index of the signatures, not the games' rows
+    const sql = new DatabaseSync(db, { readOnly: true });
+    const plan = sql.prepare(
+      `EXPLAIN QUERY PLAN SELECT id FROM games WHERE ${prefilterSql("KRvKR")}`,
+    ).all().map((row) => String(row.detail)).join("\n");
+    sql.close();
+    assert.match(plan, /USING COVERING INDEX games_signature/);
     const bad = await runMain(["db", "query", db, "--match", "KQvKx"]);
     assert.equal(bad.code, 1);
     assert.match(
