@@ -1,8 +1,7 @@
 /**
  * The reading half of an import: PGN into games as the database stores
  * them (each game's row, and the keys and moves the index counts), with
- * no database in sight, so that `--jobs`' workers read parts of a stream
- * while the command's thread writes (lib/db/import_jobs.ts).
+ * no database in sight (lib/db/import.ts stores them).
  *
  * @module
  */
@@ -10,7 +9,6 @@
 import { PgnReader } from "../pgn/reader.ts";
 import { PgnWalker } from "../pgn/walker.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
-import { type PgnError, PgnMoveError } from "../pgn/errors.ts";
 import { unkeyedReason } from "../data/polyglot/rules.ts";
 import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
 import {
@@ -36,8 +34,6 @@ export interface ParseOptions {
    * neither played nor given), as the command's `--shard` keeps them.
    */
   shard?: { index: number; count: number };
-  /** Games and lines of the stream before this part (`--jobs`). */
-  offset?: { games: number; lines: number };
 }
 
 /** Why a game is left out. */
@@ -91,7 +87,6 @@ export class GameParser {
   readonly #options: ParseOptions;
   readonly #take: (game: ParsedGame) => void;
   readonly #input: { push(chunk: string | Uint8Array): void; end(): void };
-  #seen = 0;
 
   /**
    * @param options How to read.
@@ -111,11 +106,6 @@ export class GameParser {
   /** Ends the input: the last game is read. */
   end(): void {
     this.#input.end();
-  }
-
-  /** The games read (this import's or not), as the reader numbers them. */
-  get games(): number {
-    return this.#seen;
   }
 
   /** Whole games (their comments, NAGs and variations kept), then walked. */
@@ -145,19 +135,16 @@ export class GameParser {
 
   /** Whether game `number` of this part is this import's (`shard`). */
   #kept(number: number): boolean {
-    if (number > this.#seen) this.#seen = number;
     const shard = this.#options.shard;
-    const games = this.#options.offset?.games ?? 0;
     return shard === undefined ||
-      (number + games - 1) % shard.count === shard.index - 1;
+      (number - 1) % shard.count === shard.index - 1;
   }
 
   /** A game read: its row, or why it is left out. */
   #game(game: PgnGame, walked: () => GameWalk): void {
     if (!this.#kept(game.number)) return;
-    const number = game.number + (this.#options.offset?.games ?? 0);
     const parsed: ParsedGame = {
-      number,
+      number: game.number,
       row: null,
       leftOut: null,
       keys: [],
@@ -165,7 +152,7 @@ export class GameParser {
     };
     const unkeyed = game.error === null ? unkeyedReason(game.rules) : null;
     if (game.error !== null) {
-      parsed.leftOut = { kind: "error", message: this.#message(game.error) };
+      parsed.leftOut = { kind: "error", message: game.error.message };
     } else if (unkeyed !== null) {
       parsed.leftOut = { kind: "unsupported", reason: unkeyed };
     } else {
@@ -175,18 +162,6 @@ export class GameParser {
       parsed.codes = walk.codes;
     }
     this.#take(parsed);
-  }
-
-  /** An error's message, its game and line counted from the stream's start. */
-  #message(error: PgnError): string {
-    const offset = this.#options.offset;
-    if (offset === undefined) return error.message;
-    const place = `Cannot read PGN: game ${error.game + offset.games} (line ${
-      error.line + offset.lines
-    }, column ${error.column})`;
-    return error instanceof PgnMoveError
-      ? `${place}, ${error.detail}`
-      : `${place}: ${error.detail}`;
   }
 
   #row(game: PgnGame, { codes, cells }: GameWalk): GameRow {

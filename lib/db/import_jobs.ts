@@ -1,101 +1,71 @@
 /**
- * `fen db import --jobs N`: the stream cut into parts before a game (as
- * `--jobs` cuts PGN: lib/pgn/starts.ts), each read by one of N workers
- * (lib/db/import_worker.ts) while this thread writes. In part order, this
- * thread stores the games a worker read (a game already there is skipped,
- * as in one thread) and sends back their ids; the worker counts them into
- * the part's index rows and sends those, which this thread adds to the
- * table. The games, their ids, the counts and the messages are one
- * thread's ({@linkcode GameImporter}'s): a row's bytes do not depend on
- * how its games were batched. A part whose games the cut counted
- * otherwise than the reader (so that the game numbers after it, and
- * `--shard`'s choice, were assumed wrong) is read again here.
+ * `fen db import --jobs`: this thread reads the games and stores them (as
+ * one thread's import does: lib/db/import.ts), while a worker
+ * (lib/db/import_worker.ts) counts them into the index, as that import's
+ * batch would, and sends back the rows, which this thread writes. The
+ * games go to the worker as numbers (their ids, keys and moves), the
+ * rows come back as bytes: nothing is read twice and no object crosses,
+ * so the database is the one thread's, byte for byte. The index is about
+ * two fifths of an import's work: two threads are all it takes.
  *
  * @module
  */
 
-import { gameCut } from "../pgn/starts.ts";
 import type { GameDatabase } from "./database.ts";
-import { GameParser } from "./game_parser.ts";
+import { GameParser, type ParsedGame } from "./game_parser.ts";
 import {
   GameWriter,
   type ImportCounts,
   type ImportOptions,
   indexedGame,
 } from "./import.ts";
-import { IndexBatch, type RowSink, upsertSink } from "./index_batch.ts";
-import { type FromWorker, unpack } from "./import_rows.ts";
+import { type RowSink, upsertSink } from "./index_batch.ts";
+import {
+  type FromWorker,
+  PackedGames,
+  type ToWorker,
+  unpack,
+} from "./import_rows.ts";
 
-/** The module a worker runs. */
+/** The module the worker runs. */
 export const WORKER = new URL("./import_worker.ts", import.meta.url);
 
-/** A part's size: large enough that its index rows add up a while. */
-const PART = 1 << 18;
-/** Parts in flight per worker: one read, one waiting. */
-const AHEAD = 2;
-/** Index rows written between two commits. */
-const COMMIT_ROWS = 500_000;
-
-/** A part sent to a worker. */
-interface Part {
-  bytes: Uint8Array;
-  worker: Worker;
-  offset: { games: number; lines: number };
-  /** The games the cut counted in it. */
-  count: number;
-  /** Whether it is its worker's last. */
-  last: boolean;
-  parsed?: Extract<FromWorker, { parsed: number }>;
-}
+/** Messages of games sent and not yet counted, at most (memory). */
+const AHEAD = 8;
 
 /**
- * An import on worker threads: {@linkcode ImportJobs.push} it PGN, then
- * {@linkcode ImportJobs.end} it; {@linkcode ImportJobs.close} in any case.
+ * An import with its index counted on a worker: {@linkcode ImportJobs.push}
+ * it PGN, then {@linkcode ImportJobs.end} it; {@linkcode ImportJobs.close}
+ * in any case.
  */
 export class ImportJobs {
-  readonly #options: ImportOptions;
+  readonly #parser: GameParser;
   readonly #writer: GameWriter;
   readonly #sink: RowSink;
-  readonly #workers: Worker[] = [];
-  readonly #parts = new Map<number, Part>();
-  #held = new Uint8Array(2 * PART);
-  #size = 0;
+  readonly #worker: Worker;
+  readonly #games = new PackedGames();
+  /** Messages of games sent, and whether the worker sent its last rows. */
   #sent = 0;
-  /** The next part to store, and the parts not yet indexed. */
-  #next = 0;
-  #indexing = 0;
-  /** Games and lines of the stream before the held bytes (as cut). */
-  #cut = { games: 0, lines: 0 };
-  /** Games before the next part to store, as the reader counted them. */
-  #games = 0;
-  #rows = 0;
+  #counted = 0;
+  #done = false;
   #failure: unknown = null;
-  /** Whether the input ended (the parts sent since are each worker's last). */
-  #ended = false;
   #wake: (() => void) | null = null;
 
   /**
    * @param db The database, opened to write.
-   * @param options How to read and index, and the workers (at least 1).
+   * @param options How to read and index.
    */
-  constructor(db: GameDatabase, options: ImportOptions & { jobs: number }) {
-    this.#options = options;
+  constructor(db: GameDatabase, options: ImportOptions) {
     this.#writer = new GameWriter(db, options);
     this.#sink = upsertSink(db);
-    const { indexPlies, annotations, shard } = options;
-    for (let i = 0; i < options.jobs; i++) {
-      const worker = new Worker(WORKER, { type: "module" });
-      worker.onmessage = (event: MessageEvent<FromWorker>) =>
-        this.#answer(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.#fail(new Error(`a worker failed: ${event.message}`));
-      };
-      worker.postMessage({
-        init: { indexPlies, annotations, ...(shard ? { shard } : {}) },
-      });
-      this.#workers.push(worker);
-    }
+    this.#parser = new GameParser(options, (game) => this.#game(game));
+    this.#worker = new Worker(WORKER, { type: "module" });
+    this.#worker.onmessage = (event: MessageEvent<FromWorker>) =>
+      this.#answer(event.data);
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(new Error(`a worker failed: ${event.message}`));
+    };
   }
 
   /** What the import did so far. */
@@ -103,56 +73,41 @@ export class ImportJobs {
     return this.#writer.counts;
   }
 
-  /** Reads the next chunk of PGN; waits while the workers are behind. */
+  /** Reads the next chunk of PGN; waits while the worker is behind. */
   async push(chunk: Uint8Array): Promise<void> {
-    if (this.#size + chunk.length > this.#held.length) {
-      const bigger = new Uint8Array(2 * (this.#size + chunk.length));
-      bigger.set(this.#held.subarray(0, this.#size));
-      this.#held = bigger;
-    }
-    this.#held.set(chunk, this.#size);
-    this.#size += chunk.length;
-    if (this.#size < PART) return;
-    const at = gameCut(this.#held.subarray(0, this.#size));
-    if (at === null) return;
-    this.#send(at.end, at.games);
-    this.#cut.lines += at.lines;
-    while (this.#parts.size >= AHEAD * this.#workers.length) {
-      await this.#wait();
-    }
+    this.#parser.push(chunk);
+    this.#send();
+    while (this.#sent - this.#counted >= AHEAD) await this.#wait();
   }
 
-  /** Ends the input: waits for every part, writes and commits. */
+  /** Ends the input: waits for the worker's rows, writes and commits. */
   async end(): Promise<void> {
-    this.#ended = true;
-    // each worker's last part (empty if need be) sends the rows it holds
-    for (let i = 0; i < this.#workers.length; i++) this.#send(this.#size, 0);
-    while (this.#parts.size > 0 || this.#indexing > 0) await this.#wait();
+    this.#parser.end();
+    this.#send();
+    this.#worker.postMessage({ end: true } satisfies ToWorker);
+    while (!this.#done) await this.#wait();
     this.#writer.commit(() => {});
   }
 
-  /** Stops the workers. */
+  /** Stops the worker. */
   close(): void {
-    for (const worker of this.#workers) worker.terminate();
+    this.#worker.terminate();
   }
 
-  /** Sends the held bytes before `end` (`count` games) as the next part. */
-  #send(end: number, count: number): void {
-    const number = this.#sent++;
-    const bytes = this.#held.slice(0, end);
-    this.#held.copyWithin(0, end, this.#size);
-    this.#size -= end;
-    const worker = this.#workers[number % this.#workers.length];
-    const offset = { ...this.#cut };
-    this.#cut.games += count;
-    this.#parts.set(number, {
-      bytes,
-      worker,
-      offset,
-      count,
-      last: this.#ended,
-    });
-    worker.postMessage({ parse: number, bytes, offset });
+  /** Stores a game read; one the index counts goes to the worker. */
+  #game(game: ParsedGame): void {
+    const id = this.#writer.write(game);
+    const indexed = id === 0 ? null : indexedGame(game.row!, { id, ...game });
+    if (indexed !== null) this.#games.add(indexed);
+  }
+
+  /** Sends the games packed since the last time, if any. */
+  #send(): void {
+    if (this.#games.length === 0) return;
+    const games = this.#games.take();
+    this.#sent++;
+    // copied, not transferred (see the worker)
+    this.#worker.postMessage({ games } satisfies ToWorker);
   }
 
   #wait(): Promise<void> {
@@ -165,22 +120,16 @@ export class ImportJobs {
     this.#wake?.();
   }
 
-  /** A worker's answer. */
+  /** The worker's answer: rows written (and the games they count committed). */
   #answer(message: FromWorker): void {
     try {
       if ("failed" in message) throw new Error(message.failed);
-      if ("parsed" in message) {
-        this.#parts.get(message.parsed)!.parsed = message;
-        this.#store();
-      } else if ("indexed" in message) {
+      if ("counted" in message) this.#counted++;
+      if ("rows" in message) {
         this.#writer.begin();
         unpack(message.rows, this.#sink);
-        this.#indexing--;
-        this.#rows += message.rows.keys.length / 4;
-        if (this.#rows >= COMMIT_ROWS) {
-          this.#writer.commit(() => {});
-          this.#rows = 0;
-        }
+        this.#writer.commit(() => {});
+        this.#done = message.done;
       }
     } catch (error) {
       this.#fail(error);
@@ -188,49 +137,5 @@ export class ImportJobs {
     const wake = this.#wake;
     this.#wake = null;
     wake?.();
-  }
-
-  /** Stores the games of the parts read, in order. */
-  #store(): void {
-    for (let part = this.#parts.get(this.#next); part?.parsed;) {
-      this.#parts.delete(this.#next);
-      const { read, games } = part.parsed;
-      const last = part.last;
-      // the parts cut from now on start where the reader says (an earlier
-      // part still in flight, where it assumed otherwise, is read again)
-      this.#cut.games += read - part.count;
-      if (part.offset.games !== this.#games) {
-        const ids = new Int32Array(0);
-        part.worker.postMessage({ index: this.#next, ids, last });
-        this.#local(part);
-      } else {
-        const ids = new Int32Array(games.length);
-        games.forEach((game, i) => ids[i] = this.#writer.write(game));
-        this.#games += read;
-        part.worker.postMessage({ index: this.#next, ids, last });
-      }
-      this.#indexing++;
-      part = this.#parts.get(++this.#next);
-    }
-  }
-
-  /** Reads and stores a part in this thread, at the stream's true place. */
-  #local({ bytes, offset }: Part): void {
-    const batch = new IndexBatch(this.#sink);
-    const parser = new GameParser(
-      { ...this.#options, offset: { games: this.#games, lines: offset.lines } },
-      (game) => {
-        const id = this.#writer.write(game);
-        const indexed = id === 0
-          ? null
-          : indexedGame(game.row!, { id, ...game });
-        if (indexed !== null) batch.addGame(indexed);
-        if (batch.full) batch.flush();
-      },
-    );
-    parser.push(bytes);
-    parser.end();
-    batch.flush();
-    this.#games += parser.games;
   }
 }

@@ -1,14 +1,15 @@
 /**
- * What `fen db import --jobs`' workers and the command's thread tell each
- * other (lib/db/import_worker.ts, lib/db/import_jobs.ts), and index rows
- * packed for the trip: keys and ends in one array, the rows' bytes in
- * another (an array a row would be cloned one by one).
+ * What `fen db import --jobs` sends between the command's thread and its
+ * index worker (lib/db/import_jobs.ts, lib/db/import_worker.ts), packed in
+ * typed arrays: the games as the index counts them, one array of numbers
+ * (objects kept until the worker's turn came lived long enough to be
+ * copied out of the young generation, and collecting them cost more than
+ * reading the games), and the index rows made of them, their keys and
+ * ends in one array and their bytes in another.
  *
  * @module
  */
 
-import type { LeftOut, ParseOptions } from "./game_parser.ts";
-import type { GameRow } from "./game_row.ts";
 import type { IndexedGame } from "./index_batch.ts";
 
 /** Index rows packed: per row hi, lo, month, end of its bytes in `data`. */
@@ -17,28 +18,16 @@ export interface Packed {
   data: Uint8Array;
 }
 
-/** A message to a worker. */
+/** A message to the index worker. */
 export type ToWorker =
-  | { init: Omit<ParseOptions, "offset"> }
-  | {
-    parse: number;
-    bytes: Uint8Array;
-    offset: { games: number; lines: number };
-  }
-  | { index: number; ids: Int32Array; last: boolean };
+  | { games: Int32Array }
+  | { end: true };
 
-/** A game as a worker sends it back: its row, or why it is left out. */
-export interface SentGame {
-  number: number;
-  row: GameRow | null;
-  leftOut: LeftOut | null;
-}
-
-/** A message from a worker. */
+/** A message from the index worker. */
 export type FromWorker =
   | { ready: true }
-  | { parsed: number; read: number; games: SentGame[] }
-  | { indexed: number; rows: Packed }
+  | { rows: Packed; done: boolean }
+  | { counted: true }
   | { failed: string };
 
 /** Index rows being packed. */
@@ -76,71 +65,6 @@ export class PackedRows {
   }
 }
 
-/** The fields of an indexed game before its keys, in {@linkcode PackedGames}. */
-const FIELDS = ["white", "draws", "black"] as const;
-
-/**
- * The games of a part as the index counts them, in one array of numbers
- * until their ids are known: a worker kept them as objects, which lived
- * long enough to be copied out of the young generation, and collecting
- * them cost more than reading the games.
- */
-export class PackedGames {
-  #numbers = new Int32Array(16 * 1024);
-  #length = 0;
-  /** Where each game starts in the array (-1: not counted). */
-  readonly #starts: number[] = [];
-
-  /** Adds a game (null: one the index does not count). */
-  add(game: IndexedGame | null): void {
-    if (game === null) {
-      this.#starts.push(-1);
-      return;
-    }
-    const plies = game.keys.length / 2 - 1;
-    const size = 7 + game.keys.length + plies;
-    if (this.#length + size > this.#numbers.length) {
-      this.#numbers = grown(this.#numbers, 2 * (this.#length + size));
-    }
-    const at = this.#length, n = this.#numbers;
-    this.#starts.push(at);
-    n[at] = game.month;
-    n[at + 1] = game.cell;
-    n[at + 2] = FIELDS.indexOf(game.field);
-    n[at + 3] = game.whiteSum;
-    n[at + 4] = game.blackSum;
-    n[at + 5] = game.keys.length;
-    n[at + 6] = plies;
-    n.set(game.keys as ArrayLike<number>, at + 7);
-    for (let i = 0; i < plies; i++) {
-      n[at + 7 + game.keys.length + i] = game.codes[i];
-    }
-    this.#length += size;
-  }
-
-  /** The games added. */
-  get length(): number {
-    return this.#starts.length;
-  }
-
-  /** Game `i` as the index counts it, with its id; null if not counted. */
-  get(i: number, id: number): IndexedGame | null {
-    const at = this.#starts[i], n = this.#numbers;
-    if (at < 0) return null;
-    const keys = n[at + 5];
-    return {
-      id,
-      month: n[at],
-      cell: n[at + 1],
-      field: FIELDS[n[at + 2]],
-      whiteSum: n[at + 3],
-      blackSum: n[at + 4],
-      keys: n.subarray(at + 7, at + 7 + keys),
-      codes: n.subarray(at + 7 + keys, at + 7 + keys + n[at + 6]),
-    };
-  }
-}
-
 /** Each row of packed rows, in order. */
 export function unpack(
   { keys, data }: Packed,
@@ -157,6 +81,78 @@ export function unpack(
       data.subarray(start, end),
     );
     start = end;
+  }
+}
+
+/** The results, in {@linkcode PackedGames}' numbers. */
+const FIELDS = ["white", "draws", "black"] as const;
+
+/** The numbers of a game before its keys and moves. */
+const HEAD = 8;
+
+/**
+ * Games as the index counts them, packed: per game its id, month, cell,
+ * result, rating sums, the count of its keys' halves and of its moves,
+ * then those (the moves of the positions indexed only).
+ */
+export class PackedGames {
+  #numbers = new Int32Array(16 * 1024);
+  #length = 0;
+
+  /** Games packed since the last take. */
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Adds a game. */
+  add(game: IndexedGame): void {
+    const keys = game.keys.length;
+    const moves = Math.max(0, keys / 2 - 1);
+    const size = HEAD + keys + moves;
+    if (this.#length + size > this.#numbers.length) {
+      this.#numbers = grown(this.#numbers, 2 * (this.#length + size));
+    }
+    const at = this.#length, n = this.#numbers;
+    n[at] = game.id;
+    n[at + 1] = game.month;
+    n[at + 2] = game.cell;
+    n[at + 3] = FIELDS.indexOf(game.field);
+    n[at + 4] = game.whiteSum;
+    n[at + 5] = game.blackSum;
+    n[at + 6] = keys;
+    n[at + 7] = moves;
+    for (let i = 0; i < keys; i++) n[at + HEAD + i] = game.keys[i];
+    for (let i = 0; i < moves; i++) n[at + HEAD + keys + i] = game.codes[i];
+    this.#length += size;
+  }
+
+  /** The games added since the last take, copied. */
+  take(): Int32Array {
+    const numbers = this.#numbers.slice(0, this.#length);
+    this.#length = 0;
+    return numbers;
+  }
+}
+
+/** Each game of {@linkcode PackedGames.take}'s numbers, in order. */
+export function eachGame(
+  numbers: Int32Array,
+  each: (game: IndexedGame) => void,
+): void {
+  for (let at = 0; at < numbers.length;) {
+    const keys = numbers[at + 6], moves = numbers[at + 7];
+    const start = at + HEAD;
+    each({
+      id: numbers[at],
+      month: numbers[at + 1],
+      cell: numbers[at + 2],
+      field: FIELDS[numbers[at + 3]],
+      whiteSum: numbers[at + 4],
+      blackSum: numbers[at + 5],
+      keys: numbers.subarray(start, start + keys),
+      codes: numbers.subarray(start + keys, start + keys + moves),
+    });
+    at = start + keys + moves;
   }
 }
 
