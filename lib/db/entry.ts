@@ -109,11 +109,23 @@ export class ExplorerEntry {
    * @throws {RangeError} For bytes that are no row.
    */
   static decode(bytes: Uint8Array): ExplorerEntry {
-    const entry = new ExplorerEntry();
+    return new ExplorerEntry().addBytes(bytes);
+  }
+
+  /**
+   * Adds a packed row to this one, as {@linkcode ExplorerEntry.add} adds
+   * its decoding, without making it (an answer adds a row a month); the
+   * games are kept whole until {@linkcode ExplorerEntry.trim}.
+   *
+   * @param bytes What {@linkcode ExplorerEntry.encode} wrote.
+   * @returns This entry.
+   * @throws {RangeError} For bytes that are no row.
+   */
+  addBytes(bytes: Uint8Array): ExplorerEntry {
     const input = new ByteReader(bytes);
-    readCells(input, { cells: entry.extra, signed: true });
+    readCells(input, { cells: this.extra, signed: true });
     while (input.more) {
-      const move = entry.move(input.uint());
+      const move = this.move(input.uint());
       readCells(input, { cells: move.cells, signed: false });
       let id = 0;
       for (let n = input.uint(); n > 0; n--) {
@@ -121,7 +133,12 @@ export class ExplorerEntry {
         move.games.push({ id, cell: input.uint() });
       }
     }
-    return entry;
+    return this;
+  }
+
+  /** Keeps each move's kept games only (after {@linkcode ExplorerEntry.addBytes}). */
+  trim(): void {
+    for (const move of this.moves) move.games = keptGames(move.games);
   }
 }
 
