@@ -86,7 +86,7 @@ const INSERT_SQL = `INSERT OR IGNORE INTO games (${
  */
 export class GameWriter {
   readonly #db: GameDatabase;
-  readonly #options: ImportOptions;
+  readonly #options: Pick<ImportOptions, "onError" | "onUnsupported">;
   readonly #insert: StatementSync;
   readonly #values: unknown[] = new Array(INSERT_COLUMNS.length);
   #open = false;
@@ -102,7 +102,10 @@ export class GameWriter {
    * @param db The database, opened to write.
    * @param options The callbacks for the games left out.
    */
-  constructor(db: GameDatabase, options: ImportOptions) {
+  constructor(
+    db: GameDatabase,
+    options: Pick<ImportOptions, "onError" | "onUnsupported">,
+  ) {
     this.#db = db;
     this.#options = options;
     this.#insert = db.sql.prepare(INSERT_SQL);

@@ -1,63 +1,58 @@
 /**
- * `fen db import --jobs`: this thread reads the games and stores them (as
- * one thread's import does: lib/db/import.ts), while a worker
- * (lib/db/import_worker.ts) counts them into the index, as that import's
- * batch would, and sends back the rows, which this thread writes. The
- * games go to the worker as numbers (their ids, keys and moves), the
- * rows come back as bytes: nothing is read twice and no object crosses,
- * so the database is the one thread's, byte for byte. The index is about
- * two fifths of an import's work: two threads are all it takes.
+ * `fen db import --jobs`: this thread reads the games (lib/db/game_parser.ts)
+ * while a worker (lib/db/import_worker.ts) stores them and counts them into
+ * the explorer index, with the one thread's writer and batches
+ * (lib/db/import.ts), so the database is that import's, byte for byte. The
+ * reading is about half of an import's work, the writing and the index the
+ * other half: two threads are all it takes. The games left out are said
+ * here, in order, as they are read.
  *
  * @module
  */
 
-import type { GameDatabase } from "./database.ts";
+import { DbError } from "./database.ts";
 import { GameParser, type ParsedGame } from "./game_parser.ts";
-import {
-  GameWriter,
-  type ImportCounts,
-  type ImportOptions,
-  indexedGame,
-} from "./import.ts";
-import { type RowSink, upsertSink } from "./index_batch.ts";
-import {
-  type FromWorker,
-  PackedGames,
-  type ToWorker,
-  unpack,
-} from "./import_rows.ts";
+import type { ImportCounts, ImportOptions } from "./import.ts";
+import type { FromWorker, ToWorker } from "./import_rows.ts";
 
 /** The module the worker runs. */
 export const WORKER = new URL("./import_worker.ts", import.meta.url);
 
-/** Messages of games sent and not yet counted, at most (memory). */
-const AHEAD = 8;
+/** Messages of games sent and not yet stored, at most (memory). */
+const AHEAD = 4;
 
 /**
- * An import with its index counted on a worker: {@linkcode ImportJobs.push}
- * it PGN, then {@linkcode ImportJobs.end} it; {@linkcode ImportJobs.close}
- * in any case.
+ * An import whose games a worker stores: {@linkcode ImportJobs.push} it PGN,
+ * then {@linkcode ImportJobs.end} it; {@linkcode ImportJobs.close} in any
+ * case.
  */
 export class ImportJobs {
+  readonly #options: ImportOptions;
   readonly #parser: GameParser;
-  readonly #writer: GameWriter;
-  readonly #sink: RowSink;
   readonly #worker: Worker;
-  readonly #games = new PackedGames();
-  /** Messages of games sent, and whether the worker sent its last rows. */
-  #sent = 0;
-  #counted = 0;
-  #done = false;
+  /** The games read since the last message. */
+  #games: ParsedGame[] = [];
+  /** The worker's answers, in the order of the messages sent. */
+  readonly #pending: {
+    resolve: (answer: FromWorker) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  #waiting: Promise<FromWorker>[] = [];
   #failure: unknown = null;
-  #wake: (() => void) | null = null;
+  /** What the import did so far (added and skipped: as the worker said). */
+  readonly counts: ImportCounts = {
+    read: 0,
+    added: 0,
+    duplicates: 0,
+    failed: 0,
+  };
 
   /**
-   * @param db The database, opened to write.
+   * @param path The database's file (opened to write by the worker).
    * @param options How to read and index.
    */
-  constructor(db: GameDatabase, options: ImportOptions) {
-    this.#writer = new GameWriter(db, options);
-    this.#sink = upsertSink(db);
+  constructor(path: string, options: ImportOptions) {
+    this.#options = options;
     this.#parser = new GameParser(options, (game) => this.#game(game));
     this.#worker = new Worker(WORKER, { type: "module" });
     this.#worker.onmessage = (event: MessageEvent<FromWorker>) =>
@@ -66,27 +61,22 @@ export class ImportJobs {
       event.preventDefault();
       this.#fail(new Error(`a worker failed: ${event.message}`));
     };
-  }
-
-  /** What the import did so far. */
-  get counts(): ImportCounts {
-    return this.#writer.counts;
+    this.#send({ open: path });
   }
 
   /** Reads the next chunk of PGN; waits while the worker is behind. */
   async push(chunk: Uint8Array): Promise<void> {
     this.#parser.push(chunk);
-    this.#send();
-    while (this.#sent - this.#counted >= AHEAD) await this.#wait();
+    this.#flush();
+    while (this.#waiting.length > AHEAD) await this.#waiting.shift();
   }
 
-  /** Ends the input: waits for the worker's rows, writes and commits. */
+  /** Ends the input: waits for the worker to store and commit everything. */
   async end(): Promise<void> {
     this.#parser.end();
-    this.#send();
-    this.#worker.postMessage({ end: true } satisfies ToWorker);
-    while (!this.#done) await this.#wait();
-    this.#writer.commit(() => {});
+    this.#flush();
+    this.#send({ end: true });
+    for (const answer of this.#waiting.splice(0)) await answer;
   }
 
   /** Stops the worker. */
@@ -94,48 +84,58 @@ export class ImportJobs {
     this.#worker.terminate();
   }
 
-  /** Stores a game read; one the index counts goes to the worker. */
+  /** A game read: sent to be stored, or said to be left out. */
   #game(game: ParsedGame): void {
-    const id = this.#writer.write(game);
-    const indexed = id === 0 ? null : indexedGame(game.row!, { id, ...game });
-    if (indexed !== null) this.#games.add(indexed);
+    this.counts.read++;
+    if (game.row !== null) {
+      this.#games.push(game);
+      return;
+    }
+    this.counts.failed++;
+    if (game.leftOut?.kind === "error") {
+      this.#options.onError?.({ message: game.leftOut.message });
+    } else if (game.leftOut?.kind === "unsupported") {
+      this.#options.onUnsupported?.(game, game.leftOut.reason);
+    }
   }
 
-  /** Sends the games packed since the last time, if any. */
-  #send(): void {
+  /** Sends the games read since the last time, if any. */
+  #flush(): void {
     if (this.#games.length === 0) return;
-    const games = this.#games.take();
-    this.#sent++;
-    // copied, not transferred (see the worker)
-    this.#worker.postMessage({ games } satisfies ToWorker);
+    this.#send({ games: this.#games });
+    this.#games = [];
   }
 
-  #wait(): Promise<void> {
-    if (this.#failure !== null) return Promise.reject(this.#failure);
-    return new Promise((resolve) => this.#wake = resolve);
+  #send(message: ToWorker): void {
+    if (this.#failure !== null) throw this.#failure;
+    const answer = new Promise<FromWorker>((resolve, reject) =>
+      this.#pending.push({ resolve, reject })
+    );
+    // said where it is awaited, if it is: an import stopped early is not
+    answer.catch(() => {});
+    this.#waiting.push(answer);
+    this.#worker.postMessage(message);
   }
 
   #fail(error: unknown): void {
     this.#failure ??= error;
-    this.#wake?.();
+    for (const pending of this.#pending.splice(0)) pending.reject(error);
   }
 
-  /** The worker's answer: rows written (and the games they count committed). */
+  /** The worker's answer to the oldest message. */
   #answer(message: FromWorker): void {
-    try {
-      if ("failed" in message) throw new Error(message.failed);
-      if ("counted" in message) this.#counted++;
-      if ("rows" in message) {
-        this.#writer.begin();
-        unpack(message.rows, this.#sink);
-        this.#writer.commit(() => {});
-        this.#done = message.done;
-      }
-    } catch (error) {
-      this.#fail(error);
+    if ("failed" in message) {
+      this.#fail(
+        message.reason === null
+          ? new Error(message.failed)
+          : new DbError(message.reason, message.failed),
+      );
+      return;
     }
-    const wake = this.#wake;
-    this.#wake = null;
-    wake?.();
+    if ("added" in message) {
+      this.counts.added = message.added;
+      this.counts.duplicates = message.duplicates;
+    }
+    this.#pending.shift()?.resolve(message);
   }
 }

@@ -140,13 +140,18 @@ function importerOf(
   db: GameDatabase,
   options: ImportOptions & { jobs: number; io: CliIo },
 ): Importer {
-  const why = options.jobs > 1 ? unstartable(options.io) : null;
+  // a database in memory is this thread's alone
+  const why = options.jobs > 1 && db.path !== ":memory:"
+    ? unstartable(options.io)
+    : null;
   if (why !== null) {
     writeText(
       options.io.stderr,
       `fen: db import: ${why}: importing on one core\n`,
     );
-  } else if (options.jobs > 1) return new ImportJobs(db, options);
+  } else if (options.jobs > 1 && db.path !== ":memory:") {
+    return new ImportJobs(db.path, options);
+  }
   const importer = new GameImporter(db, options);
   return {
     get counts() {

@@ -156,8 +156,8 @@ export const DB_SPECS: Readonly<Record<DbWord, ProgramSpec>> = {
         name: "jobs",
         value: "<n>",
         default: "1",
-        help: "with 2 or more (0: one per core), count the explorer index " +
-          "on a worker thread; the database as with 1",
+        help: "with 2 or more (0: one per core), store and index the " +
+          "games on a worker thread; the database as with 1",
       },
       ...PROGRESS_OPTIONS,
       HELP_OPTION,
