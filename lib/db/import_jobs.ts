@@ -88,6 +88,11 @@ export class ImportJobs {
   #game(game: ParsedGame): void {
     this.counts.read++;
     if (game.row !== null) {
+      // the index reads the moves of the plies indexed only (the row has
+      // them all): the rest is not copied to the worker
+      if (game.codes.length > this.#options.indexPlies) {
+        game.codes.length = this.#options.indexPlies;
+      }
       this.#games.push(game);
       return;
     }
