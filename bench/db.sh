@@ -33,6 +33,30 @@ timed() {
   echo "$wall $(echo "$user + $system" | bc -l) $((rss / 1024))"
 }
 
+threads() {
+  # CPU seconds of each thread of a run (its last reading of
+  # /proc/PID/task/*/stat): what two idle cores would give, on a shared
+  # machine where a second thread finds none
+  "$@" > /dev/null &
+  local pid=$! line tid
+  declare -A cpu name
+  while kill -0 "$pid" 2> /dev/null; do
+    for task in /proc/"$pid"/task/*; do
+      line=$(cat "$task/stat" 2> /dev/null) || continue
+      read -r -a fields <<< "${line##*) }"
+      tid=${task##*/}
+      name[$tid]=${line#*(}
+      name[$tid]=${name[$tid]%%)*}
+      cpu[$tid]=$((fields[11] + fields[12]))
+    done
+    sleep 0.2
+  done
+  for tid in "${!cpu[@]}"; do
+    [ "${cpu[$tid]}" -gt 5 ] && printf '%s %s s; ' "${name[$tid]}" "$(echo "scale=2; ${cpu[$tid]} / 100" | bc)"
+  done
+  echo
+}
+
 for clocks in "" --clocks; do
   name=games${clocks}
   [ -s "$dir/$name.pgn" ] ||
@@ -46,6 +70,8 @@ for clocks in "" --clocks; do
     size=$(stat -c %s "$dir/g.db")
     echo "import ${mode:-(annotations kept)}: ${wall} s wall, ${cpu} s CPU, $(echo "$games / $wall" | bc) games/s ($(echo "$games / $cpu" | bc) a CPU second), peak ${rss} MB; database $size bytes, $(echo "scale=2; $size / $zsize" | bc)x the .pgn.zst"
   done
+  rm -f "$dir/g.db"
+  echo "import --no-annotations --jobs 2, CPU by thread: $(threads "${fen[@]}" db import --db "$dir/g.db" --no-annotations --jobs 2 "$dir/$name.pgn.zst")"
   # SCID 4.7 (Debian's scid) has no pgnscid: its sc_import (tkscid, run
   # headless) into a database made empty first. It builds no position index.
   if [ -x /usr/games/tkscid ]; then
