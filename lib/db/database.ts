@@ -150,6 +150,10 @@ export class GameDatabase {
         // The default rollback journal: a reader needs no write access
         // (WAL's readers write its shared-memory file).
         sql.exec("PRAGMA synchronous = NORMAL;");
+        // 64 MiB of pages (SQLite's default is 2): an import writes at
+        // random into `games_uid`, `games_signature` and the explorer, and
+        // at 1,000,000 games each write read its pages from the file again
+        sql.exec("PRAGMA cache_size = -65536;");
         sql.exec(SCHEMA_SQL);
       }
       db.#checkSchema(write);

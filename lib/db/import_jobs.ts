@@ -37,7 +37,7 @@ export class ImportJobs {
     resolve: (answer: FromWorker) => void;
     reject: (error: unknown) => void;
   }[] = [];
-  #waiting: Promise<FromWorker>[] = [];
+  readonly #waiting: Promise<FromWorker>[] = [];
   #failure: unknown = null;
   /** What the import did so far (added and skipped: as the worker said). */
   readonly counts: ImportCounts = {
