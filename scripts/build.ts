@@ -65,6 +65,8 @@ const APART: Readonly<Record<string, { file: string; note: string }>> = {
 
 /** The `--jobs` worker's module (lib/cli/source_jobs_lane.ts names it). */
 const WORKER = { source: "./source_jobs_worker.ts", file: "jobs_worker.js" };
+/** `fen db import --jobs`' worker's module (lib/db/import_jobs.ts names it). */
+const DB_WORKER = { source: "./import_worker.ts", file: "db_worker.js" };
 
 /** The specifiers a module of build/ names otherwise than its sources. */
 const RENAMED: Readonly<Record<string, string>> = {
@@ -73,6 +75,7 @@ const RENAMED: Readonly<Record<string, string>> = {
     Object.entries(APART).map(([spec, { file }]) => [spec, `./${file}`]),
   ),
   [WORKER.source]: `./${WORKER.file}`,
+  [DB_WORKER.source]: `./${DB_WORKER.file}`,
   "./general.ts": "./general.js",
 };
 
@@ -125,6 +128,12 @@ const PARTS: readonly Part[] = [
     source: "lib/cli/source_jobs_worker.ts",
     external: [...EXTERNAL, ...Object.keys(APART)],
     note: PIECES,
+  },
+  {
+    file: DB_WORKER.file,
+    source: "lib/db/import_worker.ts",
+    external: EXTERNAL,
+    note: "",
   },
   ...Object.entries(APART).map(([specifier, { file, note }]) => ({
     file,
@@ -220,7 +229,12 @@ for (const part of PARTS) built.push(await bundle(part, used));
 // The modules name each other by these: a source that names them otherwise
 // would leave a module of build/ importing one of lib/.
 for (
-  const specifier of [WORKER.source, "./general.ts", ...Object.keys(APART)]
+  const specifier of [
+    WORKER.source,
+    DB_WORKER.source,
+    "./general.ts",
+    ...Object.keys(APART),
+  ]
 ) {
   if (!used.has(specifier)) throw new Error(`no ${specifier} in build/`);
 }

@@ -84,7 +84,9 @@ export class ExplorerEntry {
   encode(): Uint8Array {
     const out = new ByteWriter();
     writeCells(out, { cells: this.extra, signed: true });
-    for (const move of this.moves) {
+    // in one order (of codes, and cells below): the same games give the
+    // same bytes, however they were batched
+    for (const move of this.moves.toSorted((a, b) => a.code - b.code)) {
       out.uint(move.code);
       writeCells(out, { cells: move.cells, signed: false });
       const games = keptGames(move.games);
@@ -107,11 +109,23 @@ export class ExplorerEntry {
    * @throws {RangeError} For bytes that are no row.
    */
   static decode(bytes: Uint8Array): ExplorerEntry {
-    const entry = new ExplorerEntry();
+    return new ExplorerEntry().addBytes(bytes);
+  }
+
+  /**
+   * Adds a packed row to this one, as {@linkcode ExplorerEntry.add} adds
+   * its decoding, without making it (an answer adds a row a month); the
+   * games are kept whole until {@linkcode ExplorerEntry.trim}.
+   *
+   * @param bytes What {@linkcode ExplorerEntry.encode} wrote.
+   * @returns This entry.
+   * @throws {RangeError} For bytes that are no row.
+   */
+  addBytes(bytes: Uint8Array): ExplorerEntry {
     const input = new ByteReader(bytes);
-    readCells(input, { cells: entry.extra, signed: true });
+    readCells(input, { cells: this.extra, signed: true });
     while (input.more) {
-      const move = entry.move(input.uint());
+      const move = this.move(input.uint());
       readCells(input, { cells: move.cells, signed: false });
       let id = 0;
       for (let n = input.uint(); n > 0; n--) {
@@ -119,7 +133,12 @@ export class ExplorerEntry {
         move.games.push({ id, cell: input.uint() });
       }
     }
-    return entry;
+    return this;
+  }
+
+  /** Keeps each move's kept games only (after {@linkcode ExplorerEntry.addBytes}). */
+  trim(): void {
+    for (const move of this.moves) move.games = keptGames(move.games);
   }
 }
 
@@ -194,7 +213,7 @@ function writeCells(
 ): void {
   const kept = [...cellCounts(cells)].filter(([, c]) =>
     c.white !== 0 || c.draws !== 0 || c.black !== 0
-  );
+  ).sort((a, b) => a[0] - b[0]);
   out.uint(kept.length);
   for (const [cell, c] of kept) {
     out.uint(cell);

@@ -137,7 +137,8 @@ export class Explorer {
       filter.until ?? Number.MAX_SAFE_INTEGER,
     ) as { month: number; data: Uint8Array }[];
     const entry = new ExplorerEntry();
-    for (const row of rows) entry.add(ExplorerEntry.decode(row.data));
+    for (const row of rows) entry.addBytes(row.data);
+    entry.trim();
     return this.answerOf(entry, { position, filter });
   }
 

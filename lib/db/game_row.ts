@@ -33,6 +33,9 @@ export const TAG_COLUMNS:
     ["Variant", "variant", "text"],
   ];
 
+/** {@linkcode TAG_COLUMNS} by tag (made once: a game's row is made often). */
+const BY_TAG = new Map(TAG_COLUMNS.map((c) => [c[0], c]));
+
 /** The tags `stringifyPgn` writes first, in its order: their place is known. */
 const ROSTER = new Set(["Event", "Site", "Date", "Round", "White", "Black"]);
 
@@ -63,10 +66,9 @@ export function tagColumns(
   const row: GameRow = {};
   const rest: (string | null)[] = [];
   for (const [, column] of TAG_COLUMNS) row[column] = null;
-  const columns = new Map(TAG_COLUMNS.map((c) => [c[0], c]));
   for (const [name, value] of tags) {
     if (name === "Result") continue;
-    const typed = columns.get(name);
+    const typed = BY_TAG.get(name);
     const fits = typed !== undefined &&
       (typed[2] === "text" || String(Number.parseInt(value)) === value);
     if (fits) {
@@ -85,9 +87,8 @@ export function tagColumns(
 /** The tags of a row, in their order (Result left to the game's result). */
 export function tagsOf(row: GameRow): Map<string, string> {
   const tags = new Map<string, string>();
-  const byTag = new Map(TAG_COLUMNS.map((c) => [c[0], c[1]]));
   for (const name of ROSTER) {
-    const value = row[byTag.get(name)!];
+    const value = row[BY_TAG.get(name)![1]];
     if (value !== null && value !== undefined) tags.set(name, String(value));
   }
   const rest = row.tags === null || row.tags === undefined
@@ -96,7 +97,8 @@ export function tagsOf(row: GameRow): Map<string, string> {
   for (let i = 0; i < rest.length; i += 2) {
     const name = rest[i]!;
     if (name === "") continue;
-    const value = rest[i + 1] ?? row[byTag.get(name)!];
+    const column = BY_TAG.get(name)?.[1];
+    const value = rest[i + 1] ?? (column === undefined ? null : row[column]);
     if (value !== null && value !== undefined) tags.set(name, String(value));
   }
   return tags;

@@ -150,7 +150,11 @@ export function* selectGames(
     : new GameMatch(compileMatch(filter.match));
   if (filter.match !== undefined) {
     const prefilter = prefilterSql(filter.match);
-    if (prefilter !== null) where.sql.push(prefilter);
+    // the prefilter read from the index of the signatures (a scan of a few
+    // bytes a game) rather than from the games' rows (all of each row)
+    if (prefilter !== null) {
+      where.sql.push(`id IN (SELECT id FROM games WHERE ${prefilter})`);
+    }
   }
   const sql = `SELECT ${GAME_COLUMNS} FROM games${
     where.sql.length === 0 ? "" : ` WHERE ${where.sql.join(" AND ")}`

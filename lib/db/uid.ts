@@ -24,10 +24,20 @@ export function gameUid(
   moves: Uint8Array,
 ): bigint {
   const site = tags.get("Site") ?? "";
-  const [text, bytes] = /^https?:\/\/\S+$/.test(site)
+  const [text, bytes] = isUrl(site)
     ? [`site ${site}`, new Uint8Array(0)]
     : [JSON.stringify([...tags]), moves];
   const hi = fnv(0x811c9dc5, { text, bytes });
   const lo = fnv(0x01000193 ^ 0x5bd1e995, { text, bytes });
   return BigInt.asIntN(64, BigInt(hi) << 32n | BigInt(lo));
+}
+
+/** Whether a site is a URL (`^https?://\S+$`, without the regular expression's cost a game). */
+function isUrl(site: string): boolean {
+  const start = site.startsWith("https://")
+    ? 8
+    : site.startsWith("http://")
+    ? 7
+    : -1;
+  return start > 0 && site.length > start && !/\s/.test(site.slice(start));
 }

@@ -166,13 +166,14 @@ export class Frame {
    * reading early, as the end of the input would.
    *
    * @param names The operands (`-` is stdin).
-   * @param push Takes each chunk (it is the caller's only until it returns).
+   * @param push Takes each chunk (it is the caller's only until it returns;
+   * a promise it returns is awaited before the next read).
    * @param options `progress`: the `--progress` mode (bytes read, of the
    * files' total size when known).
    */
   async read(
     names: readonly string[],
-    push: (bytes: Uint8Array) => void,
+    push: (bytes: Uint8Array) => unknown,
     { progress = "off" }: { progress?: ProgressMode } = {},
   ): Promise<void> {
     const all = names.length === 0 ? ["-"] : names;
@@ -193,13 +194,13 @@ export class Frame {
     try {
       for (const [index, name] of all.entries()) {
         if (this.signal !== null) return;
-        if (index > 0) push(NEWLINE);
+        if (index > 0) await waited(push(NEWLINE));
         const input = await this.open(name, {
           meter: line.shows ? meter : null,
         });
         try {
           for (let n; (n = await input.read(chunk)) !== null;) {
-            push(chunk.subarray(0, n));
+            await waited(push(chunk.subarray(0, n)));
           }
         } finally {
           input.close();
@@ -434,3 +435,8 @@ function guarded(sink: Sink): Sink {
 }
 
 const NEWLINE = new Uint8Array([10]);
+
+/** A promise push returned, or nothing to wait for. */
+function waited(value: unknown): Promise<unknown> | undefined {
+  return value instanceof Promise ? value : undefined;
+}

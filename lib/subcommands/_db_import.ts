@@ -16,7 +16,10 @@ import {
   DEFAULT_INDEX_PLIES,
   GameImporter,
   type ImportCounts,
+  type ImportOptions,
 } from "../db/import.ts";
+import { ImportJobs, WORKER } from "../db/import_jobs.ts";
+import { granted } from "../program/out_files.ts";
 import { mergeDatabase } from "../db/merge.ts";
 
 /** The database `--db` names, opened to write. */
@@ -98,25 +101,92 @@ export async function importCommand(
       writeText(io.stderr, `fen: db import: ${what}; left out\n`);
     };
     const shard = shardOf(parsed);
-    const importer: GameImporter = new GameImporter(db, {
+    const importer = importerOf(db, {
       ...(shard === null ? {} : { shard }),
+      jobs: jobsOf(parsed),
+      io,
       indexPlies: indexPlies(parsed, db),
       annotations: !parsed.values.has("no-annotations"),
       onError: (error) => leftOut(escapeText(lowered(error.message))),
       onUnsupported: (game, reason) =>
         leftOut(`game ${game.number} ${escapeText(lowered(reason))}`),
     });
-    await frameOf(io, "db import").read(
-      parsed.operands,
-      (bytes) => importer.push(bytes),
-      { progress: progressOf(parsed) },
-    );
-    importer.end();
+    try {
+      await frameOf(io, "db import").read(
+        parsed.operands,
+        (bytes) => importer.push(bytes),
+        { progress: progressOf(parsed) },
+      );
+      await importer.end();
+    } finally {
+      importer.close();
+    }
     writeText(io.stdout, summary(db.path, importer.counts));
     return importer.counts.failed > 0 ? EXIT.invalidFen : EXIT.ok;
   } finally {
     db.close();
   }
+}
+
+/** An import in this thread (`--jobs 1`) or on workers. */
+interface Importer {
+  readonly counts: ImportCounts;
+  push(bytes: Uint8Array): void | Promise<void>;
+  end(): void | Promise<void>;
+  close(): void;
+}
+
+function importerOf(
+  db: GameDatabase,
+  options: ImportOptions & { jobs: number; io: CliIo },
+): Importer {
+  // a database in memory is this thread's alone
+  const why = options.jobs > 1 && db.path !== ":memory:"
+    ? unstartable(options.io)
+    : null;
+  if (why !== null) {
+    writeText(
+      options.io.stderr,
+      `fen: db import: ${why}: importing on one core\n`,
+    );
+  } else if (options.jobs > 1 && db.path !== ":memory:") {
+    return new ImportJobs(db.path, options);
+  }
+  const importer = new GameImporter(db, options);
+  return {
+    get counts() {
+      return importer.counts;
+    },
+    push: (bytes) => importer.push(bytes),
+    end: () => importer.end(),
+    close: () => {},
+  };
+}
+
+/**
+ * Why no worker can start, or `null`: their code is a file next to the
+ * import's module, which needs read permission, and which a build of fen
+ * that is one file does not have beside it (as the command's `--jobs`).
+ */
+function unstartable(io: CliIo): string | null {
+  if (WORKER.protocol !== "file:") return null;
+  const path = decodeURIComponent(WORKER.pathname);
+  if (!granted(io, "read", path)) {
+    return "--jobs needs --allow-read to start its workers (their code is read from a file)";
+  }
+  try {
+    Deno.statSync(path);
+    return null;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) return null;
+    return "--jobs: this build of fen has no workers' module beside it";
+  }
+}
+
+/** `--jobs N` (0: one per core). */
+function jobsOf(parsed: ParsedArgs): number {
+  const jobs = wholeOption(parsed, "jobs", { fallback: 1, min: 0, max: 256 });
+  return jobs === 0 ? Math.max(1, navigator.hardwareConcurrency) : jobs;
 }
 
 /**

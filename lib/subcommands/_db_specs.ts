@@ -152,6 +152,13 @@ export const DB_SPECS: Readonly<Record<DbWord, ProgramSpec>> = {
         help: "import the i-th of n parts of the games (fen db merge adds " +
           "the parts up)",
       },
+      {
+        name: "jobs",
+        value: "<n>",
+        default: "1",
+        help: "with 2 or more (0: one per core), store and index the " +
+          "games on a worker thread; the database as with 1",
+      },
       ...PROGRESS_OPTIONS,
       HELP_OPTION,
     ],

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { runMain, spawnFen } from "./_harness.ts";
 import { stockfishGamesWithPlayers } from "../_books.ts";
+import { prefilterSql } from "../../lib/db/select.ts";
 
 const LICHESS = Deno.readTextFileSync(
   new URL("../testdata/lichess_style.pgn", import.meta.url),
@@ -215,6 +216,13 @@ Deno.test("fen db query --match writes the games and positions fen --match write
       }
     }
     assert.equal(found, 16);
+    // the prefilter reads the index of the signatures, not the games' rows
+    const sql = new DatabaseSync(db, { readOnly: true });
+    const plan = sql.prepare(
+      `EXPLAIN QUERY PLAN SELECT id FROM games WHERE ${prefilterSql("KRvKR")}`,
+    ).all().map((row) => String(row.detail)).join("\n");
+    sql.close();
+    assert.match(plan, /USING COVERING INDEX games_signature/);
     const bad = await runMain(["db", "query", db, "--match", "KQvKx"]);
     assert.equal(bad.code, 1);
     assert.match(
@@ -322,6 +330,28 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
     });
     assert.equal(run.stderr, "");
     assert.equal(run.code, 0);
+    // on workers (build/db_worker.js, which they read): the same database
+    const build = new URL("../../build/", import.meta.url).pathname;
+    for (const read of [`${dir},${build}`, dir]) {
+      const jobs = await spawnFen([
+        "db",
+        "import",
+        "--db",
+        `${dir}/jobs.db`,
+        "--jobs",
+        "2",
+        `${dir}/games.pgn.zst`,
+      ], { permissions: [`--allow-read=${read}`, `--allow-write=${dir}`] });
+      assert.equal(
+        jobs.stderr,
+        read === dir
+          ? "fen: db import: --jobs needs --allow-read to start its workers (their code is read from a file): importing on one core\n"
+          : "",
+      );
+      assert.equal(jobs.code, 0);
+      assert.equal(dump(`${dir}/jobs.db`), dump(`${dir}/g.db`));
+      Deno.removeSync(`${dir}/jobs.db`);
+    }
     const query = await spawnFen([
       "db",
       "query",
@@ -365,6 +395,88 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
       return;
     }
     assert.equal(new TextDecoder().decode(sqlite.stdout), "106\n1\n");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+/**
+ * Games in several parts of `--jobs`' size: the games four times, each
+ * copy's own by its Event tag (the lichess games, known by their URL, are
+ * there again), with a game that cannot be read and one of a variant the
+ * index does not key among them.
+ */
+function manyGames(): string {
+  const variant = Deno.readTextFileSync(
+    new URL("../testdata/lichess_variants.pgn", import.meta.url),
+  ).split(/\n\n(?=\[Event)/)[0];
+  const copies = [0, 1, 2, 3].map((k) =>
+    GAMES.replaceAll('[Event "', `[Event "copy ${k} `)
+  );
+  copies[2] += '\n\n[Event "bad"]\n\n1. e4 Ke7 2. Zz9 *\n\n';
+  copies[3] = variant + "\n\n" + copies[3];
+  return copies.join("\n\n");
+}
+
+/** A database's games and index rows, as text. */
+function dump(path: string): string {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const [games, rows] = [
+      "SELECT * FROM games ORDER BY id",
+      "SELECT key, month, hex(data) AS data FROM explorer ORDER BY key, month",
+    ].map((sql) => {
+      const statement = db.prepare(sql);
+      statement.setReadBigInts(true);
+      return statement.all();
+    });
+    return JSON.stringify(
+      { games, rows },
+      (_, v) =>
+        typeof v === "bigint"
+          ? String(v)
+          : v instanceof Uint8Array
+          ? [...v].join()
+          : v,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+Deno.test("fen db import --jobs gives the database, the summary and the messages one thread gives", async () => {
+  const dir = folder();
+  try {
+    const files = { "games.pgn": manyGames() };
+    const cases = [[], ["--no-annotations"], ["--shard", "2/3"]];
+    for (const [k, options] of cases.entries()) {
+      const runs = [];
+      for (const jobs of ["1", "3"]) {
+        const db = `${dir}/j${jobs}-${k}.db`;
+        const run = await runMain(
+          ["db", "import", "--db", db, "--jobs", jobs, ...options, "games.pgn"],
+          { files },
+        );
+        runs.push({ ...run, stdout: run.stdout.replace(db, "DB"), db });
+      }
+      const [one, three] = runs;
+      assert.equal(three.stdout, one.stdout, options.join(" "));
+      assert.equal(three.stderr, one.stderr);
+      assert.equal(three.code, one.code);
+      assert.equal(dump(three.db), dump(one.db), options.join(" "));
+      if (options.length === 0) {
+        assert.equal(
+          one.stdout,
+          '"DB": 426 games read, 406 added, 18 already there (skipped), 2 left out\n',
+        );
+        assert.equal(
+          one.stderr,
+          'fen: db import: cannot read PGN: game 319 (line 3960, column 7), move 1... "Ke7": illegal: no king can move to e7; left out\n' +
+            "fen: db import: game 320 polyglot keys are defined for standard chess and Chess960 only, and no published scheme keys Three-check positions; left out\n",
+        );
+        assert.equal(one.code, 2);
+      }
+    }
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

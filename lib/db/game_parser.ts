@@ -1,0 +1,263 @@
+/**
+ * The reading half of an import: PGN into games as the database stores
+ * them (each game's row, and the keys and moves the index counts), with
+ * no database in sight (lib/db/import.ts stores them).
+ *
+ * @module
+ */
+
+import { PgnReader } from "../pgn/reader.ts";
+import { PgnWalker } from "../pgn/walker.ts";
+import type { PgnGame, PgnPosition } from "../pgn/game.ts";
+import { unkeyedReason } from "../data/polyglot/rules.ts";
+import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
+import {
+  annotationsOf,
+  fenColumn,
+  type GameRow,
+  tagColumns,
+} from "./game_row.ts";
+import { movesBytes, packMove } from "./moves.ts";
+import { speedOf } from "./speed.ts";
+import { gameUid } from "./uid.ts";
+import { homePawns, materialOf } from "./signature.ts";
+
+/** How games are read. */
+export interface ParseOptions {
+  /** The plies of each game counted into the explorer index. */
+  indexPlies: number;
+  /** Keep comments, NAGs and variations (else only the moves). */
+  annotations: boolean;
+  /**
+   * Read the `index`-th of `count` parts only: the games numbered
+   * `index`, `index + count`... in the stream (the others are read but
+   * neither played nor given), as the command's `--shard` keeps them.
+   */
+  shard?: { index: number; count: number };
+}
+
+/** Why a game is left out. */
+export type LeftOut =
+  | { kind: "error"; message: string }
+  | { kind: "unsupported"; reason: string };
+
+/** A game read: its row, or why it is left out. */
+export interface ParsedGame {
+  /** Its number in the stream, from 1. */
+  number: number;
+  /** Its row (all columns but `id`), null when left out. */
+  row: GameRow | null;
+  /** Why it is left out, else null. */
+  leftOut: LeftOut | null;
+  /** The Polyglot keys of the positions of the plies indexed, as halves. */
+  keys: number[];
+  /** The mainline's packed moves. */
+  codes: number[];
+}
+
+/** What the import reads of a game's mainline: its moves and positions. */
+export interface GameWalk {
+  /** The moves, packed. */
+  codes: number[];
+  /** The Polyglot keys of the positions of the plies indexed, as halves. */
+  keys: number[];
+  /** The last position's cells. */
+  cells: readonly number[];
+}
+
+/**
+ * Reads PGN in chunks into {@linkcode ParsedGame}s, given in stream order
+ * to `take`.
+ *
+ * @example
+ * ```ts
+ * import { GameParser, type ParsedGame } from "./game_parser.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const games: ParsedGame[] = [];
+ * const parser = new GameParser({ indexPlies: 2, annotations: false }, (g) => games.push(g));
+ * parser.push("1. e4 e5 1-0\n\n1. Zz9 *\n");
+ * parser.end();
+ * assert.equal(games.length, 2);
+ * assert.equal(games[0].keys.length, 6);
+ * assert.equal(games[1].leftOut?.kind, "error");
+ * ```
+ */
+export class GameParser {
+  readonly #options: ParseOptions;
+  readonly #take: (game: ParsedGame) => void;
+  readonly #input: { push(chunk: string | Uint8Array): void; end(): void };
+
+  /**
+   * @param options How to read.
+   * @param take Called with each game of this import (shard), in order.
+   */
+  constructor(options: ParseOptions, take: (game: ParsedGame) => void) {
+    this.#options = options;
+    this.#take = take;
+    this.#input = options.annotations ? this.#reader() : this.#walker();
+  }
+
+  /** Reads the next chunk (text or bytes, not mixed). */
+  push(chunk: string | Uint8Array): void {
+    this.#input.push(chunk);
+  }
+
+  /** Ends the input: the last game is read. */
+  end(): void {
+    this.#input.end();
+  }
+
+  /** Whole games (their comments, NAGs and variations kept), then walked. */
+  #reader(): { push(chunk: string | Uint8Array): void; end(): void } {
+    const reader = new PgnReader();
+    const plies = this.#options.indexPlies;
+    const take = (games: PgnGame[]): void => {
+      for (const game of games) this.#game(game, () => walkGame(game, plies));
+    };
+    return {
+      push: (chunk) => take(reader.push(chunk)),
+      end: () => take(reader.end()),
+    };
+  }
+
+  /**
+   * The moves only, walked as they are read: each played once and no game
+   * kept (about three times the reader's speed).
+   */
+  #walker(): PgnWalker {
+    const walk = new MoveCollector(this.#options.indexPlies);
+    return new PgnWalker({
+      position: (position) => walk.position(position),
+      end: (game) => this.#game(game, () => walk.result()),
+    }, { plays: (game) => this.#kept(game) });
+  }
+
+  /** Whether game `number` of this part is this import's (`shard`). */
+  #kept(number: number): boolean {
+    const shard = this.#options.shard;
+    return shard === undefined ||
+      (number - 1) % shard.count === shard.index - 1;
+  }
+
+  /** A game read: its row, or why it is left out. */
+  #game(game: PgnGame, walked: () => GameWalk): void {
+    if (!this.#kept(game.number)) return;
+    const parsed: ParsedGame = {
+      number: game.number,
+      row: null,
+      leftOut: null,
+      keys: [],
+      codes: [],
+    };
+    const unkeyed = game.error === null ? unkeyedReason(game.rules) : null;
+    if (game.error !== null) {
+      parsed.leftOut = { kind: "error", message: game.error.message };
+    } else if (unkeyed !== null) {
+      parsed.leftOut = { kind: "unsupported", reason: unkeyed };
+    } else {
+      const walk = walked();
+      parsed.row = this.#row(game, walk);
+      parsed.keys = walk.keys;
+      parsed.codes = walk.codes;
+    }
+    this.#take(parsed);
+  }
+
+  #row(game: PgnGame, { codes, cells }: GameWalk): GameRow {
+    const tags = game.tags;
+    const moves = movesBytes(codes);
+    return {
+      ...tagColumns(tags, game.result),
+      uid: gameUid(tags, moves),
+      result: tags.get("Result") ?? game.result ?? "*",
+      speed: speedOf(tags.get("TimeControl")),
+      month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
+      plies: codes.length,
+      fen: fenColumn(game.start),
+      material: materialOf(cells, codes),
+      home_pawns: homePawns(cells),
+      moves,
+      annotations: this.#options.annotations
+        ? annotationsOf(game.mainline)
+        : null,
+    };
+  }
+}
+
+/**
+ * Walks a game's mainline: its packed moves, the keys of its first
+ * positions, its last position.
+ *
+ * @param game The game (read without error, under keyed rules).
+ * @param plies The plies whose positions are keyed.
+ * @returns What the walk found.
+ */
+export function walkGame(game: PgnGame, plies: number): GameWalk {
+  const walk = new MoveCollector(plies);
+  for (const position of game.cursor()) walk.position(position);
+  return walk.result();
+}
+
+/** What a walk of one game's mainline collects, position after position. */
+class MoveCollector {
+  readonly #plies: number;
+  readonly #key = new Uint32Array(2);
+  #codes: number[] = [];
+  #keys: number[] = [];
+  /** The last position (a walk moves one object along: read at the end). */
+  #last: PgnPosition | null = null;
+
+  /** @param plies The plies whose positions are keyed. */
+  constructor(plies: number) {
+    this.#plies = plies;
+  }
+
+  /** The game's next position (ply 0 starts a game). */
+  position(position: PgnPosition): void {
+    if (position.depth !== 0) return;
+    if (position.ply === 0) {
+      this.#codes = [];
+      this.#keys = [];
+    } else {
+      const rook = position.castlingRook;
+      const to = rook !== null && position.game.rules === "chess960"
+        ? rook
+        : position.to!;
+      this.#codes.push(
+        packMove(position.from!, to, { promotion: position.promotion }),
+      );
+    }
+    if (position.ply <= this.#plies) {
+      polyglotKeyHalves(position.view(), this.#key);
+      this.#keys.push(this.#key[0], this.#key[1]);
+    }
+    this.#last = position;
+  }
+
+  /** What the game's walk collected. */
+  result(): GameWalk {
+    const cells = this.#last === null ? [] : [...this.#last.view().cells];
+    return { codes: this.#codes, keys: this.#keys, cells };
+  }
+}
+
+/**
+ * A date's month as a number (year x 12 + month - 1), 0 when the date
+ * gives none.
+ *
+ * @example
+ * ```ts
+ * import { monthOf } from "./game_parser.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(monthOf("2024.03.??"), 2024 * 12 + 2);
+ * assert.equal(monthOf("????.??.??"), 0);
+ * ```
+ */
+export function monthOf(date: string | undefined): number {
+  const match = /^([0-9]{4})[.-]([0-9]{2})/.exec(date ?? "");
+  if (match === null) return 0;
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 ? Number(match[1]) * 12 + month - 1 : 0;
+}

@@ -1,0 +1,146 @@
+/**
+ * `fen db import --jobs`: this thread reads the games (lib/db/game_parser.ts)
+ * while a worker (lib/db/import_worker.ts) stores them and counts them into
+ * the explorer index, with the one thread's writer and batches
+ * (lib/db/import.ts), so the database is that import's, byte for byte. The
+ * reading is about half of an import's work, the writing and the index the
+ * other half: two threads are all it takes. The games left out are said
+ * here, in order, as they are read.
+ *
+ * @module
+ */
+
+import { DbError } from "./database.ts";
+import { GameParser, type ParsedGame } from "./game_parser.ts";
+import type { ImportCounts, ImportOptions } from "./import.ts";
+import type { FromWorker, ToWorker } from "./import_rows.ts";
+
+/** The module the worker runs. */
+export const WORKER = new URL("./import_worker.ts", import.meta.url);
+
+/** Messages of games sent and not yet stored, at most (memory). */
+const AHEAD = 4;
+
+/**
+ * An import whose games a worker stores: {@linkcode ImportJobs.push} it PGN,
+ * then {@linkcode ImportJobs.end} it; {@linkcode ImportJobs.close} in any
+ * case.
+ */
+export class ImportJobs {
+  readonly #options: ImportOptions;
+  readonly #parser: GameParser;
+  readonly #worker: Worker;
+  /** The games read since the last message. */
+  #games: ParsedGame[] = [];
+  /** The worker's answers, in the order of the messages sent. */
+  readonly #pending: {
+    resolve: (answer: FromWorker) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  readonly #waiting: Promise<FromWorker>[] = [];
+  #failure: unknown = null;
+  /** What the import did so far (added and skipped: as the worker said). */
+  readonly counts: ImportCounts = {
+    read: 0,
+    added: 0,
+    duplicates: 0,
+    failed: 0,
+  };
+
+  /**
+   * @param path The database's file (opened to write by the worker).
+   * @param options How to read and index.
+   */
+  constructor(path: string, options: ImportOptions) {
+    this.#options = options;
+    this.#parser = new GameParser(options, (game) => this.#game(game));
+    this.#worker = new Worker(WORKER, { type: "module" });
+    this.#worker.onmessage = (event: MessageEvent<FromWorker>) =>
+      this.#answer(event.data);
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(new Error(`a worker failed: ${event.message}`));
+    };
+    this.#send({ open: path });
+  }
+
+  /** Reads the next chunk of PGN; waits while the worker is behind. */
+  async push(chunk: Uint8Array): Promise<void> {
+    this.#parser.push(chunk);
+    this.#flush();
+    while (this.#waiting.length > AHEAD) await this.#waiting.shift();
+  }
+
+  /** Ends the input: waits for the worker to store and commit everything. */
+  async end(): Promise<void> {
+    this.#parser.end();
+    this.#flush();
+    this.#send({ end: true });
+    for (const answer of this.#waiting.splice(0)) await answer;
+  }
+
+  /** Stops the worker. */
+  close(): void {
+    this.#worker.terminate();
+  }
+
+  /** A game read: sent to be stored, or said to be left out. */
+  #game(game: ParsedGame): void {
+    this.counts.read++;
+    if (game.row !== null) {
+      // the index reads the moves of the plies indexed only (the row has
+      // them all): the rest is not copied to the worker
+      if (game.codes.length > this.#options.indexPlies) {
+        game.codes.length = this.#options.indexPlies;
+      }
+      this.#games.push(game);
+      return;
+    }
+    this.counts.failed++;
+    if (game.leftOut?.kind === "error") {
+      this.#options.onError?.({ message: game.leftOut.message });
+    } else if (game.leftOut?.kind === "unsupported") {
+      this.#options.onUnsupported?.(game, game.leftOut.reason);
+    }
+  }
+
+  /** Sends the games read since the last time, if any. */
+  #flush(): void {
+    if (this.#games.length === 0) return;
+    this.#send({ games: this.#games });
+    this.#games = [];
+  }
+
+  #send(message: ToWorker): void {
+    if (this.#failure !== null) throw this.#failure;
+    const answer = new Promise<FromWorker>((resolve, reject) =>
+      this.#pending.push({ resolve, reject })
+    );
+    // said where it is awaited, if it is: an import stopped early is not
+    answer.catch(() => {});
+    this.#waiting.push(answer);
+    this.#worker.postMessage(message);
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= error;
+    for (const pending of this.#pending.splice(0)) pending.reject(error);
+  }
+
+  /** The worker's answer to the oldest message. */
+  #answer(message: FromWorker): void {
+    if ("failed" in message) {
+      this.#fail(
+        message.reason === null
+          ? new Error(message.failed)
+          : new DbError(message.reason, message.failed),
+      );
+      return;
+    }
+    if ("added" in message) {
+      this.counts.added = message.added;
+      this.counts.duplicates = message.duplicates;
+    }
+    this.#pending.shift()?.resolve(message);
+  }
+}

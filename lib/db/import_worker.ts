@@ -1,0 +1,54 @@
+// The writing worker of `fen db import --jobs`: it opens the database and
+// stores the games it is sent (read by the command's thread, in order),
+// each once, and counts them into the explorer index, as one thread's
+// import does (lib/db/import.ts: the same writer, the same batches), so
+// that the command's thread only reads (lib/db/import_jobs.ts).
+
+/// <reference lib="deno.worker" />
+
+import { DbError, GameDatabase } from "./database.ts";
+import { GameWriter, indexedGame } from "./import.ts";
+import { IndexBatch } from "./index_batch.ts";
+import type { FromWorker, ToWorker } from "./import_rows.ts";
+
+let db: GameDatabase | null = null;
+let writer: GameWriter | null = null;
+let batch: IndexBatch | null = null;
+
+async function handle(message: ToWorker): Promise<FromWorker> {
+  if ("open" in message) {
+    db = await GameDatabase.open(message.open, { write: true });
+    writer = new GameWriter(db, {});
+    batch = new IndexBatch(db);
+    return { ready: true };
+  }
+  if ("games" in message) {
+    for (const game of message.games) {
+      const id = writer!.write(game);
+      const indexed = id === 0 ? null : indexedGame(game.row!, { id, ...game });
+      if (indexed !== null) batch!.addGame(indexed);
+      if (batch!.full) writer!.commit(() => batch!.flush());
+    }
+  } else {
+    writer!.commit(() => batch!.flush());
+    db!.close();
+  }
+  const { added, duplicates } = writer!.counts;
+  return { added, duplicates };
+}
+
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  queue = queue.then(() => handle(event.data)).then(
+    (answer) => self.postMessage(answer),
+    (error) => {
+      db?.close();
+      self.postMessage(
+        {
+          failed: error instanceof Error ? error.message : String(error),
+          reason: error instanceof DbError ? error.reason : null,
+        } satisfies FromWorker,
+      );
+    },
+  );
+};
