@@ -31,12 +31,7 @@ import {
   type PuzzleEngine,
 } from "./generator.ts";
 import type { PuzzlesSettings } from "./settings.ts";
-import {
-  formatRow,
-  type PuzzleRow,
-  PuzzleRowError,
-  RowsOut,
-} from "./rows.ts";
+import { formatRow, type PuzzleRow, PuzzleRowError, RowsOut } from "./rows.ts";
 import { readPuzzleCsv } from "./_csv_input.ts";
 
 const NOT_GAMES = notInputMessage({
