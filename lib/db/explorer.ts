@@ -195,7 +195,16 @@ export class Explorer {
       });
     }
     moves.sort(byGames);
-    const games = this.#gameInfo(moves.flatMap((m) => m.refs.map((g) => g.id)));
+    // With no games listed (topGames and recentGames 0: a count, as fen
+    // repertoire gaps asks), only a move's one game is looked up.
+    const lists = (filter.topGames ?? 4) > 0 || (filter.recentGames ?? 4) > 0;
+    const games = this.#gameInfo(
+      moves.flatMap((m) =>
+        lists || (gamesOf(m) === 1 && m.refs.length === 1)
+          ? m.refs.map((g) => g.id)
+          : []
+      ),
+    );
     const listed = moves.flatMap((m) =>
       m.refs.map((g) => ({ ...games.get(g.id)!, uci: m.uci }))
     ).filter((g) => g.id !== undefined);

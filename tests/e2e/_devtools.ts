@@ -168,7 +168,12 @@ export class DevToolsPage {
     } catch {
       // already gone
     }
-    Deno.removeSync(this.#profile, { recursive: true });
+    try {
+      Deno.removeSync(this.#profile, { recursive: true });
+    } catch {
+      // Chromium's helpers may still be writing there as they end: the
+      // profile is a temporary folder, left to the system
+    }
   }
 
   /** Closes the page and Chromium, and removes its profile. */
