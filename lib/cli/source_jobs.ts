@@ -21,6 +21,7 @@
 // than processes: a worker starts in a fraction of a process's time
 // (docs/scale.md).
 
+import { whyNoWorkers } from "../program/workers.ts";
 import { escapeText } from "../_quote.ts";
 import { countLines, gameCut, lineCut } from "./source_parts.ts";
 import { Diagnostics } from "./diagnostics.ts";
@@ -76,26 +77,6 @@ export function parallel(settings: Settings): boolean {
     data.perft === null;
 }
 
-/**
- * Why no worker can start, or `null`: their code is a file next to this
- * module, which needs read permission, and which a build of fen that is one
- * file (`deno task bundle`'s dist/fen.js) does not have beside it.
- */
-function unstartable(io: CliIo): string | null {
-  if (WORKER.protocol !== "file:") return null;
-  const path = decodeURIComponent(WORKER.pathname);
-  if (!granted(io, "read", path)) {
-    return "--jobs needs --allow-read to start its workers (their code is read from a file)";
-  }
-  try {
-    Deno.statSync(path);
-    return null;
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) return null; // said by the pool
-    return "--jobs: this build of fen has no workers' module beside it (run cli.ts, or the installed or compiled command, for several cores)";
-  }
-}
-
 /** The workers, or this thread's converter (said) when none can start. */
 function startPool(
   settings: Settings,
@@ -105,7 +86,7 @@ function startPool(
     partConverter: (settings: Settings, io: CliIo) => ConvertPart;
   },
 ): Pool {
-  const why = unstartable(io);
+  const why = whyNoWorkers(io, WORKER);
   if (why !== null) {
     writeText(io.stderr, `fen: ${why}: converting on one core\n`);
   }

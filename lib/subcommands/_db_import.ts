@@ -1,6 +1,7 @@
 // `fen db import` and `fen db merge`: games into a database, through the
 // frame (lib/program/frame.ts) as every program reads its inputs.
 
+import { whyNoWorkers } from "../program/workers.ts";
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import { UsageError } from "../program/usage_error.ts";
@@ -19,7 +20,6 @@ import {
   type ImportOptions,
 } from "../db/import.ts";
 import { ImportJobs, WORKER } from "../db/import_jobs.ts";
-import { granted } from "../program/out_files.ts";
 import { mergeDatabase } from "../db/merge.ts";
 
 /** The database `--db` names, opened to write. */
@@ -142,7 +142,7 @@ function importerOf(
 ): Importer {
   // a database in memory is this thread's alone
   const why = options.jobs > 1 && db.path !== ":memory:"
-    ? unstartable(options.io)
+    ? whyNoWorkers(options.io, WORKER)
     : null;
   if (why !== null) {
     writeText(
@@ -161,26 +161,6 @@ function importerOf(
     end: () => importer.end(),
     close: () => {},
   };
-}
-
-/**
- * Why no worker can start, or `null`: their code is a file next to the
- * import's module, which needs read permission, and which a build of fen
- * that is one file does not have beside it (as the command's `--jobs`).
- */
-function unstartable(io: CliIo): string | null {
-  if (WORKER.protocol !== "file:") return null;
-  const path = decodeURIComponent(WORKER.pathname);
-  if (!granted(io, "read", path)) {
-    return "--jobs needs --allow-read to start its workers (their code is read from a file)";
-  }
-  try {
-    Deno.statSync(path);
-    return null;
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) return null;
-    return "--jobs: this build of fen has no workers' module beside it";
-  }
 }
 
 /** `--jobs N` (0: one per core). */

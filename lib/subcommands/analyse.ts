@@ -15,7 +15,7 @@ import {
   valueOf,
   valuesOf,
 } from "../program/args.ts";
-import { PROGRESS_OPTIONS } from "./args.ts";
+import { ENGINE_OPTIONS, PROGRESS_OPTIONS } from "./args.ts";
 import type { SearchLimit } from "../engine/uci.ts";
 import type { JudgementRules } from "../analysis/judgement.ts";
 import {
@@ -49,18 +49,8 @@ const OPTIONS: readonly OptionSpec[] = [
     help:
       "output: pgn (games, lichess's export form), epd, json (without it: pgn for games, epd for records)",
   },
-  {
-    name: "engine",
-    value: "<path>",
-    help:
-      "the UCI engine, or a WASM engine's .js (without it: stockfish on the PATH, then /usr/games/stockfish)",
-  },
-  {
-    name: "engine-option",
-    value: "<name=value>",
-    multiple: true,
-    help: "a UCI option for every engine, e.g. Threads=1, Hash=64 (repeatable)",
-  },
+  ENGINE_OPTIONS.engine,
+  ENGINE_OPTIONS["engine-option"],
   {
     name: "nodes",
     value: "<n>",
@@ -73,19 +63,8 @@ const OPTIONS: readonly OptionSpec[] = [
     help: "search each position for ms milliseconds",
   },
   { name: "multipv", value: "<k>", default: "1", help: "lines per position" },
-  {
-    name: "jobs",
-    value: "<n>",
-    default: "1",
-    help:
-      "engine processes in parallel (0: one per core); output stays in input order",
-  },
-  {
-    name: "engine-timeout",
-    value: "<ms>",
-    help:
-      "a search longer than this counts as hung (without it: from the limit)",
-  },
+  ENGINE_OPTIONS.jobs,
+  ENGINE_OPTIONS["engine-timeout"],
   {
     name: "judgement",
     value: "<rules>",

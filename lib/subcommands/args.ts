@@ -13,6 +13,40 @@ export const PROGRESS_OPTIONS: readonly OptionSpec[] = [
   { name: "no-progress", help: PROGRESS_HELP["no-progress"] },
 ];
 
+/**
+ * The engine options `fen analyse` and `fen puzzles` share, by name: each
+ * program's table takes them where its help lists them.
+ */
+export const ENGINE_OPTIONS: Readonly<
+  Record<"engine" | "engine-option" | "jobs" | "engine-timeout", OptionSpec>
+> = {
+  engine: {
+    name: "engine",
+    value: "<path>",
+    help:
+      "the UCI engine, or a WASM engine's .js (without it: stockfish on the PATH, then /usr/games/stockfish)",
+  },
+  "engine-option": {
+    name: "engine-option",
+    value: "<name=value>",
+    multiple: true,
+    help: "a UCI option for every engine, e.g. Threads=1, Hash=64 (repeatable)",
+  },
+  jobs: {
+    name: "jobs",
+    value: "<n>",
+    default: "1",
+    help:
+      "engine processes in parallel (0: one per core); output stays in input order",
+  },
+  "engine-timeout": {
+    name: "engine-timeout",
+    value: "<ms>",
+    help:
+      "a search longer than this counts as hung (without it: from the limit)",
+  },
+};
+
 /** What a subcommand's `--progress` and `--no-progress` ask for. */
 export function progressOf(args: ParsedArgs): ProgressMode {
   return progressMode((name) => args.values.has(name));

@@ -24,6 +24,7 @@ import {
   type Range,
 } from "../puzzle/filter.ts";
 import type { Program } from "./front_end.ts";
+import { ENGINE_OPTIONS } from "./args.ts";
 
 /** The options that filter lichess's puzzle CSV (`--from puzzles` only). */
 const FILTERS = ["themes", "rating", "popularity", "opening"] as const;
@@ -45,37 +46,16 @@ const OPTIONS: readonly OptionSpec[] = [
     help:
       "output: csv (lichess's puzzle CSV), fen or epd (the position after the first move; epd with bm), pgn, json (without it: csv for games, fen for puzzles)",
   },
-  {
-    name: "engine",
-    value: "<path>",
-    help:
-      "the UCI engine, or a WASM engine's .js (without it: stockfish on the PATH, then /usr/games/stockfish)",
-  },
-  {
-    name: "engine-option",
-    value: "<name=value>",
-    multiple: true,
-    help: "a UCI option for every engine, e.g. Threads=1, Hash=64 (repeatable)",
-  },
+  ENGINE_OPTIONS.engine,
+  ENGINE_OPTIONS["engine-option"],
   {
     name: "nodes",
     value: "<n>",
     default: "1000000",
     help: "search each position for n nodes (the analysis and the generator)",
   },
-  {
-    name: "jobs",
-    value: "<n>",
-    default: "1",
-    help:
-      "engine processes in parallel (0: one per core); output stays in input order",
-  },
-  {
-    name: "engine-timeout",
-    value: "<ms>",
-    help:
-      "a search longer than this counts as hung (without it: from the limit)",
-  },
+  ENGINE_OPTIONS.jobs,
+  ENGINE_OPTIONS["engine-timeout"],
   {
     name: "cache",
     value: "<file>",
