@@ -15,7 +15,7 @@ import {
   valueOf,
   valuesOf,
 } from "../program/args.ts";
-import { ENGINE_OPTIONS, PROGRESS_OPTIONS } from "./args.ts";
+import { countOf, ENGINE_OPTIONS, PROGRESS_OPTIONS } from "./args.ts";
 import type { SearchLimit } from "../engine/uci.ts";
 import type { JudgementRules } from "../analysis/judgement.ts";
 import {
@@ -142,21 +142,13 @@ function defaultOf(name: string): string | undefined {
   return OPTIONS.find((o) => o.name === name)?.default;
 }
 
+/** A whole-number option of this program's table (lib/subcommands/args.ts). */
 function count(
   parsed: ParsedArgs,
   name: string,
   min: number,
 ): number | undefined {
-  const text = valueOf(parsed, name) ?? defaultOf(name);
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min) {
-    throw new UsageError(
-      `--${name} needs a whole number of at least ${min}, not ${
-        JSON.stringify(text)
-      }`,
-    );
-  }
-  return Number(text);
+  return countOf(parsed, { name, min, options: OPTIONS });
 }
 
 /** The search limit: the nodes, depth and time asked, or 1,000,000 nodes. */

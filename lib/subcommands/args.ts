@@ -3,7 +3,8 @@
 // Their inputs are read through the frame (lib/program/frame.ts).
 
 export { writeAll, writeText } from "../program/io.ts";
-import type { OptionSpec, ParsedArgs } from "../program/args.ts";
+import { type OptionSpec, type ParsedArgs, valueOf } from "../program/args.ts";
+import { UsageError } from "../program/usage_error.ts";
 import type { ProgressMode } from "../program/progress.ts";
 import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
 
@@ -46,6 +47,31 @@ export const ENGINE_OPTIONS: Readonly<
       "a search longer than this counts as hung (without it: from the limit)",
   },
 };
+
+/**
+ * A whole-number option of at least `min`: its value, else its default in
+ * `options` (its program's table), else `undefined`.
+ */
+export function countOf(
+  parsed: ParsedArgs,
+  { name, min, options }: {
+    name: string;
+    min: number;
+    options: readonly OptionSpec[];
+  },
+): number | undefined {
+  const text = valueOf(parsed, name) ??
+    options.find((o) => o.name === name)?.default;
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) {
+    throw new UsageError(
+      `--${name} needs a whole number of at least ${min}, not ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  return Number(text);
+}
 
 /** What a subcommand's `--progress` and `--no-progress` ask for. */
 export function progressOf(args: ParsedArgs): ProgressMode {

@@ -24,7 +24,7 @@ import {
   type Range,
 } from "../puzzle/filter.ts";
 import type { Program } from "./front_end.ts";
-import { ENGINE_OPTIONS } from "./args.ts";
+import { countOf, ENGINE_OPTIONS } from "./args.ts";
 
 /** The options that filter lichess's puzzle CSV (`--from puzzles` only). */
 const FILTERS = ["themes", "rating", "popularity", "opening"] as const;
@@ -111,22 +111,13 @@ export const PUZZLES: Program = {
   },
 };
 
+/** A whole-number option of this program's table (lib/subcommands/args.ts). */
 function count(
   parsed: ParsedArgs,
   name: string,
   min: number,
 ): number | undefined {
-  const text = valueOf(parsed, name) ??
-    OPTIONS.find((o) => o.name === name)?.default;
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min) {
-    throw new UsageError(
-      `--${name} needs a whole number of at least ${min}, not ${
-        JSON.stringify(text)
-      }`,
-    );
-  }
-  return Number(text);
+  return countOf(parsed, { name, min, options: OPTIONS });
 }
 
 function rangeOf(parsed: ParsedArgs, name: string): Range | null {
