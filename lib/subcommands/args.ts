@@ -1,9 +1,20 @@
 // What the subcommands share beyond their command line (which every
-// program reads with lib/program/args.ts): the progress options' rows.
+// program reads with lib/program/args.ts): the progress and engine
+// options' rows, whole-number options, and errors worded as the
+// subcommand's.
 // Their inputs are read through the frame (lib/program/frame.ts).
 
 export { writeAll, writeText } from "../program/io.ts";
-import { type OptionSpec, type ParsedArgs, valueOf } from "../program/args.ts";
+import {
+  type OptionSpec,
+  type ParsedArgs,
+  type ProgramSpec,
+  valueOf,
+} from "../program/args.ts";
+import type { CliIo } from "../program/io.ts";
+import { ProgramError } from "../program/frame.ts";
+import { escapeText } from "../_quote.ts";
+import type { Program } from "./front_end.ts";
 import { UsageError } from "../program/usage_error.ts";
 import type { ProgressMode } from "../program/progress.ts";
 import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
@@ -71,6 +82,33 @@ export function countOf(
     );
   }
   return Number(text);
+}
+
+/**
+ * A subcommand's front end from its table and its run, with the errors of
+ * its own domain worded as the subcommand's one line (`said` gives the
+ * message and exit code, or `null` for an error not of its domain, which
+ * the frame words: lib/program/frame.ts).
+ */
+export function wordedProgram(
+  spec: ProgramSpec,
+  { run, said }: {
+    run: (parsed: ParsedArgs, io: CliIo) => Promise<number>;
+    said: (error: unknown) => { message: string; code: number } | null;
+  },
+): Program {
+  return {
+    spec,
+    run: async (parsed, io) => {
+      try {
+        return await run(parsed, io);
+      } catch (error) {
+        const words = said(error);
+        if (words === null) throw error;
+        throw new ProgramError(escapeText(words.message), words.code);
+      }
+    },
+  };
 }
 
 /** What a subcommand's `--progress` and `--no-progress` ask for. */

@@ -8,9 +8,8 @@
  */
 
 import type { CliIo } from "../program/io.ts";
-import type { ParsedArgs, ProgramSpec } from "../program/args.ts";
-import { SubcommandError } from "./args.ts";
-import { escapeText } from "../_quote.ts";
+import type { ParsedArgs } from "../program/args.ts";
+import { wordedProgram } from "./args.ts";
 import { DbError } from "../db/database.ts";
 import { DB_EXITS } from "./_db_open.ts";
 import { DB_SPECS, type DbWord } from "./_db_specs.ts";
@@ -24,24 +23,13 @@ function dbProgram(
   word: DbWord,
   run: (parsed: ParsedArgs, io: CliIo) => Promise<number>,
 ): Program {
-  const spec: ProgramSpec = DB_SPECS[word];
-  return {
-    spec,
-    run: async (parsed, io) => {
-      try {
-        return await run(parsed, io);
-      } catch (error) {
-        if (error instanceof DbError) {
-          throw new SubcommandError(
-            escapeText(error.message),
-            DB_EXITS[error.reason],
-          );
-        }
-        // The frame words the rest in one line (lib/program/frame.ts).
-        throw error;
-      }
-    },
-  };
+  return wordedProgram(DB_SPECS[word], {
+    run,
+    said: (error) =>
+      error instanceof DbError
+        ? { message: error.message, code: DB_EXITS[error.reason] }
+        : null,
+  });
 }
 
 const DB_SUBCOMMANDS: Readonly<Record<DbWord, Subcommand>> = {

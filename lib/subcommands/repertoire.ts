@@ -9,8 +9,7 @@
 import type { CliIo } from "../program/io.ts";
 import { EXIT } from "../program/exit.ts";
 import type { ParsedArgs } from "../program/args.ts";
-import { SubcommandError } from "./args.ts";
-import { escapeText } from "../_quote.ts";
+import { wordedProgram } from "./args.ts";
 import { RepertoireError } from "../tree/repertoire.ts";
 import { REPERTOIRE_SPECS, type RepertoireWord } from "./_repertoire_specs.ts";
 import type { Program, ProgramGroup, Subcommand } from "./front_end.ts";
@@ -23,20 +22,13 @@ function repertoireProgram(
   word: RepertoireWord,
   run: (parsed: ParsedArgs, io: CliIo) => Promise<number>,
 ): Program {
-  return {
-    spec: REPERTOIRE_SPECS[word],
-    run: async (parsed, io) => {
-      try {
-        return await run(parsed, io);
-      } catch (error) {
-        if (error instanceof RepertoireError) {
-          throw new SubcommandError(escapeText(error.message), EXIT.invalidFen);
-        }
-        // The frame words the rest in one line (lib/program/frame.ts).
-        throw error;
-      }
-    },
-  };
+  return wordedProgram(REPERTOIRE_SPECS[word], {
+    run,
+    said: (error) =>
+      error instanceof RepertoireError
+        ? { message: error.message, code: EXIT.invalidFen }
+        : null,
+  });
 }
 
 const REPERTOIRE_SUBCOMMANDS: Readonly<Record<RepertoireWord, Subcommand>> = {
