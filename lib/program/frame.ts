@@ -194,13 +194,13 @@ export class Frame {
     try {
       for (const [index, name] of all.entries()) {
         if (this.signal !== null) return;
-        if (index > 0) await waited(push(NEWLINE));
+        if (index > 0) await push(NEWLINE);
         const input = await this.open(name, {
           meter: line.shows ? meter : null,
         });
         try {
           for (let n; (n = await input.read(chunk)) !== null;) {
-            await waited(push(chunk.subarray(0, n)));
+            await push(chunk.subarray(0, n));
           }
         } finally {
           input.close();
@@ -435,8 +435,3 @@ function guarded(sink: Sink): Sink {
 }
 
 const NEWLINE = new Uint8Array([10]);
-
-/** A promise push returned, or nothing to wait for. */
-function waited(value: unknown): Promise<unknown> | undefined {
-  return value instanceof Promise ? value : undefined;
-}
