@@ -9,6 +9,11 @@
 // from.
 //
 //   deno run --allow-read --allow-write scripts/test_suites.ts
+//   deno run --allow-read --allow-write scripts/test_suites.ts --costs REPORT
+//
+// The second rewrites scripts/test_costs.json, the seconds each test module
+// took, from the JUnit report of a whole run (`deno task test` writes it to
+// build/tests/junit.xml), by which the suites are dealt.
 //
 // build/tests/unit/ holds tests/unit and tests/cli (`deno task test:unit`);
 // build/tests/all/ every test module and every ```ts example of the JSDoc
@@ -134,25 +139,90 @@ function specifierOf(path: string, dir: URL): string {
   return "../".repeat(depth) + target.slice(ROOT.href.length);
 }
 
-/** `paths` dealt to `SHARDS` modules, larger files first to the lightest. */
+/**
+ * What each test module took in a whole run, in seconds (TEST_COSTS' file,
+ * refreshed from a run's JUnit report by `--costs`: below). A suite's
+ * modules run one at a time in their isolate and the suites two at a time,
+ * so a suite dealt by file size alone could hold jobs_test, fault_test and
+ * dask_test together and end minutes after the other (measured: 862 s of
+ * tests against 196 s in one run).
+ */
+const COSTS = new URL("scripts/test_costs.json", ROOT);
+
+/** The table of costs; empty without the file (every module by size). */
+async function readCosts(): Promise<Record<string, number>> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(COSTS);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return {};
+    throw error;
+  }
+  return JSON.parse(text);
+}
+
+/** `paths` dealt to `SHARDS` modules by the table of costs. */
 async function dealt(paths: string[]): Promise<string[][]> {
-  const sized = await Promise.all(
+  const modules = await Promise.all(
     paths.map(async (path) => ({
       path,
       size: (await Deno.stat(new URL(path, ROOT))).size,
     })),
   );
-  sized.sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1));
-  const shards = Array.from({ length: SHARDS }, () => ({
-    size: 0,
+  return deal(modules, { costs: await readCosts(), shards: SHARDS });
+}
+
+/**
+ * `modules` dealt to `shards` groups by cost, longest first to the lightest
+ * (the longest-processing-time rule), each group's paths sorted: a module
+ * the table lacks (a new one, an example) is costed by its size at the
+ * table's median seconds a byte.
+ */
+export function deal(
+  modules: readonly { path: string; size: number }[],
+  { costs, shards }: { costs: Record<string, number>; shards: number },
+): string[][] {
+  const rates = modules.filter(({ path }) => costs[path] !== undefined)
+    .map(({ path, size }) => costs[path] / Math.max(1, size))
+    .sort((a, b) => a - b);
+  const rate = rates.length === 0 ? 1 : rates[rates.length >> 1];
+  const costed = modules.map(({ path, size }) => ({
+    path,
+    cost: costs[path] ?? size * rate,
+  }));
+  costed.sort((a, b) => b.cost - a.cost || (a.path < b.path ? -1 : 1));
+  const groups = Array.from({ length: shards }, () => ({
+    cost: 0,
     paths: [] as string[],
   }));
-  for (const { path, size } of sized) {
-    const lightest = shards.reduce((a, b) => b.size < a.size ? b : a);
+  for (const { path, cost } of costed) {
+    const lightest = groups.reduce((a, b) => b.cost < a.cost ? b : a);
     lightest.paths.push(path);
-    lightest.size += size;
+    lightest.cost += cost;
   }
-  return shards.map((shard) => shard.paths.sort()).filter((p) => p.length);
+  return groups.map((group) => group.paths.sort()).filter((p) => p.length);
+}
+
+/**
+ * The seconds each test module took in a JUnit report (`deno test
+ * --junit-path`), its examples left out (they are costed by size), as
+ * paths from the root, rounded to tenths.
+ */
+export function costsOf(junit: string): Record<string, number> {
+  const costs: Record<string, number> = {};
+  const suites = junit.matchAll(
+    /<testsuite name="\.\/([^"]+)"[^>]*>([\s\S]*?)<\/testsuite>/g,
+  );
+  for (const [, name, body] of suites) {
+    if (!name.startsWith("tests/")) continue;
+    let seconds = costs[name] ?? 0;
+    for (const [, time] of body.matchAll(/<testcase [^>]*time="([\d.]+)"/g)) {
+      seconds += Number(time);
+    }
+    costs[name] = seconds;
+  }
+  for (const name in costs) costs[name] = Math.round(costs[name] * 10) / 10;
+  return costs;
 }
 
 /** Every example of the documented modules and pages. */
@@ -216,4 +286,17 @@ export async function writeSuites(out: URL = OUT): Promise<void> {
   }
 }
 
-if (import.meta.main) await writeSuites();
+/** Rewrites the table of costs from the JUnit report at `report`. */
+async function writeCosts(report: string): Promise<void> {
+  const costs = costsOf(await Deno.readTextFile(report));
+  const sorted = Object.fromEntries(
+    Object.entries(costs).sort(([a], [b]) => a < b ? -1 : 1),
+  );
+  await writeModule(COSTS, JSON.stringify(sorted, null, 2) + "\n");
+}
+
+if (import.meta.main) {
+  const at = Deno.args.indexOf("--costs");
+  if (at >= 0) await writeCosts(Deno.args[at + 1]);
+  else await writeSuites();
+}

@@ -94,11 +94,17 @@ async function runToClosedPipe(
 
 /**
  * Runs the program reading stdin, which stays open once `input` is written
- * (the program waits for more), then stops it with `signal`.
+ * (the program waits for more), then stops it with `signal`: once it has
+ * written `expected` bytes (all it will write for the input), or after
+ * 2.5 s for a program that writes only at the end.
  */
 async function runInterrupted(
   args: readonly string[],
-  { input, signal }: { input: string; signal: "SIGINT" | "SIGTERM" },
+  { input, signal, expected }: {
+    input: string;
+    signal: "SIGINT" | "SIGTERM";
+    expected: number;
+  },
 ): Promise<Outcome> {
   const child = new Deno.Command(FEN[0], {
     args: [...FEN.slice(1), ...args],
@@ -107,18 +113,33 @@ async function runInterrupted(
     stderr: "piped",
     env: { NO_COLOR: "1" },
   }).spawn();
-  const out = new Response(child.stdout).arrayBuffer();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let written = 0;
+  let caughtUp: () => void = () => {};
+  const ready = new Promise<void>((resolve) => caughtUp = resolve);
+  const out = (async () => {
+    for await (const chunk of child.stdout) {
+      chunks.push(chunk);
+      written += chunk.length;
+      if (expected > 0 && written >= expected) caughtUp();
+    }
+  })();
   const err = new Response(child.stderr).arrayBuffer();
   const writer = child.stdin.getWriter();
   await writer.write(encoder.encode(input));
-  // Time to start and read what is there: then it waits for more.
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 2500);
+  });
+  await Promise.race([waited, ready]);
+  clearTimeout(timer);
   child.kill(signal);
   const { code } = await child.status;
   await writer.close().catch(() => {});
+  await out;
   return {
     code,
-    stdout: new Uint8Array(await out),
+    stdout: new Uint8Array(await new Blob(chunks).arrayBuffer()),
     stderr: decoder.decode(await err),
   };
 }
@@ -297,6 +318,7 @@ async function readCases(
           const cut = await runInterrupted(withFile(read.args, "-"), {
             input: read.sample!,
             signal,
+            expected: plain.stdout.length,
           });
           assertQuiet(cut, prefix, what(signal));
           assert.equal(cut.code, code, what(`${signal}: ${cut.stderr}`));

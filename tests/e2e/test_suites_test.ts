@@ -4,6 +4,8 @@
 
 import assert from "node:assert/strict";
 import {
+  costsOf,
+  deal,
   exampleModule,
   examplesOf,
   writeSuites,
@@ -108,4 +110,54 @@ Deno.test("an example is a test: its imports hoisted and renamed, its failing as
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("the suites are dealt by the seconds each module took, a module the table lacks by its size", () => {
+  const junit = `<testsuites>
+    <testsuite name="./tests/e2e/slow_test.ts" tests="2">
+      <testcase name="a" time="30.25"></testcase>
+      <testcase name="b" time="9.75"></testcase>
+    </testsuite>
+    <testsuite name="./tests/unit/quick_test.ts" tests="1">
+      <testcase name="c" time="0.04"></testcase>
+    </testsuite>
+    <testsuite name="./build/tests/examples/001_mod_ts.ts" tests="1">
+      <testcase name="mod.ts$3-9" time="0.5"></testcase>
+    </testsuite>
+  </testsuites>`;
+  const costs = costsOf(junit);
+  assert.deepEqual(costs, {
+    "tests/e2e/slow_test.ts": 40,
+    "tests/unit/quick_test.ts": 0,
+  });
+  // By cost the slow one is alone, and the new module is costed at the
+  // median rate (0.1 s a byte: 20 s); dealt by size it would not be.
+  const modules = [
+    { path: "tests/e2e/slow_test.ts", size: 100 },
+    { path: "tests/e2e/big_test.ts", size: 200 },
+    { path: "tests/unit/quick_test.ts", size: 4000 },
+    { path: "tests/unit/other_test.ts", size: 10 },
+  ];
+  assert.deepEqual(
+    deal(modules, {
+      costs: { ...costs, "tests/unit/other_test.ts": 1 },
+      shards: 2,
+    }),
+    [
+      ["tests/e2e/slow_test.ts"],
+      [
+        "tests/e2e/big_test.ts",
+        "tests/unit/other_test.ts",
+        "tests/unit/quick_test.ts",
+      ],
+    ],
+  );
+  assert.deepEqual(deal(modules, { costs: {}, shards: 2 }), [
+    ["tests/unit/quick_test.ts"],
+    [
+      "tests/e2e/big_test.ts",
+      "tests/e2e/slow_test.ts",
+      "tests/unit/other_test.ts",
+    ],
+  ]);
 });
