@@ -16,6 +16,8 @@ export interface PuzzlesSettings {
   /** Games to find puzzles in, or lichess's puzzle CSV to filter. */
   from: "pgn" | "puzzles";
   format: PuzzleFormat;
+  /** The folder of a sheet's pictures (`--out-dir`), or `null`. */
+  outDir: string | null;
   engine: string | null;
   engineOptions: [string, string][];
   /** Each search's limit, the analysis's and the generator's. */

@@ -15,7 +15,12 @@ import {
 import type { SearchLimit } from "../engine/uci.ts";
 import type { PuzzlesSettings } from "../puzzle/mod.ts";
 import { puzzleThemes } from "../puzzle/themes.ts";
-import { PUZZLE_FORMATS, type PuzzleFormat } from "../puzzle/rows.ts";
+import {
+  PUZZLE_FORMAT_NAMES,
+  PUZZLE_FORMATS,
+  type PuzzleFormat,
+  sheetOf,
+} from "../puzzle/rows.ts";
 import {
   FilterError,
   nameSet,
@@ -42,9 +47,19 @@ const OPTIONS: readonly OptionSpec[] = [
   {
     name: "format",
     value: "<format>",
-    choices: PUZZLE_FORMATS,
+    choices: PUZZLE_FORMAT_NAMES,
+    help: `output: ${
+      PUZZLE_FORMAT_NAMES.map((name) =>
+        `${name} (${PUZZLE_FORMATS[name].help})`
+      )
+        .join(", ")
+    } (without it: csv for games, fen for puzzles)`,
+  },
+  {
+    name: "out-dir",
+    value: "<dir>",
     help:
-      "output: csv (lichess's puzzle CSV), fen or epd (the position after the first move; epd with bm), pgn, json (without it: csv for games, fen for puzzles)",
+      "--format svg, png or gif: write the sheet's pictures into <dir>, named by their content",
   },
   ENGINE_OPTIONS.engine,
   ENGINE_OPTIONS["engine-option"],
@@ -148,6 +163,23 @@ function filterOf(parsed: ParsedArgs, from: string): PuzzleFilter {
   };
 }
 
+/** `--out-dir`: needed by a sheet of picture files, refused by the rest. */
+function outDirOf(parsed: ParsedArgs, format: PuzzleFormat): string | null {
+  const dir = valueOf(parsed, "out-dir") ?? null;
+  const files = (sheetOf(format) ?? "inline") !== "inline";
+  if (files && dir === null) {
+    throw new UsageError(
+      `--format ${format} writes its pictures as files: give --out-dir <dir>`,
+    );
+  }
+  if (!files && dir !== null) {
+    throw new UsageError(
+      `--out-dir holds the pictures of --format svg, png or gif, not of --format ${format}`,
+    );
+  }
+  return dir;
+}
+
 function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
   return valuesOf(parsed, "engine-option").map((text) => {
     const eq = text.indexOf("=");
@@ -167,13 +199,15 @@ function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
  */
 export function puzzlesSettings(parsed: ParsedArgs): PuzzlesSettings {
   const from = (valueOf(parsed, "from") ?? "pgn") as "pgn" | "puzzles";
+  const format = (valueOf(parsed, "format") ??
+    (from === "puzzles" ? "fen" : "csv")) as PuzzleFormat;
   const limit: SearchLimit = { nodes: count(parsed, "nodes", 1)! };
   const jobs = count(parsed, "jobs", 0)!;
   return {
     inputs: [...parsed.operands],
     from,
-    format: (valueOf(parsed, "format") ??
-      (from === "puzzles" ? "fen" : "csv")) as PuzzleFormat,
+    format,
+    outDir: outDirOf(parsed, format),
     engine: valueOf(parsed, "engine") ?? null,
     engineOptions: engineOptionsOf(parsed),
     limit,
