@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { runFen, runFenBytes } from "./_harness.ts";
 import { readPng } from "../_pixels.ts";
 import { readGif } from "../_gif.ts";
+import { findStockfish } from "../_stockfish.ts";
 
 const CSV = new URL("../testdata/puzzles/lichess_puzzles.csv", import.meta.url)
   .pathname;
@@ -145,4 +146,43 @@ Deno.test("fen puzzles: --format svg, png and gif need --out-dir, and the text f
     run.stderr.split("\n")[0],
     "fen: puzzles: --out-dir holds the pictures of --format svg, png or gif, not of --format md",
   );
+});
+
+const stockfish = findStockfish();
+
+Deno.test({
+  name:
+    "fen puzzles --format md from games: the puzzle found in Legal's game as a section of the sheet",
+  ignore: stockfish === null,
+  async fn() {
+    const run = await runFen(
+      [
+        "puzzles",
+        "--engine",
+        stockfish!,
+        "--nodes",
+        "50000",
+        "--format",
+        "md",
+        new URL("../testdata/puzzles/tactics.pgn", import.meta.url).pathname,
+      ],
+      { permissions: ["--allow-all"] },
+    );
+    assert.equal(run.stderr, "");
+    assert.equal(run.code, 0);
+    const [legal, ...rest] = sections(run.stdout);
+    assert.equal(rest.length, 0, "each game's first puzzle: one");
+    assert.match(
+      legal,
+      /^### Puzzle \[[0-9A-Za-z]{8}\]\(https:\/\/lichess\.org\/LegalMt1#10\)\n/,
+    );
+    assert.ok(legal.includes('<div class="fen-diagram">'));
+    assert.ok(
+      legal.includes(
+        "\n**White to move** · attackingF2F7, mate, mateIn2, short\n",
+      ),
+      legal,
+    );
+    assert.ok(legal.includes("\n6. Bxf7+ Ke7 7. Nd5#\n"), legal);
+  },
 });
