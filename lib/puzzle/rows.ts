@@ -79,15 +79,15 @@ export const PUZZLE_FORMATS = {
     sheet: "inline",
   },
   svg: {
-    help: "that sheet, its diagrams SVG files in --out-dir",
+    help: "the sheet with SVG files in --out-dir",
     sheet: "svg",
   },
   png: {
-    help: "that sheet, its diagrams PNG files in --out-dir",
+    help: "the sheet with PNG files in --out-dir",
     sheet: "png",
   },
   gif: {
-    help: "that sheet, each picture a GIF of the solution in --out-dir",
+    help: "the sheet with a GIF of each solution in --out-dir",
     sheet: "gif",
   },
 } as const satisfies Record<string, PuzzleFormatEntry>;
