@@ -92,6 +92,17 @@ Deno.test({
         between(docs, "<!-- sheet: start -->\n\n", "<!-- sheet: end -->"),
         sheet.stdout.replaceAll(`${dir}/puzzles/`, "puzzles/"),
       );
+      // the README's pictures: the sheet's, in its order
+      const linked = (text: string, dir: string) =>
+        [...text.matchAll(new RegExp(`${dir}(fen-[0-9a-f]{16}\\.svg)`, "g"))]
+          .map((m) => m[1]);
+      assert.deepEqual(
+        linked(
+          section.slice(0, section.indexOf("\n## ")),
+          'src="docs/puzzles/',
+        ),
+        linked(sheet.stdout, `${dir}/puzzles/`),
+      );
       const names = (path: string) =>
         [...Deno.readDirSync(path)].map((e) => e.name).sort();
       const committed = new URL("docs/puzzles/", ROOT).pathname;
