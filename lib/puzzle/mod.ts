@@ -85,10 +85,10 @@ async function rowWriter(
 ): Promise<RowWriter | null> {
   const kind = sheetOf(settings.format);
   if (kind === null) return (row) => formatRow(row, settings.format);
-  const { outDir } = settings;
+  const { outDir, look } = settings;
   if (outDir !== null && !prepareOutDir(outDir, io)) return null;
   const { PuzzleSheet } = await import("./sheet.ts");
-  const sheet = await PuzzleSheet.open(kind, { outDir, io });
+  const sheet = await PuzzleSheet.open(kind, { outDir, look, io });
   return (row) => sheet.write(row);
 }
 

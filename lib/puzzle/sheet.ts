@@ -17,6 +17,7 @@ import { osReason } from "../program/messages.ts";
 import { parseFen } from "../fen/mod.ts";
 import { playMoves } from "../moves/mod.ts";
 import type { GifFrame, GifRenderer } from "../gif/mod.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import {
   type Picture,
   PictureError,
@@ -33,9 +34,13 @@ import {
   solverView,
 } from "./rows.ts";
 
-/** Where a sheet's pictures go: the folder of its files (none: inline SVG). */
+/**
+ * Where a sheet's pictures go, the folder of its files (none: inline SVG),
+ * and their look (the command's picture options).
+ */
 export interface SheetOptions {
   readonly outDir: string | null;
+  readonly look: RenderSvgOptions;
   readonly io: Pick<CliIo, "writeFileSync" | "renameSync" | "removeSync">;
 }
 
@@ -43,10 +48,15 @@ export interface SheetOptions {
 export class PuzzleSheet {
   readonly #pictures: PictureMaker;
   readonly #gif: GifRenderer | null;
+  readonly #look: RenderSvgOptions;
 
-  private constructor(pictures: PictureMaker, gif: GifRenderer | null) {
+  private constructor(
+    pictures: PictureMaker,
+    { gif, look }: { gif: GifRenderer | null; look: RenderSvgOptions },
+  ) {
     this.#pictures = pictures;
     this.#gif = gif;
+    this.#look = look;
   }
 
   /**
@@ -56,7 +66,7 @@ export class PuzzleSheet {
    */
   static async open(
     kind: SheetPicture,
-    { outDir, io }: SheetOptions,
+    { outDir, look, io }: SheetOptions,
   ): Promise<PuzzleSheet> {
     const format = kind === "png" ? "png" : "svg";
     const pictures = new PictureMaker({
@@ -66,7 +76,8 @@ export class PuzzleSheet {
     });
     try {
       await pictures.load();
-      return new PuzzleSheet(pictures, kind === "gif" ? await gifs() : null);
+      const gif = kind === "gif" ? await gifs() : null;
+      return new PuzzleSheet(pictures, { gif, look });
     } catch (error) {
       throw programError(error);
     }
@@ -94,7 +105,7 @@ export class PuzzleSheet {
     const flip = view.fen.split(" ")[1] === "b";
     if (this.#gif !== null) return this.#animation(row, flip);
     const settings = {
-      svg: { flip, lastMove: row.moves[0], sideToMove: true },
+      svg: { ...this.#look, flip, lastMove: row.moves[0], sideToMove: true },
       ply: "last" as const,
       rules: "chess" as const,
     };
@@ -111,7 +122,9 @@ export class PuzzleSheet {
     }
     let bytes: Uint8Array;
     try {
-      bytes = joined([...this.#gif!.animate(frames, { flip })]);
+      // the look as the command's GIFs take it (writeGif, lib/cli/format_gif.ts)
+      const { style: _, accessible: __, badge: ___, ...look } = this.#look;
+      bytes = joined([...this.#gif!.animate(frames, { ...look, flip })]);
     } catch (error) {
       if (error instanceof RangeError || error instanceof TypeError) {
         throw new PictureError(error.message, EXIT.usage);

@@ -28,8 +28,9 @@ import {
   type PuzzleFilter,
   type Range,
 } from "../puzzle/filter.ts";
-import type { Program } from "./front_end.ts";
-import { countOf, ENGINE_OPTIONS } from "./args.ts";
+import type { PictureOptions, Program } from "./front_end.ts";
+import { countOf, ENGINE_OPTIONS, pictureArgv } from "./args.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 
 /** The options that filter lichess's puzzle CSV (`--from puzzles` only). */
 const FILTERS = ["themes", "rating", "popularity", "opening"] as const;
@@ -101,30 +102,57 @@ const OPTIONS: readonly OptionSpec[] = [
     help:
       "--from puzzles: keep the puzzles with any of these opening tags (Sicilian_Defense)",
   },
-  HELP_OPTION,
 ];
 
-/** `fen puzzles`'s table. */
-export const PUZZLES_SPEC: ProgramSpec = {
-  name: "puzzles",
-  operands: "[<file>...]",
-  about:
-    "Finds puzzles in games (PGN, stdin without files) as lichess's puzzle\n" +
-    "generator does: games with [%eval] are used as they are, others are\n" +
-    "analysed first with the engine. Writes lichess's puzzle CSV. With\n" +
-    "--from puzzles, reads lichess's puzzle CSV instead, filters it, and\n" +
-    "writes the positions the solver faces.",
-  options: OPTIONS,
-};
+/**
+ * The command's picture options a sheet takes: its look, not what the
+ * sheet decides for each puzzle (the side it is drawn from, the last move,
+ * the side to move's mark) nor the rules (standard chess).
+ */
+const NOT_A_LOOK = new Set([
+  "flip",
+  "last-move",
+  "side-to-move",
+  "ply",
+  "chess960",
+  "variant",
+]);
 
-/** `fen puzzles`' front end. */
-export const PUZZLES: Program = {
-  spec: PUZZLES_SPEC,
-  run: async (parsed: ParsedArgs, io: CliIo): Promise<number> => {
-    const settings = puzzlesSettings(parsed);
-    return (await import("../puzzle/mod.ts")).puzzles(settings, io);
-  },
-};
+/** `fen puzzles`' table, with the sheet's picture options. */
+export function puzzlesSpec(pictures: PictureOptions): ProgramSpec {
+  return {
+    name: "puzzles",
+    operands: "[<file>...]",
+    about:
+      "Finds puzzles in games (PGN, stdin without files) as lichess's puzzle\n" +
+      "generator does: games with [%eval] are used as they are, others are\n" +
+      "analysed first with the engine. Writes lichess's puzzle CSV, or a sheet\n" +
+      "of diagrams. With --from puzzles, reads lichess's puzzle CSV instead,\n" +
+      "filters it, and writes the positions the solver faces. The picture\n" +
+      "options after --opening are the sheet's look, as fen md takes them.",
+    options: [
+      ...OPTIONS,
+      ...lookRows(pictures),
+      HELP_OPTION,
+    ],
+  };
+}
+
+/** The picture options' rows a sheet takes. */
+function lookRows(pictures: PictureOptions): OptionSpec[] {
+  return pictures.rows.filter((row) => !NOT_A_LOOK.has(row.name));
+}
+
+/** `fen puzzles`' front end, with the command's picture options. */
+export function puzzlesProgram(pictures: PictureOptions): Program {
+  return {
+    spec: puzzlesSpec(pictures),
+    run: async (parsed: ParsedArgs, io: CliIo): Promise<number> => {
+      const settings = puzzlesSettings(parsed, pictures);
+      return (await import("../puzzle/mod.ts")).puzzles(settings, io);
+    },
+  };
+}
 
 /** A whole-number option of this program's table (lib/subcommands/args.ts). */
 function count(
@@ -180,6 +208,14 @@ function outDirOf(parsed: ParsedArgs, format: PuzzleFormat): string | null {
   return dir;
 }
 
+/** The sheet's look: the picture options given, over `fen md`'s defaults. */
+function lookOf(
+  parsed: ParsedArgs,
+  pictures: PictureOptions,
+): RenderSvgOptions {
+  return pictures.reader(pictureArgv(parsed, lookRows(pictures)))([]).svg;
+}
+
 function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
   return valuesOf(parsed, "engine-option").map((text) => {
     const eq = text.indexOf("=");
@@ -197,7 +233,10 @@ function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
  *
  * @throws {UsageError} For a bad value, or a filter without `--from puzzles`.
  */
-export function puzzlesSettings(parsed: ParsedArgs): PuzzlesSettings {
+export function puzzlesSettings(
+  parsed: ParsedArgs,
+  pictures: PictureOptions,
+): PuzzlesSettings {
   const from = (valueOf(parsed, "from") ?? "pgn") as "pgn" | "puzzles";
   const format = (valueOf(parsed, "format") ??
     (from === "puzzles" ? "fen" : "csv")) as PuzzleFormat;
@@ -208,6 +247,7 @@ export function puzzlesSettings(parsed: ParsedArgs): PuzzlesSettings {
     from,
     format,
     outDir: outDirOf(parsed, format),
+    look: lookOf(parsed, pictures),
     engine: valueOf(parsed, "engine") ?? null,
     engineOptions: engineOptionsOf(parsed),
     limit,

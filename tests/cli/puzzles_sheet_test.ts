@@ -34,8 +34,8 @@ Deno.test("fen puzzles --format md writes a section a puzzle: the id linked to t
   );
   const svg = legal.slice(legal.indexOf("<svg"), legal.indexOf("</svg>"));
   // the solver is White: not flipped, the opponent's Bxd1 tinted
-  // the side to move's mark: White's disc in White's corner
-  assert.match(svg, /<circle cx="7\.75" cy="7\.75" [^>]*fill="#fff"/);
+  // fen md's look (the vector style, named in words), the side to move marked
+  assert.match(svg, /<title>Chess diagram: [^<]*, White to move<\/title>/);
   assert.ok(legal.includes('<div class="fen-diagram">'));
   assert.ok(
     lines.includes("**White to move** · fork, mate, mateIn2, opening, short"),
@@ -45,7 +45,7 @@ Deno.test("fen puzzles --format md writes a section a puzzle: the id linked to t
   assert.ok(lines.includes("6. Bxf7+ Ke7 7. Nd5#"), legal);
 });
 
-Deno.test("fen puzzles --format png writes each diagram into --out-dir, named by its content, and the sheet linking them; Black to move is drawn from Black's side", async () => {
+Deno.test("fen puzzles --format png writes each diagram into --out-dir, named by its content, in the look asked (--size), and the sheet linking them", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const run = await runFen(
@@ -59,6 +59,8 @@ Deno.test("fen puzzles --format png writes each diagram into --out-dir, named by
         dir,
         "--themes",
         "master,crushing",
+        "--size",
+        "200",
         CSV,
       ],
       { permissions: ["--allow-read", `--allow-write=${dir}`] },
@@ -76,7 +78,8 @@ Deno.test("fen puzzles --format png writes each diagram into --out-dir, named by
     );
     assert.match(link[2], new RegExp(`^${dir}/fen-[0-9a-f]{16}\\.png$`));
     const png = readPng(await Deno.readFile(link[2]));
-    assert.deepEqual([png.width, png.height], [400, 400]);
+    // the look's options, as fen md takes them
+    assert.deepEqual([png.width, png.height], [200, 200]);
     const files = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
     // one file a picture, however many puzzles show it
     const links = new Set(
