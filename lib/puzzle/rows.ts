@@ -5,7 +5,8 @@
  * written, and written as what `fen` writes of a position: the one the
  * solver faces (after the first move) as FEN, as EPD with `bm` the
  * solver's first move in SAN, as a PGN game whose mainline is the
- * solution, and as JSON.
+ * solution, and as JSON; and the formats' table, the sheet of diagrams'
+ * among them (drawn by ./sheet.ts).
  *
  * @module
  */
@@ -125,7 +126,7 @@ export interface PuzzleFormatEntry {
  */
 export type RowWriter = (row: PuzzleRow) => string | Promise<string>;
 
-/** Whether `format` writes a sheet of diagrams (needing ./sheet.ts). */
+/** The pictures of `format`'s sheet (drawn by ./sheet.ts), or `null` for text. */
 export function sheetOf(format: PuzzleFormat): SheetPicture | null {
   const entry: PuzzleFormatEntry = PUZZLE_FORMATS[format];
   return entry.sheet ?? null;

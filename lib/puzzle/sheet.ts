@@ -177,7 +177,7 @@ function joined(parts: readonly Uint8Array[]): Uint8Array {
  * A puzzle's section: its id (linked to the game), its picture, the side
  * to move and the themes, the solution in a `<details>` to unfold.
  */
-export function section(
+function section(
   row: PuzzleRow,
   { view, picture }: { view: SolverView; picture: Picture },
 ): string {
