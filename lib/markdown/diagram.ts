@@ -120,12 +120,21 @@ export class PictureMaker {
       }
       throw error;
     }
-    return { kind: "file", link: await this.#write(bytes), alt };
+    return { kind: "file", link: await this.file(bytes), alt };
   }
 
-  /** Writes a picture under its content's name; its link. */
-  async #write(bytes: Uint8Array): Promise<string> {
-    const { format, outDir, io } = this.#options;
+  /**
+   * Writes a picture's bytes into the folder under its content's name
+   * (`fen-` and 16 hex digits, then `.extension`: the format's unless
+   * given, as for a GIF), once however often it comes; its link.
+   *
+   * @throws {PictureError} When it cannot be written.
+   */
+  async file(
+    bytes: Uint8Array,
+    extension: string = this.#options.format,
+  ): Promise<string> {
+    const { outDir, io } = this.#options;
     const digest = new Uint8Array(
       await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
     );
@@ -133,7 +142,7 @@ export class PictureMaker {
       digest.subarray(0, 8),
       (b) => b.toString(16).padStart(2, "0"),
     ).join("");
-    const name = `fen-${hex}.${format}`;
+    const name = `fen-${hex}.${extension}`;
     const dir = outDir!.replace(/\\/g, "/").replace(/\/+$/, "");
     const path = dir === ""
       ? `/${name}`

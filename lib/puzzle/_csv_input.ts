@@ -11,25 +11,36 @@ import { escapeText } from "../_quote.ts";
 import { lowered } from "../program/messages.ts";
 import { BadRun, notInputMessage } from "../program/bad_input.ts";
 import { keepsCells, keepsLine } from "./filter.ts";
-import { csvCells, formatRow, PuzzleRowError, rowOf, RowsOut } from "./rows.ts";
+import {
+  csvCells,
+  PuzzleRowError,
+  rowOf,
+  RowsOut,
+  type RowWriter,
+} from "./rows.ts";
 import type { PuzzlesSettings } from "./settings.ts";
 
 /** The rows of the inputs that pass the filter, written; the exit code. */
 export async function readPuzzleCsv(
   settings: PuzzlesSettings,
   io: CliIo,
+  write: RowWriter,
 ): Promise<number> {
-  const reader = new CsvRows(settings, io);
+  const reader = new CsvRows(settings, io, write);
   await frameOf(io, "puzzles").read(
     settings.inputs,
     (bytes) => reader.push(bytes),
   );
-  reader.end();
+  await reader.end();
   reader.out.end(true);
   return reader.failed ? EXIT.invalidFen : EXIT.ok;
 }
 
-/** The line splitter, the filter and the buffered writer of one run. */
+/**
+ * The line splitter, the filter and the buffered writer of one run. A
+ * sheet's sections come as promises (their pictures drawn): they are
+ * awaited, in order, before the next bytes are read.
+ */
 class CsvRows {
   failed = false;
   readonly #settings: PuzzlesSettings;
@@ -37,21 +48,24 @@ class CsvRows {
   readonly #decoder = new TextDecoder();
   readonly #bad = new BadRun();
   readonly out: RowsOut;
+  readonly #write: RowWriter;
+  #pending: Promise<string>[] = [];
   readonly #commas = new Int32Array(9);
   #rest = "";
   #line = 0;
   #out = "";
 
-  constructor(settings: PuzzlesSettings, io: CliIo) {
+  constructor(settings: PuzzlesSettings, io: CliIo, write: RowWriter) {
     this.#settings = settings;
     this.#io = io;
+    this.#write = write;
     this.out = new RowsOut(
       (text) => writeText(io.stdout, text),
       settings.format,
     );
   }
 
-  push(bytes: Uint8Array): void {
+  push(bytes: Uint8Array): void | Promise<void> {
     const text = this.#rest + this.#decoder.decode(bytes, { stream: true });
     const end = text.lastIndexOf("\n");
     if (end < 0) {
@@ -60,14 +74,25 @@ class CsvRows {
     }
     this.#lines(text, end);
     this.#rest = text.slice(end + 1);
-    this.#flush(false);
+    return this.#settle(false);
   }
 
-  end(): void {
+  end(): void | Promise<void> {
     const text = this.#rest + this.#decoder.decode() + "\n";
     this.#rest = "";
     this.#lines(text, text.length - 1);
-    this.#flush(true);
+    return this.#settle(true);
+  }
+
+  /** The text kept written (a sheet's sections awaited first). */
+  #settle(all: boolean): void | Promise<void> {
+    if (this.#pending.length === 0) return this.#flush(all);
+    const pending = this.#pending;
+    this.#pending = [];
+    return (async () => {
+      for (const text of pending) this.#out += await text;
+      this.#flush(all);
+    })();
   }
 
   /** The lines of `text` up to `end` (a newline). */
@@ -107,7 +132,10 @@ class CsvRows {
 
   #keep(cells: string[]): void {
     try {
-      this.#out += formatRow(rowOf(cells), this.#settings.format);
+      const text = this.#write(rowOf(cells));
+      if (typeof text === "string" && this.#pending.length === 0) {
+        this.#out += text;
+      } else this.#pending.push(Promise.resolve(text));
       this.#bad.good();
     } catch (error) {
       if (!(error instanceof PuzzleRowError)) throw error;

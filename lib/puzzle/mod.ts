@@ -31,7 +31,15 @@ import {
   type PuzzleEngine,
 } from "./generator.ts";
 import type { PuzzlesSettings } from "./settings.ts";
-import { formatRow, type PuzzleRow, PuzzleRowError, RowsOut } from "./rows.ts";
+import {
+  formatRow,
+  type PuzzleRow,
+  PuzzleRowError,
+  RowsOut,
+  type RowWriter,
+  sheetOf,
+} from "./rows.ts";
+import { prepareOutDir } from "../program/out_files.ts";
 import { readPuzzleCsv } from "./_csv_input.ts";
 
 const NOT_GAMES = notInputMessage({
@@ -56,10 +64,32 @@ export function say(io: CliIo, text: string): void {
  * 3 (a game's start refused, a variant); 4 (no engine, input or output
  * failed); 5 (a game's move cannot be played); 6 (a game not searched).
  */
-export function puzzles(settings: PuzzlesSettings, io: CliIo): Promise<number> {
+export async function puzzles(
+  settings: PuzzlesSettings,
+  io: CliIo,
+): Promise<number> {
+  const write = await rowWriter(settings, io);
+  if (write === null) return EXIT.ioError;
   return settings.from === "puzzles"
-    ? readPuzzleCsv(settings, io)
-    : findPuzzles(settings, io);
+    ? readPuzzleCsv(settings, io, write)
+    : findPuzzles(settings, io, write);
+}
+
+/**
+ * The run's row writer: a text format's, or a sheet's (its folder made,
+ * its drawing loaded); `null` when the folder cannot be made (said).
+ */
+async function rowWriter(
+  settings: PuzzlesSettings,
+  io: CliIo,
+): Promise<RowWriter | null> {
+  const kind = sheetOf(settings.format);
+  if (kind === null) return (row) => formatRow(row, settings.format);
+  const { outDir, look } = settings;
+  if (outDir !== null && !prepareOutDir(outDir, io)) return null;
+  const { PuzzleSheet } = await import("./sheet.ts");
+  const sheet = await PuzzleSheet.open(kind, { outDir, look, io });
+  return (row) => sheet.write(row);
 }
 
 /** A game read, or an input that could not be. */
@@ -194,7 +224,11 @@ interface GameOutcome {
 async function gameOutcome(
   game: PgnGame,
   where: string,
-  { engines, settings }: { engines: Engines; settings: PuzzlesSettings },
+  { engines, settings, write }: {
+    engines: Engines;
+    settings: PuzzlesSettings;
+    write: RowWriter;
+  },
 ): Promise<GameOutcome> {
   const messages: string[] = [];
   let code: number = EXIT.ok;
@@ -247,7 +281,7 @@ async function gameOutcome(
     startPly: work.startPly,
     themes: settings.themes,
   });
-  return { text: formatRow(row, settings.format), messages, code };
+  return { text: await write(row), messages, code };
 }
 
 /** A found puzzle as a row: its id from the game and ply, the game's URL at the ply. */
@@ -301,8 +335,9 @@ export function puzzleId(text: string): string {
 async function findPuzzles(
   settings: PuzzlesSettings,
   io: CliIo,
+  write: RowWriter,
 ): Promise<number> {
-  const run = new PuzzleRun(settings, io);
+  const run = new PuzzleRun(settings, io, write);
   io.addSignalListener?.("SIGINT", run.stop);
   try {
     return await run.run();
@@ -322,15 +357,17 @@ class PuzzleRun {
   readonly #settings: PuzzlesSettings;
   readonly #io: CliIo;
   readonly #out: RowsOut;
+  readonly #writer: RowWriter;
   readonly #bad = new BadRun();
   #engines: Engines | null = null;
   #code: number = EXIT.ok;
   #finished = false;
   #games = 0;
 
-  constructor(settings: PuzzlesSettings, io: CliIo) {
+  constructor(settings: PuzzlesSettings, io: CliIo, write: RowWriter) {
     this.#settings = settings;
     this.#io = io;
+    this.#writer = write;
     this.#out = new RowsOut(
       (text) => writeText(io.stdout, text),
       settings.format,
@@ -382,6 +419,7 @@ class PuzzleRun {
       outcome: gameOutcome(item.game, where, {
         engines: this.#engines,
         settings: this.#settings,
+        write: this.#writer,
       }),
     };
   }

@@ -5,7 +5,8 @@
  * written, and written as what `fen` writes of a position: the one the
  * solver faces (after the first move) as FEN, as EPD with `bm` the
  * solver's first move in SAN, as a PGN game whose mainline is the
- * solution, and as JSON.
+ * solution, and as JSON; and the formats' table, the sheet of diagrams'
+ * among them (drawn by ./sheet.ts).
  *
  * @module
  */
@@ -27,11 +28,6 @@ export const PUZZLE_COLUMNS = [
   "OpeningTags",
 ] as const;
 
-/** What `fen puzzles` writes a puzzle as. */
-export const PUZZLE_FORMATS = ["csv", "fen", "epd", "pgn", "json"] as const;
-/** One of {@linkcode PUZZLE_FORMATS}. */
-export type PuzzleFormat = typeof PUZZLE_FORMATS[number];
-
 /** One puzzle, as a row of lichess's CSV; what only play fills is `null`. */
 export interface PuzzleRow {
   id: string;
@@ -50,6 +46,91 @@ export interface PuzzleRow {
 
 /** The CSV header line, with its newline. */
 export const CSV_HEADER: string = PUZZLE_COLUMNS.join(",") + "\n";
+
+/**
+ * What `fen puzzles` writes a puzzle as, each with its help words: a text
+ * format (`head` before the first row, `text` a row), or a sheet of
+ * diagrams (`sheet`: a Markdown page on stdout whose pictures are inline
+ * SVG, or files of that kind in `--out-dir`; see ./sheet.ts).
+ */
+export const PUZZLE_FORMATS = {
+  csv: {
+    help: "lichess's puzzle CSV",
+    head: CSV_HEADER,
+    text: csvLine,
+  },
+  fen: {
+    help: "the position after the first move",
+    text: (row: PuzzleRow) => solverView(row, { solution: "none" }).fen + "\n",
+  },
+  epd: {
+    help: "that position, bm the solver's move",
+    text: epdLine,
+  },
+  pgn: {
+    help: "a game a puzzle, the solution its mainline",
+    text: (row: PuzzleRow) => puzzlePgn(row, solverView(row)),
+  },
+  json: {
+    help: "a line of JSON a puzzle",
+    text: (row: PuzzleRow) => JSON.stringify({ ...row }) + "\n",
+  },
+  md: {
+    help: "a Markdown sheet of diagrams, inline SVG",
+    sheet: "inline",
+  },
+  svg: {
+    help: "the sheet with SVG files in --out-dir",
+    sheet: "svg",
+  },
+  png: {
+    help: "the sheet with PNG files in --out-dir",
+    sheet: "png",
+  },
+  gif: {
+    help: "the sheet with a GIF of each solution in --out-dir",
+    sheet: "gif",
+  },
+} as const satisfies Record<string, PuzzleFormatEntry>;
+/** One of {@linkcode PUZZLE_FORMATS}. */
+export type PuzzleFormat = keyof typeof PUZZLE_FORMATS;
+/** The formats' names, in help order. */
+export const PUZZLE_FORMAT_NAMES = Object.keys(
+  PUZZLE_FORMATS,
+) as readonly PuzzleFormat[];
+
+/** The pictures of a sheet: inline SVG, or files of a kind. */
+export type SheetPicture = "inline" | "svg" | "png" | "gif";
+
+/** A row of {@linkcode PUZZLE_FORMATS}. */
+export interface PuzzleFormatEntry {
+  /** The help's words for it. */
+  readonly help: string;
+  /** What comes before the first row. */
+  readonly head?: string;
+  /**
+   * A row as text, with its newline.
+   *
+   * @throws {PuzzleRowError} If its moves cannot be played.
+   */
+  readonly text?: (row: PuzzleRow) => string;
+  /** The sheet's pictures, for a sheet of diagrams. */
+  readonly sheet?: SheetPicture;
+}
+
+/**
+ * Writes a row in the run's format: a text format's text at once, a
+ * sheet's section once its picture is drawn.
+ *
+ * @throws {PuzzleRowError} If its moves cannot be played.
+ */
+export type RowWriter = (row: PuzzleRow) => string | Promise<string>;
+
+/** The pictures of `format`'s sheet (drawn by ./sheet.ts), or `null` for text. */
+export function sheetOf(format: PuzzleFormat): SheetPicture | null {
+  const entry: PuzzleFormatEntry = PUZZLE_FORMATS[format];
+  return entry.sheet ?? null;
+}
 
 /**
  * Where rows go: stdout, the CSV header before the first row (or at the
@@ -80,7 +161,8 @@ export class RowsOut {
   #start(): void {
     if (this.#started) return;
     this.#started = true;
-    if (this.#format === "csv") this.#write(CSV_HEADER);
+    const entry: PuzzleFormatEntry = PUZZLE_FORMATS[this.#format];
+    if (entry.head !== undefined) this.#write(entry.head);
   }
 }
 
@@ -240,30 +322,23 @@ const quoteEpd = (text: string): string =>
   `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 
 /**
- * A row in `format`, with its newline.
+ * A row in a text format (not a sheet's), with its newline.
  *
  * @throws {PuzzleRowError} For fen, epd and pgn, if its moves cannot be played.
  */
 export function formatRow(row: PuzzleRow, format: PuzzleFormat): string {
-  const view = () =>
-    solverView(row, {
-      solution: format === "pgn" ? "all" : format === "epd" ? "first" : "none",
-    });
-  switch (format) {
-    case "csv":
-      return csvLine(row);
-    case "json":
-      return JSON.stringify({ ...row }) + "\n";
-    case "fen":
-      return view().fen + "\n";
-    case "epd": {
-      const { fen, solution } = view();
-      const epd = fen.split(" ").slice(0, 4).join(" ");
-      return `${epd} bm ${solution[0]}; id ${quoteEpd(row.id)};\n`;
-    }
-    case "pgn":
-      return puzzlePgn(row, view());
+  const entry: PuzzleFormatEntry = PUZZLE_FORMATS[format];
+  if (entry.text === undefined) {
+    throw new TypeError(`--format ${format} is a sheet of diagrams, not text`);
   }
+  return entry.text(row);
+}
+
+/** A row as EPD: the position the solver faces, `bm` its first move, `id`. */
+function epdLine(row: PuzzleRow): string {
+  const { fen, solution } = solverView(row, { solution: "first" });
+  const epd = fen.split(" ").slice(0, 4).join(" ");
+  return `${epd} bm ${solution[0]}; id ${quoteEpd(row.id)};\n`;
 }
 
 /** A puzzle as a PGN game: the position the solver faces, the solution as the mainline. */
@@ -283,6 +358,14 @@ function puzzlePgn(row: PuzzleRow, view: SolverView): string {
   const head = tags.map(([name, value]) =>
     `[${name} "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"]\n`
   ).join("");
+  return head + "\n" + wrapped([...solutionMovetext(view), "*"]) + "\n\n";
+}
+
+/**
+ * The solution as PGN movetext tokens, numbered from the position the
+ * solver faces (`6.` `Bxf7+` `Ke7` `7.` `Nd5#`; `5...` first for Black).
+ */
+export function solutionMovetext(view: SolverView): string[] {
   const [, turn, , , , full] = view.fen.split(" ");
   let number = Number(full), white = turn === "w";
   const tokens: string[] = [];
@@ -293,8 +376,7 @@ function puzzlePgn(row: PuzzleRow, view: SolverView): string {
     if (!white) number++;
     white = !white;
   });
-  tokens.push("*");
-  return head + "\n" + wrapped(tokens) + "\n\n";
+  return tokens;
 }
 
 /** Tokens in lines of at most 79 characters. */

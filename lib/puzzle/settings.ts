@@ -6,6 +6,7 @@
  */
 
 import type { SearchLimit } from "../engine/uci.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 import type { PuzzleFilter } from "./filter.ts";
 import type { PuzzleLine } from "./puzzle.ts";
 import type { PuzzleFormat } from "./rows.ts";
@@ -16,6 +17,10 @@ export interface PuzzlesSettings {
   /** Games to find puzzles in, or lichess's puzzle CSV to filter. */
   from: "pgn" | "puzzles";
   format: PuzzleFormat;
+  /** The folder of a sheet's pictures (`--out-dir`), or `null`. */
+  outDir: string | null;
+  /** The sheet's look: the picture options, over `fen md`'s defaults. */
+  look: RenderSvgOptions;
   engine: string | null;
   engineOptions: [string, string][];
   /** Each search's limit, the analysis's and the generator's. */

@@ -10,6 +10,7 @@ import {
   type ParsedArgs,
   type ProgramSpec,
   valueOf,
+  valuesOf,
 } from "../program/args.ts";
 import type { CliIo } from "../program/io.ts";
 import { ProgramError } from "../program/frame.ts";
@@ -18,6 +19,25 @@ import type { Program } from "./front_end.ts";
 import { UsageError } from "../program/usage_error.ts";
 import type { ProgressMode } from "../program/progress.ts";
 import { PROGRESS_HELP, progressMode } from "../program/progress_options.ts";
+
+/**
+ * The command line's picture options (those of `rows`, the command's rows
+ * a subcommand took), as the command's argv words, for the command's
+ * reader of them (`PictureOptions.reader`).
+ */
+export function pictureArgv(
+  parsed: ParsedArgs,
+  rows: readonly OptionSpec[],
+): string[] {
+  const argv: string[] = [];
+  for (const { name, value } of rows) {
+    if (value === undefined && parsed.values.has(name)) argv.push(`--${name}`);
+    for (const given of valuesOf(parsed, name)) {
+      argv.push(`--${name}=${given}`);
+    }
+  }
+  return argv;
+}
 
 /** The rows of `--progress` and `--no-progress`, for a subcommand's table. */
 export const PROGRESS_OPTIONS: readonly OptionSpec[] = [

@@ -13,13 +13,12 @@ import { prepareOutDir } from "../program/out_files.ts";
 import { escapeText } from "../_quote.ts";
 import { frameOf } from "../program/frame.ts";
 import { lowered } from "../program/messages.ts";
-import { SubcommandError, writeAll, writeText } from "./args.ts";
+import { pictureArgv, SubcommandError, writeAll, writeText } from "./args.ts";
 import {
   HELP_OPTION,
   type ParsedArgs,
   type ProgramSpec,
   valueOf,
-  valuesOf,
 } from "../program/args.ts";
 import type { PictureOptions, Program } from "./front_end.ts";
 import type { BlockReader } from "../markdown/options.ts";
@@ -93,7 +92,7 @@ async function md(
   pictures: PictureOptions,
 ): Promise<number> {
   try {
-    const read = pictures.reader(pictureArgv(parsed, pictures));
+    const read = pictures.reader(pictureArgv(parsed, pictures.rows));
     const pandoc = parsed.values.has("pandoc");
     const target = pandoc ? pandocTarget(parsed) : undefined;
     const outDir = valueOf(parsed, "out-dir") ?? null;
@@ -172,21 +171,6 @@ function pandocTarget(parsed: ParsedArgs): string | undefined {
     );
   }
   return parsed.operands[0];
-}
-
-/** The command line's picture options, as the command's argv words. */
-function pictureArgv(
-  parsed: ParsedArgs,
-  pictures: PictureOptions,
-): string[] {
-  const argv: string[] = [];
-  for (const { name, value } of pictures.rows) {
-    if (value === undefined && parsed.values.has(name)) argv.push(`--${name}`);
-    for (const given of valuesOf(parsed, name)) {
-      argv.push(`--${name}=${given}`);
-    }
-  }
-  return argv;
 }
 
 /** A whole document's bytes (`-`: stdin), read as the other subcommands read. */

@@ -66,7 +66,8 @@ export const SUBCOMMANDS: Readonly<Record<string, Registered>> = {
   },
   puzzles: {
     about: "find puzzles in games as lichess does; filter its puzzle CSV",
-    load: async () => (await import("./puzzles.ts")).PUZZLES,
+    load: async (parts) =>
+      (await import("./puzzles.ts")).puzzlesProgram(await parts.pictures()),
     // An engine's smallest search (nodes 1): the same output every time.
     frame: {
       reads: [

@@ -15,7 +15,12 @@ import {
 import type { SearchLimit } from "../engine/uci.ts";
 import type { PuzzlesSettings } from "../puzzle/mod.ts";
 import { puzzleThemes } from "../puzzle/themes.ts";
-import { PUZZLE_FORMATS, type PuzzleFormat } from "../puzzle/rows.ts";
+import {
+  PUZZLE_FORMAT_NAMES,
+  PUZZLE_FORMATS,
+  type PuzzleFormat,
+  sheetOf,
+} from "../puzzle/rows.ts";
 import {
   FilterError,
   nameSet,
@@ -23,8 +28,9 @@ import {
   type PuzzleFilter,
   type Range,
 } from "../puzzle/filter.ts";
-import type { Program } from "./front_end.ts";
-import { countOf, ENGINE_OPTIONS } from "./args.ts";
+import type { PictureOptions, Program } from "./front_end.ts";
+import { countOf, ENGINE_OPTIONS, pictureArgv } from "./args.ts";
+import type { RenderSvgOptions } from "../svg/types.ts";
 
 /** The options that filter lichess's puzzle CSV (`--from puzzles` only). */
 const FILTERS = ["themes", "rating", "popularity", "opening"] as const;
@@ -42,9 +48,19 @@ const OPTIONS: readonly OptionSpec[] = [
   {
     name: "format",
     value: "<format>",
-    choices: PUZZLE_FORMATS,
+    choices: PUZZLE_FORMAT_NAMES,
+    help: `output: ${
+      PUZZLE_FORMAT_NAMES.map((name) =>
+        `${name} (${PUZZLE_FORMATS[name].help})`
+      )
+        .join(", ")
+    } (without it: csv for games, fen for puzzles)`,
+  },
+  {
+    name: "out-dir",
+    value: "<dir>",
     help:
-      "output: csv (lichess's puzzle CSV), fen or epd (the position after the first move; epd with bm), pgn, json (without it: csv for games, fen for puzzles)",
+      "--format svg, png or gif: write the sheet's pictures into <dir>, named by their content",
   },
   ENGINE_OPTIONS.engine,
   ENGINE_OPTIONS["engine-option"],
@@ -86,30 +102,57 @@ const OPTIONS: readonly OptionSpec[] = [
     help:
       "--from puzzles: keep the puzzles with any of these opening tags (Sicilian_Defense)",
   },
-  HELP_OPTION,
 ];
 
-/** `fen puzzles`'s table. */
-export const PUZZLES_SPEC: ProgramSpec = {
-  name: "puzzles",
-  operands: "[<file>...]",
-  about:
-    "Finds puzzles in games (PGN, stdin without files) as lichess's puzzle\n" +
-    "generator does: games with [%eval] are used as they are, others are\n" +
-    "analysed first with the engine. Writes lichess's puzzle CSV. With\n" +
-    "--from puzzles, reads lichess's puzzle CSV instead, filters it, and\n" +
-    "writes the positions the solver faces.",
-  options: OPTIONS,
-};
+/**
+ * The command's picture options a sheet takes: its look, not what the
+ * sheet decides for each puzzle (the side it is drawn from, the last move,
+ * the side to move's mark) nor the rules (standard chess).
+ */
+const NOT_A_LOOK = new Set([
+  "flip",
+  "last-move",
+  "side-to-move",
+  "ply",
+  "chess960",
+  "variant",
+]);
 
-/** `fen puzzles`' front end. */
-export const PUZZLES: Program = {
-  spec: PUZZLES_SPEC,
-  run: async (parsed: ParsedArgs, io: CliIo): Promise<number> => {
-    const settings = puzzlesSettings(parsed);
-    return (await import("../puzzle/mod.ts")).puzzles(settings, io);
-  },
-};
+/** `fen puzzles`' table, with the sheet's picture options. */
+export function puzzlesSpec(pictures: PictureOptions): ProgramSpec {
+  return {
+    name: "puzzles",
+    operands: "[<file>...]",
+    about:
+      "Finds puzzles in games (PGN, stdin without files) as lichess's puzzle\n" +
+      "generator does: games with [%eval] are used as they are, others are\n" +
+      "analysed first with the engine. Writes lichess's puzzle CSV, or a sheet\n" +
+      "of diagrams. With --from puzzles, reads lichess's puzzle CSV instead,\n" +
+      "filters it, and writes the positions the solver faces. The picture\n" +
+      "options after --opening are the sheet's look, as fen md takes them.",
+    options: [
+      ...OPTIONS,
+      ...lookRows(pictures),
+      HELP_OPTION,
+    ],
+  };
+}
+
+/** The picture options' rows a sheet takes. */
+function lookRows(pictures: PictureOptions): OptionSpec[] {
+  return pictures.rows.filter((row) => !NOT_A_LOOK.has(row.name));
+}
+
+/** `fen puzzles`' front end, with the command's picture options. */
+export function puzzlesProgram(pictures: PictureOptions): Program {
+  return {
+    spec: puzzlesSpec(pictures),
+    run: async (parsed: ParsedArgs, io: CliIo): Promise<number> => {
+      const settings = puzzlesSettings(parsed, pictures);
+      return (await import("../puzzle/mod.ts")).puzzles(settings, io);
+    },
+  };
+}
 
 /** A whole-number option of this program's table (lib/subcommands/args.ts). */
 function count(
@@ -148,6 +191,31 @@ function filterOf(parsed: ParsedArgs, from: string): PuzzleFilter {
   };
 }
 
+/** `--out-dir`: needed by a sheet of picture files, refused by the rest. */
+function outDirOf(parsed: ParsedArgs, format: PuzzleFormat): string | null {
+  const dir = valueOf(parsed, "out-dir") ?? null;
+  const files = (sheetOf(format) ?? "inline") !== "inline";
+  if (files && dir === null) {
+    throw new UsageError(
+      `--format ${format} writes its pictures as files: give --out-dir <dir>`,
+    );
+  }
+  if (!files && dir !== null) {
+    throw new UsageError(
+      `--out-dir holds the pictures of --format svg, png or gif, not of --format ${format}`,
+    );
+  }
+  return dir;
+}
+
+/** The sheet's look: the picture options given, over `fen md`'s defaults. */
+function lookOf(
+  parsed: ParsedArgs,
+  pictures: PictureOptions,
+): RenderSvgOptions {
+  return pictures.reader(pictureArgv(parsed, lookRows(pictures)))([]).svg;
+}
+
 function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
   return valuesOf(parsed, "engine-option").map((text) => {
     const eq = text.indexOf("=");
@@ -165,15 +233,21 @@ function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
  *
  * @throws {UsageError} For a bad value, or a filter without `--from puzzles`.
  */
-export function puzzlesSettings(parsed: ParsedArgs): PuzzlesSettings {
+export function puzzlesSettings(
+  parsed: ParsedArgs,
+  pictures: PictureOptions,
+): PuzzlesSettings {
   const from = (valueOf(parsed, "from") ?? "pgn") as "pgn" | "puzzles";
+  const format = (valueOf(parsed, "format") ??
+    (from === "puzzles" ? "fen" : "csv")) as PuzzleFormat;
   const limit: SearchLimit = { nodes: count(parsed, "nodes", 1)! };
   const jobs = count(parsed, "jobs", 0)!;
   return {
     inputs: [...parsed.operands],
     from,
-    format: (valueOf(parsed, "format") ??
-      (from === "puzzles" ? "fen" : "csv")) as PuzzleFormat,
+    format,
+    outDir: outDirOf(parsed, format),
+    look: lookOf(parsed, pictures),
     engine: valueOf(parsed, "engine") ?? null,
     engineOptions: engineOptionsOf(parsed),
     limit,
