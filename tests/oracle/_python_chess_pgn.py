@@ -14,7 +14,7 @@ def walk(game):
     board = game.board()
     fens = [board.fen()]
     # (node whose children to visit, index of the next child)
-    stack = [[game, 0, board.copy()]]
+    stack = [[game, 0, board.copy(stack=False)]]
     out = fens
     while stack:
         frame = stack[-1]
@@ -24,7 +24,7 @@ def walk(game):
             continue
         main = node.variations[0]
         if index == 0:
-            after = position.copy()
+            after = position.copy(stack=False)
             after.push(main.move)
             out.append(after.fen())
             frame[1] = 1
@@ -32,12 +32,12 @@ def walk(game):
         if index < len(node.variations):
             frame[1] = index + 1
             side = node.variations[index]
-            after = position.copy()
+            after = position.copy(stack=False)
             after.push(side.move)
             out.append(after.fen())
             stack.append([side, 0, after])
             continue
-        after = position.copy()
+        after = position.copy(stack=False)
         after.push(main.move)
         stack.pop()
         stack.append([main, 0, after])
