@@ -19,7 +19,8 @@ import { playMoves } from "../moves/play.ts";
 import { PolyglotHasher } from "../data/polyglot/mod.ts";
 import { stringifyPgn } from "../pgn/stringify.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
-import type { Position } from "../types.ts";
+import { type Position, type Rules, VARIANT_RULES } from "../types.ts";
+import { variantNamed, variantOf } from "../chess/variant_names.ts";
 import type { GameDatabase } from "../db/database.ts";
 import { openDatabase } from "./_db_open.ts";
 import {
@@ -33,8 +34,6 @@ import { gameOfRow, type GameRow } from "../db/game_row.ts";
 import { MovesReplay } from "../db/moves.ts";
 import { RATING_GROUPS, type Speed, SPEEDS } from "../db/speed.ts";
 import { compileMatch, MatchSyntaxError } from "../match/mod.ts";
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The one database operand, opened to read. */
 function openSource(parsed: ParsedArgs, io: CliIo): Promise<GameDatabase> {
@@ -126,7 +125,7 @@ function explorerAnswer(
     filter: GameFilter;
   },
 ): ExplorerAnswer {
-  const counted = explorerFilter(parsed);
+  const counted = { ...explorerFilter(parsed), rules: rulesOf(parsed) };
   if (filter.player === undefined) {
     return new Explorer(db).answer(position, counted);
   }
@@ -137,15 +136,31 @@ function explorerAnswer(
   });
 }
 
-/** The position `--fen` or `--moves` names. */
+/** The variant `--variant` names (lichess's names, or fen's): chess without. */
+function rulesOf(parsed: ParsedArgs): Rules {
+  const name = valueOf(parsed, "variant");
+  if (name === undefined) return "chess";
+  const variant = variantNamed(name);
+  if (variant === undefined) {
+    throw new UsageError(
+      `--variant takes one of ${VARIANT_RULES.join(", ")}, not ${
+        JSON.stringify(escapeText(name))
+      }`,
+    );
+  }
+  return variant.rules;
+}
+
+/** The position `--fen` or `--moves` names, read under `--variant`'s rules. */
 function positionOf(parsed: ParsedArgs): Position {
   const fen = valueOf(parsed, "fen");
   const moves = valueOf(parsed, "moves");
+  const rules = rulesOf(parsed);
   if (fen !== undefined && moves !== undefined) {
     throw new UsageError("--fen and --moves exclude each other");
   }
   if (fen !== undefined) {
-    const read = tryParseFen(fen);
+    const read = tryParseFen(fen, { rules });
     if (!read.ok) {
       throw new UsageError(
         `--fen ${JSON.stringify(escapeText(fen))}: ${
@@ -156,7 +171,8 @@ function positionOf(parsed: ParsedArgs): Position {
     return read.position;
   }
   try {
-    return playMoves(parseFen(START), moves!).position;
+    const start = parseFen(variantOf(rules).start, { rules });
+    return playMoves(start, moves!, { rules }).position;
   } catch (error) {
     throw new UsageError(
       `--moves: ${escapeText(lowered((error as Error).message))}`,
