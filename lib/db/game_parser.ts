@@ -19,7 +19,7 @@ import {
 import { movesBytes, packMove } from "./moves.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
-import { homePawns, materialOf } from "./signature.ts";
+import { signatureOf } from "./signature.ts";
 
 /** How games are read. */
 export interface ParseOptions {
@@ -169,8 +169,7 @@ export class GameParser {
       month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
       plies: codes.length,
       fen: fenColumn(game.start),
-      material: materialOf(cells, codes),
-      home_pawns: homePawns(cells),
+      ...signatureOf(cells, { codes, rules: game.rules }),
       moves,
       annotations: this.#options.annotations
         ? annotationsOf(game.mainline)

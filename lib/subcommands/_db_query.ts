@@ -16,7 +16,7 @@ import { lowered } from "../program/messages.ts";
 import { parseFen, tryParseFen } from "../fen/mod.ts";
 import { stringifyEpd } from "../fen/epd.ts";
 import { playMoves } from "../moves/play.ts";
-import { PolyglotHasher } from "../data/polyglot/mod.ts";
+import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import { stringifyPgn } from "../pgn/stringify.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
 import { type Position, type Rules, VARIANT_RULES } from "../types.ts";
@@ -336,10 +336,12 @@ const GAME_WRITERS: Readonly<
   pgn: (game) => stringifyPgn(game) + "\n",
   fen: (_game, { last }) => last.fen + "\n",
   epd: (_game, { last }) => stringifyEpd(last.toPosition()) + "\n",
-  key: (_game, { last }) => {
-    const bytes = new Uint8Array(PolyglotHasher.BYTES);
-    new PolyglotHasher().write(last.view(), bytes, 0);
-    return new TextDecoder().decode(bytes) + "\n";
+  // the key the explorer counts the position by: a variant's its own
+  key: (game, { last }) => {
+    const halves = new Uint32Array(2);
+    variantKeyHalves(last.view(), game.rules, halves);
+    return [...halves].map((h) => h.toString(16).padStart(8, "0")).join("") +
+      "\n";
   },
   json: (game, { row, last }) =>
     JSON.stringify({

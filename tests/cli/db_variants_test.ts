@@ -122,6 +122,37 @@ Deno.test("fen db query --variant answers from that variant's index only", async
   });
 });
 
+Deno.test("fen db query --match over variant games writes what --match over their PGN writes, crazyhouse's drops included", async () => {
+  await inFolder(async (dir, pgn) => {
+    const db = `${dir}/g.db`;
+    await fen(["db", "import", "--db", db, pgn]);
+    // the crazyhouse game has this material early on, and more at its end
+    // (pieces dropped): the prefilter passes it
+    for (
+      const pattern of [
+        "KQRRBBNNPPPPPPPvKQRRBBNNPPPPPPP",
+        "*/*/*/*/*/*/PPPPPPPP/*",
+      ]
+    ) {
+      const expected = await fen([
+        "--from",
+        "pgn",
+        "--match",
+        pattern,
+        "--format",
+        "fen",
+        pgn,
+      ]);
+      assert.notEqual(expected, "", pattern);
+      assert.equal(
+        await fen(["db", "query", db, "--match", pattern, "--format", "fen"]),
+        expected,
+        pattern,
+      );
+    }
+  });
+});
+
 /** A database's games and index rows, as text. */
 function dump(path: string): string {
   const db = new DatabaseSync(path, { readOnly: true });
