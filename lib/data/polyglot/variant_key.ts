@@ -9,14 +9,18 @@
 // position's key is its Polyglot key: the key `fen --format key` writes
 // and `fen tree` counts by. The other numbers (a variant's constant, a
 // pocket's count, a promoted piece's square, a side's remaining checks)
-// are fen's own, drawn once from SplitMix64 with a fixed seed: lichess's
+// are fen's own, drawn once from SplitMix64 with a fixed start: lichess's
 // keys are not read by any other program, so only the scheme is theirs.
 
 import type { RecordView } from "../../record_view.ts";
 import type { Rules } from "../../types.ts";
 import { polyglotKeyHalves } from "./mod.ts";
 
-/** The variants keyed by their constant, each a slot of the table. */
+/**
+ * The variants keyed by their constant, each a slot of the table: fixed,
+ * whatever the order of the rules elsewhere, as a database's keys depend
+ * on them.
+ */
 const VARIANT_SLOTS: Readonly<Partial<Record<Rules, number>>> = {
   crazyhouse: 0,
   atomic: 1,
