@@ -226,7 +226,9 @@ export class Explorer {
         : undefined;
       move.game = only === undefined ? null : withoutRank(only, move.uci);
     }
-    const opening = openingOf(position);
+    const opening = namesOpenings(position, filter.rules ?? "chess")
+      ? openingOf(boardOf(position))
+      : null;
     return {
       white: total.white,
       draws: total.draws,
@@ -413,6 +415,37 @@ function sanOf(
       return unpackMove(code);
     }
   }
+}
+
+/**
+ * The variants whose positions lichess's explorer names openings in (its
+ * `opening_sensible`), the opening's position with nothing in hand and no
+ * check given, as its key tells them apart.
+ */
+const OPENING_RULES: readonly Rules[] = [
+  "chess",
+  "chess960",
+  "crazyhouse",
+  "threecheck",
+  "kingofthehill",
+];
+
+function namesOpenings(position: Position, rules: Rules): boolean {
+  const { pockets, remainingChecks } = position;
+  const inHand = pockets === undefined
+    ? 0
+    : Object.values(pockets.w).concat(Object.values(pockets.b))
+      .reduce((a, b) => a + b, 0);
+  const checked = remainingChecks !== undefined &&
+    (remainingChecks.w < 3 || remainingChecks.b < 3);
+  return OPENING_RULES.includes(rules) && inHand === 0 && !checked;
+}
+
+/** A position's board, side, castling and en passant, as standard chess's. */
+function boardOf(position: Position): Position {
+  const { board, turn, castling, enPassant, halfmoveClock, fullmoveNumber } =
+    position;
+  return { board, turn, castling, enPassant, halfmoveClock, fullmoveNumber };
 }
 
 /** Games counted in a move or position. */

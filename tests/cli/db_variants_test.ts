@@ -110,6 +110,21 @@ Deno.test("fen db query --variant answers from that variant's index only", async
         .games,
       0,
     );
+    // openings are named as lichess names them: in the variants whose
+    // positions are standard chess's, with nothing in hand and no check given
+    const opening = async (variant: string, moves: string) =>
+      JSON.parse(
+        await fen(["db", "query", db, "--variant", variant, "--moves", moves]),
+      ).opening?.name ?? null;
+    assert.deepEqual(
+      [
+        await opening("standard", "e3"),
+        await opening("crazyhouse", "e4"),
+        await opening("crazyhouse", "e4 d5 exd5"),
+        await opening("antichess", "e3"),
+      ],
+      ["Van't Kruijs Opening", "King's Pawn Game", null, null],
+    );
     const refused = await runFen(
       ["db", "query", db, "--variant", "shogi", "--moves", ""],
       { permissions },
