@@ -168,7 +168,7 @@ export class GameParser {
       speed: speedOf(tags.get("TimeControl")),
       month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
       plies: codes.length,
-      fen: fenColumn(game.start),
+      fen: fenColumn(game.start, game.rules),
       ...signatureOf(cells, { codes, rules: game.rules }),
       moves,
       annotations: this.#options.annotations
