@@ -19,7 +19,7 @@ import {
   type GameRef,
 } from "./entry.ts";
 import { positionKey } from "./index_batch.ts";
-import { unpackMove } from "./moves.ts";
+import { MovesReplay, unpackMove } from "./moves.ts";
 import {
   GROUP_COUNT,
   RATING_GROUPS,
@@ -28,16 +28,20 @@ import {
   SPEEDS,
   UNRATED,
 } from "./speed.ts";
-import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
+import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import { recordViewOf } from "../record_view.ts";
-import { toSan } from "../moves/play.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import { openingOf } from "../data/openings/mod.ts";
-import type { Position } from "../types.ts";
+import type { Position, Rules } from "../types.ts";
 import { playerEntry, type PlayerQuery } from "./player.ts";
 
 /** Which games count, as lichess's query parameters say. */
 export interface ExplorerFilter {
+  /**
+   * The variant whose index is read (lichess's `variant`), the position's
+   * rules: standard chess if absent (Chess960 shares its index).
+   */
+  rules?: Rules;
   /** Only these speeds (all, those of unknown speed included, if absent). */
   speeds?: readonly Speed[];
   /** Only these rating groups, by lower bound (all, unrated included, if absent). */
@@ -130,7 +134,11 @@ export class Explorer {
    * @returns The answer, in the lichess explorer's shape.
    */
   answer(position: Position, filter: ExplorerFilter = {}): ExplorerAnswer {
-    polyglotKeyHalves(recordViewOf(position), this.#key);
+    variantKeyHalves(
+      recordViewOf(position),
+      filter.rules ?? "chess",
+      this.#key,
+    );
     const rows = this.#rows.all(
       positionKey(this.#key[0], this.#key[1]),
       filter.since ?? 0,
@@ -155,6 +163,7 @@ export class Explorer {
   ): ExplorerAnswer {
     const filter = query.filter ?? {};
     const entry = playerEntry(this.#db, position, {
+      rules: filter.rules ?? "chess",
       player: query.player,
       color: query.color,
       ...(filter.since === undefined ? {} : { since: filter.since }),
@@ -189,7 +198,10 @@ export class Explorer {
       const uci = unpackMove(move.code);
       moves.push({
         uci,
-        san: sanOf(position, uci),
+        san: sanOf(position, {
+          code: move.code,
+          rules: filter.rules ?? "chess",
+        }),
         ...moveLine(counts, mover),
         refs: move.games.filter((g) => wanted[g.cell]),
       });
@@ -214,7 +226,9 @@ export class Explorer {
         : undefined;
       move.game = only === undefined ? null : withoutRank(only, move.uci);
     }
-    const opening = openingOf(position);
+    const opening = namesOpenings(position, filter.rules ?? "chess")
+      ? openingOf(boardOf(position))
+      : null;
     return {
       white: total.white,
       draws: total.draws,
@@ -379,21 +393,59 @@ function moveLine(
 }
 
 /**
- * A move's SAN; a Chess960 game's castling (king takes rook, its rights
- * read by Chess960's rules, as X-FEN writes them) when the standard
- * reading has no such move.
+ * A move's SAN under the variant's rules, as the games' PGN writes it (a
+ * variant's end marked as mate); a Chess960 game's castling (king takes
+ * rook, its rights read by Chess960's rules, as X-FEN writes them) when
+ * the standard reading has no such move.
  */
-function sanOf(position: Position, uci: string): string {
+function sanOf(
+  position: Position,
+  { code, rules }: { code: number; rules: Rules },
+): string {
+  const replay = new MovesReplay();
   try {
-    return toSan(position, uci);
+    replay.load(position, rules);
+    return replay.play(code, { ply: 1, san: true });
   } catch {
     try {
-      const rules = { rules: "chess960" } as const;
-      return toSan(parseFen(stringifyFen(position), rules), uci, rules);
+      const chess960 = { rules: "chess960" } as const;
+      replay.load(parseFen(stringifyFen(position), chess960), "chess960");
+      return replay.play(code, { ply: 1, san: true });
     } catch {
-      return uci;
+      return unpackMove(code);
     }
   }
+}
+
+/**
+ * The variants whose positions lichess's explorer names openings in (its
+ * `opening_sensible`), the opening's position with nothing in hand and no
+ * check given, as its key tells them apart.
+ */
+const OPENING_RULES: readonly Rules[] = [
+  "chess",
+  "chess960",
+  "crazyhouse",
+  "threecheck",
+  "kingofthehill",
+];
+
+function namesOpenings(position: Position, rules: Rules): boolean {
+  const { pockets, remainingChecks } = position;
+  const inHand = pockets === undefined
+    ? 0
+    : Object.values(pockets.w).concat(Object.values(pockets.b))
+      .reduce((a, b) => a + b, 0);
+  const checked = remainingChecks !== undefined &&
+    (remainingChecks.w < 3 || remainingChecks.b < 3);
+  return OPENING_RULES.includes(rules) && inHand === 0 && !checked;
+}
+
+/** A position's board, side, castling and en passant, as standard chess's. */
+function boardOf(position: Position): Position {
+  const { board, turn, castling, enPassant, halfmoveClock, fullmoveNumber } =
+    position;
+  return { board, turn, castling, enPassant, halfmoveClock, fullmoveNumber };
 }
 
 /** Games counted in a move or position. */

@@ -9,8 +9,7 @@
 import { PgnReader } from "../pgn/reader.ts";
 import { PgnWalker } from "../pgn/walker.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
-import { unkeyedReason } from "../data/polyglot/rules.ts";
-import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
+import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import {
   annotationsOf,
   fenColumn,
@@ -20,7 +19,7 @@ import {
 import { movesBytes, packMove } from "./moves.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
-import { homePawns, materialOf } from "./signature.ts";
+import { signatureOf } from "./signature.ts";
 
 /** How games are read. */
 export interface ParseOptions {
@@ -37,9 +36,7 @@ export interface ParseOptions {
 }
 
 /** Why a game is left out. */
-export type LeftOut =
-  | { kind: "error"; message: string }
-  | { kind: "unsupported"; reason: string };
+export type LeftOut = { kind: "error"; message: string };
 
 /** A game read: its row, or why it is left out. */
 export interface ParsedGame {
@@ -49,7 +46,7 @@ export interface ParsedGame {
   row: GameRow | null;
   /** Why it is left out, else null. */
   leftOut: LeftOut | null;
-  /** The Polyglot keys of the positions of the plies indexed, as halves. */
+  /** The keys of the positions of the plies indexed, as halves. */
   keys: number[];
   /** The mainline's packed moves. */
   codes: number[];
@@ -59,7 +56,7 @@ export interface ParsedGame {
 export interface GameWalk {
   /** The moves, packed. */
   codes: number[];
-  /** The Polyglot keys of the positions of the plies indexed, as halves. */
+  /** The keys of the positions of the plies indexed, as halves (lib/data/polyglot/variant_key.ts). */
   keys: number[];
   /** The last position's cells. */
   cells: readonly number[];
@@ -150,11 +147,8 @@ export class GameParser {
       keys: [],
       codes: [],
     };
-    const unkeyed = game.error === null ? unkeyedReason(game.rules) : null;
     if (game.error !== null) {
       parsed.leftOut = { kind: "error", message: game.error.message };
-    } else if (unkeyed !== null) {
-      parsed.leftOut = { kind: "unsupported", reason: unkeyed };
     } else {
       const walk = walked();
       parsed.row = this.#row(game, walk);
@@ -174,9 +168,8 @@ export class GameParser {
       speed: speedOf(tags.get("TimeControl")),
       month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
       plies: codes.length,
-      fen: fenColumn(game.start),
-      material: materialOf(cells, codes),
-      home_pawns: homePawns(cells),
+      fen: fenColumn(game.start, game.rules),
+      ...signatureOf(cells, { codes, rules: game.rules }),
       moves,
       annotations: this.#options.annotations
         ? annotationsOf(game.mainline)
@@ -225,11 +218,14 @@ class MoveCollector {
         ? rook
         : position.to!;
       this.#codes.push(
-        packMove(position.from!, to, { promotion: position.promotion }),
+        packMove(position.from!, to, {
+          promotion: position.promotion,
+          drop: position.drop,
+        }),
       );
     }
     if (position.ply <= this.#plies) {
-      polyglotKeyHalves(position.view(), this.#key);
+      variantKeyHalves(position.view(), position.game.rules, this.#key);
       this.#keys.push(this.#key[0], this.#key[1]);
     }
     this.#last = position;

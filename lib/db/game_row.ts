@@ -13,7 +13,7 @@ import { PgnGame } from "../pgn/game.ts";
 import type { PgnLine, PgnMove, PgnResult } from "../pgn/game.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Position, Rules } from "../types.ts";
-import { variantNamed } from "../chess/variant_names.ts";
+import { variantNamed, variantOf } from "../chess/variant_names.ts";
 import { movesOf, type MovesReplay, unpackMove } from "./moves.ts";
 
 /** The tags kept as columns of their own: tag, column, type. */
@@ -49,8 +49,6 @@ export type GameRow = Record<
   string,
   string | number | bigint | Uint8Array | null
 >;
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /**
  * The columns of a game's tags: the typed ones (an integer column holds
@@ -198,15 +196,17 @@ export function rulesOfRow(row: GameRow): Rules {
 
 /** The start position of a stored game. */
 export function startOf(row: GameRow): Position {
-  return parseFen(row.fen === null ? START : String(row.fen), {
-    rules: rulesOfRow(row),
-  } as never);
+  const rules = rulesOfRow(row);
+  return parseFen(
+    row.fen === null ? variantOf(rules).start : String(row.fen),
+    { rules } as never,
+  );
 }
 
-/** The FEN column of a start position: null for the standard start. */
-export function fenColumn(start: Position): string | null {
+/** The FEN column of a start position: null for its variant's start. */
+export function fenColumn(start: Position, rules: Rules): string | null {
   const fen = stringifyFen(start);
-  return fen === START ? null : fen;
+  return fen === variantOf(rules).start ? null : fen;
 }
 
 /**

@@ -24,8 +24,6 @@ export { type GameWalk, monthOf, walkGame } from "./game_parser.ts";
 export interface ImportOptions extends ParseOptions {
   /** Called with each game that cannot be read (it is left out). */
   onError?: (error: { message: string }) => void;
-  /** Called with each game under rules the index cannot key (left out). */
-  onUnsupported?: (game: { number: number }, reason: string) => void;
 }
 
 /** What an import did. */
@@ -36,7 +34,7 @@ export interface ImportCounts {
   added: number;
   /** Games skipped: already in the database (or earlier in the input). */
   duplicates: number;
-  /** Games left out: they could not be read, or their rules are not keyed. */
+  /** Games left out: they could not be read. */
   failed: number;
 }
 
@@ -86,7 +84,7 @@ const INSERT_SQL = `INSERT OR IGNORE INTO games (${
  */
 export class GameWriter {
   readonly #db: GameDatabase;
-  readonly #options: Pick<ImportOptions, "onError" | "onUnsupported">;
+  readonly #options: Pick<ImportOptions, "onError">;
   readonly #insert: StatementSync;
   readonly #values: unknown[] = new Array(INSERT_COLUMNS.length);
   #open = false;
@@ -104,7 +102,7 @@ export class GameWriter {
    */
   constructor(
     db: GameDatabase,
-    options: Pick<ImportOptions, "onError" | "onUnsupported">,
+    options: Pick<ImportOptions, "onError">,
   ) {
     this.#db = db;
     this.#options = options;
@@ -122,11 +120,7 @@ export class GameWriter {
     const { leftOut, row } = game;
     if (leftOut !== null || row === null) {
       this.counts.failed++;
-      if (leftOut?.kind === "error") {
-        this.#options.onError?.({ message: leftOut.message });
-      } else if (leftOut?.kind === "unsupported") {
-        this.#options.onUnsupported?.(game, leftOut.reason);
-      }
+      if (leftOut !== null) this.#options.onError?.(leftOut);
       return 0;
     }
     const values = this.#values;

@@ -97,11 +97,7 @@ export class ImportJobs {
       return;
     }
     this.counts.failed++;
-    if (game.leftOut?.kind === "error") {
-      this.#options.onError?.({ message: game.leftOut.message });
-    } else if (game.leftOut?.kind === "unsupported") {
-      this.#options.onUnsupported?.(game, game.leftOut.reason);
-    }
+    if (game.leftOut !== null) this.#options.onError?.(game.leftOut);
   }
 
   /** Sends the games read since the last time, if any. */

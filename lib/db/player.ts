@@ -14,9 +14,9 @@ import { addCounts, addGameRef, ExplorerEntry } from "./entry.ts";
 import { GAME_COLUMNS, gameOfRow, type GameRow } from "./game_row.ts";
 import { movesOf, MovesReplay } from "./moves.ts";
 import { cellOf, groupOf, type Speed, SPEED_INDEX } from "./speed.ts";
-import { polyglotKeyHalves } from "../data/polyglot/mod.ts";
+import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import { recordViewOf } from "../record_view.ts";
-import type { Position } from "../types.ts";
+import type { Position, Rules } from "../types.ts";
 
 /** Whose games: a player's name (any case) and colour. */
 export interface PlayerQuery {
@@ -48,7 +48,7 @@ const FIELDS: Readonly<Record<string, "white" | "draws" | "black">> = {
  * importer.push('[White "Ann"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[White "Bob"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n');
  * importer.end();
  * const start = parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
- * const entry = playerEntry(db, start, { player: "ann", color: "white" });
+ * const entry = playerEntry(db, start, { rules: "chess", player: "ann", color: "white" });
  * assert.equal(entry.moves.length, 1); // 1. e4, Ann's
  * ```
  *
@@ -60,7 +60,7 @@ const FIELDS: Readonly<Record<string, "white" | "draws" | "black">> = {
 export function playerEntry(
   db: GameDatabase,
   position: Position,
-  query: PlayerQuery & { since?: number; until?: number },
+  query: PlayerQuery & { rules: Rules; since?: number; until?: number },
 ): ExplorerEntry {
   const column = query.color === "white" ? "white" : "black";
   const rows = db.sql.prepare(
@@ -72,7 +72,7 @@ export function playerEntry(
     query.until ?? Number.MAX_SAFE_INTEGER,
   );
   const key = new Uint32Array(2);
-  polyglotKeyHalves(recordViewOf(position), key);
+  variantKeyHalves(recordViewOf(position), query.rules, key);
   const entry = new ExplorerEntry();
   const replay = new MovesReplay();
   for (const found of rows) {
@@ -91,7 +91,7 @@ function pliesReaching(
   const halves = new Uint32Array(2);
   const plies: number[] = [];
   for (const position of gameOfRow(row, replay).cursor()) {
-    polyglotKeyHalves(position.view(), halves);
+    variantKeyHalves(position.view(), position.game.rules, halves);
     if (halves[0] === key[0] && halves[1] === key[1]) plies.push(position.ply);
   }
   return plies;

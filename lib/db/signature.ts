@@ -2,10 +2,15 @@
  * What the database keeps of a game's last position to answer `--match`
  * without replaying every game, as SCID does: its material (a count can
  * only fall as a game goes on, a promotion aside) and its pawns still on
- * their home squares (a pawn that left never comes back).
+ * their home squares (a pawn that left never comes back). Neither holds
+ * where pieces are dropped (crazyhouse): such a game keeps the signature
+ * every prefilter passes.
  *
  * @module
  */
+
+import type { Rules } from "../types.ts";
+import { VARIANT_MOVES, variantIndex } from "../chess/variant.ts";
 
 /** The pieces counted, in their order in the signature. */
 export const MATERIAL_PIECES = "QRBNP";
@@ -51,6 +56,26 @@ export function materialOf(
   return codes.some((code) => code >> 12 !== 0)
     ? signature + PROMOTED
     : signature;
+}
+
+/**
+ * A game's signature: its last position's material and home pawns, or,
+ * under rules whose moves drop pieces (counts rise, pawns come home), no
+ * counts, the promotion's bit and no home pawn, which every prefilter
+ * passes.
+ *
+ * @param cells The last position's cells (char codes, a8 first).
+ * @param game The game's packed moves and rules.
+ * @returns The `material` and `home_pawns` columns.
+ */
+export function signatureOf(
+  cells: readonly number[],
+  { codes, rules }: { codes: readonly number[]; rules: Rules },
+): { material: number; home_pawns: number } {
+  if (VARIANT_MOVES[variantIndex(rules)].drops) {
+    return { material: PROMOTED, home_pawns: 0 };
+  }
+  return { material: materialOf(cells, codes), home_pawns: homePawns(cells) };
 }
 
 /** One count of a material signature. */

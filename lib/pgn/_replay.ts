@@ -23,6 +23,7 @@ import { playableBoard } from "../chess/playable.ts";
 import { isAttacked } from "../chess/attacks.ts";
 import { inCheck } from "../chess/notation.ts";
 import { VARIANT_MOVES } from "../chess/variant.ts";
+import { variantCheckMark } from "../chess/variant_end.ts";
 import {
   type EnPassantMode,
   enPassantOf,
@@ -30,7 +31,7 @@ import {
   hasLegalMove,
   MAX_MOVES,
 } from "../chess/generate.ts";
-import { CASTLE, EN_PASSANT } from "../chess/move.ts";
+import { CASTLE, DROP, dropRole, EN_PASSANT } from "../chess/move.ts";
 import { type MoveSource, Notation } from "../chess/notation.ts";
 import type { VariantState } from "../record_view.ts";
 import { MoveError } from "../chess/errors.ts";
@@ -49,17 +50,23 @@ import {
 
 export type { EnPassantMode };
 
-/** Promotion letters by role (chess/geometry's: knight 2 ... queen 5). */
-const PROMOTION_LETTERS: readonly ("n" | "b" | "r" | "q" | null)[] = [
+/**
+ * Promotion letters by role (chess/geometry's: knight 2 ... queen 5, and
+ * antichess's king 6).
+ */
+const PROMOTION_LETTERS: readonly ("n" | "b" | "r" | "q" | "k" | null)[] = [
   null,
   null,
   "n",
   "b",
   "r",
   "q",
-  null,
+  "k",
   null,
 ];
+
+/** The letters of the roles a drop puts on the board (pawn 1 ... queen 5). */
+const DROP_LETTERS = [null, "p", "n", "b", "r", "q", null, null] as const;
 
 /**
  * By VARIANT_MOVES row: whether a variant's moves on the board are standard
@@ -287,15 +294,9 @@ export class Replay implements RecordView {
    * a drawn one, `+` for another check.
    */
   #variantMark(b: ChessBoard): string {
-    const check = inCheck(b);
-    this.check = check ? 1 : 0;
+    this.check = inCheck(b) ? 1 : 0;
     if (!this.wantSan) return "";
-    const ended = VARIANT_MOVES[b.variant].ended(b);
-    const over = ended || !hasLegalMove(b, replyScratch);
-    if (over && (check || ended || !VARIANT_MOVES[b.variant].royal)) {
-      return this.body + (variantDraw(b) ? "" : "#");
-    }
-    return this.body + (check ? "+" : "");
+    return this.body + variantCheckMark(b, replyScratch);
   }
 
   /** The SAN, with `+` or `#`, of a legal move in the current position. */
@@ -319,8 +320,13 @@ export class Replay implements RecordView {
   }
 
   /** The letter of the piece a move promotes to, or null. */
-  promotion(code: number): "n" | "b" | "r" | "q" | null {
-    return PROMOTION_LETTERS[movePromotion(code)];
+  promotion(code: number): "n" | "b" | "r" | "q" | "k" | null {
+    return code & DROP ? null : PROMOTION_LETTERS[movePromotion(code)];
+  }
+
+  /** The letter of the piece a crazyhouse drop puts on the board, or null. */
+  drop(code: number): "p" | "n" | "b" | "r" | "q" | null {
+    return code & DROP ? DROP_LETTERS[dropRole(code)] : null;
   }
 
   /** The castling rook's square (before the move), or null. */
@@ -408,12 +414,6 @@ export class Replay implements RecordView {
     this.#view(mode);
     return toPosition(this.#notation.board, this.enPassant);
   }
-}
-
-/** Racing kings' draw: both kings reached the eighth rank. */
-function variantDraw(b: ChessBoard): boolean {
-  return VARIANT_MOVES[b.variant].name === "racingkings" &&
-    b.king[0] >= 0 && b.king[0] < 8 && b.king[1] >= 0 && b.king[1] < 8;
 }
 
 /** The variant state of `b` (pockets, promoted pieces, counters), or null. */

@@ -241,11 +241,20 @@ export class PgnPosition {
   }
 
   /**
-   * The piece the move that led here promoted to, as a lower-case letter,
-   * or `null` (no move, or not a promotion).
+   * The piece the move that led here promoted to, as a lower-case letter
+   * (`k` in antichess), or `null` (no move, or not a promotion).
    */
-  get promotion(): "n" | "b" | "r" | "q" | null {
+  get promotion(): "n" | "b" | "r" | "q" | "k" | null {
     return this.#code < 0 ? null : this.#replay.promotion(this.#code);
+  }
+
+  /**
+   * The piece the move that led here dropped (crazyhouse), as a lower-case
+   * letter, or `null` (no move, or not a drop). A drop's `from` and `to`
+   * are both its square.
+   */
+  get drop(): "p" | "n" | "b" | "r" | "q" | null {
+    return this.#code < 0 ? null : this.#replay.drop(this.#code);
   }
 
   /**

@@ -7,15 +7,14 @@
 import { RequestError, shown } from "./_http.ts";
 import { tryParseFen } from "../fen/mod.ts";
 import { playMoves } from "../moves/play.ts";
-import type { Position } from "../types.ts";
+import { type Position, type Rules, VARIANT_RULES } from "../types.ts";
+import { variantNamed, variantOf } from "../chess/variant_names.ts";
 import {
   type ExplorerAnswer,
   type ExplorerFilter,
   monthNumber,
 } from "../db/explorer.ts";
 import { RATING_GROUPS, type Speed, SPEEDS } from "../db/speed.ts";
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The parameters `/lichess` reads: any other is refused. */
 const LICHESS_PARAMETERS = new Set([
@@ -91,16 +90,23 @@ function whole(
   return Number(text);
 }
 
-function positionOf(query: URLSearchParams): Position {
-  const variant = one(query, "variant");
-  if (variant !== null && variant !== "standard") {
+/** The rules `variant` names (lichess's names): standard chess without. */
+function rulesOf(query: URLSearchParams): Rules {
+  const name = one(query, "variant");
+  if (name === null) return "chess";
+  const variant = variantNamed(name);
+  if (variant === undefined) {
     throw new RequestError(
-      `variant ${shown(variant)}: the database's explorer is standard chess's`,
+      `variant ${shown(name)} is not one of ${VARIANT_RULES.join(", ")}`,
       { parameter: "variant" },
     );
   }
-  const fen = one(query, "fen") ?? START;
-  const read = tryParseFen(fen);
+  return variant.rules;
+}
+
+function positionOf(query: URLSearchParams, rules: Rules): Position {
+  const fen = one(query, "fen") ?? variantOf(rules).start;
+  const read = tryParseFen(fen, { rules });
   if (!read.ok) {
     throw new RequestError(`fen ${shown(fen)}: ${read.error.message}`, {
       parameter: "fen",
@@ -109,7 +115,7 @@ function positionOf(query: URLSearchParams): Position {
   const play = one(query, "play");
   if (play === null || play === "") return read.position;
   try {
-    return playMoves(read.position, play.split(",")).position;
+    return playMoves(read.position, play.split(","), { rules }).position;
   } catch (error) {
     throw new RequestError(`play: ${(error as Error).message}`, {
       parameter: "play",
@@ -190,9 +196,10 @@ export function readExplorerQuery(
       });
     }
   }
+  const rules = rulesOf(query);
   const read = {
-    position: positionOf(query),
-    filter: filterOf(query, { years: path === "/masters" }),
+    position: positionOf(query, rules),
+    filter: { ...filterOf(query, { years: path === "/masters" }), rules },
     moves: whole(query, { name: "moves", max: 500 }),
   };
   if (path !== "/player") return read;

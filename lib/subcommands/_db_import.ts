@@ -108,8 +108,6 @@ export async function importCommand(
       indexPlies: indexPlies(parsed, db),
       annotations: !parsed.values.has("no-annotations"),
       onError: (error) => leftOut(escapeText(lowered(error.message))),
-      onUnsupported: (game, reason) =>
-        leftOut(`game ${game.number} ${escapeText(lowered(reason))}`),
     });
     try {
       await frameOf(io, "db import").read(

@@ -16,10 +16,11 @@ import { lowered } from "../program/messages.ts";
 import { parseFen, tryParseFen } from "../fen/mod.ts";
 import { stringifyEpd } from "../fen/epd.ts";
 import { playMoves } from "../moves/play.ts";
-import { PolyglotHasher } from "../data/polyglot/mod.ts";
+import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import { stringifyPgn } from "../pgn/stringify.ts";
 import type { PgnGame, PgnPosition } from "../pgn/game.ts";
-import type { Position } from "../types.ts";
+import { type Position, type Rules, VARIANT_RULES } from "../types.ts";
+import { variantNamed, variantOf } from "../chess/variant_names.ts";
 import type { GameDatabase } from "../db/database.ts";
 import { openDatabase } from "./_db_open.ts";
 import {
@@ -33,8 +34,6 @@ import { gameOfRow, type GameRow } from "../db/game_row.ts";
 import { MovesReplay } from "../db/moves.ts";
 import { RATING_GROUPS, type Speed, SPEEDS } from "../db/speed.ts";
 import { compileMatch, MatchSyntaxError } from "../match/mod.ts";
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The one database operand, opened to read. */
 function openSource(parsed: ParsedArgs, io: CliIo): Promise<GameDatabase> {
@@ -126,7 +125,7 @@ function explorerAnswer(
     filter: GameFilter;
   },
 ): ExplorerAnswer {
-  const counted = explorerFilter(parsed);
+  const counted = { ...explorerFilter(parsed), rules: rulesOf(parsed) };
   if (filter.player === undefined) {
     return new Explorer(db).answer(position, counted);
   }
@@ -137,15 +136,31 @@ function explorerAnswer(
   });
 }
 
-/** The position `--fen` or `--moves` names. */
+/** The variant `--variant` names (lichess's names, or fen's): chess without. */
+function rulesOf(parsed: ParsedArgs): Rules {
+  const name = valueOf(parsed, "variant");
+  if (name === undefined) return "chess";
+  const variant = variantNamed(name);
+  if (variant === undefined) {
+    throw new UsageError(
+      `--variant takes one of ${VARIANT_RULES.join(", ")}, not ${
+        JSON.stringify(escapeText(name))
+      }`,
+    );
+  }
+  return variant.rules;
+}
+
+/** The position `--fen` or `--moves` names, read under `--variant`'s rules. */
 function positionOf(parsed: ParsedArgs): Position {
   const fen = valueOf(parsed, "fen");
   const moves = valueOf(parsed, "moves");
+  const rules = rulesOf(parsed);
   if (fen !== undefined && moves !== undefined) {
     throw new UsageError("--fen and --moves exclude each other");
   }
   if (fen !== undefined) {
-    const read = tryParseFen(fen);
+    const read = tryParseFen(fen, { rules });
     if (!read.ok) {
       throw new UsageError(
         `--fen ${JSON.stringify(escapeText(fen))}: ${
@@ -156,7 +171,8 @@ function positionOf(parsed: ParsedArgs): Position {
     return read.position;
   }
   try {
-    return playMoves(parseFen(START), moves!).position;
+    const start = parseFen(variantOf(rules).start, { rules });
+    return playMoves(start, moves!, { rules }).position;
   } catch (error) {
     throw new UsageError(
       `--moves: ${escapeText(lowered((error as Error).message))}`,
@@ -320,10 +336,12 @@ const GAME_WRITERS: Readonly<
   pgn: (game) => stringifyPgn(game) + "\n",
   fen: (_game, { last }) => last.fen + "\n",
   epd: (_game, { last }) => stringifyEpd(last.toPosition()) + "\n",
-  key: (_game, { last }) => {
-    const bytes = new Uint8Array(PolyglotHasher.BYTES);
-    new PolyglotHasher().write(last.view(), bytes, 0);
-    return new TextDecoder().decode(bytes) + "\n";
+  // the key the explorer counts the position by: a variant's its own
+  key: (game, { last }) => {
+    const halves = new Uint32Array(2);
+    variantKeyHalves(last.view(), game.rules, halves);
+    return [...halves].map((h) => h.toString(16).padStart(8, "0")).join("") +
+      "\n";
   },
   json: (game, { row, last }) =>
     JSON.stringify({

@@ -9,6 +9,7 @@ import {
 import { PROGRESS_OPTIONS } from "./args.ts";
 import { DEFAULT_INDEX_PLIES } from "../db/import.ts";
 import { SPEEDS } from "../db/speed.ts";
+import { VARIANT_RULES } from "../types.ts";
 
 /** The words of the db subcommands. */
 export type DbWord = "import" | "query" | "export" | "merge";
@@ -83,6 +84,13 @@ const EXPLORER_OPTIONS: readonly OptionSpec[] = [
     name: "moves",
     value: "<moves>",
     help: 'the explorer\'s answer after these moves ("e4 e5 Nf3", SAN or UCI)',
+  },
+  {
+    name: "variant",
+    value: "<name>",
+    suggest: VARIANT_RULES,
+    help: "the variant's index: its rules read --fen and --moves " +
+      "(standard by default; lichess's names too: kingOfTheHill...)",
   },
   {
     name: "speeds",

@@ -403,8 +403,8 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
 /**
  * Games in several parts of `--jobs`' size: the games four times, each
  * copy's own by its Event tag (the lichess games, known by their URL, are
- * there again), with a game that cannot be read and one of a variant the
- * index does not key among them.
+ * there again), with a game that cannot be read and a three-check game
+ * among them.
  */
 function manyGames(): string {
   const variant = Deno.readTextFileSync(
@@ -467,12 +467,11 @@ Deno.test("fen db import --jobs gives the database, the summary and the messages
       if (options.length === 0) {
         assert.equal(
           one.stdout,
-          '"DB": 426 games read, 406 added, 18 already there (skipped), 2 left out\n',
+          '"DB": 426 games read, 407 added, 18 already there (skipped), 1 left out\n',
         );
         assert.equal(
           one.stderr,
-          'fen: db import: cannot read PGN: game 319 (line 3960, column 7), move 1... "Ke7": illegal: no king can move to e7; left out\n' +
-            "fen: db import: game 320 polyglot keys are defined for standard chess and Chess960 only, and no published scheme keys Three-check positions; left out\n",
+          'fen: db import: cannot read PGN: game 319 (line 3960, column 7), move 1... "Ke7": illegal: no king can move to e7; left out\n',
         );
         assert.equal(one.code, 2);
       }

@@ -14,11 +14,13 @@
 
 import assert from "node:assert/strict";
 import { get, ServerProcess } from "./_server.ts";
-import { CLI, spawnFen } from "../cli/_harness.ts";
+import { CLI, runFen, spawnFen } from "../cli/_harness.ts";
 
 const LICHESS = new URL("../testdata/lichess_style.pgn", import.meta.url)
   .pathname;
 const STOCKFISH = new URL("../testdata/stockfish_games.pgn", import.meta.url)
+  .pathname;
+const VARIANTS = new URL("../testdata/lichess_variants.pgn", import.meta.url)
   .pathname;
 
 Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's shape", async () => {
@@ -31,6 +33,7 @@ Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's
     db,
     LICHESS,
     STOCKFISH,
+    VARIANTS,
   ], {
     permissions: [`--allow-read`, `--allow-write=${dir}`],
   });
@@ -102,6 +105,33 @@ Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's
     )).json();
     assert.equal(byFen.moves.length, 1);
     assert.deepEqual(byFen.moves[0], answer.moves[0]);
+    // each variant's index, by lichess's names, as fen db query --variant
+    // answers (the games of the others are not counted)
+    for (
+      const [variant, play, moves] of [
+        ["threeCheck", "e2e4,c7c6", "e4 c6"],
+        ["crazyhouse", "", ""],
+        ["racingKings", "h2h3", "Kh3"],
+        ["antichess", "e2e3", "e3"],
+      ]
+    ) {
+      const served = await (await get(
+        server,
+        `/lichess?variant=${variant}&play=${play}`,
+      )).json();
+      const asked = await runFen([
+        "db",
+        "query",
+        db,
+        "--variant",
+        variant,
+        "--moves",
+        moves,
+      ], { permissions: [`--allow-read=${db}`] });
+      assert.equal(asked.code, 0, asked.stderr);
+      assert.deepEqual(served, JSON.parse(asked.stdout), variant);
+      assert.ok(served.white + served.draws + served.black > 0, variant);
+    }
     const blitz = await (await get(
       server,
       "/lichess?speeds[]=blitz&speeds[]=rapid&ratings=0,1000",
@@ -157,7 +187,7 @@ Deno.test("fen serve --db answers /lichess as fen db query answers, in lichess's
         ["/lichess?speeds=fast", "speeds"],
         ["/lichess?since=2024", "since"],
         ["/lichess?play=e2e5", "play"],
-        ["/lichess?variant=crazyhouse", "variant"],
+        ["/lichess?variant=shogi", "variant"],
         ["/lichess?player=x", "player"],
       ]
     ) {

@@ -5,7 +5,8 @@
 // other variants' positions (python-chess's `zobrist_hash` hashes a variant
 // board as if it were standard chess, dropping pockets and counters), so a
 // key, a book or a dedupe of their positions is refused rather than made
-// by a scheme no other tool reads.
+// by a scheme no other tool reads. (`fen db`'s explorer keys them as
+// lichess's explorer does, for its index only: variant_key.ts.)
 
 import type { Rules } from "../../types.ts";
 import { variantOf } from "../../chess/variant_names.ts";

@@ -76,6 +76,8 @@ export class ExplorerPanel {
   #enabled = false;
   /** The FEN asked about, or null when there is nothing to ask. */
   #fen: string | null = null;
+  /** The rules of the position shown: the variant's index is asked. */
+  #rules: Rules = "chess";
   /** Counts requests, so that a late answer to an old one is dropped. */
   #asked = 0;
 
@@ -109,16 +111,13 @@ export class ExplorerPanel {
   /** Shows the explorer's answer for the position on the board. */
   show(position: Position | null, rules: Rules): void {
     if (!this.#enabled) return;
-    if (position === null || rules !== "chess") {
+    if (position === null) {
       this.#fen = null;
-      this.#clear(
-        position === null
-          ? ""
-          : "The explorer's games are standard chess: choose chess in the variant menu.",
-      );
+      this.#clear("");
       return;
     }
     this.#fen = stringifyFen(position);
+    this.#rules = rules;
     this.#load().catch((error) => this.#failed(error));
   }
 
@@ -131,7 +130,9 @@ export class ExplorerPanel {
   async #load(): Promise<void> {
     if (this.#fen === null) return;
     const asked = ++this.#asked;
-    const request = explorerRequest(this.#fen, this.#settings);
+    const request = explorerRequest(this.#fen, this.#settings, {
+      rules: this.#rules,
+    });
     if ("problem" in request) return this.#clear(request.problem);
     let answer = this.#kept.get(request.path);
     if (answer === undefined) {

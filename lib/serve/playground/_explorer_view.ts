@@ -5,9 +5,10 @@
 
 import { stringifyFen } from "../../fen/mod.ts";
 import { toSan } from "../../moves/play.ts";
+import { variantOf } from "../../chess/variant_names.ts";
 import type { PgnGame } from "../../pgn/mod.ts";
 import { RATING_GROUPS, type Speed, SPEEDS } from "../../db/speed.ts";
-import { INITIAL_FEN, type Position } from "../../types.ts";
+import { INITIAL_FEN, type Position, type Rules } from "../../types.ts";
 
 /** The explorer's databases, as lichess names them (its endpoints). */
 export const EXPLORER_SOURCES = ["lichess", "masters", "player"] as const;
@@ -48,16 +49,25 @@ export const DEFAULT_SETTINGS: Readonly<ExplorerSettings> = {
 export type ExplorerRequest = { path: string } | { problem: string };
 
 /**
- * The path (with its query) that asks the explorer about a position: a
- * filter left out when everything is ticked, so that games of no known
- * speed or rating still count.
+ * The path (with its query) that asks the explorer about a position: the
+ * index of its variant (`rules`, standard chess without), a filter left
+ * out when everything is ticked, so that games of no known speed or rating
+ * still count.
  */
 export function explorerRequest(
   fen: string,
   settings: ExplorerSettings,
+  { rules = "chess" }: { rules?: Rules } = {},
 ): ExplorerRequest {
-  const query = new URLSearchParams({ variant: "standard", fen });
+  const variant = rules === "chess" ? "standard" : rules;
+  const query = new URLSearchParams({ variant, fen });
   if (settings.source === "masters") {
+    if (variant !== "standard") {
+      return {
+        problem:
+          "The masters' games are standard chess: choose lichess or a player.",
+      };
+    }
     query.delete("variant");
     return { path: `/masters?${query}` };
   }
@@ -166,8 +176,9 @@ export type Played = { ply: number } | { text: string };
 export function playedMove(
   shown: { position: Position; game: PgnGame | null; ply: number },
   uci: string,
+  { rules = "chess" }: { rules?: Rules } = {},
 ): Played {
-  const san = toSan(shown.position, uci);
+  const san = toSan(shown.position, uci, { rules });
   const { game, ply } = shown;
   if (game !== null && game.mainline.moves[ply]?.uci === uci) {
     return { ply: ply + 1 };
@@ -176,17 +187,27 @@ export function playedMove(
     ? []
     : game.mainline.moves.slice(0, ply).map((m) => m.san);
   return {
-    text: linePgn(game === null ? shown.position : game.start, [
-      ...earlier,
-      san,
-    ]),
+    text: linePgn(game === null ? shown.position : game.start, {
+      sans: [...earlier, san],
+      rules,
+    }),
   };
 }
 
-/** A line of moves from `start` as PGN, its start in tags unless standard. */
-export function linePgn(start: Position, sans: readonly string[]): string {
+/**
+ * A line of moves from `start` as PGN, its start in tags unless standard,
+ * a variant's in its `Variant` tag.
+ */
+export function linePgn(
+  start: Position,
+  { sans, rules = "chess" }: { sans: readonly string[]; rules?: Rules },
+): string {
   const fen = stringifyFen(start);
-  const head = fen === INITIAL_FEN ? "" : `[SetUp "1"]\n[FEN "${fen}"]\n\n`;
+  const variant = rules === "chess"
+    ? ""
+    : `[Variant "${variantOf(rules).name}"]\n`;
+  const setUp = fen === INITIAL_FEN ? "" : `[SetUp "1"]\n[FEN "${fen}"]\n`;
+  const head = variant + setUp === "" ? "" : `${variant}${setUp}\n`;
   let number = start.fullmoveNumber;
   let white = start.turn === "w";
   const parts: string[] = [];

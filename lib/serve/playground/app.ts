@@ -245,7 +245,7 @@ class Playground {
   /** Plays a move (UCI) on the board shown: the explorer's moves. */
   play(uci: string): void {
     if (this.#shown === null) return;
-    const played = playedMove(this.#shown, uci);
+    const played = playedMove(this.#shown, uci, { rules: this.#asked()[1] });
     if ("ply" in played) this.go(played.ply);
     else this.write(played.text);
   }

@@ -132,7 +132,10 @@ Deno.test("a move played from a record writes the line as PGN, its start in tags
     () => playedMove({ position: start, game: null, ply: 0 }, "e2e5"),
     RangeError,
   );
-  assert.equal(linePgn(start, ["e4", "e5", "Nf3"]), "1. e4 e5 2. Nf3 *");
+  assert.equal(
+    linePgn(start, { sans: ["e4", "e5", "Nf3"] }),
+    "1. e4 e5 2. Nf3 *",
+  );
 });
 
 Deno.test("a move played in a game steps to the game's own move, or writes the line to it and the move", () => {
@@ -153,4 +156,32 @@ Deno.test("a move played in a game steps to the game's own move, or writes the l
   );
   assert.equal(plyOf(game, at(3)), 3);
   assert.equal(plyOf(game, parseFen("8/8/8/8/8/8/8/K1k5 w - - 0 1")), null);
+});
+
+Deno.test("the explorer panel asks a variant's index, and plays a drop there as a variant game's line", () => {
+  const zh = "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 0 3";
+  const asked = explorerRequest(zh, DEFAULT_SETTINGS, { rules: "crazyhouse" });
+  assert.ok("path" in asked);
+  const url = new URL(asked.path, "http://x");
+  assert.equal(url.pathname, "/lichess");
+  assert.equal(url.searchParams.get("variant"), "crazyhouse");
+  assert.deepEqual(
+    explorerRequest(zh, { ...DEFAULT_SETTINGS, source: "masters" }, {
+      rules: "crazyhouse",
+    }),
+    {
+      problem:
+        "The masters' games are standard chess: choose lichess or a player.",
+    },
+  );
+  const position = parseFen(zh, { rules: "crazyhouse" });
+  const played = playedMove({ position, game: null, ply: 0 }, "P@d4", {
+    rules: "crazyhouse",
+  });
+  assert.deepEqual(played, {
+    text: `[Variant "Crazyhouse"]\n[SetUp "1"]\n[FEN "${zh}"]\n\n3. @d4 *`,
+  });
+  const [game] = parsePgn((played as { text: string }).text);
+  assert.equal(game.rules, "crazyhouse");
+  assert.equal(game.mainline.moves[0].uci, "P@d4");
 });
