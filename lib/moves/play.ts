@@ -322,7 +322,46 @@ export function toSan(
   move: string,
   options: RulesOptions = {},
 ): string {
-  const rules = rulesFor(position, options);
-  const notation = new Notation(playableBoard(position, scratchBoard, rules));
+  const notation = notationOf(position, { board: scratchBoard, options });
   return notation.san(notation.parse({ text: move, index: 1 }));
+}
+
+/**
+ * {@linkcode toSan} for many moves of one position: the position is read
+ * and its moves listed once (a report of thousands of moves in a few
+ * positions paid that for each move).
+ *
+ * @example The moves of the start
+ * ```ts
+ * import { sanWriter } from "./play.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const san = sanWriter(
+ *   parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+ * );
+ * assert.deepEqual(["e2e4", "g1f3"].map(san), ["e4", "Nf3"]);
+ * ```
+ *
+ * @param position The position.
+ * @param options The rules (standard chess unless given).
+ * @returns The SAN of a move of the position given in UCI (or SAN).
+ * @throws {UnplayablePositionError} As {@linkcode legalMoves} does; the
+ * function returned throws {@linkcode MoveError} as `toSan` does.
+ */
+export function sanWriter(
+  position: Position,
+  options: RulesOptions = {},
+): (move: string) => string {
+  const notation = notationOf(position, { board: new ChessBoard(), options });
+  return (move) => notation.san(notation.parse({ text: move, index: 1 }));
+}
+
+/** The notation of `position`'s moves, set up on `board`. */
+function notationOf(
+  position: Position,
+  { board, options }: { board: ChessBoard; options: RulesOptions },
+): Notation {
+  const rules = rulesFor(position, options);
+  return new Notation(playableBoard(position, board, rules));
 }
