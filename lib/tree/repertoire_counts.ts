@@ -9,7 +9,7 @@
 import type { Repertoire, RepertoireNode } from "./repertoire.ts";
 import { lineAfter } from "./repertoire.ts";
 import { parseFen } from "../fen/mod.ts";
-import { sanWriter } from "../moves/play.ts";
+import { SanWriter } from "../moves/play.ts";
 
 /** The games' counts in a position: how many reached it, what they played. */
 export interface PositionCounts {
@@ -70,9 +70,15 @@ export function repertoireGaps(
   { minGames, minShare }: { minGames: number; minShare: number },
 ): Gap[] {
   const gaps: Gap[] = [];
+  const writer = new SanWriter();
   theirs.forEach((node, k) => {
     const { games, moves } = counts[k];
-    let san: ((uci: string) => string) | undefined;
+    let read = false;
+    const san = (uci: string): string => {
+      if (!read) writer.at(parseFen(node.fen));
+      read = true;
+      return writer.san(uci);
+    };
     for (const move of moves) {
       const share = games === 0 ? 0 : 100 * move.games / games;
       if (move.games < minGames || share < minShare) continue;
@@ -80,7 +86,7 @@ export function repertoireGaps(
       if (prepared !== undefined && prepared.node.moves.length > 0) continue;
       const numbered = lineAfter(
         { ...node, line: "" },
-        move.san ?? (san ??= sanWriter(parseFen(node.fen)))(move.uci),
+        move.san ?? san(move.uci),
       );
       gaps.push({
         fen: node.fen,
