@@ -99,6 +99,11 @@ export function dbErrorOf(error: unknown, path: string): unknown {
 export interface OpenOptions {
   /** Make the file and its tables when missing (import); else read it. */
   write?: boolean;
+  /**
+   * Only the explorer's counts are read (no game's annotations): the
+   * module that inflates them is not loaded.
+   */
+  explorerOnly?: boolean;
 }
 
 /**
@@ -130,17 +135,17 @@ export class GameDatabase {
    * Opens (or, to write, makes) a database.
    *
    * @param path The file.
-   * @param options Whether to write.
+   * @param options Whether to write; whether only the explorer is read.
    * @returns The database (SQLite's module loaded on the first).
    * @throws {DbError} For a file that is missing (reading), no database,
    * locked, read-only, or another program's SQLite file.
    */
   static async open(
     path: string,
-    { write = false }: OpenOptions = {},
+    { write = false, explorerOnly = false }: OpenOptions = {},
   ): Promise<GameDatabase> {
     if (path !== ":memory:") checkFile(path, write);
-    const { sqlite } = await loadNode();
+    const { sqlite } = await loadNode({ zlib: write || !explorerOnly });
     let sql: DatabaseSync | null = null;
     try {
       sql = new sqlite.DatabaseSync(path, { readOnly: !write, timeout: 2000 });

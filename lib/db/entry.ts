@@ -240,7 +240,6 @@ function readCells(
   { cells, signed }: { cells: Cells; signed: boolean },
 ): void {
   for (let n = input.uint(); n > 0; n--) {
-    const cell = input.uint();
     const c: Counts = {
       white: 0,
       draws: 0,
@@ -248,26 +247,78 @@ function readCells(
       whiteSum: 0,
       blackSum: 0,
     };
-    if (signed) {
-      c.white = input.int();
-      c.draws = input.int();
-      c.black = input.int();
-    } else {
-      const first = input.uint();
-      if (first < 3) {
-        if (first === 0) c.white = 1;
-        else if (first === 1) c.draws = 1;
-        else c.black = 1;
-      } else {
-        c.white = first - 3;
-        c.draws = input.uint();
-        c.black = input.uint();
-      }
-    }
-    if (cell % GROUP_COUNT !== UNRATED) {
-      c.whiteSum = input.int();
-      c.blackSum = input.int();
-    }
+    const cell = readCell(input, { signed, into: c });
     addCounts(cells, { cell, counts: c });
   }
+}
+
+/** One cell's counts (as writeCells wrote them) into `into`; its number. */
+function readCell(
+  input: ByteReader,
+  { signed, into }: { signed: boolean; into: Counts },
+): number {
+  const cell = input.uint();
+  if (signed) {
+    into.white = input.int();
+    into.draws = input.int();
+    into.black = input.int();
+  } else {
+    const first = input.uint();
+    into.white = first === 0 ? 1 : first < 3 ? 0 : first - 3;
+    into.draws = first === 1 ? 1 : first < 3 ? 0 : input.uint();
+    into.black = first === 2 ? 1 : first < 3 ? 0 : input.uint();
+  }
+  const rated = cell % GROUP_COUNT !== UNRATED;
+  into.whiteSum = rated ? input.int() : 0;
+  into.blackSum = rated ? input.int() : 0;
+  return cell;
+}
+
+/** The games of a row's cells (as writeCells wrote them), summed. */
+function cellGames(
+  input: ByteReader,
+  { signed, into }: { signed: boolean; into: Counts },
+): number {
+  let games = 0;
+  for (let n = input.uint(); n > 0; n--) {
+    readCell(input, { signed, into });
+    games += into.white + into.draws + into.black;
+  }
+  return games;
+}
+
+/**
+ * The games of each move of a packed row (all cells: every speed and
+ * rating), added into `games` by move code, without making the row's
+ * cells and games (`fen repertoire gaps --db` reads a row a month for
+ * each of thousands of positions, and needs no more).
+ *
+ * @param bytes What {@linkcode ExplorerEntry.encode} wrote.
+ * @param games The games of each move code so far.
+ * @returns The position's games beyond its moves' (may be negative).
+ * @throws {RangeError} For bytes that are no row.
+ */
+export function addRowGames(
+  bytes: Uint8Array,
+  games: Map<number, number>,
+): number {
+  const input = new ByteReader(bytes);
+  const into: Counts = {
+    white: 0,
+    draws: 0,
+    black: 0,
+    whiteSum: 0,
+    blackSum: 0,
+  };
+  const extra = cellGames(input, { signed: true, into });
+  while (input.more) {
+    const code = input.uint();
+    const played = cellGames(input, { signed: false, into });
+    games.set(code, (games.get(code) ?? 0) + played);
+    for (let n = input.uint(); n > 0; n--) {
+      input.uint();
+      input.uint();
+    }
+  }
+  return extra;
 }

@@ -12,6 +12,7 @@
 import type { StatementSync } from "node:sqlite";
 import type { GameDatabase } from "./database.ts";
 import {
+  addRowGames,
   cellCounts,
   type Cells,
   type Counts,
@@ -31,7 +32,7 @@ import {
 import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import { recordViewOf } from "../record_view.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
-import { openingOf } from "../data/openings/mod.ts";
+import type { Opening } from "../data/openings/mod.ts";
 import type { Position, Rules } from "../types.ts";
 import { playerEntry, type PlayerQuery } from "./player.ts";
 
@@ -115,11 +116,25 @@ export class Explorer {
   readonly #db: GameDatabase;
   readonly #rows: StatementSync;
   readonly #games: StatementSync;
+  #data: StatementSync | undefined;
   readonly #key = new Uint32Array(2);
+  readonly #openingOf: ((position: Position) => Opening | null) | null;
 
-  /** @param db The database, open. */
-  constructor(db: GameDatabase) {
+  /**
+   * @param db The database, open.
+   * @param options `openingOf`: the openings table's lookup (lib/data/openings),
+   * which names each answer's opening; without it, answers name none. It is
+   * handed in, not imported: the table is half the command's code, and a
+   * static import here made every run of the command load it.
+   */
+  constructor(
+    db: GameDatabase,
+    { openingOf = null }: {
+      openingOf?: ((position: Position) => Opening | null) | null;
+    } = {},
+  ) {
     this.#db = db;
+    this.#openingOf = openingOf;
     this.#rows = db.sql.prepare(
       "SELECT month, data FROM explorer WHERE key = ? AND month BETWEEN ? AND ?",
     );
@@ -148,6 +163,37 @@ export class Explorer {
     for (const row of rows) entry.addBytes(row.data);
     entry.trim();
     return this.answerOf(entry, { position, filter });
+  }
+
+  /**
+   * The games of a position and of each move played there, over all its
+   * games (no filter, no games listed): the answer's counts only, read
+   * without making the answer (`fen repertoire gaps --db` asks this of
+   * thousands of positions).
+   *
+   * @param key The position's Polyglot key, as its two halves.
+   * @returns Its games, and each move's (in UCI), most played first.
+   */
+  moveGames(
+    key: { hi: number; lo: number },
+  ): { games: number; moves: { uci: string; games: number }[] } {
+    this.#data ??= this.#db.sql.prepare(
+      "SELECT data FROM explorer WHERE key = ?",
+    );
+    const played = new Map<number, number>();
+    let games = 0;
+    for (const row of this.#data.iterate(positionKey(key.hi, key.lo))) {
+      games += addRowGames((row as { data: Uint8Array }).data, played);
+    }
+    const moves: { uci: string; games: number }[] = [];
+    for (const [code, count] of played) {
+      games += count;
+      if (count > 0) moves.push({ uci: unpackMove(code), games: count });
+    }
+    moves.sort((a, b) =>
+      b.games - a.games || (a.uci < b.uci ? -1 : a.uci > b.uci ? 1 : 0)
+    );
+    return { games, moves };
   }
 
   /**
@@ -227,7 +273,7 @@ export class Explorer {
       move.game = only === undefined ? null : withoutRank(only, move.uci);
     }
     const opening = namesOpenings(position, filter.rules ?? "chess")
-      ? openingOf(boardOf(position))
+      ? this.#openingOf?.(boardOf(position)) ?? null
       : null;
     return {
       white: total.white,

@@ -322,7 +322,64 @@ export function toSan(
   move: string,
   options: RulesOptions = {},
 ): string {
-  const rules = rulesFor(position, options);
-  const notation = new Notation(playableBoard(position, scratchBoard, rules));
+  const notation = notationOf(position, { board: scratchBoard, options });
   return notation.san(notation.parse({ text: move, index: 1 }));
+}
+
+/**
+ * {@linkcode toSan} for many moves of a position: the position is read
+ * and its moves listed once (a report of thousands of moves in a thousand
+ * positions paid that for each move), on a board of its own that each
+ * position reuses (making a board costs more than a move's SAN).
+ *
+ * @example The moves of the start
+ * ```ts
+ * import { SanWriter } from "./play.ts";
+ * import { parseFen } from "../fen/mod.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const writer = new SanWriter().at(
+ *   parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+ * );
+ * assert.deepEqual(["e2e4", "g1f3"].map((m) => writer.san(m)), ["e4", "Nf3"]);
+ * ```
+ */
+export class SanWriter {
+  readonly #board = new ChessBoard();
+  #notation: Notation | null = null;
+
+  /**
+   * Sets the position the moves are played in.
+   *
+   * @param position The position.
+   * @param options The rules (standard chess unless given).
+   * @returns This writer.
+   * @throws {UnplayablePositionError} As {@linkcode legalMoves} does.
+   */
+  at(position: Position, options: RulesOptions = {}): this {
+    this.#notation = notationOf(position, { board: this.#board, options });
+    return this;
+  }
+
+  /**
+   * A move's SAN in the position set by {@linkcode SanWriter.at}.
+   *
+   * @param move The move, in UCI or SAN.
+   * @returns The move in SAN.
+   * @throws {MoveError} As {@linkcode toSan} does.
+   */
+  san(move: string): string {
+    const notation = this.#notation;
+    if (notation === null) throw new Error("no position set (at) yet");
+    return notation.san(notation.parse({ text: move, index: 1 }));
+  }
+}
+
+/** The notation of `position`'s moves, set up on `board`. */
+function notationOf(
+  position: Position,
+  { board, options }: { board: ChessBoard; options: RulesOptions },
+): Notation {
+  const rules = rulesFor(position, options);
+  return new Notation(playableBoard(position, board, rules));
 }

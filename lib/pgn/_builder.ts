@@ -126,7 +126,7 @@ export class GameBuilder implements TokenSink {
     this.#count = games;
     // Strict reading compares the text with the SAN; moves not kept
     // otherwise need no SAN, which saves the mate test after every check.
-    this.#replay.wantSan = output.keepsMoves || strict;
+    this.#replay.wantSan = output.wantsSan || strict;
   }
 
   #begin(line: number): void {

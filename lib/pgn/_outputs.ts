@@ -18,6 +18,8 @@ import { PgnPosition } from "./game.ts";
 export interface GameOutput {
   /** Whether moves are kept, with their SAN, UCI, comments and NAGs. */
   readonly keepsMoves: boolean;
+  /** Whether each move's SAN is made (always where moves are kept). */
+  readonly wantsSan: boolean;
   /** Mainline plies played; past them the game is only read to its end. */
   readonly maxPly: number;
   /** Whether game `number` is played; the others are read to their end only. */
@@ -49,6 +51,7 @@ export interface GameOutput {
 /** The games, their moves kept as trees, for the reader to take. */
 export class GameTree implements GameOutput {
   readonly keepsMoves = true;
+  readonly wantsSan = true;
   readonly maxPly = Infinity;
   /** Finished games, for the reader to take. */
   readonly games: PgnGame[] = [];
@@ -107,11 +110,14 @@ export interface Walk {
   maxPly: number;
   /** Which games (by number) are played; the others only read to their end. */
   plays?: ((game: number) => boolean) | null;
+  /** Whether each position has its move's SAN (`PgnPosition.san`). */
+  san?: boolean;
 }
 
 /** Positions handed to a visitor as they are reached; nothing kept. */
 export class GameWalk implements GameOutput {
   readonly keepsMoves = false;
+  readonly wantsSan: boolean;
   readonly maxPly: number;
   readonly #walk: Walk;
   /** The position moved along the game, when its start could be set up. */
@@ -121,6 +127,7 @@ export class GameWalk implements GameOutput {
   constructor(walk: Walk) {
     this.#walk = walk;
     this.maxPly = walk.maxPly;
+    this.wantsSan = walk.san === true;
   }
 
   plays(number: number): boolean {
@@ -139,12 +146,13 @@ export class GameWalk implements GameOutput {
 
   move(
     _line: PgnLine,
-    { code }: { code: number },
+    { code, san }: { code: number; san: string },
     depth: number,
   ): PgnMove {
     if (depth === 0 || this.#walk.variations) {
       const cursor = this.#cursor!;
       cursor.at(this.#replay!.depth, depth, null, code);
+      if (this.wantsSan) cursor.played(san);
       this.#walk.visitor.position(cursor);
     }
     return PLAYED;

@@ -214,6 +214,8 @@ export class PgnPosition {
   #code = -1;
   /** The position kept when the walk moved on (`positions()`), else null. */
   #kept: RecordView | null = null;
+  /** The SAN `played` gave, since the last `at`. */
+  #san: string | null = null;
 
   /**
    * Made by `PgnGame.positions`, which moves it along.
@@ -279,6 +281,26 @@ export class PgnPosition {
     this.depth = depth;
     this.move = move;
     this.#code = code;
+    this.#san = null;
+  }
+
+  /**
+   * Tells the cursor the SAN of the move that led here, where the walk
+   * keeps no move (`PgnWalker`, which calls it after `at`).
+   *
+   * @param san The move in SAN, as this library writes it.
+   */
+  played(san: string): void {
+    this.#san = san;
+  }
+
+  /**
+   * The move that led here in SAN, as this library writes it, or `null`:
+   * at the start, and in a `PgnWalker`'s walk without its `san` option or
+   * at its game's end (its visitor has it at each position walked).
+   */
+  get san(): string | null {
+    return this.move?.san ?? this.#san;
   }
 
   /**

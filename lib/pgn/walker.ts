@@ -53,6 +53,12 @@ export interface PgnWalkerOptions
    * does not keep this way. All by default.
    */
   plays?: (game: number) => boolean;
+  /**
+   * Whether each position handed on has the SAN of the move that led
+   * there (`PgnPosition.san`): making it costs a little more reading, and
+   * is off by default (`null` then).
+   */
+  san?: boolean;
 }
 
 /**
@@ -100,6 +106,7 @@ export class PgnWalker {
         enPassant: options.enPassant ?? "always",
         maxPly: options.maxPly ?? Infinity,
         plays: options.plays ?? null,
+        san: options.san === true,
       }),
     );
     this.#stream = new PgnStream(builder, options);

@@ -26,14 +26,15 @@ export const DB_EXITS: Readonly<Record<DbErrorReason, number>> = {
  *
  * @param io The subcommand's surroundings (its permissions).
  * @param path The database.
- * @param options `write`: to import or merge into it.
+ * @param options `write`: to import or merge into it; `explorerOnly`:
+ * only the explorer's counts are read.
  * @returns The database.
  * @throws {SubcommandError} When the access is refused.
  */
 export function openDatabase(
   io: CliIo,
   path: string,
-  { write }: { write: boolean },
+  { write, explorerOnly = false }: { write: boolean; explorerOnly?: boolean },
 ): Promise<GameDatabase> {
   if (path !== ":memory:") {
     const kinds = write ? ["read", "write"] as const : ["read"] as const;
@@ -49,5 +50,5 @@ export function openDatabase(
       );
     }
   }
-  return GameDatabase.open(path, { write });
+  return GameDatabase.open(path, { write, explorerOnly });
 }

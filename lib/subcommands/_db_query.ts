@@ -76,7 +76,12 @@ export async function queryCommand(
   const db = await openSource(parsed, io);
   try {
     if (position !== null) {
-      const answer = explorerAnswer(db, { position, parsed, filter });
+      const { openingOf } = await import("../data/openings/mod.ts");
+      const answer = explorerAnswer(new Explorer(db, { openingOf }), {
+        position,
+        parsed,
+        filter,
+      });
       const table = format === "table" ||
         (format === undefined && io.stdout.isTerminal?.() === true);
       writeText(
@@ -118,7 +123,7 @@ export async function exportCommand(
  * a scan of the player's games, as lichess's player explorer answers.
  */
 function explorerAnswer(
-  db: GameDatabase,
+  explorer: Explorer,
   { position, parsed, filter }: {
     position: Position;
     parsed: ParsedArgs;
@@ -127,9 +132,9 @@ function explorerAnswer(
 ): ExplorerAnswer {
   const counted = { ...explorerFilter(parsed), rules: rulesOf(parsed) };
   if (filter.player === undefined) {
-    return new Explorer(db).answer(position, counted);
+    return explorer.answer(position, counted);
   }
-  return new Explorer(db).playerAnswer(position, {
+  return explorer.playerAnswer(position, {
     player: filter.player,
     color: filter.color!,
     filter: counted,

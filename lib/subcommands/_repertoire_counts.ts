@@ -190,15 +190,21 @@ async function countsOf(
 ): Promise<PositionCounts[]> {
   const { games, db, player } = source;
   if (db !== undefined) {
-    const database = await openDatabase(io, db, { write: false });
+    const database = await openDatabase(io, db, {
+      write: false,
+      explorerOnly: player === undefined,
+    });
     try {
       const explorer = new Explorer(database);
+      if (player === undefined) {
+        return nodes.map((node) => explorer.moveGames(node));
+      }
       const filter = { topGames: 0, recentGames: 0 };
       return nodes.map((node) => {
-        const position = parseFen(node.fen);
-        const answer = player === undefined
-          ? explorer.answer(position, filter)
-          : explorer.playerAnswer(position, { ...player, filter });
+        const answer = explorer.playerAnswer(parseFen(node.fen), {
+          ...player,
+          filter,
+        });
         return {
           games: answer.white + answer.draws + answer.black,
           moves: answer.moves.map(({ uci, san, white, draws, black }) => ({

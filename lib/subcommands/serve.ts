@@ -100,7 +100,9 @@ async function openServed(
   try {
     const db = await openDatabase(io, path, { write: false });
     const served: ServedDatabase = {
-      explorer: new Explorer(db),
+      explorer: new Explorer(db, {
+        openingOf: (await import("../data/openings/mod.ts")).openingOf,
+      }),
       gameCount: () => db.gameCount(),
       gamePgn(id) {
         for (const row of selectGames(db, { ids: [id] })) {

@@ -329,7 +329,7 @@ export class PgnRepertoireReader {
     this.#walker = new PgnWalker({
       position: (position) => this.#position(position),
       end: (game) => this.#end(game),
-    }, { variations: true });
+    }, { variations: true, san: true });
   }
 
   #position(position: PgnPosition): void {
@@ -347,8 +347,12 @@ export class PgnRepertoireReader {
     // The FEN, the line and the SAN are made for a new position or move
     // only.
     const uci = parent === null ? "" : uciOf(position);
+    const played = position.san;
     let made: string | null = null;
-    const san = (): string => made ??= toSan(parseFen(parent!.fen), uci);
+    // the walker's SAN, as this library writes it (worked out only where a
+    // walk has none)
+    const san = (): string =>
+      made ??= played ?? toSan(parseFen(parent!.fen), uci);
     const node = this.#repertoire.add(this.#key[0], this.#key[1], () => ({
       fen: position.fen,
       line: parent === null ? "" : lineAfter(parent, san()),

@@ -8,13 +8,18 @@
 
 import type { Repertoire, RepertoireNode } from "./repertoire.ts";
 import { lineAfter } from "./repertoire.ts";
+import { parseFen } from "../fen/mod.ts";
+import { SanWriter } from "../moves/play.ts";
 
 /** The games' counts in a position: how many reached it, what they played. */
 export interface PositionCounts {
   /** Games that reached it. */
   games: number;
-  /** The moves played there, with their games. */
-  moves: { uci: string; san: string; games: number }[];
+  /**
+   * The moves played there, with their games; a move's SAN, when absent,
+   * is worked out from the position for the moves reported only.
+   */
+  moves: { uci: string; san?: string; games: number }[];
 }
 
 /** An opponent's move with no answer prepared. */
@@ -65,14 +70,24 @@ export function repertoireGaps(
   { minGames, minShare }: { minGames: number; minShare: number },
 ): Gap[] {
   const gaps: Gap[] = [];
+  const writer = new SanWriter();
   theirs.forEach((node, k) => {
     const { games, moves } = counts[k];
+    let read = false;
+    const san = (uci: string): string => {
+      if (!read) writer.at(parseFen(node.fen));
+      read = true;
+      return writer.san(uci);
+    };
     for (const move of moves) {
       const share = games === 0 ? 0 : 100 * move.games / games;
       if (move.games < minGames || share < minShare) continue;
       const prepared = node.moves.find((m) => m.uci === move.uci);
       if (prepared !== undefined && prepared.node.moves.length > 0) continue;
-      const numbered = lineAfter({ ...node, line: "" }, move.san);
+      const numbered = lineAfter(
+        { ...node, line: "" },
+        move.san ?? san(move.uci),
+      );
       gaps.push({
         fen: node.fen,
         line: node.line,

@@ -130,6 +130,14 @@ Deno.test("the one-shot diagram loads one built module, and the entry's exports"
   ]);
 });
 
+Deno.test("the general path's module loads the openings table only when a command asks for it", async () => {
+  // Half the general path's code: a static import of it from any module
+  // of the general path (the explorer's, once) made every run read it.
+  const loaded = await codeGraph("build/general.js", false);
+  assert.ok(loaded.includes("build/general.js"), loaded.join(" "));
+  assert.ok(!loaded.includes("build/openings.js"), loaded.join(" "));
+});
+
 Deno.test("cli.ts's shebang runs with the flags of deno task install and compile", async () => {
   const flags = (text: string) => /--v8-flags=(\S+)/.exec(text)?.[1];
   const shebang = (await Deno.readTextFile(new URL("cli.ts", ROOT)))

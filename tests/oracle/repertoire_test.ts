@@ -1,10 +1,11 @@
 // `fen repertoire check` and `gaps` against an independent answer made with
 // python-chess (tests/oracle/_repertoire.py): each game's exit, plies in
 // preparation, move played and moves prepared; each gap with its games and
-// share. On the repertoires of tests/testdata/repertoire with their games,
-// and on a repertoire of the Stockfish games' openings (every other game's
-// first plies, as chapters) with all of the games. Skipped, saying why,
-// without python3 and python-chess.
+// share. On the repertoires of tests/testdata/repertoire with their games
+// (written ones, and 40 games played on lichess), and on a repertoire of
+// the Stockfish games' openings (every other game's first plies, as
+// chapters) with all of the games. Skipped, saying why, without python3
+// and python-chess.
 
 import assert from "node:assert/strict";
 import { stockfishGamesWithPlayers } from "../_books.ts";
@@ -144,6 +145,8 @@ Deno.test({
       Deno.writeTextFileSync(`${dir}/openings.pgn`, openings(games));
       await agree(`${DIR}white.pgn`, `${DIR}games.pgn`, "white");
       await agree(`${DIR}black.pgn`, `${DIR}games.pgn`, "black");
+      // real games: lichess's, against a 1. e4 repertoire
+      await agree(`${DIR}e4_white.pgn`, `${DIR}lichess_classical.pgn`, "white");
       for (const color of ["white", "black"] as const) {
         const expected = oracle(
           `${dir}/openings.pgn`,

@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { Explorer } from "../../../lib/db/explorer.ts";
 import { OpeningTree } from "../../../lib/tree/mod.ts";
 import { parseFen } from "../../../lib/fen/mod.ts";
+import { polyglotKey } from "../../../lib/data/polyglot/mod.ts";
 import { databaseOf, testGames } from "./_games.ts";
+
+/** A position's Polyglot key, as its two halves. */
+function keyHalves(fen: string): { hi: number; lo: number } {
+  const key = polyglotKey(parseFen(fen));
+  return { hi: Number(key >> 32n), lo: Number(key & 0xffffffffn) };
+}
 
 /** A move as both explorers list it. */
 function moveFields(m: {
@@ -37,7 +44,7 @@ function moveFields(m: {
   };
 }
 
-Deno.test("the explorer counts every position as fen tree counts it, to the plies indexed", async () => {
+Deno.test("the explorer counts every position as fen tree counts it, to the plies indexed, in its answers and its counts alone", async () => {
   const text = testGames();
   for (const plies of [1, 6]) {
     const db = await databaseOf(text, plies);
@@ -61,6 +68,18 @@ Deno.test("the explorer counts every position as fen tree counts it, to the plie
           draws: node.draws,
           black: node.black,
           moves: node.moves.map(moveFields),
+        },
+        node.fen,
+      );
+      // the counts alone, read without making the answer
+      assert.deepEqual(
+        explorer.moveGames(keyHalves(node.fen)),
+        {
+          games: node.white + node.draws + node.black,
+          moves: node.moves.map((m) => ({
+            uci: m.uci,
+            games: m.white + m.draws + m.black,
+          })),
         },
         node.fen,
       );

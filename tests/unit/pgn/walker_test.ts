@@ -234,3 +234,32 @@ Deno.test("PgnWalker plays: the other games are read to their end, numbered, the
   );
   assert.ok(played.length > 10 && new Set(plies).size > 10);
 });
+
+Deno.test("PgnWalker's san option: each position walked has its move's SAN, as the reader writes it, variations too", () => {
+  const sans: (string | null)[] = [];
+  const plain: (string | null)[] = [];
+  const text =
+    "1. e4 (1. d4 d5 2. c4) 1... f6 2. Nf3 g5 3. Nxg5 fxg5 4. Qh5# *";
+  for (const [options, into] of [[{ san: true }, sans], [{}, plain]] as const) {
+    const walker = new PgnWalker({
+      position: (p) => void into.push(p.san),
+      end: () => {},
+    }, { variations: true, ...options });
+    walker.push(text);
+    walker.end();
+  }
+  assert.deepEqual(sans, [
+    null,
+    "e4",
+    "d4",
+    "d5",
+    "c4",
+    "f6",
+    "Nf3",
+    "g5",
+    "Nxg5",
+    "fxg5",
+    "Qh5#",
+  ]);
+  assert.deepEqual(plain, sans.map(() => null));
+});
