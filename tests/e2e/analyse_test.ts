@@ -8,7 +8,7 @@
 import { FAKE_ENGINE } from "../_fake_engine.ts";
 import { holdEnv } from "../_env_lock.ts";
 import assert from "node:assert/strict";
-import { CLI, type Run, runMain, spawnFen } from "../cli/_harness.ts";
+import { CLI, type Run, runFen, runMain, spawnFen } from "../cli/_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
 import { polyglotKeyHalves } from "../../lib/data/polyglot/mod.ts";
 import { findStockfish } from "../_stockfish.ts";
@@ -60,7 +60,7 @@ async function fake(
 
 /** `fen analyse` on stdin with the fake engine at one node a position. */
 function analyseFake(args: string[], stdin: string): Promise<Run> {
-  return spawnFen(
+  return runFen(
     ["analyse", "--engine", FAKE, "--nodes", "1", ...args, "-"],
     { permissions: ALL, stdin },
   );
@@ -108,13 +108,13 @@ Deno.test("every repeated position is searched once per run; a rerun with --cach
       cache,
       input,
     ];
-    const first = await spawnFen(args, { permissions: ALL });
+    const first = await runFen(args, { permissions: ALL });
     assert.equal(first.code, 0, first.stderr);
     const searched = await goLines(f.log);
     assert.equal(searched.length, uniqueKeys(REPEATS).size);
     assert.equal(new Set(searched).size <= searched.length, true);
     await Deno.remove(f.log);
-    const second = await spawnFen(args, { permissions: ALL });
+    const second = await runFen(args, { permissions: ALL });
     assert.equal(second.code, 0, second.stderr);
     assert.deepEqual(
       await goLines(f.log),
@@ -165,7 +165,7 @@ for (
   Deno.test(`an engine that ${does} is killed, restarted, and the position searched again`, async () => {
     const f = await fake(mode);
     try {
-      const run = await spawnFen(
+      const run = await runFen(
         [
           "analyse",
           "--engine",
@@ -227,7 +227,7 @@ Deno.test("an engine that always dies is given up after 3 failures in a row, eac
 });
 
 Deno.test("a missing engine is one message and exit 4", async () => {
-  const run = await spawnFen(
+  const run = await runFen(
     ["analyse", "--engine", "/nonexistent/stockfish", "-"],
     { permissions: ALL, stdin: "1. e4 *\n" },
   );
@@ -237,6 +237,7 @@ Deno.test("a missing engine is one message and exit 4", async () => {
     'fen: analyse: cannot run the engine: "/nonexistent/stockfish": not found\n',
   );
   assert.equal(run.stdout, "");
+  // Deno's own --allow-run, which only a process has.
   const denied = await spawnFen(
     ["analyse", "--engine", FAKE, "-"],
     { permissions: ["--allow-read"], stdin: "1. e4 *\n" },
@@ -389,7 +390,7 @@ Deno.test({
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "fen-analyse-" });
     try {
-      const run = await spawnFen(
+      const run = await runFen(
         [
           "analyse",
           "--engine",
@@ -514,11 +515,11 @@ Deno.test({
       "--nodes",
       "3000",
     ];
-    const one = await spawnFen([...args, "--jobs", "1", "-"], {
+    const one = await runFen([...args, "--jobs", "1", "-"], {
       permissions: ALL,
       stdin: input,
     });
-    const two = await spawnFen([...args, "--jobs", "2", "-"], {
+    const two = await runFen([...args, "--jobs", "2", "-"], {
       permissions: ALL,
       stdin: input,
     });
@@ -534,12 +535,12 @@ Deno.test({
       lines[1],
       / ce 32766; dm 1; acd \d+; acn \d+; bm Ra8#; pv Ra8#;$/,
     );
-    const uci = await spawnFen([...args, "--uci", "-"], {
+    const uci = await runFen([...args, "--uci", "-"], {
       permissions: ALL,
       stdin: input,
     });
     assert.match(uci.stdout.split("\n")[2], / bm d1d8; pv d1d8/);
-    const json = await spawnFen([...args, "--format", "json", "-"], {
+    const json = await runFen([...args, "--format", "json", "-"], {
       permissions: ALL,
       stdin: input,
     });
@@ -555,8 +556,8 @@ Deno.test("JSON lines: a position per line, then the game's summary, its counts 
   try {
     const input = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
     const args = ["analyse", "--engine", FAKE, "--nodes", "1", "-"];
-    const pgn = await spawnFen(args, { permissions: ALL, stdin: input });
-    const json = await spawnFen(
+    const pgn = await runFen(args, { permissions: ALL, stdin: input });
+    const json = await runFen(
       [...args.slice(0, -1), "--format", "json", "-"],
       {
         permissions: ALL,
@@ -777,7 +778,7 @@ Deno.test({
       "--engine-option",
       "Threads=1",
     ];
-    const depth = await spawnFen([
+    const depth = await runFen([
       ...base,
       "--depth",
       "7",
@@ -790,7 +791,7 @@ Deno.test({
     });
     assert.equal(depth.code, 0, depth.stderr);
     assert.ok(JSON.parse(depth.stdout).depth >= 7);
-    const time = await spawnFen([
+    const time = await runFen([
       ...base,
       "--movetime",
       "60",
@@ -985,7 +986,7 @@ Deno.test("an engine that hangs on every position is given up after 3 failures i
     const games = ["e4", "d4", "c4"].map((move) =>
       `1. ${move} e5 2. Nf3 Nc6 3. Bb5 a6 *\n`
     ).join("\n");
-    const run = await spawnFen(
+    const run = await runFen(
       [
         "analyse",
         "--engine",
@@ -1036,7 +1037,7 @@ Deno.test("an engine that crashes says how it ended: its exit code or its signal
             `${end}\n`,
       );
       await Deno.chmod(engine, 0o755);
-      const run = await spawnFen(["analyse", "--engine", engine, "-"], {
+      const run = await runFen(["analyse", "--engine", engine, "-"], {
         permissions: ALL,
         stdin: "1. e4 *\n",
       });
@@ -1063,7 +1064,7 @@ Deno.test("--engine naming a folder or a file that is not executable says so", a
         [file, "not executable (no x permission; chmod +x makes it one)"],
       ]
     ) {
-      const run = await spawnFen(["analyse", "--engine", path, "-"], {
+      const run = await runFen(["analyse", "--engine", path, "-"], {
         permissions: ALL,
         stdin: "1. e4 *\n",
       });

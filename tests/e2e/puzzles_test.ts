@@ -9,7 +9,7 @@
 // The engine tests skip, saying why, without Stockfish.
 
 import assert from "node:assert/strict";
-import { spawnFen } from "../cli/_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 import { findStockfish, runEngine } from "../_stockfish.ts";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { playMoves, positionStatus } from "../../lib/moves/mod.ts";
@@ -84,7 +84,7 @@ Deno.test({
     "fen puzzles finds the mate of Legal's game from its [%eval]: lichess's CSV row with its themes, a mate at the end, each solver move the only move at twice the nodes",
   ignore: stockfish === null,
   async fn() {
-    const run = await spawnFen(
+    const run = await runFen(
       ["puzzles", "--nodes", String(NODES), TACTICS],
       { permissions: ALL },
     );
@@ -135,7 +135,7 @@ Deno.test({
   ignore: stockfish === null,
   async fn() {
     const nodes = 100_000;
-    const run = await spawnFen(
+    const run = await runFen(
       ["puzzles", "--nodes", String(nodes), `${DATA}skewer.pgn`],
       { permissions: ALL },
     );
@@ -163,18 +163,18 @@ Deno.test({
     const bare = (await Deno.readTextFile(TACTICS))
       .replace(/\{[^}]*\}/g, "").replace(/\([^()]*\)/g, "")
       .replace(/[?!]+/g, "");
-    const first = await spawnFen(
+    const first = await runFen(
       ["puzzles", "--nodes", String(NODES), "-"],
       { permissions: ALL, stdin: bare },
     );
     assert.equal(first.code, 0, first.stderr);
     assert.deepEqual(rows(first.stdout).map((r) => r[2]), [LEGAL_MATE]);
-    const again = await spawnFen(
+    const again = await runFen(
       ["puzzles", "--nodes", String(NODES), "--jobs", "2", "-"],
       { permissions: ALL, stdin: bare },
     );
     assert.equal(again.stdout, first.stdout);
-    const withEvals = await spawnFen(
+    const withEvals = await runFen(
       ["puzzles", "--nodes", String(NODES), TACTICS],
       { permissions: ALL },
     );
@@ -189,7 +189,7 @@ Deno.test({
   ignore: stockfish === null,
   async fn() {
     const out = async (format: string) => {
-      const run = await spawnFen(
+      const run = await runFen(
         ["puzzles", "--nodes", String(NODES), "--format", format, TACTICS],
         { permissions: ALL },
       );
@@ -225,7 +225,7 @@ Deno.test({
         '[Event "Casual game"]\n[Site "https://lichess.org/Shilling"]',
       ),
     );
-    const run = await spawnFen(
+    const run = await runFen(
       ["puzzles", "--nodes", String(NODES), "-"],
       { permissions: ALL, stdin: shilling },
     );
@@ -239,7 +239,7 @@ const CSV_ROW_IDS = (stdout: string) =>
 
 Deno.test("fen puzzles --from puzzles filters lichess's CSV by theme, rating, popularity and opening", async () => {
   const run = (args: string[]) =>
-    spawnFen(["puzzles", "--from", "puzzles", ...args, LICHESS_CSV], {
+    runFen(["puzzles", "--from", "puzzles", ...args, LICHESS_CSV], {
       permissions: ALL,
     });
   const forks = await run([
@@ -275,12 +275,12 @@ Deno.test("fen puzzles --from puzzles writes the position after the first move, 
   const line = moves.split(" ");
   const played = playMoves(parseFen(fen), line);
   const after = playMoves(parseFen(fen), line.slice(0, 1)).position;
-  const epd = await spawnFen(
+  const epd = await runFen(
     ["puzzles", "--from", "puzzles", "--format", "epd", "-"],
     { permissions: ALL, stdin: row + "\n" },
   );
   assert.equal(epd.code, 0, epd.stderr);
-  const fenAfter = (await spawnFen(
+  const fenAfter = (await runFen(
     ["puzzles", "--from", "puzzles", "-"],
     { permissions: ALL, stdin: row + "\n" },
   )).stdout.trimEnd();
@@ -304,11 +304,11 @@ Deno.test("fen puzzles --from puzzles writes the position after the first move, 
       console.warn("the .csv.zst case skipped: no zstd");
     }
     if (zipped) {
-      const plain = await spawnFen(
+      const plain = await runFen(
         ["puzzles", "--from", "puzzles", LICHESS_CSV],
         { permissions: ALL },
       );
-      const packed = await spawnFen(
+      const packed = await runFen(
         ["puzzles", "--from", "puzzles", zst],
         { permissions: ALL },
       );
@@ -322,7 +322,7 @@ Deno.test("fen puzzles --from puzzles writes the position after the first move, 
 
 Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left out (exit 2), a filter without --from puzzles is a usage error", async () => {
   const csv = await Deno.readTextFile(LICHESS_CSV);
-  const bad = await spawnFen(
+  const bad = await runFen(
     ["puzzles", "--from", "puzzles", "--format", "csv", "-"],
     { permissions: ALL, stdin: csv + "not,a,row\n" },
   );
@@ -335,7 +335,7 @@ Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left
     CSV_ROW_IDS(bad.stdout).length,
     csv.trimEnd().split("\n").length - 1,
   );
-  const usage = await spawnFen(["puzzles", "--rating", "1500-1800", "-"], {
+  const usage = await runFen(["puzzles", "--rating", "1500-1800", "-"], {
     permissions: ALL,
     stdin: "",
   });
@@ -344,7 +344,7 @@ Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left
     usage.stderr,
     /--rating filters lichess's puzzle CSV: it needs --from puzzles/,
   );
-  const range = await spawnFen(
+  const range = await runFen(
     ["puzzles", "--from", "puzzles", "--rating", "1800-1500", "-"],
     { permissions: ALL, stdin: "" },
   );
