@@ -14,7 +14,12 @@
  * @module
  */
 
-import { legalMoves, playMoves, positionStatus } from "../moves/mod.ts";
+import {
+  enPassantSquare,
+  legalMoves,
+  playMoves,
+  positionStatus,
+} from "../moves/mod.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
 import type { PuzzleLine } from "./puzzle.ts";
@@ -110,9 +115,16 @@ export function materialDiff(position: Position, side: "w" | "b"): number {
   return diff;
 }
 
-/** The position's key for repetitions: placement, turn, castling, en passant. */
+/**
+ * The position's key for repetitions: placement, turn, castling, and the
+ * en-passant square only when a pawn can take there, as python-chess's
+ * `epd()` and `is_repetition` key it (a double push that no pawn can take
+ * leaves the position as if it were a single one).
+ */
 function keyOf(position: Position): string {
-  return stringifyFen(position).split(" ").slice(0, 4).join(" ");
+  const enPassant = enPassantSquare(position, "legal");
+  return stringifyFen({ ...position, enPassant }).split(" ").slice(0, 4)
+    .join(" ");
 }
 
 /**
