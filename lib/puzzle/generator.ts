@@ -14,8 +14,13 @@
  * @module
  */
 
-import { legalMoves, playMoves, positionStatus } from "../moves/mod.ts";
-import { stringifyFen } from "../fen/mod.ts";
+import {
+  enPassantSquare,
+  legalMoves,
+  playMoves,
+  positionStatus,
+} from "../moves/mod.ts";
+import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Position } from "../types.ts";
 import type { PuzzleLine } from "./puzzle.ts";
 
@@ -110,9 +115,16 @@ export function materialDiff(position: Position, side: "w" | "b"): number {
   return diff;
 }
 
-/** The position's key for repetitions: placement, turn, castling, en passant. */
+/**
+ * The position's key for repetitions: placement, turn, castling, and the
+ * en-passant square only when a pawn can take there, as python-chess's
+ * `epd()` and `is_repetition` key it (a double push that no pawn can take
+ * leaves the position as if it were a single one).
+ */
 function keyOf(position: Position): string {
-  return stringifyFen(position).split(" ").slice(0, 4).join(" ");
+  const enPassant = enPassantSquare(position, "legal");
+  return stringifyFen({ ...position, enPassant }).split(" ").slice(0, 4)
+    .join(" ");
 }
 
 /**
@@ -142,14 +154,50 @@ interface Pair {
   second: ScoredMove | null;
 }
 
-/** One game's probe: the engine, the game, and the moves of the line so far. */
+/**
+ * The engine as the line walkers ask it, and the moves they must follow
+ * (a puzzle re-checked) or none (the engine's best, as the generator
+ * plays); `reason` says why the last walk stopped short.
+ */
 class Probe {
   readonly #engine: PuzzleEngine;
-  readonly #game: AnalysedGame;
+  readonly #follow: readonly string[] | null;
+  reason: string | null = null;
+  /** The opponent's moves of the followed line that are not the engine's best. */
+  otherDefences = 0;
 
-  constructor(engine: PuzzleEngine, game: AnalysedGame) {
+  constructor(engine: PuzzleEngine, follow: readonly string[] | null = null) {
     this.#engine = engine;
-    this.#game = game;
+    this.#follow = follow;
+  }
+
+  /** `null`, with the reason kept: the line is not a puzzle. */
+  fail(reason: string): null {
+    this.reason = reason;
+    return null;
+  }
+
+  /**
+   * The move to play at ply `ply` of the line: the engine's `best`, or the
+   * followed line's (then `undefined` past its end, and `null` when the
+   * solver's move there is not the engine's best).
+   */
+  next(ply: number, best: string, solver: boolean): string | null | undefined {
+    if (this.#follow === null) return best;
+    const move = this.#follow[ply];
+    if (move === undefined || move === best) return move;
+    if (solver) {
+      return this.fail(
+        `ply ${ply + 1}: ${move} is not the engine's best, ${best}`,
+      );
+    }
+    this.otherDefences++;
+    return move;
+  }
+
+  /** Whether the line may end before ply `ply`: the engine's always, a followed line at its end. */
+  mayEnd(ply: number): boolean {
+    return this.#follow === null || this.#follow[ply] === undefined;
   }
 
   /** The two best moves at `at`, scored for the solver, or `null` without moves. */
@@ -198,10 +246,6 @@ class Probe {
       winChances(last.score) > NON_MATE_WIN);
   }
 
-  get game(): AnalysedGame {
-    return this.#game;
-  }
-
   get engine(): PuzzleEngine {
     return this.#engine;
   }
@@ -234,23 +278,31 @@ async function mateLine(probe: Probe, at: At): Promise<string[] | null> {
   for (let ply = 0; ply < MAX_LINE; ply++) {
     const status = positionStatus(at.position, { countMoves: false });
     if (status.checkmate) return line;
-    if (status.stalemate) return null;
-    let move: string;
-    if (at.position.turn === at.winner) {
+    if (status.stalemate) return probe.fail("a stalemate");
+    const solver = at.position.turn === at.winner;
+    let best: string;
+    if (solver) {
       const pair = await probe.pair(at);
-      if (pair === null || !(await probe.onlyMove(pair, at))) return null;
+      if (pair === null || !(await probe.onlyMove(pair, at))) {
+        return probe.fail(`ply ${ply + 1}: not the only move`);
+      }
       // not a mate at this budget: the search was not deep enough
-      if (scoreRank(pair.best.score) < mateIn(MATE_SOON)) return null;
-      move = pair.best.move;
+      if (scoreRank(pair.best.score) < mateIn(MATE_SOON)) {
+        return probe.fail(`ply ${ply + 1}: no mate seen`);
+      }
+      best = pair.best.move;
     } else {
-      const best = await probe.engine.lines(at.moves, 1);
-      if (best.length === 0) return null;
-      move = best[0].move;
+      const lines = await probe.engine.lines(at.moves, 1);
+      if (lines.length === 0) return probe.fail("no defence");
+      best = lines[0].move;
     }
+    const move = probe.next(ply, best, solver);
+    if (move === null) return null;
+    if (move === undefined) return probe.fail("the line ends before mate");
     line.push(move);
     at = step(at, move);
   }
-  return null;
+  return probe.fail("too long");
 }
 
 /** The advantage line from `at`: each ply's pair, ending where the solver has no only move. */
@@ -258,15 +310,25 @@ async function advantageLine(probe: Probe, at: At): Promise<Pair[] | null> {
   const line: Pair[] = [];
   for (let ply = 0; ply < MAX_LINE; ply++) {
     const key = at.keys[at.keys.length - 1];
-    if (at.keys.indexOf(key) < at.keys.length - 1) return null;
+    if (at.keys.indexOf(key) < at.keys.length - 1) {
+      return probe.fail(`ply ${ply + 1}: a repetition`);
+    }
     const pair = await probe.pair(at);
     if (pair === null) return line;
-    if (at.position.turn === at.winner && !(await probe.onlyMove(pair, at))) {
-      return line;
+    const solver = at.position.turn === at.winner;
+    if (solver && !(await probe.onlyMove(pair, at))) {
+      return probe.mayEnd(ply)
+        ? line
+        : probe.fail(`ply ${ply + 1}: not the only move`);
     }
-    if (scoreRank(pair.best.score) < cp(200)) return null;
-    line.push(pair);
-    at = step(at, pair.best.move);
+    if (scoreRank(pair.best.score) < cp(200)) {
+      return probe.fail(`ply ${ply + 1}: below +2`);
+    }
+    const move = probe.next(ply, pair.best.move, solver);
+    if (move === null) return null;
+    if (move === undefined) return line;
+    line.push({ ...pair, best: { ...pair.best, move } });
+    at = step(at, move);
   }
   return line;
 }
@@ -284,9 +346,8 @@ function trimmed(line: readonly Pair[]): Pair[] {
 /** What one position of the game gives: a puzzle, or its score for the next. */
 async function probePosition(
   probe: Probe,
-  { index, prev }: { index: number; prev: Score },
+  { game, index, prev }: { game: AnalysedGame; index: number; prev: Score },
 ): Promise<FoundPuzzle | Score> {
-  const { game } = probe;
   const position = game.positions[index + 1];
   const winner = position.turn;
   const white = game.evals[index + 1]!;
@@ -366,7 +427,7 @@ export async function findPuzzle(
   game: AnalysedGame,
   engine: PuzzleEngine,
 ): Promise<FoundPuzzle | null> {
-  const probe = new Probe(engine, game);
+  const probe = new Probe(engine);
   let prev: Score = { cp: 20 };
   const seen = new Set<string>();
   let skipping = false;
@@ -385,7 +446,7 @@ export async function findPuzzle(
     }
     seen.add(key);
     if (!fullCastling(after)) continue;
-    const found = await probePosition(probe, { index, prev });
+    const found = await probePosition(probe, { game, index, prev });
     if ("kind" in found) return found;
     prev = negated(found);
   }
@@ -396,4 +457,77 @@ export async function findPuzzle(
 function irreversible(before: Position, after: Position): boolean {
   return after.halfmoveClock === 0 ||
     before.castling.join() !== after.castling.join();
+}
+
+/** A puzzle re-checked by the generator's rules ({@linkcode recheckPuzzle}). */
+export interface PuzzleRecheck {
+  /** The rules it holds by (a mate line's or an advantage line's), or `null`. */
+  holds: FoundPuzzle["kind"] | null;
+  /** Why it does not hold, else `null`. */
+  reason: string | null;
+  /** The opponent's moves of the line that are not the engine's best. */
+  otherDefences: number;
+}
+
+/**
+ * Whether a puzzle's line passes the generator's rules with `engine`
+ * (another budget, another engine): each solver move the engine's best
+ * and the only move, a mate seen at each move of a mate line that ends
+ * in checkmate, an advantage line at +2 or more throughout, ending on a
+ * move that had a second choice, and no one-mover. The opponent's moves
+ * are the line's (counted when the engine would answer otherwise). A line
+ * that ends in checkmate holds by either rules, as the generator finds it
+ * either way.
+ *
+ * @example A line with no puzzle's moves holds by no rule
+ * ```ts
+ * import { recheckPuzzle } from "./generator.ts";
+ * import assert from "node:assert/strict";
+ * // An engine that sees nothing: no move is an only move.
+ * const engine = { lines: () => Promise.resolve([]) };
+ * const check = await recheckPuzzle({
+ *   fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+ *   moves: ["e2e4", "e8e7"],
+ *   cp: 0,
+ * }, engine);
+ * assert.equal(check.holds, null);
+ * ```
+ *
+ * @param puzzle The puzzle: the FEN before the opponent's move, the moves.
+ * @param engine The engine, its searches from the puzzle's FEN.
+ * @returns Which rules it holds by, or why none.
+ */
+export async function recheckPuzzle(
+  puzzle: PuzzleLine,
+  engine: PuzzleEngine,
+): Promise<PuzzleRecheck> {
+  const before = parseFen(puzzle.fen);
+  const after = playMoves(before, puzzle.moves.slice(0, 1)).position;
+  const at: At = {
+    moves: puzzle.moves.slice(0, 1),
+    position: after,
+    keys: [keyOf(before), keyOf(after)],
+    winner: after.turn,
+  };
+  const follow = puzzle.moves.slice(1);
+  const end = playMoves(after, follow).position;
+  let otherDefences = 0;
+  if (positionStatus(end, { countMoves: false }).checkmate) {
+    const probe = new Probe(engine, follow);
+    const mate = await mateLine(probe, at);
+    otherDefences = probe.otherDefences;
+    if (mate !== null) return { holds: "mate", reason: null, otherDefences };
+  }
+  const probe = new Probe(engine, follow);
+  const line = await advantageLine(probe, at);
+  otherDefences = Math.max(otherDefences, probe.otherDefences);
+  const kept = line === null ? [] : trimmed(line);
+  const reason = line === null
+    ? probe.reason
+    : kept.length < follow.length
+    ? `cut back to ${kept.length} moves (no second choice at the end)`
+    : kept.length <= 1
+    ? "a one-mover"
+    : null;
+  return { holds: reason === null ? "advantage" : null, reason, otherDefences };
 }

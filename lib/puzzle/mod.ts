@@ -23,14 +23,17 @@ import {
   DEFAULT_ENGINES,
   EvalCache,
   Evaluator,
+  type GameJobs,
   gameJobs,
 } from "../analysis/mod.ts";
 import {
+  type AnalysedGame,
   findPuzzle,
   type FoundPuzzle,
   type PuzzleEngine,
 } from "./generator.ts";
 import type { PuzzlesSettings } from "./settings.ts";
+import { type EvaluatePosition, puzzleZugzwang } from "./zugzwang.ts";
 import {
   formatRow,
   type PuzzleRow,
@@ -212,6 +215,84 @@ function puzzleEngine(
   };
 }
 
+/**
+ * The engine's score of a position for its side to move, searched as the
+ * generator's are (the run's `--nodes`, `ucinewgame`): what the zugzwang
+ * test asks, twice per position it looks at.
+ */
+function positionEngine(
+  pool: EnginePool,
+  rules: Rules,
+): EvaluatePosition {
+  return async (fen) => {
+    const answer = await pool.search({
+      position: { fen, moves: [], chess960: rules === "chess960" },
+      multipv: 1,
+    });
+    if (!answer.ok) throw answer.error;
+    const line = answer.result.lines[0];
+    if (line === undefined) {
+      throw new EngineError("garbage", `no score for ${fen}`);
+    }
+    return line.score;
+  };
+}
+
+/**
+ * A found puzzle's themes: the tagger's, from the board, and `zugzwang`
+ * as lichess's tagger decides it, with the engine.
+ */
+async function foundThemes(
+  found: FoundPuzzle,
+  { tagger, evaluate }: {
+    tagger: PuzzlesSettings["themes"];
+    evaluate: EvaluatePosition;
+  },
+): Promise<readonly string[]> {
+  if (tagger === null) return [];
+  const themes = [...tagger(found)];
+  if (await puzzleZugzwang(found, evaluate)) themes.push("zugzwang");
+  return themes.sort();
+}
+
+/** A puzzle found and its themes. */
+interface TaggedPuzzle {
+  puzzle: FoundPuzzle;
+  themes: readonly string[];
+}
+
+/**
+ * The game's puzzle, found from its evaluations, and tagged, or `null`.
+ *
+ * @throws {EngineError} If the engine fails on a search.
+ */
+async function gamePuzzle(
+  game: PgnGame,
+  { work, evals, engines, settings }: {
+    work: GameJobs;
+    evals: AnalysedGame["evals"];
+    engines: Engines;
+    settings: PuzzlesSettings;
+  },
+): Promise<TaggedPuzzle | null> {
+  const start = work.jobs[0].search.fen;
+  const puzzle = await findPuzzle(
+    {
+      startFen: start,
+      positions: work.jobs.map((job) => job.position),
+      moves: work.moves,
+      evals,
+    },
+    puzzleEngine(engines.pool, { fen: start, rules: game.rules }),
+  );
+  if (puzzle === null) return null;
+  const themes = await foundThemes(puzzle, {
+    tagger: settings.themes,
+    evaluate: positionEngine(engines.pool, game.rules),
+  });
+  return { puzzle, themes };
+}
+
 /** What one game gives: its text, its messages, its exit code. */
 interface GameOutcome {
   text: string;
@@ -257,29 +338,23 @@ async function gameOutcome(
     messages.push(`${where}: not searched: ${escapeText(failed.error!)}`);
     return { text: "", messages, code: EXIT_NOT_SEARCHED };
   }
-  let found: FoundPuzzle | null;
+  let found: TaggedPuzzle | null;
   try {
-    found = await findPuzzle(
-      {
-        startFen: work.jobs[0].search.fen,
-        positions: work.jobs.map((job) => job.position),
-        moves: work.moves,
-        evals: results.map((r) => r.eval),
-      },
-      puzzleEngine(engines.pool, {
-        fen: work.jobs[0].search.fen,
-        rules: game.rules,
-      }),
-    );
+    found = await gamePuzzle(game, {
+      work,
+      evals: results.map((r) => r.eval),
+      engines,
+      settings,
+    });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
     messages.push(`${where}: not searched: ${escapeText(error.message)}`);
     return { text: "", messages, code: EXIT_NOT_SEARCHED };
   }
   if (found === null) return { text: "", messages, code };
-  const row = puzzleRow(game, found, {
+  const row = puzzleRow(game, found.puzzle, {
     startPly: work.startPly,
-    themes: settings.themes,
+    themes: found.themes,
   });
   return { text: await write(row), messages, code };
 }
@@ -288,7 +363,7 @@ async function gameOutcome(
 function puzzleRow(
   game: PgnGame,
   found: FoundPuzzle,
-  { startPly, themes }: Pick<PuzzlesSettings, "themes"> & { startPly: number },
+  { startPly, themes }: { startPly: number; themes: readonly string[] },
 ): PuzzleRow {
   const ply = startPly + found.index + 1;
   const site = game.tags.get("Site") ?? "";
@@ -304,7 +379,7 @@ function puzzleRow(
     ratingDeviation: null,
     popularity: null,
     nbPlays: null,
-    themes: themes?.(found) ?? [],
+    themes,
     gameUrl: /^https?:\/\//.test(site) ? `${site}#${ply}` : "",
     openingTags: [],
   };
