@@ -17,7 +17,7 @@ import {
   type GameRow,
   tagColumns,
 } from "./game_row.ts";
-import { movesBytes, packMove } from "./moves.ts";
+import { encodeMove, movesBytes, narrowMoves, packMove } from "./moves.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
 import { homePawns, materialOf } from "./signature.ts";
@@ -59,6 +59,8 @@ export interface ParsedGame {
 export interface GameWalk {
   /** The moves, packed. */
   codes: number[];
+  /** The moves as the `moves` column keeps them (lib/db/moves.ts). */
+  moves: Uint8Array;
   /** The Polyglot keys of the positions of the plies indexed, as halves. */
   keys: number[];
   /** The last position's cells. */
@@ -164,9 +166,8 @@ export class GameParser {
     this.#take(parsed);
   }
 
-  #row(game: PgnGame, { codes, cells }: GameWalk): GameRow {
+  #row(game: PgnGame, { codes, cells, moves }: GameWalk): GameRow {
     const tags = game.tags;
-    const moves = movesBytes(codes);
     return {
       ...tagColumns(tags, game.result),
       uid: gameUid(tags, moves),
@@ -205,6 +206,10 @@ class MoveCollector {
   readonly #key = new Uint32Array(2);
   #codes: number[] = [];
   #keys: number[] = [];
+  #bytes: number[] = [];
+  /** The position before the move the next position brings. */
+  readonly #before = new Uint8Array(64);
+  #narrow = true;
   /** The last position (a walk moves one object along: read at the end). */
   #last: PgnPosition | null = null;
 
@@ -219,15 +224,20 @@ class MoveCollector {
     if (position.ply === 0) {
       this.#codes = [];
       this.#keys = [];
+      this.#bytes = [];
+      this.#narrow = narrowMoves(position.game.rules);
     } else {
       const rook = position.castlingRook;
       const to = rook !== null && position.game.rules === "chess960"
         ? rook
         : position.to!;
-      this.#codes.push(
-        packMove(position.from!, to, { promotion: position.promotion }),
-      );
+      const code = packMove(position.from!, to, {
+        promotion: position.promotion,
+      });
+      this.#codes.push(code);
+      if (this.#narrow) encodeMove(this.#before, code, this.#bytes);
     }
+    if (this.#narrow) this.#before.set(position.view().cells);
     if (position.ply <= this.#plies) {
       polyglotKeyHalves(position.view(), this.#key);
       this.#keys.push(this.#key[0], this.#key[1]);
@@ -238,7 +248,10 @@ class MoveCollector {
   /** What the game's walk collected. */
   result(): GameWalk {
     const cells = this.#last === null ? [] : [...this.#last.view().cells];
-    return { codes: this.#codes, keys: this.#keys, cells };
+    const moves = this.#narrow
+      ? Uint8Array.from(this.#bytes)
+      : movesBytes(this.#codes);
+    return { codes: this.#codes, keys: this.#keys, cells, moves };
   }
 }
 

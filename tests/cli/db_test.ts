@@ -244,7 +244,22 @@ Deno.test("fen db says in one line what is wrong with a database, with its exit 
     const other = new DatabaseSync(`${dir}/other.db`);
     other.exec("CREATE TABLE t (x)");
     other.close();
+    // the first schema's tables, as an older fen made them
+    const old = new DatabaseSync(`${dir}/old.db`);
+    old.exec(
+      "CREATE TABLE meta (name TEXT PRIMARY KEY, value ANY) WITHOUT ROWID;" +
+        "INSERT INTO meta VALUES ('version', 1);" +
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, uid INTEGER NOT NULL," +
+        " site TEXT, white TEXT, moves BLOB, tags TEXT);" +
+        "CREATE TABLE explorer (key INTEGER, month INTEGER, data BLOB," +
+        " PRIMARY KEY (key, month)) WITHOUT ROWID;",
+    );
+    old.close();
+    const older =
+      /old\.db" has schema version 1; this fen reads version 2: import the games again into a new database \(the fen that made this one writes them with fen db export\)$/;
     const cases: [string[], number, RegExp][] = [
+      [["db", "import", "--db", `${dir}/old.db`], 2, older],
+      [["db", "query", `${dir}/old.db`, "--moves", "e4"], 2, older],
       [
         ["db", "query", `${dir}/none.db`, "--moves", "e4"],
         4,
@@ -282,6 +297,20 @@ Deno.test("fen db says in one line what is wrong with a database, with its exit 
       assert.equal(run.code, code, `${args.join(" ")}: ${run.stderr}`);
       if (code !== 1) assert.equal(lines.length, 1, run.stderr);
     }
+    // the older database is left as it was: nothing added to it
+    const kept = new DatabaseSync(`${dir}/old.db`, { readOnly: true });
+    assert.deepEqual(
+      kept.prepare("SELECT name FROM sqlite_master ORDER BY name").all()
+        .map((row) => row.name),
+      [
+        "explorer",
+        "games",
+        "meta",
+        "sqlite_autoindex_explorer_1",
+        "sqlite_autoindex_meta_1",
+      ],
+    );
+    kept.close();
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
@@ -385,7 +414,11 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
       sqlite = await new Deno.Command("sqlite3", {
         args: [
           `${dir}/g.db`,
-          "select count(*) from games; select count(*) > 100 from explorer",
+          "select count(*) from games; select count(*) > 100 from explorer;" +
+          // the readable columns, and a byte a move (two for castling and
+          // a queen's diagonal move)
+          "select white, black, site from games_view where id = 101;" +
+          "select sum(length(moves)) < 1.1 * sum(plies) from games",
         ],
       }).output();
     } catch {
@@ -394,7 +427,10 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
       );
       return;
     }
-    assert.equal(new TextDecoder().decode(sqlite.stdout), "106\n1\n");
+    assert.equal(
+      new TextDecoder().decode(sqlite.stdout),
+      "106\n1\nplayer0a|player0b|https://lichess.org/example0\n1\n",
+    );
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
@@ -422,8 +458,9 @@ function manyGames(): string {
 function dump(path: string): string {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    const [games, rows] = [
+    const [games, strings, rows] = [
       "SELECT * FROM games ORDER BY id",
+      "SELECT * FROM strings ORDER BY id",
       "SELECT key, month, hex(data) AS data FROM explorer ORDER BY key, month",
     ].map((sql) => {
       const statement = db.prepare(sql);
@@ -431,7 +468,216 @@ function dump(path: string): string {
       return statement.all();
     });
     return JSON.stringify(
-      { games, rows },
+      { games, strings, rows },
+      (_, v) =>
+        typeof v === "bigint"
+          ? String(v)
+          : v instanceof Uint8Array
+          ? [...v].join()
+          : v,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+Deno.test("fen db import --jobs gives the database, the summary and the messages one thread gives", async () => {
+  const dir = folder();
+  try {
+    const files = { "games.pgn": manyGames() };
+    const cases = [[], ["--no-annotations"], ["--shard", "2/3"]];
+    for (const [k, options] of cases.entries()) {
+      const runs = [];
+      for (const jobs of ["1", "3"]) {
+        const db = `${dir}/j${jobs}-${k}.db`;
+        const run = await runMain(
+          ["db", "import", "--db", db, "--jobs", jobs, ...options, "games.pgn"],
+          { files },
+        );
+        runs.push({ ...run, stdout: run.stdout.replace(db, "DB"), db });
+      }
+      const [one, three] = runs;
+      assert.equal(three.stdout, one.stdout, options.join(" "));
+      assert.equal(three.stderr, one.stderr);
+      assert.equal(three.code, one.code);
+      assert.equal(dump(three.db), dump(one.db), options.join(" "));
+      if (options.length === 0) {
+        assert.equal(
+          one.stdout,
+          '"DB": 426 games read, 406 added, 18 already there (skipped), 2 left out\n',
+        );
+        assert.equal(
+          one.stderr,
+          'fen: db import: cannot read PGN: game 319 (line 3960, column 7), move 1... "Ke7": illegal: no king can move to e7; left out\n' +
+            "fen: db import: game 320 polyglot keys are defined for standard chess and Chess960 only, and no published scheme keys Three-check positions; left out\n",
+        );
+        assert.equal(one.code, 2);
+      }
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});["explorer", "games", "meta"],
+    );
+    kept.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db import waits for a database another program holds locked, then says so", async () => {
+  const dir = folder();
+  try {
+    const db = `${dir}/g.db`;
+    await runMain(["db", "import", "--db", db], { stdin: LICHESS });
+    const holder = new DatabaseSync(db);
+    holder.exec("BEGIN EXCLUSIVE");
+    try {
+      const run = await runMain(["db", "import", "--db", db], { stdin: GAMES });
+      assert.equal(run.code, 4);
+      assert.match(
+        run.stderr,
+        /^fen: db import: "[^"]*g\.db" is locked by another program\n$/,
+      );
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the database", async () => {
+  const dir = folder();
+  try {
+    Deno.writeTextFileSync(`${dir}/games.pgn`, GAMES);
+    const zstd = await new Deno.Command("zstd", {
+      args: ["-q", `${dir}/games.pgn`, "-o", `${dir}/games.pgn.zst`],
+    }).output();
+    assert.ok(zstd.success);
+    const permissions = [`--allow-read=${dir}`, `--allow-write=${dir}`];
+    const run = await spawnFen([
+      "db",
+      "import",
+      "--db",
+      `${dir}/g.db`,
+      `${dir}/games.pgn.zst`,
+    ], {
+      permissions,
+    });
+    assert.equal(run.stderr, "");
+    assert.equal(run.code, 0);
+    // on workers (build/db_worker.js, which they read): the same database
+    const build = new URL("../../build/", import.meta.url).pathname;
+    for (const read of [`${dir},${build}`, dir]) {
+      const jobs = await spawnFen([
+        "db",
+        "import",
+        "--db",
+        `${dir}/jobs.db`,
+        "--jobs",
+        "2",
+        `${dir}/games.pgn.zst`,
+      ], { permissions: [`--allow-read=${read}`, `--allow-write=${dir}`] });
+      assert.equal(
+        jobs.stderr,
+        read === dir
+          ? "fen: db import: --jobs needs --allow-read to start its workers (their code is read from a file): importing on one core\n"
+          : "",
+      );
+      assert.equal(jobs.code, 0);
+      assert.equal(dump(`${dir}/jobs.db`), dump(`${dir}/g.db`));
+      Deno.removeSync(`${dir}/jobs.db`);
+    }
+    const query = await spawnFen([
+      "db",
+      "query",
+      `${dir}/g.db`,
+      "--moves",
+      "d3",
+      "--format",
+      "json",
+    ], {
+      permissions,
+    });
+    assert.equal(query.code, 0);
+    assert.equal(JSON.parse(query.stdout).opening.name, "Mieses Opening");
+    // a database Deno may not write: one line, exit 4
+    const denied = await spawnFen([
+      "db",
+      "import",
+      "--db",
+      `${dir}/g.db`,
+      `${dir}/games.pgn`,
+    ], {
+      permissions: [`--allow-read=${dir}`],
+    });
+    assert.equal(denied.code, 4);
+    assert.equal(
+      denied.stderr,
+      `fen: db import: needs permission to read and write "${dir}/g.db" (run deno with --allow-read=${dir}/g.db --allow-write=${dir}/g.db)\n`,
+    );
+    let sqlite: Deno.CommandOutput;
+    try {
+      sqlite = await new Deno.Command("sqlite3", {
+        args: [
+          `${dir}/g.db`,
+          "select count(*) from games; select count(*) > 100 from explorer;" +
+          // the readable columns, and a byte a move (two for castling and
+          // a queen's diagonal move)
+          "select white, black, site from games_view where id = 101;" +
+          "select sum(length(moves)) < 1.1 * sum(plies) from games",
+        ],
+      }).output();
+    } catch {
+      console.warn(
+        "sqlite3 is not installed: its reading of the database is not checked",
+      );
+      return;
+    }
+    assert.equal(
+      new TextDecoder().decode(sqlite.stdout),
+      "106\n1\nplayer0a|player0b|https://lichess.org/example0\n1\n",
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+/**
+ * Games in several parts of `--jobs`' size: the games four times, each
+ * copy's own by its Event tag (the lichess games, known by their URL, are
+ * there again), with a game that cannot be read and one of a variant the
+ * index does not key among them.
+ */
+function manyGames(): string {
+  const variant = Deno.readTextFileSync(
+    new URL("../testdata/lichess_variants.pgn", import.meta.url),
+  ).split(/\n\n(?=\[Event)/)[0];
+  const copies = [0, 1, 2, 3].map((k) =>
+    GAMES.replaceAll('[Event "', `[Event "copy ${k} `)
+  );
+  copies[2] += '\n\n[Event "bad"]\n\n1. e4 Ke7 2. Zz9 *\n\n';
+  copies[3] = variant + "\n\n" + copies[3];
+  return copies.join("\n\n");
+}
+
+/** A database's games and index rows, as text. */
+function dump(path: string): string {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const [games, strings, rows] = [
+      "SELECT * FROM games ORDER BY id",
+      "SELECT * FROM strings ORDER BY id",
+      "SELECT key, month, hex(data) AS data FROM explorer ORDER BY key, month",
+    ].map((sql) => {
+      const statement = db.prepare(sql);
+      statement.setReadBigInts(true);
+      return statement.all();
+    });
+    return JSON.stringify(
+      { games, strings, rows },
       (_, v) =>
         typeof v === "bigint"
           ? String(v)
