@@ -88,13 +88,15 @@ export class ExplorerEntry {
     // same bytes, however they were batched
     for (const move of this.moves.toSorted((a, b) => a.code - b.code)) {
       out.uint(move.code);
-      writeCells(out, { cells: move.cells, signed: false });
+      const only = writeCells(out, { cells: move.cells, signed: false });
       const games = keptGames(move.games);
-      out.uint(games.length);
+      // the games' cells go without saying when they are the one cell's
+      const same = only >= 0 && games.every((g) => g.cell === only);
+      out.uint(2 * games.length + (same ? 1 : 0));
       let previous = 0;
       for (const game of games.toSorted((a, b) => a.id - b.id)) {
         out.uint(game.id - previous);
-        out.uint(game.cell);
+        if (!same) out.uint(game.cell);
         previous = game.id;
       }
     }
@@ -126,11 +128,12 @@ export class ExplorerEntry {
     readCells(input, { cells: this.extra, signed: true });
     while (input.more) {
       const move = this.move(input.uint());
-      readCells(input, { cells: move.cells, signed: false });
+      const only = readCells(input, { cells: move.cells, signed: false });
       let id = 0;
-      for (let n = input.uint(); n > 0; n--) {
+      const count = input.uint(), same = count % 2 === 1;
+      for (let n = count >> 1; n > 0; n--) {
         id += input.uint();
-        move.games.push({ id, cell: input.uint() });
+        move.games.push({ id, cell: same ? only : input.uint() });
       }
     }
     return this;
@@ -205,12 +208,13 @@ function keptGames(games: GameRef[]): GameRef[] {
  * A cell's counts: one game as one number (0 a White win, 1 a draw, 2 a
  * Black win), else white + 3, draws, black; then the rating sums of a
  * rated cell. The position's extra counts (which may be negative) are
- * written as three signed numbers instead.
+ * written as three signed numbers instead. Returns the one cell written,
+ * or -1 (none, or more).
  */
 function writeCells(
   out: ByteWriter,
   { cells, signed }: { cells: Cells; signed: boolean },
-): void {
+): number {
   const kept = [...cellCounts(cells)].filter(([, c]) =>
     c.white !== 0 || c.draws !== 0 || c.black !== 0
   ).sort((a, b) => a[0] - b[0]);
@@ -233,13 +237,17 @@ function writeCells(
       out.int(c.blackSum);
     }
   }
+  return kept.length === 1 ? kept[0][0] : -1;
 }
 
+/** Reads {@linkcode writeCells}' cells: the one cell read, or -1. */
 function readCells(
   input: ByteReader,
   { cells, signed }: { cells: Cells; signed: boolean },
-): void {
-  for (let n = input.uint(); n > 0; n--) {
+): number {
+  const count = input.uint();
+  let last = -1;
+  for (let n = count; n > 0; n--) {
     const cell = input.uint();
     const c: Counts = {
       white: 0,
@@ -269,5 +277,7 @@ function readCells(
       c.blackSum = input.int();
     }
     addCounts(cells, { cell, counts: c });
+    last = cell;
   }
+  return count === 1 ? last : -1;
 }

@@ -45,6 +45,12 @@ export class GameStore {
   #find: StatementSync | null = null;
   #add: StatementSync | null = null;
   #read: StatementSync | null = null;
+  /**
+   * Whether every string of the table is in memory (read whole at the
+   * first, when they are not too many): a string not there is new.
+   */
+  #complete = false;
+  #loaded = false;
 
   /** @param sql The database's connection. */
   constructor(sql: DatabaseSync) {
@@ -53,11 +59,16 @@ export class GameStore {
 
   /** The id of a text in `strings`, added when missing. */
   intern(text: string): number {
+    if (!this.#loaded) this.#load();
     const known = this.#ids.get(text);
     if (known !== undefined) return known;
-    this.#find ??= this.#sql.prepare("SELECT id FROM strings WHERE text = ?");
-    const row = this.#find.get(text) as { id: number } | undefined;
-    let id = row?.id;
+    let id: number | undefined;
+    if (!this.#complete) {
+      this.#find ??= this.#sql.prepare(
+        "SELECT id FROM strings WHERE text = ?",
+      );
+      id = (this.#find.get(text) as { id: number } | undefined)?.id;
+    }
     if (id === undefined) {
       this.#add ??= this.#sql.prepare("INSERT INTO strings (text) VALUES (?)");
       id = Number(this.#add.run(text).lastInsertRowid);
@@ -77,10 +88,23 @@ export class GameStore {
     return row.text;
   }
 
+  /** Reads the table whole, unless it is too big. */
+  #load(): void {
+    this.#loaded = true;
+    const { n } = this.#sql.prepare("SELECT count(*) AS n FROM strings")
+      .get() as { n: number };
+    if (n >= CACHED) return;
+    for (const row of this.#sql.prepare("SELECT id, text FROM strings").all()) {
+      this.#remember(Number(row.id), String(row.text));
+    }
+    this.#complete = true;
+  }
+
   #remember(id: number, text: string): void {
     if (this.#ids.size >= CACHED) {
       this.#ids.clear();
       this.#texts.clear();
+      this.#complete = false;
     }
     this.#ids.set(text, id);
     this.#texts.set(id, text);
