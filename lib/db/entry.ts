@@ -80,9 +80,14 @@ export class ExplorerEntry {
     }
   }
 
-  /** The row packed as bytes: see docs/db.md. */
-  encode(): Uint8Array {
-    const out = new ByteWriter();
+  /**
+   * The row packed as bytes: see docs/db.md.
+   *
+   * @param out A writer to write with (emptied first): many rows, one writer.
+   * @returns The bytes.
+   */
+  encode(out: ByteWriter = new ByteWriter()): Uint8Array {
+    out.length = 0;
     writeCells(out, { cells: this.extra, signed: true });
     // in one order (of codes, and cells below): the same games give the
     // same bytes, however they were batched

@@ -51,6 +51,10 @@ export class GameStore {
    */
   #complete = false;
   #loaded = false;
+  /** The last layout of other tags packed (most games share one), its id. */
+  #layout: readonly (string | null)[] = [];
+  #layoutId = -1;
+  readonly #out = new ByteWriter();
 
   /** @param sql The database's connection. */
   constructor(sql: DatabaseSync) {
@@ -167,11 +171,9 @@ export class GameStore {
    * twice their length plus one.
    */
   #packTags(rest: readonly (string | null)[]): Uint8Array {
-    const layout = rest.map((item, i) =>
-      i % 2 === 0 ? item : item === null ? 0 : 1
-    );
-    const out = new ByteWriter();
-    out.uint(this.intern(JSON.stringify(layout)));
+    const out = this.#out;
+    out.length = 0;
+    out.uint(this.#layoutOf(rest));
     for (let i = 1; i < rest.length; i += 2) {
       const value = rest[i];
       if (value === null) continue;
@@ -183,6 +185,24 @@ export class GameStore {
       }
     }
     return out.done();
+  }
+
+  /** The id of the layout of some other tags. */
+  #layoutOf(rest: readonly (string | null)[]): number {
+    const last = this.#layout;
+    let same = last.length === rest.length;
+    for (let i = 0; same && i < rest.length; i += 2) {
+      same = last[i] === rest[i] &&
+        (last[i + 1] === null) === (rest[i + 1] === null);
+    }
+    if (!same) {
+      const layout = rest.map((item, i) =>
+        i % 2 === 0 ? item : item === null ? 0 : 1
+      );
+      this.#layoutId = this.intern(JSON.stringify(layout));
+      this.#layout = rest;
+    }
+    return this.#layoutId;
   }
 
   #unpackTags(bytes: Uint8Array): (string | null)[] {

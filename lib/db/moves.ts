@@ -99,12 +99,8 @@ const KING_STEPS = [
 ] as const;
 /** A king's step that is none of its eight: the destination follows. */
 const KING_FAR = 15;
+/** The bit of a lower-case letter: a cell of Black's. */
 const LOWER = 32;
-
-/** Whether a cell (a char code, 0 empty) holds a piece of White's. */
-function isWhite(cell: number): boolean {
-  return cell !== 0 && (cell & LOWER) === 0;
-}
 
 /** The index of a step in a list of [rank, file] steps, or -1. */
 function stepIndex(
@@ -148,10 +144,11 @@ export function encodeMove(
   out: number[],
 ): void {
   const from = code & 63, to = code >> 6 & 63, promotion = code >> 12 & 7;
-  const piece = cells[from], white = isWhite(piece);
+  const piece = cells[from], side = piece & LOWER;
   let rank = 0;
   for (let s = 0; s < from; s++) {
-    if (cells[s] !== 0 && isWhite(cells[s]) === white) rank++;
+    const cell = cells[s];
+    if (cell !== 0 && (cell & LOWER) === side) rank++;
   }
   const dr = (to >> 3) - (from >> 3), df = (to & 7) - (from & 7);
   let step = -1, far = false;
@@ -200,12 +197,11 @@ export function decodeMove(
   cells: ArrayLike<number>,
   { white, bytes, at }: { white: boolean; bytes: Uint8Array; at: number },
 ): { code: number; size: number } {
-  const byte = bytes[at], step = byte & 15;
+  const byte = bytes[at], step = byte & 15, side = white ? 0 : LOWER;
   let from = 0;
   for (let left = byte >> 4; from < 64; from++) {
-    if (cells[from] !== 0 && isWhite(cells[from]) === white && left-- === 0) {
-      break;
-    }
+    const cell = cells[from];
+    if (cell !== 0 && (cell & LOWER) === side && left-- === 0) break;
   }
   const rank = from >> 3, file = from & 7;
   let to = 0, promotion = 0, size = 1;
