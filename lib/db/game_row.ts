@@ -15,7 +15,6 @@ import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Position, Rules } from "../types.ts";
 import { variantNamed } from "../chess/variant_names.ts";
 import { type MovesReplay, unpackMove } from "./moves.ts";
-import type { GameStore } from "./game_store.ts";
 
 /** The tags kept as columns of their own: tag, column, type. */
 export const TAG_COLUMNS:
@@ -42,7 +41,7 @@ const ROSTER = new Set(["Event", "Site", "Date", "Round", "White", "Black"]);
 
 /**
  * The stored columns a game is read back with (all but its 64-bit `uid`),
- * for {@linkcode GameStore.logical}.
+ * for `GameStore.logical` (lib/db/game_store.ts).
  */
 export const GAME_COLUMNS = `id, event, site_prefix, site, date, round,
   white, black, result, white_elo, black_elo, eco, opening, time_control,
@@ -51,7 +50,7 @@ export const GAME_COLUMNS = `id, event, site_prefix, site, date, round,
 
 /**
  * A row's columns by name: as read from PGN (and as
- * {@linkcode GameStore.logical} gives a stored one back), the tags as
+ * `GameStore.logical` (lib/db/game_store.ts) gives a stored one back), the tags as
  * text and `tags` the others as `[name, value, ...]`.
  */
 export type GameRow = Record<
