@@ -55,6 +55,10 @@ export class GameStore {
   #layout: readonly (string | null)[] = [];
   #layoutId = -1;
   readonly #out = new ByteWriter();
+  /** Each string column's last text and its id, in turn. */
+  readonly #last: (string | number | null)[] = STRING_COLUMNS.flatMap(
+    () => [null, 0],
+  );
 
   /** @param sql The database's connection. */
   constructor(sql: DatabaseSync) {
@@ -123,11 +127,20 @@ export class GameStore {
    */
   stored(row: GameRow): GameRow {
     const out: GameRow = { ...row };
-    for (const column of STRING_COLUMNS) {
-      const value = row[column];
-      out[column] = value === null || value === undefined
-        ? null
-        : this.intern(String(value));
+    const last = this.#last;
+    for (let i = 0; i < STRING_COLUMNS.length; i++) {
+      const column = STRING_COLUMNS[i], value = row[column];
+      if (value === null || value === undefined) {
+        out[column] = null;
+        continue;
+      }
+      // most columns repeat the last game's (a comparison, not a hash)
+      const text = String(value);
+      if (last[2 * i] !== text) {
+        last[2 * i] = text;
+        last[2 * i + 1] = this.intern(text);
+      }
+      out[column] = last[2 * i + 1] as number;
     }
     const site = row.site === null || row.site === undefined
       ? null
