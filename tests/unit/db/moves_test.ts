@@ -76,7 +76,7 @@ function randomGames(fen: string, rules: Rules, count: number): string[] {
 
 Deno.test("a move is stored in a byte (two for castling and a queen's diagonal move) and read back on the position before it", () => {
   const games = [
-    "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O O-O *",
+    "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *",
     ...randomGames(
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       "chess",
