@@ -17,7 +17,15 @@ import {
   type GameRow,
   tagColumns,
 } from "./game_row.ts";
-import { encodeMove, movesBytes, narrowMoves, packMove } from "./moves.ts";
+import {
+  type Castle,
+  encodeMove,
+  movesBytes,
+  narrowMoves,
+  packMove,
+} from "./moves.ts";
+import { squareOf } from "../chess/geometry.ts";
+import type { Square } from "../types.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
 import { homePawns, materialOf } from "./signature.ts";
@@ -207,9 +215,8 @@ class MoveCollector {
   #codes: number[] = [];
   #keys: number[] = [];
   #bytes: number[] = [];
-  /** The position before the move the next position brings. */
-  readonly #before = new Uint8Array(64);
   #narrow = true;
+  readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
   /** The last position (a walk moves one object along: read at the end). */
   #last: PgnPosition | null = null;
 
@@ -235,9 +242,15 @@ class MoveCollector {
         promotion: position.promotion,
       });
       this.#codes.push(code);
-      if (this.#narrow) encodeMove(this.#before, code, this.#bytes);
+      if (this.#narrow) {
+        encodeMove(
+          position.view().cells,
+          code,
+          this.#bytes,
+          rook === null ? null : castleOf(position, rook, this.#castle),
+        );
+      }
     }
-    if (this.#narrow) this.#before.set(position.view().cells);
     if (position.ply <= this.#plies) {
       polyglotKeyHalves(position.view(), this.#key);
       this.#keys.push(this.#key[0], this.#key[1]);
@@ -253,6 +266,20 @@ class MoveCollector {
       : movesBytes(this.#codes);
     return { codes: this.#codes, keys: this.#keys, cells, moves };
   }
+}
+
+/** A castling's squares, from the position it reached (in `castle`). */
+function castleOf(
+  position: PgnPosition,
+  rook: Square,
+  castle: Castle,
+): Castle {
+  const from = squareOf(position.from!), rookFrom = squareOf(rook);
+  castle.king = squareOf(position.to!);
+  castle.rookFrom = rookFrom;
+  // the rook ends on the f-file (castling toward h) or the d-file
+  castle.rookTo = (from & 56) | ((rookFrom & 7) > (from & 7) ? 5 : 3);
+  return castle;
 }
 
 /**

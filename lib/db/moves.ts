@@ -111,6 +111,16 @@ function stepIndex(
   return steps.findIndex(([r, f]) => r === rank && f === file);
 }
 
+/** Where a castling's king and rook went, and where the rook stood. */
+export interface Castle {
+  /** The king's square now. */
+  king: number;
+  /** The rook's square before. */
+  rookFrom: number;
+  /** The rook's square now. */
+  rookTo: number;
+}
+
 /**
  * Whether a game under these rules keeps its moves a byte each (standard
  * and Chess960: at most 16 pieces a side, no drops), else two.
@@ -134,25 +144,46 @@ export function narrowMoves(rules: Rules): boolean {
  * two, 2 taking toward the a-file, 3 toward the h-file, and a promotion as
  * 4 + 4 x (0 forward, 1 and 2 taking) + (0 n, 1 b, 2 r, 3 q).
  *
- * @param cells The position before the move (char codes, a8 first).
+ * It is written from the position after the move (a walk's own, which
+ * then moves on: no copy of the one before), and read on the one before.
+ *
+ * @param cells The position after the move (char codes, a8 first).
  * @param code The move, packed.
  * @param out Where its bytes go.
+ * @param castle A castling's squares, else null.
  */
 export function encodeMove(
   cells: ArrayLike<number>,
   code: number,
   out: number[],
+  castle: Castle | null,
 ): void {
+  // four arguments, not an options object: it runs for every ply of every
+  // game imported, and allocates nothing
   const from = code & 63, to = code >> 6 & 63, promotion = code >> 12 & 7;
-  const piece = cells[from], side = piece & LOWER;
+  // the mover's piece where it stands now (a promotion's was a pawn)
+  const dest = castle === null ? to : castle.king;
+  const side = cells[dest] & LOWER;
+  const piece = castle !== null
+    ? 107
+    : promotion !== 0
+    ? 112
+    : cells[dest] | LOWER;
+  // its rank among its side's pieces before the move: those on lower
+  // squares now, but for the pieces that moved there
   let rank = 0;
   for (let s = 0; s < from; s++) {
     const cell = cells[s];
     if (cell !== 0 && (cell & LOWER) === side) rank++;
   }
+  if (dest < from) rank--;
+  if (castle !== null) {
+    if (castle.rookTo < from) rank--;
+    if (castle.rookFrom < from) rank++;
+  }
   const dr = (to >> 3) - (from >> 3), df = (to & 7) - (from & 7);
   let step = -1, far = false;
-  switch (piece | LOWER) {
+  switch (piece) {
     case 110: // n
       step = stepIndex(KNIGHT_STEPS, dr, df);
       break;
