@@ -70,10 +70,13 @@ export function movesBytes(codes: readonly number[]): Uint8Array {
 /** The packed moves of {@linkcode movesBytes}' bytes. */
 export function movesOf(bytes: Uint8Array): number[] {
   const codes: number[] = [];
-  for (let i = 0; i + 1 < bytes.length; i += 2) {
-    codes.push(bytes[i] | bytes[i + 1] << 8);
-  }
+  for (let i = 0; i + 1 < bytes.length; i += 2) codes.push(wideMove(bytes, i));
   return codes;
+}
+
+/** The packed move at `at` of {@linkcode movesBytes}' bytes. */
+function wideMove(bytes: Uint8Array, at: number): number {
+  return bytes[at] | bytes[at + 1] << 8;
 }
 
 /** The knight's steps and the king's, as [rank step, file step], a8 = 0. */
@@ -310,7 +313,7 @@ export class MovesReplay {
     const bytes = this.#bytes, at = this.#at;
     if (!narrowMoves(this.#rules)) {
       this.#at += 2;
-      return bytes[at] | bytes[at + 1] << 8;
+      return wideMove(bytes, at);
     }
     const { code, size } = decodeMove(this.cells, {
       white: this.turn === "w",
