@@ -14,7 +14,7 @@
 import { GameDatabase } from "../lib/db/database.ts";
 import { Explorer } from "../lib/db/explorer.ts";
 import { selectGames } from "../lib/db/select.ts";
-import { gameOfRow } from "../lib/db/game_row.ts";
+import { GAME_COLUMNS, gameOfRow, type GameRow } from "../lib/db/game_row.ts";
 import { MovesReplay } from "../lib/db/moves.ts";
 
 const [path, count = "2000", ...patterns] = Deno.args;
@@ -24,11 +24,10 @@ const explorer = new Explorer(db);
 // positions: the start, then those of the first games at every ply indexed
 const positions = [];
 const replay = new MovesReplay();
-const rows = db.sql.prepare(
-  "SELECT id, event, site, date, round, white, black, result, white_elo, black_elo, eco, opening, time_control, speed, variant, month, plies, fen, material, home_pawns, moves, tags, annotations FROM games LIMIT ?",
-).all(Math.ceil(Number(count) / Math.max(plies, 1)));
+const rows = db.sql.prepare(`SELECT ${GAME_COLUMNS} FROM games LIMIT ?`)
+  .all(Math.ceil(Number(count) / Math.max(plies, 1)));
 for (const row of rows) {
-  const game = gameOfRow(row as never, replay);
+  const game = gameOfRow(db.store.logical(row as GameRow), replay);
   for (const position of game.positions()) {
     if (position.ply > plies) break;
     positions.push(position.toPosition());

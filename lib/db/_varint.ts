@@ -26,6 +26,13 @@ export class ByteWriter {
     this.uint(value < 0 ? -2 * value - 1 : 2 * value);
   }
 
+  /** Writes bytes as they are. */
+  raw(bytes: Uint8Array): void {
+    while (this.length + bytes.length + 10 > this.bytes.length) this.#grow();
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
   /** The bytes written, copied. */
   done(): Uint8Array {
     return this.bytes.slice(0, this.length);
@@ -62,6 +69,13 @@ export class ByteReader {
       scale *= 128;
     } while (byte >= 128);
     return value;
+  }
+
+  /** Reads `size` bytes as they are. */
+  take(size: number): Uint8Array {
+    if (this.at + size > this.bytes.length) throw new RangeError("truncated");
+    this.at += size;
+    return this.bytes.subarray(this.at - size, this.at);
   }
 
   /** Reads a zigzag varint. */

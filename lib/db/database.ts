@@ -8,9 +8,10 @@
 import type { DatabaseSync } from "node:sqlite";
 import { loadNode } from "./_node.ts";
 import { ExplorerEntry } from "./entry.ts";
+import { GameStore, STRING_COLUMNS } from "./game_store.ts";
 
 /** The schema's version, kept in the `meta` table. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The tables and indexes (see docs/db.md). */
 export const SCHEMA_SQL = `
@@ -18,18 +19,26 @@ CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value ANY
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS strings (
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL UNIQUE
+);
 CREATE TABLE IF NOT EXISTS games (
   id INTEGER PRIMARY KEY,
-  uid INTEGER NOT NULL,
-  event TEXT, site TEXT, date TEXT, round TEXT,
-  white TEXT, black TEXT, result TEXT,
+  uid INTEGER,
+  event INTEGER, site_prefix INTEGER, site TEXT, date INTEGER, round INTEGER,
+  white INTEGER, black INTEGER, result INTEGER,
   white_elo INTEGER, black_elo INTEGER,
-  eco TEXT, opening TEXT, time_control TEXT, speed TEXT, variant TEXT,
+  eco INTEGER, opening INTEGER, time_control INTEGER, speed INTEGER,
+  variant INTEGER,
   month INTEGER, plies INTEGER, fen TEXT,
   material INTEGER, home_pawns INTEGER,
-  moves BLOB, tags TEXT, annotations BLOB
+  moves BLOB, tags BLOB, annotations BLOB
 );
-CREATE UNIQUE INDEX IF NOT EXISTS games_uid ON games (uid);
+CREATE UNIQUE INDEX IF NOT EXISTS games_uid ON games (uid)
+  WHERE uid IS NOT NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS games_site ON games (site_prefix, site)
+  WHERE site_prefix IS NOT NULL;
 CREATE INDEX IF NOT EXISTS games_signature ON games (material, home_pawns);
 CREATE TABLE IF NOT EXISTS explorer (
   key INTEGER NOT NULL,
@@ -37,7 +46,19 @@ CREATE TABLE IF NOT EXISTS explorer (
   data BLOB NOT NULL,
   PRIMARY KEY (key, month)
 ) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS games_view AS SELECT id,
+  ${STRING_COLUMNS.map(textOf).join(",\n  ")},
+  CASE WHEN site_prefix IS NULL THEN site ELSE
+    (SELECT s.text FROM strings s WHERE s.id = g.site_prefix) || site END
+    AS site,
+  white_elo, black_elo, month, plies, fen, material, home_pawns
+  FROM games g;
 `;
+
+/** A column of `games_view`: the text of a column's id in `strings`. */
+function textOf(column: string): string {
+  return `(SELECT s.text FROM strings s WHERE s.id = g.${column}) AS ${column}`;
+}
 
 /** Why a database cannot be used. */
 export type DbErrorReason =
@@ -125,6 +146,7 @@ export class GameDatabase {
   readonly sql: DatabaseSync;
   /** The name it was opened by. */
   readonly path: string;
+  #store: GameStore | null = null;
 
   private constructor(sql: DatabaseSync, path: string) {
     this.sql = sql;
@@ -159,8 +181,9 @@ export class GameDatabase {
         // random into `games_uid`, `games_signature` and the explorer, and
         // at 1,000,000 games each write read its pages from the file again
         sql.exec("PRAGMA cache_size = -65536;");
-        sql.exec(SCHEMA_SQL);
       }
+      db.#checkVersion();
+      if (write) sql.exec(SCHEMA_SQL);
       db.#checkSchema(write);
       return db;
     } catch (error) {
@@ -182,16 +205,36 @@ export class GameDatabase {
           `database (no table ${missing})`,
       );
     }
-    const version = this.meta("version");
-    if (version === null && write) {
+    if (write && this.meta("version") === null) {
       this.setMeta("version", SCHEMA_VERSION);
-    } else if (version !== null && Number(version) !== SCHEMA_VERSION) {
-      throw new DbError(
-        "schema",
-        `${JSON.stringify(this.path)} has schema version ${version}; ` +
-          `this fen reads version ${SCHEMA_VERSION}`,
-      );
     }
+  }
+
+  /**
+   * Refuses a database of another schema version before anything is
+   * written to it, saying what to do.
+   */
+  #checkVersion(): void {
+    const meta = this.sql.prepare(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+    ).get();
+    const version = meta === undefined ? null : this.meta("version");
+    if (version === null || Number(version) === SCHEMA_VERSION) return;
+    const what = Number(version) < SCHEMA_VERSION
+      ? "import the games again into a new database (the fen that made " +
+        "this one writes them with fen db export)"
+      : "a newer fen made it";
+    throw new DbError(
+      "schema",
+      `${JSON.stringify(this.path)} has schema version ${version}; ` +
+        `this fen reads version ${SCHEMA_VERSION}: ${what}`,
+    );
+  }
+
+  /** Its strings, and its rows both ways. */
+  get store(): GameStore {
+    this.#store ??= new GameStore(this.sql);
+    return this.#store;
   }
 
   /** A value of the `meta` table, or null. */

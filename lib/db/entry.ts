@@ -80,21 +80,28 @@ export class ExplorerEntry {
     }
   }
 
-  /** The row packed as bytes: see docs/db.md. */
-  encode(): Uint8Array {
-    const out = new ByteWriter();
+  /**
+   * The row packed as bytes: see docs/db.md.
+   *
+   * @param out A writer to write with (emptied first): many rows, one writer.
+   * @returns The bytes.
+   */
+  encode(out: ByteWriter = new ByteWriter()): Uint8Array {
+    out.length = 0;
     writeCells(out, { cells: this.extra, signed: true });
     // in one order (of codes, and cells below): the same games give the
     // same bytes, however they were batched
     for (const move of this.moves.toSorted((a, b) => a.code - b.code)) {
       out.uint(move.code);
-      writeCells(out, { cells: move.cells, signed: false });
+      const only = writeCells(out, { cells: move.cells, signed: false });
       const games = keptGames(move.games);
-      out.uint(games.length);
+      // the games' cells go without saying when they are the one cell's
+      const same = only >= 0 && games.every((g) => g.cell === only);
+      out.uint(2 * games.length + (same ? 1 : 0));
       let previous = 0;
       for (const game of games.toSorted((a, b) => a.id - b.id)) {
         out.uint(game.id - previous);
-        out.uint(game.cell);
+        if (!same) out.uint(game.cell);
         previous = game.id;
       }
     }
@@ -126,11 +133,12 @@ export class ExplorerEntry {
     readCells(input, { cells: this.extra, signed: true });
     while (input.more) {
       const move = this.move(input.uint());
-      readCells(input, { cells: move.cells, signed: false });
+      const only = readCells(input, { cells: move.cells, signed: false });
       let id = 0;
-      for (let n = input.uint(); n > 0; n--) {
+      const count = input.uint(), same = count % 2 === 1;
+      for (let n = count >> 1; n > 0; n--) {
         id += input.uint();
-        move.games.push({ id, cell: input.uint() });
+        move.games.push({ id, cell: same ? only : input.uint() });
       }
     }
     return this;
@@ -205,12 +213,13 @@ function keptGames(games: GameRef[]): GameRef[] {
  * A cell's counts: one game as one number (0 a White win, 1 a draw, 2 a
  * Black win), else white + 3, draws, black; then the rating sums of a
  * rated cell. The position's extra counts (which may be negative) are
- * written as three signed numbers instead.
+ * written as three signed numbers instead. Returns the one cell written,
+ * or -1 (none, or more).
  */
 function writeCells(
   out: ByteWriter,
   { cells, signed }: { cells: Cells; signed: boolean },
-): void {
+): number {
   const kept = [...cellCounts(cells)].filter(([, c]) =>
     c.white !== 0 || c.draws !== 0 || c.black !== 0
   ).sort((a, b) => a[0] - b[0]);
@@ -233,13 +242,17 @@ function writeCells(
       out.int(c.blackSum);
     }
   }
+  return kept.length === 1 ? kept[0][0] : -1;
 }
 
+/** Reads {@linkcode writeCells}' cells: the one cell read, or -1. */
 function readCells(
   input: ByteReader,
   { cells, signed }: { cells: Cells; signed: boolean },
-): void {
-  for (let n = input.uint(); n > 0; n--) {
+): number {
+  const count = input.uint();
+  let last = -1;
+  for (let n = count; n > 0; n--) {
     const c: Counts = {
       white: 0,
       draws: 0,
@@ -249,7 +262,9 @@ function readCells(
     };
     const cell = readCell(input, { signed, into: c });
     addCounts(cells, { cell, counts: c });
+    last = cell;
   }
+  return count === 1 ? last : -1;
 }
 
 /** One cell's counts (as writeCells wrote them) into `into`; its number. */
@@ -315,9 +330,12 @@ export function addRowGames(
     const code = input.uint();
     const played = cellGames(input, { signed: false, into });
     games.set(code, (games.get(code) ?? 0) + played);
-    for (let n = input.uint(); n > 0; n--) {
+    // the games kept: an id each, and a cell unless the count says that
+    // they are all the one cell's (an odd count)
+    const count = input.uint();
+    for (let n = count >> 1; n > 0; n--) {
       input.uint();
-      input.uint();
+      if (count % 2 === 0) input.uint();
     }
   }
   return extra;

@@ -21,6 +21,7 @@ import {
 } from "./entry.ts";
 import { positionKey } from "./index_batch.ts";
 import { MovesReplay, unpackMove } from "./moves.ts";
+import type { GameRow } from "./game_row.ts";
 import {
   GROUP_COUNT,
   RATING_GROUPS,
@@ -294,9 +295,10 @@ export class Explorer {
     for (
       const row of this.#games.all(
         JSON.stringify(ids),
-      ) as unknown as GameInfoRow[]
+      ) as GameRow[]
     ) {
-      found.set(row.id, explorerGame(row));
+      const info = this.#db.store.logical(row) as unknown as GameInfoRow;
+      found.set(info.id, explorerGame(info));
     }
     return found;
   }

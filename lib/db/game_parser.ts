@@ -16,7 +16,15 @@ import {
   type GameRow,
   tagColumns,
 } from "./game_row.ts";
-import { movesBytes, packMove } from "./moves.ts";
+import {
+  type Castle,
+  encodeMove,
+  movesBytes,
+  narrowMoves,
+  packMove,
+} from "./moves.ts";
+import { squareOf } from "../chess/geometry.ts";
+import type { Square } from "../types.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
 import { signatureOf } from "./signature.ts";
@@ -56,6 +64,8 @@ export interface ParsedGame {
 export interface GameWalk {
   /** The moves, packed. */
   codes: number[];
+  /** The moves as the `moves` column keeps them (lib/db/moves.ts). */
+  moves: Uint8Array;
   /** The keys of the positions of the plies indexed, as halves (lib/data/polyglot/variant_key.ts). */
   keys: number[];
   /** The last position's cells. */
@@ -158,9 +168,8 @@ export class GameParser {
     this.#take(parsed);
   }
 
-  #row(game: PgnGame, { codes, cells }: GameWalk): GameRow {
+  #row(game: PgnGame, { codes, cells, moves }: GameWalk): GameRow {
     const tags = game.tags;
-    const moves = movesBytes(codes);
     return {
       ...tagColumns(tags, game.result),
       uid: gameUid(tags, moves),
@@ -198,6 +207,9 @@ class MoveCollector {
   readonly #key = new Uint32Array(2);
   #codes: number[] = [];
   #keys: number[] = [];
+  #bytes: number[] = [];
+  #narrow = true;
+  readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
   /** The last position (a walk moves one object along: read at the end). */
   #last: PgnPosition | null = null;
 
@@ -212,17 +224,26 @@ class MoveCollector {
     if (position.ply === 0) {
       this.#codes = [];
       this.#keys = [];
+      this.#bytes = [];
+      this.#narrow = narrowMoves(position.game.rules);
     } else {
       const rook = position.castlingRook;
       const to = rook !== null && position.game.rules === "chess960"
         ? rook
         : position.to!;
-      this.#codes.push(
-        packMove(position.from!, to, {
-          promotion: position.promotion,
-          drop: position.drop,
-        }),
-      );
+      const code = packMove(position.from!, to, {
+        promotion: position.promotion,
+        drop: position.drop,
+      });
+      this.#codes.push(code);
+      if (this.#narrow) {
+        encodeMove(
+          position.view().cells,
+          code,
+          this.#bytes,
+          rook === null ? null : castleOf(position, rook, this.#castle),
+        );
+      }
     }
     if (position.ply <= this.#plies) {
       variantKeyHalves(position.view(), position.game.rules, this.#key);
@@ -234,8 +255,25 @@ class MoveCollector {
   /** What the game's walk collected. */
   result(): GameWalk {
     const cells = this.#last === null ? [] : [...this.#last.view().cells];
-    return { codes: this.#codes, keys: this.#keys, cells };
+    const moves = this.#narrow
+      ? Uint8Array.from(this.#bytes)
+      : movesBytes(this.#codes);
+    return { codes: this.#codes, keys: this.#keys, cells, moves };
   }
+}
+
+/** A castling's squares, from the position it reached (in `castle`). */
+function castleOf(
+  position: PgnPosition,
+  rook: Square,
+  castle: Castle,
+): Castle {
+  const from = squareOf(position.from!), rookFrom = squareOf(rook);
+  castle.king = squareOf(position.to!);
+  castle.rookFrom = rookFrom;
+  // the rook ends on the f-file (castling toward h) or the d-file
+  castle.rookTo = (from & 56) | ((rookFrom & 7) > (from & 7) ? 5 : 3);
+  return castle;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { PgnLine, PgnMove, PgnResult } from "../pgn/game.ts";
 import { parseFen, stringifyFen } from "../fen/mod.ts";
 import type { Position, Rules } from "../types.ts";
 import { variantNamed, variantOf } from "../chess/variant_names.ts";
-import { movesOf, type MovesReplay, unpackMove } from "./moves.ts";
+import { type MovesReplay, unpackMove } from "./moves.ts";
 
 /** The tags kept as columns of their own: tag, column, type. */
 export const TAG_COLUMNS:
@@ -39,16 +39,29 @@ const BY_TAG = new Map(TAG_COLUMNS.map((c) => [c[0], c]));
 /** The tags `stringifyPgn` writes first, in its order: their place is known. */
 const ROSTER = new Set(["Event", "Site", "Date", "Round", "White", "Black"]);
 
-/** The columns a game is read back with (all but its 64-bit `uid`). */
-export const GAME_COLUMNS = `id, event, site, date, round, white, black,
-  result, white_elo, black_elo, eco, opening, time_control, speed, variant,
-  month, plies, fen, material, home_pawns, moves, tags, annotations`;
+/**
+ * The stored columns a game is read back with (all but its 64-bit `uid`),
+ * for `GameStore.logical` (lib/db/game_store.ts).
+ */
+export const GAME_COLUMNS = `id, event, site_prefix, site, date, round,
+  white, black, result, white_elo, black_elo, eco, opening, time_control,
+  speed, variant, month, plies, fen, material, home_pawns, moves, tags,
+  annotations`;
 
-/** A row's columns by name. */
+/**
+ * A row's columns by name: as read from PGN (and as
+ * `GameStore.logical` (lib/db/game_store.ts) gives a stored one back), the tags as
+ * text and `tags` the others as `[name, value, ...]`.
+ */
 export type GameRow = Record<
   string,
-  string | number | bigint | Uint8Array | null
+  string | number | bigint | Uint8Array | readonly (string | null)[] | null
 >;
+
+/** The other tags of a row, as `[name, value, ...]`. */
+function restOf(row: GameRow): readonly (string | null)[] {
+  return (row.tags ?? []) as readonly (string | null)[];
+}
 
 /**
  * The columns of a game's tags: the typed ones (an integer column holds
@@ -78,7 +91,7 @@ export function tagColumns(
   if (marker !== null && result !== undefined && marker !== result) {
     rest.push("", marker);
   }
-  row.tags = rest.length === 0 ? null : JSON.stringify(rest);
+  row.tags = rest.length === 0 ? null : rest;
   return row;
 }
 
@@ -89,9 +102,7 @@ export function tagsOf(row: GameRow): Map<string, string> {
     const value = row[BY_TAG.get(name)![1]];
     if (value !== null && value !== undefined) tags.set(name, String(value));
   }
-  const rest = row.tags === null || row.tags === undefined
-    ? []
-    : JSON.parse(String(row.tags)) as (string | null)[];
+  const rest = restOf(row);
   for (let i = 0; i < rest.length; i += 2) {
     const name = rest[i]!;
     if (name === "") continue;
@@ -179,9 +190,7 @@ function moveOf(
 
 /** The termination marker of a stored game. */
 export function markerOf(row: GameRow): PgnResult {
-  const rest = row.tags === null || row.tags === undefined
-    ? []
-    : JSON.parse(String(row.tags)) as (string | null)[];
+  const rest = restOf(row);
   const at = rest.findIndex((name, i) => i % 2 === 0 && name === "");
   return (at < 0 ? String(row.result) : rest[at + 1]) as PgnResult;
 }
@@ -220,11 +229,13 @@ export function fenColumn(start: Position, rules: Rules): string | null {
 export function gameOfRow(row: GameRow, replay: MovesReplay): PgnGame {
   const rules = rulesOfRow(row);
   const start = startOf(row);
-  replay.load(start, rules);
-  const codes = movesOf(row.moves as Uint8Array);
-  const moves: PgnMove[] = codes.map((code, i) =>
-    moveOf(replay.play(code, { ply: i + 1, san: true }), unpackMove(code))
-  );
+  replay.load(start, rules, row.moves as Uint8Array);
+  const moves: PgnMove[] = [];
+  while (replay.more) {
+    const code = replay.next();
+    const san = replay.play(code, { ply: moves.length + 1, san: true });
+    moves.push(moveOf(san, unpackMove(code)));
+  }
   const mainline: PgnLine = { comments: [], moves };
   const kept = row.annotations === null || row.annotations === undefined
     ? null

@@ -48,9 +48,10 @@ const RESULT_FIELD: Readonly<Record<string, "white" | "draws" | "black">> = {
 };
 
 /** The columns an import writes, in order (all but `id`). */
-const INSERT_COLUMNS = [
+export const INSERT_COLUMNS = [
   "uid",
   "event",
+  "site_prefix",
   "site",
   "date",
   "round",
@@ -74,7 +75,8 @@ const INSERT_COLUMNS = [
   "annotations",
 ] as const;
 
-const INSERT_SQL = `INSERT OR IGNORE INTO games (${
+/** The statement that stores a game (unless there: a unique index holds). */
+export const INSERT_SQL = `INSERT OR IGNORE INTO games (${
   INSERT_COLUMNS.join(", ")
 }) VALUES (${INSERT_COLUMNS.map(() => "?").join(", ")})`;
 
@@ -123,12 +125,13 @@ export class GameWriter {
       if (leftOut !== null) this.#options.onError?.(leftOut);
       return 0;
     }
-    const values = this.#values;
-    for (let i = 0; i < INSERT_COLUMNS.length; i++) {
-      values[i] = row[INSERT_COLUMNS[i]] ?? null;
-    }
     this.begin();
     try {
+      const stored = this.#db.store.stored(row);
+      const values = this.#values;
+      for (let i = 0; i < INSERT_COLUMNS.length; i++) {
+        values[i] = stored[INSERT_COLUMNS[i]] ?? null;
+      }
       const { changes, lastInsertRowid } = this.#insert.run(
         ...values as never[],
       );

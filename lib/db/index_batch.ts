@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ByteWriter } from "./_varint.ts";
 import type { GameDatabase } from "./database.ts";
 import { addCounts, addGameRef, type Counts, ExplorerEntry } from "./entry.ts";
 
@@ -97,6 +98,7 @@ export class IndexBatch {
   #size = 0;
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
+  readonly #out = new ByteWriter();
   /** The event of the game being added, but its move (see EVENT). */
   readonly #game = new Int32Array(EVENT);
 
@@ -217,7 +219,7 @@ export class IndexBatch {
       const row = value % ROW_SPAN;
       this.#sink(
         { hi: hi[row], lo: lo[row], month: month[row] },
-        this.#entryOf(row).encode(),
+        this.#entryOf(row).encode(this.#out),
       );
     }
     this.#table.fill(0);

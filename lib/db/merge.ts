@@ -9,15 +9,17 @@
 
 import { dbErrorOf, type GameDatabase } from "./database.ts";
 import { ExplorerEntry } from "./entry.ts";
-import { gameOfRow, type GameRow } from "./game_row.ts";
-import { type ImportCounts, indexedGame, walkGame } from "./import.ts";
+import { GAME_COLUMNS, gameOfRow, type GameRow } from "./game_row.ts";
+import {
+  type ImportCounts,
+  indexedGame,
+  INSERT_COLUMNS,
+  INSERT_SQL,
+  walkGame,
+} from "./import.ts";
 import { IndexBatch } from "./index_batch.ts";
 import { MovesReplay } from "./moves.ts";
 import { DbError } from "./database.ts";
-
-const COLUMNS = `uid, event, site, date, round, white, black, result,
-  white_elo, black_elo, eco, opening, time_control, speed, variant, month,
-  plies, fen, material, home_pawns, moves, tags, annotations`;
 
 /**
  * Adds the games and index of `source` to `target`.
@@ -79,22 +81,19 @@ function copyGames(
   source: GameDatabase,
   { batch, plies }: { batch: IndexBatch; plies: number },
 ): { ids: Map<number, number>; counts: ImportCounts } {
-  const insert = target.sql.prepare(
-    `INSERT OR IGNORE INTO games (${COLUMNS}) SELECT ${
-      COLUMNS.split(",").map(() => "?").join(", ")
-    }`,
-  );
+  const insert = target.sql.prepare(INSERT_SQL);
   const read = source.sql.prepare(
-    `SELECT id, ${COLUMNS} FROM games ORDER BY id`,
+    `SELECT uid, ${GAME_COLUMNS} FROM games ORDER BY id`,
   );
   read.setReadBigInts(true);
   const ids = new Map<number, number>();
   const counts = { read: 0, added: 0, duplicates: 0, failed: 0 };
   const replay = new MovesReplay();
   for (const found of read.iterate()) {
-    const row = numbers(found as GameRow);
+    const row = source.store.logical(numbers(found as GameRow));
     counts.read++;
-    const values = COLUMNS.split(",").map((c) => row[c.trim()]);
+    const stored = target.store.stored(row);
+    const values = INSERT_COLUMNS.map((c) => stored[c] ?? null);
     const { changes, lastInsertRowid } = insert.run(...values as never[]);
     if (Number(changes) === 1) {
       counts.added++;

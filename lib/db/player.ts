@@ -11,8 +11,14 @@
 
 import type { GameDatabase } from "./database.ts";
 import { addCounts, addGameRef, ExplorerEntry } from "./entry.ts";
-import { GAME_COLUMNS, gameOfRow, type GameRow } from "./game_row.ts";
-import { movesOf, MovesReplay } from "./moves.ts";
+import {
+  GAME_COLUMNS,
+  gameOfRow,
+  type GameRow,
+  rulesOfRow,
+  startOf,
+} from "./game_row.ts";
+import { MovesReplay } from "./moves.ts";
 import { cellOf, groupOf, type Speed, SPEED_INDEX } from "./speed.ts";
 import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
 import { recordViewOf } from "../record_view.ts";
@@ -64,7 +70,8 @@ export function playerEntry(
 ): ExplorerEntry {
   const column = query.color === "white" ? "white" : "black";
   const rows = db.sql.prepare(
-    `SELECT ${GAME_COLUMNS} FROM games WHERE lower(${column}) = ?
+    `SELECT ${GAME_COLUMNS} FROM games WHERE ${column} IN
+      (SELECT id FROM strings WHERE lower(text) = ?)
       AND month BETWEEN ? AND ? ORDER BY id`,
   ).iterate(
     query.player.toLowerCase(),
@@ -76,9 +83,9 @@ export function playerEntry(
   const entry = new ExplorerEntry();
   const replay = new MovesReplay();
   for (const found of rows) {
-    const row = found as GameRow;
+    const row = db.store.logical(found as GameRow);
     const plies = pliesReaching(row, { key, replay });
-    if (plies.length > 0) countGame(entry, { row, plies });
+    if (plies.length > 0) countGame(entry, { row, plies, replay });
   }
   return entry;
 }
@@ -100,7 +107,11 @@ function pliesReaching(
 /** Counts a game that reached the position at `plies`, and its moves there. */
 function countGame(
   entry: ExplorerEntry,
-  { row, plies }: { row: GameRow; plies: number[] },
+  { row, plies, replay }: {
+    row: GameRow;
+    plies: number[];
+    replay: MovesReplay;
+  },
 ): void {
   const field = FIELDS[String(row.result)];
   if (field === undefined) return;
@@ -119,7 +130,8 @@ function countGame(
     blackSum: rated ? black : 0,
   };
   counts[field] = 1;
-  const codes = movesOf(row.moves as Uint8Array);
+  replay.load(startOf(row), rulesOfRow(row), row.moves as Uint8Array);
+  const codes = replay.codes();
   addCounts(entry.extra, { cell, counts });
   const played = new Set(
     plies.filter((p) => p < codes.length).map((p) => codes[p]),

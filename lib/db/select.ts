@@ -10,7 +10,7 @@
 import type { SQLInputValue } from "node:sqlite";
 import type { GameDatabase } from "./database.ts";
 import { compileMatch, GameMatch, matchNeeds } from "../match/mod.ts";
-import { movesOf, MovesReplay } from "./moves.ts";
+import { MovesReplay } from "./moves.ts";
 import { GAME_COLUMNS, type GameRow, rulesOfRow, startOf } from "./game_row.ts";
 import { MATERIAL_PIECES } from "./signature.ts";
 import type { Speed } from "./speed.ts";
@@ -47,7 +47,13 @@ interface Where {
   values: SQLInputValue[];
 }
 
-const DATE = "replace(coalesce(date, ''), '?', '0')";
+const DATE =
+  "replace(coalesce((SELECT text FROM strings WHERE id = date), ''), '?', '0')";
+
+/** A text column (an id in `strings`) whose text meets an SQL condition. */
+function textIn(column: string, condition: string): string {
+  return `${column} IN (SELECT id FROM strings WHERE ${condition})`;
+}
 const AVERAGE = "(white_elo + black_elo) / 2.0";
 
 /** The SQL filters of the tags. */
@@ -58,9 +64,10 @@ function tagWhere(filter: GameFilter, where: Where): void {
   };
   if (filter.player !== undefined) {
     const name = filter.player.toLowerCase();
-    if (filter.color === "white") add("lower(white) = ?", name);
-    else if (filter.color === "black") add("lower(black) = ?", name);
-    else add("(lower(white) = ? OR lower(black) = ?)", name, name);
+    const named = (column: string): string => textIn(column, "lower(text) = ?");
+    if (filter.color === "white") add(named("white"), name);
+    else if (filter.color === "black") add(named("black"), name);
+    else add(`(${named("white")} OR ${named("black")})`, name, name);
   }
   if (filter.minRating !== undefined) {
     add(
@@ -78,16 +85,18 @@ function tagWhere(filter: GameFilter, where: Where): void {
   if (filter.until !== undefined) add(`${DATE} <= ?`, filter.until);
   if (filter.speeds !== undefined) {
     add(
-      `speed IN (${filter.speeds.map(() => "?").join(", ")})`,
+      textIn("speed", `text IN (${filter.speeds.map(() => "?").join(", ")})`),
       ...filter.speeds,
     );
   }
   if (filter.eco !== undefined) {
     const [low, high] = filter.eco.toUpperCase().split("-");
-    if (high === undefined) add("eco LIKE ?", `${low}%`);
-    else add("eco BETWEEN ? AND ?", low, high);
+    if (high === undefined) add(textIn("eco", "text LIKE ?"), `${low}%`);
+    else add(textIn("eco", "text BETWEEN ? AND ?"), low, high);
   }
-  if (filter.result !== undefined) add("result = ?", filter.result);
+  if (filter.result !== undefined) {
+    add(textIn("result", "text = ?"), filter.result);
+  }
   if (filter.ids !== undefined) {
     add(`id IN (SELECT value FROM json_each(?))`, JSON.stringify(filter.ids));
   }
@@ -161,19 +170,18 @@ export function* selectGames(
   } ORDER BY id`;
   const replay = new MovesReplay();
   for (const row of db.sql.prepare(sql).iterate(...where.values)) {
-    const game = row as GameRow;
+    const game = db.store.logical(row as GameRow);
     if (test === null || matches(game, test, replay)) yield game;
   }
 }
 
 /** Whether a game's positions match, as `--match` decides over PGN. */
 function matches(row: GameRow, test: GameMatch, replay: MovesReplay): boolean {
-  replay.load(startOf(row), rulesOfRow(row));
+  replay.load(startOf(row), rulesOfRow(row), row.moves as Uint8Array);
   test.start();
   test.position(replay);
-  const codes = movesOf(row.moves as Uint8Array);
-  for (let i = 0; i < codes.length && !test.matched; i++) {
-    replay.play(codes[i], { ply: i + 1, san: false });
+  for (let ply = 1; replay.more && !test.matched; ply++) {
+    replay.play(replay.next(), { ply, san: false });
     test.position(replay);
   }
   return test.matched;

@@ -18,22 +18,24 @@ function fnv(
   return h >>> 0;
 }
 
-/** The identity of a game with these tags and packed moves. */
+/**
+ * The identity of a game with these tags and stored moves, or null for a
+ * game whose site is a URL (the URL is its identity: the `games_site`
+ * index keeps it unique).
+ */
 export function gameUid(
   tags: ReadonlyMap<string, string>,
   moves: Uint8Array,
-): bigint {
-  const site = tags.get("Site") ?? "";
-  const [text, bytes] = isUrl(site)
-    ? [`site ${site}`, new Uint8Array(0)]
-    : [JSON.stringify([...tags]), moves];
+): bigint | null {
+  if (isUrl(tags.get("Site") ?? "")) return null;
+  const text = JSON.stringify([...tags]), bytes = moves;
   const hi = fnv(0x811c9dc5, { text, bytes });
   const lo = fnv(0x01000193 ^ 0x5bd1e995, { text, bytes });
   return BigInt.asIntN(64, BigInt(hi) << 32n | BigInt(lo));
 }
 
 /** Whether a site is a URL (`^https?://\S+$`, without the regular expression's cost a game). */
-function isUrl(site: string): boolean {
+export function isUrl(site: string): boolean {
   const start = site.startsWith("https://")
     ? 8
     : site.startsWith("http://")

@@ -244,7 +244,22 @@ Deno.test("fen db says in one line what is wrong with a database, with its exit 
     const other = new DatabaseSync(`${dir}/other.db`);
     other.exec("CREATE TABLE t (x)");
     other.close();
+    // the first schema's tables, as an older fen made them
+    const old = new DatabaseSync(`${dir}/old.db`);
+    old.exec(
+      "CREATE TABLE meta (name TEXT PRIMARY KEY, value ANY) WITHOUT ROWID;" +
+        "INSERT INTO meta VALUES ('version', 1);" +
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, uid INTEGER NOT NULL," +
+        " site TEXT, white TEXT, moves BLOB, tags TEXT);" +
+        "CREATE TABLE explorer (key INTEGER, month INTEGER, data BLOB," +
+        " PRIMARY KEY (key, month)) WITHOUT ROWID;",
+    );
+    old.close();
+    const older =
+      /old\.db" has schema version 1; this fen reads version 2: import the games again into a new database \(the fen that made this one writes them with fen db export\)$/;
     const cases: [string[], number, RegExp][] = [
+      [["db", "import", "--db", `${dir}/old.db`], 2, older],
+      [["db", "query", `${dir}/old.db`, "--moves", "e4"], 2, older],
       [
         ["db", "query", `${dir}/none.db`, "--moves", "e4"],
         4,
@@ -282,6 +297,13 @@ Deno.test("fen db says in one line what is wrong with a database, with its exit 
       assert.equal(run.code, code, `${args.join(" ")}: ${run.stderr}`);
       if (code !== 1) assert.equal(lines.length, 1, run.stderr);
     }
+    // the older database is left as it was: nothing added to it
+    const kept = new DatabaseSync(`${dir}/old.db`, { readOnly: true });
+    const names = kept.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+    ).all().map((row) => row.name);
+    kept.close();
+    assert.deepEqual(names, ["explorer", "games", "meta"]);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
@@ -385,7 +407,11 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
       sqlite = await new Deno.Command("sqlite3", {
         args: [
           `${dir}/g.db`,
-          "select count(*) from games; select count(*) > 100 from explorer",
+          "select count(*) from games; select count(*) > 100 from explorer;" +
+          // the readable columns, and a byte a move (two for castling and
+          // a queen's diagonal move)
+          "select white, black, site from games_view where id = 101;" +
+          "select sum(length(moves)) < 1.1 * sum(plies) from games",
         ],
       }).output();
     } catch {
@@ -394,7 +420,10 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
       );
       return;
     }
-    assert.equal(new TextDecoder().decode(sqlite.stdout), "106\n1\n");
+    assert.equal(
+      new TextDecoder().decode(sqlite.stdout),
+      "106\n1\nplayer0a|player0b|https://lichess.org/example0\n1\n",
+    );
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
@@ -422,8 +451,9 @@ function manyGames(): string {
 function dump(path: string): string {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    const [games, rows] = [
+    const [games, strings, rows] = [
       "SELECT * FROM games ORDER BY id",
+      "SELECT * FROM strings ORDER BY id",
       "SELECT key, month, hex(data) AS data FROM explorer ORDER BY key, month",
     ].map((sql) => {
       const statement = db.prepare(sql);
@@ -431,7 +461,7 @@ function dump(path: string): string {
       return statement.all();
     });
     return JSON.stringify(
-      { games, rows },
+      { games, strings, rows },
       (_, v) =>
         typeof v === "bigint"
           ? String(v)

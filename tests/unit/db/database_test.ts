@@ -66,7 +66,7 @@ Deno.test("what is not one of fen's databases is a DbError saying why", async ()
       await reason(`${dir}/newer.db`),
       `schema: "${dir}/newer.db" has schema version ${
         SCHEMA_VERSION + 1
-      }; this fen reads version ${SCHEMA_VERSION}`,
+      }; this fen reads version ${SCHEMA_VERSION}: a newer fen made it`,
     );
   } finally {
     Deno.removeSync(dir, { recursive: true });

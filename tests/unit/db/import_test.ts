@@ -82,19 +82,28 @@ Deno.test("tags are typed columns, the rest kept in order", async () => {
       '[BlackElo "1600"]\n[ECO "C20"]\n[TimeControl "60+0"]\n\n1. e4 e5 0-1\n',
   );
   const row = db.sql.prepare(
-    "SELECT white_elo, black_elo, eco, speed, month, result, plies, tags, length(moves) AS bytes FROM games",
-  ).get();
-  assert.deepEqual({ ...row }, {
+    "SELECT v.white_elo, v.black_elo, v.eco, v.speed, v.month, v.result, v.site, v.plies, length(g.moves) AS bytes, g.tags, g.site AS rest, g.uid FROM games_view v JOIN games g USING (id)",
+  ).get()!;
+  const strings = (db.sql.prepare("SELECT text FROM strings ORDER BY id").all())
+    .map((s) => s.text);
+  // a byte a move, the other tags as their layout's string and values'
+  const layout = JSON.stringify(
+    ["UTCTime", 1, "WhiteElo", 0, "BlackElo", 0, "ECO", 0, "TimeControl", 0],
+  );
+  assert.deepEqual({ ...row, tags: [...row.tags as Uint8Array] }, {
     white_elo: 1500,
     black_elo: 1600,
     eco: "C20",
     speed: "bullet",
     month: monthOf("2024.01.31"),
     result: "0-1",
+    site: "https://lichess.org/x",
     plies: 2,
-    tags:
-      '["UTCTime","10:00:00","WhiteElo",null,"BlackElo",null,"ECO",null,"TimeControl",null]',
-    bytes: 4,
+    bytes: 2,
+    tags: [strings.indexOf(layout) + 1, 2 * (strings.indexOf("10:00:00") + 1)],
+    rest: "x",
+    uid: null,
   });
+  assert.ok(strings.includes("https://lichess.org/"));
   db.close();
 });

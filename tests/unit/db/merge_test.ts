@@ -7,12 +7,17 @@ import { GameImporter } from "../../../lib/db/import.ts";
 import { Explorer } from "../../../lib/db/explorer.ts";
 import { OpeningTree } from "../../../lib/tree/mod.ts";
 import { parseFen } from "../../../lib/fen/mod.ts";
+import { GAME_COLUMNS, type GameRow } from "../../../lib/db/game_row.ts";
 
 /** Everything a database holds, its index rows decoded and ordered. */
 function contents(db: GameDatabase): unknown {
   const games = db.sql.prepare(
-    "SELECT id, site, white, result, moves, tags, annotations FROM games ORDER BY id",
-  ).all();
+    `SELECT ${GAME_COLUMNS} FROM games ORDER BY id`,
+  ).all().map((row) => {
+    const { id, site, white, result, moves, tags, annotations } = db.store
+      .logical(row as GameRow);
+    return { id, site, white, result, moves, tags, annotations };
+  });
   const read = db.sql.prepare(
     "SELECT key, month, data FROM explorer ORDER BY key, month",
   );
@@ -94,8 +99,10 @@ Deno.test("the shards of an import merge into the whole's games and counts (thei
     part.close();
   }
   const games = (db: GameDatabase) =>
-    db.sql.prepare("SELECT site, white, black, result, moves FROM games")
-      .all().map((row) => JSON.stringify(row)).sort();
+    db.sql.prepare(
+      "SELECT v.site, v.white, v.black, v.result, g.moves " +
+        "FROM games_view v JOIN games g USING (id)",
+    ).all().map((row) => JSON.stringify(row)).sort();
   assert.deepEqual(games(merged), games(whole));
   const explorers = [new Explorer(whole), new Explorer(merged)];
   const tree = new OpeningTree({ maxPly: 6 });
