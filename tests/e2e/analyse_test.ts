@@ -58,9 +58,16 @@ async function fake(
   };
 }
 
-/** `fen analyse` on stdin with the fake engine at one node a position. */
-function analyseFake(args: string[], stdin: string): Promise<Run> {
-  return runFen(
+/**
+ * `fen analyse` on stdin with the fake engine at one node a position: in
+ * this process, or as a process of its own (`spawned`: a device's file).
+ */
+function analyseFake(
+  args: string[],
+  stdin: string,
+  { spawned = false }: { spawned?: boolean } = {},
+): Promise<Run> {
+  return (spawned ? spawnFen : runFen)(
     ["analyse", "--engine", FAKE, "--nodes", "1", ...args, "-"],
     { permissions: ALL, stdin },
   );
@@ -884,7 +891,9 @@ Deno.test("--cache whose writes fail (a full disk): the analysis is written, one
 Deno.test("--cache /dev/full: a device is written, not read; the failed write is one warning, exit 4", async () => {
   const f = await fake("ok");
   try {
-    const run = await analyseFake(["--cache", "/dev/full"], "1. d4 d5 *\n");
+    const run = await analyseFake(["--cache", "/dev/full"], "1. d4 d5 *\n", {
+      spawned: true,
+    });
     assert.equal(run.code, 4, run.stderr);
     assert.equal(
       run.stderr,
@@ -894,7 +903,9 @@ Deno.test("--cache /dev/full: a device is written, not read; the failed write is
       parsePgn(run.stdout)[0].mainline.moves.filter((m) => m.eval).length,
       2,
     );
-    const empty = await analyseFake(["--cache", "/dev/null"], "1. d4 d5 *\n");
+    const empty = await analyseFake(["--cache", "/dev/null"], "1. d4 d5 *\n", {
+      spawned: true,
+    });
     assert.equal(empty.code, 0, empty.stderr);
     assert.equal(empty.stdout, run.stdout);
   } finally {

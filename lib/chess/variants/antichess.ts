@@ -46,6 +46,7 @@ function insufficient(b: ChessBoard, color: number): boolean {
 /** Antichess. */
 export const ANTICHESS: VariantDescriptor = {
   rules: "antichess",
+  keySlot: 2,
   tag: "Antichess",
   aliases: ["anti chess", "anti"],
   start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",

@@ -52,6 +52,7 @@ function insufficient(b: ChessBoard, color: number): boolean {
 /** Atomic. */
 export const ATOMIC: VariantDescriptor = {
   rules: "atomic",
+  keySlot: 1,
   tag: "Atomic",
   aliases: ["atom", "atomic chess"],
   start: START,

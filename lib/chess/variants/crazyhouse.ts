@@ -30,6 +30,7 @@ function insufficient(b: ChessBoard): boolean {
 /** Crazyhouse. */
 export const CRAZYHOUSE: VariantDescriptor = {
   rules: "crazyhouse",
+  keySlot: 0,
   tag: "Crazyhouse",
   aliases: ["crazy house", "house", "zh"],
   start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",

@@ -82,6 +82,13 @@ export interface VariantDescriptor {
   readonly end?: (b: ChessBoard) => VariantEnd | null;
   /** When a side cannot win by any play. */
   readonly insufficient: Insufficient;
+  /**
+   * Its slot among the constants a database's position keys are XORed with
+   * (lib/data/polyglot/variant_key.ts), so that it has an index of its own:
+   * fixed once given, as stored keys depend on it. None: keyed as standard
+   * chess, as lichess keys Chess960.
+   */
+  readonly keySlot?: number;
 }
 
 /** Standard chess's flags, which a descriptor's `moves` amend. */

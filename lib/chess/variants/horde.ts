@@ -25,6 +25,7 @@ function end(b: ChessBoard): VariantEnd | null {
 /** Horde. */
 export const HORDE: VariantDescriptor = {
   rules: "horde",
+  keySlot: 5,
   tag: "Horde",
   aliases: ["horde chess"],
   start:

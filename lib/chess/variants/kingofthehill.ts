@@ -46,6 +46,7 @@ function end(b: ChessBoard): VariantEnd | null {
 /** King of the hill. */
 export const KINGOFTHEHILL: VariantDescriptor = {
   rules: "kingofthehill",
+  keySlot: 3,
   tag: "King of the Hill",
   aliases: ["koth", "kingofthehill"],
   start: START,

@@ -48,6 +48,7 @@ function end(b: ChessBoard): VariantEnd | null {
 /** Racing kings. */
 export const RACINGKINGS: VariantDescriptor = {
   rules: "racingkings",
+  keySlot: 6,
   tag: "Racing Kings",
   aliases: ["racing", "race", "racingkings"],
   start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",

@@ -26,6 +26,7 @@ function end(b: ChessBoard): VariantEnd {
 /** Three-check. */
 export const THREECHECK: VariantDescriptor = {
   rules: "threecheck",
+  keySlot: 4,
   tag: "Three-check",
   aliases: [
     "three check",

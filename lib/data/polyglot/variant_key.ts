@@ -14,22 +14,8 @@
 
 import type { RecordView } from "../../record_view.ts";
 import type { Rules } from "../../types.ts";
+import { descriptorOf } from "../../chess/variants/mod.ts";
 import { polyglotKeyHalves } from "./mod.ts";
-
-/**
- * The variants keyed by their constant, each a slot of the table: fixed,
- * whatever the order of the rules elsewhere, as a database's keys depend
- * on them.
- */
-const VARIANT_SLOTS: Readonly<Partial<Record<Rules, number>>> = {
-  crazyhouse: 0,
-  atomic: 1,
-  antichess: 2,
-  kingofthehill: 3,
-  threecheck: 4,
-  horde: 5,
-  racingkings: 6,
-};
 
 const POCKET_ROLES = ["p", "n", "b", "r", "q"] as const;
 /** A pocket's count from 1 to 16 has a number (0 has none), as lichess's. */
@@ -76,7 +62,7 @@ export function variantKeyHalves(
   out: Uint32Array,
 ): void {
   polyglotKeyHalves(record, out);
-  const slot = VARIANT_SLOTS[rules];
+  const slot = descriptorOf(rules).keySlot;
   if (slot === undefined) return;
   mix(out, slot);
   const state = record.variant;

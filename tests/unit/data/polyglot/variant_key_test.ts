@@ -11,6 +11,7 @@ import { variantKeyHalves } from "../../../../lib/data/polyglot/variant_key.ts";
 import { recordViewOf } from "../../../../lib/record_view.ts";
 import { variantOf } from "../../../../lib/chess/variant_names.ts";
 import { type Rules, VARIANT_RULES } from "../../../../lib/types.ts";
+import { DESCRIPTORS } from "../../../../lib/chess/variants/mod.ts";
 
 function key(fen: string, rules: Rules): bigint {
   const out = new Uint32Array(2);
@@ -44,4 +45,19 @@ Deno.test("a crazyhouse key tells pockets and promoted pieces apart; a three-che
     key(`${START} w KQkq - 0 1 ${given}`, "threecheck")
   );
   assert.equal(new Set(checks).size, checks.length);
+});
+
+Deno.test("each variant with an index of its own has a slot no other has, and keeps it", () => {
+  const slots = DESCRIPTORS.filter((d) => d.keySlot !== undefined)
+    .map((d) => [d.rules, d.keySlot]);
+  // Stored keys depend on these: a change is a new database format.
+  assert.deepEqual(Object.fromEntries(slots), {
+    crazyhouse: 0,
+    atomic: 1,
+    antichess: 2,
+    kingofthehill: 3,
+    threecheck: 4,
+    horde: 5,
+    racingkings: 6,
+  });
 });
