@@ -34,6 +34,15 @@ import type { RenderSvgOptions } from "../svg/types.ts";
 
 /** The options that filter lichess's puzzle CSV (`--from puzzles` only). */
 const FILTERS = ["themes", "rating", "popularity", "opening"] as const;
+/** The options of the engine that finds puzzles in games. */
+const ENGINE_WORDS = [
+  "engine",
+  "engine-option",
+  "nodes",
+  "jobs",
+  "engine-timeout",
+  "cache",
+] as const;
 
 /** The options, in help order. */
 const OPTIONS: readonly OptionSpec[] = [
@@ -183,6 +192,14 @@ function filterOf(parsed: ParsedArgs, from: string): PuzzleFilter {
       `--${given} filters lichess's puzzle CSV: it needs --from puzzles`,
     );
   }
+  // lichess's puzzles are found already (their themes, zugzwang included,
+  // are lichess's): an engine given to them would be silently unused
+  const engine = ENGINE_WORDS.find((name) => parsed.values.has(name));
+  if (engine !== undefined && from === "puzzles") {
+    throw new UsageError(
+      `--${engine} is for the engine that finds puzzles in games: --from puzzles reads lichess's, found already`,
+    );
+  }
   return {
     themes: nameSet(valuesOf(parsed, "themes")),
     rating: rangeOf(parsed, "rating"),
@@ -231,7 +248,8 @@ function engineOptionsOf(parsed: ParsedArgs): [string, string][] {
 /**
  * The settings of `fen puzzles` from its parsed command line.
  *
- * @throws {UsageError} For a bad value, or a filter without `--from puzzles`.
+ * @throws {UsageError} For a bad value, a filter without `--from puzzles`,
+ *   or an engine's option with it.
  */
 export function puzzlesSettings(
   parsed: ParsedArgs,

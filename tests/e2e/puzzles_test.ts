@@ -320,7 +320,7 @@ Deno.test("fen puzzles --from puzzles writes the position after the first move, 
   }
 });
 
-Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left out (exit 2), a filter without --from puzzles is a usage error", async () => {
+Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left out (exit 2), a filter without --from puzzles and an engine with it are usage errors", async () => {
   const csv = await Deno.readTextFile(LICHESS_CSV);
   const bad = await runFen(
     ["puzzles", "--from", "puzzles", "--format", "csv", "-"],
@@ -350,4 +350,22 @@ Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left
   );
   assert.equal(range.code, 1);
   assert.match(range.stderr, /low end comes first/);
+  // lichess's puzzles are found already: an engine for them is refused,
+  // not left unused
+  for (const option of [["--engine", "stockfish"], ["--nodes", "5"]]) {
+    const unused = await runFen(
+      ["puzzles", "--from", "puzzles", ...option, LICHESS_CSV],
+      { permissions: ALL },
+    );
+    assert.equal(unused.code, 1, option[0]);
+    assert.equal(unused.stdout, "");
+    assert.match(
+      unused.stderr,
+      new RegExp(
+        `^fen: puzzles: ${
+          option[0]
+        } is for the engine that finds puzzles in games: --from puzzles reads lichess's, found already\n`,
+      ),
+    );
+  }
 });
