@@ -18,8 +18,13 @@ import type { FromWorker, ToWorker } from "./import_rows.ts";
 /** The module the worker runs. */
 export const WORKER = new URL("./import_worker.ts", import.meta.url);
 
-/** Messages of games sent and not yet stored, at most (memory). */
-const AHEAD = 4;
+/**
+ * Games sent and not yet stored, at most (memory: a game's row is about a
+ * kilobyte). The worker's commits (the index's batch written, a second or
+ * two) must not stop the reading: a few messages ahead (the first bound)
+ * kept each thread waiting for the other about a third of the time.
+ */
+const AHEAD_GAMES = 32_768;
 
 /**
  * An import whose games a worker stores: {@linkcode ImportJobs.push} it PGN,
@@ -37,7 +42,10 @@ export class ImportJobs {
     resolve: (answer: FromWorker) => void;
     reject: (error: unknown) => void;
   }[] = [];
-  readonly #waiting: Promise<FromWorker>[] = [];
+  /** The answers awaited, and the games of each message. */
+  readonly #waiting: { answer: Promise<FromWorker>; games: number }[] = [];
+  /** The games of the messages in `#waiting`. */
+  #ahead = 0;
   #failure: unknown = null;
   /** What the import did so far (added and skipped: as the worker said). */
   readonly counts: ImportCounts = {
@@ -68,7 +76,11 @@ export class ImportJobs {
   async push(chunk: Uint8Array): Promise<void> {
     this.#parser.push(chunk);
     this.#flush();
-    while (this.#waiting.length > AHEAD) await this.#waiting.shift();
+    while (this.#ahead > AHEAD_GAMES) {
+      const { answer, games } = this.#waiting.shift()!;
+      this.#ahead -= games;
+      await answer;
+    }
   }
 
   /** Ends the input: waits for the worker to store and commit everything. */
@@ -76,7 +88,8 @@ export class ImportJobs {
     this.#parser.end();
     this.#flush();
     this.#send({ end: true });
-    for (const answer of this.#waiting.splice(0)) await answer;
+    for (const { answer } of this.#waiting.splice(0)) await answer;
+    this.#ahead = 0;
   }
 
   /** Stops the worker. */
@@ -103,18 +116,19 @@ export class ImportJobs {
   /** Sends the games read since the last time, if any. */
   #flush(): void {
     if (this.#games.length === 0) return;
-    this.#send({ games: this.#games });
+    this.#send({ games: this.#games }, this.#games.length);
     this.#games = [];
   }
 
-  #send(message: ToWorker): void {
+  #send(message: ToWorker, games = 0): void {
     if (this.#failure !== null) throw this.#failure;
     const answer = new Promise<FromWorker>((resolve, reject) =>
       this.#pending.push({ resolve, reject })
     );
     // said where it is awaited, if it is: an import stopped early is not
     answer.catch(() => {});
-    this.#waiting.push(answer);
+    this.#waiting.push({ answer, games });
+    this.#ahead += games;
     this.#worker.postMessage(message);
   }
 
