@@ -1,6 +1,8 @@
-// What bench/_bare_engine.ts and bench/_bare_searches.ts share: Stockfish
-// processes driven over a pipe with nothing but what the benchmark sends,
-// each item of a list waited for to its `bestmove`.
+// What the engine benchmarks share (bench/analyse_bench.ts and
+// bench/puzzles_jobs_bench.ts, and their engine-alone baselines
+// bench/_bare_engine.ts and bench/_bare_searches.ts): Stockfish processes
+// driven over a pipe with nothing but what the benchmark sends, and a
+// command's wall and CPU time.
 
 /** A line to the engine, and a wait for the line holding a word. */
 export interface UciPipe {
@@ -65,4 +67,24 @@ async function drive<T>(
   await writer.close();
   await child.status;
   reader.cancel().catch(() => {});
+}
+
+/**
+ * Wall and CPU (user + system, the engines included) of `deno run -A
+ * ARGS`, from /usr/bin/time, with FEN_BENCH_ENGINE set to `engine`.
+ */
+export async function measure(
+  args: string[],
+  engine: string,
+): Promise<{ wall: number; cpu: number }> {
+  const { success, stderr } = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%e %U %S", Deno.execPath(), "run", "-A", ...args],
+    stdout: "null",
+    stderr: "piped",
+    env: { FEN_BENCH_ENGINE: engine },
+  }).output();
+  const text = new TextDecoder().decode(stderr).trim();
+  if (!success) throw new Error(text);
+  const [wall, user, system] = text.split("\n").at(-1)!.split(" ").map(Number);
+  return { wall, cpu: user + system };
 }

@@ -21,6 +21,7 @@
 //   FEN_BENCH_ENGINE     the engine (default stockfish, then /usr/games/stockfish)
 
 import { parsePgn } from "../lib/pgn/mod.ts";
+import { measure } from "./_uci_pipe.ts";
 
 const here = new URL("..", import.meta.url).pathname;
 const count = Number(Deno.env.get("FEN_BENCH_POSITIONS") ?? 120);
@@ -61,20 +62,6 @@ function positions(): string[] {
 }
 const fens = positions();
 
-/** Wall and CPU (user + system, the engines included) of one command, from /usr/bin/time. */
-async function measure(args: string[]): Promise<{ wall: number; cpu: number }> {
-  const { success, stderr } = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S", Deno.execPath(), "run", "-A", ...args],
-    stdout: "null",
-    stderr: "piped",
-    env: { FEN_BENCH_ENGINE: engine },
-  }).output();
-  const text = new TextDecoder().decode(stderr).trim();
-  if (!success) throw new Error(text);
-  const [wall, user, system] = text.split("\n").at(-1)!.split(" ").map(Number);
-  return { wall, cpu: user + system };
-}
-
 const input = await Deno.makeTempFile({ suffix: ".epd" });
 await Deno.writeTextFile(input, fens.join("\n") + "\n");
 
@@ -85,7 +72,7 @@ function bare(jobs: number, newGame = false) {
     String(nodes),
     String(jobs),
     ...(newGame ? ["newgame"] : []),
-  ]);
+  ], engine);
 }
 
 function fen(jobs: number) {
@@ -101,7 +88,7 @@ function fen(jobs: number) {
     "--jobs",
     String(jobs),
     input,
-  ]);
+  ], engine);
 }
 
 const rows: Record<string, { wall: number; cpu: number }[]> = {

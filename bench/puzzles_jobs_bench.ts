@@ -20,6 +20,8 @@
 //   FEN_BENCH_ROUNDS   interleaved rounds (default 3)
 //   FEN_BENCH_ENGINE   the engine (default /usr/games/stockfish)
 
+import { measure } from "./_uci_pipe.ts";
+
 const here = new URL("..", import.meta.url).pathname;
 const games = Deno.env.get("FEN_BENCH_GAMES") ??
   `${here}tests/testdata/puzzles/lichess_games.pgn`;
@@ -27,20 +29,6 @@ const nodes = Number(Deno.env.get("FEN_BENCH_NODES") ?? 50_000);
 const jobs = Number(Deno.env.get("FEN_BENCH_JOBS") ?? 2);
 const rounds = Number(Deno.env.get("FEN_BENCH_ROUNDS") ?? 3);
 const engine = Deno.env.get("FEN_BENCH_ENGINE") ?? "/usr/games/stockfish";
-
-/** Wall and CPU (user + system, the engines included) of one command, from /usr/bin/time. */
-async function measure(args: string[]): Promise<{ wall: number; cpu: number }> {
-  const { success, stderr } = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S", Deno.execPath(), "run", "-A", ...args],
-    stdout: "null",
-    stderr: "piped",
-    env: { FEN_BENCH_ENGINE: engine },
-  }).output();
-  const text = new TextDecoder().decode(stderr).trim();
-  if (!success) throw new Error(text);
-  const [wall, user, system] = text.split("\n").at(-1)!.split(" ").map(Number);
-  return { wall, cpu: user + system };
-}
 
 function fenPuzzles(path: string): string[] {
   return [
@@ -66,7 +54,7 @@ async function recordSearches(dir: string): Promise<string> {
     `#!/bin/sh\ntee "${dir}/sent.$$" | "${engine}"\n`,
   );
   await Deno.chmod(wrapper, 0o755);
-  await measure(fenPuzzles(wrapper));
+  await measure(fenPuzzles(wrapper), engine);
   const searches: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
     if (!entry.name.startsWith("sent.")) continue;
@@ -103,9 +91,12 @@ try {
   console.log(`${games}, go nodes ${nodes}, ${rounds} rounds, ${engine}`);
   for (let r = 0; r < rounds; r++) {
     rows[bareName].push(
-      await measure([`${here}bench/_bare_searches.ts`, searches, String(jobs)]),
+      await measure(
+        [`${here}bench/_bare_searches.ts`, searches, String(jobs)],
+        engine,
+      ),
     );
-    rows[fenName].push(await measure(fenPuzzles(engine)));
+    rows[fenName].push(await measure(fenPuzzles(engine), engine));
   }
   const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
