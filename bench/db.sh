@@ -21,17 +21,8 @@ cd "$(dirname "$0")/.."
 games=${1:-100000}
 shift || true
 sweep=("${@:-0 8 12 16}")
-dir=${FEN_BENCH_DIR:-$(mktemp -d)}
-[ -n "${FEN_BENCH_DIR:-}" ] || trap 'rm -rf "$dir"' EXIT
-v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')
-fen=(deno run "$v8" --allow-read --allow-write cli.ts)
-
-timed() {
-  # wall seconds, CPU seconds (user + system), peak RSS in MB
-  /usr/bin/time -f "%e %U %S %M" -o "$dir/time" "$@" > /dev/null
-  read -r wall user system rss < "$dir/time"
-  echo "$wall $(echo "$user + $system" | bc -l) $((rss / 1024))"
-}
+# shellcheck source=bench/_fen_timed.sh
+source bench/_fen_timed.sh
 
 threads() {
   # CPU seconds of each thread of a run (its last reading of
