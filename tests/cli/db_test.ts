@@ -3,6 +3,7 @@
 // test's own; the PGN comes on stdin or through the harness's files.
 
 import assert from "node:assert/strict";
+import { dumpDatabase } from "../_db.ts";
 import { DatabaseSync } from "node:sqlite";
 import { runMain, spawnFen } from "./_harness.ts";
 import { stockfishGamesWithPlayers } from "../_books.ts";
@@ -371,7 +372,7 @@ Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the
           : "",
       );
       assert.equal(jobs.code, 0);
-      assert.equal(dump(`${dir}/jobs.db`), dump(`${dir}/g.db`));
+      assert.equal(dumpDatabase(`${dir}/jobs.db`), dumpDatabase(`${dir}/g.db`));
       Deno.removeSync(`${dir}/jobs.db`);
     }
     const query = await spawnFen([
@@ -447,33 +448,6 @@ function manyGames(): string {
   return copies.join("\n\n");
 }
 
-/** A database's games and index rows, as text. */
-function dump(path: string): string {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    const [games, strings, rows] = [
-      "SELECT * FROM games ORDER BY id",
-      "SELECT * FROM strings ORDER BY id",
-      "SELECT key, month, hex(data) AS data FROM explorer ORDER BY key, month",
-    ].map((sql) => {
-      const statement = db.prepare(sql);
-      statement.setReadBigInts(true);
-      return statement.all();
-    });
-    return JSON.stringify(
-      { games, strings, rows },
-      (_, v) =>
-        typeof v === "bigint"
-          ? String(v)
-          : v instanceof Uint8Array
-          ? [...v].join()
-          : v,
-    );
-  } finally {
-    db.close();
-  }
-}
-
 Deno.test("fen db import --jobs gives the database, the summary and the messages one thread gives", async () => {
   const dir = folder();
   try {
@@ -493,7 +467,11 @@ Deno.test("fen db import --jobs gives the database, the summary and the messages
       assert.equal(three.stdout, one.stdout, options.join(" "));
       assert.equal(three.stderr, one.stderr);
       assert.equal(three.code, one.code);
-      assert.equal(dump(three.db), dump(one.db), options.join(" "));
+      assert.equal(
+        dumpDatabase(three.db),
+        dumpDatabase(one.db),
+        options.join(" "),
+      );
       if (options.length === 0) {
         assert.equal(
           one.stdout,

@@ -7,7 +7,7 @@
 // held to python-chess's in tests/oracle/db_variant_count_test.ts.
 
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
+import { dumpDatabase } from "../_db.ts";
 import { runFen } from "./_harness.ts";
 
 const VARIANTS = Deno.readTextFileSync(
@@ -168,31 +168,6 @@ Deno.test("fen db query --match over variant games writes what --match over thei
   });
 });
 
-/** A database's games and index rows, as text. */
-function dump(path: string): string {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    return JSON.stringify(
-      [
-        "SELECT * FROM games ORDER BY id",
-        "SELECT key, month, hex(data) FROM explorer ORDER BY key, month",
-      ].map((sql) => {
-        const statement = db.prepare(sql);
-        statement.setReadBigInts(true);
-        return statement.all();
-      }),
-      (_, v) =>
-        typeof v === "bigint"
-          ? String(v)
-          : v instanceof Uint8Array
-          ? [...v].join()
-          : v,
-    );
-  } finally {
-    db.close();
-  }
-}
-
 Deno.test("fen db merge of two parts with variant games gives the whole's database", async () => {
   await inFolder(async (dir, pgn) => {
     const games = gamesOf(Deno.readTextFileSync(pgn));
@@ -217,7 +192,7 @@ Deno.test("fen db merge of two parts with variant games gives the whole's databa
       "--db",
       `${dir}/m.db`,
     ]);
-    assert.equal(dump(`${dir}/m.db`), dump(`${dir}/whole.db`));
+    assert.equal(dumpDatabase(`${dir}/m.db`), dumpDatabase(`${dir}/whole.db`));
     assert.equal(
       (await explorer(`${dir}/m.db`, { variant: "racingKings", moves: "" }))
         .games,
