@@ -4,7 +4,7 @@
 // `position fen` and `go nodes NODES` over a pipe (and `ucinewgame` before
 // each with "newgame"), and waits for each `bestmove`.
 
-import { driveEngines } from "./_uci_pipe.ts";
+import { driveEngines } from "./_engine_bench.ts";
 
 const [file, nodes, jobs, mode] = Deno.args;
 const fens = (await Deno.readTextFile(file)).split("\n").filter(Boolean);

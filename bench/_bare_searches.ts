@@ -6,7 +6,7 @@
 // `fen puzzles` sends it, nothing else over the pipe, and waits for each
 // `bestmove`.
 
-import { driveEngines } from "./_uci_pipe.ts";
+import { driveEngines } from "./_engine_bench.ts";
 
 const [file, jobs] = Deno.args;
 const searches = (await Deno.readTextFile(file)).split("\n").filter(Boolean)

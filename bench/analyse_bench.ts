@@ -21,7 +21,7 @@
 //   FEN_BENCH_ENGINE     the engine (default stockfish, then /usr/games/stockfish)
 
 import { parsePgn } from "../lib/pgn/mod.ts";
-import { measure } from "./_uci_pipe.ts";
+import { measure, printRows, ratioOf } from "./_engine_bench.ts";
 
 const here = new URL("..", import.meta.url).pathname;
 const count = Number(Deno.env.get("FEN_BENCH_POSITIONS") ?? 120);
@@ -110,20 +110,10 @@ for (let r = 0; r < rounds; r++) {
 }
 await Deno.remove(input);
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 type Key = "wall" | "cpu";
-const ratio = (a: string, b: string, key: Key) =>
-  median(rows[a].map((x, i) => x[key] / rows[b][i][key]));
-for (const [name, runs] of Object.entries(rows)) {
-  console.log(
-    `${name.padEnd(30)} wall ${
-      median(runs.map((r) => r.wall)).toFixed(2)
-    } s, cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} s`,
-  );
-}
+const ratio = (alone: string, other: string, key: Key) =>
+  ratioOf(rows, { alone, other, key });
+printRows(rows);
 for (const key of ["wall", "cpu"] as const) {
   console.log(
     `${key}: engine alone / fen analyse, --jobs 1: ${

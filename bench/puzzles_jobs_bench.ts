@@ -20,7 +20,7 @@
 //   FEN_BENCH_ROUNDS   interleaved rounds (default 3)
 //   FEN_BENCH_ENGINE   the engine (default /usr/games/stockfish)
 
-import { measure } from "./_uci_pipe.ts";
+import { measure, printRows, ratioOf } from "./_engine_bench.ts";
 
 const here = new URL("..", import.meta.url).pathname;
 const games = Deno.env.get("FEN_BENCH_GAMES") ??
@@ -98,19 +98,9 @@ try {
     );
     rows[fenName].push(await measure(fenPuzzles(engine), engine));
   }
-  const median = (xs: number[]) =>
-    [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [name, runs] of Object.entries(rows)) {
-    console.log(
-      `${name.padEnd(30)} wall ${
-        median(runs.map((r) => r.wall)).toFixed(2)
-      } s, cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} s`,
-    );
-  }
+  printRows(rows);
   for (const key of ["wall", "cpu"] as const) {
-    const ratio = median(
-      rows[bareName].map((x, i) => x[key] / rows[fenName][i][key]),
-    );
+    const ratio = ratioOf(rows, { alone: bareName, other: fenName, key });
     console.log(
       `${key}: engine alone / fen puzzles, --jobs ${jobs}: ${
         ratio.toFixed(3)

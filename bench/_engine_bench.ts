@@ -88,3 +88,30 @@ export async function measure(
   const [wall, user, system] = text.split("\n").at(-1)!.split(" ").map(Number);
   return { wall, cpu: user + system };
 }
+
+/** A command's times, as {@linkcode measure} gives them. */
+export type Timed = { wall: number; cpu: number };
+
+/** The median of `xs` (the upper one of an even count). */
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
+/** The median of the rounds' ratios `alone` / `other` of `key`. */
+export function ratioOf(
+  rows: Record<string, Timed[]>,
+  { alone, other, key }: { alone: string; other: string; key: keyof Timed },
+): number {
+  return median(rows[alone].map((x, i) => x[key] / rows[other][i][key]));
+}
+
+/** A line a row: its median wall and CPU seconds. */
+export function printRows(rows: Record<string, Timed[]>): void {
+  for (const [name, runs] of Object.entries(rows)) {
+    console.log(
+      `${name.padEnd(30)} wall ${
+        median(runs.map((r) => r.wall)).toFixed(2)
+      } s, cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} s`,
+    );
+  }
+}
