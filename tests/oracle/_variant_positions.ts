@@ -4,6 +4,7 @@
 // legality tests compare with.
 
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import type { Rules } from "../../lib/types.ts";
 
 /** One position as python-chess writes and judges it. */
@@ -61,21 +62,9 @@ export async function judgedPositions(
   const found = await pythonChess();
   if ("skip" in found) return found;
   const extra = await perftPositions();
-  const child = new Deno.Command("python3", {
-    args: [SCRIPT, String(games), "20261127"],
-    env: { PYTHONPATH: found.path },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(
-    new TextEncoder().encode(extra.map((p) => JSON.stringify(p)).join("\n")),
-  );
-  await writer.close();
-  const { stdout, stderr, success } = await child.output();
-  if (!success) throw new Error(new TextDecoder().decode(stderr));
-  return new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
-    JSON.parse(line)
-  );
+  const stdout = await runPython([SCRIPT, String(games), "20261127"], {
+    path: found.path,
+    stdin: extra.map((p) => JSON.stringify(p)).join("\n"),
+  });
+  return stdout.trim().split("\n").map((line) => JSON.parse(line));
 }

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { BookMaker } from "../../lib/book/make.ts";
 import { openingGames } from "../_books.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 
 const SCRIPT = new URL("./_book_probe.py", import.meta.url).pathname;
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
@@ -22,7 +23,7 @@ if (reason !== null) console.warn(`book probe oracle skipped: ${reason}`);
 Deno.test({
   name: "fen book probe lists what python-chess's polyglot reader finds",
   ignore: reason !== null,
-  fn() {
+  async fn() {
     const dir = Deno.makeTempDirSync({ prefix: "fen-probe-" });
     try {
       const pgn = openingGames(1);
@@ -35,15 +36,13 @@ Deno.test({
         `${dir}/book.bin`,
         new Uint8Array(chunks.flatMap((c) => [...c])),
       );
-      const oracle = new Deno.Command("python3", {
-        args: [SCRIPT, `${dir}/book.bin`, `${dir}/games.pgn`, "16"],
-        env,
-      }).outputSync();
-      assert.ok(oracle.success, new TextDecoder().decode(oracle.stderr));
-      const expected = new TextDecoder().decode(oracle.stdout).trim().split(
-        "\n",
-      )
-        .map((line) => JSON.parse(line));
+      const answer = await runPython(
+        [SCRIPT, `${dir}/book.bin`, `${dir}/games.pgn`, "16"],
+        { path: env.PYTHONPATH ?? "" },
+      );
+      const expected = answer.trim().split("\n").map((line) =>
+        JSON.parse(line)
+      );
       assert.ok(expected.length > 4000, `${expected.length} positions`);
       Deno.writeTextFileSync(
         `${dir}/positions.fen`,

@@ -39,6 +39,7 @@ import type { Position as ChessopsPosition } from "chessops/chess";
 import type { Move } from "chessops/types";
 import { type PgnGame, PgnReader, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { chess960Start, mulberry32, pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 
 const SEED = 20261123;
 const DATA = new URL("../testdata/", import.meta.url);
@@ -239,15 +240,11 @@ interface PythonGame {
 async function python(path: string, text: string): Promise<PythonGame[]> {
   const file = await Deno.makeTempFile({ suffix: ".pgn" });
   await Deno.writeTextFile(file, text);
-  const { success, stdout, stderr } = await new Deno.Command("python3", {
-    args: [PYTHON_SCRIPT, file],
-    env: { PYTHONPATH: path },
-  }).output();
+  const stdout = await runPython([PYTHON_SCRIPT, file], { path });
   await Deno.remove(file);
-  assert.ok(success, new TextDecoder().decode(stderr));
-  return new TextDecoder().decode(stdout).trim().split("\n").filter((l) =>
-    l !== ""
-  ).map((l) => JSON.parse(l));
+  return stdout.trim().split("\n").filter((l) => l !== "").map((l) =>
+    JSON.parse(l)
+  );
 }
 
 // ------------------------------------------------------------------- tests

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { stockfishGamesWithPlayers } from "../_books.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import { runFen } from "../cli/_harness.ts";
 import { parsePgn } from "../../lib/pgn/mod.ts";
 
@@ -49,13 +50,15 @@ interface Expected {
   gaps: { position: string; uci: string; games: number; total: number }[];
 }
 
-function oracle(repertoire: string, games: string, color: string): Expected {
-  const run = new Deno.Command("python3", {
-    args: [SCRIPT, repertoire, games, color, "1"],
-    env,
-  }).outputSync();
-  assert.ok(run.success, new TextDecoder().decode(run.stderr));
-  return JSON.parse(new TextDecoder().decode(run.stdout));
+async function oracle(
+  repertoire: string,
+  games: string,
+  color: string,
+): Promise<Expected> {
+  const stdout = await runPython([SCRIPT, repertoire, games, color, "1"], {
+    path: env.PYTHONPATH ?? "",
+  });
+  return JSON.parse(stdout);
 }
 
 async function agree(
@@ -63,7 +66,7 @@ async function agree(
   games: string,
   color: "white" | "black",
 ): Promise<void> {
-  const expected = oracle(repertoire, games, color);
+  const expected = await oracle(repertoire, games, color);
   const check = await runFen(
     [
       "repertoire",
@@ -148,7 +151,7 @@ Deno.test({
       // real games: lichess's, against a 1. e4 repertoire
       await agree(`${DIR}e4_white.pgn`, `${DIR}lichess_classical.pgn`, "white");
       for (const color of ["white", "black"] as const) {
-        const expected = oracle(
+        const expected = await oracle(
           `${dir}/openings.pgn`,
           `${dir}/games.pgn`,
           color,

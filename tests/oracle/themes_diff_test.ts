@@ -18,6 +18,7 @@ import {
   puzzleThemes,
 } from "../../mod.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 
 const SCRIPT = new URL("./_lichess_tagger.py", import.meta.url).pathname;
 const MIRROR = "/work/.mirror/ornicar+lichess-puzzler/repo";
@@ -140,26 +141,12 @@ async function judged(
   lines: PuzzleLine[],
   { python, tagger }: { python: string; tagger: { path: string } },
 ): Promise<(string[] | { error: string })[]> {
-  const child = new Deno.Command("python3", {
-    args: [SCRIPT, tagger.path],
-    env: { PYTHONPATH: python },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const output = child.output();
-  const writer = child.stdin.getWriter();
   const input = lines.map((line) => JSON.stringify(line) + "\n").join("");
-  await writer.write(new TextEncoder().encode(input));
-  await writer.close();
-  const { success, stdout, stderr } = await output;
-  assert.ok(
-    success,
-    `cook.py did not run: ${new TextDecoder().decode(stderr)}`,
-  );
-  return new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
-    JSON.parse(line)
-  );
+  const stdout = await runPython([SCRIPT, tagger.path], {
+    path: python,
+    stdin: input,
+  });
+  return stdout.trim().split("\n").map((line) => JSON.parse(line));
 }
 
 const found = await tools();

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import type { Rules } from "../../mod.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import { runFen } from "../cli/_harness.ts";
 
 interface Altered {
@@ -38,14 +39,11 @@ const TERMINATIONS: Record<string, string> = {
 async function altered(): Promise<Altered[] | { skip: string }> {
   const found = await pythonChess();
   if ("skip" in found) return found;
-  const { stdout, stderr, success } = await new Deno.Command("python3", {
-    args: [SCRIPT, String(COUNT), "20261129", ...VARIANTS],
-    env: { PYTHONPATH: found.path },
-  }).output();
-  if (!success) throw new Error(new TextDecoder().decode(stderr));
-  return new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
-    JSON.parse(line)
+  const stdout = await runPython(
+    [SCRIPT, String(COUNT), "20261129", ...VARIANTS],
+    { path: found.path },
   );
+  return stdout.trim().split("\n").map((line) => JSON.parse(line));
 }
 
 /**

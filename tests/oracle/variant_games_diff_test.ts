@@ -31,6 +31,7 @@ import { parsePgn, stringifyPgn } from "../../lib/pgn/mod.ts";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { variantNamed } from "../../lib/chess/variant_names.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import { runFen } from "../cli/_harness.ts";
 
 const SEED = 20261127;
@@ -48,16 +49,10 @@ interface PeerGame {
 }
 
 async function python(path: string, args: string[]): Promise<PeerGame[]> {
-  const out = await new Deno.Command("python3", {
-    args: [SCRIPT, ...args],
-    env: { PYTHONPATH: path },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.ok(out.success, `python-chess failed: ${stderr}`);
-  return new TextDecoder().decode(out.stdout).trim().split("\n")
-    .filter((line) => line !== "").map((line) => JSON.parse(line));
+  const stdout = await runPython([SCRIPT, ...args], { path });
+  return stdout.trim().split("\n").filter((line) => line !== "").map((
+    line,
+  ) => JSON.parse(line));
 }
 
 /** A file of a mirrored repository, or null when the mirror is missing. */
@@ -141,14 +136,8 @@ async function compareMoves(
   label: string,
   { text, file, python }: { text: string; file: string; python: string },
 ): Promise<void> {
-  const out = await new Deno.Command("python3", {
-    args: [SCRIPT, "moves", file],
-    env: { PYTHONPATH: python },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const expected = new TextDecoder().decode(out.stdout).split("\n");
+  const expected = (await runPython([SCRIPT, "moves", file], { path: python }))
+    .split("\n");
   const run = await runFen(
     ["--from", "pgn", "--ply", "all", "--format", "moves", "-"],
     { stdin: text },

@@ -16,6 +16,7 @@ import {
   type Rules,
 } from "../../mod.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 
 interface Judged {
   variant: Rules;
@@ -56,15 +57,12 @@ async function judged(): Promise<Judged[] | { skip: string }> {
   if (!archive.success) {
     return { skip: "python-chess's perft files are missing" };
   }
-  const { stdout, stderr, success } = await new Deno.Command("python3", {
-    args: [SCRIPT, "25", "20261127", "400", `${dir}/examples/perft`],
-    env: { PYTHONPATH: found.path },
-  }).output();
-  await Deno.remove(dir, { recursive: true });
-  if (!success) throw new Error(new TextDecoder().decode(stderr));
-  return new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
-    JSON.parse(line)
+  const stdout = await runPython(
+    [SCRIPT, "25", "20261127", "400", `${dir}/examples/perft`],
+    { path: found.path },
   );
+  await Deno.remove(dir, { recursive: true });
+  return stdout.trim().split("\n").map((line) => JSON.parse(line));
 }
 
 /** A status in python-chess's terms. */
