@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { stockfishGamesWithPlayers } from "../_books.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import { runFen } from "../cli/_harness.ts";
 
 const SCRIPT = new URL("./_tree_count.py", import.meta.url).pathname;
@@ -26,13 +27,12 @@ Deno.test({
     try {
       const pgn = `${dir}/games.pgn`;
       Deno.writeTextFileSync(pgn, stockfishGamesWithPlayers());
-      const counted = new Deno.Command("python3", {
-        args: [SCRIPT, pgn, "8", "", "", "0", ""],
-        env,
-      }).outputSync();
-      assert.ok(counted.success, new TextDecoder().decode(counted.stderr));
-      const expected = new TextDecoder().decode(counted.stdout).trim()
-        .split("\n").map((line) => JSON.parse(line));
+      const counted = await runPython([SCRIPT, pgn, "8", "", "", "0", ""], {
+        path: env.PYTHONPATH ?? "",
+      });
+      const expected = counted.trim().split("\n").map((line) =>
+        JSON.parse(line)
+      );
       assert.ok(expected.length > 100, `${expected.length} positions`);
       // The command in-process (tests/cli/_harness.ts), over the real files:
       // a process a query made this test the suite's slowest.

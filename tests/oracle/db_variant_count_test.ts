@@ -12,6 +12,7 @@
 
 import assert from "node:assert/strict";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import { runFen } from "../cli/_harness.ts";
 import { GameDatabase } from "../../lib/db/database.ts";
 import { Explorer } from "../../lib/db/explorer.ts";
@@ -55,13 +56,12 @@ Deno.test({
         pgn,
         STANDARD.trim() + "\n\n" + VARIANTS,
       );
-      const counted = new Deno.Command("python3", {
-        args: [SCRIPT, pgn, String(PLIES)],
-        env,
-      }).outputSync();
-      assert.ok(counted.success, new TextDecoder().decode(counted.stderr));
-      const nodes: Node[] = new TextDecoder().decode(counted.stdout).trim()
-        .split("\n").map((line) => JSON.parse(line));
+      const counted = await runPython([SCRIPT, pgn, String(PLIES)], {
+        path: env.PYTHONPATH ?? "",
+      });
+      const nodes: Node[] = counted.trim().split("\n").map((line) =>
+        JSON.parse(line)
+      );
       const permissions = ["--allow-read", "--allow-write"];
       const imported = await runFen(
         [

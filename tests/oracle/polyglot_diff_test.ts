@@ -9,6 +9,7 @@ import { parseFen } from "../../lib/fen/mod.ts";
 import { FenReader } from "../../lib/fen/reader.ts";
 import { PolyglotHasher, polyglotKey } from "../../lib/data/polyglot/mod.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 
 const COUNT = 4000;
 const SCRIPT = new URL("./_zobrist.py", import.meta.url).pathname;
@@ -24,13 +25,11 @@ Deno.test({
   name:
     "polyglotKey agrees with python-chess's zobrist_hash on random positions",
   ignore: reason !== null,
-  fn() {
-    const { stdout, success } = new Deno.Command("python3", {
-      args: [SCRIPT, String(COUNT), "20261123"],
-      env,
-    }).outputSync();
-    assert.ok(success, "the oracle script failed");
-    const lines = new TextDecoder().decode(stdout).trim().split("\n");
+  async fn() {
+    const stdout = await runPython([SCRIPT, String(COUNT), "20261123"], {
+      path: env.PYTHONPATH ?? "",
+    });
+    const lines = stdout.trim().split("\n");
     assert.equal(lines.length, COUNT);
     const reader = new FenReader();
     const hasher = new PolyglotHasher();

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { stockfishGamesWithPlayers } from "../_books.ts";
 import { pythonChess } from "../_shared.ts";
+import { runPython } from "../_python.ts";
 import { runFen } from "../cli/_harness.ts";
 
 const SCRIPT = new URL("./_tree_count.py", import.meta.url).pathname;
@@ -46,16 +47,11 @@ Deno.test({
       Deno.writeTextFileSync(`${dir}/games.pgn`, stockfishGamesWithPlayers());
       // One python-chess run counts every case: reading the games is most
       // of its time.
-      const counted = new Deno.Command("python3", {
-        args: [
-          SCRIPT,
-          `${dir}/games.pgn`,
-          ...CASES.flatMap(({ oracle }) => oracle),
-        ],
-        env,
-      }).outputSync();
-      assert.ok(counted.success, new TextDecoder().decode(counted.stderr));
-      const counts = new TextDecoder().decode(counted.stdout).split("\n\n");
+      const counted = await runPython(
+        [SCRIPT, `${dir}/games.pgn`, ...CASES.flatMap(({ oracle }) => oracle)],
+        { path: env.PYTHONPATH ?? "" },
+      );
+      const counts = counted.split("\n\n");
       assert.equal(counts.length, CASES.length);
       for (const [i, { args }] of CASES.entries()) {
         const expected = counts[i].trim().split("\n");
