@@ -501,6 +501,11 @@ class PuzzleRun {
 
   /** A game's outcome written; the exit code when it ends the run, else `null`. */
   #write(outcome: GameOutcome): number | null {
+    if (outcome.code === EXIT_NOT_SEARCHED && this.#engines?.pool.stopped) {
+      // Ctrl-C killed the engines under this game's searches: the games
+      // before it are written, this one is not a failure of its own.
+      return this.#code;
+    }
     if (outcome.unread !== true) this.#bad.good();
     else if (this.#bad.bad()) {
       say(this.#io, NOT_GAMES);

@@ -9,7 +9,9 @@
 // The engine tests skip, saying why, without Stockfish.
 
 import assert from "node:assert/strict";
-import { runFen } from "../cli/_harness.ts";
+import { CLI, runFen } from "../cli/_harness.ts";
+import { FAKE_ENGINE } from "../_fake_engine.ts";
+import { holdEnv } from "../_env_lock.ts";
 import { findStockfish, runEngine } from "../_stockfish.ts";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
 import { playMoves, positionStatus } from "../../lib/moves/mod.ts";
@@ -367,5 +369,47 @@ Deno.test("fen puzzles --from puzzles: a line that is not a row is said and left
         } is for the engine that finds puzzles in games: --from puzzles reads lichess's, found already\n`,
       ),
     );
+  }
+});
+
+Deno.test("Ctrl-C while games are searched: the engines killed under them are not reported, exit 130", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "fen-puzzles-" });
+  const log = `${dir}/go.log`;
+  // A search the fake engine answers slowly: the signal comes while games
+  // of the window are being searched.
+  const release = await holdEnv({
+    FAKE_UCI: "ok",
+    FAKE_UCI_STATE: dir,
+    FAKE_UCI_LOG: log,
+    FAKE_UCI_DELAY: "200",
+  });
+  try {
+    const games = ["a3", "a4", "b3", "b4", "c3", "c4"].map((move, i) =>
+      `[Round "${i + 1}"]\n\n1. ${move} e5 2. Nf3 Nc6 3. h3 *\n`
+    ).join("\n");
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-config", "-A", CLI, "puzzles", "--engine"]
+        .concat([FAKE_ENGINE, "--nodes", "1", "-"]),
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(games));
+    let exited = false;
+    child.status.then(() => exited = true);
+    const searched = async () =>
+      (await Deno.readTextFile(log).catch(() => "")).split("\n").length - 1;
+    while (!exited && await searched() < 3) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill("SIGINT");
+    await writer.close().catch(() => {});
+    const out = await child.output();
+    assert.equal(new TextDecoder().decode(out.stderr), "");
+    assert.equal(out.code, 130);
+  } finally {
+    release();
+    await Deno.remove(dir, { recursive: true });
   }
 });
