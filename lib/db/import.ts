@@ -117,7 +117,7 @@ export class GameWriter {
    * @param game The game.
    * @returns Its id, or 0 when it is not stored (left out, or there).
    */
-  write(game: Pick<ParsedGame, "number" | "row" | "leftOut">): number {
+  write(game: Pick<ParsedGame, "row" | "leftOut">): number {
     this.counts.read++;
     const { leftOut, row } = game;
     if (leftOut !== null || row === null) {
@@ -244,7 +244,11 @@ export class GameImporter {
  */
 export function indexedGame(
   row: GameRow,
-  { id, keys, codes }: { id: number; keys: number[]; codes: number[] },
+  { id, keys, codes }: {
+    id: number;
+    keys: ArrayLike<number>;
+    codes: ArrayLike<number>;
+  },
 ): IndexedGame | null {
   const field = RESULT_FIELD[String(row.result)];
   if (field === undefined) return null;

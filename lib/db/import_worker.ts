@@ -9,11 +9,25 @@
 import { DbError, GameDatabase } from "./database.ts";
 import { GameWriter, indexedGame } from "./import.ts";
 import { IndexBatch } from "./index_batch.ts";
-import type { FromWorker, ToWorker } from "./import_rows.ts";
+import {
+  type FromWorker,
+  GameUnpacker,
+  type RowGame,
+  type ToWorker,
+} from "./import_rows.ts";
 
 let db: GameDatabase | null = null;
 let writer: GameWriter | null = null;
 let batch: IndexBatch | null = null;
+const unpacker = new GameUnpacker();
+
+/** Stores a game and counts it into the index. */
+function store(game: RowGame): void {
+  const id = writer!.write({ row: game.row, leftOut: null });
+  const indexed = id === 0 ? null : indexedGame(game.row, { id, ...game });
+  if (indexed !== null) batch!.addGame(indexed);
+  if (batch!.full) writer!.commit(() => batch!.flush());
+}
 
 async function handle(message: ToWorker): Promise<FromWorker> {
   if ("open" in message) {
@@ -23,12 +37,7 @@ async function handle(message: ToWorker): Promise<FromWorker> {
     return { ready: true };
   }
   if ("games" in message) {
-    for (const game of message.games) {
-      const id = writer!.write(game);
-      const indexed = id === 0 ? null : indexedGame(game.row!, { id, ...game });
-      if (indexed !== null) batch!.addGame(indexed);
-      if (batch!.full) writer!.commit(() => batch!.flush());
-    }
+    unpacker.games(message.games, store);
   } else {
     writer!.commit(() => batch!.flush());
     db!.close();
