@@ -210,6 +210,11 @@ class MoveCollector {
   #bytes: number[] = [];
   #narrow = true;
   readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
+  /** The position after a move, as `encodeMove` reads it. */
+  readonly #board: { cells: ArrayLike<number>; occupancy: Int32Array } = {
+    cells: [],
+    occupancy: new Int32Array(4),
+  };
   /** The last position (a walk moves one object along: read at the end). */
   #last: PgnPosition | null = null;
 
@@ -237,8 +242,11 @@ class MoveCollector {
       });
       this.#codes.push(code);
       if (this.#narrow) {
+        const board = this.#board;
+        board.cells = position.view().cells;
+        position.occupancy(board.occupancy);
         encodeMove(
-          position.view().cells,
+          board,
           code,
           this.#bytes,
           rook === null ? null : castleOf(position, rook, this.#castle),

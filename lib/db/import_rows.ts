@@ -2,10 +2,10 @@
  * What `fen db import --jobs`' thread and its writing worker tell each
  * other (lib/db/import_jobs.ts, lib/db/import_worker.ts), and the games
  * read as they go: packed in two transferred arrays, numbers and bytes,
- * and their text as strings numbered once (the worker keeps each string
- * the thread numbered), where the games as objects cost each thread a
- * tenth of its time to copy, and the worker as much again to look its
- * strings up.
+ * and their text in one string, a text that repeats the last game's at
+ * its place said so (both sides then hold one string, which each finds
+ * again by a comparison, not a hash table's lookup): the games as objects
+ * cost each thread a tenth of its time to copy.
  *
  * @module
  */
@@ -17,12 +17,8 @@ import type { GameRow } from "./game_row.ts";
 export interface PackedGames {
   /** How many. */
   count: number;
-  /** The worker forgets its strings first (the thread's bound). */
-  reset: boolean;
-  /** The strings numbered anew, in order. */
-  strings: string[];
-  /** The strings given in place, by their index (unique: a site, a FEN). */
-  inline: string[];
+  /** Their texts, one after the other (see `FIELDS`). */
+  text: string;
   /** The games' numbers (see `FIELDS`). */
   numbers: Float64Array<ArrayBuffer>;
   /** Their bytes (moves, annotations), one after the other. */
@@ -52,15 +48,16 @@ export interface RowGame {
 }
 
 /**
- * A row's columns as packed, in order: text (a string's number, -1 for
- * null, or -2 less its index in `inline`), a number (NaN for null), bytes
+ * A row's columns as packed, in order: text (the length of the next in
+ * `text`, -1 for null, -2 for the last game's at this place: the texts of
+ * a game are numbered in order, tags included), a number (NaN for null), bytes
  * (their length, -1 for null), the 64-bit `uid` (two halves, NaN for
  * null), the other tags (their count, -1 for none, then each as text).
  */
 const FIELDS: readonly (readonly [string, Kind])[] = [
   ["uid", "uid"],
   ["event", "text"],
-  ["site", "inline"],
+  ["site", "text"],
   ["date", "text"],
   ["round", "text"],
   ["white", "text"],
@@ -75,7 +72,7 @@ const FIELDS: readonly (readonly [string, Kind])[] = [
   ["variant", "text"],
   ["month", "number"],
   ["plies", "number"],
-  ["fen", "inline"],
+  ["fen", "text"],
   ["material", "number"],
   ["home_pawns", "number"],
   ["moves", "bytes"],
@@ -83,13 +80,8 @@ const FIELDS: readonly (readonly [string, Kind])[] = [
   ["annotations", "bytes"],
 ];
 
-/** How a column is packed: `inline` is text given in place. */
-type Kind = "text" | "inline" | "number" | "bytes" | "uid" | "tags";
-
-/** The strings numbered at most: then both sides start again. */
-const NUMBERED = 1 << 16;
-/** A tag's value this long at most is numbered, a longer one given in place. */
-const SHORT_TAG = 64;
+/** How a column is packed. */
+type Kind = "text" | "number" | "bytes" | "uid" | "tags";
 
 /** The halves of a 64-bit integer (scratch). */
 const HALVES = new BigInt64Array(1);
@@ -101,18 +93,10 @@ const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * taken as a message ({@linkcode GamePacker.take}).
  */
 export class GamePacker {
-  readonly #numbered = new Map<string, number>();
-  /**
-   * The last game's texts and their numbers, by place (a game's texts in
-   * order): most repeat the last game's, found by a comparison, where a
-   * hash table's lookup cost about 0.2 us.
-   */
+  /** The last game's texts, by place (a game's texts in order). */
   readonly #lastTexts: (string | null)[] = [];
-  readonly #lastNumbers: number[] = [];
   #slot = 0;
-  #reset = false;
-  #strings: string[] = [];
-  #inline: string[] = [];
+  #text = "";
   #numbers = new Float64Array(1 << 16);
   #length = 0;
   #bytes = new Uint8Array(1 << 16);
@@ -145,21 +129,12 @@ export class GamePacker {
   take(): PackedGames {
     const games: PackedGames = {
       count: this.#count,
-      reset: this.#reset,
-      strings: this.#strings,
-      inline: this.#inline,
+      text: this.#text,
       numbers: this.#numbers.slice(0, this.#length),
       bytes: this.#bytes.slice(0, this.#byteLength),
     };
     this.#count = this.#length = this.#byteLength = 0;
-    this.#strings = [];
-    this.#inline = [];
-    this.#reset = false;
-    if (this.#numbered.size > NUMBERED) {
-      this.#numbered.clear();
-      this.#lastTexts.length = 0;
-      this.#reset = true;
-    }
+    this.#text = "";
     return games;
   }
 
@@ -177,27 +152,19 @@ export class GamePacker {
       const tags = value as readonly (string | null)[] | null;
       this.#push(tags === null ? -1 : tags.length);
       for (let i = 0; tags !== null && i < tags.length; i++) {
-        const text = tags[i];
-        this.#push(this.#text(text, text !== null && text.length > SHORT_TAG));
+        this.#push(this.#textCode(tags[i]));
       }
-    } else this.#push(this.#text(value as string | null, kind === "inline"));
+    } else this.#push(this.#textCode(value as string | null));
   }
 
   /** A text's code (see FIELDS). */
-  #text(text: string | null, inline: boolean): number {
-    if (text === null) return -1;
-    if (inline) return -2 - (this.#inline.push(text) - 1);
+  #textCode(text: string | null): number {
     const slot = this.#slot++;
-    if (this.#lastTexts[slot] === text) return this.#lastNumbers[slot];
-    let number = this.#numbered.get(text);
-    if (number === undefined) {
-      number = this.#numbered.size;
-      this.#numbered.set(text, number);
-      this.#strings.push(text);
-    }
+    if (text === null) return -1;
+    if (this.#lastTexts[slot] === text) return -2;
     this.#lastTexts[slot] = text;
-    this.#lastNumbers[slot] = number;
-    return number;
+    this.#text += text;
+    return text.length;
   }
 
   /** Appends bytes; their length, -1 for null. */
@@ -234,7 +201,8 @@ export class GamePacker {
  * added them ({@linkcode GameUnpacker.games}).
  */
 export class GameUnpacker {
-  readonly #strings: string[] = [];
+  /** The last game's texts, by place, as the packer's. */
+  readonly #lastTexts: (string | null)[] = [];
 
   /**
    * The games of a message, one by one (each valid until the next).
@@ -243,11 +211,10 @@ export class GameUnpacker {
    * @param take Called with each game.
    */
   games(packed: PackedGames, take: (game: RowGame) => void): void {
-    if (packed.reset) this.#strings.length = 0;
-    for (const text of packed.strings) this.#strings.push(text);
-    const reader = { packed, at: 0, byteAt: 0 };
+    const reader: Reader = { packed, at: 0, byteAt: 0, textAt: 0, slot: 0 };
     for (let n = 0; n < packed.count; n++) {
       const row: GameRow = {};
+      reader.slot = 0;
       for (const [column, kind] of FIELDS) {
         row[column] = this.#field(reader, kind);
       }
@@ -282,21 +249,23 @@ export class GameUnpacker {
         if (value < 0) return null;
         const tags: (string | null)[] = new Array(value);
         for (let i = 0; i < value; i++) {
-          tags[i] = this.#text(reader.packed, numbers[reader.at++]);
+          tags[i] = this.#text(reader, numbers[reader.at++]);
         }
         return tags;
       }
       default:
-        return this.#text(reader.packed, value);
+        return this.#text(reader, value);
     }
   }
 
-  #text(packed: PackedGames, code: number): string | null {
-    return code === -1
-      ? null
-      : code < 0
-      ? packed.inline[-2 - code]
-      : this.#strings[code];
+  #text(reader: Reader, code: number): string | null {
+    const slot = reader.slot++;
+    if (code === -1) return null;
+    if (code === -2) return this.#lastTexts[slot];
+    reader.textAt += code;
+    const text = reader.packed.text.slice(reader.textAt - code, reader.textAt);
+    this.#lastTexts[slot] = text;
+    return text;
   }
 
   #list(reader: Reader): Float64Array {
@@ -309,6 +278,10 @@ export class GameUnpacker {
 /** Where a message is read. */
 interface Reader {
   packed: PackedGames;
+  /** The next number, byte and character to read. */
   at: number;
   byteAt: number;
+  textAt: number;
+  /** The place of the game's next text. */
+  slot: number;
 }
