@@ -55,28 +55,31 @@ function upsertSql(rows: number): string {
 
 /**
  * Where a batch's rows go, in key order: {@linkcode RowSink.add} each (a
- * position's key as 32-bit halves, its month, its packed row), then
- * {@linkcode RowSink.end}.
+ * position's key as 32-bit halves, its month, its packed row in a writer,
+ * to copy: the writer writes the next row), then {@linkcode RowSink.end}.
  */
 export interface RowSink {
   /** Adds a row. */
-  add(key: { hi: number; lo: number; month: number }, data: Uint8Array): void;
+  add(key: { hi: number; lo: number; month: number }, data: ByteWriter): void;
   /** Ends the rows added: all are written. */
   end(): void;
 }
 
 /**
  * The sink that adds rows to a database's `explorer` table (merged into
- * the row stored for the key and month, if any), many rows a statement:
- * a statement's run costs about what SQLite's insert of its row does.
+ * the row stored for the key and month, if any), many rows a statement
+ * (a statement's run costs about what SQLite's insert of its row does),
+ * their bytes copied into one buffer (an array buffer each cost as much).
  */
 class UpsertSink implements RowSink {
   readonly #db: GameDatabase;
   readonly #many: StatementSync;
   #one: StatementSync | null = null;
   readonly #keys = new PositionKeys();
-  /** The rows held, as the statement's parameters. */
+  /** The rows held, as the statement's parameters (bytes: their start). */
   readonly #values: (bigint | number | Uint8Array)[] = [];
+  #bytes = new Uint8Array(1 << 16);
+  #length = 0;
 
   /** @param db The database, opened to write. */
   constructor(db: GameDatabase) {
@@ -86,24 +89,45 @@ class UpsertSink implements RowSink {
 
   add(
     { hi, lo, month }: { hi: number; lo: number; month: number },
-    data: Uint8Array,
+    data: ByteWriter,
   ): void {
+    while (this.#length + data.length > this.#bytes.length) {
+      const bigger = new Uint8Array(this.#bytes.length * 2);
+      bigger.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = bigger;
+    }
+    this.#bytes.set(data.bytes.subarray(0, data.length), this.#length);
+    this.#length += data.length;
     const values = this.#values;
-    values.push(this.#keys.key(hi, lo), month, data);
+    values.push(this.#keys.key(hi, lo), month, this.#length - data.length);
     if (values.length === 3 * ROWS_A_STATEMENT) {
-      this.#many.run(...values as never[]);
+      this.#many.run(...this.#bound() as never[]);
       values.length = 0;
+      this.#length = 0;
     }
   }
 
   end(): void {
-    const values = this.#values;
+    const values = this.#bound();
     if (values.length === 0) return;
     this.#one ??= this.#db.sql.prepare(upsertSql(1));
     for (let i = 0; i < values.length; i += 3) {
       this.#one.run(values[i] as bigint, values[i + 1], values[i + 2]);
     }
     values.length = 0;
+    this.#length = 0;
+  }
+
+  /** The rows held, their bytes' starts made their bytes. */
+  #bound(): (bigint | number | Uint8Array)[] {
+    const values = this.#values;
+    for (let i = 2; i < values.length; i += 3) {
+      const end = i + 3 < values.length
+        ? values[i + 3] as number
+        : this.#length;
+      values[i] = this.#bytes.subarray(values[i] as number, end);
+    }
+    return values;
   }
 }
 
@@ -145,6 +169,8 @@ export class IndexBatch {
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
   readonly #out = new ByteWriter();
+  /** The entry of a row with no stored row to add to, refilled. */
+  readonly #scratch = new ExplorerEntry();
   /** One event's counts, refilled (no object an event). */
   readonly #counts: Counts = {
     white: 0,
@@ -269,9 +295,10 @@ export class IndexBatch {
     order.sort();
     for (const value of order) {
       const row = value % ROW_SPAN;
+      this.#entryOf(row).write(this.#out);
       this.#sink.add(
         { hi: hi[row], lo: lo[row], month: month[row] },
-        this.#entryOf(row).encode(this.#out),
+        this.#out,
       );
     }
     this.#sink.end();
@@ -305,7 +332,7 @@ export class IndexBatch {
 
   /** A row's events made into its entry (added to the stored row, if any). */
   #entryOf(row: number): ExplorerEntry {
-    const entry = this.#bases.get(row) ?? new ExplorerEntry();
+    const entry = this.#bases.get(row) ?? this.#scratch.clear();
     const counts = this.#counts, events = this.#events, games = this.#games;
     const sorted = this.#sorted, end = this.#start[row] + this.#count[row];
     for (let i = this.#start[row]; i < end; i++) {
