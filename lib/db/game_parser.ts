@@ -24,7 +24,7 @@ import {
   packMove,
 } from "./moves.ts";
 import { squareOf } from "../chess/geometry.ts";
-import type { Square } from "../types.ts";
+import type { Position, Rules, Square } from "../types.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
 import { signatureOf } from "./signature.ts";
@@ -68,7 +68,7 @@ export interface GameWalk {
   moves: Uint8Array;
   /** The keys of the positions of the plies indexed, as halves (lib/data/polyglot/variant_key.ts). */
   keys: number[];
-  /** The last position's cells. */
+  /** The last position's cells (valid until the walk moves on). */
   cells: readonly number[];
 }
 
@@ -94,6 +94,12 @@ export class GameParser {
   readonly #options: ParseOptions;
   readonly #take: (game: ParsedGame) => void;
   readonly #input: { push(chunk: string | Uint8Array): void; end(): void };
+  /** The last frozen start met and its `fen` column. */
+  #start: { position: Position | null; rules: Rules; fen: string | null } = {
+    position: null,
+    rules: "chess",
+    fen: null,
+  };
 
   /**
    * @param options How to read.
@@ -168,6 +174,21 @@ export class GameParser {
     this.#take(parsed);
   }
 
+  /**
+   * A game's `fen` column; a start shared by many games (a variant's, a
+   * frozen object) is written once.
+   */
+  #fenOf(game: PgnGame): string | null {
+    const start = game.start;
+    const last = this.#start;
+    if (start === last.position && game.rules === last.rules) return last.fen;
+    const fen = fenColumn(start, game.rules);
+    if (Object.isFrozen(start)) {
+      this.#start = { position: start, rules: game.rules, fen };
+    }
+    return fen;
+  }
+
   #row(game: PgnGame, { codes, cells, moves }: GameWalk): GameRow {
     const tags = game.tags;
     return {
@@ -177,7 +198,7 @@ export class GameParser {
       speed: speedOf(tags.get("TimeControl")),
       month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
       plies: codes.length,
-      fen: fenColumn(game.start, game.rules),
+      fen: this.#fenOf(game),
       ...signatureOf(cells, { codes, rules: game.rules }),
       moves,
       annotations: this.#options.annotations
@@ -262,9 +283,10 @@ class MoveCollector {
 
   /** What the game's walk collected. */
   result(): GameWalk {
-    const cells = this.#last === null ? [] : [...this.#last.view().cells];
+    // the last position's own cells: read before the walk moves on
+    const cells = this.#last === null ? [] : this.#last.view().cells;
     const moves = this.#narrow
-      ? Uint8Array.from(this.#bytes)
+      ? new Uint8Array(this.#bytes)
       : movesBytes(this.#codes);
     return { codes: this.#codes, keys: this.#keys, cells, moves };
   }
