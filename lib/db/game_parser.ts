@@ -46,18 +46,59 @@ export interface ParseOptions {
 /** Why a game is left out. */
 export type LeftOut = { kind: "error"; message: string };
 
-/** A game read: its row, or why it is left out. */
+/**
+ * A game's columns but those its tags give ({@linkcode rowOf} adds them):
+ * what its walk found.
+ */
+export interface WalkedColumns {
+  plies: number;
+  fen: string | null;
+  material: number;
+  home_pawns: number;
+  moves: Uint8Array;
+  annotations: Uint8Array | null;
+}
+
+/** A game read: what its row is made of, or why it is left out. */
 export interface ParsedGame {
   /** Its number in the stream, from 1. */
   number: number;
-  /** Its row (all columns but `id`), null when left out. */
-  row: GameRow | null;
+  /** Its tags (empty when left out). */
+  tags: ReadonlyMap<string, string>;
+  /** Its termination marker. */
+  marker: string | null;
+  /** Its columns but its tags', null when left out. */
+  walked: WalkedColumns | null;
   /** Why it is left out, else null. */
   leftOut: LeftOut | null;
   /** The keys of the positions of the plies indexed, as halves. */
   keys: number[];
   /** The mainline's packed moves. */
   codes: number[];
+}
+
+/**
+ * A game's row: the columns its tags give, and those its walk found (the
+ * tags' are made where the game is stored: `--jobs`' worker).
+ *
+ * @param game Its tags, termination marker and walked columns.
+ * @returns Its row (all columns but `id`).
+ */
+export function rowOf(
+  { tags, marker, walked }: {
+    tags: ReadonlyMap<string, string>;
+    marker: string | null;
+    walked: WalkedColumns;
+  },
+): GameRow {
+  return {
+    ...tagColumns(tags, marker),
+    uid: gameUid(tags, walked.moves),
+    result: tags.get("Result") ?? marker ?? "*",
+    speed: speedOf(tags.get("TimeControl")),
+    month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
+    ...walked,
+  };
 }
 
 /** What the import reads of a game's mainline: its moves and positions. */
@@ -158,7 +199,9 @@ export class GameParser {
     if (!this.#kept(game.number)) return;
     const parsed: ParsedGame = {
       number: game.number,
-      row: null,
+      tags: game.tags,
+      marker: game.result,
+      walked: null,
       leftOut: null,
       keys: [],
       codes: [],
@@ -167,7 +210,7 @@ export class GameParser {
       parsed.leftOut = { kind: "error", message: game.error.message };
     } else {
       const walk = walked();
-      parsed.row = this.#row(game, walk);
+      parsed.walked = this.#walked(game, walk);
       parsed.keys = walk.keys;
       parsed.codes = walk.codes;
     }
@@ -189,14 +232,8 @@ export class GameParser {
     return fen;
   }
 
-  #row(game: PgnGame, { codes, cells, moves }: GameWalk): GameRow {
-    const tags = game.tags;
+  #walked(game: PgnGame, { codes, cells, moves }: GameWalk): WalkedColumns {
     return {
-      ...tagColumns(tags, game.result),
-      uid: gameUid(tags, moves),
-      result: tags.get("Result") ?? game.result ?? "*",
-      speed: speedOf(tags.get("TimeControl")),
-      month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
       plies: codes.length,
       fen: this.#fenOf(game),
       ...signatureOf(cells, { codes, rules: game.rules }),

@@ -100,13 +100,13 @@ export class ImportJobs {
   /** A game read: sent to be stored, or said to be left out. */
   #game(game: ParsedGame): void {
     this.counts.read++;
-    if (game.row !== null) {
+    if (game.walked !== null) {
       // the index reads the moves of the plies indexed only (the row has
       // them all): the rest is not copied to the worker
       if (game.codes.length > this.#options.indexPlies) {
         game.codes.length = this.#options.indexPlies;
       }
-      this.#games.add(game.row, game);
+      this.#games.add(game as Parameters<GamePacker["add"]>[0]);
       return;
     }
     this.counts.failed++;

@@ -12,6 +12,7 @@
 
 import type { DbErrorReason } from "./database.ts";
 import type { GameRow } from "./game_row.ts";
+import { rowOf, type WalkedColumns } from "./game_parser.ts";
 
 /** Games read, packed (see {@linkcode GamePacker}). */
 export interface PackedGames {
@@ -48,45 +49,31 @@ export interface RowGame {
 }
 
 /**
- * A row's columns as packed, in order: text (the length of the next in
+ * A game's facts as packed, in order: text (the length of the next in
  * `text`, -1 for null, -2 for the last game's at this place: the texts of
- * a game are numbered in order, tags included), a number (NaN for null), bytes
- * (their length, -1 for null), the 64-bit `uid` (two halves, NaN for
- * null), the other tags (their count, -1 for none, then each as text).
+ * a game are numbered in order, tags included), a number (NaN for null),
+ * bytes (their length, -1 for null), the tags (their count, then each
+ * name and value as text).
  */
-const FIELDS: readonly (readonly [string, Kind])[] = [
-  ["uid", "uid"],
-  ["event", "text"],
-  ["site", "text"],
-  ["date", "text"],
-  ["round", "text"],
-  ["white", "text"],
-  ["black", "text"],
-  ["result", "text"],
-  ["white_elo", "number"],
-  ["black_elo", "number"],
-  ["eco", "text"],
-  ["opening", "text"],
-  ["time_control", "text"],
-  ["speed", "text"],
-  ["variant", "text"],
-  ["month", "number"],
+const FIELDS: readonly (readonly [keyof PackedFacts, Kind])[] = [
+  ["tags", "tags"],
+  ["marker", "text"],
   ["plies", "number"],
   ["fen", "text"],
   ["material", "number"],
   ["home_pawns", "number"],
   ["moves", "bytes"],
-  ["tags", "tags"],
   ["annotations", "bytes"],
 ];
 
-/** How a column is packed. */
-type Kind = "text" | "number" | "bytes" | "uid" | "tags";
+/** What is packed of a game (but its keys and moves indexed). */
+type PackedFacts = WalkedColumns & {
+  tags: ReadonlyMap<string, string>;
+  marker: string | null;
+};
 
-/** The halves of a 64-bit integer (scratch). */
-const HALVES = new BigInt64Array(1);
-const HALF_WORDS = new Int32Array(HALVES.buffer);
-const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** How a column is packed. */
+type Kind = "text" | "number" | "bytes" | "tags";
 
 /**
  * The thread's half: games added one by one ({@linkcode GamePacker.add}),
@@ -111,17 +98,32 @@ export class GamePacker {
   /**
    * Adds a game.
    *
-   * @param row Its row.
-   * @param walk The keys and moves of its positions indexed.
+   * @param game Its tags, termination marker, walked columns, and the
+   * keys and moves of its positions indexed.
    */
   add(
-    row: GameRow,
-    { keys, codes }: { keys: readonly number[]; codes: readonly number[] },
+    game: {
+      tags: ReadonlyMap<string, string>;
+      marker: string | null;
+      walked: WalkedColumns;
+      keys: readonly number[];
+      codes: readonly number[];
+    },
   ): void {
     this.#slot = 0;
-    for (const [column, kind] of FIELDS) this.#field(row[column], kind);
-    this.#list(keys);
-    this.#list(codes);
+    const facts = game.walked as PackedFacts;
+    for (const [name, kind] of FIELDS) {
+      this.#field(
+        name === "tags"
+          ? game.tags
+          : name === "marker"
+          ? game.marker
+          : facts[name],
+        kind,
+      );
+    }
+    this.#list(game.keys);
+    this.#list(game.codes);
     this.#count++;
   }
 
@@ -138,21 +140,15 @@ export class GamePacker {
     return games;
   }
 
-  #field(value: GameRow[string], kind: Kind): void {
-    if (kind === "uid") {
-      if (value === null) this.#push(NaN, NaN);
-      else {
-        HALVES[0] = value as bigint;
-        this.#push(HALF_WORDS[LITTLE ? 1 : 0], HALF_WORDS[LITTLE ? 0 : 1]);
-      }
-    } else if (kind === "bytes") this.#push(this.#raw(value as Uint8Array));
-    else if (kind === "number") {
-      this.#push(value === null ? NaN : value as number);
-    } else if (kind === "tags") {
-      const tags = value as readonly (string | null)[] | null;
-      this.#push(tags === null ? -1 : tags.length);
-      for (let i = 0; tags !== null && i < tags.length; i++) {
-        this.#push(this.#textCode(tags[i]));
+  #field(value: PackedFacts[keyof PackedFacts], kind: Kind): void {
+    if (kind === "bytes") this.#push(this.#raw(value as Uint8Array | null));
+    else if (kind === "number") this.#push(value as number);
+    else if (kind === "tags") {
+      const tags = value as ReadonlyMap<string, string>;
+      this.#push(tags.size);
+      for (const [name, text] of tags) {
+        this.#push(this.#textCode(name));
+        this.#push(this.#textCode(text));
       }
     } else this.#push(this.#textCode(value as string | null));
   }
@@ -213,28 +209,26 @@ export class GameUnpacker {
   games(packed: PackedGames, take: (game: RowGame) => void): void {
     const reader: Reader = { packed, at: 0, byteAt: 0, textAt: 0, slot: 0 };
     for (let n = 0; n < packed.count; n++) {
-      const row: GameRow = {};
+      const walked: Record<string, unknown> = {};
       reader.slot = 0;
-      for (const [column, kind] of FIELDS) {
-        row[column] = this.#field(reader, kind);
+      for (const [name, kind] of FIELDS) {
+        walked[name] = this.#field(reader, kind);
       }
+      const { tags, marker, ...columns } = walked;
+      const row = rowOf({
+        tags: tags as PackedFacts["tags"],
+        marker: marker as string | null,
+        walked: columns as unknown as WalkedColumns,
+      });
       const keys = this.#list(reader), codes = this.#list(reader);
       take({ row, keys, codes });
     }
   }
 
-  #field(reader: Reader, kind: Kind): GameRow[string] {
+  #field(reader: Reader, kind: Kind): PackedFacts[keyof PackedFacts] {
     const numbers = reader.packed.numbers;
     const value = numbers[reader.at++];
     switch (kind) {
-      case "uid":
-        if (Number.isNaN(value)) {
-          reader.at++;
-          return null;
-        }
-        HALF_WORDS[LITTLE ? 1 : 0] = value;
-        HALF_WORDS[LITTLE ? 0 : 1] = numbers[reader.at++];
-        return HALVES[0];
       case "bytes": {
         if (value < 0) return null;
         reader.byteAt += value;
@@ -244,12 +238,12 @@ export class GameUnpacker {
         );
       }
       case "number":
-        return Number.isNaN(value) ? null : value;
+        return value;
       case "tags": {
-        if (value < 0) return null;
-        const tags: (string | null)[] = new Array(value);
+        const tags = new Map<string, string>();
         for (let i = 0; i < value; i++) {
-          tags[i] = this.#text(reader, numbers[reader.at++]);
+          const name = this.#text(reader, numbers[reader.at++])!;
+          tags.set(name, this.#text(reader, numbers[reader.at++])!);
         }
         return tags;
       }
