@@ -132,10 +132,10 @@ class UpsertSink implements RowSink {
 }
 
 /** The rows a batch holds before it is written: bounds its memory. */
-export const BATCH_ROWS = 200_000;
+export const BATCH_ROWS = 600_000;
 
 /** A power of two above the rows of a batch (flush's sort). */
-const ROW_SPAN = 2 ** 18;
+const ROW_SPAN = 2 ** 20;
 
 /**
  * The rows of the games added since the last flush, in typed arrays (an
@@ -147,14 +147,17 @@ const ROW_SPAN = 2 ** 18;
  */
 export class IndexBatch {
   readonly #sink: RowSink;
-  /** The rows' keys and months, and their events' count and first. */
-  readonly #hi = new Int32Array(BATCH_ROWS + 1);
-  readonly #lo = new Int32Array(BATCH_ROWS + 1);
-  readonly #month = new Int32Array(BATCH_ROWS + 1);
-  readonly #count = new Int32Array(BATCH_ROWS + 1);
-  readonly #start = new Int32Array(BATCH_ROWS + 1);
+  /**
+   * The rows' keys and months, and their events' count and first, grown
+   * with the rows (a small import holds a few).
+   */
+  #hi = new Int32Array(1 << 12);
+  #lo = new Int32Array(1 << 12);
+  #month = new Int32Array(1 << 12);
+  #count = new Int32Array(1 << 12);
+  #start = new Int32Array(1 << 12);
   /** Row + 1 by slot (0: empty), twice or more the rows for short probes. */
-  readonly #table = new Int32Array(1 << 19);
+  #table = new Int32Array(1 << 13);
   /** Stored rows added (merges), by row. */
   readonly #bases = new Map<number, ExplorerEntry>();
   /** The games' records (see GAME): whole numbers all (ids below 2^31). */
@@ -250,8 +253,7 @@ export class IndexBatch {
   /** The row of a key and month, made if new. */
   #row(hi: number, lo: number, month: number): number {
     const table = this.#table, mask = table.length - 1;
-    let slot = (Math.imul(hi, 0x9e3779b1) ^ lo ^ Math.imul(month, 0x85ebca6b)) &
-      mask;
+    let slot = slotOf(hi, lo, month) & mask;
     for (;; slot = (slot + 1) & mask) {
       const found = table[slot] - 1;
       if (found < 0) break;
@@ -260,13 +262,36 @@ export class IndexBatch {
         this.#month[found] === month
       ) return found;
     }
+    if (this.#size === this.#hi.length) this.#growRows();
     const row = this.#size++;
     this.#hi[row] = hi;
     this.#lo[row] = lo;
     this.#month[row] = month;
     this.#count[row] = 0;
     table[slot] = row + 1;
+    if (2 * this.#size > table.length) this.#growTable();
     return row;
+  }
+
+  /** The rows' arrays, twice as long. */
+  #growRows(): void {
+    this.#hi = grown(this.#hi);
+    this.#lo = grown(this.#lo);
+    this.#month = grown(this.#month);
+    this.#count = grown(this.#count);
+    this.#start = grown(this.#start);
+  }
+
+  /** The table, twice as big, the rows held placed again. */
+  #growTable(): void {
+    const table = new Int32Array(this.#table.length * 2),
+      mask = table.length - 1;
+    for (let row = 0; row < this.#size; row++) {
+      let slot = slotOf(this.#hi[row], this.#lo[row], this.#month[row]) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = row + 1;
+    }
+    this.#table = table;
   }
 
   /** Adds a stored row (another database's) to the rows held. */
@@ -356,6 +381,11 @@ export class IndexBatch {
     }
     return entry;
   }
+}
+
+/** Where a row's key and month hash (its first slot, masked). */
+function slotOf(hi: number, lo: number, month: number): number {
+  return Math.imul(hi, 0x9e3779b1) ^ lo ^ Math.imul(month, 0x85ebca6b);
 }
 
 /** An array twice as long, with the same numbers first. */
