@@ -284,6 +284,10 @@ class MoveCollector {
   /** The game's next position (ply 0 starts a game). */
   position(position: PgnPosition): void {
     if (position.depth !== 0) return;
+    // the position's fields, filled once (each view refills them)
+    const view = this.#narrow || position.ply <= this.#plies
+      ? position.view()
+      : null;
     if (position.ply === 0) {
       this.#codes = [];
       this.#keys = [];
@@ -301,7 +305,7 @@ class MoveCollector {
       this.#codes.push(code);
       if (this.#narrow) {
         const board = this.#board;
-        board.cells = position.view().cells;
+        board.cells = view!.cells;
         position.occupancy(board.occupancy);
         encodeMove(
           board,
@@ -312,7 +316,7 @@ class MoveCollector {
       }
     }
     if (position.ply <= this.#plies) {
-      variantKeyHalves(position.view(), position.game.rules, this.#key);
+      variantKeyHalves(view ?? position.view(), position.game.rules, this.#key);
       this.#keys.push(this.#key[0], this.#key[1]);
     }
     this.#last = position;
