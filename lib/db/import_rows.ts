@@ -51,9 +51,9 @@ export interface RowGame {
 /**
  * A game's facts as packed, in order: text (the length of the next in
  * `text`, -1 for null, -2 for the last game's at this place: the texts of
- * a game are numbered in order, tags included), a number (NaN for null),
- * bytes (their length, -1 for null), the tags (their count, then each
- * name and value as text).
+ * a game are numbered in order, tags included), a number, bytes (their
+ * length, -1 for null), the tags (their count, then each name and value
+ * as text); then the keys and the moves indexed (their count, then each).
  */
 const FIELDS: readonly (readonly [keyof PackedFacts, Kind])[] = [
   ["tags", "tags"],
@@ -181,14 +181,13 @@ export class GamePacker {
     for (let i = 0; i < list.length; i++) this.#push(list[i]);
   }
 
-  #push(a: number, b?: number): void {
-    if (this.#length + 2 > this.#numbers.length) {
+  #push(value: number): void {
+    if (this.#length === this.#numbers.length) {
       const bigger = new Float64Array(this.#numbers.length * 2);
       bigger.set(this.#numbers);
       this.#numbers = bigger;
     }
-    this.#numbers[this.#length++] = a;
-    if (b !== undefined) this.#numbers[this.#length++] = b;
+    this.#numbers[this.#length++] = value;
   }
 }
 
