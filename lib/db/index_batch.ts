@@ -166,8 +166,9 @@ export class IndexBatch {
   /** The events (see EVENT), in the order they came. */
   #events = new Int32Array(EVENT << 18);
   #eventCount = 0;
-  /** The events by row (flush's counting sort). */
-  #sorted = new Int32Array(0);
+  /** The events' moves and games by row (flush's counting sort). */
+  #sortedMoves = new Int32Array(0);
+  #sortedGames = new Int32Array(0);
   #size = 0;
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
@@ -308,7 +309,6 @@ export class IndexBatch {
   /** Writes the rows held, in key order, and forgets them. */
   flush(): void {
     const hi = this.#hi, lo = this.#lo, month = this.#month;
-    this.#sortEvents();
     // in the order of the keys' high halves (signed, as the column sorts),
     // which is all the B-tree's locality needs: a native sort of numbers,
     // the row in the low bits (a comparator's sort took a tenth of the
@@ -318,6 +318,7 @@ export class IndexBatch {
       order[row] = (hi[row] + 2 ** 31) * ROW_SPAN + row;
     }
     order.sort();
+    this.#sortEvents(order);
     for (const value of order) {
       const row = value % ROW_SPAN;
       this.#entryOf(row).write(this.#out);
@@ -335,22 +336,29 @@ export class IndexBatch {
   }
 
   /**
-   * The events by row, each row's in the order they came (`#start` the
-   * first of each): a counting sort, where a chain of each row's events
-   * had each step wait on a read from anywhere in memory.
+   * The events by row, in the order the rows are written, each row's in
+   * the order they came (`#start` the first of each): a counting sort of
+   * their moves and games, read in turn as the rows are written (a chain
+   * of each row's events had each step wait on a read from anywhere in
+   * memory).
    */
-  #sortEvents(): void {
+  #sortEvents(order: Float64Array): void {
     const count = this.#count, start = this.#start, events = this.#events;
-    for (let row = 0, at = 0; row < this.#size; row++) {
+    let at = 0;
+    for (const value of order) {
+      const row = value % ROW_SPAN;
       start[row] = at;
       at += count[row];
     }
-    if (this.#sorted.length < this.#eventCount) {
-      this.#sorted = new Int32Array(this.#events.length / EVENT);
+    if (this.#sortedMoves.length < this.#eventCount) {
+      this.#sortedMoves = new Int32Array(this.#events.length / EVENT);
+      this.#sortedGames = new Int32Array(this.#events.length / EVENT);
     }
-    const sorted = this.#sorted;
-    for (let e = 0; e < this.#eventCount; e++) {
-      sorted[start[events[e * EVENT]]++] = e;
+    const moves = this.#sortedMoves, games = this.#sortedGames;
+    for (let e = 0; e < this.#eventCount * EVENT; e += EVENT) {
+      const to = start[events[e]]++;
+      moves[to] = events[e + 1];
+      games[to] = events[e + 2];
     }
     for (let row = 0; row < this.#size; row++) start[row] -= count[row];
   }
@@ -358,11 +366,11 @@ export class IndexBatch {
   /** A row's events made into its entry (added to the stored row, if any). */
   #entryOf(row: number): ExplorerEntry {
     const entry = this.#bases.get(row) ?? this.#scratch.clear();
-    const counts = this.#counts, events = this.#events, games = this.#games;
-    const sorted = this.#sorted, end = this.#start[row] + this.#count[row];
+    const counts = this.#counts, games = this.#games;
+    const moves = this.#sortedMoves, sortedGames = this.#sortedGames;
+    const end = this.#start[row] + this.#count[row];
     for (let i = this.#start[row]; i < end; i++) {
-      const at = sorted[i] * EVENT, move = events[at + 1];
-      const game = events[at + 2] * GAME;
+      const move = moves[i], game = sortedGames[i] * GAME;
       const cell = games[game], field = games[game + 1];
       const sign = games[game + 4], id = games[game + 5];
       counts.white = field === 0 ? 1 : 0;
