@@ -118,7 +118,7 @@ export class ImportJobs {
     const count = this.#games.count;
     if (count === 0) return;
     const games = this.#games.take();
-    this.#send({ games }, {
+    this.#send({ games, behind: this.#pending.length }, {
       games: count,
       transfer: [games.numbers.buffer, games.bytes.buffer],
     });

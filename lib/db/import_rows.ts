@@ -29,7 +29,11 @@ export interface PackedGames {
 /** A message to the worker: the database, games read, the end. */
 export type ToWorker =
   | { open: string }
-  | { games: PackedGames }
+  | {
+    games: PackedGames;
+    /** The messages sent before it and not yet answered (the worker's lag). */
+    behind: number;
+  }
   | { end: true };
 
 /** The worker's answer to each message, in order. */
