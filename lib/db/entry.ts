@@ -56,13 +56,33 @@ export class ExplorerEntry {
   /** The position's counts minus its moves' (may be negative: repetitions). */
   readonly extra: Cells = [];
   readonly moves: MoveEntry[] = [];
+  /** The moves' objects of the rows before {@linkcode ExplorerEntry.clear}. */
+  readonly #spare: MoveEntry[] = [];
 
   /** The move `code`'s entry, made if new. */
   move(code: number): MoveEntry {
     for (const move of this.moves) if (move.code === code) return move;
-    const move: MoveEntry = { code, cells: [], games: [] };
+    const move = this.#spare.pop() ?? { code, cells: [], games: [] };
+    move.code = code;
     this.moves.push(move);
     return move;
+  }
+
+  /**
+   * Empties the row, its moves' objects kept for the next row's (a batch
+   * of rows written one by one makes no objects of its own for each).
+   *
+   * @returns This entry.
+   */
+  clear(): ExplorerEntry {
+    this.extra.length = 0;
+    for (const move of this.moves) {
+      move.cells.length = 0;
+      move.games.length = 0;
+      this.#spare.push(move);
+    }
+    this.moves.length = 0;
+    return this;
   }
 
   /**
@@ -87,25 +107,35 @@ export class ExplorerEntry {
    * @returns The bytes.
    */
   encode(out: ByteWriter = new ByteWriter()): Uint8Array {
+    this.write(out);
+    return out.done();
+  }
+
+  /**
+   * Writes the row packed into `out` (emptied first), as
+   * {@linkcode ExplorerEntry.encode} gives it, without a copy.
+   *
+   * @param out The writer.
+   */
+  write(out: ByteWriter): void {
     out.length = 0;
     writeCells(out, { cells: this.extra, signed: true });
     // in one order (of codes, and cells below): the same games give the
-    // same bytes, however they were batched
-    for (const move of this.moves.toSorted((a, b) => a.code - b.code)) {
+    // same bytes, however they were batched; each next one picked in turn
+    // (a row has a few), not sorted into a copy
+    const moves = this.moves;
+    for (let n = 0, previous = -1; n < moves.length; n++) {
+      let next = -1;
+      for (let i = 0; i < moves.length; i++) {
+        const code = moves[i].code;
+        if (code > previous && (next < 0 || code < moves[next].code)) next = i;
+      }
+      const move = moves[next];
+      previous = move.code;
       out.uint(move.code);
       const only = writeCells(out, { cells: move.cells, signed: false });
-      const games = keptGames(move.games);
-      // the games' cells go without saying when they are the one cell's
-      const same = only >= 0 && games.every((g) => g.cell === only);
-      out.uint(2 * games.length + (same ? 1 : 0));
-      let previous = 0;
-      for (const game of games.toSorted((a, b) => a.id - b.id)) {
-        out.uint(game.id - previous);
-        if (!same) out.uint(game.cell);
-        previous = game.id;
-      }
+      writeGames(out, { games: keptGames(move.games), only });
     }
-    return out.done();
   }
 
   /**
@@ -210,39 +240,93 @@ function keptGames(games: GameRef[]): GameRef[] {
 }
 
 /**
+ * A move's kept games: their count (doubled, plus 1 when they are all of
+ * the move's one cell, `only`), then their ids as steps up, each with its
+ * cell unless the count says it.
+ */
+function writeGames(
+  out: ByteWriter,
+  { games, only }: { games: GameRef[]; only: number },
+): void {
+  let same = only >= 0;
+  for (let i = 0; same && i < games.length; i++) same = games[i].cell === only;
+  out.uint(2 * games.length + (same ? 1 : 0));
+  // in the order of their ids (then of their places, as a stable sort)
+  const places = games.length;
+  for (let n = 0, previous = -1, id = 0; n < places; n++) {
+    let next = -1;
+    for (let i = 0; i < places; i++) {
+      const order = games[i].id * places + i;
+      if (order > previous && (next < 0 || order < next)) next = order;
+    }
+    previous = next;
+    const game = games[next % places];
+    out.uint(game.id - id);
+    if (!same) out.uint(game.cell);
+    id = game.id;
+  }
+}
+
+/** Whether the cell at `at` counts games. */
+function hasGames(cells: Cells, at: number): boolean {
+  return cells[at + 1] !== 0 || cells[at + 2] !== 0 || cells[at + 3] !== 0;
+}
+
+/**
  * A cell's counts: one game as one number (0 a White win, 1 a draw, 2 a
  * Black win), else white + 3, draws, black; then the rating sums of a
  * rated cell. The position's extra counts (which may be negative) are
- * written as three signed numbers instead. Returns the one cell written,
- * or -1 (none, or more).
+ * written as three signed numbers instead. The cells with games only, in
+ * the order of their numbers. Returns the one cell written, or -1 (none,
+ * or more).
  */
 function writeCells(
   out: ByteWriter,
   { cells, signed }: { cells: Cells; signed: boolean },
 ): number {
-  const kept = [...cellCounts(cells)].filter(([, c]) =>
-    c.white !== 0 || c.draws !== 0 || c.black !== 0
-  ).sort((a, b) => a[0] - b[0]);
-  out.uint(kept.length);
-  for (const [cell, c] of kept) {
-    out.uint(cell);
-    if (signed) {
-      out.int(c.white);
-      out.int(c.draws);
-      out.int(c.black);
-    } else if (c.white + c.draws + c.black === 1) {
-      out.uint(c.white === 1 ? 0 : c.draws === 1 ? 1 : 2);
-    } else {
-      out.uint(c.white + 3);
-      out.uint(c.draws);
-      out.uint(c.black);
-    }
-    if (cell % GROUP_COUNT !== UNRATED) {
-      out.int(c.whiteSum);
-      out.int(c.blackSum);
-    }
+  let count = 0, only = -1;
+  for (let at = 0; at < cells.length; at += WIDTH) {
+    if (hasGames(cells, at)) [count, only] = [count + 1, cells[at]];
   }
-  return kept.length === 1 ? kept[0][0] : -1;
+  out.uint(count);
+  for (let n = 0, previous = -1; n < count; n++) {
+    // the next cell by number (a row has a few: each picked in turn)
+    let next = -1;
+    for (let at = 0; at < cells.length; at += WIDTH) {
+      if (
+        hasGames(cells, at) && cells[at] > previous &&
+        (next < 0 || cells[at] < cells[next])
+      ) next = at;
+    }
+    previous = cells[next];
+    writeCell(out, { cells, at: next, signed });
+  }
+  return count === 1 ? only : -1;
+}
+
+/** One cell's counts, as {@linkcode writeCells} writes each. */
+function writeCell(
+  out: ByteWriter,
+  { cells, at, signed }: { cells: Cells; at: number; signed: boolean },
+): void {
+  const cell = cells[at], white = cells[at + 1], draws = cells[at + 2];
+  const black = cells[at + 3];
+  out.uint(cell);
+  if (signed) {
+    out.int(white);
+    out.int(draws);
+    out.int(black);
+  } else if (white + draws + black === 1) {
+    out.uint(white === 1 ? 0 : draws === 1 ? 1 : 2);
+  } else {
+    out.uint(white + 3);
+    out.uint(draws);
+    out.uint(black);
+  }
+  if (cell % GROUP_COUNT !== UNRATED) {
+    out.int(cells[at + 4]);
+    out.int(cells[at + 5]);
+  }
 }
 
 /** Reads {@linkcode writeCells}' cells: the one cell read, or -1. */

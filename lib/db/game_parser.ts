@@ -24,7 +24,7 @@ import {
   packMove,
 } from "./moves.ts";
 import { squareOf } from "../chess/geometry.ts";
-import type { Square } from "../types.ts";
+import type { Position, Rules, Square } from "../types.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
 import { signatureOf } from "./signature.ts";
@@ -46,18 +46,59 @@ export interface ParseOptions {
 /** Why a game is left out. */
 export type LeftOut = { kind: "error"; message: string };
 
-/** A game read: its row, or why it is left out. */
+/**
+ * A game's columns but those its tags give ({@linkcode rowOf} adds them):
+ * what its walk found.
+ */
+export interface WalkedColumns {
+  plies: number;
+  fen: string | null;
+  material: number;
+  home_pawns: number;
+  moves: Uint8Array;
+  annotations: Uint8Array | null;
+}
+
+/** A game read: what its row is made of, or why it is left out. */
 export interface ParsedGame {
   /** Its number in the stream, from 1. */
   number: number;
-  /** Its row (all columns but `id`), null when left out. */
-  row: GameRow | null;
+  /** Its tags (empty when left out). */
+  tags: ReadonlyMap<string, string>;
+  /** Its termination marker. */
+  marker: string | null;
+  /** Its columns but its tags', null when left out. */
+  walked: WalkedColumns | null;
   /** Why it is left out, else null. */
   leftOut: LeftOut | null;
   /** The keys of the positions of the plies indexed, as halves. */
   keys: number[];
   /** The mainline's packed moves. */
   codes: number[];
+}
+
+/**
+ * A game's row: the columns its tags give, and those its walk found (the
+ * tags' are made where the game is stored: `--jobs`' worker).
+ *
+ * @param game Its tags, termination marker and walked columns.
+ * @returns Its row (all columns but `id`).
+ */
+export function rowOf(
+  { tags, marker, walked }: {
+    tags: ReadonlyMap<string, string>;
+    marker: string | null;
+    walked: WalkedColumns;
+  },
+): GameRow {
+  return {
+    ...tagColumns(tags, marker),
+    uid: gameUid(tags, walked.moves),
+    result: tags.get("Result") ?? marker ?? "*",
+    speed: speedOf(tags.get("TimeControl")),
+    month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
+    ...walked,
+  };
 }
 
 /** What the import reads of a game's mainline: its moves and positions. */
@@ -68,7 +109,7 @@ export interface GameWalk {
   moves: Uint8Array;
   /** The keys of the positions of the plies indexed, as halves (lib/data/polyglot/variant_key.ts). */
   keys: number[];
-  /** The last position's cells. */
+  /** The last position's cells (valid until the walk moves on). */
   cells: readonly number[];
 }
 
@@ -94,6 +135,12 @@ export class GameParser {
   readonly #options: ParseOptions;
   readonly #take: (game: ParsedGame) => void;
   readonly #input: { push(chunk: string | Uint8Array): void; end(): void };
+  /** The last frozen start met and its `fen` column. */
+  #start: { position: Position | null; rules: Rules; fen: string | null } = {
+    position: null,
+    rules: "chess",
+    fen: null,
+  };
 
   /**
    * @param options How to read.
@@ -152,7 +199,9 @@ export class GameParser {
     if (!this.#kept(game.number)) return;
     const parsed: ParsedGame = {
       number: game.number,
-      row: null,
+      tags: game.tags,
+      marker: game.result,
+      walked: null,
       leftOut: null,
       keys: [],
       codes: [],
@@ -161,23 +210,32 @@ export class GameParser {
       parsed.leftOut = { kind: "error", message: game.error.message };
     } else {
       const walk = walked();
-      parsed.row = this.#row(game, walk);
+      parsed.walked = this.#walked(game, walk);
       parsed.keys = walk.keys;
       parsed.codes = walk.codes;
     }
     this.#take(parsed);
   }
 
-  #row(game: PgnGame, { codes, cells, moves }: GameWalk): GameRow {
-    const tags = game.tags;
+  /**
+   * A game's `fen` column; a start shared by many games (a variant's, a
+   * frozen object) is written once.
+   */
+  #fenOf(game: PgnGame): string | null {
+    const start = game.start;
+    const last = this.#start;
+    if (start === last.position && game.rules === last.rules) return last.fen;
+    const fen = fenColumn(start, game.rules);
+    if (Object.isFrozen(start)) {
+      this.#start = { position: start, rules: game.rules, fen };
+    }
+    return fen;
+  }
+
+  #walked(game: PgnGame, { codes, cells, moves }: GameWalk): WalkedColumns {
     return {
-      ...tagColumns(tags, game.result),
-      uid: gameUid(tags, moves),
-      result: tags.get("Result") ?? game.result ?? "*",
-      speed: speedOf(tags.get("TimeControl")),
-      month: monthOf(tags.get("Date") ?? tags.get("UTCDate")),
       plies: codes.length,
-      fen: fenColumn(game.start, game.rules),
+      fen: this.#fenOf(game),
       ...signatureOf(cells, { codes, rules: game.rules }),
       moves,
       annotations: this.#options.annotations
@@ -210,6 +268,11 @@ class MoveCollector {
   #bytes: number[] = [];
   #narrow = true;
   readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
+  /** The position after a move, as `encodeMove` reads it. */
+  readonly #board: { cells: ArrayLike<number>; occupancy: Int32Array } = {
+    cells: [],
+    occupancy: new Int32Array(4),
+  };
   /** The last position (a walk moves one object along: read at the end). */
   #last: PgnPosition | null = null;
 
@@ -221,6 +284,10 @@ class MoveCollector {
   /** The game's next position (ply 0 starts a game). */
   position(position: PgnPosition): void {
     if (position.depth !== 0) return;
+    // the position's fields, filled once (each view refills them)
+    const view = this.#narrow || position.ply <= this.#plies
+      ? position.view()
+      : null;
     if (position.ply === 0) {
       this.#codes = [];
       this.#keys = [];
@@ -237,8 +304,11 @@ class MoveCollector {
       });
       this.#codes.push(code);
       if (this.#narrow) {
+        const board = this.#board;
+        board.cells = view!.cells;
+        position.occupancy(board.occupancy);
         encodeMove(
-          position.view().cells,
+          board,
           code,
           this.#bytes,
           rook === null ? null : castleOf(position, rook, this.#castle),
@@ -246,7 +316,7 @@ class MoveCollector {
       }
     }
     if (position.ply <= this.#plies) {
-      variantKeyHalves(position.view(), position.game.rules, this.#key);
+      variantKeyHalves(view ?? position.view(), position.game.rules, this.#key);
       this.#keys.push(this.#key[0], this.#key[1]);
     }
     this.#last = position;
@@ -254,9 +324,10 @@ class MoveCollector {
 
   /** What the game's walk collected. */
   result(): GameWalk {
-    const cells = this.#last === null ? [] : [...this.#last.view().cells];
+    // the last position's own cells: read before the walk moves on
+    const cells = this.#last === null ? [] : this.#last.view().cells;
     const moves = this.#narrow
-      ? Uint8Array.from(this.#bytes)
+      ? new Uint8Array(this.#bytes)
       : movesBytes(this.#codes);
     return { codes: this.#codes, keys: this.#keys, cells, moves };
   }

@@ -55,6 +55,12 @@ export class GameStore {
   #layout: readonly (string | null)[] = [];
   #layoutId = -1;
   readonly #out = new ByteWriter();
+  /** The other tags' last values and their ids, by place (as `#last`). */
+  readonly #lastTags: (string | null)[] = [];
+  readonly #lastTagIds: number[] = [];
+  /** The last site prefix and its id. */
+  #prefix = "";
+  #prefixId = 0;
   /** Each string column's last text and its id, in turn. */
   readonly #last: (string | number | null)[] = STRING_COLUMNS.flatMap(
     () => [null, 0],
@@ -146,12 +152,21 @@ export class GameStore {
       ? null
       : String(row.site);
     const cut = site !== null && isUrl(site) ? site.lastIndexOf("/") + 1 : 0;
-    out.site_prefix = cut === 0 ? null : this.intern(site!.slice(0, cut));
+    out.site_prefix = cut === 0 ? null : this.#prefixOf(site!, cut);
     out.site = site === null ? null : site.slice(cut);
     out.tags = row.tags === null || row.tags === undefined
       ? null
       : this.#packTags(row.tags as readonly (string | null)[]);
     return out;
+  }
+
+  /** The id of a site's prefix (most sites share the last one's). */
+  #prefixOf(site: string, cut: number): number {
+    if (cut !== this.#prefix.length || !site.startsWith(this.#prefix)) {
+      this.#prefix = site.slice(0, cut);
+      this.#prefixId = this.intern(this.#prefix);
+    }
+    return this.#prefixId;
   }
 
   /**
@@ -190,8 +205,13 @@ export class GameStore {
     for (let i = 1; i < rest.length; i += 2) {
       const value = rest[i];
       if (value === null) continue;
-      if (value.length <= SHORT_VALUE) out.uint(2 * this.intern(value));
-      else {
+      if (value.length <= SHORT_VALUE) {
+        if (this.#lastTags[i] !== value) {
+          this.#lastTags[i] = value;
+          this.#lastTagIds[i] = this.intern(value);
+        }
+        out.uint(2 * this.#lastTagIds[i]);
+      } else {
         const bytes = encoder.encode(value);
         out.uint(2 * bytes.length + 1);
         out.raw(bytes);

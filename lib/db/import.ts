@@ -16,7 +16,11 @@ import {
   GameParser,
   type ParsedGame,
   type ParseOptions,
+  rowOf,
 } from "./game_parser.ts";
+
+/** A game read whole: what {@linkcode rowOf} makes its row of. */
+type RowFacts = Parameters<typeof rowOf>[0];
 
 export { type GameWalk, monthOf, walkGame } from "./game_parser.ts";
 
@@ -117,7 +121,7 @@ export class GameWriter {
    * @param game The game.
    * @returns Its id, or 0 when it is not stored (left out, or there).
    */
-  write(game: Pick<ParsedGame, "number" | "row" | "leftOut">): number {
+  write(game: { row: GameRow | null; leftOut: ParsedGame["leftOut"] }): number {
     this.counts.read++;
     const { leftOut, row } = game;
     if (leftOut !== null || row === null) {
@@ -226,9 +230,10 @@ export class GameImporter {
 
   /** Stores one game and counts it into the index. */
   #game(game: ParsedGame): void {
-    const id = this.#writer.write(game);
+    const row = game.walked === null ? null : rowOf(game as RowFacts);
+    const id = this.#writer.write({ row, leftOut: game.leftOut });
     if (id === 0) return;
-    const indexed = indexedGame(game.row!, { id, ...game });
+    const indexed = indexedGame(row!, { id, ...game });
     if (indexed !== null) this.#batch.addGame(indexed);
     if (this.#batch.full) this.#writer.commit(() => this.#batch.flush());
   }
@@ -244,7 +249,11 @@ export class GameImporter {
  */
 export function indexedGame(
   row: GameRow,
-  { id, keys, codes }: { id: number; keys: number[]; codes: number[] },
+  { id, keys, codes }: {
+    id: number;
+    keys: ArrayLike<number>;
+    codes: ArrayLike<number>;
+  },
 ): IndexedGame | null {
   const field = RESULT_FIELD[String(row.result)];
   if (field === undefined) return null;

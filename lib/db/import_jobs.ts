@@ -13,7 +13,7 @@
 import { DbError } from "./database.ts";
 import { GameParser, type ParsedGame } from "./game_parser.ts";
 import type { ImportCounts, ImportOptions } from "./import.ts";
-import type { FromWorker, ToWorker } from "./import_rows.ts";
+import { type FromWorker, GamePacker, type ToWorker } from "./import_rows.ts";
 
 /** The module the worker runs. */
 export const WORKER = new URL("./import_worker.ts", import.meta.url);
@@ -36,7 +36,7 @@ export class ImportJobs {
   readonly #parser: GameParser;
   readonly #worker: Worker;
   /** The games read since the last message. */
-  #games: ParsedGame[] = [];
+  readonly #games = new GamePacker();
   /** The worker's answers, in the order of the messages sent. */
   readonly #pending: {
     resolve: (answer: FromWorker) => void;
@@ -100,13 +100,13 @@ export class ImportJobs {
   /** A game read: sent to be stored, or said to be left out. */
   #game(game: ParsedGame): void {
     this.counts.read++;
-    if (game.row !== null) {
+    if (game.walked !== null) {
       // the index reads the moves of the plies indexed only (the row has
       // them all): the rest is not copied to the worker
       if (game.codes.length > this.#options.indexPlies) {
         game.codes.length = this.#options.indexPlies;
       }
-      this.#games.push(game);
+      this.#games.add(game as Parameters<GamePacker["add"]>[0]);
       return;
     }
     this.counts.failed++;
@@ -115,12 +115,20 @@ export class ImportJobs {
 
   /** Sends the games read since the last time, if any. */
   #flush(): void {
-    if (this.#games.length === 0) return;
-    this.#send({ games: this.#games }, this.#games.length);
-    this.#games = [];
+    const count = this.#games.count;
+    if (count === 0) return;
+    const games = this.#games.take();
+    this.#send({ games, behind: this.#pending.length }, {
+      games: count,
+      transfer: [games.numbers.buffer, games.bytes.buffer],
+    });
   }
 
-  #send(message: ToWorker, games = 0): void {
+  #send(
+    message: ToWorker,
+    { games = 0, transfer = [] }: { games?: number; transfer?: ArrayBuffer[] } =
+      {},
+  ): void {
     if (this.#failure !== null) throw this.#failure;
     const answer = new Promise<FromWorker>((resolve, reject) =>
       this.#pending.push({ resolve, reject })
@@ -129,7 +137,7 @@ export class ImportJobs {
     answer.catch(() => {});
     this.#waiting.push({ answer, games });
     this.#ahead += games;
-    this.#worker.postMessage(message);
+    this.#worker.postMessage(message, transfer);
   }
 
   #fail(error: unknown): void {

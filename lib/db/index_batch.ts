@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { StatementSync } from "node:sqlite";
 import { ByteWriter } from "./_varint.ts";
 import type { GameDatabase } from "./database.ts";
 import { addCounts, addGameRef, type Counts, ExplorerEntry } from "./entry.ts";
@@ -31,80 +32,161 @@ export interface IndexedGame {
 }
 
 /**
- * The width of an event: the move (-1: the position itself), the cell,
- * the result (0 White won, 1 drawn, 2 Black won), the rating sums, the
- * sign, the game's id, and the index of the row's next event (-1: none).
+ * The width of a game's record: its cell, its result (0 White won, 1
+ * drawn, 2 Black won), the rating sums, the sign and its id.
  */
-const EVENT = 8;
+const GAME = 6;
+
+/** The width of an event: its row, the move (-1: the position), the game. */
+const EVENT = 3;
 
 const FIELDS = ["white", "draws", "black"] as const;
 
-const UPSERT_SQL = `INSERT INTO explorer (key, month, data) VALUES (?, ?, ?)
-  ON CONFLICT (key, month) DO UPDATE
+/** The rows one statement adds at most (below SQLite's parameters' bound). */
+const ROWS_A_STATEMENT = 128;
+
+/** The statement that adds `rows` rows to the `explorer` table. */
+function upsertSql(rows: number): string {
+  return `INSERT INTO explorer (key, month, data) VALUES ${
+    new Array(rows).fill("(?, ?, ?)").join(", ")
+  } ON CONFLICT (key, month) DO UPDATE
   SET data = fen_explorer_merge(data, excluded.data)`;
+}
 
 /**
- * Where a batch's rows go, in key order: a position's key as 32-bit
- * halves, its month, its packed row.
+ * Where a batch's rows go, in key order: {@linkcode RowSink.add} each (a
+ * position's key as 32-bit halves, its month, its packed row in a writer,
+ * to copy: the writer writes the next row), then {@linkcode RowSink.end}.
  */
-export type RowSink = (
-  key: { hi: number; lo: number; month: number },
-  data: Uint8Array,
-) => void;
+export interface RowSink {
+  /** Adds a row. */
+  add(key: { hi: number; lo: number; month: number }, data: ByteWriter): void;
+  /** Ends the rows added: all are written. */
+  end(): void;
+}
 
 /**
  * The sink that adds rows to a database's `explorer` table (merged into
- * the row stored for the key and month, if any).
- *
- * @param db The database, opened to write.
- * @returns The sink.
+ * the row stored for the key and month, if any), many rows a statement
+ * (a statement's run costs about what SQLite's insert of its row does),
+ * their bytes copied into one buffer (an array buffer each cost as much).
  */
-export function upsertSink(db: GameDatabase): RowSink {
-  const upsert = db.sql.prepare(UPSERT_SQL);
-  const keys = new PositionKeys();
-  return ({ hi, lo, month }, data) => {
-    upsert.run(keys.key(hi, lo), month, data);
-  };
+class UpsertSink implements RowSink {
+  readonly #db: GameDatabase;
+  readonly #many: StatementSync;
+  #one: StatementSync | null = null;
+  readonly #keys = new PositionKeys();
+  /** The rows held, as the statement's parameters (bytes: their start). */
+  readonly #values: (bigint | number | Uint8Array)[] = [];
+  #bytes = new Uint8Array(1 << 16);
+  #length = 0;
+
+  /** @param db The database, opened to write. */
+  constructor(db: GameDatabase) {
+    this.#db = db;
+    this.#many = db.sql.prepare(upsertSql(ROWS_A_STATEMENT));
+  }
+
+  add(
+    { hi, lo, month }: { hi: number; lo: number; month: number },
+    data: ByteWriter,
+  ): void {
+    while (this.#length + data.length > this.#bytes.length) {
+      const bigger = new Uint8Array(this.#bytes.length * 2);
+      bigger.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = bigger;
+    }
+    this.#bytes.set(data.bytes.subarray(0, data.length), this.#length);
+    this.#length += data.length;
+    const values = this.#values;
+    values.push(this.#keys.key(hi, lo), month, this.#length - data.length);
+    if (values.length === 3 * ROWS_A_STATEMENT) {
+      this.#many.run(...this.#bound() as never[]);
+      values.length = 0;
+      this.#length = 0;
+    }
+  }
+
+  end(): void {
+    const values = this.#bound();
+    if (values.length === 0) return;
+    this.#one ??= this.#db.sql.prepare(upsertSql(1));
+    for (let i = 0; i < values.length; i += 3) {
+      this.#one.run(values[i] as bigint, values[i + 1], values[i + 2]);
+    }
+    values.length = 0;
+    this.#length = 0;
+  }
+
+  /** The rows held, their bytes' starts made their bytes. */
+  #bound(): (bigint | number | Uint8Array)[] {
+    const values = this.#values;
+    for (let i = 2; i < values.length; i += 3) {
+      const end = i + 3 < values.length
+        ? values[i + 3] as number
+        : this.#length;
+      values[i] = this.#bytes.subarray(values[i] as number, end);
+    }
+    return values;
+  }
 }
 
 /** The rows a batch holds before it is written: bounds its memory. */
-export const BATCH_ROWS = 200_000;
+export const BATCH_ROWS = 600_000;
 
 /** A power of two above the rows of a batch (flush's sort). */
-const ROW_SPAN = 2 ** 18;
+const ROW_SPAN = 2 ** 20;
 
 /**
  * The rows of the games added since the last flush, in typed arrays (an
  * import holds many rows: an object each would keep the collector busy):
- * an open-addressed table from key and month to a row, and each row's
- * events chained in one arena of numbers, made into the row's counts and
- * moves only when written.
+ * an open-addressed table from key and month to a row, each game's
+ * fields once, and the events (a row, a move, a game) in the order they
+ * came, sorted by row (a counting sort) and made into each row's counts
+ * and moves only when written.
  */
 export class IndexBatch {
   readonly #sink: RowSink;
-  /** The rows' keys and months, and their first and last events. */
-  readonly #hi = new Int32Array(BATCH_ROWS + 1);
-  readonly #lo = new Int32Array(BATCH_ROWS + 1);
-  readonly #month = new Int32Array(BATCH_ROWS + 1);
-  readonly #first = new Int32Array(BATCH_ROWS + 1);
-  readonly #last = new Int32Array(BATCH_ROWS + 1);
+  /**
+   * The rows' keys and months, and their events' count and first, grown
+   * with the rows (a small import holds a few).
+   */
+  #hi = new Int32Array(1 << 12);
+  #lo = new Int32Array(1 << 12);
+  #month = new Int32Array(1 << 12);
+  #count = new Int32Array(1 << 12);
+  #start = new Int32Array(1 << 12);
   /** Row + 1 by slot (0: empty), twice or more the rows for short probes. */
-  readonly #table = new Int32Array(1 << 19);
+  #table = new Int32Array(1 << 13);
   /** Stored rows added (merges), by row. */
   readonly #bases = new Map<number, ExplorerEntry>();
-  /** Whole numbers all (ids below 2^31): half a Float64Array's memory. */
-  #events = new Int32Array(1 << 20);
+  /** The games' records (see GAME): whole numbers all (ids below 2^31). */
+  #games = new Int32Array(GAME << 14);
+  #gameCount = 0;
+  /** The events (see EVENT), in the order they came. */
+  #events = new Int32Array(EVENT << 18);
   #eventCount = 0;
+  /** The events' moves and games by row (flush's counting sort). */
+  #sortedMoves = new Int32Array(0);
+  #sortedGames = new Int32Array(0);
   #size = 0;
   /** The game's positions and moves counted so far (it counts once in each). */
   readonly #seen: number[] = [];
   readonly #out = new ByteWriter();
-  /** The event of the game being added, but its move (see EVENT). */
-  readonly #game = new Int32Array(EVENT);
+  /** The entry of a row with no stored row to add to, refilled. */
+  readonly #scratch = new ExplorerEntry();
+  /** One event's counts, refilled (no object an event). */
+  readonly #counts: Counts = {
+    white: 0,
+    draws: 0,
+    black: 0,
+    whiteSum: 0,
+    blackSum: 0,
+  };
 
   /** @param sink Where rows go: a database's table, or a sink. */
   constructor(sink: GameDatabase | RowSink) {
-    this.#sink = typeof sink === "function" ? sink : upsertSink(sink);
+    this.#sink = "sql" in sink ? new UpsertSink(sink) : sink;
   }
 
   /** How many rows are held (write them at {@linkcode BATCH_ROWS}). */
@@ -124,13 +206,7 @@ export class IndexBatch {
    * game counted before away (its id is no longer listed).
    */
   addGame(game: IndexedGame, sign: 1 | -1 = 1): void {
-    const current = this.#game;
-    current[1] = game.cell;
-    current[2] = FIELDS.indexOf(game.field);
-    current[3] = game.whiteSum;
-    current[4] = game.blackSum;
-    current[5] = sign;
-    current[6] = game.id;
+    const number = this.#addRecord(game, sign);
     const seen = this.#seen;
     seen.length = 0;
     const positions = game.keys.length / 2;
@@ -142,39 +218,43 @@ export class IndexBatch {
         const move = m === 0 ? -1 : k + 1 < positions ? game.codes[k] : -2;
         if (move === -2 || wasSeen(seen, hi, lo, move)) continue;
         seen.push(hi, lo, move);
-        this.#event(row, move);
+        this.#event(row, move, number);
       }
     }
   }
 
-  /** Chains an event of the game being added (`#game`) to a row. */
-  #event(row: number, move: number): void {
-    if ((this.#eventCount + 1) * EVENT > this.#events.length) {
-      const bigger = new Int32Array(this.#events.length * 2);
-      bigger.set(this.#events);
-      this.#events = bigger;
+  /** Keeps a game's fields (see GAME); its number in the batch. */
+  #addRecord(game: IndexedGame, sign: number): number {
+    if ((this.#gameCount + 1) * GAME > this.#games.length) {
+      this.#games = grown(this.#games);
     }
-    const at = this.#eventCount++;
-    const events = this.#events, game = this.#game, base = at * EVENT;
-    events[base] = move;
-    events[base + 1] = game[1];
-    events[base + 2] = game[2];
-    events[base + 3] = game[3];
-    events[base + 4] = game[4];
-    events[base + 5] = game[5];
-    events[base + 6] = game[6];
-    events[base + 7] = -1;
-    const last = this.#last[row];
-    if (last < 0) this.#first[row] = at;
-    else events[last * EVENT + 7] = at;
-    this.#last[row] = at;
+    const number = this.#gameCount++, games = this.#games;
+    const at = number * GAME;
+    games[at] = game.cell;
+    games[at + 1] = FIELDS.indexOf(game.field);
+    games[at + 2] = game.whiteSum;
+    games[at + 3] = game.blackSum;
+    games[at + 4] = sign;
+    games[at + 5] = game.id;
+    return number;
+  }
+
+  /** Adds an event: a row, a move there (-1: the position), a game. */
+  #event(row: number, move: number, game: number): void {
+    if ((this.#eventCount + 1) * EVENT > this.#events.length) {
+      this.#events = grown(this.#events);
+    }
+    const at = this.#eventCount++ * EVENT, events = this.#events;
+    events[at] = row;
+    events[at + 1] = move;
+    events[at + 2] = game;
+    this.#count[row]++;
   }
 
   /** The row of a key and month, made if new. */
   #row(hi: number, lo: number, month: number): number {
     const table = this.#table, mask = table.length - 1;
-    let slot = (Math.imul(hi, 0x9e3779b1) ^ lo ^ Math.imul(month, 0x85ebca6b)) &
-      mask;
+    let slot = slotOf(hi, lo, month) & mask;
     for (;; slot = (slot + 1) & mask) {
       const found = table[slot] - 1;
       if (found < 0) break;
@@ -183,13 +263,36 @@ export class IndexBatch {
         this.#month[found] === month
       ) return found;
     }
+    if (this.#size === this.#hi.length) this.#growRows();
     const row = this.#size++;
     this.#hi[row] = hi;
     this.#lo[row] = lo;
     this.#month[row] = month;
-    this.#first[row] = this.#last[row] = -1;
+    this.#count[row] = 0;
     table[slot] = row + 1;
+    if (2 * this.#size > table.length) this.#growTable();
     return row;
+  }
+
+  /** The rows' arrays, twice as long. */
+  #growRows(): void {
+    this.#hi = grown(this.#hi);
+    this.#lo = grown(this.#lo);
+    this.#month = grown(this.#month);
+    this.#count = grown(this.#count);
+    this.#start = grown(this.#start);
+  }
+
+  /** The table, twice as big, the rows held placed again. */
+  #growTable(): void {
+    const table = new Int32Array(this.#table.length * 2),
+      mask = table.length - 1;
+    for (let row = 0; row < this.#size; row++) {
+      let slot = slotOf(this.#hi[row], this.#lo[row], this.#month[row]) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = row + 1;
+    }
+    this.#table = table;
   }
 
   /** Adds a stored row (another database's) to the rows held. */
@@ -215,39 +318,66 @@ export class IndexBatch {
       order[row] = (hi[row] + 2 ** 31) * ROW_SPAN + row;
     }
     order.sort();
+    this.#sortEvents(order);
     for (const value of order) {
       const row = value % ROW_SPAN;
-      this.#sink(
+      this.#entryOf(row).write(this.#out);
+      this.#sink.add(
         { hi: hi[row], lo: lo[row], month: month[row] },
-        this.#entryOf(row).encode(this.#out),
+        this.#out,
       );
     }
+    this.#sink.end();
     this.#table.fill(0);
     this.#bases.clear();
     this.#size = 0;
     this.#eventCount = 0;
+    this.#gameCount = 0;
+  }
+
+  /**
+   * The events by row, in the order the rows are written, each row's in
+   * the order they came (`#start` the first of each): a counting sort of
+   * their moves and games, read in turn as the rows are written (a chain
+   * of each row's events had each step wait on a read from anywhere in
+   * memory).
+   */
+  #sortEvents(order: Float64Array): void {
+    const count = this.#count, start = this.#start, events = this.#events;
+    let at = 0;
+    for (const value of order) {
+      const row = value % ROW_SPAN;
+      start[row] = at;
+      at += count[row];
+    }
+    if (this.#sortedMoves.length < this.#eventCount) {
+      this.#sortedMoves = new Int32Array(this.#events.length / EVENT);
+      this.#sortedGames = new Int32Array(this.#events.length / EVENT);
+    }
+    const moves = this.#sortedMoves, games = this.#sortedGames;
+    for (let e = 0; e < this.#eventCount * EVENT; e += EVENT) {
+      const to = start[events[e]]++;
+      moves[to] = events[e + 1];
+      games[to] = events[e + 2];
+    }
+    for (let row = 0; row < this.#size; row++) start[row] -= count[row];
   }
 
   /** A row's events made into its entry (added to the stored row, if any). */
   #entryOf(row: number): ExplorerEntry {
-    const entry = this.#bases.get(row) ?? new ExplorerEntry();
-    const counts: Counts = {
-      white: 0,
-      draws: 0,
-      black: 0,
-      whiteSum: 0,
-      blackSum: 0,
-    };
-    const events = this.#events;
-    for (let e = this.#first[row]; e >= 0; e = events[e * EVENT + 7]) {
-      const at = e * EVENT;
-      const move = events[at], cell = events[at + 1], field = events[at + 2];
-      const sign = events[at + 5], id = events[at + 6];
+    const entry = this.#bases.get(row) ?? this.#scratch.clear();
+    const counts = this.#counts, games = this.#games;
+    const moves = this.#sortedMoves, sortedGames = this.#sortedGames;
+    const end = this.#start[row] + this.#count[row];
+    for (let i = this.#start[row]; i < end; i++) {
+      const move = moves[i], game = sortedGames[i] * GAME;
+      const cell = games[game], field = games[game + 1];
+      const sign = games[game + 4], id = games[game + 5];
       counts.white = field === 0 ? 1 : 0;
       counts.draws = field === 1 ? 1 : 0;
       counts.black = field === 2 ? 1 : 0;
-      counts.whiteSum = events[at + 3];
-      counts.blackSum = events[at + 4];
+      counts.whiteSum = games[game + 2];
+      counts.blackSum = games[game + 3];
       if (move === -1) {
         addCounts(entry.extra, { cell, counts, sign });
         continue;
@@ -259,6 +389,18 @@ export class IndexBatch {
     }
     return entry;
   }
+}
+
+/** Where a row's key and month hash (its first slot, masked). */
+function slotOf(hi: number, lo: number, month: number): number {
+  return Math.imul(hi, 0x9e3779b1) ^ lo ^ Math.imul(month, 0x85ebca6b);
+}
+
+/** An array twice as long, with the same numbers first. */
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 /**

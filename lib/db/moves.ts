@@ -173,13 +173,14 @@ export function narrowMoves(rules: Rules): boolean {
  * It is written from the position after the move (a walk's own, which
  * then moves on: no copy of the one before), and read on the one before.
  *
- * @param cells The position after the move (char codes, a8 first).
+ * @param board The position after the move: its cells (char codes, a8
+ * first) and each side's squares as bit sets (`PgnPosition.occupancy`).
  * @param code The move, packed.
  * @param out Where its bytes go.
  * @param castle A castling's squares, else null.
  */
 export function encodeMove(
-  cells: ArrayLike<number>,
+  { cells, occupancy }: { cells: ArrayLike<number>; occupancy: Int32Array },
   code: number,
   out: number[],
   castle: Castle | null,
@@ -196,12 +197,12 @@ export function encodeMove(
     ? 112
     : cells[dest] | LOWER;
   // its rank among its side's pieces before the move: those on lower
-  // squares now, but for the pieces that moved there
-  let rank = 0;
-  for (let s = 0; s < from; s++) {
-    const cell = cells[s];
-    if (cell !== 0 && (cell & LOWER) === side) rank++;
-  }
+  // squares now (a count of bits), but for the pieces that moved there
+  const words = side === 0 ? 0 : 2;
+  let rank = from < 32
+    ? bitCount(occupancy[words] & ((1 << from) - 1))
+    : bitCount(occupancy[words]) +
+      bitCount(occupancy[words + 1] & ((1 << (from - 32)) - 1));
   if (dest < from) rank--;
   if (castle !== null) {
     if (castle.rookTo < from) rank--;
@@ -234,6 +235,13 @@ export function encodeMove(
   }
   out.push(rank << 4 | step);
   if (far) out.push(to);
+}
+
+/** The bits set in a 32-bit word. */
+function bitCount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 function pawnStep(forward: number, file: number, promotion: number): number {

@@ -45,18 +45,29 @@ export function materialOf(
   codes: readonly number[],
 ): number {
   let signature = 0;
-  for (const cell of cells) {
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
     if (cell === 0) continue;
-    const letter = String.fromCharCode(cell);
-    const k = MATERIAL_PIECES.indexOf(letter.toUpperCase());
-    if (k < 0) continue;
-    const shift = (letter === letter.toUpperCase() ? 0 : 20) + 4 * k;
+    const shift = cell < 128 ? SHIFTS[cell] : shiftOf(cell);
+    if (shift < 0) continue;
     if (Math.floor(signature / 2 ** shift) % 16 < 15) signature += 2 ** shift;
   }
-  return codes.some((code) => code >> 12 !== 0)
-    ? signature + PROMOTED
-    : signature;
+  for (let i = 0; i < codes.length; i++) {
+    if (codes[i] >> 12 !== 0) return signature + PROMOTED;
+  }
+  return signature;
 }
+
+/** The shift of a piece's count in the signature, -1 for one not counted. */
+function shiftOf(cell: number): number {
+  const letter = String.fromCharCode(cell);
+  const k = MATERIAL_PIECES.indexOf(letter.toUpperCase());
+  if (k < 0) return -1;
+  return (letter === letter.toUpperCase() ? 0 : 20) + 4 * k;
+}
+
+/** {@linkcode shiftOf} by char code (a position's 64 cells, every game). */
+const SHIFTS = Int8Array.from({ length: 128 }, (_, cell) => shiftOf(cell));
 
 /**
  * A game's signature: its last position's material and home pawns, or,

@@ -5,6 +5,7 @@
 import { FEN_BYTES_MAX, writeFenBytes } from "../fen/bytes.ts";
 import type { RecordView } from "../record_view.ts";
 import { ChessBoard } from "../chess/board.ts";
+import { KING, PAWN } from "../chess/geometry.ts";
 import {
   makeMove,
   makeNullMove,
@@ -327,6 +328,22 @@ export class Replay implements RecordView {
   /** The letter of the piece a crazyhouse drop puts on the board, or null. */
   drop(code: number): "p" | "n" | "b" | "r" | "q" | null {
     return code & DROP ? DROP_LETTERS[dropRole(code)] : null;
+  }
+
+  /** Each side's squares as bit sets, as `PgnPosition.occupancy` gives them. */
+  occupancy(out: Int32Array): Int32Array {
+    const masks = this.#notation.board.masks;
+    for (let color = 0; color < 2; color++) {
+      let low = 0, high = 0;
+      for (let role = PAWN; role <= KING; role++) {
+        const at = (color << 3 | role) * 2;
+        low |= masks[at];
+        high |= masks[at + 1];
+      }
+      out[2 * color] = low;
+      out[2 * color + 1] = high;
+    }
+    return out;
   }
 
   /** The castling rook's square (before the move), or null. */

@@ -371,6 +371,37 @@ export class PgnPosition {
   }
 
   /**
+   * Each side's pieces as bit sets, as the board keeps them, written into
+   * `out`: White's squares in words 0 and 1, Black's in 2 and 3, square s
+   * (a8 = 0) as bit `s & 31` of word `s >> 5` of its side's pair; valid
+   * until the walk moves on.
+   *
+   * @example The pieces of the start position
+   * ```ts
+   * import { parsePgn } from "@fen/fen/pgn";
+   * import assert from "node:assert/strict";
+   *
+   * const [game] = parsePgn("*");
+   * const [start] = game.positions();
+   * const words = start.occupancy(new Int32Array(4));
+   * assert.deepEqual([...words], [0, -65536, 0xffff, 0]);
+   * ```
+   *
+   * @param out Four words to write.
+   * @returns `out`.
+   */
+  occupancy(out: Int32Array): Int32Array {
+    const kept = this.#kept;
+    if (kept === null) return this.#replay.occupancy(out);
+    out.fill(0);
+    kept.cells.forEach((cell, s) => {
+      // a lower-case letter's code has bit 32: Black's
+      if (cell !== 0) out[((cell & 32) >> 4) + (s >> 5)] |= 1 << s;
+    });
+    return out;
+  }
+
+  /**
    * The position as plain data.
    *
    * @returns A new {@linkcode Position}.
