@@ -503,7 +503,9 @@ class PuzzleRun {
   #write(outcome: GameOutcome): number | null {
     if (outcome.code === EXIT_NOT_SEARCHED && this.#engines?.pool.stopped) {
       // Ctrl-C killed the engines under this game's searches: the games
-      // before it are written, this one is not a failure of its own.
+      // before it are written (a CSV file still, its header at least), this
+      // one is not a failure of its own.
+      this.#out.end(true);
       return this.#code;
     }
     if (outcome.unread !== true) this.#bad.good();

@@ -408,6 +408,8 @@ Deno.test("Ctrl-C while games are searched: the engines killed under them are no
     const out = await child.output();
     assert.equal(new TextDecoder().decode(out.stderr), "");
     assert.equal(out.code, 130);
+    // The games before had no puzzle: still a CSV file, its header.
+    assert.equal(new TextDecoder().decode(out.stdout), HEADER + "\n");
   } finally {
     release();
     await Deno.remove(dir, { recursive: true });
