@@ -16,3 +16,39 @@ export const FAKE_ENGINE: string = await (async () => {
   await Deno.chmod(path, 0o755);
   return path;
 })();
+
+/** Six short games, the first moves differing, for runs stopped midway. */
+export const SIX_GAMES: string = ["a3", "a4", "b3", "b4", "c3", "c4"].map((
+  move,
+  i,
+) => `[Round "${i + 1}"]\n\n1. ${move} e5 2. Nf3 Nc6 3. h3 *\n`).join("\n");
+
+/**
+ * `deno run --no-config -A CLI ...args` as a process reading `input`, sent
+ * SIGINT once the fake engine has logged `searches` searches in `log`
+ * (unless it has ended by then): its output.
+ */
+export async function interruptedAfter(
+  args: readonly string[],
+  { input, log, searches }: { input: string; log: string; searches: number },
+): Promise<Deno.CommandOutput> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", "-A", ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(input));
+  await writer.close();
+  let exited = false;
+  child.status.then(() => exited = true);
+  const logged = async (): Promise<number> =>
+    (await Deno.readTextFile(log).catch(() => "")).split("\n")
+      .filter(Boolean).length;
+  while (!exited && await logged() < searches) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!exited) child.kill("SIGINT");
+  return await child.output();
+}

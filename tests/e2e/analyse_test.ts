@@ -5,7 +5,7 @@
 // records that crash engines, Ctrl-C. Skipped, saying why, without
 // Stockfish, python-chess or pgn-extract.
 
-import { FAKE_ENGINE } from "../_fake_engine.ts";
+import { FAKE_ENGINE, interruptedAfter, SIX_GAMES } from "../_fake_engine.ts";
 import { holdEnv } from "../_env_lock.ts";
 import assert from "node:assert/strict";
 import { CLI, type Run, runFen, runMain, spawnFen } from "../cli/_harness.ts";
@@ -288,38 +288,11 @@ Deno.test("Ctrl-C writes the games done and stops the engines", async () => {
   const pids = `${f.dir}/pids`;
   Deno.env.set("FAKE_UCI_PIDS", pids);
   try {
-    const first = ["a3", "a4", "b3", "b4", "c3", "c4"];
-    const games = first.map((move, i) =>
-      `[Round "${i + 1}"]\n\n1. ${move} e5 2. Nf3 Nc6 3. h3 *\n`
-    ).join("\n");
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--no-config",
-        "-A",
-        CLI,
-        "analyse",
-        "--engine",
-        FAKE,
-        "--nodes",
-        "1",
-        "-",
-      ],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(games));
-    await writer.close();
-    // wait until the first game is out (7 positions) and the next begun
-    let exited = false;
-    child.status.then(() => exited = true);
-    while (!exited && (await goLines(f.log)).length < 9) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!exited) child.kill("SIGINT");
-    const out = await child.output();
+    // once the first game is out (7 positions) and the next begun
+    const out = await interruptedAfter(
+      [CLI, "analyse", "--engine", FAKE, "--nodes", "1", "-"],
+      { input: SIX_GAMES, log: f.log, searches: 9 },
+    );
     const stdout = new TextDecoder().decode(out.stdout);
     assert.equal(out.code, 130, new TextDecoder().decode(out.stderr));
     const written = parsePgn(stdout);

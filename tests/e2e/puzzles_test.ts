@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { CLI, runFen } from "../cli/_harness.ts";
-import { FAKE_ENGINE } from "../_fake_engine.ts";
+import { FAKE_ENGINE, interruptedAfter, SIX_GAMES } from "../_fake_engine.ts";
 import { holdEnv } from "../_env_lock.ts";
 import { findStockfish, runEngine } from "../_stockfish.ts";
 import { parseFen, stringifyFen } from "../../lib/fen/mod.ts";
@@ -384,28 +384,10 @@ Deno.test("Ctrl-C while games are searched: the engines killed under them are no
     FAKE_UCI_DELAY: "200",
   });
   try {
-    const games = ["a3", "a4", "b3", "b4", "c3", "c4"].map((move, i) =>
-      `[Round "${i + 1}"]\n\n1. ${move} e5 2. Nf3 Nc6 3. h3 *\n`
-    ).join("\n");
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-config", "-A", CLI, "puzzles", "--engine"]
-        .concat([FAKE_ENGINE, "--nodes", "1", "-"]),
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(games));
-    let exited = false;
-    child.status.then(() => exited = true);
-    const searched = async () =>
-      (await Deno.readTextFile(log).catch(() => "")).split("\n").length - 1;
-    while (!exited && await searched() < 3) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    child.kill("SIGINT");
-    await writer.close().catch(() => {});
-    const out = await child.output();
+    const out = await interruptedAfter(
+      [CLI, "puzzles", "--engine", FAKE_ENGINE, "--nodes", "1", "-"],
+      { input: SIX_GAMES, log, searches: 3 },
+    );
     assert.equal(new TextDecoder().decode(out.stderr), "");
     assert.equal(out.code, 130);
     // The games before had no puzzle: still a CSV file, its header.
