@@ -14,9 +14,8 @@ import { runPython } from "../_python.ts";
 const SCRIPT = new URL("./_book_probe.py", import.meta.url).pathname;
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const python = await pythonChess();
-const env: Record<string, string> = "path" in python && python.path !== ""
-  ? { PYTHONPATH: python.path }
-  : {};
+/** python-chess's import path for tests/_python.ts ("" when skipped). */
+const pythonPath = "path" in python ? python.path : "";
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`book probe oracle skipped: ${reason}`);
 
@@ -38,7 +37,7 @@ Deno.test({
       );
       const answer = await runPython(
         [SCRIPT, `${dir}/book.bin`, `${dir}/games.pgn`, "16"],
-        { path: env.PYTHONPATH ?? "" },
+        { path: pythonPath },
       );
       const expected = answer.trim().split("\n").map((line) =>
         JSON.parse(line)

@@ -13,9 +13,8 @@ import { runFen } from "../cli/_harness.ts";
 
 const SCRIPT = new URL("./_tree_count.py", import.meta.url).pathname;
 const python = await pythonChess();
-const env: Record<string, string> = "path" in python && python.path !== ""
-  ? { PYTHONPATH: python.path }
-  : {};
+/** python-chess's import path for tests/_python.ts ("" when skipped). */
+const pythonPath = "path" in python ? python.path : "";
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`db oracle skipped: ${reason}`);
 
@@ -28,7 +27,7 @@ Deno.test({
       const pgn = `${dir}/games.pgn`;
       Deno.writeTextFileSync(pgn, stockfishGamesWithPlayers());
       const counted = await runPython([SCRIPT, pgn, "8", "", "", "0", ""], {
-        path: env.PYTHONPATH ?? "",
+        path: pythonPath,
       });
       const expected = counted.trim().split("\n").map((line) =>
         JSON.parse(line)

@@ -29,9 +29,8 @@ const STANDARD = Deno.readTextFileSync(
 /** Deep enough for the drops, the checks counted and the kings home. */
 const PLIES = 40;
 const python = await pythonChess();
-const env: Record<string, string> = "path" in python && python.path !== ""
-  ? { PYTHONPATH: python.path }
-  : {};
+/** python-chess's import path for tests/_python.ts ("" when skipped). */
+const pythonPath = "path" in python ? python.path : "";
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`db variant oracle skipped: ${reason}`);
 
@@ -57,7 +56,7 @@ Deno.test({
         STANDARD.trim() + "\n\n" + VARIANTS,
       );
       const counted = await runPython([SCRIPT, pgn, String(PLIES)], {
-        path: env.PYTHONPATH ?? "",
+        path: pythonPath,
       });
       const nodes: Node[] = counted.trim().split("\n").map((line) =>
         JSON.parse(line)

@@ -15,9 +15,8 @@ const COUNT = 4000;
 const SCRIPT = new URL("./_zobrist.py", import.meta.url).pathname;
 
 const python = await pythonChess();
-const env: Record<string, string> = "path" in python && python.path !== ""
-  ? { PYTHONPATH: python.path }
-  : {};
+/** python-chess's import path for tests/_python.ts ("" when skipped). */
+const pythonPath = "path" in python ? python.path : "";
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`polyglot oracle skipped: ${reason}`);
 
@@ -27,7 +26,7 @@ Deno.test({
   ignore: reason !== null,
   async fn() {
     const stdout = await runPython([SCRIPT, String(COUNT), "20261123"], {
-      path: env.PYTHONPATH ?? "",
+      path: pythonPath,
     });
     const lines = stdout.trim().split("\n");
     assert.equal(lines.length, COUNT);

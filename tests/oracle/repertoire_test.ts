@@ -17,9 +17,8 @@ import { parsePgn } from "../../lib/pgn/mod.ts";
 const SCRIPT = new URL("./_repertoire.py", import.meta.url).pathname;
 const DIR = new URL("../testdata/repertoire/", import.meta.url).pathname;
 const python = await pythonChess();
-const env: Record<string, string> = "path" in python && python.path !== ""
-  ? { PYTHONPATH: python.path }
-  : {};
+/** python-chess's import path for tests/_python.ts ("" when skipped). */
+const pythonPath = "path" in python ? python.path : "";
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`repertoire oracle skipped: ${reason}`);
 const READ = { permissions: ["--allow-read"] };
@@ -56,7 +55,7 @@ async function oracle(
   color: string,
 ): Promise<Expected> {
   const stdout = await runPython([SCRIPT, repertoire, games, color, "1"], {
-    path: env.PYTHONPATH ?? "",
+    path: pythonPath,
   });
   return JSON.parse(stdout);
 }

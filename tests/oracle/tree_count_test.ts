@@ -12,9 +12,8 @@ import { runFen } from "../cli/_harness.ts";
 
 const SCRIPT = new URL("./_tree_count.py", import.meta.url).pathname;
 const python = await pythonChess();
-const env: Record<string, string> = "path" in python && python.path !== ""
-  ? { PYTHONPATH: python.path }
-  : {};
+/** python-chess's import path for tests/_python.ts ("" when skipped). */
+const pythonPath = "path" in python ? python.path : "";
 const reason = "skip" in python ? python.skip : null;
 if (reason !== null) console.warn(`tree oracle skipped: ${reason}`);
 
@@ -49,7 +48,7 @@ Deno.test({
       // of its time.
       const counted = await runPython(
         [SCRIPT, `${dir}/games.pgn`, ...CASES.flatMap(({ oracle }) => oracle)],
-        { path: env.PYTHONPATH ?? "" },
+        { path: pythonPath },
       );
       const counts = counted.split("\n\n");
       assert.equal(counts.length, CASES.length);
