@@ -7,6 +7,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { loadNode } from "./_node.ts";
+import { ByteWriter } from "./_varint.ts";
 import { ExplorerEntry } from "./entry.ts";
 import { GameStore, STRING_COLUMNS } from "./game_store.ts";
 
@@ -183,7 +184,14 @@ export class GameDatabase {
         sql.exec("PRAGMA cache_size = -65536;");
       }
       db.#checkVersion();
-      if (write) sql.exec(SCHEMA_SQL);
+      if (write) {
+        // 16 KiB pages for a new file (SQLite's default is 4): each batch
+        // of the index writes into most of the explorer's pages, and at
+        // 1,000,000 games a quarter as many pages took a fifth less of the
+        // import's writing, for a file 4% smaller (docs/db.md)
+        sql.exec("PRAGMA page_size = 16384;");
+        sql.exec(SCHEMA_SQL);
+      }
       db.#checkSchema(write);
       return db;
     } catch (error) {
@@ -287,7 +295,12 @@ function checkFile(path: string, write: boolean): void {
 
 /** The SQL function that merges two explorer rows of one key and month. */
 function mergeRows(old: unknown, added: unknown): Uint8Array {
-  const entry = ExplorerEntry.decode(old as Uint8Array);
-  entry.add(ExplorerEntry.decode(added as Uint8Array));
-  return entry.encode();
+  mergeEntry.clear().addBytes(old as Uint8Array).addBytes(added as Uint8Array);
+  return mergeEntry.encode(mergeOut);
 }
+
+// mergeRows' scratch, filled and used within one call: an import at
+// 1,000,000 games merges a million rows, and two entries made for each
+// took a tenth of its CPU (write keeps each move's games as `add` does)
+const mergeEntry = new ExplorerEntry();
+const mergeOut = new ByteWriter();

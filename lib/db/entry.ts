@@ -336,14 +336,8 @@ function readCells(
 ): number {
   const count = input.uint();
   let last = -1;
+  const c: Counts = { white: 0, draws: 0, black: 0, whiteSum: 0, blackSum: 0 };
   for (let n = count; n > 0; n--) {
-    const c: Counts = {
-      white: 0,
-      draws: 0,
-      black: 0,
-      whiteSum: 0,
-      blackSum: 0,
-    };
     const cell = readCell(input, { signed, into: c });
     addCounts(cells, { cell, counts: c });
     last = cell;

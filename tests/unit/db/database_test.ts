@@ -3,6 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import {
   DbError,
   GameDatabase,
+  SCHEMA_SQL,
   SCHEMA_VERSION,
 } from "../../../lib/db/database.ts";
 
@@ -18,6 +19,32 @@ Deno.test("a database is made with its tables and version, and opened again to r
     assert.equal(read.gameCount(), 0);
     assert.throws(() => read.setMeta("x", 1), /readonly/);
     read.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a new database has 16 KiB pages; one made with other pages keeps them", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
+  const pageSize = (path: string) => {
+    const sql = new DatabaseSync(path, { readOnly: true });
+    const { page_size } = sql.prepare("PRAGMA page_size").get() as {
+      page_size: number;
+    };
+    sql.close();
+    return page_size;
+  };
+  try {
+    (await GameDatabase.open(`${dir}/new.db`, { write: true })).close();
+    assert.equal(pageSize(`${dir}/new.db`), 16384);
+    const old = new DatabaseSync(`${dir}/old.db`);
+    old.exec(`PRAGMA page_size = 4096; ${SCHEMA_SQL}`);
+    old.exec(`INSERT INTO meta VALUES ('version', ${SCHEMA_VERSION})`);
+    old.close();
+    const opened = await GameDatabase.open(`${dir}/old.db`, { write: true });
+    opened.setMeta("index_plies", 8);
+    opened.close();
+    assert.equal(pageSize(`${dir}/old.db`), 4096);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
