@@ -1,6 +1,6 @@
 // --jobs N against one process, through the real program: stdout, stderr
 // and the exit code byte for byte, over inputs of several parts (a part is
-// about a megabyte) with the faults that make a part's start matter: bad
+// cut at 256 KiB, lib/cli/source_jobs.ts) with the faults that make a part's start matter: bad
 // lines and games across parts (their numbers), a stream that starts with
 // a megabyte of blank lines before lines that are not FEN (the run of
 // invalid lines that stops a stream), a missing file between two, and a

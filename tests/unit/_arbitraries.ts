@@ -6,7 +6,7 @@ import { type Piece, PIECES, type Position, type Square } from "../../mod.ts";
 /**
  * Runs per property: 10,000 (tens of thousands over the suite, a few
  * seconds), or FEN_PROPERTY_RUNS where it is set and may be read:
- * `deno task test:unit`, the inner loop, samples 2,000; `deno task test`
+ * `deno task test:unit`, the inner loop, samples 1,000; `deno task test`
  * and CI the full 10,000.
  */
 export const PROPERTY_RUNS: number = propertyRuns();

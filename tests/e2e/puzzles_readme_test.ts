@@ -7,7 +7,7 @@
 // may search the same nodes to other moves).
 
 import assert from "node:assert/strict";
-import { runFen } from "./_harness.ts";
+import { runFen } from "../cli/_harness.ts";
 import { findStockfish } from "../_stockfish.ts";
 
 const ROOT = new URL("../../", import.meta.url);
