@@ -10,10 +10,12 @@
 //
 //   deno run --allow-read --allow-write scripts/test_suites.ts
 //   deno run --allow-read --allow-write scripts/test_suites.ts --costs REPORT
+//   deno run scripts/test_suites.ts --jobs
 //
 // The second rewrites scripts/test_costs.json, the seconds each test module
 // took, from the JUnit report of a whole run (`deno task test` writes it to
-// build/tests/junit.xml), by which the suites are dealt.
+// build/tests/junit.xml), by which the suites are dealt; the third prints
+// how many suites the test tasks run at once (their DENO_JOBS).
 //
 // build/tests/unit/ holds tests/unit and tests/cli (`deno task test:unit`);
 // build/tests/all/ every test module and every ```ts example of the JSDoc
@@ -48,6 +50,16 @@ const PAGES = ["README.md", "docs/"];
  * of CPU to load).
  */
 const SHARDS = 3 * Math.max(1, navigator.hardwareConcurrency);
+
+/**
+ * The suites run side by side (`DENO_JOBS`, which `--jobs` prints for the
+ * test tasks): one more than the cores, because many tests wait (on a
+ * process they started, a timer, a browser) while a core idles. Measured on
+ * 2 cores, warm, the same day: `deno task test:unit` 39.6 and 41.1 s with 3
+ * against 46.9 and 49.5 s with 2 (less CPU, too: 75.9 and 79.0 s against
+ * 84.2 and 88.9 s); `deno task test` 292.5 s against 300.2 and 308.4 s.
+ */
+export const WORKERS: number = Math.max(1, navigator.hardwareConcurrency) + 1;
 
 /** Every file below `dir` (from the root) whose name passes `keep`. */
 function filesUnder(
@@ -142,8 +154,8 @@ function specifierOf(path: string, dir: URL): string {
 /**
  * What each test module took in a whole run, in seconds (TEST_COSTS' file,
  * refreshed from a run's JUnit report by `--costs`: below). A suite's
- * modules run one at a time in their isolate and the suites two at a time,
- * so a suite dealt by file size alone could hold jobs_test, fault_test and
+ * modules run one at a time in their isolate and the suites WORKERS at a
+ * time, so a suite dealt by file size alone could hold jobs_test, fault_test and
  * dask_test together and end minutes after the other (measured: 862 s of
  * tests against 196 s in one run).
  */
@@ -298,5 +310,6 @@ async function writeCosts(report: string): Promise<void> {
 if (import.meta.main) {
   const at = Deno.args.indexOf("--costs");
   if (at >= 0) await writeCosts(Deno.args[at + 1]);
+  else if (Deno.args.includes("--jobs")) console.log(WORKERS);
   else await writeSuites();
 }

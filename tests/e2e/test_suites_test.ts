@@ -8,6 +8,7 @@ import {
   deal,
   exampleModule,
   examplesOf,
+  WORKERS,
   writeSuites,
 } from "../../scripts/test_suites.ts";
 import { spawnProcess } from "../cli/_harness.ts";
@@ -163,4 +164,25 @@ Deno.test("the suites are dealt by the seconds each module took, a module the ta
       "tests/unit/other_test.ts",
     ],
   ]);
+});
+
+Deno.test("the test tasks run one suite more than the cores at once, the number --jobs prints", async () => {
+  const { code, stdout } = await spawnProcess(
+    Deno.execPath(),
+    ["run", "scripts/test_suites.ts", "--jobs"],
+    { cwd: ROOT.pathname },
+  );
+  assert.equal(code, 0);
+  assert.equal(new TextDecoder().decode(stdout), `${WORKERS}\n`);
+  assert.equal(WORKERS, navigator.hardwareConcurrency + 1);
+  const { tasks } = JSON.parse(
+    await Deno.readTextFile(new URL("deno.json", ROOT)),
+  ) as { tasks: Record<string, string> };
+  for (const task of ["test", "test:unit"]) {
+    assert.match(
+      tasks[task],
+      / && DENO_JOBS=\$\(deno run scripts\/test_suites\.ts --jobs\) .*deno test --parallel /,
+      task,
+    );
+  }
 });
