@@ -57,7 +57,8 @@ const SHARDS = 3 * Math.max(1, navigator.hardwareConcurrency);
  * process they started, a timer, a browser) while a core idles. Measured on
  * 2 cores, warm, the same day: `deno task test:unit` 39.6 and 41.1 s with 3
  * against 46.9 and 49.5 s with 2 (less CPU, too: 75.9 and 79.0 s against
- * 84.2 and 88.9 s); `deno task test` 292.5 s against 300.2 and 308.4 s.
+ * 84.2 and 88.9 s); `deno task test` 292.5 and 296.0 s against 300.2 and
+ * 308.4 s (320.8 s later, when the machine was slower for everything).
  */
 export const WORKERS: number = Math.max(1, navigator.hardwareConcurrency) + 1;
 
