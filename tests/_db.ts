@@ -3,6 +3,27 @@
 // the whole import).
 
 import { DatabaseSync } from "node:sqlite";
+import { stockfishGamesWithPlayers } from "./_books.ts";
+
+/** The test data's lichess-style games (site URLs, clocks, ratings). */
+export function lichessGames(): string {
+  return Deno.readTextFileSync(
+    new URL("./testdata/lichess_style.pgn", import.meta.url),
+  );
+}
+
+/**
+ * The `fen db` tests' games: the Stockfish games with players' names, then
+ * the lichess-style ones.
+ */
+export function databaseGames(): string {
+  return stockfishGamesWithPlayers() + "\n" + lichessGames();
+}
+
+/** A new folder for a test's database files (the caller removes it). */
+export function databaseFolder(): string {
+  return Deno.makeTempDirSync({ prefix: "fen-db-" });
+}
 
 /** A database's games, strings and index rows, as text. */
 export function dumpDatabase(path: string): string {

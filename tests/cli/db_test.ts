@@ -1,22 +1,23 @@
 // `fen db` through the real program, in-process (tests/cli/_harness.ts);
-// its spawned runs are tests/e2e/db_process_test.ts. The databases are real files in a folder of the
-// test's own; the PGN comes on stdin or through the harness's files.
+// its spawned runs are tests/e2e/db_process_test.ts. The databases are
+// real files in a folder of the test's own; the PGN comes on stdin or
+// through the harness's files.
 
 import assert from "node:assert/strict";
-import { dumpDatabase } from "../_db.ts";
+import {
+  databaseFolder,
+  databaseGames,
+  dumpDatabase,
+  lichessGames,
+} from "../_db.ts";
 import { DatabaseSync } from "node:sqlite";
 import { runMain } from "./_harness.ts";
 import { stockfishGamesWithPlayers } from "../_books.ts";
 import { prefilterSql } from "../../lib/db/select.ts";
 
-const LICHESS = Deno.readTextFileSync(
-  new URL("../testdata/lichess_style.pgn", import.meta.url),
-);
-const GAMES = stockfishGamesWithPlayers() + "\n" + LICHESS;
-
-function folder(): string {
-  return Deno.makeTempDirSync({ prefix: "fen-db-" });
-}
+const LICHESS = lichessGames();
+const GAMES = databaseGames();
+const folder = databaseFolder;
 
 Deno.test("fen db import then export gives the games as fen --format pgn writes them", async () => {
   const dir = folder();

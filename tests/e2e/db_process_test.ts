@@ -4,18 +4,11 @@
 // tests/cli/db_test.ts.
 
 import assert from "node:assert/strict";
-import { dumpDatabase } from "../_db.ts";
+import { databaseFolder, databaseGames, dumpDatabase } from "../_db.ts";
 import { spawnFen } from "../cli/_harness.ts";
-import { stockfishGamesWithPlayers } from "../_books.ts";
 
-const LICHESS = Deno.readTextFileSync(
-  new URL("../testdata/lichess_style.pgn", import.meta.url),
-);
-const GAMES = stockfishGamesWithPlayers() + "\n" + LICHESS;
-
-function folder(): string {
-  return Deno.makeTempDirSync({ prefix: "fen-db-" });
-}
+const GAMES = databaseGames();
+const folder = databaseFolder;
 
 Deno.test("fen db as a process: import a compressed file, then sqlite3 opens the database", async () => {
   const dir = folder();
