@@ -7,8 +7,7 @@
 // declared).
 
 import assert from "node:assert/strict";
-import { FAKE_ENGINE } from "../_fake_engine.ts";
-import { holdEnv } from "../_env_lock.ts";
+import { PLAIN_FAKE_ENGINE } from "../_fake_engine.ts";
 import { type Run, runFen, runMain } from "./_harness.ts";
 import {
   COMMAND_PARTS,
@@ -70,13 +69,10 @@ Deno.test("fen merge --min-games=2 is --min-games 2, from the sources and as bui
 
 Deno.test("fen analyse --input FILE reads the file, as an operand is read", async () => {
   const dir = await Deno.makeTempDir({ prefix: "fen-programs-" });
-  // the fake engine reads its mode from the environment, which another
-  // module's test may be setting for its own (tests/_env_lock.ts)
-  const release = await holdEnv({});
   try {
     const games = `${dir}/games.pgn`;
     await Deno.writeTextFile(games, GAMES);
-    const engine = ["--engine", FAKE_ENGINE, "--nodes", "1"];
+    const engine = ["--engine", PLAIN_FAKE_ENGINE, "--nodes", "1"];
     const operand = await runFen(["analyse", ...engine, games], {
       permissions: ["--allow-all"],
     });
@@ -89,7 +85,6 @@ Deno.test("fen analyse --input FILE reads the file, as an operand is read", asyn
       assert.deepEqual(run, operand);
     }
   } finally {
-    release();
     await Deno.remove(dir, { recursive: true });
   }
 });

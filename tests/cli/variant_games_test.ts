@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { EXIT } from "../../cli.ts";
 import { runFen, runMain } from "./_harness.ts";
-import { holdEnv } from "../_env_lock.ts";
 
 /** A crazyhouse game with drops (checked with python-chess). */
 const CRAZYHOUSE = [
@@ -227,14 +226,11 @@ Deno.test("--check judges a game's positions by its Variant tag's rules, not the
 });
 
 Deno.test("fen analyse does not send a variant game to the engine", async () => {
-  const { FAKE_ENGINE } = await import("../_fake_engine.ts");
-  // were the engine started (it must not be), it would read its mode from
-  // the environment another module's test may be setting (tests/_env_lock.ts)
-  const release = await holdEnv({});
+  const { PLAIN_FAKE_ENGINE } = await import("../_fake_engine.ts");
   const run = await runFen(
-    ["analyse", "--engine", FAKE_ENGINE, "--nodes", "1", "-"],
+    ["analyse", "--engine", PLAIN_FAKE_ENGINE, "--nodes", "1", "-"],
     { permissions: ["--allow-all"], stdin: CRAZYHOUSE },
-  ).finally(release);
+  );
   assert.deepEqual([run.code, run.stdout, run.stderr], [
     EXIT.illegalPosition,
     "",

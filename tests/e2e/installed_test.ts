@@ -6,8 +6,7 @@
 // allow it, which works.
 
 import assert from "node:assert/strict";
-import { FAKE_ENGINE } from "../_fake_engine.ts";
-import { holdEnv } from "../_env_lock.ts";
+import { PLAIN_FAKE_ENGINE as FAKE_ENGINE } from "../_fake_engine.ts";
 import { ServerProcess } from "../serve/_server.ts";
 import { spawnProcess } from "../cli/_harness.ts";
 
@@ -144,8 +143,6 @@ const GAME = "1. e4 e5 *\n";
 
 Deno.test("the installed fen analyse runs stockfish on the PATH", async () => {
   const dir = await Deno.makeTempDir({ prefix: "fen-path-" });
-  // the fake engine reads its mode from the environment (tests/_env_lock.ts)
-  const release = await holdEnv({});
   try {
     // The fake engine under Stockfish's name, found on the PATH.
     await Deno.writeTextFile(
@@ -164,7 +161,6 @@ Deno.test("the installed fen analyse runs stockfish on the PATH", async () => {
       /^1\. e4 \{ \[%eval -?\d+\.\d\d\] \} 1\.\.\. e5 /m,
     );
   } finally {
-    release();
     await Deno.remove(dir, { recursive: true });
   }
 });
@@ -206,15 +202,6 @@ Deno.test({
 });
 
 Deno.test("another engine is refused with the way to allow it, which works", async () => {
-  const release = await holdEnv({}); // the fake engine's mode: tests/_env_lock.ts
-  try {
-    await refusedThenAllowed();
-  } finally {
-    release();
-  }
-});
-
-async function refusedThenAllowed(): Promise<void> {
   const args = ["analyse", "--engine", FAKE_ENGINE, "--nodes", "1", "-"];
   const refused = await execute(FEN, args, { env: { PATH }, stdin: GAME });
   assert.equal(refused.code, 4);
@@ -242,4 +229,4 @@ async function refusedThenAllowed(): Promise<void> {
   ], { stdin: GAME });
   assert.deepEqual([fromClone.code, fromClone.stderr], [0, ""]);
   assert.match(fromClone.stdout, /\[%eval /);
-}
+});

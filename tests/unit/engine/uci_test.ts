@@ -2,7 +2,7 @@
 // why, when it is not installed) and against a fake engine that dies,
 // hangs or answers garbage (tests/_fake_uci.ts).
 
-import { FAKE_ENGINE } from "../../_fake_engine.ts";
+import { FAKE_ENGINE, PLAIN_FAKE_ENGINE } from "../../_fake_engine.ts";
 import { holdEnv } from "../../_env_lock.ts";
 import assert from "node:assert/strict";
 import {
@@ -141,6 +141,20 @@ for (
     });
   });
 }
+
+Deno.test("the plain fake engine answers as by default while another test's FAKE_UCI says 'die'", async () => {
+  await withFake("die", async () => {
+    const engine = await UciEngine.start(PLAIN_FAKE_ENGINE);
+    try {
+      const result = await engine.search({ fen: START }, { nodes: 1 }, {
+        timeoutMs: 20_000,
+      });
+      assert.match(result.bestmove ?? "", /^[a-h][1-8][a-h][1-8]/);
+    } finally {
+      await engine.close();
+    }
+  });
+});
 
 for (const mode of ["die-once", "hang-once", "garbage-once"]) {
   Deno.test(`the pool restarts after '${mode}' and retries the position once`, async () => {
