@@ -43,24 +43,24 @@ const SUITES: Readonly<
 const DOCUMENTED = ["lib/", "mod.ts", "cli.ts"];
 const PAGES = ["README.md", "docs/"];
 
+/** This machine's cores, as the suites are cut and run for them. */
+const CORES = Math.max(1, navigator.hardwareConcurrency);
+
 /**
  * Modules a suite is cut into: three a core, so that a worker that finishes
  * early takes the next rather than waiting (four, dealt by size, left one
  * worker 18 s idle of the unit suite's ~55 s; each module more costs ~1 s
  * of CPU to load).
  */
-const SHARDS = 3 * Math.max(1, navigator.hardwareConcurrency);
+const SHARDS = 3 * CORES;
 
 /**
  * The suites run side by side (`DENO_JOBS`, which `--jobs` prints for the
  * test tasks): one more than the cores, because many tests wait (on a
- * process they started, a timer, a browser) while a core idles. Measured on
- * 2 cores, warm, the same day: `deno task test:unit` 39.6 and 41.1 s with 3
- * against 46.9 and 49.5 s with 2 (less CPU, too: 75.9 and 79.0 s against
- * 84.2 and 88.9 s); `deno task test` 292.5 and 296.0 s against 300.2 and
- * 308.4 s (320.8 s later, when the machine was slower for everything).
+ * process they started, a timer, a browser) while a core idles (measured:
+ * docs/architecture.md, "The test tasks run suites").
  */
-export const WORKERS: number = Math.max(1, navigator.hardwareConcurrency) + 1;
+export const WORKERS: number = CORES + 1;
 
 /** Every file below `dir` (from the root) whose name passes `keep`. */
 function filesUnder(
@@ -156,8 +156,8 @@ function specifierOf(path: string, dir: URL): string {
  * What each test module took in a whole run, in seconds (TEST_COSTS' file,
  * refreshed from a run's JUnit report by `--costs`: below). A suite's
  * modules run one at a time in their isolate and the suites WORKERS at a
- * time, so a suite dealt by file size alone could hold jobs_test, fault_test and
- * dask_test together and end minutes after the other (measured: 862 s of
+ * time, so a suite dealt by file size alone could hold jobs_test,
+ * fault_test and dask_test together and end minutes after the other (measured: 862 s of
  * tests against 196 s in one run).
  */
 const COSTS = new URL("scripts/test_costs.json", ROOT);

@@ -316,7 +316,7 @@ class MoveCollector {
       }
     }
     if (position.ply <= this.#plies) {
-      variantKeyHalves(view ?? position.view(), position.game.rules, this.#key);
+      variantKeyHalves(view!, position.game.rules, this.#key);
       this.#keys.push(this.#key[0], this.#key[1]);
     }
     this.#last = position;
