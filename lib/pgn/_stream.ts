@@ -12,6 +12,15 @@ export interface StreamLimits {
   maxTagValue?: number | undefined;
 }
 
+/**
+ * The bytes decoded into one string at most. Chunks come as a zstd block
+ * (128 KiB) or a file's read (1 MiB), and a string that large is one V8
+ * keeps apart (a large object): under the command's 1 MB young generation,
+ * decoding chunks whole took 585 ms of reading 100,000 games, and pieces
+ * of 16 KiB made the reading 7% faster (docs/performance.md).
+ */
+const DECODED_PIECE = 16 << 10;
+
 /** Chunks to tokens to the builder: see the comment at the top of the file. */
 export class PgnStream {
   readonly #builder: GameBuilder;
@@ -33,10 +42,14 @@ export class PgnStream {
 
   /** Reads the next chunk, text or bytes. */
   push(chunk: string | Uint8Array): void {
-    if (typeof chunk === "string") this.#lexer.push(chunk);
-    else {
-      this.#decoder ??= new PgnDecoder();
-      this.#lexer.push(this.#decoder.decode(chunk));
+    if (typeof chunk === "string") {
+      this.#lexer.push(chunk);
+      return;
+    }
+    this.#decoder ??= new PgnDecoder();
+    for (let at = 0; at < chunk.length; at += DECODED_PIECE) {
+      const piece = chunk.subarray(at, at + DECODED_PIECE);
+      this.#lexer.push(this.#decoder.decode(piece));
     }
   }
 

@@ -33,12 +33,21 @@ export const DESCRIPTORS: readonly VariantDescriptor[] = Object.freeze([
 ]);
 
 /**
+ * The descriptors by rules: looked up for every position keyed (an
+ * import's keys asked 1.3 million times for 100,000 games, where a search
+ * of the list took 123 ms).
+ */
+const BY_RULES: ReadonlyMap<Rules, VariantDescriptor> = new Map(
+  DESCRIPTORS.map((d) => [d.rules, d]),
+);
+
+/**
  * The descriptor of `rules`.
  *
  * @throws {TypeError} If `rules` is not a rules value.
  */
 export function descriptorOf(rules: Rules): VariantDescriptor {
-  const found = DESCRIPTORS.find((d) => d.rules === rules);
+  const found = BY_RULES.get(rules);
   if (found === undefined) {
     throw new TypeError(
       `No rules ${JSON.stringify(String(rules)).slice(0, 40)}`,

@@ -224,6 +224,33 @@ Deno.test("bytes: UTF-8, ISO 8859-1 when not UTF-8, cut anywhere", async () => {
   }
 });
 
+Deno.test("bytes: a chunk of many kilobytes, decoded in pieces: characters across their edges, ISO 8859-1 found past the first", () => {
+  // 2- and 3-byte characters: some fall across every 16 KiB edge
+  const long = "é♔ab".repeat(8_000);
+  const utf8 = new TextEncoder().encode(
+    `[White "Réti"]\n\n1. e4 {${long}} *\n`,
+  );
+  const latin1 = Uint8Array.from(
+    `[White "Reti"]\n\n1. e4 {${"ab".repeat(20_000)}} 1... e5 {caf\u00e9} *\n`,
+    (c) => c.charCodeAt(0),
+  );
+  for (
+    const [bytes, white, last] of [[utf8, "Réti", long], [
+      latin1,
+      "Reti",
+      "caf\u00e9",
+    ]] as const
+  ) {
+    assert.ok(bytes.length > 40_000);
+    const reader = new PgnReader();
+    const games = [...reader.push(bytes), ...reader.end()];
+    assert.equal(games.length, 1);
+    assert.equal(games[0].error, null);
+    assert.equal(games[0].tags.get("White"), white);
+    assert.deepEqual(games[0].mainline.moves.at(-1)!.comments, [last]);
+  }
+});
+
 Deno.test("errors: a syntax error names game, line and column, and the next game is read", () => {
   const text =
     '[Event "ok"]\n1. e4 *\n\n[Event "broken]\n1. e4 e5 *\n\n[Event "next"]\n1. d4 *\n';
