@@ -26,6 +26,12 @@ export class ByteWriter {
     this.uint(value < 0 ? -2 * value - 1 : 2 * value);
   }
 
+  /** Writes one byte (0 to 255) as it is. */
+  byte(value: number): void {
+    if (this.length === this.bytes.length) this.#grow();
+    this.bytes[this.length++] = value;
+  }
+
   /** Writes bytes as they are. */
   raw(bytes: Uint8Array): void {
     while (this.length + bytes.length + 10 > this.bytes.length) this.#grow();

@@ -28,6 +28,7 @@ import { SQUARE_NAMES } from "../_tables.ts";
 import { MAX_MOVES } from "../chess/generate.ts";
 import { variantCheckMark } from "../chess/variant_end.ts";
 import type { Position, Rules, Side, Square } from "../types.ts";
+import type { ByteWriter } from "./_varint.ts";
 
 /** Promotions by code: the core's roles less one (antichess's king 5). */
 const PROMOTIONS = ["", "n", "b", "r", "q", "k"] as const;
@@ -182,7 +183,7 @@ export function narrowMoves(rules: Rules): boolean {
 export function encodeMove(
   { cells, occupancy }: { cells: ArrayLike<number>; occupancy: Int32Array },
   code: number,
-  out: number[],
+  out: ByteWriter,
   castle: Castle | null,
 ): void {
   // four arguments, not an options object: it runs for every ply of every
@@ -233,8 +234,8 @@ export function encodeMove(
   if (step < 0 || rank > 15) {
     throw new RangeError(`no one-byte form for move ${unpackMove(code)}`);
   }
-  out.push(rank << 4 | step);
-  if (far) out.push(to);
+  out.byte(rank << 4 | step);
+  if (far) out.byte(to);
 }
 
 /** The bits set in a 32-bit word. */

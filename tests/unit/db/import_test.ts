@@ -25,6 +25,38 @@ Deno.test("every game comes back as stringifyPgn writes the game it was read fro
   db.close();
 });
 
+Deno.test("variants' games come back as stringifyPgn writes them, with and without annotations, between standard games", async () => {
+  const variants = Deno.readTextFileSync(
+    new URL("../../testdata/lichess_variants.pgn", import.meta.url),
+  );
+  // standard games before, between and after: one walk goes from one kind of
+  // moves' bytes to the other
+  const standard = testGames().split(/\n\n(?=\[Event)/).slice(0, 3);
+  const text = [standard[0], variants, standard[1], variants, standard[2]]
+    .join("\n\n") + "\n";
+  const games = parsePgn(text).filter((g) => g.error === null);
+  assert.ok(new Set(games.map((g) => g.rules)).size >= 5);
+  for (const annotations of [true, false]) {
+    const db = await GameDatabase.open(":memory:", { write: true });
+    const importer = new GameImporter(db, { indexPlies: 12, annotations });
+    importer.push(new TextEncoder().encode(text));
+    importer.end();
+    const back = exported(db);
+    // a game read again is stored once
+    const once = games.filter((g, k) =>
+      games.findIndex((o) => stringifyPgn(o) === stringifyPgn(g)) === k
+    );
+    assert.equal(back.length, once.length);
+    if (annotations) assert.deepEqual(back, once.map((g) => stringifyPgn(g)));
+    else {
+      const moves = (pgn: string) =>
+        parsePgn(pgn)[0].mainline.moves.map((m) => m.san);
+      assert.deepEqual(back.map(moves), once.map((g) => moves(stringifyPgn(g))));
+    }
+    db.close();
+  }
+});
+
 Deno.test("a game imported again is stored once and counted as skipped; its index counts it once", async () => {
   const db = await GameDatabase.open(":memory:", { write: true });
   const text = testGames();
