@@ -51,7 +51,10 @@ Deno.test("variants' games come back as stringifyPgn writes them, with and witho
     else {
       const moves = (pgn: string) =>
         parsePgn(pgn)[0].mainline.moves.map((m) => m.san);
-      assert.deepEqual(back.map(moves), once.map((g) => moves(stringifyPgn(g))));
+      assert.deepEqual(
+        back.map(moves),
+        once.map((g) => moves(stringifyPgn(g))),
+      );
     }
     db.close();
   }
