@@ -225,6 +225,59 @@ function addCells(into: Cells, from: Cells): void {
   }
 }
 
+/** A game that makes a row alone: see {@linkcode writeOneGame}. */
+export interface OneGame {
+  /** Its cell: speed and rating group. */
+  cell: number;
+  /** How it ended: 0 White won, 1 drawn, 2 Black won. */
+  field: number;
+  /** White's rating, 0 unrated. */
+  whiteSum: number;
+  /** Black's rating, 0 unrated. */
+  blackSum: number;
+  /** Its id. */
+  id: number;
+  /** The move it played there, or -1 (the last position indexed). */
+  move: number;
+}
+
+/** No cells: a row whose own counts its move cancels. */
+const NO_CELLS: readonly number[] = Object.freeze([]);
+
+// Module scratch for writeOneGame: filled and used within one call.
+const oneCells: Cells = [0, 0, 0, 0, 0, 0];
+const oneGames: GameRef[] = [{ id: 0, cell: 0 }];
+
+/**
+ * Writes the row one game makes alone (the position it reached, and its
+ * move there) into `out` (emptied first), as {@linkcode ExplorerEntry.write}
+ * writes the entry of that game, without making the entry: most rows of an
+ * import are one game's (its deeper plies), and their entries were a third
+ * of a batch's writing.
+ *
+ * @param out The writer.
+ * @param game The game, its result and its move.
+ */
+export function writeOneGame(out: ByteWriter, game: OneGame): void {
+  out.length = 0;
+  const cells = oneCells;
+  cells[0] = game.cell;
+  for (let f = 0; f < 3; f++) cells[1 + f] = f === game.field ? 1 : 0;
+  cells[4] = game.whiteSum;
+  cells[5] = game.blackSum;
+  if (game.move < 0) {
+    writeCells(out, { cells, signed: true });
+    return;
+  }
+  // the position's own counts are the move's taken away: none
+  writeCells(out, { cells: NO_CELLS as Cells, signed: true });
+  out.uint(game.move);
+  const only = writeCells(out, { cells, signed: false });
+  oneGames[0].id = game.id;
+  oneGames[0].cell = game.cell;
+  writeGames(out, { games: oneGames, only });
+}
+
 /**
  * The games a move keeps: the newest (highest id) and the highest rated
  * (highest rating group, then newest), {@linkcode KEPT_GAMES} of each.

@@ -9,8 +9,14 @@
 import type { StatementSync } from "node:sqlite";
 import { ByteWriter } from "./_varint.ts";
 import type { GameDatabase } from "./database.ts";
-import { addCounts, addGameRef, type Counts, ExplorerEntry } from "./entry.ts";
-import { GROUP_COUNT, UNRATED } from "./speed.ts";
+import {
+  addCounts,
+  addGameRef,
+  type Counts,
+  ExplorerEntry,
+  type OneGame,
+  writeOneGame,
+} from "./entry.ts";
 
 /** A game as the index counts it. */
 export interface IndexedGame {
@@ -176,6 +182,15 @@ export class IndexBatch {
   readonly #out = new ByteWriter();
   /** The entry of a row with no stored row to add to, refilled. */
   readonly #scratch = new ExplorerEntry();
+  /** The game of a row it makes alone, refilled (no object a row). */
+  readonly #one: OneGame = {
+    cell: 0,
+    field: 0,
+    whiteSum: 0,
+    blackSum: 0,
+    id: 0,
+    move: -1,
+  };
   /** One event's counts, refilled (no object an event). */
   readonly #counts: Counts = {
     white: 0,
@@ -365,11 +380,8 @@ export class IndexBatch {
   }
 
   /**
-   * Writes a row that one game makes alone (the position it reached, and
-   * the move it played there when that is indexed too) as
-   * `ExplorerEntry.write` writes it, without making the entry; false for
-   * any other row. Most rows of an import are one game's (its deeper
-   * plies), and making their entries was a third of a flush's time.
+   * Writes the row of `row` if one game makes it alone (`writeOneGame`);
+   * false for any other row.
    */
   #writeOneGame(row: number): boolean {
     const count = this.#count[row], at = this.#start[row];
@@ -380,30 +392,14 @@ export class IndexBatch {
     }
     const games = this.#games, game = sorted[at] * GAME;
     if (games[game + 4] !== 1 || this.#bases.has(row)) return false;
-    const cell = games[game], field = games[game + 1], out = this.#out;
-    out.length = 0;
-    if (count === 1) {
-      // the position's own counts: one cell, signed, one game in it
-      out.uint(1);
-      out.uint(cell);
-      for (let f = 0; f < 3; f++) out.int(f === field ? 1 : 0);
-    } else {
-      // no counts of its own (the move's cancel them); one move, one
-      // cell with one game (its result as one number), that game kept
-      out.uint(0);
-      out.uint(moves[at + 1]);
-      out.uint(1);
-      out.uint(cell);
-      out.uint(field);
-    }
-    if (cell % GROUP_COUNT !== UNRATED) {
-      out.int(games[game + 2]);
-      out.int(games[game + 3]);
-    }
-    if (count === 2) {
-      out.uint(3); // one game, of the move's one cell
-      out.uint(games[game + 5]);
-    }
+    const one = this.#one;
+    one.cell = games[game];
+    one.field = games[game + 1];
+    one.whiteSum = games[game + 2];
+    one.blackSum = games[game + 3];
+    one.id = games[game + 5];
+    one.move = count === 2 ? moves[at + 1] : -1;
+    writeOneGame(this.#out, one);
     return true;
   }
 
