@@ -1,15 +1,25 @@
 // Stockfish over UCI for the tests that hold the library against a real
 // engine: perft divide tables (`go perft N`) and the repair gate (`go depth
-// 1` on a position, watching for the engine dying of a signal). Found on
-// PATH or where Debian's `stockfish` package puts it; the tests skip, saying
-// why, when it is missing.
+// 1` on a position, watching for the engine dying of a signal), each test
+// through one engine process (a start costs ~0.25 s of CPU, loading its
+// network). Found on PATH or where Debian's `stockfish` package puts it;
+// the tests skip, saying why, when it is missing.
 
 const CANDIDATES = ["stockfish", "/usr/games/stockfish"];
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
+// The answer, found once a process: the test modules of a suite share it.
+let found: string | null | undefined;
+
 /** The engine's path, or `null` when none runs here. */
 export function findStockfish(): string | null {
+  found ??= locate();
+  return found;
+}
+
+/** The first candidate that runs. */
+function locate(): string | null {
   for (const path of CANDIDATES) {
     try {
       const { success } = new Deno.Command(path, {
@@ -83,37 +93,6 @@ export async function runEngine(
 }
 
 /**
- * Searches `fen` to depth 1 as a GUI would (`position fen`, `go depth 1`,
- * waiting for `bestmove`) and says how the engine ended.
- */
-export function searchOnce(path: string, fen: string): Promise<EngineRun> {
-  return runEngine(
-    path,
-    ["uci", `position fen ${fen}`, "go depth 1"],
-    (line) => line.startsWith("bestmove"),
-  );
-}
-
-/** Stockfish's `go perft` table: move to leaf count. */
-export async function engineDivide(
-  path: string,
-  fen: string,
-  options: { depth: number; chess960: boolean },
-): Promise<Map<string, number>> {
-  const run = await runEngine(path, [
-    `setoption name UCI_Chess960 value ${options.chess960}`,
-    `position fen ${fen}`,
-    `go perft ${options.depth}`,
-  ], (line) => line.startsWith("Nodes searched"));
-  const table = new Map<string, number>();
-  for (const line of run.lines) {
-    const match = /^([a-h][1-8][a-h][1-8][qrbn]?): (\d+)$/.exec(line);
-    if (match !== null) table.set(match[1], Number(match[2]));
-  }
-  return table;
-}
-
-/**
  * One engine process searching positions one after the other, as a GUI
  * drives it: `position fen`, `go depth N`, wait for `bestmove`. A search
  * that ends without `bestmove` means the engine died: `status` says how.
@@ -155,6 +134,31 @@ export class UciSession {
       }
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Stockfish's `go perft` table for `fen`, move to leaf count (empty if
+   * the engine died before `Nodes searched`).
+   */
+  async divide(
+    fen: string,
+    options: { depth: number; chess960: boolean },
+  ): Promise<Map<string, number>> {
+    const table = new Map<string, number>();
+    try {
+      await this.#writer.write(encoder.encode(
+        `setoption name UCI_Chess960 value ${options.chess960}\n` +
+          `position fen ${fen}\ngo perft ${options.depth}\n`,
+      ));
+    } catch {
+      return table;
+    }
+    for (;;) {
+      const next = await this.#lines.next();
+      if (next.done || next.value.startsWith("Nodes searched")) return table;
+      const match = /^([a-h][1-8][a-h][1-8][qrbn]?): (\d+)$/.exec(next.value);
+      if (match !== null) table.set(match[1], Number(match[2]));
     }
   }
 

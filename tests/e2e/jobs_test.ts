@@ -7,7 +7,7 @@
 // zstd file cut short.
 
 import assert from "node:assert/strict";
-import { RUN, spawnFenBytes } from "../cli/_harness.ts";
+import { runArgs, spawnFenBytes } from "../cli/_harness.ts";
 
 const RW = ["--allow-read", "--allow-write"];
 /** Every position of the games on stdin, as FEN. */
@@ -58,7 +58,7 @@ function fenProcess(
   stdin: "piped" | "null" = "piped",
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
-    args: [...RUN, ...RW, CLI, ...args],
+    args: [...runArgs(RW), CLI, ...args],
     stdin,
     stdout: "piped",
     stderr: "piped",

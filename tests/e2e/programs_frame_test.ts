@@ -23,7 +23,7 @@ import type {
   FrameWrite,
 } from "../../lib/program/frame_use.ts";
 import { programWords } from "../../lib/program/frame_use.ts";
-import { CLI, RUN, runFenBytes, spawnProcess } from "../cli/_harness.ts";
+import { CLI, runArgs, runFenBytes, spawnProcess } from "../cli/_harness.ts";
 
 const PERMISSIONS = [
   "--allow-read",
@@ -31,7 +31,7 @@ const PERMISSIONS = [
   "--allow-run",
   "--allow-env",
 ];
-const FEN = [Deno.execPath(), ...RUN, ...PERMISSIONS, CLI];
+const FEN = [Deno.execPath(), ...runArgs(PERMISSIONS), CLI];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
