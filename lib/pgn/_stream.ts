@@ -17,7 +17,7 @@ export interface StreamLimits {
  * (128 KiB) or a file's read (1 MiB), and a string that large is one V8
  * keeps apart (a large object): under the command's 1 MB young generation,
  * decoding chunks whole took 585 ms of reading 100,000 games, and pieces
- * of 16 KiB made the reading 7% faster (docs/performance.md).
+ * of 16 KiB made the reading 7% faster (docs/db.md).
  */
 const DECODED_PIECE = 16 << 10;
 

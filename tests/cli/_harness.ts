@@ -159,7 +159,7 @@ export interface SpawnOptions {
  * coder, the zstd decoder) is not the command's stderr, which would
  * otherwise depend on what the Deno cache holds.
  */
-export const RUN: readonly string[] = [
+const RUN: readonly string[] = [
   "run",
   "--quiet",
   "--no-config",

@@ -6,7 +6,7 @@
 // allow it, which works.
 
 import assert from "node:assert/strict";
-import { PLAIN_FAKE_ENGINE as FAKE_ENGINE } from "../_fake_engine.ts";
+import { PLAIN_FAKE_ENGINE } from "../_fake_engine.ts";
 import { ServerProcess } from "../serve/_server.ts";
 import { spawnProcess } from "../cli/_harness.ts";
 
@@ -147,7 +147,7 @@ Deno.test("the installed fen analyse runs stockfish on the PATH", async () => {
     // The fake engine under Stockfish's name, found on the PATH.
     await Deno.writeTextFile(
       `${dir}/stockfish`,
-      `#!/bin/sh\nexec "${FAKE_ENGINE}" "$@"\n`,
+      `#!/bin/sh\nexec "${PLAIN_FAKE_ENGINE}" "$@"\n`,
     );
     await Deno.chmod(`${dir}/stockfish`, 0o755);
     const run = await execute(FEN, ["analyse", "--nodes", "1", "-"], {
@@ -202,18 +202,18 @@ Deno.test({
 });
 
 Deno.test("another engine is refused with the way to allow it, which works", async () => {
-  const args = ["analyse", "--engine", FAKE_ENGINE, "--nodes", "1", "-"];
+  const args = ["analyse", "--engine", PLAIN_FAKE_ENGINE, "--nodes", "1", "-"];
   const refused = await execute(FEN, args, { env: { PATH }, stdin: GAME });
   assert.equal(refused.code, 4);
   assert.equal(refused.stdout, "");
   assert.equal(
     refused.stderr,
-    `fen: analyse: cannot run the engine: "${FAKE_ENGINE}": not allowed to run it; allow it with deno run --allow-run=${FAKE_ENGINE}, or install fen with it allowed: deno task install --engine ${FAKE_ENGINE} (in fen's clone)\n`,
+    `fen: analyse: cannot run the engine: "${PLAIN_FAKE_ENGINE}": not allowed to run it; allow it with deno run --allow-run=${PLAIN_FAKE_ENGINE}, or install fen with it allowed: deno task install --engine ${PLAIN_FAKE_ENGINE} (in fen's clone)\n`,
   );
   // Both ways, as the message gives them.
   const again = await Deno.makeTempDir({ prefix: "fen-installed-" });
   try {
-    const allowed = await install(again, ["--engine", FAKE_ENGINE]);
+    const allowed = await install(again, ["--engine", PLAIN_FAKE_ENGINE]);
     const run = await execute(allowed, args, { env: { PATH }, stdin: GAME });
     assert.deepEqual([run.code, run.stderr], [0, ""]);
     assert.match(run.stdout, /\[%eval /);
@@ -223,7 +223,7 @@ Deno.test("another engine is refused with the way to allow it, which works", asy
   const fromClone = await execute(DENO, [
     "run",
     "--allow-read",
-    `--allow-run=${FAKE_ENGINE}`,
+    `--allow-run=${PLAIN_FAKE_ENGINE}`,
     "cli.ts",
     ...args,
   ], { stdin: GAME });
