@@ -6,12 +6,14 @@
  * highest rated and the most recent); and the position's own counts beyond
  * its moves' (the games that ended there, or were indexed no further).
  * Rows add up: two rows of the same position and month merge into the row
- * of both sets of games.
+ * of both sets of games. A row that one game makes alone (most rows: the
+ * games' deeper plies) refers to the game instead of holding its counts.
  *
  * @module
  */
 
 import { ByteReader, ByteWriter } from "./_varint.ts";
+import type { GameCounts, GameLookup } from "./game_counts.ts";
 import { GROUP_COUNT, UNRATED } from "./speed.ts";
 
 /** Results and rating sums of some games. */
@@ -119,6 +121,11 @@ export class ExplorerEntry {
    */
   write(out: ByteWriter): void {
     out.length = 0;
+    const one = this.#oneGame();
+    if (one !== null) {
+      writeReference(out, one);
+      return;
+    }
     writeCells(out, { cells: this.extra, signed: true });
     // in one order (of codes, and cells below): the same games give the
     // same bytes, however they were batched; each next one picked in turn
@@ -139,14 +146,41 @@ export class ExplorerEntry {
   }
 
   /**
+   * The move and game of a row that one game makes alone (no counts of
+   * its own, one move, one game in one cell, and that game kept), which
+   * is written as a reference to the game; or null.
+   */
+  #oneGame(): { move: number; id: number } | null {
+    if (this.moves.length !== 1) return null;
+    for (let at = 0; at < this.extra.length; at += WIDTH) {
+      if (hasGames(this.extra, at)) return null;
+    }
+    const { code, cells, games } = this.moves[0];
+    if (games.length !== 1) return null;
+    let only = -1;
+    for (let at = 0; at < cells.length; at += WIDTH) {
+      if (!hasGames(cells, at)) continue;
+      if (only >= 0) return null;
+      only = at;
+    }
+    if (only < 0 || cells[only] !== games[0].cell) return null;
+    const c = cells[only + 1], d = cells[only + 2], b = cells[only + 3];
+    if (c < 0 || d < 0 || b < 0 || c + d + b !== 1) return null;
+    return { move: code, id: games[0].id };
+  }
+
+  /**
    * Reads a packed row.
    *
    * @param bytes What {@linkcode ExplorerEntry.encode} wrote.
+   * @param games The counts of a game by id: a row that one game makes
+   * alone refers to its game (its database's `games` row).
    * @returns The row.
-   * @throws {RangeError} For bytes that are no row.
+   * @throws {RangeError} For bytes that are no row, or a row that refers
+   * to a game with no `games` to look it up in.
    */
-  static decode(bytes: Uint8Array): ExplorerEntry {
-    return new ExplorerEntry().addBytes(bytes);
+  static decode(bytes: Uint8Array, games?: GameLookup): ExplorerEntry {
+    return new ExplorerEntry().addBytes(bytes, games);
   }
 
   /**
@@ -155,11 +189,30 @@ export class ExplorerEntry {
    * games are kept whole until {@linkcode ExplorerEntry.trim}.
    *
    * @param bytes What {@linkcode ExplorerEntry.encode} wrote.
+   * @param games The counts of a game by id, for a row that refers to its
+   * one game (see {@linkcode ExplorerEntry.decode}).
    * @returns This entry.
-   * @throws {RangeError} For bytes that are no row.
+   * @throws {RangeError} For bytes that are no row, or a row that refers
+   * to a game with no `games` to look it up in.
    */
-  addBytes(bytes: Uint8Array): ExplorerEntry {
+  addBytes(bytes: Uint8Array, games?: GameLookup): ExplorerEntry {
     const input = new ByteReader(bytes);
+    if (bytes[0] === REFERENCE) {
+      input.uint();
+      const move = this.move(input.uint()), id = input.uint();
+      if (games === undefined) {
+        throw new RangeError(`the row refers to game ${id}: no games given`);
+      }
+      const game = games(id);
+      oneCounts.white = game.field === 0 ? 1 : 0;
+      oneCounts.draws = game.field === 1 ? 1 : 0;
+      oneCounts.black = game.field === 2 ? 1 : 0;
+      oneCounts.whiteSum = game.whiteSum;
+      oneCounts.blackSum = game.blackSum;
+      addCounts(move.cells, { cell: game.cell, counts: oneCounts });
+      move.games.push({ id, cell: game.cell });
+      return this;
+    }
     readCells(input, { cells: this.extra, signed: true });
     while (input.more) {
       const move = this.move(input.uint());
@@ -226,27 +279,23 @@ function addCells(into: Cells, from: Cells): void {
 }
 
 /** A game that makes a row alone: see {@linkcode writeOneGame}. */
-export interface OneGame {
-  /** Its cell: speed and rating group. */
-  cell: number;
-  /** How it ended: 0 White won, 1 drawn, 2 Black won. */
-  field: number;
-  /** White's rating, 0 unrated. */
-  whiteSum: number;
-  /** Black's rating, 0 unrated. */
-  blackSum: number;
+export interface OneGame extends GameCounts {
   /** Its id. */
   id: number;
   /** The move it played there, or -1 (the last position indexed). */
   move: number;
 }
 
-/** No cells: a row whose own counts its move cancels. */
-const NO_CELLS: readonly number[] = Object.freeze([]);
-
-// Module scratch for writeOneGame: filled and used within one call.
+// Module scratch for writeOneGame and addBytes: filled and used within
+// one call.
 const oneCells: Cells = [0, 0, 0, 0, 0, 0];
-const oneGames: GameRef[] = [{ id: 0, cell: 0 }];
+const oneCounts: Counts = {
+  white: 0,
+  draws: 0,
+  black: 0,
+  whiteSum: 0,
+  blackSum: 0,
+};
 
 /**
  * Writes the row one game makes alone (the position it reached, and its
@@ -260,22 +309,37 @@ const oneGames: GameRef[] = [{ id: 0, cell: 0 }];
  */
 export function writeOneGame(out: ByteWriter, game: OneGame): void {
   out.length = 0;
+  if (game.move >= 0) {
+    writeReference(out, game);
+    return;
+  }
   const cells = oneCells;
   cells[0] = game.cell;
   for (let f = 0; f < 3; f++) cells[1 + f] = f === game.field ? 1 : 0;
   cells[4] = game.whiteSum;
   cells[5] = game.blackSum;
-  if (game.move < 0) {
-    writeCells(out, { cells, signed: true });
-    return;
-  }
-  // the position's own counts are the move's taken away: none
-  writeCells(out, { cells: NO_CELLS as Cells, signed: true });
-  out.uint(game.move);
-  const only = writeCells(out, { cells, signed: false });
-  oneGames[0].id = game.id;
-  oneGames[0].cell = game.cell;
-  writeGames(out, { games: oneGames, only });
+  writeCells(out, { cells, signed: true });
+}
+
+/**
+ * The first number of a row that refers to its one game: more cells than
+ * there are (7 speeds x 10 groups), so no row of counts begins with it.
+ */
+export const REFERENCE = 127;
+
+/**
+ * A row that one game makes alone, its position's own counts cancelled
+ * by its one move's: {@linkcode REFERENCE}, the move, the game's id. Its
+ * cell, result and ratings are the game's row's (most rows of an import
+ * are such, its deeper plies: written whole, they were 14 bytes, not 6).
+ */
+function writeReference(
+  out: ByteWriter,
+  { move, id }: { move: number; id: number },
+): void {
+  out.uint(REFERENCE);
+  out.uint(move);
+  out.uint(id);
 }
 
 /**
@@ -449,6 +513,12 @@ export function addRowGames(
   games: Map<number, number>,
 ): number {
   const input = new ByteReader(bytes);
+  if (bytes[0] === REFERENCE) {
+    input.uint();
+    const code = input.uint();
+    games.set(code, (games.get(code) ?? 0) + 1);
+    return 0;
+  }
   const into: Counts = {
     white: 0,
     draws: 0,

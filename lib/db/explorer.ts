@@ -161,7 +161,7 @@ export class Explorer {
       filter.until ?? Number.MAX_SAFE_INTEGER,
     ) as { month: number; data: Uint8Array }[];
     const entry = new ExplorerEntry();
-    for (const row of rows) entry.addBytes(row.data);
+    for (const row of rows) entry.addBytes(row.data, this.#db.lookup);
     entry.trim();
     return this.answerOf(entry, { position, filter });
   }

@@ -10,7 +10,7 @@
 import type { StatementSync } from "node:sqlite";
 import { dbErrorOf, type GameDatabase } from "./database.ts";
 import type { GameRow } from "./game_row.ts";
-import { cellOf, groupOf, type Speed, SPEED_INDEX } from "./speed.ts";
+import { gameCounts } from "./game_counts.ts";
 import { IndexBatch, type IndexedGame } from "./index_batch.ts";
 import {
   GameParser,
@@ -45,11 +45,8 @@ export interface ImportCounts {
 /** The index's default depth: see docs/db.md for the measurements. */
 export const DEFAULT_INDEX_PLIES = 12;
 
-const RESULT_FIELD: Readonly<Record<string, "white" | "draws" | "black">> = {
-  "1-0": "white",
-  "1/2-1/2": "draws",
-  "0-1": "black",
-};
+/** The results' fields, as an indexed game names them. */
+const FIELDS = ["white", "draws", "black"] as const;
 
 /** The columns an import writes, in order (all but `id`). */
 export const INSERT_COLUMNS = [
@@ -255,21 +252,13 @@ export function indexedGame(
     codes: ArrayLike<number>;
   },
 ): IndexedGame | null {
-  const field = RESULT_FIELD[String(row.result)];
-  if (field === undefined) return null;
-  const white = Number(row.white_elo ?? NaN);
-  const black = Number(row.black_elo ?? NaN);
-  const rated = white > 0 && black > 0;
+  const counts = gameCounts(row);
+  if (counts === null) return null;
   return {
     id,
     month: Number(row.month),
-    cell: cellOf(
-      SPEED_INDEX[String(row.speed) as Speed],
-      groupOf(rated ? (white + black) / 2 : null),
-    ),
-    field,
-    whiteSum: rated ? white : 0,
-    blackSum: rated ? black : 0,
+    ...counts,
+    field: FIELDS[counts.field],
     keys,
     codes,
   };

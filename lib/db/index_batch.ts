@@ -154,6 +154,8 @@ const ROW_SPAN = 2 ** 20;
  */
 export class IndexBatch {
   readonly #sink: RowSink;
+  /** The database written to, which keeps the games' counts, or null. */
+  readonly #db: GameDatabase | null;
   /**
    * The rows' keys and months, and their events' count and first, grown
    * with the rows (a small import holds a few).
@@ -202,6 +204,7 @@ export class IndexBatch {
 
   /** @param sink Where rows go: a database's table, or a sink. */
   constructor(sink: GameDatabase | RowSink) {
+    this.#db = "sql" in sink ? sink : null;
     this.#sink = "sql" in sink ? new UpsertSink(sink) : sink;
   }
 
@@ -252,6 +255,14 @@ export class IndexBatch {
     games[at + 3] = game.blackSum;
     games[at + 4] = sign;
     games[at + 5] = game.id;
+    if (sign > 0) {
+      this.#db?.remember(game.id, {
+        cell: game.cell,
+        field: games[at + 1],
+        whiteSum: game.whiteSum,
+        blackSum: game.blackSum,
+      });
+    }
     return number;
   }
 

@@ -50,7 +50,10 @@ export function mergeDatabase(
     const rows = source.sql.prepare("SELECT key, month, data FROM explorer");
     rows.setReadBigInts(true);
     for (const row of rows.iterate()) {
-      const entry = ExplorerEntry.decode(row.data as Uint8Array);
+      const entry = ExplorerEntry.decode(
+        row.data as Uint8Array,
+        source.lookup,
+      );
       for (const move of entry.moves) {
         move.games = move.games.filter((g) => ids.has(g.id))
           .map((g) => ({ id: ids.get(g.id)!, cell: g.cell }));

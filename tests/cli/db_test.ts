@@ -258,7 +258,7 @@ Deno.test("fen db says in one line what is wrong with a database, with its exit 
     );
     old.close();
     const older =
-      /old\.db" has schema version 1; this fen reads version 2: import the games again into a new database \(the fen that made this one writes them with fen db export\)$/;
+      /old\.db" has schema version 1; this fen reads versions 2 and 3: import the games again into a new database \(the fen that made this one writes them with fen db export\)$/;
     const cases: [string[], number, RegExp][] = [
       [["db", "import", "--db", `${dir}/old.db`], 2, older],
       [["db", "query", `${dir}/old.db`, "--moves", "e4"], 2, older],

@@ -6,6 +6,9 @@ import {
   SCHEMA_SQL,
   SCHEMA_VERSION,
 } from "../../../lib/db/database.ts";
+import { ExplorerEntry, REFERENCE } from "../../../lib/db/entry.ts";
+import { testGames } from "./_games.ts";
+import { GameImporter } from "../../../lib/db/import.ts";
 
 Deno.test("a database is made with its tables and version, and opened again to read", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
@@ -93,9 +96,70 @@ Deno.test("what is not one of fen's databases is a DbError saying why", async ()
       await reason(`${dir}/newer.db`),
       `schema: "${dir}/newer.db" has schema version ${
         SCHEMA_VERSION + 1
-      }; this fen reads version ${SCHEMA_VERSION}: a newer fen made it`,
+      }; this fen reads versions 2 and ${SCHEMA_VERSION}: a newer fen made it`,
     );
   } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a version 2 database is read and written to, then marked version 3", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
+  try {
+    const made = await GameDatabase.open(`${dir}/g.db`, { write: true });
+    made.setMeta("version", 2);
+    made.close();
+    const read = await GameDatabase.open(`${dir}/g.db`);
+    assert.equal(read.meta("version"), 2);
+    read.close();
+    (await GameDatabase.open(`${dir}/g.db`, { write: true })).close();
+    const written = await GameDatabase.open(`${dir}/g.db`);
+    assert.equal(written.meta("version"), SCHEMA_VERSION);
+    written.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("an explorer row that refers to a game the database lacks says the database is damaged", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
+  const path = `${dir}/g.db`;
+  const made = await GameDatabase.open(path, { write: true });
+  const importer = new GameImporter(made, {
+    indexPlies: 12,
+    annotations: false,
+  });
+  importer.push(testGames());
+  importer.end();
+  made.close();
+  // opened again: the counts of the games it added are no longer in memory
+  const db = await GameDatabase.open(path, { write: true });
+  try {
+    const find = db.sql.prepare(
+      "SELECT key, month, data FROM explorer WHERE data >= x'7f' AND data < x'80' LIMIT 1",
+    );
+    find.setReadBigInts(true);
+    const row = find.get() as { key: bigint; month: bigint; data: Uint8Array };
+    assert.equal(row.data[0], REFERENCE);
+    const id = ExplorerEntry.decode(row.data, db.lookup).moves[0].games[0].id;
+    db.sql.prepare("DELETE FROM games WHERE id = ?").run(id);
+    const damaged = (error: unknown) =>
+      error instanceof DbError && error.reason === "not-database" &&
+      error.message ===
+        `"${path}" is damaged: its explorer counts game ${id}, which it ` +
+          "does not hold with a result";
+    assert.throws(() => db.gameCounts(id), damaged);
+    // and so does the merge of a row into it
+    assert.throws(
+      () =>
+        db.sql.prepare(
+          "INSERT INTO explorer VALUES (?, ?, ?) ON CONFLICT (key, month) " +
+            "DO UPDATE SET data = fen_explorer_merge(data, excluded.data)",
+        ).run(row.key, row.month, row.data),
+      damaged,
+    );
+  } finally {
+    db.close();
     Deno.removeSync(dir, { recursive: true });
   }
 });

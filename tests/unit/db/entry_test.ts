@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import {
   addCounts,
+  addRowGames,
   cellCounts,
   ExplorerEntry,
   KEPT_GAMES,
+  REFERENCE,
+  writeOneGame,
 } from "../../../lib/db/entry.ts";
-import { cellOf, UNRATED } from "../../../lib/db/speed.ts";
+import { ByteWriter } from "../../../lib/db/_varint.ts";
+import { cellOf, GROUP_COUNT, SPEEDS, UNRATED } from "../../../lib/db/speed.ts";
 
 function counts(white: number, draws: number, black: number, sum = 0) {
   return { white, draws, black, whiteSum: sum, blackSum: sum };
@@ -70,10 +74,64 @@ Deno.test("explorer rows add up, and a move keeps its newest and highest rated g
   for (const id of [17, 18, 19, 20]) assert.ok(ids.includes(id));
 });
 
-Deno.test("a one-game move packs in a few bytes", () => {
+Deno.test("a row one game makes alone refers to the game in 6 bytes and reads back through its counts", () => {
   const entry = new ExplorerEntry();
+  const cell = cellOf(2, 4);
   const move = entry.move(796);
-  addCounts(move.cells, { cell: cellOf(2, 4), counts: counts(1, 0, 0, 1650) });
-  move.games.push({ id: 100000, cell: cellOf(2, 4) });
-  assert.ok(entry.encode().length <= 15, `${entry.encode().length} bytes`);
+  addCounts(move.cells, { cell, counts: counts(1, 0, 0, 1650) });
+  move.games.push({ id: 100000, cell });
+  const bytes = entry.encode();
+  assert.equal(bytes[0], REFERENCE);
+  assert.equal(bytes.length, 6);
+  // the batch's way, without the entry, writes the same bytes
+  const out = new ByteWriter();
+  writeOneGame(out, {
+    cell,
+    field: 0,
+    whiteSum: 1650,
+    blackSum: 1650,
+    id: 100000,
+    move: 796,
+  });
+  assert.deepEqual(out.done(), bytes);
+  assert.throws(
+    () => ExplorerEntry.decode(bytes),
+    /RangeError: the row refers to game 100000: no games given/,
+  );
+  const looked: number[] = [];
+  const back = ExplorerEntry.decode(bytes, (id) => {
+    looked.push(id);
+    return { cell, field: 0, whiteSum: 1650, blackSum: 1650 };
+  });
+  assert.deepEqual(looked, [100000]);
+  assert.deepEqual(back.extra, []);
+  assert.equal(back.moves.length, 1);
+  assert.deepEqual(get(back.moves[0].cells, cell), counts(1, 0, 0, 1650));
+  assert.deepEqual(back.moves[0].games, [{ id: 100000, cell }]);
+  assert.deepEqual(back.encode(), bytes);
+  const played = new Map<number, number>();
+  assert.equal(addRowGames(bytes, played), 0);
+  assert.deepEqual([...played], [[796, 1]]);
+  // no row of counts begins with the reference's number
+  assert.ok(SPEEDS.length * GROUP_COUNT < REFERENCE);
+});
+
+Deno.test("a row of two games, or with counts of its own, is written whole", () => {
+  const cell = cellOf(2, 4);
+  const two = new ExplorerEntry();
+  const move = two.move(796);
+  addCounts(move.cells, { cell, counts: counts(1, 1, 0, 1650) });
+  move.games.push({ id: 5, cell }, { id: 6, cell });
+  const ended = new ExplorerEntry();
+  addCounts(ended.extra, { cell, counts: counts(0, 1, 0, 1650) });
+  const repeated = new ExplorerEntry();
+  addCounts(repeated.extra, { cell, counts: counts(-1, 0, 0, 1650) });
+  const again = repeated.move(796);
+  addCounts(again.cells, { cell, counts: counts(1, 0, 0, 1650) });
+  again.games.push({ id: 5, cell });
+  for (const entry of [two, ended, repeated]) {
+    const bytes = entry.encode();
+    assert.notEqual(bytes[0], REFERENCE);
+    assert.deepEqual(ExplorerEntry.decode(bytes).encode(), bytes);
+  }
 });

@@ -23,7 +23,7 @@ function contents(db: GameDatabase): unknown {
   );
   read.setReadBigInts(true);
   const rows = read.all().map((row) => {
-    const entry = ExplorerEntry.decode(row.data as Uint8Array);
+    const entry = ExplorerEntry.decode(row.data as Uint8Array, db.lookup);
     const cells = (m: number[]) =>
       [...cellCounts(m)].filter(([, c]) => {
         const { white, draws, black } = c;
