@@ -19,6 +19,7 @@ import {
 } from "./import.ts";
 import { IndexBatch } from "./index_batch.ts";
 import { MovesReplay } from "./moves.ts";
+import { gameCounts } from "./game_counts.ts";
 import { DbError } from "./database.ts";
 
 /**
@@ -95,6 +96,10 @@ function copyGames(
   for (const found of read.iterate()) {
     const row = source.store.logical(numbers(found as GameRow));
     counts.read++;
+    // the source's index rows that refer to a game read its counts: from
+    // memory, as an import's merges do, not from its row again
+    const kept = gameCounts(row);
+    if (kept !== null) source.remember(Number(row.id), kept);
     const stored = target.store.stored(row);
     const values = INSERT_COLUMNS.map((c) => stored[c] ?? null);
     const { changes, lastInsertRowid } = insert.run(...values as never[]);
