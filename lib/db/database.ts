@@ -238,7 +238,7 @@ export class GameDatabase {
           `database (no table ${missing})`,
       );
     }
-    if (write && Number(this.meta("version")) !== SCHEMA_VERSION) {
+    if (write && this.meta("version") === null) {
       this.setMeta("version", SCHEMA_VERSION);
     }
   }
@@ -282,6 +282,18 @@ export class GameDatabase {
     return row?.value ?? null;
   }
 
+  /**
+   * Marks an older version's file (see `READ_VERSIONS`) as this fen's
+   * version, in the transaction that first writes to it: a file opened to
+   * write and left unwritten (an import refused, a merge of other plies)
+   * stays readable to the fen that made it.
+   */
+  markVersion(): void {
+    if (Number(this.meta("version")) !== SCHEMA_VERSION) {
+      this.setMeta("version", SCHEMA_VERSION);
+    }
+  }
+
   /** Sets a value of the `meta` table. */
   setMeta(name: string, value: string | number): void {
     this.sql.prepare(
@@ -302,9 +314,13 @@ export class GameDatabase {
   gameCounts(id: number): GameCounts {
     const recent = this.#recent.get(id);
     if (recent !== null) return recent;
-    this.#countsOf ??= this.sql.prepare(
-      "SELECT result, white_elo, black_elo, speed FROM games WHERE id = ?",
-    );
+    if (this.#countsOf === null) {
+      this.#countsOf = this.sql.prepare(
+        "SELECT result, white_elo, black_elo, speed FROM games WHERE id = ?",
+      );
+      // a rating beyond 2^53 stored by an older fen is read, not thrown at
+      this.#countsOf.setReadBigInts(true);
+    }
     const row = this.#countsOf.get(id) as GameRow | undefined;
     if (row !== undefined && row.result !== null && row.speed !== null) {
       // the two text columns only (the whole row's text costs thrice this)

@@ -120,11 +120,16 @@ export class RecentGames {
    */
   remember(id: number, counts: GameCounts): void {
     if (id <= 0 || id >= 2 ** 31) return;
-    if (counts.whiteSum > 0xffff || counts.blackSum > 0xffff) return;
     if (this.#count >= this.#ids.length && this.#ids.length < RECENT) {
       this.#grow();
     }
     const at = id & (this.#ids.length - 1);
+    if (counts.whiteSum > 0xffff || counts.blackSum > 0xffff) {
+      // not kept: nor the older game in its place
+      if (this.#ids[at] !== 0) this.#count--;
+      this.#ids[at] = 0;
+      return;
+    }
     if (this.#ids[at] === 0) this.#count++;
     this.#ids[at] = id;
     this.#cells[at] = counts.cell * 3 + counts.field;
@@ -140,7 +145,7 @@ export class RecentGames {
    */
   get(id: number): GameCounts | null {
     const at = id & (this.#ids.length - 1);
-    if (this.#ids.length === 0 || this.#ids[at] !== id) return null;
+    if (id <= 0 || this.#ids.length === 0 || this.#ids[at] !== id) return null;
     const cell = this.#cells[at];
     return {
       cell: Math.floor(cell / 3),

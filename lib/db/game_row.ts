@@ -65,7 +65,8 @@ function restOf(row: GameRow): readonly (string | null)[] {
 
 /**
  * The columns of a game's tags: the typed ones (an integer column holds
- * only a value written the usual way, else the tag is kept as text), and
+ * only a 32-bit value written the usual way, else the tag is kept as
+ * text), and
  * `tags`, the others in order (a typed one at its place by name alone),
  * with the termination marker under the name "" when it is not the
  * Result tag's (the `result` column holds the tag's).
@@ -81,7 +82,7 @@ export function tagColumns(
     if (name === "Result") continue;
     const typed = BY_TAG.get(name);
     const fits = typed !== undefined &&
-      (typed[2] === "text" || String(Number.parseInt(value)) === value);
+      (typed[2] === "text" || isIntValue(value));
     if (fits) {
       row[typed[1]] = typed[2] === "int" ? Number(value) : value;
       if (!ROSTER.has(name)) rest.push(name, null);
@@ -93,6 +94,16 @@ export function tagColumns(
   }
   row.tags = rest.length === 0 ? null : rest;
   return row;
+}
+
+/**
+ * Whether a tag's value goes in an integer column: written the usual way,
+ * and a 32-bit integer (the explorer's batches hold ratings as such; a
+ * larger one is kept as the tag's text).
+ */
+function isIntValue(value: string): boolean {
+  const n = Number.parseInt(value);
+  return String(n) === value && Math.abs(n) < 2 ** 31;
 }
 
 /** The tags of a row, in their order (Result left to the game's result). */

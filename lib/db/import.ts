@@ -152,6 +152,7 @@ export class GameWriter {
     if (this.#open) return;
     try {
       this.#db.sql.exec("BEGIN");
+      this.#db.markVersion();
     } catch (error) {
       throw dbErrorOf(error, this.#db.path);
     }

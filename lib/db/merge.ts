@@ -46,6 +46,7 @@ export function mergeDatabase(
   }
   try {
     target.sql.exec("BEGIN");
+    target.markVersion();
     const batch = new IndexBatch(target);
     const { ids, counts } = copyGames(target, source, { batch, plies });
     const rows = source.sql.prepare("SELECT key, month, data FROM explorer");

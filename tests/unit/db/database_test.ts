@@ -103,19 +103,31 @@ Deno.test("what is not one of fen's databases is a DbError saying why", async ()
   }
 });
 
-Deno.test("a version 2 database is read and written to, then marked version 3", async () => {
+Deno.test("a version 2 database is read, and marked version 3 when first written to", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "fen-db-" });
   try {
     const made = await GameDatabase.open(`${dir}/g.db`, { write: true });
     made.setMeta("version", 2);
     made.close();
-    const read = await GameDatabase.open(`${dir}/g.db`);
-    assert.equal(read.meta("version"), 2);
-    read.close();
+    const version = async () => {
+      const read = await GameDatabase.open(`${dir}/g.db`);
+      const value = read.meta("version");
+      read.close();
+      return value;
+    };
+    assert.equal(await version(), 2);
+    // opened to write and left unwritten, it stays what it was
     (await GameDatabase.open(`${dir}/g.db`, { write: true })).close();
-    const written = await GameDatabase.open(`${dir}/g.db`);
-    assert.equal(written.meta("version"), SCHEMA_VERSION);
-    written.close();
+    assert.equal(await version(), 2);
+    const writing = await GameDatabase.open(`${dir}/g.db`, { write: true });
+    const importer = new GameImporter(writing, {
+      indexPlies: 12,
+      annotations: false,
+    });
+    importer.push('[Result "1-0"]\n\n1. e4 e5 1-0\n');
+    importer.end();
+    writing.close();
+    assert.equal(await version(), SCHEMA_VERSION);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -50,7 +50,14 @@ Deno.test("the games kept in memory are the last added, through the arrays' grow
   for (const id of [last - 2 ** 20, 1, 4096, 2 ** 20]) {
     assert.equal(recent.get(id), null);
   }
-  // a game whose ratings do not fit is not kept (its row is read)
+  // a game whose ratings do not fit is not kept (its row is read), nor the
+  // game it would have replaced
   recent.remember(last + 1, { ...counts(1), whiteSum: 70000 });
   assert.equal(recent.get(last + 1), null);
+  assert.deepEqual(recent.get(last + 2 - 2 ** 20), counts(last + 2 - 2 ** 20));
+  recent.remember(last + 2, { ...counts(2), blackSum: 70000 });
+  assert.equal(recent.get(last + 2 - 2 ** 20), null);
+  // no game has id 0: an empty place is no game's
+  assert.equal(new RecentGames().get(0), null);
+  assert.equal(recent.get(0), null);
 });

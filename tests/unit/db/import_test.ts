@@ -142,3 +142,36 @@ Deno.test("tags are typed columns, the rest kept in order", async () => {
   assert.ok(strings.includes("https://lichess.org/"));
   db.close();
 });
+
+Deno.test("a rating too large for a 32-bit integer is kept as its tag's text: imports after it merge, the game comes back whole", async () => {
+  const game = (site: string, elo: string) =>
+    `[Event "e"]\n[Site "https://lichess.org/${site}"]\n[WhiteElo "${elo}"]\n` +
+    `[BlackElo "1500"]\n[TimeControl "180+0"]\n[Result "1-0"]\n\n` +
+    "1. e4 e5 2. Nf3 Nc6 1-0\n\n";
+  const a = game("aaaaaaaa", "9007199254740994") +
+    game("bbbbbbbb", "3000000000");
+  const b = game("cccccccc", "1700");
+  const rows = (db: GameDatabase) =>
+    db.sql.prepare(
+      "SELECT CAST(key AS TEXT) AS key, month, hex(data) AS data FROM explorer ORDER BY key, month",
+    ).all().map((row) => JSON.stringify(row));
+  // the three games at once, and the third in an import of its own after
+  const together = await databaseOf(a + b);
+  const apart = await databaseOf(a);
+  const importer = new GameImporter(apart, {
+    indexPlies: 12,
+    annotations: true,
+  });
+  importer.push(b);
+  importer.end();
+  assert.deepEqual(rows(apart), rows(together));
+  assert.deepEqual(
+    exported(apart),
+    parsePgn(a + b).map((g) => stringifyPgn(g)),
+  );
+  const elos = apart.sql.prepare("SELECT white_elo FROM games ORDER BY id")
+    .all().map((row) => row.white_elo);
+  assert.deepEqual(elos, [null, null, 1700]);
+  together.close();
+  apart.close();
+});
