@@ -45,9 +45,6 @@ export interface ImportCounts {
 /** The index's default depth: see docs/db.md for the measurements. */
 export const DEFAULT_INDEX_PLIES = 12;
 
-/** The results' fields, as an indexed game names them. */
-const FIELDS = ["white", "draws", "black"] as const;
-
 /** The columns an import writes, in order (all but `id`). */
 export const INSERT_COLUMNS = [
   "uid",
@@ -259,7 +256,6 @@ export function indexedGame(
     id,
     month: Number(row.month),
     ...counts,
-    field: FIELDS[counts.field],
     keys,
     codes,
   };

@@ -9,6 +9,7 @@
 import type { StatementSync } from "node:sqlite";
 import { ByteWriter } from "./_varint.ts";
 import type { GameDatabase } from "./database.ts";
+import type { GameCounts } from "./game_counts.ts";
 import {
   addCounts,
   addGameRef,
@@ -18,20 +19,12 @@ import {
   writeOneGame,
 } from "./entry.ts";
 
-/** A game as the index counts it. */
-export interface IndexedGame {
+/** A game as the index counts it: its counts (`gameCounts`), and more. */
+export interface IndexedGame extends GameCounts {
   /** Its id in the `games` table. */
   id: number;
   /** Its month (year x 12 + month - 1, 0 unknown). */
   month: number;
-  /** Its cell: speed and rating group. */
-  cell: number;
-  /** How it ended. */
-  field: "white" | "draws" | "black";
-  /** White's rating, 0 when the game is unrated. */
-  whiteSum: number;
-  /** Black's rating, 0 when the game is unrated. */
-  blackSum: number;
   /** The Polyglot keys of the positions indexed, as 32-bit halves. */
   keys: ArrayLike<number>;
   /** The game's packed moves (those of the positions indexed at least). */
@@ -46,8 +39,6 @@ const GAME = 6;
 
 /** The width of an event: its row, the move (-1: the position), the game. */
 const EVENT = 3;
-
-const FIELDS = ["white", "draws", "black"] as const;
 
 /** The rows one statement adds at most (below SQLite's parameters' bound). */
 const ROWS_A_STATEMENT = 128;
@@ -250,19 +241,12 @@ export class IndexBatch {
     const number = this.#gameCount++, games = this.#games;
     const at = number * GAME;
     games[at] = game.cell;
-    games[at + 1] = FIELDS.indexOf(game.field);
+    games[at + 1] = game.field;
     games[at + 2] = game.whiteSum;
     games[at + 3] = game.blackSum;
     games[at + 4] = sign;
     games[at + 5] = game.id;
-    if (sign > 0) {
-      this.#db?.remember(game.id, {
-        cell: game.cell,
-        field: games[at + 1],
-        whiteSum: game.whiteSum,
-        blackSum: game.blackSum,
-      });
-    }
+    if (sign > 0) this.#db?.remember(game.id, game);
     return number;
   }
 
