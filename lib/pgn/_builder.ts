@@ -79,6 +79,12 @@ export class GameBuilder implements TokenSink {
   #unplayed = false;
   #game: PgnGame | null = null;
   #tags = new Map<string, string>();
+  /**
+   * The tag names met after the game went wrong in its tags: not the
+   * game's (it was made with the tags before), but a name met again after
+   * a blank line still starts the next game, as it does in a sound one.
+   */
+  readonly #namesSkipped = new Set<string>();
   #startLine = 1;
   /** Where the start's problem is reported: its tag, or the game's start. */
   #fenLine = 1;
@@ -226,6 +232,7 @@ export class GameBuilder implements TokenSink {
     this.#unplayed = false;
     this.#game = null;
     this.#tags = new Map();
+    if (this.#namesSkipped.size > 0) this.#namesSkipped.clear();
     this.#comments = [];
     this.#truncated = false;
     this.#stack.length = 0;
@@ -240,11 +247,14 @@ export class GameBuilder implements TokenSink {
       // Tags, a blank line, a tag the game has: the first game has no
       // movetext. A new name is the same game's (ChessBase writes a blank
       // line after its Event tag).
-      if (this.#tags.has(name)) this.finish();
+      if (this.#tags.has(name) || this.#namesSkipped.has(name)) this.finish();
       this.#tagsClosed = false;
     }
     if (this.#phase === NONE) this.#begin(line);
-    if (this.#skipping) return;
+    if (this.#skipping) {
+      this.#namesSkipped.add(name);
+      return;
+    }
     this.#tags.set(name, value);
     // Where a start that cannot be set up is reported: the FEN tag, else
     // the Variant tag.

@@ -272,6 +272,22 @@ Deno.test("errors: a syntax error names game, line and column, and the next game
   assert.equal(sans(games[2]), "d4");
 });
 
+Deno.test("errors: a game gone wrong in its tags ends at a tag name it met again after a blank line", () => {
+  // The tags after the error are not the game's, but they are counted as a
+  // sound game's are: the third game is read, as a part cut there reads it.
+  const text = '[Event "0"]\n\n1. a4 *\n\n [ *\n\n[Event "1"]\n\n1. \n\n' +
+    '[Event "t"]\n\n1. e4 *\n';
+  const games = readAll(text);
+  assert.deepEqual(
+    games.map((g) => [g.line, [...g.tags], sans(g), g.error?.reason ?? null]),
+    [
+      [1, [["Event", "0"]], "a4", null],
+      [5, [], "", "a tag name expected"],
+      [11, [["Event", "t"]], "e4", null],
+    ],
+  );
+});
+
 Deno.test("errors: an illegal move ends its game there, the next game goes on", () => {
   const text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n" +
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6\n8. c3 O-O 9. h3 Nf6 *\n\n" +

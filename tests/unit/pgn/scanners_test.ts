@@ -61,6 +61,10 @@ const HOSTILE: Record<string, string> = {
     '[Event "a"]\n\f\n1. e4 *\n\v\n[Event "b"]\n \f\t\r\n1. d4 e5\n\f\n[Event "c"]\n\n1. c4 *\n',
   "a game whose tags went wrong, then a tag it repeats after a blank line":
     '[Event "0"]\n[Result "*"]\n\n* [ *\n\n[Event "1"]\n[Result "*"]\n\n1. [ {\n\n[Event "in a comment"]\n\n} *\n',
+  // found by the generated games: the part cut at the third game's tag
+  // read it, the reader in one piece did not (the second kept no tag names)
+  "a game whose tags went wrong, then two tag sections after blank lines":
+    '[Event "0"]\n[Result "*"]\n\n    1. a4 e5 \n\n [ *\n\n[Event "1"]\n[Result "*"]\n\n1. \n\n[Event "t"]\n\n *\n',
 };
 
 /** The test data's games (the first of the Stockfish games). */
