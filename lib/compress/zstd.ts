@@ -27,6 +27,7 @@
 // Spelled from the parent folder so that it resolves from lib/cli/ too, where
 // the command's bundles keep this loader outside them (scripts/build.ts).
 import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
+import { nativeZstdStream } from "./_zstd_stream.ts";
 
 /** A zstd stream that is cut short, corrupt, or followed by other bytes. */
 export class ZstdError extends Error {
@@ -278,7 +279,7 @@ export type ByteSource =
 /**
  * The largest frame decoded whole by the runtime's decoder: pzstd's frames
  * (lichess's dumps: 32 MiB of text each) are far below it; a larger frame,
- * such as `zstd` makes of a whole file, streams through fzstd.
+ * such as `zstd` makes of a whole file, is streamed (lib/compress/_zstd_stream.ts).
  */
 const WHOLE_FRAME = 8 << 20;
 
@@ -292,9 +293,9 @@ export interface ZstdReaderOptions {
 
 /**
  * A zstd stream read as its decompressed bytes, in bounded memory: each
- * frame is decoded by the runtime's decoder at once (its streaming form
- * throws uncaught errors at a fault, so it is not used) or, when larger
- * than 8 MiB compressed, streamed through fzstd. A stream that is cut
+ * frame is decoded by the runtime's decoder, at once or, when larger than
+ * 8 MiB compressed, as a stream (through fzstd where the runtime's decoder
+ * cannot be driven so). A stream that is cut
  * short, corrupt or followed by other bytes throws a {@linkcode ZstdError}
  * once everything decodable before the fault has been read, as `zstd -dc`
  * writes it.
@@ -321,9 +322,7 @@ export class ZstdReader {
    * node:zlib loads Deno's Node layer (about 45 ms), which every run paid
    * while the command's bundles imported it at their start.
    */
-  readonly #decompress = import("node:zlib").then((zlib) =>
-    zlib.zstdDecompressSync
-  );
+  readonly #zlib = import("node:zlib");
 
   /**
    * @param source The compressed bytes.
@@ -414,7 +413,7 @@ export class ZstdReader {
     this.#frame.length = 0;
     this.#frameBytes = 0;
     try {
-      this.#give((await this.#decompress)(frame));
+      this.#give((await this.#zlib).zstdDecompressSync(frame));
     } catch (error) {
       // what precedes the fault, as zstd -dc writes it, then the fault
       this.#frame.push(frame);
@@ -424,10 +423,11 @@ export class ZstdReader {
     }
   }
 
-  /** The current frame goes on through fzstd, from its first byte. */
+  /** The current frame goes on as a stream, from its first byte. */
   async #startStream(): Promise<void> {
-    const { Decompress } = await loadFzstd();
-    this.#stream = new Decompress((data) => this.#give(data));
+    const give = (data: Uint8Array) => this.#give(data);
+    this.#stream = nativeZstdStream(await this.#zlib, give) ??
+      new (await loadFzstd()).Decompress(give);
     for (const bytes of this.#frame) this.#stream.push(bytes);
     this.#frame.length = 0;
     this.#frameBytes = 0;
