@@ -186,6 +186,8 @@ Deno.test("property: every EPD the reader accepts survives stringifyEpd", () => 
     ),
     { numRuns: PROPERTY_RUNS },
   );
-  // most random tails are refused; enough must be read for this to mean much
-  assert.ok(accepted > PROPERTY_RUNS / 10, `${accepted} accepted`);
+  // Most random tails are refused; enough must be read for this to mean
+  // much. About 11.5% are read (80 to 144 of 1,000 over 1,000 seeds): a
+  // tenth failed 7% of the unit runs, a twentieth is 6 deviations below.
+  assert.ok(accepted > PROPERTY_RUNS / 20, `${accepted} accepted`);
 });
