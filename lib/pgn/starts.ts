@@ -91,13 +91,14 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
  * line the scan found, starts), starts a new game with the tag that opens
  * the line at `at`. Its moves are skimmed, not played. Read from the line
  * found before, not from the buffer's start (a part's whole text, about
- * 2 ms a part): a reader that was skipping there (a stray character began
- * a game whose tags go on past a comment line and a blank line) would not
- * end that game at a tag name it repeats, which this one does.
+ * 2 ms a part): the reader from the start may be in a game there whose tag
+ * names this read does not know, but knowing more names, it ends a game at
+ * a repeated one wherever this read does (a game that went wrong counts
+ * the names of the tags it skips).
  */
 function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const line = 1 + countFeeds(bytes, from, at);
-  let starts = false, erred = false;
+  let starts = false;
   const builder = new GameBuilder(
     { strict: false },
     new GameWalk({
@@ -105,7 +106,6 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
         position(): void {},
         end(game): void {
           if (game.line === line) starts = true;
-          else if (game.line < line && game.error !== null) erred = true;
         },
       },
       variations: false,
@@ -122,10 +122,7 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const tag = tagEnd(bytes, at);
   stream.push(bytes.subarray(from, tag < 0 || tag > lineEnd ? lineEnd : tag));
   stream.end();
-  // A game before the line went wrong: the reader may have been skipping
-  // at `from` already (and skipping, it keeps no tag, so it does not end a
-  // game at a tag name repeated), and only a read from the start tells.
-  return starts && erred && from > 0 ? startsGame(bytes, 0, at) : starts;
+  return starts;
 }
 
 /** Line feeds from `from` to `to`. */

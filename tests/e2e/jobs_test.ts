@@ -361,20 +361,39 @@ Deno.test("--jobs: no part starts where the PGN reader reads on: a tag in a comm
 });
 
 Deno.test("--jobs: no part starts at a tag the PGN reader reads as the game's before it, when that game's tags went wrong", async () => {
-  // Game 2's first tag is wrong: the reader skips it, keeping none of its
-  // tags, so a tag after a blank line never repeats one and never starts a
-  // game, for more than a part. Read from one of those tags, a reader keeps
-  // it, and the next one after a blank line would start a game.
-  const swallowed = '[Event "h"]\n\n1. [ {\n\n'.repeat(20_000);
-  const text = `[Event "a"]\n\n1. e4 * [ *\n\n${swallowed}1. d4 *\n\n` +
+  // Game 2's first tag is wrong: the reader skips its tags, counting only
+  // their names, so a tag after a blank line that never repeats one never
+  // starts a game, for more than a part. Read from one of those tags, a
+  // reader would keep it, and end its game at the next blank line and tag.
+  const blocks = (name: (k: number) => string) =>
+    Array.from({ length: 20_000 }, (_, k) => `[${name(k)} "h"]\n\n1. [ {\n\n`)
+      .join("");
+  const text = (swallowed: string) =>
+    `[Event "a"]\n\n1. e4 * [ *\n\n${swallowed}1. d4 *\n\n` +
     '[Event "b"]\n\n1. c4 *\n';
   const run = await same(EVERY_POSITION, {
-    stdin: text,
+    stdin: text(blocks((k) => `Tag${k}`)),
     what: "a game whose tags went wrong, then tags it never repeats",
   });
   assert.equal(run.code, 2);
   // one error, game 2's: no game starts in what follows it
   assert.equal(run.stderr, "fen: stdin:3:11: game 2, a tag name expected\n");
+  // A name it met, after a blank line, starts the next game (whose stray
+  // [ is its own error), as in a game read without error.
+  const again = await same(EVERY_POSITION, {
+    stdin: text(blocks(() => "Event")),
+    what: "a game whose tags went wrong, then a tag it met again",
+  });
+  const errors = again.stderr.split("\n").slice(0, -1);
+  assert.equal(errors.length, 20_000);
+  assert.deepEqual(
+    [errors[0], errors[1], errors.at(-1)],
+    [
+      "fen: stdin:3:11: game 2, a tag name expected",
+      "fen: stdin:11:6: game 3, a tag name expected",
+      "fen: stdin:80003:6: game 20001, a tag name expected",
+    ],
+  );
 });
 
 Deno.test("--jobs: a message after every other record, stdout and stderr each in order", async () => {
