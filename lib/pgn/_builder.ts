@@ -112,6 +112,15 @@ export class GameBuilder implements TokenSink {
       this.#promotion.stage === 0 && !this.#promoted;
   }
 
+  /**
+   * Whether the game being read is still in its tags (no movetext yet): a
+   * game that ends so ends at a tag name it has, which depends on every
+   * tag it has met (lib/pgn/starts.ts reads it as its games end).
+   */
+  get inTags(): boolean {
+    return this.#phase === TAGS;
+  }
+
   /** Whether a comment's text is kept: all, or only those before the moves. */
   get keepsComments(): boolean {
     return this.#out.keepsMoves || this.#phase === TAGS;

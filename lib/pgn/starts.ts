@@ -91,21 +91,27 @@ export function gameCut(bytes: Uint8Array): GameCut | null {
  * line the scan found, starts), starts a new game with the tag that opens
  * the line at `at`. Its moves are skimmed, not played. Read from the line
  * found before, not from the buffer's start (a part's whole text, about
- * 2 ms a part): the reader from the start may be in a game there whose tag
- * names this read does not know, but knowing more names, it ends a game at
- * a repeated one wherever this read does (a game that went wrong counts
- * the names of the tags it skips).
+ * 2 ms a part), which tells where a game ends after movetext as a read
+ * from the start does. Not always where a game ends in its tags, at a tag
+ * name it has: the read from the start may know names from before the line
+ * found before (a comment line and a blank line between tags make it a
+ * line found), and a game that went wrong may have been skipping there.
+ * Then the read from the start answers.
  */
 function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const line = 1 + countFeeds(bytes, from, at);
-  let starts = false;
-  const builder = new GameBuilder(
+  let starts = false, unsure = false;
+  const builder: GameBuilder = new GameBuilder(
     { strict: false },
     new GameWalk({
       visitor: {
         position(): void {},
         end(game): void {
           if (game.line === line) starts = true;
+          else if (game.line < line) {
+            // the game before the line's: how it ended
+            unsure = game.error !== null || builder.inTags;
+          }
         },
       },
       variations: false,
@@ -122,7 +128,7 @@ function startsGame(bytes: Uint8Array, from: number, at: number): boolean {
   const tag = tagEnd(bytes, at);
   stream.push(bytes.subarray(from, tag < 0 || tag > lineEnd ? lineEnd : tag));
   stream.end();
-  return starts;
+  return starts && unsure && from > 0 ? startsGame(bytes, 0, at) : starts;
 }
 
 /** Line feeds from `from` to `to`. */

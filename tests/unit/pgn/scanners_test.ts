@@ -63,6 +63,14 @@ const HOSTILE: Record<string, string> = {
     '[Event "0"]\n[Result "*"]\n\n* [ *\n\n[Event "1"]\n[Result "*"]\n\n1. [ {\n\n[Event "in a comment"]\n\n} *\n',
   // found by the generated games: the part cut at the third game's tag
   // read it, the reader in one piece did not (the second kept no tag names)
+  // found by a review: a tag section ended by a name the reader knew from
+  // before the line found before the cut, which a read from there does not
+  "tags, a comment line, a blank line and tags, twice":
+    '[A "1"]\n{c}\n\n[B "1"]\n\n[A "1"]\n{c}\n\n[B "1"]\n\n1. e4 *\n',
+  "tags, a ; line, a blank line and tags, twice":
+    '[A "1"]\n;c\n\n[B "1"]\n\n[A "1"]\n;c\n\n[B "1"]\n\n1. e4 *\n',
+  "tags, a stray [, a blank line and tags, twice":
+    '[A "1"]\n [ *\n\n[B "1"]\n\n[A "1"]\n [ *\n\n[B "1"]\n\n1. e4 *\n',
   "a game whose tags went wrong, then two tag sections after blank lines":
     '[Event "0"]\n[Result "*"]\n\n    1. a4 e5 \n\n [ *\n\n[Event "1"]\n[Result "*"]\n\n1. \n\n[Event "t"]\n\n *\n',
 };
