@@ -35,6 +35,22 @@ interface Engine {
   _defaultFlushFlag?: number;
 }
 
+/**
+ * The largest window a frame may ask for, as zstd's format allows (2^31):
+ * libzstd's own limit (2^27) refuses frames that `zstd --long` writes, and
+ * any other `zstd -dc --memory=2GB` reads.
+ */
+export const WINDOW_LOG_MAX = 31;
+
+/**
+ * The input a call reads at most. A call that ends in a fault gives none of
+ * what it decoded before it: in small steps, the call that completes a
+ * block (and meets its fault) is not the one that completed the block
+ * before, so every block before a fault is given (zstd -dc, reading 128
+ * KiB a call, may hold back one more).
+ */
+const INPUT = 8 << 10;
+
 /** The output buffer's size: each call decodes up to this much. */
 const OUTPUT = 1 << 17;
 
@@ -52,7 +68,9 @@ export function nativeZstdStream(
   zlib: typeof import("node:zlib"),
   ondata: (data: Uint8Array) => void,
 ): FzstdDecompress | null {
-  const engine = zlib.createZstdDecompress() as unknown as Engine;
+  const engine = zlib.createZstdDecompress({
+    params: { [zlib.constants.ZSTD_d_windowLogMax]: WINDOW_LOG_MAX },
+  }) as unknown as Engine;
   const handle = engine._handle, state = engine._writeState;
   const flush = engine._defaultFlushFlag;
   if (
@@ -91,16 +109,17 @@ class NativeStream implements FzstdDecompress {
   /** Decodes `chunk`; `final` frees the decoder (the frame has ended). */
   push(chunk: Uint8Array, final = false): void {
     const output = this.#output, state = this.#state;
-    let offset = 0, left = chunk.length;
+    let offset = 0;
     try {
       // until the input is read and the output not filled: a full output
       // may leave decoded bytes inside the decoder
       for (;;) {
+        const given = Math.min(chunk.length - offset, INPUT);
         this.#handle.writeSync(
           this.#flush,
           chunk,
           offset,
-          left,
+          given,
           output,
           0,
           output.length,
@@ -109,10 +128,9 @@ class NativeStream implements FzstdDecompress {
         if (free < output.length) {
           this.#ondata(output.slice(0, output.length - free));
         }
-        const read = left - unread;
+        const read = given - unread;
         offset += read;
-        left = unread;
-        if (free !== 0 && left === 0) break;
+        if (free !== 0 && offset === chunk.length) break;
         if (free !== 0 && read === 0) {
           // bytes after the frame's end, which the frame walker never gives
           throw new Error("the decoder stopped before the frame's end");

@@ -27,7 +27,7 @@
 // Spelled from the parent folder so that it resolves from lib/cli/ too, where
 // the command's bundles keep this loader outside them (scripts/build.ts).
 import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
-import { nativeZstdStream } from "./_zstd_stream.ts";
+import { nativeZstdStream, WINDOW_LOG_MAX } from "./_zstd_stream.ts";
 
 /** A zstd stream that is cut short, corrupt, or followed by other bytes. */
 export class ZstdError extends Error {
@@ -413,7 +413,10 @@ export class ZstdReader {
     this.#frame.length = 0;
     this.#frameBytes = 0;
     try {
-      this.#give((await this.#zlib).zstdDecompressSync(frame));
+      const zlib = await this.#zlib;
+      this.#give(zlib.zstdDecompressSync(frame, {
+        params: { [zlib.constants.ZSTD_d_windowLogMax]: WINDOW_LOG_MAX },
+      }));
     } catch (error) {
       // what precedes the fault, as zstd -dc writes it, then the fault
       this.#frame.push(frame);
@@ -423,11 +426,16 @@ export class ZstdReader {
     }
   }
 
+  /** A streaming decoder for the current frame, giving what it decodes. */
+  async #streamDecoder(): Promise<FzstdDecompress> {
+    const give = (data: Uint8Array) => this.#give(data);
+    return nativeZstdStream(await this.#zlib, give) ??
+      new (await loadFzstd()).Decompress(give);
+  }
+
   /** The current frame goes on as a stream, from its first byte. */
   async #startStream(): Promise<void> {
-    const give = (data: Uint8Array) => this.#give(data);
-    this.#stream = nativeZstdStream(await this.#zlib, give) ??
-      new (await loadFzstd()).Decompress(give);
+    this.#stream = await this.#streamDecoder();
     for (const bytes of this.#frame) this.#stream.push(bytes);
     this.#frame.length = 0;
     this.#frameBytes = 0;
@@ -435,6 +443,9 @@ export class ZstdReader {
 
   /** The decodable blocks of a frame cut short or corrupt. */
   async #salvage(): Promise<void> {
+    // fzstd, not the runtime's stream: that one hands on a block whose
+    // literals were changed (the frame's checksum says so at its end only),
+    // and a test's records after the fault were then read as garbage
     const { Decompress } = await loadFzstd();
     const stream = new Decompress((data) => this.#give(data));
     try {

@@ -228,3 +228,17 @@ Deno.test("ZstdReader streams a large frame through the runtime's decoder, a fau
   assert.equal(before.length, 4 << 17);
   assert.ok(text.startsWith(before));
 });
+
+Deno.test("ZstdReader reads a frame whose window is larger than libzstd's default limit, whole or streamed", async () => {
+  const zlib = await import("node:zlib");
+  const text = lines(20_000);
+  // no content size in the header (a stream's frame): the window is 2^28
+  const wide = new Uint8Array(zlib.zstdCompressSync(encoder.encode(text), {
+    params: { [zlib.constants.ZSTD_c_windowLog]: 28 },
+  }));
+  assert.throws(() => zlib.zstdDecompressSync(wide), /too much memory/);
+  for (const wholeFrame of [1 << 20, 10]) {
+    const reader = new ZstdReader(source(wide, 1 << 16), { wholeFrame });
+    assert.equal(decoder.decode(await reader.readAll()), text);
+  }
+});
