@@ -40,7 +40,20 @@ interface Engine {
  * libzstd's own limit (2^27) refuses frames that `zstd --long` writes, and
  * any other `zstd -dc --memory=2GB` reads.
  */
-export const WINDOW_LOG_MAX = 31;
+const WINDOW_LOG_MAX = 31;
+
+/**
+ * The runtime's decoder's options, whole or streamed: any window a frame
+ * asks for.
+ *
+ * @param zlib The loaded `node:zlib`.
+ * @returns Options for `zstdDecompressSync` and `createZstdDecompress`.
+ */
+export function decoderOptions(
+  zlib: typeof import("node:zlib"),
+): { params: Record<number, number> } {
+  return { params: { [zlib.constants.ZSTD_d_windowLogMax]: WINDOW_LOG_MAX } };
+}
 
 /**
  * The input a call reads at most. A call that ends in a fault gives none of
@@ -68,9 +81,9 @@ export function nativeZstdStream(
   zlib: typeof import("node:zlib"),
   ondata: (data: Uint8Array) => void,
 ): FzstdDecompress | null {
-  const engine = zlib.createZstdDecompress({
-    params: { [zlib.constants.ZSTD_d_windowLogMax]: WINDOW_LOG_MAX },
-  }) as unknown as Engine;
+  const engine = zlib.createZstdDecompress(
+    decoderOptions(zlib),
+  ) as unknown as Engine;
   const handle = engine._handle, state = engine._writeState;
   const flush = engine._defaultFlushFlag;
   if (

@@ -27,7 +27,7 @@
 // Spelled from the parent folder so that it resolves from lib/cli/ too, where
 // the command's bundles keep this loader outside them (scripts/build.ts).
 import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
-import { nativeZstdStream, WINDOW_LOG_MAX } from "./_zstd_stream.ts";
+import { decoderOptions, nativeZstdStream } from "./_zstd_stream.ts";
 
 /** A zstd stream that is cut short, corrupt, or followed by other bytes. */
 export class ZstdError extends Error {
@@ -414,9 +414,7 @@ export class ZstdReader {
     this.#frameBytes = 0;
     try {
       const zlib = await this.#zlib;
-      this.#give(zlib.zstdDecompressSync(frame, {
-        params: { [zlib.constants.ZSTD_d_windowLogMax]: WINDOW_LOG_MAX },
-      }));
+      this.#give(zlib.zstdDecompressSync(frame, decoderOptions(zlib)));
     } catch (error) {
       // what precedes the fault, as zstd -dc writes it, then the fault
       this.#frame.push(frame);
