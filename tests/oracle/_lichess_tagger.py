@@ -20,10 +20,21 @@ from model import Puzzle  # noqa: E402
 logging.disable(logging.CRITICAL)
 
 
+def kept(board):
+    """board() for a node: a copy of its board, made once. cook.py asks a
+    node for its board again and again, and python-chess makes it each time
+    from the FEN and every move since (three quarters of the oracle's run)."""
+    return lambda: board.copy()
+
+
 def themes(doc):
-    node = chess.pgn.Game.from_board(chess.Board(doc["fen"]))
+    board = chess.Board(doc["fen"])
+    node = chess.pgn.Game.from_board(board)
+    node.board = kept(board.copy())
     for uci in doc["moves"]:
         node = node.add_main_variation(chess.Move.from_uci(uci))
+        board.push(node.move)
+        node.board = kept(board.copy())
     return sorted(cook.cook(Puzzle("oracle", node.game(), int(doc["cp"]))))
 
 

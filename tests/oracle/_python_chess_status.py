@@ -60,12 +60,18 @@ def tree(name, board, nodes):
     level, seen = [board], 0
     while level and seen < nodes:
         following = []
-        for position in level:
+        for index, position in enumerate(level):
             if seen >= nodes:
                 return
             yield judge(name, position)
             seen += 1
+            # A child is made only if it can still be judged: before it come
+            # the rest of this level and the children made so far. (Making
+            # every child of the last level was two thirds of the run.)
+            wanted = nodes - seen - (len(level) - index - 1)
             for move in position.legal_moves:
+                if len(following) >= wanted:
+                    break
                 child = position.copy(stack=False)
                 child.push(move)
                 following.append(child)
