@@ -10,7 +10,8 @@ const LOCK = `${
 
 /**
  * Waits until no other test module of this process holds the environment,
- * sets `env`, and returns what undoes both (call it once, when done).
+ * sets `env`, and returns what undoes both, the variables as they were
+ * (call it once, when done).
  */
 export async function holdEnv(
   env: Readonly<Record<string, string>>,
@@ -24,9 +25,14 @@ export async function holdEnv(
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
+  const before = Object.keys(env).map((name) => [name, Deno.env.get(name)]);
   for (const [name, value] of Object.entries(env)) Deno.env.set(name, value);
   return () => {
-    for (const name of Object.keys(env)) Deno.env.delete(name);
+    // As they were: a variable the run was started with stays set.
+    for (const [name, value] of before) {
+      if (value === undefined) Deno.env.delete(name!);
+      else Deno.env.set(name!, value);
+    }
     Deno.removeSync(LOCK);
   };
 }

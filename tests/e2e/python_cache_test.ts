@@ -27,33 +27,44 @@ Deno.test({
       const input = `${dir}/input.txt`;
       await Deno.writeTextFile(input, "first\n");
       const run = { path: python.path, stdin: "a" };
-      const answer = await runPython([script, input], run);
-      assert.match(answer, / first a\n$/);
-      assert.equal(await runPython([script, input], run), answer);
-      // The same content under another name is the same input.
-      const copy = `${dir}/copy.txt`;
-      await Deno.copyFile(input, copy);
-      assert.equal(await runPython([script, copy], run), answer);
-      await Deno.writeTextFile(input, "second\n");
-      const changed = await runPython([script, input], run);
-      assert.match(changed, / second a\n$/);
-      const otherStdin = await runPython([script, input], {
-        ...run,
-        stdin: "b",
-      });
-      assert.match(otherStdin, / second b\n$/);
-      const release = await holdEnv({ FEN_ORACLE_CACHE: "0" });
+      // Kept answers on, whatever the run was started with (a run with
+      // FEN_ORACLE_CACHE=0 tests this too).
+      const release = await holdEnv({ FEN_ORACLE_CACHE: "1" });
       try {
-        assert.notEqual(await runPython([script, input], run), changed);
+        await cacheKeeps({ script, input, dir }, run);
       } finally {
         release();
       }
-      await assert.rejects(
-        runPython([script, `${dir}/missing.txt`], run),
-        /No such file/,
-      );
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
   },
 });
+
+/** The answers kept and run again, as the header says. */
+async function cacheKeeps(
+  { script, input, dir }: { script: string; input: string; dir: string },
+  run: { path: string; stdin: string },
+): Promise<void> {
+  const answer = await runPython([script, input], run);
+  assert.match(answer, / first a\n$/);
+  assert.equal(await runPython([script, input], run), answer);
+  // The same content under another name is the same input.
+  const copy = `${dir}/copy.txt`;
+  await Deno.copyFile(input, copy);
+  assert.equal(await runPython([script, copy], run), answer);
+  await Deno.writeTextFile(input, "second\n");
+  const changed = await runPython([script, input], run);
+  assert.match(changed, / second a\n$/);
+  const otherStdin = await runPython([script, input], {
+    ...run,
+    stdin: "b",
+  });
+  assert.match(otherStdin, / second b\n$/);
+  Deno.env.set("FEN_ORACLE_CACHE", "0");
+  assert.notEqual(await runPython([script, input], run), changed);
+  await assert.rejects(
+    runPython([script, `${dir}/missing.txt`], run),
+    /No such file/,
+  );
+}
