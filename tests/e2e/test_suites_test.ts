@@ -121,6 +121,8 @@ Deno.test("the suites are dealt by the seconds each module took, a module the ta
     <testsuite name="./tests/e2e/slow_test.ts" tests="2">
       <testcase name="a" time="30.25"></testcase>
       <testcase name="b" time="9.75"></testcase>
+      <testcase name="b &gt; a step" time="9.5"></testcase>
+      <testcase name="b &gt; a step &gt; its step" time="9"></testcase>
     </testsuite>
     <testsuite name="./tests/unit/quick_test.ts" tests="1">
       <testcase name="c" time="0.04"></testcase>
