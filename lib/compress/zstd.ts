@@ -28,6 +28,7 @@
 // the command's bundles keep this loader outside them (scripts/build.ts).
 import { type FzstdDecompress, loadFzstd } from "../compress/_fzstd.js";
 import { decoderOptions, nativeZstdStream } from "./_zstd_stream.ts";
+import { Agreement } from "./_agreement.ts";
 
 /** A zstd stream that is cut short, corrupt, or followed by other bytes. */
 export class ZstdError extends Error {
@@ -283,6 +284,9 @@ export type ByteSource =
  */
 const WHOLE_FRAME = 8 << 20;
 
+/** The compressed bytes each decoder of a salvage is given at a time. */
+const SALVAGE_PIECE = 1 << 16;
+
 /** Options of a {@linkcode ZstdReader}. */
 export interface ZstdReaderOptions {
   /** Bytes already read from the stream's start. */
@@ -313,6 +317,12 @@ export class ZstdReader {
   /** The current frame's bytes, while it is small enough to decode whole. */
   readonly #frame: Uint8Array[] = [];
   #frameBytes = 0;
+  /**
+   * Frames decoded to their end: the one a fault is in is the next (the
+   * walker may have read on into a later frame of the same chunk, or taken
+   * a corrupt block's header for a frame's end).
+   */
+  #framesDecoded = 0;
   /** The current frame's streaming decoder, once it is too large. */
   #stream: FzstdDecompress | null = null;
   /** Frame parts walked and not yet decoded (one chunk's worth). */
@@ -384,7 +394,7 @@ export class ZstdReader {
       if (fault !== null && this.#frameBytes > 0) await this.#salvage();
     } catch (error) {
       fault = new ZstdError(
-        `corrupt zstd data in frame ${this.#frames.frames}: ${
+        `corrupt zstd data in frame ${this.#framesDecoded + 1}: ${
           (error as Error).message
         }`,
       );
@@ -407,6 +417,7 @@ export class ZstdReader {
     if (this.#stream !== null) {
       this.#stream.push(new Uint8Array(0), true);
       this.#stream = null;
+      this.#framesDecoded++;
       return;
     }
     const frame = concat(this.#frame);
@@ -415,6 +426,7 @@ export class ZstdReader {
     try {
       const zlib = await this.#zlib;
       this.#give(zlib.zstdDecompressSync(frame, decoderOptions(zlib)));
+      this.#framesDecoded++;
     } catch (error) {
       // what precedes the fault, as zstd -dc writes it, then the fault
       this.#frame.push(frame);
@@ -439,20 +451,45 @@ export class ZstdReader {
     this.#frameBytes = 0;
   }
 
-  /** The decodable blocks of a frame cut short or corrupt. */
+  /**
+   * The decodable blocks of a frame cut short or corrupt: the bytes fzstd
+   * and the runtime's stream both decode alike (lib/compress/_agreement.ts),
+   * each given the frame a piece at a time so that neither runs far ahead.
+   * Either alone hands on garbage at some faults: the runtime's stream a
+   * block whose literals were changed (the frame's checksum says so at its
+   * end only), fzstd 5.8 MB past a block that libzstd and `zstd -dc` refuse.
+   */
   async #salvage(): Promise<void> {
-    // fzstd, not the runtime's stream: that one hands on a block whose
-    // literals were changed (the frame's checksum says so at its end only),
-    // and a test's records after the fault were then read as garbage
-    const { Decompress } = await loadFzstd();
-    const stream = new Decompress((data) => this.#give(data));
-    try {
-      for (const bytes of this.#frame) stream.push(bytes);
-    } catch {
-      // the fault itself is what the caller reports
-    }
+    const frame = concat(this.#frame);
     this.#frame.length = 0;
     this.#frameBytes = 0;
+    const give = (data: Uint8Array) => this.#give(data);
+    const agreement = new Agreement(give);
+    const { Decompress } = await loadFzstd();
+    const native = nativeZstdStream(await this.#zlib, agreement.ondata(1));
+    // where the runtime's stream cannot be driven, fzstd's blocks as before
+    const decoders: (FzstdDecompress | null)[] = native === null
+      ? [new Decompress(give)]
+      : [new Decompress(agreement.ondata(0)), native];
+    for (let at = 0; at < frame.length && agreement.open; at += SALVAGE_PIECE) {
+      const piece = frame.subarray(at, at + SALVAGE_PIECE);
+      for (const [which, decoder] of decoders.entries()) {
+        try {
+          decoder?.push(piece);
+        } catch {
+          // the fault itself is what the caller reports
+          decoders[which] = null;
+          agreement.end(which as 0 | 1);
+        }
+      }
+    }
+    for (const decoder of decoders) {
+      try {
+        decoder?.push(new Uint8Array(0), true);
+      } catch {
+        // a frame cut short: its end is the fault reported
+      }
+    }
   }
 
   /**

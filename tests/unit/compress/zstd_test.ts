@@ -242,3 +242,24 @@ Deno.test("ZstdReader reads a frame whose window is larger than libzstd's defaul
     assert.equal(decoder.decode(await reader.readAll()), text);
   }
 });
+
+Deno.test("ZstdReader salvages of a corrupt frame decoded whole only what both decoders decode alike: no garbage before the fault", async () => {
+  const text = lines(200_000);
+  const whole = frame(text);
+  assert.ok(whole.length < 8 << 20, "decoded whole");
+  // 16 bytes of 0xff mid-frame: libzstd (and zstd -dc) refuse the block;
+  // fzstd alone read on past it and handed on garbage before its fault
+  const corrupt = whole.slice();
+  const middle = whole.length >> 1;
+  corrupt.fill(0xff, middle, middle + 16);
+  const got: Uint8Array[] = [];
+  await assert.rejects(
+    readInto(new ZstdReader(source(corrupt, 1 << 16)), got, 1 << 16),
+    /^ZstdError: corrupt zstd data in frame 1: /,
+  );
+  const before = decoder.decode(join(...got));
+  assert.ok(text.startsWith(before), "a prefix of the text, nothing else");
+  // every block before the one the fault is in (128 KiB of text each)
+  const blocks = blockHeaders(whole).filter((at) => at < middle).length - 1;
+  assert.ok(before.length >= blocks << 17, `${before.length} bytes`);
+});
