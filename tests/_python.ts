@@ -3,10 +3,11 @@
 // arguments, the files and folders they name, its stdin, python-chess's source
 // and python3 itself: a run whose inputs are all the same as a previous run's
 // reads that run's answer from build/oracle/ (git-ignored) instead of starting
-// python3 again. The python runs were about 84 s of the full suite's ~735 s of
-// CPU; what the test compares its answer with is computed afresh every time,
-// and an input that changes (our own output read back by python-chess, a
-// script edited, another python-chess) is a new key, so the oracle runs.
+// python3 again. The python runs are about 91 s of the full suite's ~445 s of
+// CPU with nothing kept; what the test compares its answer with is computed
+// afresh every time, and an input that changes (our own output read back by
+// python-chess, a script edited, another python-chess) is a new key, so the
+// oracle runs.
 // FEN_ORACLE_CACHE=0 runs every oracle; a fresh clone (CI) has no answers kept.
 
 import assert from "node:assert/strict";
