@@ -57,10 +57,11 @@ export function decoderOptions(
 
 /**
  * The input a call reads at most. A call that ends in a fault gives none of
- * what it decoded before it: in small steps, the call that completes a
- * block (and meets its fault) is not the one that completed the block
- * before, so every block before a fault is given (zstd -dc, reading 128
- * KiB a call, may hold back one more).
+ * what it decoded before it, so no call may hold a block's end and a later
+ * fault: the reader's parts end where blocks do (`ZstdFrames`), and a part
+ * is read in calls of this size, so every block before a fault is given
+ * (zstd -dc, reading 128 KiB a call, may hold back one more). Small steps
+ * also keep a block larger than the calls from being read in one.
  */
 const INPUT = 8 << 10;
 

@@ -122,31 +122,46 @@ export class ZstdFrames {
   push(chunk: Uint8Array, part: FramePart): void {
     let at = 0, from = 0; // from: start of frame bytes not yet handed on
     const n = chunk.length;
-    // Header bytes are few (at most 18 a frame, 3 a block), so this loop
-    // runs a few times per block; bodies are skipped in one step.
-    while (at < n) {
-      const state = this.#part;
-      if (state === Part.BlockBody || state === Part.SkipBody) {
-        const take = Math.min(this.#need, n - at);
-        at += take;
-        this.#need -= take;
-        if (this.#need > 0) continue;
-        if (state === Part.SkipBody) this.#expect(Part.Magic, 4);
-        else if (!this.#lastBlock) this.#expect(Part.BlockHeader, 3);
-        else if (this.#checksum) this.#expect(Part.Checksum, 4);
-        else from = this.#frameEnd(chunk, { from, at, part });
-        continue;
-      }
-      this.#header[this.#have++] = chunk[at++];
-      if (--this.#need > 0) continue;
-      if (state === Part.Magic) {
-        if (this.#magic(at)) {
-          part(FRAME_MAGIC, false); // it may have begun in the last chunk
-          from = at;
+    try {
+      // Header bytes are few (at most 18 a frame, 3 a block), so this loop
+      // runs a few times per block; bodies are skipped in one step.
+      while (at < n) {
+        const state = this.#part;
+        if (state === Part.BlockBody || state === Part.SkipBody) {
+          const take = Math.min(this.#need, n - at);
+          at += take;
+          this.#need -= take;
+          if (this.#need > 0) continue;
+          if (state === Part.SkipBody) {
+            this.#expect(Part.Magic, 4);
+            continue;
+          }
+          if (!this.#lastBlock || this.#checksum) {
+            // A part ends where a block does: a decoder given a block's end
+            // and a fault in one call hands on neither.
+            part(chunk.subarray(from, at), false);
+            from = at;
+          }
+          if (!this.#lastBlock) this.#expect(Part.BlockHeader, 3);
+          else if (this.#checksum) this.#expect(Part.Checksum, 4);
+          else from = this.#frameEnd(chunk, { from, at, part });
+          continue;
         }
-      } else if (this.#headerDone(at)) {
-        from = this.#frameEnd(chunk, { from, at, part });
+        this.#header[this.#have++] = chunk[at++];
+        if (--this.#need > 0) continue;
+        if (state === Part.Magic) {
+          if (this.#magic(at)) {
+            part(FRAME_MAGIC, false); // it may have begun in the last chunk
+            from = at;
+          }
+        } else if (this.#headerDone(at)) {
+          from = this.#frameEnd(chunk, { from, at, part });
+        }
       }
+    } catch (error) {
+      // the frame's bytes before a faulty header, for what decodes of them
+      if (this.#inFrame() && from < at) part(chunk.subarray(from, at), false);
+      throw error;
     }
     if (this.#inFrame() && from < n) part(chunk.subarray(from, n), false);
     this.#offset += n;
@@ -420,20 +435,18 @@ export class ZstdReader {
       this.#framesDecoded++;
       return;
     }
-    const frame = concat(this.#frame);
-    this.#frame.length = 0;
-    this.#frameBytes = 0;
     try {
       const zlib = await this.#zlib;
+      const frame = concat(this.#frame);
       this.#give(zlib.zstdDecompressSync(frame, decoderOptions(zlib)));
       this.#framesDecoded++;
     } catch (error) {
-      // what precedes the fault, as zstd -dc writes it, then the fault
-      this.#frame.push(frame);
-      this.#frameBytes = frame.length;
+      // what precedes the fault, then the fault (the parts kept for it)
       await this.#salvage();
       throw error;
     }
+    this.#frame.length = 0;
+    this.#frameBytes = 0;
   }
 
   /** A streaming decoder for the current frame, giving what it decodes. */
@@ -460,8 +473,7 @@ export class ZstdReader {
    * end only), fzstd 5.8 MB past a block that libzstd and `zstd -dc` refuse.
    */
   async #salvage(): Promise<void> {
-    const frame = concat(this.#frame);
-    this.#frame.length = 0;
+    const parts = this.#frame.splice(0);
     this.#frameBytes = 0;
     const give = (data: Uint8Array) => this.#give(data);
     const agreement = new Agreement(give);
@@ -471,15 +483,22 @@ export class ZstdReader {
     const decoders: (FzstdDecompress | null)[] = native === null
       ? [new Decompress(give)]
       : [new Decompress(agreement.ondata(0)), native];
-    for (let at = 0; at < frame.length && agreement.open; at += SALVAGE_PIECE) {
-      const piece = frame.subarray(at, at + SALVAGE_PIECE);
-      for (const [which, decoder] of decoders.entries()) {
-        try {
-          decoder?.push(piece);
-        } catch {
-          // the fault itself is what the caller reports
-          decoders[which] = null;
-          agreement.end(which as 0 | 1);
+    // the walker's parts, which end where blocks do, a piece at a time
+    for (const bytes of parts) {
+      for (
+        let at = 0;
+        at < bytes.length && agreement.open;
+        at += SALVAGE_PIECE
+      ) {
+        const piece = bytes.subarray(at, at + SALVAGE_PIECE);
+        for (const [which, decoder] of decoders.entries()) {
+          try {
+            decoder?.push(piece);
+          } catch {
+            // the fault itself is what the caller reports
+            decoders[which] = null;
+            agreement.end(which as 0 | 1);
+          }
         }
       }
     }

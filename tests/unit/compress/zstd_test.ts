@@ -263,3 +263,48 @@ Deno.test("ZstdReader salvages of a corrupt frame decoded whole only what both d
   const blocks = blockHeaders(whole).filter((at) => at < middle).length - 1;
   assert.ok(before.length >= blocks << 17, `${before.length} bytes`);
 });
+
+/** PGN that compresses to blocks of a few KiB each (128 KiB of text). */
+function smallBlocks(): string {
+  const games = Deno.readTextFileSync(
+    new URL("../../testdata/stockfish_games.pgn", import.meta.url),
+  );
+  let text = "";
+  for (let k = 0; text.length < 3_000_000; k++) {
+    const at = (k * 7919) % 200_000;
+    text += `[Round "${k}"]\n` + games.slice(at, at + 3000);
+  }
+  return text;
+}
+
+Deno.test("ZstdReader: a fault in a block hands on every block before it, however small, and so does a block header the format refuses", async () => {
+  const text = smallBlocks();
+  const whole = frame(text);
+  const headers = blockHeaders(whole);
+  assert.ok(headers[3] - headers[2] < 8 << 10, "blocks under 8 KiB");
+  const read = async (bytes: Uint8Array, message: RegExp) => {
+    const got: Uint8Array[] = [];
+    await assert.rejects(
+      readInto(new ZstdReader(source(bytes, 1 << 16)), got, 1 << 16),
+      message,
+    );
+    return decoder.decode(join(...got));
+  };
+  for (const block of [3, 6, 9, 12]) {
+    // 16 bytes of 0xff in the block's sections: the runtime's decoder,
+    // given a block's end and the fault in one call, handed on neither
+    const corrupt = whole.slice();
+    corrupt.fill(0xff, headers[block] + 3, headers[block] + 19);
+    const before = await read(
+      corrupt,
+      /^ZstdError: corrupt zstd data in frame 1: /,
+    );
+    assert.ok(text.startsWith(before), `block ${block}: a prefix`);
+    assert.ok(before.length >= block << 17, `block ${block}: ${before.length}`);
+    // a reserved block type: the walker's fault, after the blocks before
+    const refused = whole.slice();
+    refused[headers[block]] |= 0b110;
+    const kept = await read(refused, /a reserved block type in frame 1$/);
+    assert.equal(kept, text.slice(0, block << 17), `block ${block} refused`);
+  }
+});
