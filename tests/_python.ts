@@ -18,6 +18,12 @@ export interface PythonRun {
   path: string;
   /** What python3 reads on stdin. */
   stdin?: string;
+  /**
+   * Whether answers are kept and read back (default: unless
+   * FEN_ORACLE_CACHE=0); the cache's own test asks for it, rather than
+   * setting the variable every suite reads.
+   */
+  cache?: boolean;
 }
 
 const CACHE = new URL("../build/oracle/", import.meta.url);
@@ -41,7 +47,7 @@ export async function runPython(
     await hashBytes(stdin),
   ]));
   const kept = new URL(`${key}.out`, CACHE);
-  const useCache = Deno.env.get("FEN_ORACLE_CACHE") !== "0";
+  const useCache = run.cache ?? Deno.env.get("FEN_ORACLE_CACHE") !== "0";
   if (useCache) {
     try {
       return await Deno.readTextFile(kept);

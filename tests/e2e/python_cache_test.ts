@@ -26,15 +26,10 @@ Deno.test({
       );
       const input = `${dir}/input.txt`;
       await Deno.writeTextFile(input, "first\n");
-      const run = { path: python.path, stdin: "a" };
-      // Kept answers on, whatever the run was started with (a run with
-      // FEN_ORACLE_CACHE=0 tests this too).
-      const release = await holdEnv({ FEN_ORACLE_CACHE: "1" });
-      try {
-        await cacheKeeps({ script, input, dir }, run);
-      } finally {
-        release();
-      }
+      // Kept answers asked for, whatever the run was started with (a run
+      // with FEN_ORACLE_CACHE=0 tests this too).
+      const run = { path: python.path, stdin: "a", cache: true };
+      await cacheKeeps({ script, input, dir }, run);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -44,7 +39,7 @@ Deno.test({
 /** The answers kept and run again, as the header says. */
 async function cacheKeeps(
   { script, input, dir }: { script: string; input: string; dir: string },
-  run: { path: string; stdin: string },
+  run: { path: string; stdin: string; cache: boolean },
 ): Promise<void> {
   const answer = await runPython([script, input], run);
   assert.match(answer, / first a\n$/);
@@ -61,8 +56,13 @@ async function cacheKeeps(
     stdin: "b",
   });
   assert.match(otherStdin, / second b\n$/);
-  Deno.env.set("FEN_ORACLE_CACHE", "0");
-  assert.notEqual(await runPython([script, input], run), changed);
+  const release = await holdEnv({ FEN_ORACLE_CACHE: "0" });
+  try {
+    const { cache: _, ...asSet } = run;
+    assert.notEqual(await runPython([script, input], asSet), changed);
+  } finally {
+    release();
+  }
   await assert.rejects(
     runPython([script, `${dir}/missing.txt`], run),
     /No such file/,

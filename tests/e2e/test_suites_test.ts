@@ -123,6 +123,7 @@ Deno.test("the suites are dealt by the seconds each module took, a module the ta
       <testcase name="b" time="9.75"></testcase>
       <testcase name="b &gt; a step" time="9.5"></testcase>
       <testcase name="b &gt; a step &gt; its step" time="9"></testcase>
+      <testcase name="b &gt; a step named x &gt; y" time="0.5"></testcase>
     </testsuite>
     <testsuite name="./tests/unit/quick_test.ts" tests="1">
       <testcase name="c" time="0.04"></testcase>

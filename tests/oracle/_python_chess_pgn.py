@@ -17,6 +17,9 @@ fens_made = {}
 
 
 def fen(board):
+    if type(board) is not chess.Board:
+        # a variant's FEN holds more (pockets, checks) than the key below
+        return board.fen()
     key = (board.pawns, board.knights, board.bishops, board.rooks,
            board.queens, board.kings, board.occupied_co[chess.WHITE],
            board.occupied_co[chess.BLACK], board.promoted, board.turn,
