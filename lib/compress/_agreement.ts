@@ -70,7 +70,8 @@ export class Agreement {
       const n = Math.min(x.length, y.length);
       let same = 0;
       while (same < n && x[same] === y[same]) same++;
-      if (same > 0) this.#give(x.slice(0, same));
+      // a view: each decoder gives bytes of its own, which it keeps no more
+      if (same > 0) this.#give(x.subarray(0, same));
       if (same < n) {
         this.#parted = true;
         a.parts.length = 0;

@@ -299,9 +299,6 @@ export type ByteSource =
  */
 const WHOLE_FRAME = 8 << 20;
 
-/** The compressed bytes each decoder of a salvage is given at a time. */
-const SALVAGE_PIECE = 1 << 16;
-
 /** Options of a {@linkcode ZstdReader}. */
 export interface ZstdReaderOptions {
   /** Bytes already read from the stream's start. */
@@ -467,7 +464,7 @@ export class ZstdReader {
   /**
    * The decodable blocks of a frame cut short or corrupt: the bytes fzstd
    * and the runtime's stream both decode alike (lib/compress/_agreement.ts),
-   * each given the frame a piece at a time so that neither runs far ahead.
+   * each given the frame a block at a time.
    * Either alone hands on garbage at some faults: the runtime's stream a
    * block whose literals were changed (the frame's checksum says so at its
    * end only), fzstd 5.8 MB past a block that libzstd and `zstd -dc` refuse.
@@ -483,22 +480,17 @@ export class ZstdReader {
     const decoders: (FzstdDecompress | null)[] = native === null
       ? [new Decompress(give)]
       : [new Decompress(agreement.ondata(0)), native];
-    // the walker's parts, which end where blocks do, a piece at a time
-    for (const bytes of parts) {
-      for (
-        let at = 0;
-        at < bytes.length && agreement.open;
-        at += SALVAGE_PIECE
-      ) {
-        const piece = bytes.subarray(at, at + SALVAGE_PIECE);
-        for (const [which, decoder] of decoders.entries()) {
-          try {
-            decoder?.push(piece);
-          } catch {
-            // the fault itself is what the caller reports
-            decoders[which] = null;
-            agreement.end(which as 0 | 1);
-          }
+    // the walker's parts: each at most a block, so neither decoder runs
+    // more than a block ahead of the other
+    for (const part of parts) {
+      if (!agreement.open) break;
+      for (const [which, decoder] of decoders.entries()) {
+        try {
+          decoder?.push(part);
+        } catch {
+          // the fault itself is what the caller reports
+          decoders[which] = null;
+          agreement.end(which as 0 | 1);
         }
       }
     }
