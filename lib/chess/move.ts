@@ -2,6 +2,8 @@
 // moves in typed arrays: from | to << 6 | promotion role << 12 | flags.
 // Every reader of the fields goes through the accessors below.
 
+import type { Rules } from "../types.ts";
+
 /** An en-passant capture: the captured pawn is not on `to`. */
 export const EN_PASSANT = 1 << 15;
 /** The king's move when castling; its `to` is the castling rook's square. */
@@ -84,4 +86,25 @@ export function withCastleRook(
   rook: number,
 ): number {
   return (castle & ~(127 << (7 * slot))) | (rook + 1) << (7 * slot);
+}
+
+/** The bit of a drop in a {@linkcode packedMove}. */
+export const PACKED_DROP = 1 << 15;
+
+/**
+ * A move as UCI names it, in 16 bits: from | to << 6 | promotion << 12
+ * (knight 1, bishop 2, rook 3, queen 4, antichess's king 5), squares a8 =
+ * 0; castling's `to` is the king's square, in Chess960 the rook's (king
+ * takes rook); a drop is its square twice, the role dropped (pawn 1 to
+ * queen 5) << 12 and {@linkcode PACKED_DROP}. The packing `fen db` stores
+ * a game's moves in (lib/db/moves.ts), made from the core's code without
+ * a square's name.
+ */
+export function packedMove(m: number, rules: Rules): number {
+  if (m & DROP) return (m & 4095) | dropRole(m) << 12 | PACKED_DROP;
+  const to = m & CASTLE && rules !== "chess960"
+    ? kingDestination(m)
+    : moveTo(m);
+  const promotion = movePromotion(m);
+  return moveFrom(m) | to << 6 | (promotion === 0 ? 0 : promotion - 1) << 12;
 }

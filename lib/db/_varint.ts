@@ -44,6 +44,16 @@ export class ByteWriter {
     return this.bytes.slice(0, this.length);
   }
 
+  /**
+   * The bytes written, not copied: valid until the next write, for a
+   * reader that copies them at once (SQLite binding a value, a packer).
+   * A copy is a new buffer, a microsecond or two each: at a game's bytes
+   * or a row's, a tenth of a second an import of 100,000 games.
+   */
+  view(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+
   #grow(): void {
     const bigger = new Uint8Array(this.bytes.length * 2 + 16);
     bigger.set(this.bytes.subarray(0, this.length));

@@ -389,7 +389,9 @@ function mergeRows(
 ): Uint8Array {
   mergeEntry.clear().addBytes(old as Uint8Array, games)
     .addBytes(added as Uint8Array, games);
-  return mergeEntry.encode(mergeOut);
+  // SQLite copies a function's result: the writer's own bytes, no copy
+  mergeEntry.write(mergeOut);
+  return mergeOut.view();
 }
 
 // mergeRows' scratch, filled and used within one call: an import at

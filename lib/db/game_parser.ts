@@ -16,13 +16,7 @@ import {
   type GameRow,
   tagColumns,
 } from "./game_row.ts";
-import {
-  type Castle,
-  encodeMove,
-  movesBytes,
-  narrowMoves,
-  packMove,
-} from "./moves.ts";
+import { type Castle, encodeMove, movesBytes, narrowMoves } from "./moves.ts";
 import { squareOf } from "../chess/geometry.ts";
 import type { Position, Rules, Square } from "../types.ts";
 import { speedOf } from "./speed.ts";
@@ -56,6 +50,7 @@ export interface WalkedColumns {
   fen: string | null;
   material: number;
   home_pawns: number;
+  /** Valid until the next game is read: a reader copies or stores them. */
   moves: Uint8Array;
   annotations: Uint8Array | null;
 }
@@ -106,7 +101,10 @@ export function rowOf(
 export interface GameWalk {
   /** The moves, packed. */
   codes: number[];
-  /** The moves as the `moves` column keeps them (lib/db/moves.ts). */
+  /**
+   * The moves as the `moves` column keeps them (lib/db/moves.ts), valid
+   * until the walk's next game.
+   */
   moves: Uint8Array;
   /** The keys of the positions of the plies indexed, as halves (lib/data/polyglot/variant_key.ts). */
   keys: number[];
@@ -280,8 +278,8 @@ class MoveCollector {
   #narrow = true;
   readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
   /** The position after a move, as `encodeMove` reads it. */
-  readonly #board: { cells: ArrayLike<number>; occupancy: Int32Array } = {
-    cells: [],
+  readonly #board: { piece: number; occupancy: Int32Array } = {
+    piece: 0,
     occupancy: new Int32Array(4),
   };
   /** The last position (a walk moves one object along: read at the end). */
@@ -295,39 +293,32 @@ class MoveCollector {
   /** The game's next position (ply 0 starts a game). */
   position(position: PgnPosition): void {
     if (position.depth !== 0) return;
-    // the position's fields, filled once (each view refills them)
-    const view = this.#narrow || position.ply <= this.#plies
-      ? position.view()
-      : null;
-    if (position.ply === 0) {
+    // numbers, not squares' names: the view (every cell, castling, en
+    // passant) only where a key is made, and names for castling alone
+    const ply = position.ply;
+    if (ply === 0) {
       this.#codeCount = 0;
       this.#keyCount = 0;
       this.#bytes.length = 0;
       this.#narrow = narrowMoves(position.game.rules);
     } else {
-      const rook = position.castlingRook;
-      const to = rook !== null && position.game.rules === "chess960"
-        ? rook
-        : position.to!;
-      const code = packMove(position.from!, to, {
-        promotion: position.promotion,
-        drop: position.drop,
-      });
+      const code = position.packedMove;
       this.#codes[this.#codeCount++] = code;
       if (this.#narrow) {
+        const rook = position.castlingRook;
+        const castle = rook === null
+          ? null
+          : castleOf(position, rook, this.#castle);
         const board = this.#board;
-        board.cells = view!.cells;
-        position.occupancy(board.occupancy);
-        encodeMove(
-          board,
-          code,
-          this.#bytes,
-          rook === null ? null : castleOf(position, rook, this.#castle),
+        board.piece = position.pieceAt(
+          castle === null ? code >> 6 & 63 : castle.king,
         );
+        position.occupancy(board.occupancy);
+        encodeMove(board, code, this.#bytes, castle);
       }
     }
-    if (position.ply <= this.#plies) {
-      variantKeyHalves(view!, position.game.rules, this.#key);
+    if (ply <= this.#plies) {
+      variantKeyHalves(position.view(), position.game.rules, this.#key);
       this.#keys[this.#keyCount++] = this.#key[0];
       this.#keys[this.#keyCount++] = this.#key[1];
     }
@@ -339,7 +330,7 @@ class MoveCollector {
     // the last position's own cells: read before the walk moves on
     const cells = this.#last === null ? [] : this.#last.view().cells;
     const codes = this.#codes.slice(0, this.#codeCount);
-    const moves = this.#narrow ? this.#bytes.done() : movesBytes(codes);
+    const moves = this.#narrow ? this.#bytes.view() : movesBytes(codes);
     return { codes, keys: this.#keys.slice(0, this.#keyCount), cells, moves };
   }
 }

@@ -129,7 +129,8 @@ export class GameStore {
    *
    * @param row The row as read from PGN (`tags` the other tags as
    * `[name, value, ...]`, a value null for a tag kept in a column).
-   * @returns The stored columns.
+   * @returns The stored columns (`tags` valid until the next call: bound
+   * at once).
    */
   stored(row: GameRow): GameRow {
     const out: GameRow = { ...row };
@@ -217,7 +218,7 @@ export class GameStore {
         out.raw(bytes);
       }
     }
-    return out.done();
+    return out.view();
   }
 
   /** The id of the layout of some other tags. */

@@ -13,7 +13,12 @@
 import { DbError } from "./database.ts";
 import { GameParser, type ParsedGame } from "./game_parser.ts";
 import type { ImportCounts, ImportOptions } from "./import.ts";
-import { type FromWorker, GamePacker, type ToWorker } from "./import_rows.ts";
+import {
+  type FromWorker,
+  GamePacker,
+  PROGRESS,
+  type ToWorker,
+} from "./import_rows.ts";
 
 /** The module the worker runs. */
 export const WORKER = new URL("./import_worker.ts", import.meta.url);
@@ -42,10 +47,15 @@ export class ImportJobs {
     resolve: (answer: FromWorker) => void;
     reject: (error: unknown) => void;
   }[] = [];
-  /** The answers awaited, and the games of each message. */
-  readonly #waiting: { answer: Promise<FromWorker>; games: number }[] = [];
-  /** The games of the messages in `#waiting`. */
-  #ahead = 0;
+  /** The answers not awaited yet, oldest first. */
+  readonly #waiting: Promise<FromWorker>[] = [];
+  /**
+   * The games sent and those the worker took, counted in shared memory
+   * (`PROGRESS`): this thread reads no answer while it reads the input, so
+   * only the counts say at once how far behind the worker is.
+   */
+  readonly #progress = new Int32Array(new SharedArrayBuffer(8));
+  #sent = 0;
   #failure: unknown = null;
   /** What the import did so far (added and skipped: as the worker said). */
   readonly counts: ImportCounts = {
@@ -69,18 +79,18 @@ export class ImportJobs {
       event.preventDefault();
       this.#fail(new Error(`a worker failed: ${event.message}`));
     };
-    this.#send({ open: path });
+    this.#send({ open: path, progress: this.#progress });
   }
 
   /** Reads the next chunk of PGN; waits while the worker is behind. */
   async push(chunk: Uint8Array): Promise<void> {
     this.#parser.push(chunk);
     this.#flush();
-    while (this.#ahead > AHEAD_GAMES) {
-      const { answer, games } = this.#waiting.shift()!;
-      this.#ahead -= games;
-      await answer;
-    }
+    const progress = this.#progress;
+    while (
+      this.#sent - Atomics.load(progress, PROGRESS.taken) > AHEAD_GAMES &&
+      this.#waiting.length > 0
+    ) await this.#waiting.shift();
   }
 
   /** Ends the input: waits for the worker to store and commit everything. */
@@ -88,8 +98,7 @@ export class ImportJobs {
     this.#parser.end();
     this.#flush();
     this.#send({ end: true });
-    for (const { answer } of this.#waiting.splice(0)) await answer;
-    this.#ahead = 0;
+    for (const answer of this.#waiting.splice(0)) await answer;
   }
 
   /** Stops the worker. */
@@ -118,25 +127,19 @@ export class ImportJobs {
     const count = this.#games.count;
     if (count === 0) return;
     const games = this.#games.take();
-    this.#send({ games, behind: this.#pending.length }, {
-      games: count,
-      transfer: [games.numbers.buffer, games.bytes.buffer],
-    });
+    this.#sent += count;
+    Atomics.store(this.#progress, PROGRESS.sent, this.#sent);
+    this.#send({ games }, [games.numbers.buffer, games.bytes.buffer]);
   }
 
-  #send(
-    message: ToWorker,
-    { games = 0, transfer = [] }: { games?: number; transfer?: ArrayBuffer[] } =
-      {},
-  ): void {
+  #send(message: ToWorker, transfer: ArrayBuffer[] = []): void {
     if (this.#failure !== null) throw this.#failure;
     const answer = new Promise<FromWorker>((resolve, reject) =>
       this.#pending.push({ resolve, reject })
     );
     // said where it is awaited, if it is: an import stopped early is not
     answer.catch(() => {});
-    this.#waiting.push({ answer, games });
-    this.#ahead += games;
+    this.#waiting.push(answer);
     this.#worker.postMessage(message, transfer);
   }
 

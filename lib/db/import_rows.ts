@@ -28,13 +28,20 @@ export interface PackedGames {
 
 /** A message to the worker: the database, games read, the end. */
 export type ToWorker =
-  | { open: string }
   | {
-    games: PackedGames;
-    /** The messages sent before it and not yet answered (the worker's lag). */
-    behind: number;
+    open: string;
+    /** The games sent and taken, shared (see {@linkcode PROGRESS}). */
+    progress: Int32Array<SharedArrayBuffer>;
   }
+  | { games: PackedGames }
   | { end: true };
+
+/**
+ * The words of the import's shared counts: the games the thread sent (it
+ * writes them before each message) and those the worker took (it writes
+ * them as it takes each message's).
+ */
+export const PROGRESS = { sent: 0, taken: 1 } as const;
 
 /** The worker's answer to each message, in order. */
 export type FromWorker =

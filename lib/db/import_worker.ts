@@ -12,6 +12,7 @@ import { IndexBatch } from "./index_batch.ts";
 import {
   type FromWorker,
   GameUnpacker,
+  PROGRESS,
   type RowGame,
   type ToWorker,
 } from "./import_rows.ts";
@@ -23,9 +24,17 @@ import {
  */
 const EARLY_ROWS = 200_000;
 
+/**
+ * The games sent and not taken at most for a worker that keeps up: about
+ * a message's (the thread sends what each chunk of input held).
+ */
+const CAUGHT_UP_GAMES = 1_000;
+
 let db: GameDatabase | null = null;
 let writer: GameWriter | null = null;
 let batch: IndexBatch | null = null;
+let progress: Int32Array | null = null;
+let taken = 0;
 const unpacker = new GameUnpacker();
 
 /** Stores a game and counts it into the index. */
@@ -41,13 +50,17 @@ async function handle(message: ToWorker): Promise<FromWorker> {
     db = await GameDatabase.open(message.open, { write: true });
     writer = new GameWriter(db, {});
     batch = new IndexBatch(db);
+    progress = message.progress;
     return { ready: true };
   }
   if ("games" in message) {
+    taken += message.games.count;
+    Atomics.store(progress!, PROGRESS.taken, taken);
     unpacker.games(message.games, store);
     // a worker that keeps up writes its batch early, while the reading
     // goes on: the import's end then waits on a small last batch only
-    if (message.behind <= 1 && batch!.size >= EARLY_ROWS) {
+    const behind = Atomics.load(progress!, PROGRESS.sent) - taken;
+    if (behind <= CAUGHT_UP_GAMES && batch!.size >= EARLY_ROWS) {
       writer!.commit(() => batch!.flush());
     }
   } else {

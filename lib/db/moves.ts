@@ -23,6 +23,7 @@ import {
   kingDestination,
   moveFrom,
   movePromotion,
+  PACKED_DROP,
 } from "../chess/move.ts";
 import { SQUARE_NAMES } from "../_tables.ts";
 import { MAX_MOVES } from "../chess/generate.ts";
@@ -34,12 +35,11 @@ import type { ByteWriter } from "./_varint.ts";
 const PROMOTIONS = ["", "n", "b", "r", "q", "k"] as const;
 /** Drops by code: the core's roles (pawn 1 to queen 5). */
 const DROPS = ["", "p", "n", "b", "r", "q"] as const;
-/** The bit of a drop's code. */
-const DROP_CODE = 1 << 15;
 
 /**
  * A move packed in 16 bits: from (6), to (6), promotion (3); a drop, its
- * square twice, the piece dropped (3), and bit 15.
+ * square twice, the piece dropped (3), and bit 15 (the core's
+ * `packedMove`, `PgnPosition.packedMove`, from squares' names).
  *
  * @example
  * ```ts
@@ -65,7 +65,7 @@ export function packMove(
 ): number {
   const squares = squareOf(from) | squareOf(to) << 6;
   if (drop !== null) {
-    return squares | DROPS.indexOf(drop as "p") << 12 | DROP_CODE;
+    return squares | DROPS.indexOf(drop as "p") << 12 | PACKED_DROP;
   }
   return squares |
     (promotion === null ? 0 : PROMOTIONS.indexOf(promotion as "q")) << 12;
@@ -73,7 +73,7 @@ export function packMove(
 
 /** The UCI of a packed move (a drop as `N@e4`). */
 export function unpackMove(code: number): string {
-  if ((code & DROP_CODE) !== 0) {
+  if ((code & PACKED_DROP) !== 0) {
     return DROPS[code >> 12 & 7].toUpperCase() + "@" +
       SQUARE_NAMES[code >> 6 & 63];
   }
@@ -174,14 +174,15 @@ export function narrowMoves(rules: Rules): boolean {
  * It is written from the position after the move (a walk's own, which
  * then moves on: no copy of the one before), and read on the one before.
  *
- * @param board The position after the move: its cells (char codes, a8
- * first) and each side's squares as bit sets (`PgnPosition.occupancy`).
+ * @param board The position after the move: the cell of the mover's piece
+ * where it stands now (a char code; the king's, castling) and each side's
+ * squares as bit sets (`PgnPosition.occupancy`).
  * @param code The move, packed.
  * @param out Where its bytes go.
  * @param castle A castling's squares, else null.
  */
 export function encodeMove(
-  { cells, occupancy }: { cells: ArrayLike<number>; occupancy: Int32Array },
+  { piece: cell, occupancy }: { piece: number; occupancy: Int32Array },
   code: number,
   out: ByteWriter,
   castle: Castle | null,
@@ -189,14 +190,10 @@ export function encodeMove(
   // four arguments, not an options object: it runs for every ply of every
   // game imported, and allocates nothing
   const from = code & 63, to = code >> 6 & 63, promotion = code >> 12 & 7;
-  // the mover's piece where it stands now (a promotion's was a pawn)
   const dest = castle === null ? to : castle.king;
-  const side = cells[dest] & LOWER;
-  const piece = castle !== null
-    ? 107
-    : promotion !== 0
-    ? 112
-    : cells[dest] | LOWER;
+  const side = cell & LOWER;
+  // the mover's piece (a promotion's was a pawn)
+  const piece = castle !== null ? 107 : promotion !== 0 ? 112 : cell | LOWER;
   // its rank among its side's pieces before the move: those on lower
   // squares now (a count of bits), but for the pieces that moved there
   const words = side === 0 ? 0 : 2;
@@ -406,7 +403,7 @@ export class MovesReplay {
    */
   #legal(code: number): number | null {
     const { moves, length } = this.#notation;
-    if ((code & DROP_CODE) !== 0) return this.#drop(code);
+    if ((code & PACKED_DROP) !== 0) return this.#drop(code);
     const squares = code & 0xfff, to = code >> 6 & 63;
     const promotion = code >> 12 === 0 ? 0 : (code >> 12) + 1;
     let castle: number | null = null;

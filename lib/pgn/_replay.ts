@@ -17,9 +17,15 @@ import {
   kingTarget,
   movePromotion,
   moveTo,
+  packedMove,
   rookTarget,
 } from "../chess/move.ts";
-import { castlingOf, toPosition, writeCells } from "../chess/convert.ts";
+import {
+  castlingOf,
+  CHAR_OF_CODE,
+  toPosition,
+  writeCells,
+} from "../chess/convert.ts";
 import { playableBoard } from "../chess/playable.ts";
 import { isAttacked } from "../chess/attacks.ts";
 import { inCheck } from "../chess/notation.ts";
@@ -333,6 +339,16 @@ export class Replay implements RecordView {
   /** The letter of the piece a crazyhouse drop puts on the board, or null. */
   drop(code: number): "p" | "n" | "b" | "r" | "q" | null {
     return code & DROP ? DROP_LETTERS[dropRole(code)] : null;
+  }
+
+  /** A move as `packedMove` packs it (0 for a null move). */
+  packed(code: number): number {
+    return code === NULL_MOVE ? 0 : packedMove(code, this.rules);
+  }
+
+  /** The cell of square `s` (a8 = 0) as {@linkcode Replay.view} fills it. */
+  pieceAt(s: number): number {
+    return CHAR_OF_CODE[this.#notation.board.sq[s]];
   }
 
   /** Each side's squares as bit sets, as `PgnPosition.occupancy` gives them. */

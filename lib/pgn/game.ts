@@ -269,6 +269,54 @@ export class PgnPosition {
   }
 
   /**
+   * The move that led here as one number, as UCI names it: from | to << 6
+   * | promotion << 12 (knight 1, bishop 2, rook 3, queen 4, antichess's
+   * king 5), squares numbered a8 = 0 as {@linkcode PgnPosition.view}'s
+   * cells; castling goes to the king's square, in Chess960 to the rook's;
+   * a drop is its square twice, the piece dropped (pawn 1 ... queen 5) <<
+   * 12, and bit 15. 0 at the start and for a null move. The way to read a
+   * walk's moves without a square's name each (`fen db import` keeps its
+   * moves so).
+   *
+   * @example e2e4, then a promotion to a knight
+   * ```ts
+   * import { parsePgn } from "@fen/fen/pgn";
+   * import assert from "node:assert/strict";
+   *
+   * const [game] = parsePgn('[FEN "8/1P6/8/8/8/8/8/k6K w - - 0 1"]\n\nb8=N *');
+   * const [, promoted] = game.positions();
+   * const b7 = 9, b8 = 1;
+   * assert.equal(promoted.packedMove, b7 | b8 << 6 | 1 << 12);
+   * ```
+   */
+  get packedMove(): number {
+    return this.#code < 0 ? 0 : this.#replay.packed(this.#code);
+  }
+
+  /**
+   * The piece on a square as {@linkcode PgnPosition.view}'s cells hold it
+   * (a letter's char code, 0 for an empty square), without refilling the
+   * view: for walks that read a square or two a ply.
+   *
+   * @example The knight that moved
+   * ```ts
+   * import { parsePgn } from "@fen/fen/pgn";
+   * import assert from "node:assert/strict";
+   *
+   * const [game] = parsePgn("1. Nf3 *");
+   * const [, after] = game.positions();
+   * const f3 = 45;
+   * assert.equal(String.fromCharCode(after.pieceAt(f3)), "N");
+   * ```
+   *
+   * @param square The square, a8 = 0 to h1 = 63.
+   * @returns Its cell.
+   */
+  pieceAt(square: number): number {
+    return this.#kept?.cells[square] ?? this.#replay.pieceAt(square);
+  }
+
+  /**
    * Moves the cursor; `PgnGame.positions` calls it.
    *
    * @param ply The ply.

@@ -241,3 +241,57 @@ Deno.test("positions: a null move has no squares; the walker passes too", () => 
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
   );
 });
+
+Deno.test("positions: packedMove and pieceAt say in numbers what the squares' names and the view say", async () => {
+  const { packMove } = await import("../../../lib/db/moves.ts");
+  const text = [
+    await Deno.readTextFile(
+      new URL("../../testdata/lichess_variants.pgn", import.meta.url),
+    ),
+    await Deno.readTextFile(
+      new URL("../../testdata/stockfish_games.pgn", import.meta.url),
+    ),
+    // a null move, a promotion taking, Chess960 castling both ways
+    "1. e4 -- 2. d4 *",
+    '[FEN "1n5k/P7/8/8/8/8/8/7K w - - 0 1"]\n\n1. axb8=R *',
+    '[Variant "Chess960"]\n[FEN "r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1"]\n\n' +
+    "1. O-O-O O-O 2. Kc2 *",
+  ].join("\n\n");
+  const kinds = new Set<string>();
+  let positions = 0;
+  for (const game of parsePgn(text)) {
+    assert.equal(game.error, null, game.tags.get("Site"));
+    for (const p of game.cursor()) {
+      positions++;
+      const view = p.view();
+      for (let s = 0; s < 64; s++) assert.equal(p.pieceAt(s), view.cells[s]);
+      if (p.from === null) {
+        assert.equal(p.packedMove, 0);
+        kinds.add(p.ply === 0 ? "start" : "null");
+        continue;
+      }
+      const to = game.rules === "chess960" && p.castlingRook !== null
+        ? p.castlingRook
+        : p.to!;
+      const named = packMove(p.from, to, {
+        promotion: p.promotion,
+        drop: p.drop,
+      });
+      assert.equal(p.packedMove, named, `${game.rules} ${p.ply} ${p.san}`);
+      if (p.drop !== null) kinds.add("drop");
+      if (p.promotion !== null) kinds.add(`promotion ${p.promotion}`);
+      if (p.castlingRook !== null) kinds.add(`castling ${game.rules}`);
+    }
+  }
+  assert.ok(positions > 1000, `${positions}`);
+  for (
+    const kind of [
+      "start",
+      "null",
+      "drop",
+      "promotion r",
+      "castling chess",
+      "castling chess960",
+    ]
+  ) assert.ok(kinds.has(kind), `no ${kind} among ${[...kinds]}`);
+});
