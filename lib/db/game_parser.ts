@@ -8,8 +8,14 @@
 
 import { PgnReader } from "../pgn/reader.ts";
 import { PgnWalker } from "../pgn/walker.ts";
-import type { PgnGame, PgnPosition } from "../pgn/game.ts";
+import {
+  coreBoardOf,
+  coreMoveOf,
+  type PgnGame,
+  type PgnPosition,
+} from "../pgn/game.ts";
 import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
+import { BoardKey } from "../data/polyglot/board_key.ts";
 import {
   annotationsOf,
   fenColumn,
@@ -262,6 +268,8 @@ export function walkGame(game: PgnGame, plies: number): GameWalk {
 class MoveCollector {
   readonly #plies: number;
   readonly #key = new Uint32Array(2);
+  /** The key of the walk's board, followed move by move (`#keyOf`). */
+  readonly #boardKey = new BoardKey();
   /**
    * The game's packed moves and keys so far: the first `#codeCount` and
    * `#keyCount` of arrays kept from game to game (given out as copies of
@@ -317,12 +325,31 @@ class MoveCollector {
         encodeMove(board, code, this.#bytes, castle);
       }
     }
-    if (ply <= this.#plies) {
+    if (ply <= this.#plies) this.#keyOf(position);
+    this.#last = position;
+  }
+
+  /**
+   * Keeps the key of a position of the plies indexed: under standard
+   * chess and Chess960 followed move by move on the walk's own board (the
+   * Polyglot key, `BoardKey`: what changed hashed in and out, where the
+   * key of the view hashes every square), else the view's.
+   */
+  #keyOf(position: PgnPosition): void {
+    const board = this.#narrow ? coreBoardOf(position) : null;
+    if (board === null) {
       variantKeyHalves(position.view(), position.game.rules, this.#key);
       this.#keys[this.#keyCount++] = this.#key[0];
       this.#keys[this.#keyCount++] = this.#key[1];
+      return;
     }
-    this.#last = position;
+    const move = coreMoveOf(position), key = this.#boardKey;
+    // a null move (code 0) changes nothing BoardKey follows but the side
+    // and en passant: the board hashed again
+    if (position.ply === 0 || move <= 0) key.reset(board);
+    else key.played(board, move);
+    this.#keys[this.#keyCount++] = key.hi;
+    this.#keys[this.#keyCount++] = key.lo;
   }
 
   /** What the game's walk collected. */

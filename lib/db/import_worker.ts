@@ -20,9 +20,13 @@ import {
 /**
  * The rows past which a worker that keeps up with the reading writes its
  * batch (a full one, 600,000 rows, took 1.5 s at the end of 100,000
- * games, the reading done; a worker behind fills its batches).
+ * games, the reading done; a worker behind fills its batches). The last
+ * batch is the import's wait on the worker alone: from 100,000 rows it
+ * took 0.61 to 1.52 s after the reading ended (7 runs, 1.11 s on average),
+ * from 200,000 rows 1.10 to 2.37 s (1.63 s), from 60,000 rows no less
+ * (more batches merge more rows: docs/db.md).
  */
-const EARLY_ROWS = 200_000;
+const EARLY_ROWS = 100_000;
 
 /**
  * The games sent and not taken at most for a worker that keeps up: about

@@ -48,9 +48,9 @@ export function materialOf(
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i];
     if (cell === 0) continue;
-    const shift = cell < 128 ? SHIFTS[cell] : shiftOf(cell);
-    if (shift < 0) continue;
-    if (Math.floor(signature / 2 ** shift) % 16 < 15) signature += 2 ** shift;
+    const scale = cell < 128 ? SCALES[cell] : scaleOf(cell);
+    if (scale === 0) continue;
+    if (Math.floor(signature / scale) % 16 < 15) signature += scale;
   }
   for (let i = 0; i < codes.length; i++) {
     if (codes[i] >> 12 !== 0) return signature + PROMOTED;
@@ -66,8 +66,17 @@ function shiftOf(cell: number): number {
   return (letter === letter.toUpperCase() ? 0 : 20) + 4 * k;
 }
 
-/** {@linkcode shiftOf} by char code (a position's 64 cells, every game). */
-const SHIFTS = Int8Array.from({ length: 128 }, (_, cell) => shiftOf(cell));
+/** A piece's unit in the signature (2 to its shift), 0 for one not counted. */
+function scaleOf(cell: number): number {
+  const shift = shiftOf(cell);
+  return shift < 0 ? 0 : 2 ** shift;
+}
+
+/**
+ * {@linkcode scaleOf} by char code (a position's 64 cells, every game: a
+ * power computed a cell was a tenth of the import's signatures).
+ */
+const SCALES = Float64Array.from({ length: 128 }, (_, cell) => scaleOf(cell));
 
 /**
  * A game's signature: its last position's material and home pawns, or,

@@ -18,6 +18,7 @@ import {
   Replay,
 } from "./_replay.ts";
 import type { PgnError, PgnSyntaxError } from "./errors.ts";
+import type { ChessBoard } from "../chess/board.ts";
 import type {
   PgnEval,
   PgnGameInit,
@@ -180,6 +181,38 @@ export interface PgnPositionsOptions {
 }
 
 /**
+ * Set by {@linkcode PgnPosition}'s static block, once, as the module
+ * loads: the only way to its private fields from outside its body.
+ */
+let boardOfPosition: (position: PgnPosition) => ChessBoard | null;
+let moveOfPosition: (position: PgnPosition) => number;
+
+/**
+ * The chess core's board a walk's position is on (valid until the walk
+ * moves on), or null for a position kept by `positions()`. Not the
+ * library's API (lib/pgn/mod.ts does not export it): for this library's
+ * programs that follow a walk on the core's board, as `fen db import`
+ * keys its first positions move by move.
+ *
+ * @param position A position of a walk.
+ * @returns Its board, or null.
+ */
+export function coreBoardOf(position: PgnPosition): ChessBoard | null {
+  return boardOfPosition(position);
+}
+
+/**
+ * The code in the chess core of the move that led to a walk's position
+ * (-1 at the start, 0 a null move): see {@linkcode coreBoardOf}.
+ *
+ * @param position A position of a walk.
+ * @returns The move's code.
+ */
+export function coreMoveOf(position: PgnPosition): number {
+  return moveOfPosition(position);
+}
+
+/**
  * The position at one ply of a game, as `PgnGame.positions` yields it: the
  * ply, the move that led to it, how deep in variations it is, and the
  * position itself, written on demand. `PgnGame.cursor` and a
@@ -266,6 +299,13 @@ export class PgnPosition {
    */
   get castlingRook(): Square | null {
     return this.#code < 0 ? null : this.#replay.castlingRook(this.#code);
+  }
+
+  static {
+    // the readers of a walk's core board and move (coreBoardOf, above)
+    boardOfPosition = (position) =>
+      position.#kept === null ? position.#replay.board : null;
+    moveOfPosition = (position) => position.#code;
   }
 
   /**

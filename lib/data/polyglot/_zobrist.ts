@@ -3,12 +3,17 @@
 
 import { RANDOM64_HEX } from "./_random64.ts";
 
-/** The Random64 table as high and low 32-bit halves, built once at load. */
-export const RANDOM_HI: Uint32Array = /* @__PURE__ */ halves(0);
-export const RANDOM_LO: Uint32Array = /* @__PURE__ */ halves(8);
+/**
+ * The Random64 table as high and low 32-bit halves, built once at load:
+ * signed, as XORs leave them (unsigned halves read as numbers above 2^31
+ * cost the keys' loops a conversion each; a key is made unsigned at the
+ * end).
+ */
+export const RANDOM_HI: Int32Array = /* @__PURE__ */ halves(0);
+export const RANDOM_LO: Int32Array = /* @__PURE__ */ halves(8);
 
-function halves(from: number): Uint32Array {
-  const out = new Uint32Array(RANDOM64_HEX.length);
+function halves(from: number): Int32Array {
+  const out = new Int32Array(RANDOM64_HEX.length);
   for (let i = 0; i < out.length; i++) {
     out[i] = parseInt(RANDOM64_HEX[i].slice(from, from + 8), 16);
   }

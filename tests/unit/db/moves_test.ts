@@ -144,3 +144,46 @@ Deno.test("a move is stored in a byte (two for castling and a queen's diagonal m
     assert.ok(kinds.has(kind), kind);
   }
 });
+
+Deno.test("the keys a walk keeps, followed move by move on its board, are its positions' keys", async () => {
+  const { variantKeyHalves } = await import(
+    "../../../lib/data/polyglot/variant_key.ts"
+  );
+  const games = [
+    // en passant hashed and not, castling rights lost, a null move
+    "1. e4 d5 2. e5 f5 3. exf6 Kf7 4. Nf3 -- 5. Rg1 Nc6 6. Bb5 a6 *",
+    '[FEN "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"]\n\n1. exd6 O-O-O 2. O-O *',
+    ...randomGames(
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "chess",
+      12,
+    ),
+    ...randomGames(
+      "rkrbbqnn/pppppppp/8/8/8/8/PPPPPPPP/RKRBBQNN w KQkq - 0 1",
+      "chess960",
+      8,
+    ),
+  ];
+  let compared = 0;
+  for (const text of games) {
+    const [game] = parsePgn(text);
+    assert.equal(game.error, null, text);
+    const plies = 40;
+    const walk = walkGame(game, plies);
+    const key = new Uint32Array(2);
+    let ply = 0;
+    for (const position of game.positions()) {
+      if (ply > plies) break;
+      variantKeyHalves(position.view(), game.rules, key);
+      assert.deepEqual(
+        [walk.keys[2 * ply], walk.keys[2 * ply + 1]],
+        [key[0], key[1]],
+        `${text.slice(0, 60)}: ply ${ply}`,
+      );
+      ply++;
+      compared++;
+    }
+    assert.equal(walk.keys.length, 2 * ply);
+  }
+  assert.ok(compared > 600, `${compared}`);
+});
