@@ -7,7 +7,7 @@
 // check mark all read this board.
 
 import type { Position, Side, Square } from "../types.ts";
-import { CODE_OF_LETTER, KING, squareOf, zeros } from "./geometry.ts";
+import { CODE_OF_LETTER, KING, PAWN, squareOf, zeros } from "./geometry.ts";
 
 /**
  * A position's fields but the board, as a record reader holds them (the
@@ -430,6 +430,26 @@ export class ChessBoard {
       this.counts[code]++;
     }
     if ((code & 7) === KING) this.king[code >> 3] = to;
+  }
+
+  /**
+   * Each side's squares as `occupied` holds them, written into `out`:
+   * White's in words 0 and 1, Black's in 2 and 3.
+   */
+  sides(out: Int32Array): Int32Array {
+    // White's from its six sets, Black's the other occupied squares: half
+    // the reads (`fen db import` asks at every ply)
+    const masks = this.masks;
+    let low = 0, high = 0;
+    for (let role = PAWN; role <= KING; role++) {
+      low |= masks[role * 2];
+      high |= masks[role * 2 + 1];
+    }
+    out[0] = low;
+    out[1] = high;
+    out[2] = this.occupied[0] ^ low;
+    out[3] = this.occupied[1] ^ high;
+    return out;
   }
 
   /** Forgets the undo records, so that a game of any length can be played. */

@@ -53,8 +53,11 @@ export interface SkimVisitor {
   endHeaders(): number;
   /** A move of the mainline, the ASCII bytes `from` to `to`: GO, SKIP or FULL. */
   move(text: Uint8Array, from: number, to: number): number;
-  /** The game handed on ends. */
-  endGame(): void;
+  /**
+   * The game handed on ends, with its termination marker (`1-0`, `0-1`,
+   * `1/2-1/2`, `*`), or null: none, or its moves skipped (SKIP).
+   */
+  endGame(marker: string | null): void;
   /**
    * What was handed on since beginGame is not a game read: forget it (the
    * text mode reads it, or the skim mode again once more text came).
@@ -114,6 +117,8 @@ export class SkimLexer {
   #lineStart = 0;
   /** The text mode for the rest, once a game was too long. */
   #apart: FullMode | null = null;
+  /** The termination marker of the game being read, as far as read. */
+  #marker: string | null = null;
 
   constructor(visitor: SkimVisitor, options: SkimOptions) {
     this.#visitor = visitor;
@@ -202,9 +207,10 @@ export class SkimLexer {
     const i = this.#tags(text, start, final);
     // nothing but spaces and move numbers: no game
     if (i === text.length) return i;
+    this.#marker = null;
     const end = i < 0 ? i : this.#movetext(text, i, final);
     if (end < 0) visitor.drop();
-    else visitor.endGame();
+    else visitor.endGame(this.#marker);
     return end;
   }
 
@@ -330,6 +336,7 @@ export class SkimLexer {
       if (ended) return startsToken(c) ? i : IRREGULAR;
       if (c === 42) { // *
         ended = true;
+        this.#marker = "*";
         i++;
         continue;
       }
@@ -344,6 +351,7 @@ export class SkimLexer {
       if (kind === WRONG) return IRREGULAR;
       if (kind !== MOVE) {
         ended = kind === RESULT;
+        if (ended) this.#marker = ascii(text, i, j);
         i = j;
         continue;
       }

@@ -5,7 +5,6 @@
 import { FEN_BYTES_MAX, writeFenBytes } from "../fen/bytes.ts";
 import type { RecordView } from "../record_view.ts";
 import { ChessBoard } from "../chess/board.ts";
-import { KING, PAWN } from "../chess/geometry.ts";
 import {
   makeMove,
   makeNullMove,
@@ -358,19 +357,7 @@ export class Replay implements RecordView {
 
   /** Each side's squares as bit sets, as `PgnPosition.occupancy` gives them. */
   occupancy(out: Int32Array): Int32Array {
-    const b = this.#notation.board, masks = b.masks;
-    // White's from its six sets, Black's the other occupied squares: half
-    // the reads (`fen db import` asks at every ply)
-    let low = 0, high = 0;
-    for (let role = PAWN; role <= KING; role++) {
-      low |= masks[role * 2];
-      high |= masks[role * 2 + 1];
-    }
-    out[0] = low;
-    out[1] = high;
-    out[2] = b.occupied[0] ^ low;
-    out[3] = b.occupied[1] ^ high;
-    return out;
+    return this.#notation.board.sides(out);
   }
 
   /** The castling rook's square (before the move), or null. */

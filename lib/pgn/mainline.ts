@@ -42,12 +42,21 @@ const encoder = new TextEncoder();
 
 /** What a {@linkcode MainlineReader} hands on for each game it reads itself. */
 export interface MainlineVisitor {
+  /**
+   * A tag of the game about to start (before `start`), as the PGN reader
+   * reads it, when the visitor wants every tag: only tags whose value is
+   * ASCII are read this way (the text mode decodes the others).
+   */
+  tag?(name: string, value: string): void;
   /** A game starts from the standard position, loaded on `board`. */
   start(board: ChessBoard): void;
   /** Move `code` (the core's) of the mainline was just made on `board`. */
   move(board: ChessBoard, code: number): void;
-  /** The game whose moves were handed on ends: its Result tag, "" if none. */
-  end(result: string): void;
+  /**
+   * The game whose moves were handed on ends: its Result tag ("" if none)
+   * and its termination marker (null if none, or its moves skipped).
+   */
+  end(result: string, marker: string | null): void;
   /** Forget the moves handed on since `start`: the game is read again. */
   drop(): void;
 }
@@ -64,6 +73,11 @@ export interface MainlineOptions {
    * reader's, which streams it in bounded memory.
    */
   maxGameBytes?: number;
+  /**
+   * Which games are played, by number, as `PgnWalker`'s option: the
+   * others' moves are skipped, and each mode hands on their end only.
+   */
+  plays?: (game: number) => boolean;
 }
 
 /**
@@ -76,6 +90,7 @@ export class MainlineReader {
   readonly #player: MainlinePlayer;
   readonly #fallback: PgnVisitor;
   readonly #maxPly: number;
+  readonly #plays: ((game: number) => boolean) | null;
   /** Games read by the text mode. */
   #apart = 0;
   /** Games read so far, by either mode. */
@@ -93,7 +108,11 @@ export class MainlineReader {
         fallback.end(game, cursor);
       },
     };
-    this.#player = new MainlinePlayer(visitor, options.maxPly);
+    this.#plays = options.plays ?? null;
+    this.#player = new MainlinePlayer(visitor, {
+      maxPly: options.maxPly,
+      plays: this.#plays === null ? null : () => this.#plays!(this.games + 1),
+    });
     this.#lexer = new SkimLexer(this.#player, {
       full: (at) => this.#full(at),
       maxGameBytes: options.maxGameBytes,
@@ -124,11 +143,18 @@ export class MainlineReader {
         variations: false,
         enPassant: "always",
         maxPly: this.#maxPly,
+        plays: this.#plays,
       }),
     );
     return new PgnStream(builder, {}, at);
   }
 }
+
+/**
+ * The plies past which a game's board is loaded again for the next, not
+ * taken back move by move.
+ */
+const RELOAD_PLIES = 24;
 
 /** Whether a tag's name is one that changes where or how a game is played: the text mode's to read. */
 function isStartTag(text: Uint8Array, name: number, length: number): boolean {
@@ -146,6 +172,8 @@ function isStartTag(text: Uint8Array, name: number, length: number): boolean {
 class MainlinePlayer implements SkimVisitor {
   readonly #visitor: MainlineVisitor;
   readonly #maxPly: number;
+  /** Whether the game about to start is played (`plays`), else null: all. */
+  readonly #plays: (() => boolean) | null;
   readonly #notation = new Notation(new Board());
   readonly #quick: QuickOut = { wantSan: false, body: "", check: -1 };
   readonly #source = { text: "", index: 0 };
@@ -156,9 +184,13 @@ class MainlinePlayer implements SkimVisitor {
   /** Games read. */
   games = 0;
 
-  constructor(visitor: MainlineVisitor, maxPly: number) {
+  constructor(
+    visitor: MainlineVisitor,
+    { maxPly, plays }: { maxPly: number; plays: (() => boolean) | null },
+  ) {
     this.#visitor = visitor;
     this.#maxPly = maxPly;
+    this.#plays = plays;
   }
 
   beginGame(): void {
@@ -170,15 +202,30 @@ class MainlinePlayer implements SkimVisitor {
     if (length === 6 && bytesAre(text, at.name, "Result")) {
       this.#result = ascii(text, at.value, at.valueEnd);
     } else if (isStartTag(text, at.name, length)) return FULL;
+    const visitor = this.#visitor;
+    if (visitor.tag !== undefined) {
+      // a value of several-byte letters is decoded by the text mode, as
+      // the stream's encoding says
+      for (let k = at.value; k < at.valueEnd; k++) {
+        if (text[k] >= 128) return FULL;
+      }
+      visitor.tag(
+        ascii(text, at.name, at.nameEnd),
+        ascii(text, at.value, at.valueEnd),
+      );
+    }
     return GO;
   }
 
   /** The board back at the standard start, for the game's moves. */
   endHeaders(): number {
+    if (this.#plays !== null && !this.#plays()) return SKIP;
     const board = this.#notation.board;
-    // the last game's moves taken back, cheaper than loading it again
-    if (this.#loaded) { while (board.ply > 0) unmakeMove(board); }
-    else {
+    // the last game's moves taken back, cheaper than loading it again for
+    // a few (a book's plies), dearer for a whole game's
+    if (this.#loaded && board.ply <= RELOAD_PLIES) {
+      while (board.ply > 0) unmakeMove(board);
+    } else {
       loadPosition(board, START_POSITION);
       this.#loaded = true;
     }
@@ -200,9 +247,9 @@ class MainlinePlayer implements SkimVisitor {
     return GO;
   }
 
-  endGame(): void {
+  endGame(marker: string | null): void {
     this.games++;
-    this.#visitor.end(this.#result);
+    this.#visitor.end(this.#result, marker);
   }
 
   drop(): void {

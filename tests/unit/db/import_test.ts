@@ -175,3 +175,74 @@ Deno.test("a rating too large for a 32-bit integer is kept as its tag's text: im
   together.close();
   apart.close();
 });
+
+Deno.test("games read without annotations (the mainline reader on its board, the walker for the rest) are what the PGN reader gives, in any chunks", async () => {
+  const { GameParser } = await import("../../../lib/db/game_parser.ts");
+  const { TRICKY } = await import("../pgn/_samples.ts");
+  const testdata = (name: string): string =>
+    Deno.readTextFileSync(new URL(`../../testdata/${name}`, import.meta.url));
+  const texts: Record<string, string> = {
+    ...TRICKY,
+    "lichess's style": testdata("lichess_style.pgn"),
+    "variants": testdata("lichess_variants.pgn"),
+    "engine games": testdata("stockfish_games.pgn"),
+    "the test games": testGames(),
+    "tags the fast way and not": '[Event "a"]\n[White "x"]\n[White "y"]\n' +
+      '[Result "1-0"]\n\n1. e4 e5 0-1\n\n[Event "caf\u00e9"]\n[Result "*"]\n\n' +
+      '1. d4 *\n\n[Event "b"]\n[Result "1/2-1/2"]\n\n1. c4 c5 { [%clk 0:03:00] } ' +
+      '2. Nc3 $2 Nc6 1-0\n\n[Result "0-1"]\n\n1. f4 e5 2. g4 Qh4#\n\n' +
+      "1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kf3 Kf6 *\n",
+  };
+  type Seen = Record<string, unknown>;
+  const read = (
+    text: string,
+    options: {
+      annotations: boolean;
+      chunk: number;
+      shard?: { index: number; count: number };
+    },
+  ): Seen[] => {
+    const games: Seen[] = [];
+    const parser = new GameParser({
+      indexPlies: 12,
+      annotations: options.annotations,
+      ...(options.shard === undefined ? {} : { shard: options.shard }),
+    }, (game) => {
+      // the moves' bytes are valid until the next game: copied here
+      games.push({
+        ...game,
+        tags: [...game.tags],
+        walked: game.walked === null ? null : {
+          ...game.walked,
+          moves: [...game.walked.moves],
+          annotations: null,
+        },
+      });
+    });
+    const bytes = new TextEncoder().encode(text);
+    for (let i = 0; i < bytes.length; i += options.chunk) {
+      parser.push(bytes.subarray(i, i + options.chunk));
+    }
+    parser.end();
+    return games;
+  };
+  let games = 0;
+  for (const [name, text] of Object.entries(texts)) {
+    const expected = read(text, { annotations: true, chunk: 1 << 30 });
+    for (const chunk of [1 << 30, 4096, 61, 7]) {
+      assert.deepEqual(
+        read(text, { annotations: false, chunk }),
+        expected,
+        `${name}, chunks of ${chunk}`,
+      );
+    }
+    const shard = { index: 2, count: 3 };
+    assert.deepEqual(
+      read(text, { annotations: false, chunk: 97, shard }),
+      read(text, { annotations: true, chunk: 1 << 30, shard }),
+      `${name}, shard 2/3`,
+    );
+    games += expected.length;
+  }
+  assert.ok(games > 300, `${games}`);
+});
