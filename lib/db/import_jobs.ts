@@ -11,7 +11,7 @@
  */
 
 import { DbError } from "./database.ts";
-import { GameParser, type ParsedGame } from "./game_parser.ts";
+import { GameParser, type ParsedGame, rowOf } from "./game_parser.ts";
 import type { ImportCounts, ImportOptions } from "./import.ts";
 import {
   type FromWorker,
@@ -115,7 +115,11 @@ export class ImportJobs {
       if (game.codes.length > this.#options.indexPlies) {
         game.codes.length = this.#options.indexPlies;
       }
-      this.#games.add(game as Parameters<GamePacker["add"]>[0]);
+      this.#games.add({
+        row: rowOf(game as Parameters<typeof rowOf>[0]),
+        keys: game.keys,
+        codes: game.codes,
+      });
       return;
     }
     this.counts.failed++;

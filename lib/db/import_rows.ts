@@ -5,14 +5,15 @@
  * and their text in one string, a text that repeats the last game's at
  * its place said so (both sides then hold one string, which each finds
  * again by a comparison, not a hash table's lookup): the games as objects
- * cost each thread a tenth of its time to copy.
+ * cost each thread a tenth of its time to copy. A game goes as its row,
+ * made by the thread (the worker bounds the import since the reading
+ * plays most games on the mainline reader's board).
  *
  * @module
  */
 
 import type { DbErrorReason } from "./database.ts";
 import type { GameRow } from "./game_row.ts";
-import { rowOf, type WalkedColumns } from "./game_parser.ts";
 
 /** Games read, packed (see {@linkcode GamePacker}). */
 export interface PackedGames {
@@ -60,15 +61,34 @@ export interface RowGame {
 }
 
 /**
- * A game's facts as packed, in order: text (the length of the next in
- * `text`, -1 for null, -2 for the last game's at this place: the texts of
- * a game are numbered in order, tags included), a number, bytes (their
- * length, -1 for null), the tags (their count, then each name and value
- * as text); then the keys and the moves indexed (their count, then each).
+ * A game's row as packed, column by column: text (the length of the next
+ * in `text`, -1 for null, -2 for the last game's at this place: the texts
+ * of a game are numbered in order, the other tags' included), a number
+ * (NaN for null), the uid (its two 32-bit halves, -1 for null), bytes
+ * (their length, -1 for null), the other tags (their count, -1 for null,
+ * then each name and value as text); then the keys and the moves indexed
+ * (their count, then each). The row is made in the reading thread
+ * (`rowOf`), where the reading leaves time, not in the worker, which
+ * bounds the import.
  */
-const FIELDS: readonly (readonly [keyof PackedFacts, Kind])[] = [
+const FIELDS: readonly (readonly [string, Kind])[] = [
+  ["event", "text"],
+  ["site", "text"],
+  ["date", "text"],
+  ["round", "text"],
+  ["white", "text"],
+  ["black", "text"],
+  ["white_elo", "number"],
+  ["black_elo", "number"],
+  ["eco", "text"],
+  ["opening", "text"],
+  ["time_control", "text"],
+  ["variant", "text"],
   ["tags", "tags"],
-  ["marker", "text"],
+  ["uid", "uid"],
+  ["result", "text"],
+  ["speed", "text"],
+  ["month", "number"],
   ["plies", "number"],
   ["fen", "text"],
   ["material", "number"],
@@ -77,14 +97,11 @@ const FIELDS: readonly (readonly [keyof PackedFacts, Kind])[] = [
   ["annotations", "bytes"],
 ];
 
-/** What is packed of a game (but its keys and moves indexed). */
-type PackedFacts = WalkedColumns & {
-  tags: ReadonlyMap<string, string>;
-  marker: string | null;
-};
-
 /** How a column is packed. */
-type Kind = "text" | "number" | "bytes" | "tags";
+type Kind = "text" | "number" | "uid" | "bytes" | "tags";
+
+/** A column's value. */
+type Value = GameRow[string] | undefined;
 
 /**
  * The thread's half: games added one by one ({@linkcode GamePacker.add}),
@@ -109,30 +126,15 @@ export class GamePacker {
   /**
    * Adds a game.
    *
-   * @param game Its tags, termination marker, walked columns, and the
-   * keys and moves of its positions indexed.
+   * @param game Its row (`rowOf`), and the keys and moves of its
+   * positions indexed.
    */
   add(
-    game: {
-      tags: ReadonlyMap<string, string>;
-      marker: string | null;
-      walked: WalkedColumns;
-      keys: readonly number[];
-      codes: readonly number[];
-    },
+    game: { row: GameRow; keys: readonly number[]; codes: readonly number[] },
   ): void {
     this.#slot = 0;
-    const facts = game.walked as PackedFacts;
-    for (const [name, kind] of FIELDS) {
-      this.#field(
-        name === "tags"
-          ? game.tags
-          : name === "marker"
-          ? game.marker
-          : facts[name],
-        kind,
-      );
-    }
+    const row = game.row;
+    for (const [name, kind] of FIELDS) this.#field(row[name], kind);
     this.#list(game.keys);
     this.#list(game.codes);
     this.#count++;
@@ -151,17 +153,34 @@ export class GamePacker {
     return games;
   }
 
-  #field(value: PackedFacts[keyof PackedFacts], kind: Kind): void {
-    if (kind === "bytes") this.#push(this.#raw(value as Uint8Array | null));
-    else if (kind === "number") this.#push(value as number);
-    else if (kind === "tags") {
-      const tags = value as ReadonlyMap<string, string>;
-      this.#push(tags.size);
-      for (const [name, text] of tags) {
-        this.#push(this.#textCode(name));
-        this.#push(this.#textCode(text));
+  #field(value: Value, kind: Kind): void {
+    if (value === undefined) value = null;
+    switch (kind) {
+      case "text":
+        this.#push(this.#textCode(value === null ? null : String(value)));
+        return;
+      case "number":
+        this.#push(value === null ? NaN : value as number);
+        return;
+      case "uid":
+        if (value === null) this.#push(-1);
+        else {
+          const uid = BigInt.asUintN(64, value as bigint);
+          this.#push(Number(uid >> 32n));
+          this.#push(Number(uid & 0xffffffffn));
+        }
+        return;
+      case "bytes":
+        this.#push(this.#raw(value as Uint8Array | null));
+        return;
+      default: {
+        const rest = value as readonly (string | null)[] | null;
+        this.#push(rest === null ? -1 : rest.length);
+        for (let i = 0; rest !== null && i < rest.length; i++) {
+          this.#push(this.#textCode(rest[i]));
+        }
       }
-    } else this.#push(this.#textCode(value as string | null));
+    }
   }
 
   /** A text's code (see FIELDS). */
@@ -219,26 +238,27 @@ export class GameUnpacker {
   games(packed: PackedGames, take: (game: RowGame) => void): void {
     const reader: Reader = { packed, at: 0, byteAt: 0, textAt: 0, slot: 0 };
     for (let n = 0; n < packed.count; n++) {
-      const walked: Record<string, unknown> = {};
+      const row: GameRow = {};
       reader.slot = 0;
-      for (const [name, kind] of FIELDS) {
-        walked[name] = this.#field(reader, kind);
-      }
-      const { tags, marker, ...columns } = walked;
-      const row = rowOf({
-        tags: tags as PackedFacts["tags"],
-        marker: marker as string | null,
-        walked: columns as unknown as WalkedColumns,
-      });
+      for (const [name, kind] of FIELDS) row[name] = this.#field(reader, kind);
       const keys = this.#list(reader), codes = this.#list(reader);
       take({ row, keys, codes });
     }
   }
 
-  #field(reader: Reader, kind: Kind): PackedFacts[keyof PackedFacts] {
+  #field(reader: Reader, kind: Kind): GameRow[string] {
     const numbers = reader.packed.numbers;
     const value = numbers[reader.at++];
     switch (kind) {
+      case "text":
+        return this.#text(reader, value);
+      case "number":
+        return Number.isNaN(value) ? null : value;
+      case "uid": {
+        if (value < 0) return null;
+        const low = numbers[reader.at++];
+        return BigInt.asIntN(64, BigInt(value) << 32n | BigInt(low));
+      }
       case "bytes": {
         if (value < 0) return null;
         reader.byteAt += value;
@@ -247,18 +267,14 @@ export class GameUnpacker {
           reader.byteAt,
         );
       }
-      case "number":
-        return value;
-      case "tags": {
-        const tags = new Map<string, string>();
+      default: {
+        if (value < 0) return null;
+        const rest: (string | null)[] = new Array(value);
         for (let i = 0; i < value; i++) {
-          const name = this.#text(reader, numbers[reader.at++])!;
-          tags.set(name, this.#text(reader, numbers[reader.at++])!);
+          rest[i] = this.#text(reader, numbers[reader.at++]);
         }
-        return tags;
+        return rest;
       }
-      default:
-        return this.#text(reader, value);
     }
   }
 
