@@ -2,10 +2,12 @@
  * `fen db import --jobs`: this thread reads the games (lib/db/game_parser.ts)
  * while a worker (lib/db/import_worker.ts) stores them and counts them into
  * the explorer index, with the one thread's writer and batches
- * (lib/db/import.ts), so the database is that import's, byte for byte. The
- * reading is about half of an import's work, the writing and the index the
- * other half: two threads are all it takes. The games left out are said
- * here, in order, as they are read.
+ * (lib/db/import.ts), so the database holds that import's games and rows
+ * (its batches may end elsewhere, the worker writing one early when it
+ * keeps up: the file's pages differ, not what they hold). The reading is
+ * about half of an import's work, the writing and the index the other
+ * half: two threads are all it takes. The games left out are said here,
+ * in order, as they are read.
  *
  * @module
  */
