@@ -169,9 +169,10 @@ export class PgnLexer {
         this.#tokenColumn,
       );
     } else if (state === REST_OF_LINE && this.#keepLine) this.#emitComment();
-    else if (state !== IDLE && state !== REST_OF_LINE) {
-      this.#sink.error("a tag cut by the end of the text", this.#line, at);
-    }
+    else if (
+      // a move number's dots (`12...`) are whole where the text ends
+      state !== IDLE && state !== REST_OF_LINE && state !== REST_OF_DOTS
+    ) this.#sink.error("a tag cut by the end of the text", this.#line, at);
     this.#state = IDLE;
   }
 

@@ -179,6 +179,8 @@ Deno.test("a rating too large for a 32-bit integer is kept as its tag's text: im
 Deno.test("games read without annotations (the mainline reader on its board, the walker for the rest) are what the PGN reader gives, in any chunks", async () => {
   const { GameParser } = await import("../../../lib/db/game_parser.ts");
   const { TRICKY } = await import("../pgn/_samples.ts");
+  // the annotations' packing needs the database's modules, loaded by an open
+  (await GameDatabase.open(":memory:", { write: true })).close();
   const testdata = (name: string): string =>
     Deno.readTextFileSync(new URL(`../../testdata/${name}`, import.meta.url));
   const texts: Record<string, string> = {

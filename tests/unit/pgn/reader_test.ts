@@ -541,3 +541,19 @@ Deno.test("comment commands: a command cut across lines is read", () => {
   assert.equal(e5.eval?.pawns, -0.3);
   assert.deepEqual(e5.shapes.map((s) => s.from + s.to), ["e2e4", "d7d5"]);
 });
+
+Deno.test("a text that ends in a move number and its dots (a file cut there) reads its game whole, with no error", () => {
+  for (
+    const text of [
+      "1. e4 e5 2...",
+      "1. e4 e5 2.",
+      "1. e4 e5 2",
+      "1. e4 e5 2..  ",
+    ]
+  ) {
+    const games = parsePgn(text);
+    assert.equal(games.length, 1, text);
+    assert.equal(games[0].error, null, text);
+    assert.deepEqual(games[0].mainline.moves.map((m) => m.san), ["e4", "e5"]);
+  }
+});
