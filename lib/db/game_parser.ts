@@ -9,15 +9,7 @@
 import { PgnReader } from "../pgn/reader.ts";
 import { MainlineReader, type MainlineVisitor } from "../pgn/mainline.ts";
 import type { ChessBoard } from "../chess/board.ts";
-import { CHAR_OF_CODE, writeCells } from "../chess/convert.ts";
-import {
-  CASTLE,
-  kingTarget,
-  moveFrom,
-  moveTo,
-  packedMove,
-  rookTarget,
-} from "../chess/move.ts";
+import { writeCells } from "../chess/convert.ts";
 import { parseFen } from "../fen/mod.ts";
 import {
   coreBoardOf,
@@ -26,25 +18,17 @@ import {
   type PgnPosition,
 } from "../pgn/game.ts";
 import { variantKeyHalves } from "../data/polyglot/variant_key.ts";
-import { BoardKey } from "../data/polyglot/board_key.ts";
+import { GameMoves, type KeptMoves } from "./_game_moves.ts";
 import {
   annotationsOf,
   fenColumn,
   type GameRow,
   tagColumns,
 } from "./game_row.ts";
-import { type Castle, encodeMove, movesBytes, narrowMoves } from "./moves.ts";
-import { squareOf } from "../chess/geometry.ts";
-import {
-  INITIAL_FEN,
-  type Position,
-  type Rules,
-  type Square,
-} from "../types.ts";
+import { INITIAL_FEN, type Position, type Rules } from "../types.ts";
 import { speedOf } from "./speed.ts";
 import { gameUid } from "./uid.ts";
 import { signatureOf } from "./signature.ts";
-import { ByteWriter } from "./_varint.ts";
 
 /** How games are read. */
 export interface ParseOptions {
@@ -120,16 +104,7 @@ export function rowOf(
 }
 
 /** What the import reads of a game's mainline: its moves and positions. */
-export interface GameWalk {
-  /** The moves, packed. */
-  codes: number[];
-  /**
-   * The moves as the `moves` column keeps them (lib/db/moves.ts), valid
-   * until the walk's next game.
-   */
-  moves: Uint8Array;
-  /** The keys of the positions of the plies indexed, as halves (lib/data/polyglot/variant_key.ts). */
-  keys: number[];
+export interface GameWalk extends KeptMoves {
   /** The last position's cells (valid until the walk moves on). */
   cells: readonly number[];
 }
@@ -299,98 +274,38 @@ export function walkGame(game: PgnGame, plies: number): GameWalk {
 /** What a walk of one game's mainline collects, position after position. */
 class MoveCollector {
   readonly #plies: number;
+  readonly #moves: GameMoves;
   readonly #key = new Uint32Array(2);
-  /** The key of the walk's board, followed move by move (`#keyOf`). */
-  readonly #boardKey = new BoardKey();
-  /**
-   * The game's packed moves and keys so far: the first `#codeCount` and
-   * `#keyCount` of arrays kept from game to game (given out as copies of
-   * their size: new arrays a game, grown move by move, and the moves'
-   * bytes the same way, were 2.7 KB of garbage a game, of the 11 KB the
-   * reading made).
-   */
-  readonly #codes: number[] = [];
-  #codeCount = 0;
-  readonly #keys: number[] = [];
-  #keyCount = 0;
-  /** The moves' bytes (see `#codes`). */
-  readonly #bytes = new ByteWriter(256);
-  #narrow = true;
-  readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
-  /** The position after a move, as `encodeMove` reads it. */
-  readonly #board: { piece: number; occupancy: Int32Array } = {
-    piece: 0,
-    occupancy: new Int32Array(4),
-  };
   /** The last position (a walk moves one object along: read at the end). */
   #last: PgnPosition | null = null;
 
   /** @param plies The plies whose positions are keyed. */
   constructor(plies: number) {
     this.#plies = plies;
+    this.#moves = new GameMoves(plies);
   }
 
   /** The game's next position (ply 0 starts a game). */
   position(position: PgnPosition): void {
     if (position.depth !== 0) return;
-    // numbers, not squares' names: the view (every cell, castling, en
-    // passant) only where a key is made, and names for castling alone
-    const ply = position.ply;
-    if (ply === 0) {
-      this.#codeCount = 0;
-      this.#keyCount = 0;
-      this.#bytes.length = 0;
-      this.#narrow = narrowMoves(position.game.rules);
-    } else {
-      const code = position.packedMove;
-      this.#codes[this.#codeCount++] = code;
-      if (this.#narrow) {
-        const rook = position.castlingRook;
-        const castle = rook === null
-          ? null
-          : castleOf(position, rook, this.#castle);
-        const board = this.#board;
-        board.piece = position.pieceAt(
-          castle === null ? code >> 6 & 63 : castle.king,
-        );
-        position.occupancy(board.occupancy);
-        encodeMove(board, code, this.#bytes, castle);
-      }
-    }
-    if (ply <= this.#plies) this.#keyOf(position);
-    this.#last = position;
-  }
-
-  /**
-   * Keeps the key of a position of the plies indexed: under standard
-   * chess and Chess960 followed move by move on the walk's own board (the
-   * Polyglot key, `BoardKey`: what changed hashed in and out, where the
-   * key of the view hashes every square), else the view's.
-   */
-  #keyOf(position: PgnPosition): void {
-    const board = this.#narrow ? coreBoardOf(position) : null;
-    if (board === null) {
+    // the walk's own board (a walk moves one position along, never kept)
+    const board = coreBoardOf(position)!, ply = position.ply;
+    const moves = this.#moves;
+    if (ply === 0) moves.start(board, position.game.rules);
+    else moves.move(board, coreMoveOf(position), ply);
+    // a variant's keys hold its pockets and checks: from the view
+    if (!moves.narrow && ply <= this.#plies) {
       variantKeyHalves(position.view(), position.game.rules, this.#key);
-      this.#keys[this.#keyCount++] = this.#key[0];
-      this.#keys[this.#keyCount++] = this.#key[1];
-      return;
+      moves.key(this.#key[0], this.#key[1]);
     }
-    const move = coreMoveOf(position), key = this.#boardKey;
-    // a null move (code 0) changes nothing BoardKey follows but the side
-    // and en passant: the board hashed again
-    if (position.ply === 0 || move <= 0) key.reset(board);
-    else key.played(board, move);
-    this.#keys[this.#keyCount++] = key.hi;
-    this.#keys[this.#keyCount++] = key.lo;
+    this.#last = position;
   }
 
   /** What the game's walk collected. */
   result(): GameWalk {
     // the last position's own cells: read before the walk moves on
     const cells = this.#last === null ? [] : this.#last.view().cells;
-    const codes = this.#codes.slice(0, this.#codeCount);
-    const moves = this.#narrow ? this.#bytes.view() : movesBytes(codes);
-    return { codes, keys: this.#keys.slice(0, this.#keyCount), cells, moves };
+    return { ...this.#moves.result(), cells };
   }
 }
 
@@ -401,7 +316,7 @@ class MoveCollector {
  * keys: the tests read the same games both ways).
  */
 class BoardCollector implements MainlineVisitor {
-  readonly #plies: number;
+  readonly #moves: GameMoves;
   readonly #out: {
     number: () => number;
     take: (game: ParsedGame) => void;
@@ -409,18 +324,6 @@ class BoardCollector implements MainlineVisitor {
   #tags = new Map<string, string>();
   /** Whether the game's moves are handed on (not a game skipped). */
   #started = false;
-  /** The moves and keys so far, as MoveCollector keeps them. */
-  readonly #codes: number[] = [];
-  #codeCount = 0;
-  readonly #keys: number[] = [];
-  #keyCount = 0;
-  readonly #bytes = new ByteWriter(256);
-  readonly #key = new BoardKey();
-  readonly #castle: Castle = { king: 0, rookFrom: 0, rookTo: 0 };
-  readonly #board: { piece: number; occupancy: Int32Array } = {
-    piece: 0,
-    occupancy: new Int32Array(4),
-  };
   #last: ChessBoard | null = null;
   readonly #cells: number[] = new Array(64).fill(0);
   /** The `fen` column of a game from the standard start. */
@@ -434,7 +337,7 @@ class BoardCollector implements MainlineVisitor {
     plies: number,
     out: { number: () => number; take: (game: ParsedGame) => void },
   ) {
-    this.#plies = plies;
+    this.#moves = new GameMoves(plies);
     this.#out = out;
   }
 
@@ -444,30 +347,12 @@ class BoardCollector implements MainlineVisitor {
 
   start(board: ChessBoard): void {
     this.#started = true;
-    this.#codeCount = this.#keyCount = this.#bytes.length = 0;
     this.#last = board;
-    if (this.#plies < 0) return;
-    this.#key.reset(board);
-    this.#keys[this.#keyCount++] = this.#key.hi;
-    this.#keys[this.#keyCount++] = this.#key.lo;
+    this.#moves.start(board, "chess");
   }
 
   move(board: ChessBoard, code: number): void {
-    const packed = packedMove(code, "chess");
-    this.#codes[this.#codeCount++] = packed;
-    const castle = code & CASTLE
-      ? castleOfMove(moveFrom(code), moveTo(code), this.#castle)
-      : null;
-    const after = this.#board;
-    after.piece =
-      CHAR_OF_CODE[board.sq[castle === null ? moveTo(code) : castle.king]];
-    board.sides(after.occupancy);
-    encodeMove(after, packed, this.#bytes, castle);
-    if (board.ply <= this.#plies) {
-      this.#key.played(board, code);
-      this.#keys[this.#keyCount++] = this.#key.hi;
-      this.#keys[this.#keyCount++] = this.#key.lo;
-    }
+    this.#moves.move(board, code, board.ply);
   }
 
   end(_result: string, marker: string | null): void {
@@ -476,7 +361,7 @@ class BoardCollector implements MainlineVisitor {
     this.#started = false;
     // a game skipped (another part's, `--shard`) is only counted
     if (!started) return;
-    const codes = this.#codes.slice(0, this.#codeCount);
+    const { codes, keys, moves } = this.#moves.result();
     writeCells(this.#last!, this.#cells);
     this.#out.take({
       number: this.#out.number(),
@@ -486,11 +371,11 @@ class BoardCollector implements MainlineVisitor {
         plies: codes.length,
         fen: this.#fen,
         ...signatureOf(this.#cells, { codes, rules: "chess" }),
-        moves: this.#bytes.view(),
+        moves,
         annotations: null,
       },
       leftOut: null,
-      keys: this.#keys.slice(0, this.#keyCount),
+      keys,
       codes,
     });
   }
@@ -499,28 +384,6 @@ class BoardCollector implements MainlineVisitor {
     this.#tags = new Map();
     this.#started = false;
   }
-}
-
-/** A castling's squares, from the king's and the rook's (in `castle`). */
-function castleOfMove(king: number, rook: number, castle: Castle): Castle {
-  castle.king = kingTarget(king, rook);
-  castle.rookFrom = rook;
-  castle.rookTo = rookTarget(king, rook);
-  return castle;
-}
-
-/** A castling's squares, from the position it reached (in `castle`). */
-function castleOf(
-  position: PgnPosition,
-  rook: Square,
-  castle: Castle,
-): Castle {
-  const from = squareOf(position.from!), rookFrom = squareOf(rook);
-  castle.king = squareOf(position.to!);
-  castle.rookFrom = rookFrom;
-  // the rook ends on the f-file (castling toward h) or the d-file
-  castle.rookTo = (from & 56) | ((rookFrom & 7) > (from & 7) ? 5 : 3);
-  return castle;
 }
 
 /**
