@@ -16,6 +16,7 @@ import {
   rookTarget,
 } from "../chess/move.ts";
 import { BoardKey } from "../data/polyglot/board_key.ts";
+import { NULL_MOVE } from "../pgn/game.ts";
 import type { Rules } from "../types.ts";
 import { ByteWriter } from "./_varint.ts";
 import { type Castle, encodeMove, movesBytes, narrowMoves } from "./moves.ts";
@@ -34,6 +35,8 @@ export interface KeptMoves {
    * until the next game.
    */
   moves: Uint8Array;
+  /** The ply of the game's first null move (`--`), 0 if none. */
+  nullPly: number;
 }
 
 /**
@@ -57,6 +60,7 @@ export class GameMoves {
   #codeCount = 0;
   readonly #keys: number[] = [];
   #keyCount = 0;
+  #nullPly = 0;
   /** The moves' bytes (see `#codes`). */
   readonly #bytes = new ByteWriter(256);
   readonly #key = new BoardKey();
@@ -77,7 +81,11 @@ export class GameMoves {
    * narrow rules (a variant's keys are the caller's: {@linkcode GameMoves.key}).
    */
   start(board: ChessBoard, rules: Rules): void {
-    this.#codeCount = this.#keyCount = this.#bytes.length = 0;
+    this.#codeCount =
+      this.#keyCount =
+      this.#bytes.length =
+      this.#nullPly =
+        0;
     this.#rules = rules;
     this.narrow = narrowMoves(rules);
     if (!this.narrow || this.#plies < 0) return;
@@ -87,9 +95,23 @@ export class GameMoves {
 
   /** Move `code` (the core's) was just made on `board`, reaching `ply`. */
   move(board: ChessBoard, code: number, ply: number): void {
+    // a null move is kept by no packing: the game is left out (GameParser)
+    const passes = code === NULL_MOVE;
+    if (passes && this.#nullPly === 0) this.#nullPly = ply;
     const packed = packedMove(code, this.#rules);
     this.#codes[this.#codeCount++] = packed;
     if (!this.narrow) return;
+    if (!passes) this.#encode(board, code, packed);
+    if (ply > this.#plies) return;
+    const key = this.#key;
+    // a side passing is no move BoardKey follows: the board hashed again
+    if (passes) key.reset(board);
+    else key.played(board, code);
+    this.key(key.hi, key.lo);
+  }
+
+  /** A move's bytes, from the board after it. */
+  #encode(board: ChessBoard, code: number, packed: number): void {
     const castle = code & CASTLE
       ? castleOf(moveFrom(code), moveTo(code), this.#castle)
       : null;
@@ -98,12 +120,6 @@ export class GameMoves {
       CHAR_OF_CODE[board.sq[castle === null ? moveTo(code) : castle.king]];
     board.sides(after.occupancy);
     encodeMove(after, packed, this.#bytes, castle);
-    if (ply > this.#plies) return;
-    const key = this.#key;
-    // a null move (code 0) is no move BoardKey follows: hashed again
-    if (code === 0) key.reset(board);
-    else key.played(board, code);
-    this.key(key.hi, key.lo);
   }
 
   /** Keeps the next position's key, as halves. */
@@ -119,6 +135,7 @@ export class GameMoves {
       codes,
       keys: this.#keys.slice(0, this.#keyCount),
       moves: this.narrow ? this.#bytes.view() : movesBytes(codes),
+      nullPly: this.#nullPly,
     };
   }
 }

@@ -220,8 +220,18 @@ export class GameParser {
     };
     if (game.error !== null) {
       parsed.leftOut = { kind: "error", message: game.error.message };
+      this.#take(parsed);
+      return;
+    }
+    const walk = walked();
+    if (walk.nullPly > 0) {
+      // no packing of a move holds a side passing: said, not stored wrong
+      parsed.leftOut = {
+        kind: "error",
+        message: `Cannot store game ${game.number}: its ply ${walk.nullPly} ` +
+          "is a null move (a side passes), which a database's moves do not hold",
+      };
     } else {
-      const walk = walked();
       parsed.walked = this.#walked(game, walk);
       parsed.keys = walk.keys;
       parsed.codes = walk.codes;

@@ -201,9 +201,12 @@ export function coreBoardOf(position: PgnPosition): ChessBoard | null {
   return boardOfPosition(position);
 }
 
+export { NULL_MOVE };
+
 /**
  * The code in the chess core of the move that led to a walk's position
- * (-1 at the start, 0 a null move): see {@linkcode coreBoardOf}.
+ * (-1 at the start, {@linkcode NULL_MOVE} a null move): see
+ * {@linkcode coreBoardOf}.
  *
  * @param position A position of a walk.
  * @returns The move's code.

@@ -89,15 +89,19 @@ Deno.test("a game imported again is stored once and counted as skipped; its inde
   db.close();
 });
 
-Deno.test("without annotations only the moves are kept; a game that cannot be read is left out and said", async () => {
+/** Two games into a database in memory, the second left out: what is said. */
+async function oneLeftOut(
+  text: string,
+  annotations: boolean,
+): Promise<{ db: GameDatabase; errors: string[] }> {
   const db = await GameDatabase.open(":memory:", { write: true });
   const errors: string[] = [];
   const importer = new GameImporter(db, {
     indexPlies: 4,
-    annotations: false,
+    annotations,
     onError: (error) => errors.push(error.message),
   });
-  importer.push("1. e4 {a note} (1. d4) e5 $2 1-0\n\n1. e4 e5 2. Ke3 *\n");
+  importer.push(text);
   importer.end();
   assert.deepEqual(importer.counts, {
     read: 2,
@@ -105,6 +109,14 @@ Deno.test("without annotations only the moves are kept; a game that cannot be re
     duplicates: 0,
     failed: 1,
   });
+  return { db, errors };
+}
+
+Deno.test("without annotations only the moves are kept; a game that cannot be read is left out and said", async () => {
+  const { db, errors } = await oneLeftOut(
+    "1. e4 {a note} (1. d4) e5 $2 1-0\n\n1. e4 e5 2. Ke3 *\n",
+    false,
+  );
   assert.match(errors[0], /Ke3/);
   assert.match(exported(db)[0], /\n1\. e4 e5 1-0\n$/);
   db.close();
@@ -252,4 +264,20 @@ Deno.test("games read without annotations (the mainline reader on its board, the
     games += expected.length;
   }
   assert.ok(games > 300, `${games}`);
+});
+
+Deno.test("a game with a null move is left out and said, not stored with a wrong move", async () => {
+  for (const annotations of [false, true]) {
+    const { db, errors } = await oneLeftOut(
+      '[Event "passes"]\n\n1. e4 -- 2. d4 e5 *\n\n[Event "plays"]\n\n1. d4 d5 *\n',
+      annotations,
+    );
+    assert.deepEqual(errors, [
+      "Cannot store game 1: its ply 2 is a null move (a side passes), which a database's moves do not hold",
+    ]);
+    assert.deepEqual(exported(db), [
+      stringifyPgn(parsePgn('[Event "plays"]\n\n1. d4 d5 *\n')[0]),
+    ]);
+    db.close();
+  }
 });
