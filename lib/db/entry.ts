@@ -35,7 +35,9 @@ export interface GameRef {
 
 /**
  * Counts by cell, flat (no object per cell: an import holds many): six
- * numbers a cell, its number then white, draws, black, whiteSum, blackSum.
+ * numbers a cell, its number then white, draws, black, whiteSum, blackSum;
+ * the cells in the order of their numbers ({@linkcode addCounts} keeps
+ * them so), the order they are written in.
  */
 export type Cells = number[];
 
@@ -248,8 +250,16 @@ export function addCounts(
   { cell, counts, sign = 1 }: { cell: number; counts: Counts; sign?: number },
 ): void {
   let at = 0;
-  while (at < cells.length && cells[at] !== cell) at += WIDTH;
-  if (at === cells.length) cells.push(cell, 0, 0, 0, 0, 0);
+  while (at < cells.length && cells[at] < cell) at += WIDTH;
+  if (at === cells.length || cells[at] !== cell) {
+    // a new cell at its place in the order (a row has a few)
+    cells.push(0, 0, 0, 0, 0, 0);
+    for (let i = cells.length - 1; i >= at + WIDTH; i--) {
+      cells[i] = cells[i - WIDTH];
+    }
+    cells[at] = cell;
+    for (let i = at + 1; i < at + WIDTH; i++) cells[i] = 0;
+  }
   cells[at + 1] += sign * counts.white;
   cells[at + 2] += sign * counts.draws;
   cells[at + 3] += sign * counts.black;
@@ -344,16 +354,66 @@ function writeReference(
 
 /**
  * The games a move keeps: the newest (highest id) and the highest rated
- * (highest rating group, then newest), {@linkcode KEPT_GAMES} of each.
+ * (highest rating group, then newest), {@linkcode KEPT_GAMES} of each, the
+ * newest first (ties in the order they came).
  */
 function keptGames(games: GameRef[]): GameRef[] {
   if (games.length <= KEPT_GAMES) return games;
-  const newest = games.toSorted((a, b) => b.id - a.id);
-  const kept = new Set(newest.slice(0, KEPT_GAMES));
-  const rated = newest.filter((g) => g.cell % GROUP_COUNT !== UNRATED)
-    .sort((a, b) => b.cell % GROUP_COUNT - a.cell % GROUP_COUNT);
-  for (const game of rated.slice(0, KEPT_GAMES)) kept.add(game);
-  return [...kept];
+  const newest = pickGames(games, { rated: false, from: 0 });
+  const end = pickGames(games, { rated: true, from: newest });
+  const kept: GameRef[] = [];
+  for (let n = 0; n < end; n++) {
+    if (n < newest || !wasPicked(picked[n], { from: 0, end: newest })) {
+      kept.push(games[picked[n]]);
+    }
+  }
+  return kept;
+}
+
+// keptGames' scratch, filled and used within one call: the places of the
+// games picked (every move of every row written picks; sorted copies of
+// its games and a set were a third of a merge's time)
+const picked = new Int32Array(2 * KEPT_GAMES);
+
+/**
+ * Picks the places of {@linkcode KEPT_GAMES} games at most into `picked`
+ * from `from`, best first: the newest, or the highest rated of the rated
+ * ones (then the newest); a tie to the one that came first. Returns where
+ * the picks end.
+ */
+function pickGames(
+  games: GameRef[],
+  { rated, from }: { rated: boolean; from: number },
+): number {
+  let end = from;
+  for (; end < from + KEPT_GAMES; end++) {
+    let best = -1;
+    for (let i = 0; i < games.length; i++) {
+      const group = games[i].cell % GROUP_COUNT;
+      if (rated && group === UNRATED) continue;
+      if (wasPicked(i, { from, end })) continue;
+      if (best >= 0) {
+        const bestGroup = rated ? games[best].cell % GROUP_COUNT : 0;
+        if ((rated ? group : 0) < bestGroup) continue;
+        if (
+          (rated ? group : 0) === bestGroup && games[i].id <= games[best].id
+        ) continue;
+      }
+      best = i;
+    }
+    if (best < 0) break;
+    picked[end] = best;
+  }
+  return end;
+}
+
+/** Whether the game at `place` is among `picked` from `from` to `end`. */
+function wasPicked(
+  place: number,
+  { from, end }: { from: number; end: number },
+): boolean {
+  for (let n = from; n < end; n++) if (picked[n] === place) return true;
+  return false;
 }
 
 /**
@@ -403,20 +463,13 @@ function writeCells(
 ): number {
   let count = 0, only = -1;
   for (let at = 0; at < cells.length; at += WIDTH) {
-    if (hasGames(cells, at)) [count, only] = [count + 1, cells[at]];
+    if (!hasGames(cells, at)) continue;
+    count++;
+    only = cells[at];
   }
   out.uint(count);
-  for (let n = 0, previous = -1; n < count; n++) {
-    // the next cell by number (a row has a few: each picked in turn)
-    let next = -1;
-    for (let at = 0; at < cells.length; at += WIDTH) {
-      if (
-        hasGames(cells, at) && cells[at] > previous &&
-        (next < 0 || cells[at] < cells[next])
-      ) next = at;
-    }
-    previous = cells[next];
-    writeCell(out, { cells, at: next, signed });
+  for (let at = 0; at < cells.length; at += WIDTH) {
+    if (hasGames(cells, at)) writeCell(out, { cells, at, signed });
   }
   return count === 1 ? only : -1;
 }

@@ -135,3 +135,45 @@ Deno.test("a row of two games, or with counts of its own, is written whole", () 
     assert.deepEqual(ExplorerEntry.decode(bytes).encode(), bytes);
   }
 });
+
+Deno.test("a row's bytes do not depend on the order its cells and games came in; a move keeps exactly the 4 newest games and the 4 highest rated, by group then newest", () => {
+  // 30 games in cells of 3 speeds and every group (unrated included)
+  const games = Array.from({ length: 30 }, (_, n) => ({
+    id: 1000 + ((n * 7) % 30),
+    cell: cellOf(1 + (n % 3), (n * 3) % GROUP_COUNT),
+  }));
+  const rowOf = (order: typeof games) => {
+    const entry = new ExplorerEntry();
+    for (const game of order) {
+      const move = entry.move(9);
+      addCounts(move.cells, {
+        cell: game.cell,
+        counts: counts(game.id % 2, 1 - (game.id % 2), 0, game.id),
+      });
+      addCounts(entry.extra, { cell: game.cell, counts: counts(0, 0, 1) });
+      move.games.push(game);
+    }
+    return entry.encode();
+  };
+  const bytes = rowOf(games);
+  assert.deepEqual(rowOf(games.toReversed()), bytes);
+  assert.deepEqual(
+    rowOf(games.toSorted((a, b) => a.cell - b.cell || b.id - a.id)),
+    bytes,
+  );
+  // the cells come back in the order of their numbers
+  const back = ExplorerEntry.decode(bytes).moves[0];
+  const cells = [...cellCounts(back.cells)].map(([cell]) => cell);
+  assert.deepEqual(cells, cells.toSorted((a, b) => a - b));
+  const newest = games.toSorted((a, b) => b.id - a.id).slice(0, KEPT_GAMES);
+  const rated = games.filter((g) => g.cell % GROUP_COUNT !== UNRATED)
+    .toSorted((a, b) =>
+      b.cell % GROUP_COUNT - a.cell % GROUP_COUNT || b.id - a.id
+    ).slice(0, KEPT_GAMES);
+  const kept = [...new Set([...newest, ...rated].map((g) => g.id))];
+  assert.deepEqual(
+    back.games.map((g) => g.id).toSorted((a, b) => a - b),
+    kept.toSorted((a, b) => a - b),
+  );
+  assert.ok(kept.length > KEPT_GAMES);
+});

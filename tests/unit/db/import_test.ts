@@ -89,6 +89,99 @@ Deno.test("a game imported again is stored once and counted as skipped; its inde
   db.close();
 });
 
+Deno.test("a duplicate anywhere in the input (of a game stored before, or of one just before it) is skipped, the others take the next ids in order, and the index is the one the games without the duplicates make", async () => {
+  const openings = ["e4 e5", "d4 d5", "c4 e5", "Nf3 d5", "e4 c5", "d4 Nf6"];
+  const results = ["1-0", "0-1", "1/2-1/2"];
+  // games with a site URL (g0, g1...) and without one (u0, u1...: by uid)
+  const game = (name: string): string => {
+    const n = Number(name.slice(1));
+    const site = name[0] === "g"
+      ? `[Site "https://lichess.org/${name}"]\n`
+      : `[Event "${name}"]\n`;
+    const result = results[n % 3];
+    return `${site}[Result "${result}"]\n\n1. ${
+      openings[n % openings.length]
+    } 2. a3 ${result}\n\n`;
+  };
+  const import_ = (db: GameDatabase, names: string[]) => {
+    const importer = new GameImporter(db, {
+      indexPlies: 4,
+      annotations: false,
+    });
+    importer.push(names.map(game).join(""));
+    importer.end();
+    return importer.counts;
+  };
+  const dump = (db: GameDatabase) => ({
+    games: db.sql.prepare(
+      "SELECT v.id, v.site, v.event, g.uid IS NOT NULL AS keyed " +
+        "FROM games_view AS v JOIN games AS g USING (id) ORDER BY v.id",
+    ).all().map((r) => JSON.stringify(r)),
+    explorer: db.sql.prepare(
+      "SELECT hex(key) AS key, month, hex(data) AS data FROM explorer ORDER BY key, month",
+    ).all().map((r) => `${r.key} ${r.month} ${r.data}`),
+  });
+  const first = ["g0", "g1", "g2", "g3", "g4", "u0", "u1"];
+  // duplicates of the database's games and of the input's, next to each
+  // other and apart, at the start, in the middle and at the end, and a run
+  // of nothing new
+  const second = [
+    "g5",
+    "g1",
+    "g6",
+    "g6",
+    "u2",
+    "u0",
+    "g7",
+    "g8",
+    "g9",
+    "g10",
+    "g11",
+    "g12",
+    "u3",
+    "g13",
+    "g14",
+    "g2",
+    "g0",
+    "g1",
+    "g2",
+    "g3",
+    "g4",
+    "u0",
+    "u1",
+    "g5",
+    "g15",
+    "u3",
+    "g16",
+  ];
+  const db = await GameDatabase.open(":memory:", { write: true });
+  assert.deepEqual(import_(db, first), {
+    read: 7,
+    added: 7,
+    duplicates: 0,
+    failed: 0,
+  });
+  assert.deepEqual(import_(db, second), {
+    read: 27,
+    added: 14,
+    duplicates: 13,
+    failed: 0,
+  });
+  const once = await GameDatabase.open(":memory:", { write: true });
+  const kept = [...new Set([...first, ...second])];
+  assert.deepEqual(import_(once, kept), {
+    read: 21,
+    added: 21,
+    duplicates: 0,
+    failed: 0,
+  });
+  const [got, expected] = [dump(db), dump(once)];
+  assert.equal(got.games.length, 21);
+  assert.deepEqual(got, expected);
+  db.close();
+  once.close();
+});
+
 /** Two games into a database in memory, the second left out: what is said. */
 async function oneLeftOut(
   text: string,
