@@ -392,14 +392,16 @@ function pickGames(
       const group = games[i].cell % GROUP_COUNT;
       if (rated && group === UNRATED) continue;
       if (wasPicked(i, { from, end })) continue;
-      if (best >= 0) {
-        const bestGroup = rated ? games[best].cell % GROUP_COUNT : 0;
-        if ((rated ? group : 0) < bestGroup) continue;
-        if (
-          (rated ? group : 0) === bestGroup && games[i].id <= games[best].id
-        ) continue;
+      if (best < 0) {
+        best = i;
+        continue;
       }
-      best = i;
+      const bestGroup = games[best].cell % GROUP_COUNT;
+      // strictly better only: a tie keeps the game that came first
+      const better = rated && group !== bestGroup
+        ? group > bestGroup
+        : games[i].id > games[best].id;
+      if (better) best = i;
     }
     if (best < 0) break;
     picked[end] = best;

@@ -182,11 +182,10 @@ export class GameParser {
    */
   #walker(): MainlineReader {
     const walk = new MoveCollector(this.#options.indexPlies);
+    // the games not this import's are not played (`plays`): not handed on
     const fast = new BoardCollector(this.#options.indexPlies, {
       number: () => reader.games,
-      take: (game) => {
-        if (this.#kept(game.number)) this.#take(game);
-      },
+      take: (game) => this.#take(game),
     });
     const reader: MainlineReader = new MainlineReader(fast, {
       maxPly: Infinity,
@@ -254,17 +253,33 @@ export class GameParser {
     return fen;
   }
 
-  #walked(game: PgnGame, { codes, cells, moves }: GameWalk): WalkedColumns {
-    return {
-      plies: codes.length,
+  #walked(game: PgnGame, walk: GameWalk): WalkedColumns {
+    return walkedColumns(walk, {
       fen: this.#fenOf(game),
-      ...signatureOf(cells, { codes, rules: game.rules }),
-      moves,
+      rules: game.rules,
       annotations: this.#options.annotations
         ? annotationsOf(game.mainline)
         : null,
-    };
+    });
   }
+}
+
+/** A game's columns that its walk gives (its start's, its annotations). */
+function walkedColumns(
+  { codes, cells, moves }: Pick<GameWalk, "codes" | "cells" | "moves">,
+  { fen, rules, annotations }: {
+    fen: string | null;
+    rules: Rules;
+    annotations: Uint8Array | null;
+  },
+): WalkedColumns {
+  return {
+    plies: codes.length,
+    fen,
+    ...signatureOf(cells, { codes, rules }),
+    moves,
+    annotations,
+  };
 }
 
 /**
@@ -372,18 +387,17 @@ class BoardCollector implements MainlineVisitor {
     // a game skipped (another part's, `--shard`) is only counted
     if (!started) return;
     const { codes, keys, moves } = this.#moves.result();
-    writeCells(this.#last!, this.#cells);
+    const cells = this.#cells;
+    writeCells(this.#last!, cells);
     this.#out.take({
       number: this.#out.number(),
       tags,
       marker,
-      walked: {
-        plies: codes.length,
+      walked: walkedColumns({ codes, cells, moves }, {
         fen: this.#fen,
-        ...signatureOf(this.#cells, { codes, rules: "chess" }),
-        moves,
+        rules: "chess",
         annotations: null,
-      },
+      }),
       leftOut: null,
       keys,
       codes,

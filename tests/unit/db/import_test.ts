@@ -103,7 +103,7 @@ Deno.test("a duplicate anywhere in the input (of a game stored before, or of one
       openings[n % openings.length]
     } 2. a3 ${result}\n\n`;
   };
-  const import_ = (db: GameDatabase, names: string[]) => {
+  const importInto = (db: GameDatabase, names: string[]) => {
     const importer = new GameImporter(db, {
       indexPlies: 4,
       annotations: false,
@@ -155,13 +155,13 @@ Deno.test("a duplicate anywhere in the input (of a game stored before, or of one
     "g16",
   ];
   const db = await GameDatabase.open(":memory:", { write: true });
-  assert.deepEqual(import_(db, first), {
+  assert.deepEqual(importInto(db, first), {
     read: 7,
     added: 7,
     duplicates: 0,
     failed: 0,
   });
-  assert.deepEqual(import_(db, second), {
+  assert.deepEqual(importInto(db, second), {
     read: 27,
     added: 14,
     duplicates: 13,
@@ -169,7 +169,7 @@ Deno.test("a duplicate anywhere in the input (of a game stored before, or of one
   });
   const once = await GameDatabase.open(":memory:", { write: true });
   const kept = [...new Set([...first, ...second])];
-  assert.deepEqual(import_(once, kept), {
+  assert.deepEqual(importInto(once, kept), {
     read: 21,
     added: 21,
     duplicates: 0,
