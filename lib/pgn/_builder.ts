@@ -289,8 +289,11 @@ export class GameBuilder implements TokenSink {
     );
   }
 
-  error(reason: string, line: number, column: number): void {
+  error(reason: string, line: number, column: number, token = false): void {
     this.#flushPromotion();
+    // a token written wrong starts the movetext as one written right does:
+    // a tag after it starts the next game (the mainline reader cuts there)
+    if (token) this.#moves(line);
     if (this.#phase === ENDED) this.finish();
     if (this.#phase === NONE) this.#begin(line);
     if (!this.#skipping) this.#syntax(reason, line, column);

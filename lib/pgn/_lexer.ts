@@ -204,8 +204,14 @@ export class PgnLexer {
   }
 
   #emitNag(i: number): void {
-    if (this.#pending.length === 0) this.#fail("a $ without a number", i);
-    else this.#sink.nag(this.#nag, this.#tokenLine, this.#tokenColumn);
+    if (this.#pending.length === 0) {
+      this.#sink.error(
+        "a $ without a number",
+        this.#line,
+        this.#column(i),
+        true,
+      );
+    } else this.#sink.nag(this.#nag, this.#tokenLine, this.#tokenColumn);
     this.#state = IDLE;
   }
 

@@ -330,12 +330,13 @@ export function readTag(text: Uint8Array, i: number, at: TagAt): number {
  * stray character since, where the reader ends the game before the tag
  * whatever came before. The end of the text when `final`, else -1 when the
  * text holds no such point yet. Tracks the lexer's states that hide a `[`:
- * comments, tags and the rest of a `;` or `%` line.
+ * comments, tags and the rest of a `;` or `%` line (`lineStart`: whether
+ * `from` starts a line, where a `%` starts one).
  */
 export function segmentEnd(
   text: Uint8Array,
   from: number,
-  final: boolean,
+  { final, lineStart }: { final: boolean; lineStart: boolean },
 ): number {
   const n = text.length;
   let i = from, moved = false;
@@ -355,7 +356,8 @@ export function segmentEnd(
       if (!good) moved = false;
       i = end;
     } else if (
-      c === 59 || (c === 37 && i > 0 && text[i - 1] === 10)
+      c === 59 ||
+      (c === 37 && (i === from ? lineStart : text[i - 1] === 10))
     ) {
       const feed = c === 59 ? lineCommentEnd(text, i + 1) : text.indexOf(10, i);
       if (feed < 0) break;

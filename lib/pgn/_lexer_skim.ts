@@ -158,7 +158,10 @@ export class SkimLexer {
       const end = this.#game(text, at, final);
       if (end === INCOMPLETE) break;
       if (end === IRREGULAR) {
-        const stop = segmentEnd(text, at, final);
+        const stop = segmentEnd(text, at, {
+          final,
+          lineStart: at === this.#lineStart,
+        });
         if (stop < 0) break;
         this.#readApart(text, at, stop);
         for (let k = at; k < stop; k++) {
@@ -239,7 +242,8 @@ export class SkimLexer {
     if (i < 0) return final ? IRREGULAR : INCOMPLETE;
     const skim = this.#skim;
     skim.lines = 0;
-    skim.lineStart = 0;
+    // the line `start` is on (a `%` at its start begins an escape line)
+    skim.lineStart = this.#lineStart;
     this.#feeds(text, start, i);
     const tag = this.#tag;
     for (let c = text[i]; i < n && c === 91 /* [ */;) {
@@ -310,6 +314,9 @@ export class SkimLexer {
           if (i > n) return i;
           used = text[i - 1] !== 10;
           continue;
+        case 37: // %, at a line's start an escape line: the text mode's
+          if (i === skim.lineStart) return IRREGULAR;
+          break;
         case 91: { // [, a new game's tag (before any token, the same game's)
           const after = tagEnd(text, i);
           if (after < 0) return n + 1;

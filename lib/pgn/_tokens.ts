@@ -11,7 +11,12 @@ export interface TokenSink {
   comment(text: string, cut: number, line: number, column: number): void;
   open(line: number, column: number): void;
   close(line: number, column: number): void;
-  error(reason: string, line: number, column: number): void;
+  /**
+   * Text that cannot be read. `token`: it is a movetext token written
+   * wrong (a `$` without a number), which starts the movetext as the
+   * token written right would.
+   */
+  error(reason: string, line: number, column: number, token?: boolean): void;
   /** Something read as if written right, said so. */
   warning(reason: string, line: number, column: number): void;
   /** A line with no token on it (outside comments): where games end. */

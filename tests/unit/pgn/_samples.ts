@@ -44,6 +44,10 @@ export const TRICKY: Record<string, string> = {
     '[Result "1-0"]\n\n1. e4 {a\nmulti-line\ncomment} e5 ; rest\n2. Nf3 1-0\n\n[Result "0-1"]\n\n1. d4 d5\n2. Bg5 Nf6 3. Ke3 *\n\n[Result "1-0"]\n\n1. e4 1-0 1. d4 Kd7 *\n',
   "results and dashes in the moves skipped":
     '[Result "1-0"]\n\n1. e4 e5 2. O-O-O 11-0 a1-0 1/2 2-1 {1-0\n0-1} 3. Nf3 e1-0 1/2-1/2\n\n[Result "0-1"]\n\n1. d4 d5 2. c4 -- / 0-10 0-1 [Event "b"]\n\n1. e4 e5 2. Nf3 3.1-0\n\n[Event "c"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n{\n\n}\n[Event "d"]\n\n1. e4 Ke7 2. Ke3 *\n',
+  "a $ without a number among the tags":
+    '[Event "a"]\n[Site "x"]$[Date "2024.01.01"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[Event "b"]\n[Site "y"] $\n[Result "0-1"]\n\n1. d4 d5 0-1\n\n$ [Event "c"]\n\n1. c4 *\n',
+  "% lines that hide tags, at the text's start and a game's":
+    '%c {} [Event "hidden"]\n\n1. e4 *\n\n%d [Event "hidden"]\n[Event "b"]\n\n1. d4 * %e [Event "c"]\n\n1. c4 *\n',
   "an empty game and a lone result":
     '[Event "a"]\n\n*\n\n[Event "b"]\n[Result "1-0"]\n\n1-0 *\n',
 };

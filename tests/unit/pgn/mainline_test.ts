@@ -177,3 +177,60 @@ Deno.test("the reader for counts hands a stream whose game never ends to the PGN
     assert.ok(got.fast >= 1);
   }
 });
+
+Deno.test("texts edited at random (seeded): the reader for counts agrees with the walker, whatever the chunks", () => {
+  const sample = Deno.readTextFileSync(
+    new URL("../../testdata/lichess_style.pgn", import.meta.url),
+  );
+  // the pieces of PGN that readers part on, put in, taken out, replaced
+  const pieces = [
+    "$",
+    "$1",
+    "%",
+    "%x\n",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    ";",
+    "*",
+    "\n",
+    "\n\n",
+    '"',
+    " ",
+    "1-0",
+    "e4",
+    ".",
+    '[Event "z"]',
+  ];
+  let state = 7;
+  const random = (n: number): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+  let edited = 0;
+  // from a game's start, and from the middle of one (a comment cut)
+  for (const from of [0, 3000]) {
+    for (let k = 0; k < 250; k++) {
+      let text = sample.slice(from, from + 3000);
+      for (let e = 1 + random(3); e > 0; e--) {
+        const at = random(text.length), piece = pieces[random(pieces.length)];
+        const cut = random(3) === 0 ? 0 : 1 + random(3);
+        text = text.slice(0, at) + piece + text.slice(at + cut);
+      }
+      const bytes = new TextEncoder().encode(text);
+      const expected = byWalker(bytes, 12, bytes.length + 1);
+      for (const chunk of [bytes.length + 1, 61]) {
+        assert.deepEqual(
+          byReader(bytes, 12, chunk).lines,
+          expected,
+          `${JSON.stringify(text)}, chunks of ${chunk}`,
+        );
+      }
+      edited++;
+    }
+  }
+  assert.equal(edited, 500);
+});

@@ -352,6 +352,53 @@ Deno.test("errors: unbalanced variations, NAG or variation before any move", () 
   }
 });
 
+Deno.test("errors: a $ without a number after the tags starts the movetext as a NAG does: a tag after it starts the next game, kept whole", () => {
+  // a stray `$` glued to the next tag, on its own, before a line's tag:
+  // each is an error of its game, and the game after it is not lost in it
+  for (const stray of ["$", "$ ", "$\n", "$1", "e4 "]) {
+    const text = `[Event "a"]\n[Site "x"]${stray}[Date "2024.01.01"]\n` +
+      '[Result "1-0"]\n\n1. e4 e5 1-0\n\n[Event "c"]\n\n1. d4 *\n';
+    const games = readAll(text);
+    assert.deepEqual(
+      games.map((g) => [[...g.tags.keys()], sans(g), g.error?.reason ?? null]),
+      [
+        [
+          ["Event", "Site"],
+          stray === "e4 " ? "e4" : "",
+          stray.startsWith("$1")
+            ? "a NAG before any move"
+            : stray === "e4 "
+            ? null
+            : "a $ without a number",
+        ],
+        [["Date", "Result"], "e4 e5", null],
+        [["Event"], "d4", null],
+      ],
+      JSON.stringify(stray),
+    );
+  }
+  // before any tag, and after a result: a game of its own, as `$1` is
+  for (
+    const text of [
+      '$ [Event "b"]\n\n1. d4 *\n',
+      '1. e4 1-0 $ [Event "b"]\n\n1. d4 *\n',
+    ]
+  ) {
+    const games = readAll(text);
+    assert.deepEqual(
+      games.map((
+        g,
+      ) => [g.tags.get("Event") ?? null, sans(g), g.error?.reason ?? null]),
+      [
+        ...(text.startsWith("1.") ? [[null, "e4", null]] : []),
+        [null, "", "a $ without a number"],
+        ["b", "d4", null],
+      ],
+      JSON.stringify(text),
+    );
+  }
+});
+
 Deno.test("errors: parsePgn throws the first, the reader keeps every game", () => {
   const text = "1. e4 *\n\n1. e4 e4 *\n\n1. d4 *\n";
   assert.throws(() => parsePgn(text), PgnMoveError);
