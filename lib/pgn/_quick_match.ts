@@ -72,30 +72,70 @@ function inCheck(b: ChessBoard, out: QuickOut): boolean {
  * then reads, so that this path only ever agrees with it.
  */
 export function quickMatch(b: ChessBoard, text: string, out: QuickOut): number {
-  let end = text.length;
-  for (
-    let c = text.charCodeAt(end - 1);
-    c === 43 || c === 35 || c === 33 || c === 63;
-  ) {
-    c = text.charCodeAt(--end - 1);
+  const n = text.length;
+  if (n >= token.length) return -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return -1;
+    token[i] = c;
   }
-  if (end < 2) return -1;
-  if (text.charCodeAt(0) === 79 /* O */) return quickCastle(b, text, end, out);
-  const role = ROLE_OF_LETTER[text.charCodeAt(0)] ?? 0;
+  return quickMatchAt(b, token, 0, n, out);
+}
+
+// Scratch for quickMatch, unexported: a token's bytes, filled and read
+// within one call (SAN is ASCII and short).
+const token = new Uint8Array(32);
+
+/**
+ * {@linkcode quickMatch} for the token of `text` from `from` to `to`, the
+ * bytes of a stream of games: no string is made of it (a byte read past
+ * `to` never makes a match: a move must end at `to`). Positional numbers
+ * here and below, not options objects: this runs for every move of every
+ * game read.
+ */
+export function quickMatchAt(
+  b: ChessBoard,
+  text: Uint8Array,
+  from: number,
+  to: number,
+  out: QuickOut,
+): number {
+  let end = to;
+  for (
+    let c = text[end - 1];
+    end > from && (c === 43 || c === 35 || c === 33 || c === 63);
+  ) {
+    c = text[--end - 1];
+  }
+  if (end - from < 2) return -1;
+  const first = text[from];
+  if (first === 79 /* O */) return quickCastle(b, text, from, end, out);
+  const role = ROLE_OF_LETTER[first] ?? 0;
   return role === 0
-    ? quickPawn(b, text, end, out)
-    : quickPiece(b, text, end, role, out);
+    ? quickPawn(b, text, from, end, out)
+    : quickPiece(b, text, from, end, role, out);
+}
+
+/** Whether the token from `from` is `O-O` (3 bytes) or `O-O-O` (5). */
+function isCastle(text: Uint8Array, from: number, length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    if (text[from + i] !== (i % 2 === 0 ? 79 /* O */ : 45 /* - */)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** `O-O` and `O-O-O` out of check, by the core's castling rule. */
 function quickCastle(
   b: ChessBoard,
-  text: string,
+  text: Uint8Array,
+  from: number,
   end: number,
   out: QuickOut,
 ): number {
-  const long = end === 5 && text.startsWith("O-O-O");
-  if (!long && !(end === 3 && text.startsWith("O-O"))) return -1;
+  const long = end - from === 5 && isCastle(text, from, 5);
+  if (!long && !(end - from === 3 && isCastle(text, from, 3))) return -1;
   if (b.castle === 0 || inCheck(b, out)) return -1;
   for (let k = castling(b, castles, 0); k-- > 0;) {
     const code = castles[k];
@@ -109,17 +149,18 @@ function quickCastle(
 
 function quickPiece(
   b: ChessBoard,
-  text: string,
+  text: Uint8Array,
+  from: number,
   end: number,
   role: number,
   out: QuickOut,
 ): number {
-  const f = text.charCodeAt(end - 2), r = text.charCodeAt(end - 1);
+  const f = text[end - 2], r = text[end - 1];
   if (!isFile(f) || !isRank(r)) return -1;
-  let i = 1, file = -1, rank = -1;
-  let c = text.charCodeAt(i);
-  if (i < end - 2 && isFile(c)) (file = c - 97, c = text.charCodeAt(++i));
-  if (i < end - 2 && isRank(c)) (rank = 56 - c, c = text.charCodeAt(++i));
+  let i = from + 1, file = -1, rank = -1;
+  let c = text[i];
+  if (i < end - 2 && isFile(c)) (file = c - 97, c = text[++i]);
+  if (i < end - 2 && isRank(c)) (rank = 56 - c, c = text[++i]);
   if (i < end - 2 && c === 120 /* x */) i++;
   if (i !== end - 2) return -1;
   const to = (56 - r) * 8 + (f - 97);
@@ -154,23 +195,24 @@ function quickPiece(
 
 function quickPawn(
   b: ChessBoard,
-  text: string,
+  text: Uint8Array,
+  from: number,
   end: number,
   out: QuickOut,
 ): number {
-  const c0 = text.charCodeAt(0);
+  const c0 = text[from];
   if (!isFile(c0)) return -1;
   const fromFile = c0 - 97;
-  let i = 0, capture = false;
-  if (text.charCodeAt(1) === 120 /* x */) (capture = true, i = 2);
-  const f = text.charCodeAt(i), r = text.charCodeAt(i + 1);
+  let i = from, capture = false;
+  if (text[from + 1] === 120 /* x */) (capture = true, i = from + 2);
+  const f = text[i], r = text[i + 1];
   if (!isFile(f) || !isRank(r)) return -1;
   if (!capture && f !== c0) return -1;
   i += 2;
   let promotion = 0;
-  if (i < end && text.charCodeAt(i) === 61 /* = */) i++;
+  if (i < end && text[i] === 61 /* = */) i++;
   if (i < end) {
-    promotion = ROLE_OF_LETTER[text.charCodeAt(i) & ~32] ?? 0;
+    promotion = ROLE_OF_LETTER[text[i] & ~32] ?? 0;
     if (promotion < 2 || promotion > 5 || ++i !== end) return -1;
   }
   if (i !== end) return -1;

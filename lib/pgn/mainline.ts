@@ -34,7 +34,7 @@ import {
 import { GameBuilder } from "./_builder.ts";
 import { GameWalk } from "./_outputs.ts";
 import { PgnStream } from "./_stream.ts";
-import { quickMatch, type QuickOut } from "./_quick_match.ts";
+import { quickMatchAt, type QuickOut } from "./_quick_match.ts";
 import { START_POSITION } from "./_start.ts";
 import type { PgnGame, PgnPosition, PgnVisitor } from "./game.ts";
 
@@ -150,6 +150,28 @@ export class MainlineReader {
   }
 }
 
+/** Texts by place, each the same string while its bytes are the same. */
+class LastTexts {
+  readonly #texts: string[] = [];
+
+  /** The text of the bytes `from` to `to` (all below 128) at `place`. */
+  text(place: number, { text, from, to }: BytesAt): string {
+    const last = this.#texts[place];
+    if (
+      last !== undefined && last.length === to - from &&
+      bytesAre(text, from, last)
+    ) return last;
+    return this.#texts[place] = ascii(text, from, to);
+  }
+}
+
+/** Bytes of a text, from `from` to before `to`. */
+interface BytesAt {
+  text: Uint8Array;
+  from: number;
+  to: number;
+}
+
 /**
  * The plies past which a game's board is loaded again for the next, not
  * taken back move by move.
@@ -181,6 +203,15 @@ class MainlinePlayer implements SkimVisitor {
   #result = "";
   /** Whether the board holds the standard start and moves made from it. */
   #loaded = false;
+  /**
+   * The last game's tag names and values, by place: most games of a
+   * stream repeat most of them, and one string kept is not a string made
+   * (and hashed again) for every tag of every game.
+   */
+  readonly #names = new LastTexts();
+  readonly #values = new LastTexts();
+  /** The place of the game's next tag. */
+  #tagAt = 0;
   /** Games read. */
   games = 0;
 
@@ -195,6 +226,7 @@ class MainlinePlayer implements SkimVisitor {
 
   beginGame(): void {
     this.#result = "";
+    this.#tagAt = 0;
   }
 
   tag(text: Uint8Array, at: TagAt): number {
@@ -209,9 +241,10 @@ class MainlinePlayer implements SkimVisitor {
       for (let k = at.value; k < at.valueEnd; k++) {
         if (text[k] >= 128) return FULL;
       }
+      const place = this.#tagAt++;
       visitor.tag(
-        ascii(text, at.name, at.nameEnd),
-        ascii(text, at.value, at.valueEnd),
+        this.#names.text(place, { text, from: at.name, to: at.nameEnd }),
+        this.#values.text(place, { text, from: at.value, to: at.valueEnd }),
       );
     }
     return GO;
@@ -237,9 +270,8 @@ class MainlinePlayer implements SkimVisitor {
   move(text: Uint8Array, from: number, to: number): number {
     const board = this.#notation.board;
     if (board.ply >= this.#maxPly) return SKIP;
-    const token = ascii(text, from, to);
-    let code = quickMatch(board, token, this.#quick);
-    if (code < 0) code = this.#parse(token, board.ply + 1);
+    let code = quickMatchAt(board, text, from, to, this.#quick);
+    if (code < 0) code = this.#parse(ascii(text, from, to), board.ply + 1);
     if (code < 0) return FULL;
     makeMove(board, code);
     this.#quick.check = -1;

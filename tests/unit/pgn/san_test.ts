@@ -171,3 +171,38 @@ Deno.test("every legal move, written as SAN, UCI and long SAN, reads as itself",
     { numRuns: 60 },
   );
 });
+
+Deno.test("the fast SAN path reads a token alone: a token cut short after a longer one, or before more bytes, is no move", async () => {
+  const { quickMatch, quickMatchAt } = await import(
+    "../../../lib/pgn/_quick_match.ts"
+  );
+  const { ChessBoard } = await import("../../../lib/chess/board.ts");
+  const { loadPosition } = await import("../../../lib/chess/convert.ts");
+  const board = new ChessBoard();
+  // 1. e4 d5: White's pawn takes on d5, or nothing does
+  loadPosition(
+    board,
+    parseFen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+  );
+  const out = { wantSan: true, body: "", check: -1 };
+  const exd5 = quickMatch(board, "exd5+", out);
+  assert.ok(exd5 >= 0);
+  assert.equal(out.body, "exd5");
+  // the last token's bytes are not this one's
+  for (const cut of ["exd", "ex", "e"]) {
+    assert.equal(quickMatch(board, cut, out), -1, cut);
+  }
+  // bytes of a stream: the token from `from` to `to` only
+  const bytes = new TextEncoder().encode("12. exd5 exd {exd5} O-O-O Nf3!?");
+  const at = (token: string, from = 0): [number, number] => {
+    const start = new TextDecoder().decode(bytes).indexOf(token, from);
+    return [start, start + token.length];
+  };
+  assert.equal(quickMatchAt(board, bytes, ...at("exd5"), out), exd5);
+  assert.equal(quickMatchAt(board, bytes, ...at("exd", 9), out), -1);
+  assert.equal(quickMatchAt(board, bytes, ...at("O-O-O"), out), -1);
+  assert.ok(quickMatchAt(board, bytes, ...at("Nf3!?"), out) >= 0);
+  assert.equal(out.body, "Nf3");
+  // a letter of several bytes is the slow path's
+  assert.equal(quickMatch(board, "exd5\u00e9", out), -1);
+});
