@@ -1,4 +1,4 @@
-#!/usr/bin/env -S deno run --quiet --v8-flags=--max-semi-space-size=1,--no-concurrent-recompilation
+#!/usr/bin/env -S deno run --quiet --v8-flags=--max-semi-space-size=2,--no-concurrent-recompilation
 /**
  * The `fen` command: `fen [-n] [-l <color>] [-d <color>] <FEN-string>`
  * draws a chess position as SVG; `fen --help` lists the other formats,

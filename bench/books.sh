@@ -51,7 +51,7 @@ fi
 awk -v limit=10000000 '/^\[Event /{if (size > limit) exit} {size += length($0) + 1; print}' "$dir/big.pgn" > "$dir/part.pgn"
 count=$(grep -c '^\[Event ' "$dir/big.pgn")
 # As the command ships (its shebang, `deno task install`): a young generation
-# of 1 MB a semi-space, without which V8 grows it with the input.
+# of 2 MB a semi-space, without which V8 grows it with the input.
 # the V8 flags the command ships with (cli.ts's shebang, deno task install
 # and compile), read from the shebang so the figures are the installed command's
 v8=$(head -n 1 cli.ts | grep -o -- '--v8-flags=[^ ]*')

@@ -30,7 +30,7 @@
 #                      minutes here, and a 600 MB file in bench/data/)
 #   FEN_BENCH_RAW=FILE keep the raw measurements (one run a line)
 #   FEN_DENO_FLAGS     extra `deno run` flags for the command only, e.g. the
-#                      installed ones, --v8-flags=--max-semi-space-size=1,--no-concurrent-recompilation
+#                      installed ones, --v8-flags=--max-semi-space-size=2,--no-concurrent-recompilation
 # Needs /usr/bin/time (Debian package time); uses hyperfine if installed.
 set -euo pipefail
 export LC_ALL=C

@@ -23,7 +23,7 @@ const ROOT = new URL("../", import.meta.url).pathname;
 
 /** The V8 flags of the installed command, as cli.ts's shebang has them. */
 export const V8_FLAGS =
-  "--v8-flags=--max-semi-space-size=1,--no-concurrent-recompilation";
+  "--v8-flags=--max-semi-space-size=2,--no-concurrent-recompilation";
 
 /** The addresses `fen serve` may listen on: this machine's, no other host. */
 export const SERVE_HOSTS: readonly string[] = [

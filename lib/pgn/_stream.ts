@@ -15,7 +15,7 @@ export interface StreamLimits {
 /**
  * The bytes decoded into one string at most. Chunks come as a zstd block
  * (128 KiB) or a file's read (1 MiB), and a string that large is one V8
- * keeps apart (a large object): under the command's 1 MB young generation,
+ * keeps apart (a large object): under the command's small young generation,
  * decoding chunks whole took 585 ms of reading 100,000 games, and pieces
  * of 16 KiB made the reading 7% faster (docs/db.md).
  */

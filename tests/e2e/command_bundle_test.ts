@@ -146,12 +146,12 @@ Deno.test("cli.ts's shebang runs with the flags of deno task install and compile
     await Deno.readTextFile(new URL("deno.json", ROOT)),
   );
   const v8 = flags(shebang);
-  // A young generation of at most 1 MB a semi-space (a flat heap for streams, without
+  // A young generation of at most 2 MB a semi-space (a flat heap for streams, without
   // the slow allocation of --optimize-for-size), and optimizing on the
   // running thread: compiler threads keep their memory, about 6 MB of a
   // long stream's peak.
   assert.deepEqual(v8?.split(","), [
-    "--max-semi-space-size=1",
+    "--max-semi-space-size=2",
     "--no-concurrent-recompilation",
   ]);
   const install = installArgs([]);

@@ -229,8 +229,8 @@ Deno.test("deno task install puts a working fen on the PATH: read, write, listen
     assert.doesNotMatch(installed.stderr, /Warning|config file/i);
     const script = await Deno.readTextFile(`${root}/bin/fen`);
     assert.match(script, /--allow-read/);
-    // Streams keep a flat, small heap with a young generation of 1 MB a semi-space.
-    assert.match(script, /--v8-flags=--max-semi-space-size=1/);
+    // Streams keep a flat, small heap with a young generation of 2 MB a semi-space.
+    assert.match(script, /--v8-flags=--max-semi-space-size=2,/);
     // ... and a lower peak with V8's optimizing compiler on the main thread.
     assert.match(script, /--no-concurrent-recompilation/);
     // Start-up: the general path's and the service's module graphs load
