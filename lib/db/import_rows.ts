@@ -4,8 +4,9 @@
  * read as they go: packed in two transferred arrays, numbers and bytes,
  * and their text in one string, a text that repeats the last game's at
  * its place said so (both sides then hold one string, which each finds
- * again by a comparison, not a hash table's lookup): the games as objects
- * cost each thread a tenth of its time to copy. A game goes as its row,
+ * again by a comparison, not a hash table's lookup), a text sent before
+ * as its number (the worker's string again, whose hash it has): the games
+ * as objects cost each thread a tenth of its time to copy. A game goes as its row,
  * made by the thread (the worker bounds the import since the reading
  * plays most games on the mainline reader's board).
  *
@@ -63,7 +64,8 @@ export interface RowGame {
 /**
  * A game's row as packed, column by column: text (the length of the next
  * in `text`, -1 for null, -2 for the last game's at this place: the texts
- * of a game are numbered in order, the other tags' included), a number
+ * of a game are numbered in order, the other tags' included; -3 - n for
+ * the text numbered n, see `NUMBERED_TEXTS`), a number
  * (NaN for null), the uid (its two 32-bit halves, -1 for null), bytes
  * (their length, -1 for null), the other tags (their count, -1 for null,
  * then each name and value as text); then the keys and the moves indexed
@@ -73,7 +75,7 @@ export interface RowGame {
  */
 const FIELDS: readonly (readonly [string, Kind])[] = [
   ["event", "text"],
-  ["site", "text"],
+  ["site", "unique"],
   ["date", "text"],
   ["round", "text"],
   ["white", "text"],
@@ -90,15 +92,24 @@ const FIELDS: readonly (readonly [string, Kind])[] = [
   ["speed", "text"],
   ["month", "number"],
   ["plies", "number"],
-  ["fen", "text"],
+  ["fen", "unique"],
   ["material", "number"],
   ["home_pawns", "number"],
   ["moves", "bytes"],
   ["annotations", "bytes"],
 ];
 
-/** How a column is packed. */
-type Kind = "text" | "number" | "uid" | "bytes" | "tags";
+/** How a column is packed (`unique`: a text that is not numbered). */
+type Kind = "text" | "unique" | "number" | "uid" | "bytes" | "tags";
+
+/**
+ * The texts numbered at most, each side: a text sent once (a name, an
+ * opening, a date) then goes as its number, -3 - n, and the worker finds
+ * the string it made of it, whose hash it has (a string made afresh for
+ * each game cost the worker's lookup of its id 0.4 us); a site or a start
+ * position, most often a game's own, is not numbered.
+ */
+const NUMBERED_TEXTS = 1 << 16;
 
 /** A column's value. */
 type Value = GameRow[string] | undefined;
@@ -110,6 +121,9 @@ type Value = GameRow[string] | undefined;
 export class GamePacker {
   /** The last game's texts, by place (a game's texts in order). */
   readonly #lastTexts: (string | null)[] = [];
+  /** The texts sent and numbered, in order (see `NUMBERED_TEXTS`). */
+  readonly #textNumbers = new Map<string, number>();
+  readonly #numberedAtMost: number;
   #slot = 0;
   #text = "";
   #numbers = new Float64Array(1 << 16);
@@ -117,6 +131,14 @@ export class GamePacker {
   #bytes = new Uint8Array(1 << 16);
   #byteLength = 0;
   #count = 0;
+
+  /**
+   * @param options The texts numbered at most (the unpacker's must be the
+   * same; tests make it small).
+   */
+  constructor({ numbered = NUMBERED_TEXTS }: { numbered?: number } = {}) {
+    this.#numberedAtMost = numbered;
+  }
 
   /** The games added since the last take. */
   get count(): number {
@@ -157,7 +179,13 @@ export class GamePacker {
     if (value === undefined) value = null;
     switch (kind) {
       case "text":
-        this.#push(this.#textCode(value === null ? null : String(value)));
+      case "unique":
+        this.#push(
+          this.#textCode(
+            value === null ? null : String(value),
+            kind === "text",
+          ),
+        );
         return;
       case "number":
         this.#push(value === null ? NaN : value as number);
@@ -177,18 +205,25 @@ export class GamePacker {
         const rest = value as readonly (string | null)[] | null;
         this.#push(rest === null ? -1 : rest.length);
         for (let i = 0; rest !== null && i < rest.length; i++) {
-          this.#push(this.#textCode(rest[i]));
+          this.#push(this.#textCode(rest[i], true));
         }
       }
     }
   }
 
   /** A text's code (see FIELDS). */
-  #textCode(text: string | null): number {
+  #textCode(text: string | null, numbered: boolean): number {
     const slot = this.#slot++;
     if (text === null) return -1;
     if (this.#lastTexts[slot] === text) return -2;
     this.#lastTexts[slot] = text;
+    if (numbered) {
+      const number = this.#textNumbers.get(text);
+      if (number !== undefined) return -3 - number;
+      if (this.#textNumbers.size < this.#numberedAtMost) {
+        this.#textNumbers.set(text, this.#textNumbers.size);
+      }
+    }
     this.#text += text;
     return text.length;
   }
@@ -228,6 +263,14 @@ export class GamePacker {
 export class GameUnpacker {
   /** The last game's texts, by place, as the packer's. */
   readonly #lastTexts: (string | null)[] = [];
+  /** The texts numbered, by number, as the packer numbered them. */
+  readonly #numbered: string[] = [];
+  readonly #numberedAtMost: number;
+
+  /** @param options The texts numbered at most, as the packer's. */
+  constructor({ numbered = NUMBERED_TEXTS }: { numbered?: number } = {}) {
+    this.#numberedAtMost = numbered;
+  }
 
   /**
    * The games of a message, one by one (each valid until the next).
@@ -251,7 +294,8 @@ export class GameUnpacker {
     const value = numbers[reader.at++];
     switch (kind) {
       case "text":
-        return this.#text(reader, value);
+      case "unique":
+        return this.#text(reader, { code: value, numbered: kind === "text" });
       case "number":
         return Number.isNaN(value) ? null : value;
       case "uid": {
@@ -271,19 +315,32 @@ export class GameUnpacker {
         if (value < 0) return null;
         const rest: (string | null)[] = new Array(value);
         for (let i = 0; i < value; i++) {
-          rest[i] = this.#text(reader, numbers[reader.at++]);
+          rest[i] = this.#text(reader, {
+            code: numbers[reader.at++],
+            numbered: true,
+          });
         }
         return rest;
       }
     }
   }
 
-  #text(reader: Reader, code: number): string | null {
+  #text(
+    reader: Reader,
+    { code, numbered }: { code: number; numbered: boolean },
+  ): string | null {
     const slot = reader.slot++;
     if (code === -1) return null;
     if (code === -2) return this.#lastTexts[slot];
-    reader.textAt += code;
-    const text = reader.packed.text.slice(reader.textAt - code, reader.textAt);
+    let text: string;
+    if (code <= -3) text = this.#numbered[-3 - code];
+    else {
+      reader.textAt += code;
+      text = reader.packed.text.slice(reader.textAt - code, reader.textAt);
+      if (numbered && this.#numbered.length < this.#numberedAtMost) {
+        this.#numbered.push(text);
+      }
+    }
     this.#lastTexts[slot] = text;
     return text;
   }
