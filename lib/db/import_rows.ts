@@ -6,9 +6,9 @@
  * its place said so (both sides then hold one string, which each finds
  * again by a comparison, not a hash table's lookup), a text sent before
  * as its number (the worker's string again, whose hash it has): the games
- * as objects cost each thread a tenth of its time to copy. A game goes as its row,
- * made by the thread (the worker bounds the import since the reading
- * plays most games on the mainline reader's board).
+ * as objects cost each thread a tenth of its time to copy. A game goes as
+ * its row, made by the thread (the worker bounds the import since the
+ * reading plays most games on the mainline reader's board).
  *
  * @module
  */

@@ -5,15 +5,7 @@
 import assert from "node:assert/strict";
 import { GamePacker, GameUnpacker } from "../../../lib/db/import_rows.ts";
 import type { GameRow } from "../../../lib/db/game_row.ts";
-
-/** A generator of whole numbers below `n`, the same every run. */
-function randomOf(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-}
+import { randomOf } from "../_random.ts";
 
 /** Rows whose texts repeat (from small pools), change, and are null. */
 function rowsOf(random: (n: number) => number, count: number): GameRow[] {

@@ -7,15 +7,7 @@ import {
   type RowSink,
 } from "../../../lib/db/index_batch.ts";
 import { cellOf, UNRATED } from "../../../lib/db/speed.ts";
-
-/** A generator of whole numbers below `n`, the same every run. */
-function randomOf(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-}
+import { randomOf } from "../_random.ts";
 
 /** The rows a batch writes, by key and month: their bytes. */
 class Rows implements RowSink {

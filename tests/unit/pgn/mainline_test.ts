@@ -14,6 +14,7 @@ import { SQUARE_NAMES } from "../../../lib/_tables.ts";
 import { moveTo } from "../../../lib/chess/move.ts";
 import { castlingOf, writeCells } from "../../../lib/chess/convert.ts";
 import { TRICKY } from "./_samples.ts";
+import { randomOf } from "../_random.ts";
 
 const GAMES = Deno.readTextFileSync(
   new URL("../../testdata/stockfish_games.pgn", import.meta.url),
@@ -205,11 +206,7 @@ Deno.test("texts edited at random (seeded): the reader for counts agrees with th
     ".",
     '[Event "z"]',
   ];
-  let state = 7;
-  const random = (n: number): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
+  const random = randomOf(7);
   let edited = 0;
   // from a game's start, and from the middle of one (a comment cut)
   for (const from of [0, 3000]) {
