@@ -28,10 +28,14 @@ export const WORKER = new URL("./import_worker.ts", import.meta.url);
 /**
  * Games sent and not yet stored, at most (memory: a game's row is about a
  * kilobyte). The worker's commits (the index's batch written, a second or
- * two) must not stop the reading: a few messages ahead (the first bound)
- * kept each thread waiting for the other about a third of the time.
+ * two, up to 3 s for 600,000 rows into a large table) must not stop the
+ * reading: a few messages ahead (the first bound) kept each thread waiting
+ * for the other about a third of the time, and 32,768 games stopped it
+ * during the larger batches that `EARLY_SHARE` (lib/db/import_worker.ts)
+ * makes at 1,000,000 games (73.3 s against 65.0 s with this bound; the
+ * peak 434 to 452 MB against 341 to 347 MB).
  */
-const AHEAD_GAMES = 32_768;
+const AHEAD_GAMES = 100_000;
 
 /**
  * An import whose games a worker stores: {@linkcode ImportJobs.push} it PGN,

@@ -24,9 +24,20 @@ import {
  * batch is the import's wait on the worker alone: from 100,000 rows it
  * took 0.61 to 1.52 s after the reading ended (7 runs, 1.11 s on average),
  * from 200,000 rows 1.10 to 2.37 s (1.63 s), from 60,000 rows no less
- * (more batches merge more rows: docs/db.md).
+ * (more batches merge more rows: docs/db.md). See also `EARLY_SHARE`.
  */
 const EARLY_ROWS = 100_000;
+
+/**
+ * A batch written early holds at least this share of the rows written
+ * before it. Each batch merges into a larger table, and costs more a row
+ * (at 100,000 games, six batches of about 100,000 rows took 379 to 1,047
+ * ms): at 1,000,000 games, early batches of 100,000 rows made 23 to 28
+ * batches, 44 to 48 s of the worker's CPU; with this share, 14 batches,
+ * 33 to 37 s, and the import 58.7 to 65.0 s against 69.0 to 73.7 s
+ * (docs/db.md, "The worker's batches").
+ */
+const EARLY_SHARE = 0.5;
 
 /**
  * The games sent and not taken at most for a worker that keeps up: about
@@ -39,6 +50,8 @@ let writer: GameWriter | null = null;
 let batch: IndexBatch | null = null;
 let progress: Int32Array | null = null;
 let taken = 0;
+/** The rows the batches wrote so far (see `EARLY_SHARE`). */
+let written = 0;
 const unpacker = new GameUnpacker();
 
 /** Stores a game and counts it into the index. */
@@ -46,7 +59,13 @@ function store(game: RowGame): void {
   const id = writer!.write({ row: game.row, leftOut: null });
   const indexed = id === 0 ? null : indexedGame(game.row, { id, ...game });
   if (indexed !== null) batch!.addGame(indexed);
-  if (batch!.full) writer!.commit(() => batch!.flush());
+  if (batch!.full) writeBatch();
+}
+
+/** Writes the batch's rows, and commits. */
+function writeBatch(): void {
+  written += batch!.size;
+  writer!.commit(() => batch!.flush());
 }
 
 async function handle(message: ToWorker): Promise<FromWorker> {
@@ -64,11 +83,10 @@ async function handle(message: ToWorker): Promise<FromWorker> {
     // a worker that keeps up writes its batch early, while the reading
     // goes on: the import's end then waits on a small last batch only
     const behind = Atomics.load(progress!, PROGRESS.sent) - taken;
-    if (behind <= CAUGHT_UP_GAMES && batch!.size >= EARLY_ROWS) {
-      writer!.commit(() => batch!.flush());
-    }
+    const early = Math.max(EARLY_ROWS, EARLY_SHARE * written);
+    if (behind <= CAUGHT_UP_GAMES && batch!.size >= early) writeBatch();
   } else {
-    writer!.commit(() => batch!.flush());
+    writeBatch();
     db!.close();
   }
   const { added, duplicates } = writer!.counts;
