@@ -12,6 +12,7 @@
  * @module
  */
 
+import { empty } from "./_arrays.ts";
 import { ByteReader, ByteWriter } from "./_varint.ts";
 import type { GameCounts, GameLookup } from "./game_counts.ts";
 import { GROUP_COUNT, UNRATED } from "./speed.ts";
@@ -79,13 +80,13 @@ export class ExplorerEntry {
    * @returns This entry.
    */
   clear(): ExplorerEntry {
-    this.extra.length = 0;
+    empty(this.extra);
     for (const move of this.moves) {
-      move.cells.length = 0;
-      move.games.length = 0;
+      empty(move.cells);
+      empty(move.games);
       this.#spare.push(move);
     }
-    this.moves.length = 0;
+    empty(this.moves);
     return this;
   }
 

@@ -7,6 +7,7 @@
  */
 
 import type { StatementSync } from "node:sqlite";
+import { empty } from "./_arrays.ts";
 import { ByteWriter } from "./_varint.ts";
 import type { GameDatabase } from "./database.ts";
 import type { GameCounts } from "./game_counts.ts";
@@ -218,7 +219,7 @@ export class IndexBatch {
   addGame(game: IndexedGame, sign: 1 | -1 = 1): void {
     const number = this.#addRecord(game, sign);
     const seen = this.#seen;
-    seen.length = 0;
+    empty(seen);
     const positions = game.keys.length / 2;
     for (let k = 0; k < positions; k++) {
       const hi = game.keys[2 * k], lo = game.keys[2 * k + 1];
