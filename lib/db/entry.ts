@@ -129,7 +129,7 @@ export class ExplorerEntry {
       writeReference(out, one);
       return;
     }
-    writeCells(out, { cells: this.extra, signed: true });
+    writeCells(out, this.extra, true);
     // in one order (of codes, and cells below): the same games give the
     // same bytes, however they were batched; each next one picked in turn
     // (a row has a few), not sorted into a copy
@@ -143,7 +143,7 @@ export class ExplorerEntry {
       const move = moves[next];
       previous = move.code;
       out.uint(move.code);
-      const only = writeCells(out, { cells: move.cells, signed: false });
+      const only = writeCells(out, move.cells, false);
       writeGames(out, { games: keptGames(move.games), only });
     }
   }
@@ -212,14 +212,14 @@ export class ExplorerEntry {
       oneCounts.black = game.field === 2 ? 1 : 0;
       oneCounts.whiteSum = game.whiteSum;
       oneCounts.blackSum = game.blackSum;
-      addCounts(move.cells, { cell: game.cell, counts: oneCounts });
+      addCounts(move.cells, game.cell, oneCounts);
       move.games.push({ id, cell: game.cell });
       return this;
     }
-    readCells(input, { cells: this.extra, signed: true });
+    readCells(input, this.extra, true);
     while (input.more) {
       const move = this.move(input.uint());
-      const only = readCells(input, { cells: move.cells, signed: false });
+      const only = readCells(input, move.cells, false);
       let id = 0;
       const count = input.uint(), same = count % 2 === 1;
       for (let n = count >> 1; n > 0; n--) {
@@ -245,10 +245,16 @@ export function addGameRef(move: MoveEntry, game: GameRef): void {
   if (move.games.length > 8 * KEPT_GAMES) move.games = keptGames(move.games);
 }
 
-/** Adds `counts` times `sign` (1) to the counts of `cell`. */
+/**
+ * Adds `counts` times `sign` (1) to the counts of `cell`. (Four arguments,
+ * not an options object, as the other cell functions below: they run for
+ * every cell of every row written or merged, and allocate nothing.)
+ */
 export function addCounts(
   cells: Cells,
-  { cell, counts, sign = 1 }: { cell: number; counts: Counts; sign?: number },
+  cell: number,
+  counts: Counts,
+  sign = 1,
 ): void {
   let at = 0;
   while (at < cells.length && cells[at] < cell) at += WIDTH;
@@ -285,7 +291,7 @@ export function* cellCounts(
 
 function addCells(into: Cells, from: Cells): void {
   for (const [cell, counts] of cellCounts(from)) {
-    addCounts(into, { cell, counts });
+    addCounts(into, cell, counts);
   }
 }
 
@@ -297,8 +303,15 @@ export interface OneGame extends GameCounts {
   move: number;
 }
 
-// Module scratch for writeOneGame and addBytes: filled and used within
-// one call.
+// Module scratch for writeOneGame, addBytes and readCells: filled and
+// used within one call.
+const readCounts: Counts = {
+  white: 0,
+  draws: 0,
+  black: 0,
+  whiteSum: 0,
+  blackSum: 0,
+};
 const oneCells: Cells = [0, 0, 0, 0, 0, 0];
 const oneCounts: Counts = {
   white: 0,
@@ -329,7 +342,7 @@ export function writeOneGame(out: ByteWriter, game: OneGame): void {
   for (let f = 0; f < 3; f++) cells[1 + f] = f === game.field ? 1 : 0;
   cells[4] = game.whiteSum;
   cells[5] = game.blackSum;
-  writeCells(out, { cells, signed: true });
+  writeCells(out, cells, true);
 }
 
 /**
@@ -360,11 +373,11 @@ function writeReference(
  */
 function keptGames(games: GameRef[]): GameRef[] {
   if (games.length <= KEPT_GAMES) return games;
-  const newest = pickGames(games, { rated: false, from: 0 });
-  const end = pickGames(games, { rated: true, from: newest });
+  const newest = pickGames(games, false, 0);
+  const end = pickGames(games, true, newest);
   const kept: GameRef[] = [];
   for (let n = 0; n < end; n++) {
-    if (n < newest || !wasPicked(picked[n], { from: 0, end: newest })) {
+    if (n < newest || !wasPicked(picked[n], newest)) {
       kept.push(games[picked[n]]);
     }
   }
@@ -378,44 +391,40 @@ const picked = new Int32Array(2 * KEPT_GAMES);
 
 /**
  * Picks the places of {@linkcode KEPT_GAMES} games at most into `picked`
- * from `from`, best first: the newest, or the highest rated of the rated
- * ones (then the newest); a tie to the one that came first. Returns where
- * the picks end.
+ * from `from`, best first: the newest, or (`rated`) the highest rated of
+ * the rated ones (then the newest); a tie to the one that came first.
+ * Returns where the picks end. One pass, each game placed among the picks
+ * so far (a scan for the best, once a pick, took a tenth of a merge's
+ * time); positional arguments, for every move of every row written.
  */
-function pickGames(
-  games: GameRef[],
-  { rated, from }: { rated: boolean; from: number },
-): number {
+function pickGames(games: GameRef[], rated: boolean, from: number): number {
   let end = from;
-  for (; end < from + KEPT_GAMES; end++) {
-    let best = -1;
-    for (let i = 0; i < games.length; i++) {
-      const group = games[i].cell % GROUP_COUNT;
-      if (rated && group === UNRATED) continue;
-      if (wasPicked(i, { from, end })) continue;
-      if (best < 0) {
-        best = i;
-        continue;
-      }
-      const bestGroup = games[best].cell % GROUP_COUNT;
-      // strictly better only: a tie keeps the game that came first
-      const better = rated && group !== bestGroup
-        ? group > bestGroup
-        : games[i].id > games[best].id;
-      if (better) best = i;
-    }
-    if (best < 0) break;
-    picked[end] = best;
+  for (let i = 0; i < games.length; i++) {
+    const game = games[i];
+    if (rated && game.cell % GROUP_COUNT === UNRATED) continue;
+    // after every pick as good: the one that came first stays ahead
+    let at = end;
+    while (at > from && isBetter(game, games[picked[at - 1]], rated)) at--;
+    if (at - from === KEPT_GAMES) continue;
+    if (end - from < KEPT_GAMES) end++;
+    for (let k = end - 1; k > at; k--) picked[k] = picked[k - 1];
+    picked[at] = i;
   }
   return end;
 }
 
-/** Whether the game at `place` is among `picked` from `from` to `end`. */
-function wasPicked(
-  place: number,
-  { from, end }: { from: number; end: number },
-): boolean {
-  for (let n = from; n < end; n++) if (picked[n] === place) return true;
+/** Whether game `a` comes strictly before `b` (see pickGames). */
+function isBetter(a: GameRef, b: GameRef, rated: boolean): boolean {
+  if (rated) {
+    const group = a.cell % GROUP_COUNT, other = b.cell % GROUP_COUNT;
+    if (group !== other) return group > other;
+  }
+  return a.id > b.id;
+}
+
+/** Whether the game at `place` is among the first `end` of `picked`. */
+function wasPicked(place: number, end: number): boolean {
+  for (let n = 0; n < end; n++) if (picked[n] === place) return true;
   return false;
 }
 
@@ -460,10 +469,7 @@ function hasGames(cells: Cells, at: number): boolean {
  * the order of their numbers. Returns the one cell written, or -1 (none,
  * or more).
  */
-function writeCells(
-  out: ByteWriter,
-  { cells, signed }: { cells: Cells; signed: boolean },
-): number {
+function writeCells(out: ByteWriter, cells: Cells, signed: boolean): number {
   let count = 0, only = -1;
   for (let at = 0; at < cells.length; at += WIDTH) {
     if (!hasGames(cells, at)) continue;
@@ -472,7 +478,7 @@ function writeCells(
   }
   out.uint(count);
   for (let at = 0; at < cells.length; at += WIDTH) {
-    if (hasGames(cells, at)) writeCell(out, { cells, at, signed });
+    if (hasGames(cells, at)) writeCell(out, cells, at, signed);
   }
   return count === 1 ? only : -1;
 }
@@ -480,7 +486,9 @@ function writeCells(
 /** One cell's counts, as {@linkcode writeCells} writes each. */
 function writeCell(
   out: ByteWriter,
-  { cells, at, signed }: { cells: Cells; at: number; signed: boolean },
+  cells: Cells,
+  at: number,
+  signed: boolean,
 ): void {
   const cell = cells[at], white = cells[at + 1], draws = cells[at + 2];
   const black = cells[at + 3];
@@ -503,26 +511,20 @@ function writeCell(
 }
 
 /** Reads {@linkcode writeCells}' cells: the one cell read, or -1. */
-function readCells(
-  input: ByteReader,
-  { cells, signed }: { cells: Cells; signed: boolean },
-): number {
+function readCells(input: ByteReader, cells: Cells, signed: boolean): number {
   const count = input.uint();
   let last = -1;
-  const c: Counts = { white: 0, draws: 0, black: 0, whiteSum: 0, blackSum: 0 };
+  const c = readCounts;
   for (let n = count; n > 0; n--) {
-    const cell = readCell(input, { signed, into: c });
-    addCounts(cells, { cell, counts: c });
+    const cell = readCell(input, signed, c);
+    addCounts(cells, cell, c);
     last = cell;
   }
   return count === 1 ? last : -1;
 }
 
 /** One cell's counts (as writeCells wrote them) into `into`; its number. */
-function readCell(
-  input: ByteReader,
-  { signed, into }: { signed: boolean; into: Counts },
-): number {
+function readCell(input: ByteReader, signed: boolean, into: Counts): number {
   const cell = input.uint();
   if (signed) {
     into.white = input.int();
@@ -547,7 +549,7 @@ function cellGames(
 ): number {
   let games = 0;
   for (let n = input.uint(); n > 0; n--) {
-    readCell(input, { signed, into });
+    readCell(input, signed, into);
     games += into.white + into.draws + into.black;
   }
   return games;

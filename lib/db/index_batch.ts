@@ -415,12 +415,12 @@ export class IndexBatch {
       counts.whiteSum = games[game + 2];
       counts.blackSum = games[game + 3];
       if (move === -1) {
-        addCounts(entry.extra, { cell, counts, sign });
+        addCounts(entry.extra, cell, counts, sign);
         continue;
       }
       const played = entry.move(move);
-      addCounts(played.cells, { cell, counts, sign });
-      addCounts(entry.extra, { cell, counts, sign: -sign });
+      addCounts(played.cells, cell, counts, sign);
+      addCounts(entry.extra, cell, counts, -sign);
       if (sign > 0) addGameRef(played, { id, cell });
     }
     return entry;

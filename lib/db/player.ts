@@ -132,14 +132,14 @@ function countGame(
   counts[field] = 1;
   replay.load(startOf(row), rulesOfRow(row), row.moves as Uint8Array);
   const codes = replay.codes();
-  addCounts(entry.extra, { cell, counts });
+  addCounts(entry.extra, cell, counts);
   const played = new Set(
     plies.filter((p) => p < codes.length).map((p) => codes[p]),
   );
   for (const code of played) {
     const move = entry.move(code);
-    addCounts(move.cells, { cell, counts });
-    addCounts(entry.extra, { cell, counts, sign: -1 });
+    addCounts(move.cells, cell, counts);
+    addCounts(entry.extra, cell, counts, -1);
     addGameRef(move, { id: Number(row.id), cell });
   }
 }

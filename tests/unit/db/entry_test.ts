@@ -21,13 +21,10 @@ function get(cells: number[], cell: number) {
 
 Deno.test("an explorer row packs and unpacks to the same counts, negative extras included", () => {
   const entry = new ExplorerEntry();
-  addCounts(entry.extra, { cell: cellOf(2, 3), counts: counts(1, 0, -1, 0) });
+  addCounts(entry.extra, cellOf(2, 3), counts(1, 0, -1, 0));
   const move = entry.move(0x1234);
-  addCounts(move.cells, {
-    cell: cellOf(2, 3),
-    counts: counts(3, 1, 200, 123456),
-  });
-  addCounts(move.cells, { cell: cellOf(6, UNRATED), counts: counts(0, 1, 0) });
+  addCounts(move.cells, cellOf(2, 3), counts(3, 1, 200, 123456));
+  addCounts(move.cells, cellOf(6, UNRATED), counts(0, 1, 0));
   move.games.push({ id: 7, cell: cellOf(2, 3) }, {
     id: 3,
     cell: cellOf(6, UNRATED),
@@ -57,7 +54,7 @@ Deno.test("explorer rows add up, and a move keeps its newest and highest rated g
     const row = id % 2 === 0 ? a : b;
     const cell = cellOf(2, id === 3 ? 8 : 1);
     const move = row.move(5);
-    addCounts(move.cells, { cell, counts: counts(1, 0, 0) });
+    addCounts(move.cells, cell, counts(1, 0, 0));
     move.games.push({ id, cell });
   }
   a.add(b);
@@ -78,7 +75,7 @@ Deno.test("a row one game makes alone refers to the game in 6 bytes and reads ba
   const entry = new ExplorerEntry();
   const cell = cellOf(2, 4);
   const move = entry.move(796);
-  addCounts(move.cells, { cell, counts: counts(1, 0, 0, 1650) });
+  addCounts(move.cells, cell, counts(1, 0, 0, 1650));
   move.games.push({ id: 100000, cell });
   const bytes = entry.encode();
   assert.equal(bytes[0], REFERENCE);
@@ -120,14 +117,14 @@ Deno.test("a row of two games, or with counts of its own, is written whole", () 
   const cell = cellOf(2, 4);
   const two = new ExplorerEntry();
   const move = two.move(796);
-  addCounts(move.cells, { cell, counts: counts(1, 1, 0, 1650) });
+  addCounts(move.cells, cell, counts(1, 1, 0, 1650));
   move.games.push({ id: 5, cell }, { id: 6, cell });
   const ended = new ExplorerEntry();
-  addCounts(ended.extra, { cell, counts: counts(0, 1, 0, 1650) });
+  addCounts(ended.extra, cell, counts(0, 1, 0, 1650));
   const repeated = new ExplorerEntry();
-  addCounts(repeated.extra, { cell, counts: counts(-1, 0, 0, 1650) });
+  addCounts(repeated.extra, cell, counts(-1, 0, 0, 1650));
   const again = repeated.move(796);
-  addCounts(again.cells, { cell, counts: counts(1, 0, 0, 1650) });
+  addCounts(again.cells, cell, counts(1, 0, 0, 1650));
   again.games.push({ id: 5, cell });
   for (const entry of [two, ended, repeated]) {
     const bytes = entry.encode();
@@ -146,11 +143,12 @@ Deno.test("a row's bytes do not depend on the order its cells and games came in;
     const entry = new ExplorerEntry();
     for (const game of order) {
       const move = entry.move(9);
-      addCounts(move.cells, {
-        cell: game.cell,
-        counts: counts(game.id % 2, 1 - (game.id % 2), 0, game.id),
-      });
-      addCounts(entry.extra, { cell: game.cell, counts: counts(0, 0, 1) });
+      addCounts(
+        move.cells,
+        game.cell,
+        counts(game.id % 2, 1 - (game.id % 2), 0, game.id),
+      );
+      addCounts(entry.extra, game.cell, counts(0, 0, 1));
       move.games.push(game);
     }
     return entry.encode();

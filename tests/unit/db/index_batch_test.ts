@@ -85,14 +85,14 @@ function expectedRows(
       const entry = rows.get(name)!;
       if (!seen.has(`${name}/-1`)) {
         seen.add(`${name}/-1`);
-        addCounts(entry.extra, { cell, counts, sign });
+        addCounts(entry.extra, cell, counts, sign);
       }
       const code = game.codes[k];
       if (k + 1 === positions || seen.has(`${name}/${code}`)) continue;
       seen.add(`${name}/${code}`);
       const played = entry.move(code);
-      addCounts(played.cells, { cell, counts, sign });
-      addCounts(entry.extra, { cell, counts, sign: -sign });
+      addCounts(played.cells, cell, counts, sign);
+      addCounts(entry.extra, cell, counts, -sign);
       if (sign > 0) addGameRef(played, { id: game.id, cell });
     }
   }
@@ -111,9 +111,12 @@ Deno.test("a batch writes each row as its entry packs it: one game's rows, many 
       const hi = game.keys[2 * k], lo = game.keys[2 * k + 1];
       const base = new ExplorerEntry();
       const move = base.move(77);
-      addCounts(move.cells, {
-        cell: cellOf(1, UNRATED),
-        counts: { white: 2, draws: 0, black: 1, whiteSum: 0, blackSum: 0 },
+      addCounts(move.cells, cellOf(1, UNRATED), {
+        white: 2,
+        draws: 0,
+        black: 1,
+        whiteSum: 0,
+        blackSum: 0,
       });
       move.games.push({ id: 9_000, cell: cellOf(1, UNRATED) });
       // the same key twice (two short games) adds both
