@@ -304,14 +304,8 @@ export interface OneGame extends GameCounts {
 }
 
 // Module scratch for writeOneGame, addBytes and readCells: filled and
-// used within one call.
-const readCounts: Counts = {
-  white: 0,
-  draws: 0,
-  black: 0,
-  whiteSum: 0,
-  blackSum: 0,
-};
+// used within one call (addBytes' one game and readCells' cells are never
+// read in the same call, so they share the counts).
 const oneCells: Cells = [0, 0, 0, 0, 0, 0];
 const oneCounts: Counts = {
   white: 0,
@@ -514,7 +508,7 @@ function writeCell(
 function readCells(input: ByteReader, cells: Cells, signed: boolean): number {
   const count = input.uint();
   let last = -1;
-  const c = readCounts;
+  const c = oneCounts;
   for (let n = count; n > 0; n--) {
     const cell = readCell(input, signed, c);
     addCounts(cells, cell, c);
