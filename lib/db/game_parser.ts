@@ -7,7 +7,12 @@
  */
 
 import { PgnReader } from "../pgn/reader.ts";
-import { MainlineReader, type MainlineVisitor } from "../pgn/mainline.ts";
+import {
+  MainlineReader,
+  type MainlineVisitor,
+  type TagAt,
+} from "../pgn/mainline.ts";
+import { empty } from "./_arrays.ts";
 import type { ChessBoard } from "../chess/board.ts";
 import { writeCells } from "../chess/convert.ts";
 import { parseFen } from "../fen/mod.ts";
@@ -42,6 +47,22 @@ export interface ParseOptions {
    * neither played nor given), as the command's `--shard` keeps them.
    */
   shard?: { index: number; count: number };
+  /**
+   * Hand the tags of the games the mainline reader reads on as their
+   * bytes (`ParsedGame.tagBytes`), not as strings: for a reader whose
+   * rows are made elsewhere (`--jobs`' worker).
+   */
+  tagBytes?: boolean;
+}
+
+/**
+ * A game's tags as the PGN's bytes (ASCII): each tag's name and value,
+ * one after the other, and their lengths in that order. Valid until the
+ * next game is read.
+ */
+export interface TagBytes {
+  bytes: Uint8Array;
+  lengths: readonly number[];
 }
 
 /** Why a game is left out. */
@@ -65,8 +86,10 @@ export interface WalkedColumns {
 export interface ParsedGame {
   /** Its number in the stream, from 1. */
   number: number;
-  /** Its tags (empty when left out). */
+  /** Its tags (empty when left out, or given as `tagBytes`). */
   tags: ReadonlyMap<string, string>;
+  /** Its tags as bytes (`ParseOptions.tagBytes`), else null. */
+  tagBytes: TagBytes | null;
   /** Its termination marker. */
   marker: string | null;
   /** Its columns but its tags', null when left out. */
@@ -186,6 +209,7 @@ export class GameParser {
     const fast = new BoardCollector(this.#options.indexPlies, {
       number: () => reader.games,
       take: (game) => this.#take(game),
+      tagBytes: this.#options.tagBytes ?? false,
     });
     const reader: MainlineReader = new MainlineReader(fast, {
       maxPly: Infinity,
@@ -211,6 +235,7 @@ export class GameParser {
     const parsed: ParsedGame = {
       number: game.number,
       tags: game.tags,
+      tagBytes: null,
       marker: game.result,
       walked: null,
       leftOut: null,
@@ -347,6 +372,8 @@ class BoardCollector implements MainlineVisitor {
     take: (game: ParsedGame) => void;
   };
   #tags = new Map<string, string>();
+  /** The tags' bytes (`tagBytes`), else null. */
+  readonly #tagBytes: TagWriter | null;
   /** Whether the game's moves are handed on (not a game skipped). */
   #started = false;
   #last: ChessBoard | null = null;
@@ -356,19 +383,30 @@ class BoardCollector implements MainlineVisitor {
 
   /**
    * @param plies The plies whose positions are keyed.
-   * @param out The number of the game that ends, and where it goes.
+   * @param out The number of the game that ends, where it goes, and
+   * whether its tags go as bytes.
    */
   constructor(
     plies: number,
-    out: { number: () => number; take: (game: ParsedGame) => void },
+    out: {
+      number: () => number;
+      take: (game: ParsedGame) => void;
+      tagBytes: boolean;
+    },
   ) {
     this.#moves = new GameMoves(plies);
     this.#out = out;
+    const writer = out.tagBytes ? new TagWriter() : null;
+    this.#tagBytes = writer;
+    if (writer !== null) this.tagBytes = (text, at) => writer.add(text, at);
   }
 
   tag(name: string, value: string): void {
     this.#tags.set(name, value);
   }
+
+  /** Set when the tags go as bytes (then `tag` is not called). */
+  readonly tagBytes?: (text: Uint8Array, at: TagAt) => void;
 
   start(board: ChessBoard): void {
     this.#started = true;
@@ -382,7 +420,8 @@ class BoardCollector implements MainlineVisitor {
 
   end(_result: string, marker: string | null): void {
     const tags = this.#tags, started = this.#started;
-    this.#tags = new Map();
+    const tagBytes = this.#tagBytes?.take() ?? null;
+    if (tagBytes === null) this.#tags = new Map();
     this.#started = false;
     // a game skipped (another part's, `--shard`) is only counted
     if (!started) return;
@@ -392,6 +431,7 @@ class BoardCollector implements MainlineVisitor {
     this.#out.take({
       number: this.#out.number(),
       tags,
+      tagBytes,
       marker,
       walked: walkedColumns({ codes, cells, moves }, {
         fen: this.#fen,
@@ -406,7 +446,41 @@ class BoardCollector implements MainlineVisitor {
 
   drop(): void {
     this.#tags = new Map();
+    this.#tagBytes?.take();
     this.#started = false;
+  }
+}
+
+/** A game's tags' bytes, copied as the mainline reader finds them. */
+class TagWriter {
+  #bytes = new Uint8Array(1024);
+  #length = 0;
+  readonly #lengths: number[] = [];
+  /** Whether the game's tags were taken: the next tag is the next game's. */
+  #taken = false;
+
+  /** Copies a tag's name and value. */
+  add(text: Uint8Array, at: TagAt): void {
+    if (this.#taken) (empty(this.#lengths), this.#taken = false);
+    const name = at.nameEnd - at.name, value = at.valueEnd - at.value;
+    if (this.#length + name + value > this.#bytes.length) {
+      const bigger = new Uint8Array(2 * (this.#length + name + value));
+      bigger.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = bigger;
+    }
+    const bytes = this.#bytes;
+    for (let k = 0; k < name; k++) bytes[this.#length++] = text[at.name + k];
+    for (let k = 0; k < value; k++) bytes[this.#length++] = text[at.value + k];
+    this.#lengths.push(name, value);
+  }
+
+  /** The game's tags (valid until the next `add`), and starts the next's. */
+  take(): TagBytes {
+    if (this.#taken) empty(this.#lengths);
+    this.#taken = true;
+    const length = this.#length;
+    this.#length = 0;
+    return { bytes: this.#bytes.subarray(0, length), lengths: this.#lengths };
   }
 }
 

@@ -1,23 +1,23 @@
 /**
- * `fen db import --jobs`: this thread reads the games (lib/db/game_parser.ts)
- * while a worker (lib/db/import_worker.ts) stores them and counts them into
- * the explorer index, with the one thread's writer and batches
- * (lib/db/import.ts), so the database holds that import's games and rows
- * (its batches may end elsewhere, the worker writing one early when it
- * keeps up: the file's pages differ, not what they hold). The reading is
- * about half of an import's work, the writing and the index the other
- * half: two threads are all it takes. The games left out are said here,
- * in order, as they are read.
+ * `fen db import --jobs`: this thread reads the games (lib/db/game_parser.ts:
+ * their moves played, their tags copied as bytes) while a worker
+ * (lib/db/import_worker.ts) makes their rows, stores them and counts them
+ * into the explorer index, with the one thread's writer and batches
+ * (lib/db/import.ts), so the database holds that import's games and rows.
+ * The reading is about half of an import's work, the rows, the writing
+ * and the index the other half: two threads are all it takes. The games
+ * left out are said here, in order, as they are read.
  *
  * @module
  */
 
 import { DbError } from "./database.ts";
-import { GameParser, type ParsedGame, rowOf } from "./game_parser.ts";
+import { GameParser, type ParsedGame } from "./game_parser.ts";
 import type { ImportCounts, ImportOptions } from "./import.ts";
 import {
   type FromWorker,
   GamePacker,
+  type GameToPack,
   PROGRESS,
   type ToWorker,
 } from "./import_rows.ts";
@@ -26,14 +26,13 @@ import {
 export const WORKER = new URL("./import_worker.ts", import.meta.url);
 
 /**
- * Games sent and not yet stored, at most (memory: a game's row is about a
- * kilobyte). The worker's commits (the index's batch written, a second or
- * two, up to 3 s for 600,000 rows into a large table) must not stop the
- * reading: a few messages ahead (the first bound) kept each thread waiting
- * for the other about a third of the time, and 32,768 games stopped it
- * during the larger batches that `EARLY_SHARE` (lib/db/import_worker.ts)
- * makes at 1,000,000 games (73.3 s against 65.0 s with this bound; the
- * peak 434 to 452 MB against 341 to 347 MB).
+ * Games sent and not yet stored, at most (memory: a game packed is about
+ * a kilobyte). The worker's commits (the index's batch written, a second
+ * or two, up to 4 s for 600,000 rows into a large table) must not stop
+ * the reading: a few messages ahead (the first bound) kept each thread
+ * waiting for the other about a third of the time, and 32,768 games
+ * stopped it during the larger batches at 1,000,000 games (73.3 s against
+ * 65.0 s with this bound; the peak 434 to 452 MB against 341 to 347 MB).
  */
 const AHEAD_GAMES = 100_000;
 
@@ -56,11 +55,10 @@ export class ImportJobs {
   /** The answers not awaited yet, oldest first. */
   readonly #waiting: Promise<FromWorker>[] = [];
   /**
-   * The games sent and those the worker took, counted in shared memory
-   * (`PROGRESS`): this thread reads no answer while it reads the input, so
+   * The games the worker took, counted in shared memory (`PROGRESS`): this thread reads no answer while it reads the input, so
    * only the counts say at once how far behind the worker is.
    */
-  readonly #progress = new Int32Array(new SharedArrayBuffer(8));
+  readonly #progress = new Int32Array(new SharedArrayBuffer(4));
   #sent = 0;
   #failure: unknown = null;
   /** What the import did so far (added and skipped: as the worker said). */
@@ -77,7 +75,10 @@ export class ImportJobs {
    */
   constructor(path: string, options: ImportOptions) {
     this.#options = options;
-    this.#parser = new GameParser(options, (game) => this.#game(game));
+    this.#parser = new GameParser(
+      { ...options, tagBytes: true },
+      (game) => this.#game(game),
+    );
     this.#worker = new Worker(WORKER, { type: "module" });
     this.#worker.onmessage = (event: MessageEvent<FromWorker>) =>
       this.#answer(event.data);
@@ -121,11 +122,7 @@ export class ImportJobs {
       if (game.codes.length > this.#options.indexPlies) {
         game.codes.length = this.#options.indexPlies;
       }
-      this.#games.add({
-        row: rowOf(game as Parameters<typeof rowOf>[0]),
-        keys: game.keys,
-        codes: game.codes,
-      });
+      this.#games.add(game as GameToPack);
       return;
     }
     this.counts.failed++;
@@ -138,7 +135,6 @@ export class ImportJobs {
     if (count === 0) return;
     const games = this.#games.take();
     this.#sent += count;
-    Atomics.store(this.#progress, PROGRESS.sent, this.#sent);
     this.#send({ games }, [games.numbers.buffer, games.bytes.buffer]);
   }
 

@@ -1,30 +1,28 @@
 /**
  * What `fen db import --jobs`' thread and its writing worker tell each
  * other (lib/db/import_jobs.ts, lib/db/import_worker.ts), and the games
- * read as they go: packed in two transferred arrays, numbers and bytes,
- * and their text in one string, a text that repeats the last game's at
- * its place said so (both sides then hold one string, which each finds
- * again by a comparison, not a hash table's lookup), a text sent before
- * as its number (the worker's string again, whose hash it has): the games
- * as objects cost each thread a tenth of its time to copy. A game goes as
- * its row, made by the thread (the worker bounds the import since the
- * reading plays most games on the mainline reader's board).
+ * read as they go: packed in two transferred arrays, numbers and bytes
+ * (the games as objects cost each thread a tenth of its time to copy).
+ * A game goes as what its row is made of (`rowOf`), its tags as their
+ * bytes: the thread copies the PGN's own (the mainline reader's games),
+ * and the worker makes the strings and the row. The reading plays the
+ * games' moves, the larger half of an import's work: the rest is the
+ * worker's, which writes the index once at the end when it can (see
+ * lib/db/import_worker.ts).
  *
  * @module
  */
 
 import type { DbErrorReason } from "./database.ts";
-import type { GameRow } from "./game_row.ts";
+import type { TagBytes, WalkedColumns } from "./game_parser.ts";
 
 /** Games read, packed (see {@linkcode GamePacker}). */
 export interface PackedGames {
   /** How many. */
   count: number;
-  /** Their texts, one after the other (see `FIELDS`). */
-  text: string;
-  /** The games' numbers (see `FIELDS`). */
+  /** The games' numbers (see {@linkcode GamePacker.add}). */
   numbers: Float64Array<ArrayBuffer>;
-  /** Their bytes (moves, annotations), one after the other. */
+  /** Their bytes (texts as UTF-8, moves, annotations), one after the other. */
   bytes: Uint8Array<ArrayBuffer>;
 }
 
@@ -32,18 +30,17 @@ export interface PackedGames {
 export type ToWorker =
   | {
     open: string;
-    /** The games sent and taken, shared (see {@linkcode PROGRESS}). */
+    /** The games taken, shared (see {@linkcode PROGRESS}). */
     progress: Int32Array<SharedArrayBuffer>;
   }
   | { games: PackedGames }
   | { end: true };
 
 /**
- * The words of the import's shared counts: the games the thread sent (it
- * writes them before each message) and those the worker took (it writes
- * them as it takes each message's).
+ * The words of the import's shared counts: the games the worker took (it
+ * writes them as it takes each message's).
  */
-export const PROGRESS = { sent: 0, taken: 1 } as const;
+export const PROGRESS = { taken: 0 } as const;
 
 /** The worker's answer to each message, in order. */
 export type FromWorker =
@@ -51,94 +48,42 @@ export type FromWorker =
   | { added: number; duplicates: number }
   | { failed: string; reason: DbErrorReason | null };
 
-/** A game as the worker stores and indexes it. */
-export interface RowGame {
-  /** Its row (all columns but `id`). */
-  row: GameRow;
+/** A game as the worker stores and indexes it: what its row is made of. */
+export interface ReadGame {
+  /** Its tags, in order. */
+  tags: Map<string, string>;
+  /** Its termination marker. */
+  marker: string | null;
+  /** Its columns but its tags' (its bytes valid until the next game). */
+  walked: WalkedColumns;
   /** The keys of the positions indexed, as halves. */
   keys: ArrayLike<number>;
   /** The moves of the positions indexed, packed. */
   codes: ArrayLike<number>;
 }
 
-/**
- * A game's row as packed, column by column: text (the length of the next
- * in `text`, -1 for null, -2 for the last game's at this place: the texts
- * of a game are numbered in order, the other tags' included; -3 - n for
- * the text numbered n, see `NUMBERED_TEXTS`), a number
- * (NaN for null), the uid (its two 32-bit halves, -1 for null), bytes
- * (their length, -1 for null), the other tags (their count, -1 for null,
- * then each name and value as text); then the keys and the moves indexed
- * (their count, then each). The row is made in the reading thread
- * (`rowOf`), where the reading leaves time, not in the worker, which
- * bounds the import.
- */
-const FIELDS: readonly (readonly [string, Kind])[] = [
-  ["event", "text"],
-  ["site", "unique"],
-  ["date", "text"],
-  ["round", "text"],
-  ["white", "text"],
-  ["black", "text"],
-  ["white_elo", "number"],
-  ["black_elo", "number"],
-  ["eco", "text"],
-  ["opening", "text"],
-  ["time_control", "text"],
-  ["variant", "text"],
-  ["tags", "tags"],
-  ["uid", "uid"],
-  ["result", "text"],
-  ["speed", "text"],
-  ["month", "number"],
-  ["plies", "number"],
-  ["fen", "unique"],
-  ["material", "number"],
-  ["home_pawns", "number"],
-  ["moves", "bytes"],
-  ["annotations", "bytes"],
-];
-
-/** How a column is packed (`unique`: a text that is not numbered). */
-type Kind = "text" | "unique" | "number" | "uid" | "bytes" | "tags";
-
-/**
- * The texts numbered at most, each side: a text sent once (a name, an
- * opening, a date) then goes as its number, -3 - n, and the worker finds
- * the string it made of it, whose hash it has (a string made afresh for
- * each game cost the worker's lookup of its id 0.4 us); a site or a start
- * position, most often a game's own, is not numbered.
- */
-const NUMBERED_TEXTS = 1 << 16;
-
-/** A column's value. */
-type Value = GameRow[string] | undefined;
+/** A game as the thread packs it: tags as a map or as the PGN's bytes. */
+export interface GameToPack {
+  tags: ReadonlyMap<string, string>;
+  /** The tags as bytes (then `tags` is not read), or null. */
+  tagBytes: TagBytes | null;
+  marker: string | null;
+  walked: WalkedColumns;
+  keys: readonly number[];
+  codes: readonly number[];
+}
 
 /**
  * The thread's half: games added one by one ({@linkcode GamePacker.add}),
  * taken as a message ({@linkcode GamePacker.take}).
  */
 export class GamePacker {
-  /** The last game's texts, by place (a game's texts in order). */
-  readonly #lastTexts: (string | null)[] = [];
-  /** The texts sent and numbered, in order (see `NUMBERED_TEXTS`). */
-  readonly #textNumbers = new Map<string, number>();
-  readonly #numberedAtMost: number;
-  #slot = 0;
-  #text = "";
+  readonly #encoder = new TextEncoder();
   #numbers = new Float64Array(1 << 16);
   #length = 0;
   #bytes = new Uint8Array(1 << 16);
   #byteLength = 0;
   #count = 0;
-
-  /**
-   * @param options The texts numbered at most (the unpacker's must be the
-   * same; tests make it small).
-   */
-  constructor({ numbered = NUMBERED_TEXTS }: { numbered?: number } = {}) {
-    this.#numberedAtMost = numbered;
-  }
 
   /** The games added since the last take. */
   get count(): number {
@@ -146,17 +91,33 @@ export class GamePacker {
   }
 
   /**
-   * Adds a game.
-   *
-   * @param game Its row (`rowOf`), and the keys and moves of its
-   * positions indexed.
+   * Adds a game, as numbers: its tags' count, then each tag's name's and
+   * value's lengths in bytes; the marker's (-1 for none); the walked
+   * columns (the `fen` column's length, -1 for null; `moves`' and
+   * `annotations`'); the keys and the moves indexed (their count, then
+   * each). Texts and bytes go to the bytes, in that order.
    */
-  add(
-    game: { row: GameRow; keys: readonly number[]; codes: readonly number[] },
-  ): void {
-    this.#slot = 0;
-    const row = game.row;
-    for (const [name, kind] of FIELDS) this.#field(row[name], kind);
+  add(game: GameToPack): void {
+    const raw = game.tagBytes;
+    if (raw !== null) {
+      this.#push(raw.lengths.length / 2);
+      for (const length of raw.lengths) this.#push(length);
+      this.#raw(raw.bytes);
+    } else {
+      this.#push(game.tags.size);
+      for (const [name, value] of game.tags) {
+        this.#push(this.#text(name));
+        this.#push(this.#text(value));
+      }
+    }
+    this.#push(this.#text(game.marker));
+    const walked = game.walked;
+    this.#push(walked.plies);
+    this.#push(this.#text(walked.fen));
+    this.#push(walked.material);
+    this.#push(walked.home_pawns);
+    this.#push(this.#raw(walked.moves));
+    this.#push(this.#raw(walked.annotations));
     this.#list(game.keys);
     this.#list(game.codes);
     this.#count++;
@@ -166,79 +127,41 @@ export class GamePacker {
   take(): PackedGames {
     const games: PackedGames = {
       count: this.#count,
-      text: this.#text,
       numbers: this.#numbers.slice(0, this.#length),
       bytes: this.#bytes.slice(0, this.#byteLength),
     };
     this.#count = this.#length = this.#byteLength = 0;
-    this.#text = "";
     return games;
   }
 
-  #field(value: Value, kind: Kind): void {
-    if (value === undefined) value = null;
-    switch (kind) {
-      case "text":
-      case "unique":
-        this.#push(
-          this.#textCode(
-            value === null ? null : String(value),
-            kind === "text",
-          ),
-        );
-        return;
-      case "number":
-        this.#push(value === null ? NaN : value as number);
-        return;
-      case "uid":
-        if (value === null) this.#push(-1);
-        else {
-          const uid = BigInt.asUintN(64, value as bigint);
-          this.#push(Number(uid >> 32n));
-          this.#push(Number(uid & 0xffffffffn));
-        }
-        return;
-      case "bytes":
-        this.#push(this.#raw(value as Uint8Array | null));
-        return;
-      default: {
-        const rest = value as readonly (string | null)[] | null;
-        this.#push(rest === null ? -1 : rest.length);
-        for (let i = 0; rest !== null && i < rest.length; i++) {
-          this.#push(this.#textCode(rest[i], true));
-        }
-      }
-    }
-  }
-
-  /** A text's code (see FIELDS). */
-  #textCode(text: string | null, numbered: boolean): number {
-    const slot = this.#slot++;
+  /** Appends a text's UTF-8; its length in bytes, -1 for null. */
+  #text(text: string | null): number {
     if (text === null) return -1;
-    if (this.#lastTexts[slot] === text) return -2;
-    this.#lastTexts[slot] = text;
-    if (numbered) {
-      const number = this.#textNumbers.get(text);
-      if (number !== undefined) return -3 - number;
-      if (this.#textNumbers.size < this.#numberedAtMost) {
-        this.#textNumbers.set(text, this.#textNumbers.size);
-      }
-    }
-    this.#text += text;
-    return text.length;
+    this.#room(3 * text.length);
+    const { written } = this.#encoder.encodeInto(
+      text,
+      this.#bytes.subarray(this.#byteLength),
+    );
+    this.#byteLength += written;
+    return written;
   }
 
   /** Appends bytes; their length, -1 for null. */
   #raw(bytes: Uint8Array | null): number {
     if (bytes === null) return -1;
-    while (this.#byteLength + bytes.length > this.#bytes.length) {
-      const bigger = new Uint8Array(this.#bytes.length * 2);
-      bigger.set(this.#bytes);
-      this.#bytes = bigger;
-    }
+    this.#room(bytes.length);
     this.#bytes.set(bytes, this.#byteLength);
     this.#byteLength += bytes.length;
     return bytes.length;
+  }
+
+  /** Room for `length` more bytes. */
+  #room(length: number): void {
+    while (this.#byteLength + length > this.#bytes.length) {
+      const bigger = new Uint8Array(this.#bytes.length * 2);
+      bigger.set(this.#bytes.subarray(0, this.#byteLength));
+      this.#bytes = bigger;
+    }
   }
 
   #list(list: readonly number[]): void {
@@ -261,16 +184,13 @@ export class GamePacker {
  * added them ({@linkcode GameUnpacker.games}).
  */
 export class GameUnpacker {
-  /** The last game's texts, by place, as the packer's. */
-  readonly #lastTexts: (string | null)[] = [];
-  /** The texts numbered, by number, as the packer numbered them. */
-  readonly #numbered: string[] = [];
-  readonly #numberedAtMost: number;
-
-  /** @param options The texts numbered at most, as the packer's. */
-  constructor({ numbered = NUMBERED_TEXTS }: { numbered?: number } = {}) {
-    this.#numberedAtMost = numbered;
-  }
+  /**
+   * The texts by place (the marker, the `fen` column, then a game's tags'
+   * names and values in order): a game repeats most of the last one's,
+   * and a string kept is found again by the store's lookups at once (one
+   * made afresh is hashed again for each).
+   */
+  readonly #texts = new PlaceTexts();
 
   /**
    * The games of a message, one by one (each valid until the next).
@@ -278,71 +198,50 @@ export class GameUnpacker {
    * @param packed The message.
    * @param take Called with each game.
    */
-  games(packed: PackedGames, take: (game: RowGame) => void): void {
-    const reader: Reader = { packed, at: 0, byteAt: 0, textAt: 0, slot: 0 };
+  games(packed: PackedGames, take: (game: ReadGame) => void): void {
+    const reader: Reader = { packed, at: 0, byteAt: 0 };
+    const numbers = packed.numbers;
     for (let n = 0; n < packed.count; n++) {
-      const row: GameRow = {};
-      reader.slot = 0;
-      for (const [name, kind] of FIELDS) row[name] = this.#field(reader, kind);
-      const keys = this.#list(reader), codes = this.#list(reader);
-      take({ row, keys, codes });
+      const tags = new Map<string, string>();
+      const count = numbers[reader.at++];
+      for (let place = TAG_PLACE; place < TAG_PLACE + 2 * count; place += 2) {
+        const name = this.#text(reader, place);
+        tags.set(name!, this.#text(reader, place + 1)!);
+      }
+      const marker = this.#text(reader, MARKER_PLACE);
+      const plies = numbers[reader.at++];
+      const fen = this.#text(reader, FEN_PLACE);
+      const material = numbers[reader.at++];
+      const home_pawns = numbers[reader.at++];
+      const moves = this.#bytes(reader)!, annotations = this.#bytes(reader);
+      take({
+        tags,
+        marker,
+        walked: { plies, fen, material, home_pawns, moves, annotations },
+        keys: this.#list(reader),
+        codes: this.#list(reader),
+      });
     }
   }
 
-  #field(reader: Reader, kind: Kind): GameRow[string] {
-    const numbers = reader.packed.numbers;
-    const value = numbers[reader.at++];
-    switch (kind) {
-      case "text":
-      case "unique":
-        return this.#text(reader, { code: value, numbered: kind === "text" });
-      case "number":
-        return Number.isNaN(value) ? null : value;
-      case "uid": {
-        if (value < 0) return null;
-        const low = numbers[reader.at++];
-        return BigInt.asIntN(64, BigInt(value) << 32n | BigInt(low));
-      }
-      case "bytes": {
-        if (value < 0) return null;
-        reader.byteAt += value;
-        return reader.packed.bytes.subarray(
-          reader.byteAt - value,
-          reader.byteAt,
-        );
-      }
-      default: {
-        if (value < 0) return null;
-        const rest: (string | null)[] = new Array(value);
-        for (let i = 0; i < value; i++) {
-          rest[i] = this.#text(reader, {
-            code: numbers[reader.at++],
-            numbered: true,
-          });
-        }
-        return rest;
-      }
-    }
+  /** The next text (its length the next number), at its place. */
+  #text(reader: Reader, place: number): string | null {
+    const length = reader.packed.numbers[reader.at++];
+    if (length < 0) return null;
+    reader.byteAt += length;
+    return this.#texts.text(place, {
+      bytes: reader.packed.bytes,
+      from: reader.byteAt - length,
+      to: reader.byteAt,
+    });
   }
 
-  #text(
-    reader: Reader,
-    { code, numbered }: { code: number; numbered: boolean },
-  ): string | null {
-    const slot = reader.slot++;
-    if (code === -1) return null;
-    if (code === -2) return this.#lastTexts[slot];
-    let text: string;
-    if (code <= -3) text = this.#numbered[-3 - code];
-    else {
-      reader.textAt += code;
-      text = reader.packed.text.slice(reader.textAt - code, reader.textAt);
-      if (numbered && this.#numbered.length < this.#numberedAtMost) {
-        this.#numbered.push(text);
-      }
-    }
-    this.#lastTexts[slot] = text;
-    return text;
+  /** The next bytes (their length the next number); null for -1. */
+  #bytes(reader: Reader): Uint8Array | null {
+    const length = reader.packed.numbers[reader.at++];
+    if (length < 0) return null;
+    reader.byteAt += length;
+    return reader.packed.bytes.subarray(reader.byteAt - length, reader.byteAt);
   }
 
   #list(reader: Reader): Float64Array {
@@ -352,13 +251,59 @@ export class GameUnpacker {
   }
 }
 
+/** The places of {@linkcode PlaceTexts} a game's texts take. */
+const MARKER_PLACE = 0, FEN_PLACE = 1, TAG_PLACE = 2;
+
+/** Texts by place, each the same string while its bytes are the same. */
+class PlaceTexts {
+  readonly #texts: string[] = [];
+  /** Each place's bytes, in a buffer of its own (grown), and their length. */
+  readonly #bytes: Uint8Array[] = [];
+  readonly #lengths: number[] = [];
+  readonly #decoder = new TextDecoder();
+
+  /** The text of UTF-8 bytes at `place`. */
+  text(place: number, { bytes, from, to }: BytesAt): string {
+    const length = to - from;
+    let kept = this.#bytes[place];
+    if (kept !== undefined && this.#lengths[place] === length) {
+      let k = 0;
+      while (k < length && kept[k] === bytes[from + k]) k++;
+      if (k === length) return this.#texts[place];
+    }
+    if (kept === undefined || kept.length < length) {
+      kept = this.#bytes[place] = new Uint8Array(Math.max(32, 2 * length));
+    }
+    let ascii = true;
+    for (let k = 0; k < length; k++) {
+      const c = kept[k] = bytes[from + k];
+      if (c >= 128) ascii = false;
+    }
+    this.#lengths[place] = length;
+    return this.#texts[place] = ascii
+      ? asciiText(bytes, from, to)
+      : this.#decoder.decode(bytes.subarray(from, to));
+  }
+}
+
+/** Bytes of a text, from `from` to before `to`. */
+interface BytesAt {
+  bytes: Uint8Array;
+  from: number;
+  to: number;
+}
+
+/** Bytes all below 128 as a string (for short texts, faster than a decoder). */
+function asciiText(bytes: Uint8Array, from: number, to: number): string {
+  let text = "";
+  for (let k = from; k < to; k++) text += String.fromCharCode(bytes[k]);
+  return text;
+}
+
 /** Where a message is read. */
 interface Reader {
   packed: PackedGames;
-  /** The next number, byte and character to read. */
+  /** The next number and byte to read. */
   at: number;
   byteAt: number;
-  textAt: number;
-  /** The place of the game's next text. */
-  slot: number;
 }

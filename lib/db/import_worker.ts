@@ -9,62 +9,40 @@
 import { DbError, GameDatabase } from "./database.ts";
 import { GameWriter, indexedGame } from "./import.ts";
 import { IndexBatch } from "./index_batch.ts";
+import { rowOf } from "./game_parser.ts";
 import {
   type FromWorker,
   GameUnpacker,
   PROGRESS,
-  type RowGame,
+  type ReadGame,
   type ToWorker,
 } from "./import_rows.ts";
-
-/**
- * The rows past which a worker that keeps up with the reading writes its
- * batch (a full one, 600,000 rows, took 1.5 s at the end of 100,000
- * games, the reading done; a worker behind fills its batches). The last
- * batch is the import's wait on the worker alone: from 100,000 rows it
- * took 0.61 to 1.52 s after the reading ended (7 runs, 1.11 s on average),
- * from 200,000 rows 1.10 to 2.37 s (1.63 s), from 60,000 rows no less
- * (more batches merge more rows: docs/db.md). See also `EARLY_SHARE`.
- */
-const EARLY_ROWS = 100_000;
-
-/**
- * A batch written early holds at least this share of the rows written
- * before it. Each batch merges into a larger table, and costs more a row
- * (at 100,000 games, six batches of about 100,000 rows took 379 to 1,047
- * ms): at 1,000,000 games, early batches of 100,000 rows made 23 to 28
- * batches, 44 to 48 s of the worker's CPU; with this share, 14 batches,
- * 33 to 37 s, and the import 58.7 to 65.0 s against 69.0 to 73.7 s
- * (docs/db.md, "The worker's batches").
- */
-const EARLY_SHARE = 0.5;
-
-/**
- * The games sent and not taken at most for a worker that keeps up: about
- * a message's (the thread sends what each chunk of input held).
- */
-const CAUGHT_UP_GAMES = 1_000;
 
 let db: GameDatabase | null = null;
 let writer: GameWriter | null = null;
 let batch: IndexBatch | null = null;
 let progress: Int32Array | null = null;
 let taken = 0;
-/** The rows the batches wrote so far (see `EARLY_SHARE`). */
-let written = 0;
 const unpacker = new GameUnpacker();
 
 /** Stores a game and counts it into the index. */
-function store(game: RowGame): void {
-  const id = writer!.write({ row: game.row, leftOut: null });
-  const indexed = id === 0 ? null : indexedGame(game.row, { id, ...game });
+function store(game: ReadGame): void {
+  const row = rowOf(game);
+  const id = writer!.write({ row, leftOut: null });
+  const indexed = id === 0 ? null : indexedGame(row, { id, ...game });
   if (indexed !== null) batch!.addGame(indexed);
   if (batch!.full) writeBatch();
 }
 
-/** Writes the batch's rows, and commits. */
+/**
+ * Writes the batch's rows, and commits: when the batch is full, and at
+ * the end. Not earlier: a batch merges into the rows written before it,
+ * and costs about twice as much a row as one into an empty table (100,000
+ * games: 532,742 rows written once took 1.5 to 1.7 s, in five batches
+ * 3.7 s), and the worker, which makes the games' rows, has no time to
+ * spare for it (docs/db.md, "The tags' bytes to the worker").
+ */
 function writeBatch(): void {
-  written += batch!.size;
   writer!.commit(() => batch!.flush());
 }
 
@@ -80,11 +58,6 @@ async function handle(message: ToWorker): Promise<FromWorker> {
     taken += message.games.count;
     Atomics.store(progress!, PROGRESS.taken, taken);
     unpacker.games(message.games, store);
-    // a worker that keeps up writes its batch early, while the reading
-    // goes on: the import's end then waits on a small last batch only
-    const behind = Atomics.load(progress!, PROGRESS.sent) - taken;
-    const early = Math.max(EARLY_ROWS, EARLY_SHARE * written);
-    if (behind <= CAUGHT_UP_GAMES && batch!.size >= early) writeBatch();
   } else {
     writeBatch();
     db!.close();

@@ -38,6 +38,8 @@ import { quickMatchAt, type QuickOut } from "./_quick_match.ts";
 import { START_POSITION } from "./_start.ts";
 import type { PgnGame, PgnPosition, PgnVisitor } from "./game.ts";
 
+export type { TagAt };
+
 const encoder = new TextEncoder();
 
 /** What a {@linkcode MainlineReader} hands on for each game it reads itself. */
@@ -48,6 +50,12 @@ export interface MainlineVisitor {
    * ASCII are read this way (the text mode decodes the others).
    */
   tag?(name: string, value: string): void;
+  /**
+   * A tag as its bytes (ASCII: its name from `at.name` to `at.nameEnd`,
+   * its value from `at.value` to `at.valueEnd`), for a visitor that copies
+   * them rather than reading strings: when set, `tag` is not called.
+   */
+  tagBytes?: (text: Uint8Array, at: TagAt) => void;
   /** A game starts from the standard position, loaded on `board`. */
   start(board: ChessBoard): void;
   /** Move `code` (the core's) of the mainline was just made on `board`. */
@@ -235,14 +243,18 @@ class MainlinePlayer implements SkimVisitor {
       this.#result = ascii(text, at.value, at.valueEnd);
     } else if (isStartTag(text, at.name, length)) return FULL;
     const visitor = this.#visitor;
-    if (visitor.tag !== undefined) {
+    if (visitor.tag !== undefined || visitor.tagBytes !== undefined) {
       // a value of several-byte letters is decoded by the text mode, as
       // the stream's encoding says
       for (let k = at.value; k < at.valueEnd; k++) {
         if (text[k] >= 128) return FULL;
       }
+      if (visitor.tagBytes !== undefined) {
+        visitor.tagBytes(text, at);
+        return GO;
+      }
       const place = this.#tagAt++;
-      visitor.tag(
+      visitor.tag!(
         this.#names.text(place, { text, from: at.name, to: at.nameEnd }),
         this.#values.text(place, { text, from: at.value, to: at.valueEnd }),
       );

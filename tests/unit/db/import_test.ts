@@ -307,18 +307,24 @@ Deno.test("games read without annotations (the mainline reader on its board, the
       annotations: boolean;
       chunk: number;
       shard?: { index: number; count: number };
+      tagBytes?: boolean;
     },
   ): Seen[] => {
     const games: Seen[] = [];
     const parser = new GameParser({
       indexPlies: 12,
       annotations: options.annotations,
+      tagBytes: options.tagBytes ?? false,
       ...(options.shard === undefined ? {} : { shard: options.shard }),
     }, (game) => {
       // the moves' bytes are valid until the next game: copied here
       games.push({
         ...game,
-        tags: [...game.tags],
+        // the tags as bytes (`--jobs`' thread) are the same tags
+        tags: game.tagBytes === null
+          ? [...game.tags]
+          : [...tagsOfBytes(game.tagBytes)],
+        tagBytes: null,
         walked: game.walked === null ? null : {
           ...game.walked,
           moves: [...game.walked.moves],
@@ -342,11 +348,13 @@ Deno.test("games read without annotations (the mainline reader on its board, the
       ? [1 << 30, 4096, 61, 7]
       : [1 << 30, 4096, 61];
     for (const chunk of chunks) {
-      assert.deepEqual(
-        read(text, { annotations: false, chunk }),
-        expected,
-        `${name}, chunks of ${chunk}`,
-      );
+      for (const tagBytes of [false, true]) {
+        assert.deepEqual(
+          read(text, { annotations: false, chunk, tagBytes }),
+          expected,
+          `${name}, chunks of ${chunk}${tagBytes ? ", tags as bytes" : ""}`,
+        );
+      }
     }
     const shard = { index: 2, count: 3 };
     assert.deepEqual(
@@ -358,6 +366,19 @@ Deno.test("games read without annotations (the mainline reader on its board, the
   }
   assert.ok(games > 300, `${games}`);
 });
+
+/** Tags given as bytes (`ParseOptions.tagBytes`), as a map. */
+function tagsOfBytes(
+  { bytes, lengths }: { bytes: Uint8Array; lengths: readonly number[] },
+): Map<string, string> {
+  const tags = new Map<string, string>(), decoder = new TextDecoder();
+  let at = 0;
+  for (let i = 0; i < lengths.length; i += 2) {
+    const name = decoder.decode(bytes.subarray(at, at += lengths[i]));
+    tags.set(name, decoder.decode(bytes.subarray(at, at += lengths[i + 1])));
+  }
+  return tags;
+}
 
 Deno.test("a game with a null move is left out and said, not stored with a wrong move", async () => {
   for (const annotations of [false, true]) {
