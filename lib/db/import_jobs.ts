@@ -14,6 +14,7 @@
 import { DbError } from "./database.ts";
 import { GameParser, type ParsedGame } from "./game_parser.ts";
 import type { ImportCounts, ImportOptions } from "./import.ts";
+import { IndexBatch, RowPacker } from "./index_batch.ts";
 import {
   type FromWorker,
   GamePacker,
@@ -100,11 +101,26 @@ export class ImportJobs {
     ) await this.#waiting.shift();
   }
 
-  /** Ends the input: waits for the worker to store and commit everything. */
+  /**
+   * Ends the input: waits for the worker to store everything, makes the
+   * rows of its last batch here while the worker stores them (this thread
+   * has nothing else left to do), and waits for the commit.
+   */
   async end(): Promise<void> {
     this.#parser.end();
     this.#flush();
     this.#send({ end: true });
+    let last: FromWorker | null = null;
+    for (const answer of this.#waiting.splice(0)) last = await answer;
+    if (last !== null && "batch" in last) {
+      IndexBatch.write(
+        last.batch,
+        new RowPacker((rows) =>
+          this.#send({ rows }, [rows.numbers.buffer, rows.bytes.buffer])
+        ),
+      );
+    }
+    this.#send({ commit: true });
     for (const answer of this.#waiting.splice(0)) await answer;
   }
 

@@ -15,6 +15,7 @@
 
 import type { DbErrorReason } from "./database.ts";
 import type { TagBytes, WalkedColumns } from "./game_parser.ts";
+import type { BatchArrays, PackedRows } from "./index_batch.ts";
 
 /** Games read, packed (see {@linkcode GamePacker}). */
 export interface PackedGames {
@@ -26,7 +27,11 @@ export interface PackedGames {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
-/** A message to the worker: the database, games read, the end. */
+/**
+ * A message to the worker: the database, games read, the end of the input
+ * (the worker answers with its last batch, which this thread makes into
+ * rows), those rows, the commit.
+ */
 export type ToWorker =
   | {
     open: string;
@@ -34,7 +39,9 @@ export type ToWorker =
     progress: Int32Array<SharedArrayBuffer>;
   }
   | { games: PackedGames }
-  | { end: true };
+  | { end: true }
+  | { rows: PackedRows }
+  | { commit: true };
 
 /**
  * The words of the import's shared counts: the games the worker took (it
@@ -45,6 +52,7 @@ export const PROGRESS = { taken: 0 } as const;
 /** The worker's answer to each message, in order. */
 export type FromWorker =
   | { ready: true }
+  | { batch: BatchArrays }
   | { added: number; duplicates: number }
   | { failed: string; reason: DbErrorReason | null };
 

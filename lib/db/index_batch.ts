@@ -87,18 +87,32 @@ class UpsertSink implements RowSink {
   }
 
   add(
-    { hi, lo, month }: { hi: number; lo: number; month: number },
+    key: { hi: number; lo: number; month: number },
     data: ByteWriter,
   ): void {
-    while (this.#length + data.length > this.#bytes.length) {
+    this.addBytes(key, data.bytes, 0, data.length);
+  }
+
+  /**
+   * Adds a row whose bytes are `bytes` from `from` to before `to`. (Four
+   * arguments, not an options object: it runs for every row written.)
+   */
+  addBytes(
+    { hi, lo, month }: { hi: number; lo: number; month: number },
+    bytes: Uint8Array,
+    from: number,
+    to: number,
+  ): void {
+    const length = to - from;
+    while (this.#length + length > this.#bytes.length) {
       const bigger = new Uint8Array(this.#bytes.length * 2);
       bigger.set(this.#bytes.subarray(0, this.#length));
       this.#bytes = bigger;
     }
-    this.#bytes.set(data.bytes.subarray(0, data.length), this.#length);
-    this.#length += data.length;
+    this.#bytes.set(bytes.subarray(from, to), this.#length);
+    this.#length += length;
     const values = this.#values;
-    values.push(this.#keys.key(hi, lo), month, this.#length - data.length);
+    values.push(this.#keys.key(hi, lo), month, this.#length - length);
     if (values.length === 3 * ROWS_A_STATEMENT) {
       this.#many.run(...this.#bound() as never[]);
       values.length = 0;
@@ -128,6 +142,101 @@ class UpsertSink implements RowSink {
     }
     return values;
   }
+}
+
+/**
+ * The rows a batch writes, packed to go to another thread: each row's
+ * key's halves, month and bytes' length in `numbers`, its bytes in
+ * `bytes`, one after the other.
+ */
+export interface PackedRows {
+  /** How many. */
+  count: number;
+  numbers: Int32Array<ArrayBuffer>;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** The rows a message of {@linkcode RowPacker} holds at most. */
+const ROWS_A_MESSAGE = 16_384;
+
+/**
+ * The sink that packs the rows a batch writes ({@linkcode PackedRows}) and
+ * gives them on, a message every {@linkcode ROWS_A_MESSAGE} rows, so that
+ * another thread stores each message's while the next are made.
+ */
+export class RowPacker implements RowSink {
+  readonly #give: (rows: PackedRows) => void;
+  readonly #numbers: Int32Array<ArrayBuffer>;
+  #bytes = new Uint8Array(1 << 20);
+  #count = 0;
+  #length = 0;
+
+  readonly #rows: number;
+
+  /**
+   * @param give Takes each message's rows (their arrays are its own).
+   * @param options The rows a message holds at most (tests make it small).
+   */
+  constructor(
+    give: (rows: PackedRows) => void,
+    { rows = ROWS_A_MESSAGE }: { rows?: number } = {},
+  ) {
+    this.#give = give;
+    this.#rows = rows;
+    this.#numbers = new Int32Array(4 * rows);
+  }
+
+  add(
+    { hi, lo, month }: { hi: number; lo: number; month: number },
+    data: ByteWriter,
+  ): void {
+    while (this.#length + data.length > this.#bytes.length) {
+      const bigger = new Uint8Array(this.#bytes.length * 2);
+      bigger.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = bigger;
+    }
+    this.#bytes.set(data.bytes.subarray(0, data.length), this.#length);
+    this.#length += data.length;
+    const at = 4 * this.#count++, numbers = this.#numbers;
+    numbers[at] = hi;
+    numbers[at + 1] = lo;
+    numbers[at + 2] = month;
+    numbers[at + 3] = data.length;
+    if (this.#count === this.#rows) this.#send();
+  }
+
+  end(): void {
+    if (this.#count > 0) this.#send();
+  }
+
+  #send(): void {
+    this.#give({
+      count: this.#count,
+      numbers: this.#numbers.slice(0, 4 * this.#count),
+      bytes: this.#bytes.slice(0, this.#length),
+    });
+    this.#count = this.#length = 0;
+  }
+}
+
+/**
+ * A batch's rows as its arrays ({@linkcode IndexBatch.take}), to be
+ * written by another thread than the one that counted its games
+ * ({@linkcode IndexBatch.write}): their buffers can be transferred.
+ */
+export interface BatchArrays {
+  /** The rows' count, and their keys' halves, months and events' counts. */
+  size: number;
+  hi: Int32Array<ArrayBuffer>;
+  lo: Int32Array<ArrayBuffer>;
+  month: Int32Array<ArrayBuffer>;
+  count: Int32Array<ArrayBuffer>;
+  /** The games' records, and their count. */
+  games: Int32Array<ArrayBuffer>;
+  gameCount: number;
+  /** The events, and their count. */
+  events: Int32Array<ArrayBuffer>;
+  eventCount: number;
 }
 
 /** The rows a batch holds before it is written: bounds its memory. */
@@ -316,6 +425,86 @@ export class IndexBatch {
     const base = this.#bases.get(row);
     if (base === undefined) this.#bases.set(row, entry);
     else base.add(entry);
+  }
+
+  /**
+   * The rows held, as arrays to be written elsewhere
+   * ({@linkcode IndexBatch.write}); the batch then holds none. A batch
+   * that holds stored rows (`addRow`) is written where it is.
+   */
+  take(): BatchArrays {
+    if (this.#bases.size > 0) {
+      throw new RangeError("a batch with stored rows added is written here");
+    }
+    const arrays: BatchArrays = {
+      size: this.#size,
+      hi: this.#hi,
+      lo: this.#lo,
+      month: this.#month,
+      count: this.#count,
+      games: this.#games,
+      gameCount: this.#gameCount,
+      events: this.#events,
+      eventCount: this.#eventCount,
+    };
+    const rows = 1 << 12;
+    [this.#hi, this.#lo, this.#month, this.#count, this.#start] = [
+      0,
+      1,
+      2,
+      3,
+      4,
+    ]
+      .map(() => new Int32Array(rows));
+    this.#table = new Int32Array(2 * rows);
+    this.#games = new Int32Array(GAME << 14);
+    this.#events = new Int32Array(EVENT << 18);
+    this.#size = this.#gameCount = this.#eventCount = 0;
+    return arrays;
+  }
+
+  /**
+   * Writes the rows of a batch taken from another ({@linkcode IndexBatch.take})
+   * to `sink`, in key order, as that batch's `flush` would.
+   */
+  static write(arrays: BatchArrays, sink: RowSink): void {
+    const batch = new IndexBatch(sink);
+    batch.#hi = arrays.hi;
+    batch.#lo = arrays.lo;
+    batch.#month = arrays.month;
+    batch.#count = arrays.count;
+    batch.#start = new Int32Array(arrays.hi.length);
+    batch.#games = arrays.games;
+    batch.#gameCount = arrays.gameCount;
+    batch.#events = arrays.events;
+    batch.#eventCount = arrays.eventCount;
+    batch.#size = arrays.size;
+    batch.flush();
+  }
+
+  /**
+   * Stores rows packed elsewhere ({@linkcode RowPacker}) in the batch's
+   * database, as its own rows' flush would (then {@linkcode IndexBatch.endRows}).
+   */
+  addRows(rows: PackedRows): void {
+    const sink = this.#sink;
+    if (!(sink instanceof UpsertSink)) {
+      throw new TypeError("rows are added to a database's batch only");
+    }
+    const numbers = rows.numbers, key = { hi: 0, lo: 0, month: 0 };
+    for (let n = 0, from = 0; n < rows.count; n++) {
+      key.hi = numbers[4 * n];
+      key.lo = numbers[4 * n + 1];
+      key.month = numbers[4 * n + 2];
+      const to = from + numbers[4 * n + 3];
+      sink.addBytes(key, rows.bytes, from, to);
+      from = to;
+    }
+  }
+
+  /** The rows added by {@linkcode IndexBatch.addRows} are all written. */
+  endRows(): void {
+    this.#sink.end();
   }
 
   /** Writes the rows held, in key order, and forgets them. */

@@ -4,8 +4,12 @@ import { addCounts, addGameRef, ExplorerEntry } from "../../../lib/db/entry.ts";
 import {
   IndexBatch,
   type IndexedGame,
+  type PackedRows,
+  positionKey,
+  RowPacker,
   type RowSink,
 } from "../../../lib/db/index_batch.ts";
+import { GameDatabase } from "../../../lib/db/database.ts";
 import { cellOf, UNRATED } from "../../../lib/db/speed.ts";
 import { randomOf } from "../_random.ts";
 
@@ -163,4 +167,82 @@ Deno.test("a batch written twice: the second flush writes the second games' rows
   for (const [name, entry] of expected) {
     assert.deepEqual(sink.rows.get(name), entry.encode(), name);
   }
+});
+
+Deno.test("a batch taken (its arrays) and written elsewhere gives the rows its own flush gives, packed in messages, and a database's batch stores them", async () => {
+  const random = randomOf(5);
+  const games = gamesOf(random);
+  const own = new Rows(), batch = new IndexBatch(own);
+  for (const [game, sign] of games) batch.addGame(game, sign);
+  batch.flush();
+  const taken = new IndexBatch(new Rows());
+  for (const [game, sign] of games) taken.addGame(game, sign);
+  const arrays = taken.take();
+  assert.equal(taken.size, 0);
+  const messages: PackedRows[] = [];
+  IndexBatch.write(
+    arrays,
+    new RowPacker((rows) => messages.push(rows), { rows: 500 }),
+  );
+  assert.ok(messages.length > 2, `${messages.length} messages`);
+  // the messages unpacked: the same rows, in the same key order
+  const rows = new Map<string, Uint8Array>();
+  for (const { count, numbers, bytes } of messages) {
+    for (let n = 0, from = 0; n < count; n++) {
+      const name = `${numbers[4 * n]}:${numbers[4 * n + 1]}:${
+        numbers[4 * n + 2]
+      }`;
+      rows.set(name, bytes.slice(from, from += numbers[4 * n + 3]));
+    }
+  }
+  assert.deepEqual([...rows], [...own.rows]);
+  // stored by a database's batch, as its own flush stores its rows
+  const db = await GameDatabase.open(":memory:", { write: true });
+  try {
+    const stored = new IndexBatch(db);
+    for (const message of messages) stored.addRows(message);
+    stored.endRows();
+    const select = db.sql.prepare(
+      "SELECT key, month, data FROM explorer ORDER BY key, month",
+    );
+    select.setReadBigInts(true);
+    const table = select.all() as {
+      key: number | bigint;
+      month: number;
+      data: Uint8Array;
+    }[];
+    const expected = [...own.rows].map(([name, bytes]) => {
+      const [hi, lo, month] = name.split(":").map(Number);
+      return { key: positionKey(hi, lo), month, data: bytes };
+    }).sort((a, b) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : a.month - b.month
+    );
+    assert.deepEqual(
+      table.map(({ key, month, data }) => ({
+        key: BigInt(key),
+        month: Number(month),
+        data: new Uint8Array(data),
+      })),
+      expected,
+    );
+  } finally {
+    db.close();
+  }
+  // the batch taken goes on counting, from none
+  const [[next]] = games;
+  taken.addGame(next);
+  own.rows.clear();
+  const again = new Rows();
+  const alone = new IndexBatch(again);
+  alone.addGame(next);
+  alone.flush();
+  const after = new Rows();
+  IndexBatch.write(taken.take(), after);
+  assert.deepEqual([...after.rows], [...again.rows]);
+});
+
+Deno.test("a batch holding stored rows added is not taken", () => {
+  const batch = new IndexBatch(new Rows());
+  batch.addRow({ hi: 1, lo: 2, month: 3 }, new ExplorerEntry());
+  assert.throws(() => batch.take(), RangeError);
 });
