@@ -23,9 +23,12 @@ import {
   PAWN_START,
   PAWN_TARGETS,
   QUEEN,
+  RAY_SQUARES,
+  RAY_START,
   ROOK,
   ROOK_REACH,
 } from "./geometry.ts";
+import { CASTLE, EN_PASSANT } from "./move.ts";
 
 /**
  * The pieces of `side` (0 White, 1 Black) that attack square `t` when the
@@ -126,6 +129,35 @@ function scanOrder(b: ChessBoard, t: number, x: number): number {
  */
 export function isAttacked(b: ChessBoard, t: number, side: number): boolean {
   return attackersTo(b, t, side, b.occupied, null) !== 0;
+}
+
+/**
+ * Whether the move `code` just made on `b` (a board with kings) checks
+ * the side to move now: from the piece that moved, or along the line from
+ * the king through the square it left, the only lines a move opens (a few
+ * table reads, where {@linkcode isAttacked} asks every kind of piece).
+ * Castling and en passant, which move or take a second piece, are asked
+ * of {@linkcode isAttacked}.
+ */
+export function checksAfter(b: ChessBoard, code: number): boolean {
+  const king = b.king[b.turn];
+  if ((code & (CASTLE | EN_PASSANT)) !== 0) {
+    return isAttacked(b, king, b.turn ^ 1);
+  }
+  const from = code & 63, to = code >> 6 & 63;
+  if (attacksSquare(b, to, king)) return true;
+  const d = DIRECTION[king * 64 + from];
+  if (d < 0 || !clearLine(b, king, from)) return false;
+  // the first piece beyond the square left, on the line from the king
+  const ray = from * 8 + d;
+  for (let j = RAY_START[ray]; j < RAY_START[ray + 1]; j++) {
+    const piece = b.sq[RAY_SQUARES[j]];
+    if (piece === 0) continue;
+    const role = piece & 7;
+    return piece >> 3 !== b.turn &&
+      (role === QUEEN || role === (d < 4 ? ROOK : BISHOP));
+  }
+  return false;
 }
 
 /** Whether a pawn of `side` on `s` attacks `t` (wherever it stands now). */

@@ -19,6 +19,7 @@
 import type { ChessBoard } from "../chess/board.ts";
 import { ChessBoard as Board } from "../chess/board.ts";
 import { makeMove, unmakeMove } from "../chess/make.ts";
+import { checksAfter } from "../chess/attacks.ts";
 import { generateMoves } from "../chess/generate.ts";
 import { Notation } from "../chess/notation.ts";
 import { loadPosition } from "../chess/convert.ts";
@@ -286,7 +287,8 @@ class MainlinePlayer implements SkimVisitor {
     if (code < 0) code = this.#parse(ascii(text, from, to), board.ply + 1);
     if (code < 0) return FULL;
     makeMove(board, code);
-    this.#quick.check = -1;
+    // the next move's quick match asks whether the side is in check
+    this.#quick.check = checksAfter(board, code) ? 1 : 0;
     this.#visitor.move(board, code);
     return GO;
   }
