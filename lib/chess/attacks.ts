@@ -28,7 +28,7 @@ import {
   ROOK,
   ROOK_REACH,
 } from "./geometry.ts";
-import { CASTLE, EN_PASSANT } from "./move.ts";
+import { CASTLE, EN_PASSANT, moveFrom, moveTo } from "./move.ts";
 
 /**
  * The pieces of `side` (0 White, 1 Black) that attack square `t` when the
@@ -144,7 +144,7 @@ export function checksAfter(b: ChessBoard, code: number): boolean {
   if ((code & (CASTLE | EN_PASSANT)) !== 0) {
     return isAttacked(b, king, b.turn ^ 1);
   }
-  const from = code & 63, to = code >> 6 & 63;
+  const from = moveFrom(code), to = moveTo(code);
   if (attacksSquare(b, to, king)) return true;
   const d = DIRECTION[king * 64 + from];
   if (d < 0 || !clearLine(b, king, from)) return false;

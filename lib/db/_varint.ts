@@ -1,6 +1,8 @@
 // Unsigned and zigzag varints (7 bits a byte, low first), the packing of
 // the explorer's counts: small counts take a byte.
 
+const encoder = new TextEncoder();
+
 /** Bytes being written, grown as needed. */
 export class ByteWriter {
   bytes: Uint8Array;
@@ -39,8 +41,35 @@ export class ByteWriter {
     this.length += bytes.length;
   }
 
+  /**
+   * Writes the bytes of `bytes` from `from` to before `to` as they are; a
+   * short range a byte at a time (no view of it made: a tag's name or
+   * value, a row's bytes, for every game or row of an import).
+   */
+  range(bytes: Uint8Array, from: number, to: number): void {
+    const length = to - from;
+    while (this.length + length > this.bytes.length) this.#grow();
+    if (length > 64) this.bytes.set(bytes.subarray(from, to), this.length);
+    else {
+      const out = this.bytes;
+      for (let k = from, at = this.length; k < to; k++) out[at++] = bytes[k];
+    }
+    this.length += length;
+  }
+
+  /** Writes a text's UTF-8; its length in bytes. */
+  text(text: string): number {
+    while (this.length + 3 * text.length > this.bytes.length) this.#grow();
+    const { written } = encoder.encodeInto(
+      text,
+      this.bytes.subarray(this.length),
+    );
+    this.length += written;
+    return written;
+  }
+
   /** The bytes written, copied. */
-  done(): Uint8Array {
+  done(): Uint8Array<ArrayBuffer> {
     return this.bytes.slice(0, this.length);
   }
 

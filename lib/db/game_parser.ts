@@ -13,6 +13,7 @@ import {
   type TagAt,
 } from "../pgn/mainline.ts";
 import { empty } from "./_arrays.ts";
+import { ByteWriter } from "./_varint.ts";
 import type { ChessBoard } from "../chess/board.ts";
 import { writeCells } from "../chess/convert.ts";
 import { parseFen } from "../fen/mod.ts";
@@ -453,8 +454,7 @@ class BoardCollector implements MainlineVisitor {
 
 /** A game's tags' bytes, copied as the mainline reader finds them. */
 class TagWriter {
-  #bytes = new Uint8Array(1024);
-  #length = 0;
+  readonly #bytes = new ByteWriter(1024);
   readonly #lengths: number[] = [];
   /** Whether the game's tags were taken: the next tag is the next game's. */
   #taken = false;
@@ -462,25 +462,18 @@ class TagWriter {
   /** Copies a tag's name and value. */
   add(text: Uint8Array, at: TagAt): void {
     if (this.#taken) (empty(this.#lengths), this.#taken = false);
-    const name = at.nameEnd - at.name, value = at.valueEnd - at.value;
-    if (this.#length + name + value > this.#bytes.length) {
-      const bigger = new Uint8Array(2 * (this.#length + name + value));
-      bigger.set(this.#bytes.subarray(0, this.#length));
-      this.#bytes = bigger;
-    }
-    const bytes = this.#bytes;
-    for (let k = 0; k < name; k++) bytes[this.#length++] = text[at.name + k];
-    for (let k = 0; k < value; k++) bytes[this.#length++] = text[at.value + k];
-    this.#lengths.push(name, value);
+    this.#bytes.range(text, at.name, at.nameEnd);
+    this.#bytes.range(text, at.value, at.valueEnd);
+    this.#lengths.push(at.nameEnd - at.name, at.valueEnd - at.value);
   }
 
   /** The game's tags (valid until the next `add`), and starts the next's. */
   take(): TagBytes {
     if (this.#taken) empty(this.#lengths);
     this.#taken = true;
-    const length = this.#length;
-    this.#length = 0;
-    return { bytes: this.#bytes.subarray(0, length), lengths: this.#lengths };
+    const bytes = this.#bytes.view();
+    this.#bytes.length = 0;
+    return { bytes, lengths: this.#lengths };
   }
 }
 

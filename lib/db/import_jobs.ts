@@ -56,8 +56,9 @@ export class ImportJobs {
   /** The answers not awaited yet, oldest first. */
   readonly #waiting: Promise<FromWorker>[] = [];
   /**
-   * The games the worker took, counted in shared memory (`PROGRESS`): this thread reads no answer while it reads the input, so
-   * only the counts say at once how far behind the worker is.
+   * The games the worker took, counted in shared memory (`PROGRESS`): this
+   * thread reads no answer while it reads the input, so only the count
+   * says at once how far behind the worker is.
    */
   readonly #progress = new Int32Array(new SharedArrayBuffer(4));
   #sent = 0;

@@ -6,13 +6,13 @@
  * A game goes as what its row is made of (`rowOf`), its tags as their
  * bytes: the thread copies the PGN's own (the mainline reader's games),
  * and the worker makes the strings and the row. The reading plays the
- * games' moves, the larger half of an import's work: the rest is the
- * worker's, which writes the index once at the end when it can (see
- * lib/db/import_worker.ts).
+ * games' moves, the larger half of an import's work; the rest is the
+ * worker's, but for the last batch's rows (see lib/db/import_worker.ts).
  *
  * @module
  */
 
+import { ByteWriter } from "./_varint.ts";
 import type { DbErrorReason } from "./database.ts";
 import type { TagBytes, WalkedColumns } from "./game_parser.ts";
 import type { BatchArrays, PackedRows } from "./index_batch.ts";
@@ -86,11 +86,9 @@ export interface GameToPack {
  * taken as a message ({@linkcode GamePacker.take}).
  */
 export class GamePacker {
-  readonly #encoder = new TextEncoder();
   #numbers = new Float64Array(1 << 16);
   #length = 0;
-  #bytes = new Uint8Array(1 << 16);
-  #byteLength = 0;
+  readonly #bytes = new ByteWriter(1 << 16);
   #count = 0;
 
   /** The games added since the last take. */
@@ -110,7 +108,7 @@ export class GamePacker {
     if (raw !== null) {
       this.#push(raw.lengths.length / 2);
       for (const length of raw.lengths) this.#push(length);
-      this.#raw(raw.bytes);
+      this.#bytes.raw(raw.bytes);
     } else {
       this.#push(game.tags.size);
       for (const [name, value] of game.tags) {
@@ -136,40 +134,22 @@ export class GamePacker {
     const games: PackedGames = {
       count: this.#count,
       numbers: this.#numbers.slice(0, this.#length),
-      bytes: this.#bytes.slice(0, this.#byteLength),
+      bytes: this.#bytes.done(),
     };
-    this.#count = this.#length = this.#byteLength = 0;
+    this.#count = this.#length = this.#bytes.length = 0;
     return games;
   }
 
   /** Appends a text's UTF-8; its length in bytes, -1 for null. */
   #text(text: string | null): number {
-    if (text === null) return -1;
-    this.#room(3 * text.length);
-    const { written } = this.#encoder.encodeInto(
-      text,
-      this.#bytes.subarray(this.#byteLength),
-    );
-    this.#byteLength += written;
-    return written;
+    return text === null ? -1 : this.#bytes.text(text);
   }
 
   /** Appends bytes; their length, -1 for null. */
   #raw(bytes: Uint8Array | null): number {
     if (bytes === null) return -1;
-    this.#room(bytes.length);
-    this.#bytes.set(bytes, this.#byteLength);
-    this.#byteLength += bytes.length;
+    this.#bytes.raw(bytes);
     return bytes.length;
-  }
-
-  /** Room for `length` more bytes. */
-  #room(length: number): void {
-    while (this.#byteLength + length > this.#bytes.length) {
-      const bigger = new Uint8Array(this.#bytes.length * 2);
-      bigger.set(this.#bytes.subarray(0, this.#byteLength));
-      this.#bytes = bigger;
-    }
   }
 
   #list(list: readonly number[]): void {
@@ -237,11 +217,12 @@ export class GameUnpacker {
     const length = reader.packed.numbers[reader.at++];
     if (length < 0) return null;
     reader.byteAt += length;
-    return this.#texts.text(place, {
-      bytes: reader.packed.bytes,
-      from: reader.byteAt - length,
-      to: reader.byteAt,
-    });
+    return this.#texts.text(
+      place,
+      reader.packed.bytes,
+      reader.byteAt - length,
+      reader.byteAt,
+    );
   }
 
   /** The next bytes (their length the next number); null for -1. */
@@ -270,8 +251,12 @@ class PlaceTexts {
   readonly #lengths: number[] = [];
   readonly #decoder = new TextDecoder();
 
-  /** The text of UTF-8 bytes at `place`. */
-  text(place: number, { bytes, from, to }: BytesAt): string {
+  /**
+   * The text of the UTF-8 bytes from `from` to `to` at `place`. (Four
+   * arguments, not an options object: it runs for every text of every
+   * game.)
+   */
+  text(place: number, bytes: Uint8Array, from: number, to: number): string {
     const length = to - from;
     let kept = this.#bytes[place];
     if (kept !== undefined && this.#lengths[place] === length) {
@@ -292,13 +277,6 @@ class PlaceTexts {
       ? asciiText(bytes, from, to)
       : this.#decoder.decode(bytes.subarray(from, to));
   }
-}
-
-/** Bytes of a text, from `from` to before `to`. */
-interface BytesAt {
-  bytes: Uint8Array;
-  from: number;
-  to: number;
 }
 
 /** Bytes all below 128 as a string (for short texts, faster than a decoder). */

@@ -77,8 +77,7 @@ class UpsertSink implements RowSink {
   readonly #keys = new PositionKeys();
   /** The rows held, as the statement's parameters (bytes: their start). */
   readonly #values: (bigint | number | Uint8Array)[] = [];
-  #bytes = new Uint8Array(1 << 16);
-  #length = 0;
+  readonly #bytes = new ByteWriter(1 << 16);
 
   /** @param db The database, opened to write. */
   constructor(db: GameDatabase) {
@@ -103,20 +102,14 @@ class UpsertSink implements RowSink {
     from: number,
     to: number,
   ): void {
-    const length = to - from;
-    while (this.#length + length > this.#bytes.length) {
-      const bigger = new Uint8Array(this.#bytes.length * 2);
-      bigger.set(this.#bytes.subarray(0, this.#length));
-      this.#bytes = bigger;
-    }
-    this.#bytes.set(bytes.subarray(from, to), this.#length);
-    this.#length += length;
+    const start = this.#bytes.length;
+    this.#bytes.range(bytes, from, to);
     const values = this.#values;
-    values.push(this.#keys.key(hi, lo), month, this.#length - length);
+    values.push(this.#keys.key(hi, lo), month, start);
     if (values.length === 3 * ROWS_A_STATEMENT) {
       this.#many.run(...this.#bound() as never[]);
       values.length = 0;
-      this.#length = 0;
+      this.#bytes.length = 0;
     }
   }
 
@@ -128,7 +121,7 @@ class UpsertSink implements RowSink {
       this.#one.run(values[i] as bigint, values[i + 1], values[i + 2]);
     }
     values.length = 0;
-    this.#length = 0;
+    this.#bytes.length = 0;
   }
 
   /** The rows held, their bytes' starts made their bytes. */
@@ -137,8 +130,8 @@ class UpsertSink implements RowSink {
     for (let i = 2; i < values.length; i += 3) {
       const end = i + 3 < values.length
         ? values[i + 3] as number
-        : this.#length;
-      values[i] = this.#bytes.subarray(values[i] as number, end);
+        : this.#bytes.length;
+      values[i] = this.#bytes.bytes.subarray(values[i] as number, end);
     }
     return values;
   }
@@ -167,10 +160,8 @@ const ROWS_A_MESSAGE = 16_384;
 export class RowPacker implements RowSink {
   readonly #give: (rows: PackedRows) => void;
   readonly #numbers: Int32Array<ArrayBuffer>;
-  #bytes = new Uint8Array(1 << 20);
+  readonly #bytes = new ByteWriter(1 << 20);
   #count = 0;
-  #length = 0;
-
   readonly #rows: number;
 
   /**
@@ -190,13 +181,7 @@ export class RowPacker implements RowSink {
     { hi, lo, month }: { hi: number; lo: number; month: number },
     data: ByteWriter,
   ): void {
-    while (this.#length + data.length > this.#bytes.length) {
-      const bigger = new Uint8Array(this.#bytes.length * 2);
-      bigger.set(this.#bytes.subarray(0, this.#length));
-      this.#bytes = bigger;
-    }
-    this.#bytes.set(data.bytes.subarray(0, data.length), this.#length);
-    this.#length += data.length;
+    this.#bytes.range(data.bytes, 0, data.length);
     const at = 4 * this.#count++, numbers = this.#numbers;
     numbers[at] = hi;
     numbers[at + 1] = lo;
@@ -213,9 +198,9 @@ export class RowPacker implements RowSink {
     this.#give({
       count: this.#count,
       numbers: this.#numbers.slice(0, 4 * this.#count),
-      bytes: this.#bytes.slice(0, this.#length),
+      bytes: this.#bytes.done(),
     });
-    this.#count = this.#length = 0;
+    this.#count = this.#bytes.length = 0;
   }
 }
 
@@ -242,6 +227,12 @@ export interface BatchArrays {
 /** The rows a batch holds before it is written: bounds its memory. */
 export const BATCH_ROWS = 600_000;
 
+/**
+ * The rows, games and events a batch has room for at first (its arrays
+ * grow: a small import holds a few).
+ */
+const FIRST_ROWS = 1 << 12, FIRST_GAMES = 1 << 14, FIRST_EVENTS = 1 << 18;
+
 /** A power of two above the rows of a batch (flush's sort). */
 const ROW_SPAN = 2 ** 20;
 
@@ -261,20 +252,20 @@ export class IndexBatch {
    * The rows' keys and months, and their events' count and first, grown
    * with the rows (a small import holds a few).
    */
-  #hi = new Int32Array(1 << 12);
-  #lo = new Int32Array(1 << 12);
-  #month = new Int32Array(1 << 12);
-  #count = new Int32Array(1 << 12);
-  #start = new Int32Array(1 << 12);
+  #hi = new Int32Array(FIRST_ROWS);
+  #lo = new Int32Array(FIRST_ROWS);
+  #month = new Int32Array(FIRST_ROWS);
+  #count = new Int32Array(FIRST_ROWS);
+  #start = new Int32Array(FIRST_ROWS);
   /** Row + 1 by slot (0: empty), twice or more the rows for short probes. */
-  #table = new Int32Array(1 << 13);
+  #table = new Int32Array(2 * FIRST_ROWS);
   /** Stored rows added (merges), by row. */
   readonly #bases = new Map<number, ExplorerEntry>();
   /** The games' records (see GAME): whole numbers all (ids below 2^31). */
-  #games = new Int32Array(GAME << 14);
+  #games = new Int32Array(GAME * FIRST_GAMES);
   #gameCount = 0;
   /** The events (see EVENT), in the order they came. */
-  #events = new Int32Array(EVENT << 18);
+  #events = new Int32Array(EVENT * FIRST_EVENTS);
   #eventCount = 0;
   /** The events' moves and games by row (flush's counting sort). */
   #sortedMoves = new Int32Array(0);
@@ -447,18 +438,14 @@ export class IndexBatch {
       events: this.#events,
       eventCount: this.#eventCount,
     };
-    const rows = 1 << 12;
-    [this.#hi, this.#lo, this.#month, this.#count, this.#start] = [
-      0,
-      1,
-      2,
-      3,
-      4,
-    ]
-      .map(() => new Int32Array(rows));
-    this.#table = new Int32Array(2 * rows);
-    this.#games = new Int32Array(GAME << 14);
-    this.#events = new Int32Array(EVENT << 18);
+    this.#hi = new Int32Array(FIRST_ROWS);
+    this.#lo = new Int32Array(FIRST_ROWS);
+    this.#month = new Int32Array(FIRST_ROWS);
+    this.#count = new Int32Array(FIRST_ROWS);
+    this.#start = new Int32Array(FIRST_ROWS);
+    this.#table = new Int32Array(2 * FIRST_ROWS);
+    this.#games = new Int32Array(GAME * FIRST_GAMES);
+    this.#events = new Int32Array(EVENT * FIRST_EVENTS);
     this.#size = this.#gameCount = this.#eventCount = 0;
     return arrays;
   }
